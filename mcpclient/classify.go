@@ -1,0 +1,218 @@
+package mcpclient
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
+
+// Classify inspects one frame's exact bytes (line ending included) and returns its kind,
+// the parsed JSON-RPC envelope when there is one, and the problems found. It never fails:
+// anything it cannot understand is a kind of its own (design.md "The wire is the source of
+// truth"; JSON-RPC 2.0 §4-5; MCP 2025-11-25 basic/transports §stdio).
+func Classify(raw []byte) (Kind, *Message, []Problem) {
+	var probs []Problem
+	body := raw
+	switch {
+	case bytes.HasSuffix(body, []byte("\r\n")):
+		body = body[:len(body)-2]
+		probs = append(probs, Problem{Info, "crlf", `line ends with "\r\n" (MCP frames end with "\n")`})
+	case bytes.HasSuffix(body, []byte("\n")):
+		body = body[:len(body)-1]
+	default:
+		probs = append(probs, Problem{Warning, "no-newline", "frame has no terminating newline"})
+	}
+	if bytes.HasPrefix(body, []byte("\xef\xbb\xbf")) {
+		body = body[3:]
+		probs = append(probs, Problem{Warning, "bom", "frame starts with a UTF-8 byte order mark"})
+	}
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return KindEmpty, nil, append(probs, Problem{Warning, "empty", "empty line: not a JSON-RPC message"})
+	}
+	if i := invalidUTF8At(raw); i >= 0 {
+		probs = append(probs, Problem{Warning, "invalid-utf8", fmt.Sprintf("invalid UTF-8 at byte %d (% X); JSON decoders silently turn it into U+FFFD", i, raw[i:min(i+4, len(raw))])})
+	}
+	if hasPrefixFold(trimmed, "content-length:") || hasPrefixFold(trimmed, "content-type:") {
+		return KindHeader, nil, append(probs, Problem{Warning, "lsp-framing",
+			"server uses LSP-style Content-Length framing, which MCP does not allow; MCP stdio is one JSON message per line, and standard clients will hang"})
+	}
+	if !json.Valid(trimmed) {
+		return KindNotJSON, nil, append(probs, Problem{Warning, "not-json", "not a JSON-RPC message: the line is not JSON (stdout must carry only MCP messages; log to stderr)"})
+	}
+	if i := unpairedSurrogateAt(trimmed); i >= 0 {
+		probs = append(probs, Problem{Warning, "unpaired-surrogate", fmt.Sprintf("unpaired surrogate escape at byte %d: valid JSON syntax but not valid Unicode", i)})
+	}
+	switch trimmed[0] {
+	case '[':
+		return KindBatch, nil, append(probs, Problem{Warning, "batch", "JSON-RPC batch (array): only MCP 2025-03-26 allowed batches"})
+	case '{':
+	default:
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: a JSON-RPC message is an object"})
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &fields); err != nil {
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: " + err.Error()})
+	}
+	msg := &Message{}
+	_, hasVersion := fields["jsonrpc"]
+	rawID, hasID := fields["id"]
+	rawMethod, hasMethod := fields["method"]
+	rawResult, hasResult := fields["result"]
+	rawErr, hasErr := fields["error"]
+	if !hasMethod && !hasID && !hasResult && !hasErr {
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: no jsonrpc, method, id, result or error member"})
+	}
+	if hasVersion {
+		_ = json.Unmarshal(fields["jsonrpc"], &msg.JSONRPC)
+	}
+	if msg.JSONRPC != "2.0" {
+		probs = append(probs, Problem{Warning, "jsonrpc-version", `"jsonrpc" must be exactly "2.0"`})
+	}
+	if hasID {
+		msg.ID = rawID
+		if !validID(rawID) {
+			probs = append(probs, Problem{Warning, "bad-id", "id must be a string or an integer, got " + string(rawID)})
+		}
+	}
+	if hasMethod {
+		if err := json.Unmarshal(rawMethod, &msg.Method); err != nil {
+			probs = append(probs, Problem{Warning, "bad-method", "method must be a string"})
+		}
+		msg.Params = fields["params"]
+		if hasResult || hasErr {
+			probs = append(probs, Problem{Warning, "mixed", "a message with a method must not carry result or error"})
+		}
+		if hasID {
+			if string(rawID) == "null" {
+				probs = append(probs, Problem{Warning, "null-id", "request id must not be null (MCP basic/index)"})
+			}
+			return KindRequest, msg, probs
+		}
+		return KindNotification, msg, probs
+	}
+	if !hasID {
+		probs = append(probs, Problem{Warning, "no-id", "response without an id"})
+	}
+	if hasResult && hasErr {
+		probs = append(probs, Problem{Warning, "result-and-error", "response carries both result and error"})
+	}
+	if hasErr {
+		var e RPCError
+		if err := json.Unmarshal(rawErr, &e); err != nil || bytes.Equal(bytes.TrimSpace(rawErr), []byte("null")) {
+			probs = append(probs, Problem{Warning, "bad-error", "error must be an object with an integer code and a message"})
+			e = RPCError{Code: 0, Message: string(rawErr)}
+		}
+		msg.Error = &e
+		msg.Result = rawResult
+		return KindErrorResponse, msg, probs
+	}
+	if !hasResult {
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: an id without method, result or error"})
+	}
+	msg.Result = rawResult
+	return KindResponse, msg, probs
+}
+
+func hasPrefixFold(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && bytes.EqualFold(b[:len(prefix)], []byte(prefix))
+}
+
+// validID reports whether raw is a JSON string or an integer number (MCP basic/index:
+// "Requests MUST include a string or integer ID").
+func validID(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return false
+	}
+	if raw[0] == '"' {
+		var s string
+		return json.Unmarshal(raw, &s) == nil
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) != nil {
+		return false
+	}
+	_, err := n.Int64()
+	return err == nil
+}
+
+// invalidUTF8At returns the offset of the first byte that is not valid UTF-8, or -1.
+func invalidUTF8At(b []byte) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// unpairedSurrogateAt scans JSON text for a \uD800-\uDBFF escape not followed by a
+// \uDC00-\uDFFF escape, or a lone low surrogate escape, and returns its offset or -1.
+func unpairedSurrogateAt(b []byte) int {
+	inString := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if !inString {
+			if c == '"' {
+				inString = true
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = false
+		case '\\':
+			if i+1 < len(b) && b[i+1] == 'u' {
+				v, ok := hex4(b, i+2)
+				if !ok {
+					i++
+					continue
+				}
+				switch {
+				case v >= 0xD800 && v <= 0xDBFF:
+					if i+11 < len(b) && b[i+6] == '\\' && b[i+7] == 'u' {
+						if lo, ok := hex4(b, i+8); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+							i += 11
+							continue
+						}
+					}
+					return i
+				case v >= 0xDC00 && v <= 0xDFFF:
+					return i
+				}
+				i += 5
+				continue
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+func hex4(b []byte, at int) (rune, bool) {
+	if at+4 > len(b) {
+		return 0, false
+	}
+	var v rune
+	for _, c := range b[at : at+4] {
+		v <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			v |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			v |= rune(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			v |= rune(c-'A') + 10
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}

@@ -1,0 +1,873 @@
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Config says how to start and talk to a stdio MCP server. Zero values take the defaults
+// named on each field.
+type Config struct {
+	// Command is the executable, used verbatim when it contains a slash, else looked up in PATH.
+	Command string
+	// Args go to the child exactly as given: no shell, no whitespace splitting (case B22).
+	Args []string
+	// Env holds KEY=VALUE entries added over the inherited environment (later ones win).
+	Env []string
+	// Dir is the child's working directory; empty means ours.
+	Dir string
+	// ProtocolVersion is sent in initialize; default LatestProtocolVersion.
+	ProtocolVersion string
+	// ClientInfo is sent in initialize; default {mcp-inspect, dev}.
+	ClientInfo Implementation
+	// Capabilities is the client capabilities object sent in initialize; default {}.
+	Capabilities json.RawMessage
+	// Timeout is the per-request timeout, reset by each progress notification for the
+	// request; default 60 s. MaxTimeout caps a request even with progress; default 10 min.
+	Timeout    time.Duration
+	MaxTimeout time.Duration
+	// MaxMessage is the longest stdout frame kept whole, in bytes; default DefaultMaxMessage.
+	MaxMessage int
+	// ShutdownGrace is how long Close waits after closing stdin, and again after SIGTERM,
+	// before escalating; default 2 s.
+	ShutdownGrace time.Duration
+	// StderrTail is how many stderr lines an ExitError carries; default 20.
+	StderrTail int
+	// OnServerRequest, when set, receives each server→client request other than ping; it
+	// must eventually call Respond or Fail on it. When nil, every such request is answered at
+	// once with -32601 Method not found (MCP basic/index: requests are always answered).
+	OnServerRequest func(*ServerRequest)
+}
+
+func (c *Config) defaults() {
+	if c.ProtocolVersion == "" {
+		c.ProtocolVersion = LatestProtocolVersion
+	}
+	if c.ClientInfo.Name == "" {
+		c.ClientInfo = Implementation{Name: "mcp-inspect", Version: "dev"}
+	}
+	if len(c.Capabilities) == 0 {
+		c.Capabilities = json.RawMessage(`{}`)
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 60 * time.Second
+	}
+	if c.MaxTimeout <= 0 {
+		c.MaxTimeout = 10 * time.Minute
+	}
+	if c.MaxTimeout < c.Timeout {
+		c.MaxTimeout = c.Timeout
+	}
+	if c.MaxMessage <= 0 {
+		c.MaxMessage = DefaultMaxMessage
+	}
+	if c.ShutdownGrace <= 0 {
+		c.ShutdownGrace = 2 * time.Second
+	}
+	if c.StderrTail <= 0 {
+		c.StderrTail = 20
+	}
+}
+
+// State is the session's state.
+type State uint8
+
+const (
+	// StateStarting: spawned, handshake not finished.
+	StateStarting State = iota + 1
+	// StateReady: initialize done (legacy) — requests flow.
+	StateReady
+	// StateDead: the server exited, closed stdout, or could not start.
+	StateDead
+	// StateClosed: Close was called.
+	StateClosed
+)
+
+// String names the state for the status bar.
+func (s State) String() string {
+	switch s {
+	case StateStarting:
+		return "starting"
+	case StateReady:
+		return "connected"
+	case StateDead:
+		return "dead"
+	case StateClosed:
+		return "closed"
+	}
+	return "?"
+}
+
+// Response is what came back for a request: the envelope, the response event's Seq, the
+// request's Seq, and the round-trip time.
+type Response struct {
+	Msg        *Message
+	Seq        uint64
+	RequestSeq uint64
+	Elapsed    time.Duration
+}
+
+type pendingReq struct {
+	id       string // canonical id key
+	method   string
+	label    string
+	seq      uint64
+	sent     time.Time
+	ch       chan reqOutcome
+	progress chan struct{}
+}
+
+type reqOutcome struct {
+	resp *Response
+	err  error
+}
+
+type doneReq struct {
+	seq    uint64
+	method string
+	why    string // "answered", "cancelled", "timed out"
+}
+
+// Client is one session with one spawned stdio server. Its methods are safe for concurrent
+// use; events come out of Events in order.
+type Client struct {
+	cfg  Config
+	argv []string
+	cmd  *exec.Cmd
+	pid  int
+
+	q      *eventQueue
+	writer *lineWriter
+
+	mu         sync.Mutex
+	seq        uint64
+	nextID     int64
+	state      State
+	pending    map[string]*pendingReq
+	byToken    map[string]*pendingReq
+	done       map[string]doneReq // recently settled ids, for late and duplicate responses
+	doneOrder  []string
+	inbound    map[string]uint64 // server request ids in flight → request seq
+	initSent   bool
+	dead       *ExitError
+	stderrTail []string
+	stdinOff   int64
+	stdinLine  int64
+
+	stdoutEOF  chan struct{}
+	stderrEOF  chan struct{}
+	waitDone   chan struct{}
+	exitDone   chan struct{}
+	closeOnce  sync.Once
+	exitCode   int
+	exitSignal string
+}
+
+// Start spawns the server in its own process group and begins reading its stdout and stderr.
+// On a spawn failure it returns a *SpawnError; the event stream then holds one
+// LifeSpawnFailed event and is closed.
+func Start(cfg Config) (*Client, error) {
+	cfg.defaults()
+	c := &Client{
+		cfg:       cfg,
+		argv:      append([]string{cfg.Command}, cfg.Args...),
+		q:         newEventQueue(),
+		state:     StateStarting,
+		pending:   map[string]*pendingReq{},
+		byToken:   map[string]*pendingReq{},
+		done:      map[string]doneReq{},
+		inbound:   map[string]uint64{},
+		stdoutEOF: make(chan struct{}),
+		stderrEOF: make(chan struct{}),
+		waitDone:  make(chan struct{}),
+		exitDone:  make(chan struct{}),
+	}
+	if err := c.spawn(); err != nil {
+		c.state = StateDead
+		c.dead = &ExitError{ExitCode: -1}
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeSpawnFailed, Err: err, Text: err.Error()}})
+		c.q.close()
+		close(c.exitDone)
+		return c, err
+	}
+	return c, nil
+}
+
+func (c *Client) spawn() error {
+	cmd := exec.Command(c.cfg.Command, c.cfg.Args...)
+	cmd.Env = append(os.Environ(), c.cfg.Env...)
+	cmd.Dir = c.cfg.Dir
+	cmd.SysProcAttr = sysProcAttr()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
+			f.Close()
+		}
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	c.cmd = cmd
+	c.pid = cmd.Process.Pid
+	c.writer = newLineWriter(inW, c.onWriteError)
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
+	go c.readStdout(outR)
+	go c.readStderr(errR)
+	go func() {
+		err := cmd.Wait()
+		c.exitCode, c.exitSignal = exitStatus(cmd, err)
+		close(c.waitDone)
+	}()
+	go c.supervise()
+	return nil
+}
+
+// Events is the session timeline, in order. It is closed after the server is gone and
+// every event has been delivered. The client buffers without bound, so a slow reader never
+// stalls the server's pipes.
+func (c *Client) Events() <-chan Event { return c.q.out }
+
+// PID is the child's process id (0 when it did not start).
+func (c *Client) PID() int { return c.pid }
+
+// Argv is the command line the child was started with.
+func (c *Client) Argv() []string { return append([]string(nil), c.argv...) }
+
+// State is the session state now.
+func (c *Client) State() State {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state
+}
+
+// Err is why the session is dead, or nil while it lives.
+func (c *Client) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dead == nil {
+		return nil
+	}
+	return c.dead
+}
+
+// Exited is closed when the server has exited (or failed to start) and the client has
+// drained its output.
+func (c *Client) Exited() <-chan struct{} { return c.exitDone }
+
+// emit stamps and queues an event. The caller may hold c.mu; emit takes it only when not held
+// (see emitLocked).
+func (c *Client) emit(ev Event) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.emitLocked(ev)
+}
+
+func (c *Client) emitLocked(ev Event) uint64 {
+	c.seq++
+	ev.Seq = c.seq
+	if ev.Time.IsZero() {
+		ev.Time = time.Now()
+	}
+	c.q.push(ev)
+	return ev.Seq
+}
+
+func (c *Client) readStdout(r *os.File) {
+	defer close(c.stdoutEOF)
+	defer r.Close()
+	fr := NewFramer(r, c.cfg.MaxMessage)
+	for {
+		f, err := fr.Next()
+		if err != nil {
+			return
+		}
+		c.handleFrame(f)
+	}
+}
+
+func (c *Client) readStderr(r *os.File) {
+	defer close(c.stderrEOF)
+	defer r.Close()
+	fr := NewFramer(r, 1<<20)
+	for {
+		f, err := fr.Next()
+		if err != nil {
+			return
+		}
+		line := string(bytes.TrimRight(f.Raw, "\r\n"))
+		c.mu.Lock()
+		c.stderrTail = append(c.stderrTail, line)
+		if len(c.stderrTail) > c.cfg.StderrTail {
+			c.stderrTail = c.stderrTail[len(c.stderrTail)-c.cfg.StderrTail:]
+		}
+		c.emitLocked(Event{Dir: Stderr, Kind: KindStderr, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line})
+		c.mu.Unlock()
+	}
+}
+
+// supervise notices the end of the server: process exit, or stdout closed while the process
+// lives. It fails pending requests at once with the cause (cases B09, B10).
+func (c *Client) supervise() {
+	select {
+	case <-c.waitDone:
+		// Let the last stdout frames and stderr lines arrive before reporting.
+		waitAny(c.stdoutEOF, 500*time.Millisecond)
+	case <-c.stdoutEOF:
+		if !waitAny(c.waitDone, 250*time.Millisecond) {
+			c.mu.Lock()
+			e := &ExitError{PID: c.pid, ExitCode: -1, StdoutClosed: true}
+			c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStdoutClosed, PID: c.pid, Text: "server closed its stdout but is still running"}})
+			c.failAllLocked(e)
+			c.mu.Unlock()
+			<-c.waitDone
+		}
+	}
+	waitAny(c.stderrEOF, 500*time.Millisecond)
+	c.mu.Lock()
+	e := &ExitError{PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Stderr: append([]string(nil), c.stderrTail...)}
+	text := "server " + e.How()
+	c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeExited, PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Text: text}})
+	c.failAllLocked(e)
+	c.writer.close()
+	c.mu.Unlock()
+	// Readers may still be blocked if a grandchild holds the pipes open; the queue closes
+	// when they finish or when Close kills the group.
+	go func() {
+		<-c.stdoutEOF
+		<-c.stderrEOF
+		c.q.close()
+	}()
+	close(c.exitDone)
+}
+
+func waitAny(ch <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// failAllLocked marks the session dead with e and fails every pending request, each with its
+// own copy naming it.
+func (c *Client) failAllLocked(e *ExitError) {
+	if c.state != StateClosed {
+		c.state = StateDead
+	}
+	if c.dead == nil || c.dead.StdoutClosed {
+		c.dead = e
+	}
+	for id, p := range c.pending {
+		pe := *e
+		pe.Pending = p.label
+		p.ch <- reqOutcome{err: &pe}
+		delete(c.pending, id)
+		c.settleLocked(id, p, "failed")
+	}
+}
+
+func (c *Client) settleLocked(id string, p *pendingReq, why string) {
+	delete(c.byToken, id)
+	c.done[id] = doneReq{seq: p.seq, method: p.method, why: why}
+	c.doneOrder = append(c.doneOrder, id)
+	if len(c.doneOrder) > 4096 {
+		old := c.doneOrder[0]
+		c.doneOrder = c.doneOrder[1:]
+		delete(c.done, old)
+	}
+}
+
+func (c *Client) onWriteError(err error) {
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, Err: err, Text: "writing to the server's stdin failed: " + err.Error()}})
+}
+
+// idKey canonicalizes a JSON id for table lookups: the compact JSON text, so 1 and "1" differ
+// (the spec pairs by value and type).
+func idKey(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(bytes.TrimSpace(raw))
+	}
+	return b.String()
+}
+
+func (c *Client) handleFrame(f Frame) {
+	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount}
+	switch {
+	case f.Oversize:
+		ev.Kind = KindOversize
+		ev.Problems = []Problem{{Warning, "oversize", fmt.Sprintf("frame of %d bytes is over the %d-byte limit (--max-message); only the first %d bytes are kept", f.Size, c.cfg.MaxMessage, len(f.Raw))}}
+	case f.Partial:
+		ev.Kind, ev.Msg, ev.Problems = Classify(f.Raw)
+		if ev.Kind.IsMessage() {
+			ev.Problems = append(ev.Problems, Problem{Warning, "partial", "stream ended before this frame's newline"})
+		} else {
+			ev.Kind = KindPartial
+			ev.Problems = append(ev.Problems, Problem{Warning, "partial", "stream ended in the middle of a line"})
+		}
+	default:
+		ev.Kind, ev.Msg, ev.Problems = Classify(f.Raw)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.initSent && ev.Kind != KindEmpty {
+		ev.Problems = append(ev.Problems, Problem{Warning, "before-initialize", "server sent a message before initialize"})
+	}
+	switch ev.Kind {
+	case KindResponse, KindErrorResponse:
+		c.routeResponseLocked(&ev)
+		return
+	case KindNotification:
+		c.noteNotificationLocked(&ev)
+	case KindRequest:
+		seq := c.emitLocked(ev)
+		c.inbound[idKey(ev.Msg.ID)] = seq
+		go c.answerServerRequest(ev.Msg, seq)
+		return
+	}
+	c.emitLocked(ev)
+}
+
+func (c *Client) routeResponseLocked(ev *Event) {
+	key := idKey(ev.Msg.ID)
+	p, ok := c.pending[key]
+	if !ok {
+		if d, seen := c.done[key]; seen {
+			ev.Pair = d.seq
+			ev.Method = d.method
+			switch d.why {
+			case "cancelled":
+				ev.Problems = append(ev.Problems, Problem{Info, "after-cancel", "response after cancel: the request was cancelled; this response is not used"})
+			case "timed out":
+				ev.Problems = append(ev.Problems, Problem{Warning, "after-timeout", "late response: the request had already timed out"})
+			default:
+				ev.Problems = append(ev.Problems, Problem{Warning, "duplicate-response", "duplicate response: this id was already answered"})
+			}
+		} else {
+			ev.Problems = append(ev.Problems, Problem{Warning, "unknown-id", "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
+		}
+		c.emitLocked(*ev)
+		return
+	}
+	ev.Pair = p.seq
+	ev.Method = p.method
+	now := time.Now()
+	ev.Time = now
+	seq := c.emitLocked(*ev)
+	delete(c.pending, key)
+	c.settleLocked(key, p, "answered")
+	r := &Response{Msg: ev.Msg, Seq: seq, RequestSeq: p.seq, Elapsed: now.Sub(p.sent)}
+	if ev.Msg.Error != nil {
+		p.ch <- reqOutcome{resp: r, err: ev.Msg.Error}
+		return
+	}
+	p.ch <- reqOutcome{resp: r}
+}
+
+// serverNotifications are the notifications a server may send in some revision.
+func knownServerNotification(method string) bool {
+	switch method {
+	case "notifications/message", "notifications/progress", "notifications/cancelled",
+		"notifications/resources/updated", "notifications/resources/list_changed",
+		"notifications/tools/list_changed", "notifications/prompts/list_changed",
+		"notifications/tasks/status", "notifications/elicitation/complete",
+		"notifications/subscriptions/acknowledged":
+		return true
+	}
+	return false
+}
+
+func (c *Client) noteNotificationLocked(ev *Event) {
+	m := ev.Msg
+	if !knownServerNotification(m.Method) {
+		ev.Problems = append(ev.Problems, Problem{Warning, "unknown-notification", "unknown notification method " + strconv.Quote(m.Method)})
+		return
+	}
+	if m.Method != "notifications/progress" {
+		return
+	}
+	var p struct {
+		Token json.RawMessage `json:"progressToken"`
+	}
+	_ = json.Unmarshal(m.Params, &p)
+	if len(p.Token) == 0 {
+		ev.Problems = append(ev.Problems, Problem{Warning, "bad-progress", "progress notification without a progressToken"})
+		return
+	}
+	pr, ok := c.byToken[idKey(p.Token)]
+	if !ok {
+		ev.Problems = append(ev.Problems, Problem{Warning, "unknown-progress-token", "progress for token " + idKey(p.Token) + ", which no request in flight carries"})
+		return
+	}
+	ev.Pair = pr.seq
+	ev.Method = pr.method
+	select {
+	case pr.progress <- struct{}{}:
+	default:
+	}
+}
+
+// ServerRequest is a request the server sent to the client (sampling/createMessage,
+// roots/list, elicitation/create, ...). Exactly one of Respond or Fail must be called.
+type ServerRequest struct {
+	Msg *Message
+	// Seq is the request event's sequence number.
+	Seq  uint64
+	c    *Client
+	once sync.Once
+}
+
+// Respond sends a JSON-RPC result for the request.
+func (r *ServerRequest) Respond(result json.RawMessage) error {
+	err := errors.New("already answered")
+	r.once.Do(func() { err = r.c.reply(r.Msg.ID, r.Seq, result, nil) })
+	return err
+}
+
+// Fail sends a JSON-RPC error for the request.
+func (r *ServerRequest) Fail(e *RPCError) error {
+	err := errors.New("already answered")
+	r.once.Do(func() { err = r.c.reply(r.Msg.ID, r.Seq, nil, e) })
+	return err
+}
+
+func (c *Client) answerServerRequest(m *Message, seq uint64) {
+	if m.Method == "ping" {
+		_ = c.reply(m.ID, seq, json.RawMessage(`{}`), nil)
+		return
+	}
+	if c.cfg.OnServerRequest != nil {
+		c.cfg.OnServerRequest(&ServerRequest{Msg: m, Seq: seq, c: c})
+		return
+	}
+	_ = c.reply(m.ID, seq, nil, &RPCError{Code: -32601, Message: "Method not found: mcp-inspect does not handle " + m.Method + " yet"})
+}
+
+func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage, e *RPCError) error {
+	msg := struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  json.RawMessage `json:"result,omitempty"`
+		Error   *RPCError       `json:"error,omitempty"`
+	}{"2.0", id, result, e}
+	if id == nil {
+		msg.ID = json.RawMessage("null")
+	}
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.inbound, idKey(id))
+	return c.writeLocked(b, reqSeq, "")
+}
+
+// writeLocked frames b (adding "\n"), records the event and queues the write. It fails when
+// the session is dead or closed.
+func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
+	if c.state == StateClosed {
+		return ErrClosed
+	}
+	if c.dead != nil {
+		return c.dead
+	}
+	raw := append(b, '\n')
+	kind, msg, probs := Classify(raw)
+	c.stdinLine++
+	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine, Pair: pair, Method: method}
+	c.stdinOff += int64(len(raw))
+	c.emitLocked(ev)
+	c.writer.write(raw)
+	return nil
+}
+
+// ErrClosed is returned for requests made after Close.
+var ErrClosed = errors.New("session closed")
+
+// RequestOptions tune one request.
+type RequestOptions struct {
+	// NoProgressToken leaves params._meta.progressToken out (initialize never carries one).
+	NoProgressToken bool
+	// Timeout overrides Config.Timeout for this request.
+	Timeout time.Duration
+}
+
+// Request sends a JSON-RPC request and waits for its response. params may be nil, a
+// json.RawMessage or any value that marshals to a JSON object; a progressToken equal to the
+// request id is added under params._meta (MCP basic/utilities/progress) so progress can reset
+// the timeout. It returns the response and, for an error response, an *RPCError; an
+// *ExitError when the server is or becomes gone; a *TimeoutError; ctx.Err() when ctx ends
+// (then notifications/cancelled is sent, except for initialize).
+func (c *Client) Request(ctx context.Context, method string, params any, opt *RequestOptions) (*Response, error) {
+	if opt == nil {
+		opt = &RequestOptions{}
+	}
+	c.mu.Lock()
+	c.nextID++
+	id := c.nextID
+	idRaw := json.RawMessage(strconv.FormatInt(id, 10))
+	withToken := !opt.NoProgressToken && method != "initialize"
+	pb, err := buildParams(params, withToken, id)
+	if err != nil {
+		c.mu.Unlock()
+		return nil, err
+	}
+	key := idKey(idRaw)
+	p := &pendingReq{id: key, method: method, label: fmt.Sprintf("request %d (%s)", id, method), ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
+	if label := requestLabel(method, params); label != "" {
+		p.label = fmt.Sprintf("request %d (%s %s)", id, method, label)
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Method  string          `json:"method"`
+		Params  json.RawMessage `json:"params,omitempty"`
+	}{"2.0", idRaw, method, pb})
+	if err != nil {
+		c.mu.Unlock()
+		return nil, err
+	}
+	if method == "initialize" {
+		c.initSent = true
+	}
+	p.sent = time.Now()
+	// Register before writing so a fast response always finds its request.
+	c.pending[key] = p
+	if withToken {
+		c.byToken[key] = p
+	}
+	if err := c.writeLocked(b, 0, ""); err != nil {
+		delete(c.pending, key)
+		delete(c.byToken, key)
+		c.mu.Unlock()
+		if ee, ok := err.(*ExitError); ok {
+			cp := *ee
+			cp.Pending = p.label
+			return nil, &cp
+		}
+		return nil, err
+	}
+	p.seq = c.seq
+	c.mu.Unlock()
+	return c.wait(ctx, p, opt)
+}
+
+func requestLabel(method string, params any) string {
+	if method != "tools/call" && method != "prompts/get" && method != "resources/read" {
+		return ""
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return ""
+	}
+	var v struct {
+		Name string `json:"name"`
+		URI  string `json:"uri"`
+	}
+	_ = json.Unmarshal(b, &v)
+	if v.Name != "" {
+		return v.Name
+	}
+	return v.URI
+}
+
+func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
+	idle := c.cfg.Timeout
+	if opt.Timeout > 0 {
+		idle = opt.Timeout
+	}
+	maxT := c.cfg.MaxTimeout
+	if maxT < idle {
+		maxT = idle
+	}
+	idleT := time.NewTimer(idle)
+	defer idleT.Stop()
+	maxTimer := time.NewTimer(maxT)
+	defer maxTimer.Stop()
+	for {
+		select {
+		case o := <-p.ch:
+			return o.resp, o.err
+		case <-p.progress:
+			if !idleT.Stop() {
+				select {
+				case <-idleT.C:
+				default:
+				}
+			}
+			idleT.Reset(idle)
+		case <-ctx.Done():
+			if c.abandon(p, "cancelled") {
+				if p.method != "initialize" {
+					_ = c.Cancel(p.id, "cancelled by the user")
+				}
+				return nil, ctx.Err()
+			}
+		case <-idleT.C:
+			if c.abandon(p, "timed out") {
+				if p.method != "initialize" {
+					_ = c.Cancel(p.id, "timed out after "+idle.String())
+				}
+				return nil, &TimeoutError{Request: p.label, After: idle}
+			}
+		case <-maxTimer.C:
+			if c.abandon(p, "timed out") {
+				if p.method != "initialize" {
+					_ = c.Cancel(p.id, "timed out after "+maxT.String())
+				}
+				return nil, &TimeoutError{Request: p.label, After: maxT, Max: true}
+			}
+		}
+	}
+}
+
+// abandon removes p from the pending table; false means its outcome already arrived.
+func (c *Client) abandon(p *pendingReq, why string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pending[p.id] != p {
+		return false
+	}
+	delete(c.pending, p.id)
+	c.settleLocked(p.id, p, why)
+	return true
+}
+
+// Cancel sends notifications/cancelled for the request whose id has the given JSON text
+// (MCP basic/utilities/cancellation). The request's id is sent with its original JSON type.
+func (c *Client) Cancel(idJSON string, reason string) error {
+	params, _ := json.Marshal(struct {
+		RequestID json.RawMessage `json:"requestId"`
+		Reason    string          `json:"reason,omitempty"`
+	}{json.RawMessage(idJSON), reason})
+	return c.Notify("notifications/cancelled", params)
+}
+
+// Notify sends a JSON-RPC notification.
+func (c *Client) Notify(method string, params json.RawMessage) error {
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		Method  string          `json:"method"`
+		Params  json.RawMessage `json:"params,omitempty"`
+	}{"2.0", method, params})
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.writeLocked(b, 0, "")
+}
+
+// SendRaw writes bytes to the server's stdin as they are (a newline is added when missing),
+// recorded like any frame: a debugger sends what the user asks, valid or not.
+func (c *Client) SendRaw(b []byte) error {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.writeLocked(append([]byte(nil), b...), 0, "")
+}
+
+func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) {
+	var raw json.RawMessage
+	switch p := params.(type) {
+	case nil:
+	case json.RawMessage:
+		raw = p
+	default:
+		b, err := json.Marshal(p)
+		if err != nil {
+			return nil, fmt.Errorf("encoding params: %w", err)
+		}
+		raw = b
+	}
+	if !withToken {
+		return raw, nil
+	}
+	obj := map[string]json.RawMessage{}
+	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			// Not an object: send as given, without a token.
+			return raw, nil
+		}
+	}
+	meta := map[string]json.RawMessage{}
+	if m, ok := obj["_meta"]; ok {
+		_ = json.Unmarshal(m, &meta)
+	}
+	if _, ok := meta["progressToken"]; !ok {
+		meta["progressToken"] = json.RawMessage(strconv.FormatInt(id, 10))
+	}
+	mb, _ := json.Marshal(meta)
+	obj["_meta"] = mb
+	return json.Marshal(obj)
+}
+
+// Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close
+// its stdin, wait ShutdownGrace, SIGTERM the process group, wait, SIGKILL the group. The
+// group is killed in the end even when the main process exited, so forked children do not
+// outlive the session. Close returns when the process is gone; it is idempotent.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		if c.cmd == nil {
+			return
+		}
+		c.mu.Lock()
+		c.state = StateClosed
+		c.mu.Unlock()
+		exited := func() bool {
+			select {
+			case <-c.waitDone:
+				return true
+			default:
+				return false
+			}
+		}
+		if !exited() {
+			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "closing the server's stdin"}})
+		}
+		c.writer.close()
+		if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGTERM to the server's process group"}})
+			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
+			if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGKILL to the server's process group"}})
+				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+				<-c.waitDone
+			}
+		}
+		// Whatever is left in the group (forked children) goes too.
+		if syscall.Kill(-c.pid, 0) == nil {
+			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
+			time.Sleep(50 * time.Millisecond)
+			_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+		}
+		<-c.exitDone
+	})
+	return nil
+}

@@ -1,0 +1,117 @@
+package mcpclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Initialize runs the legacy-era handshake (MCP 2025-11-25 basic/lifecycle): initialize with
+// Config.ProtocolVersion, capabilities and clientInfo, then notifications/initialized. A server
+// answering a version we do not know is accepted with a warning in the result (and a
+// lifecycle note), since a debugger should keep going. If the server exits first, the
+// *ExitError says how, at once (case B09).
+func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
+	params := struct {
+		ProtocolVersion string          `json:"protocolVersion"`
+		Capabilities    json.RawMessage `json:"capabilities"`
+		ClientInfo      Implementation  `json:"clientInfo"`
+	}{c.cfg.ProtocolVersion, c.cfg.Capabilities, c.cfg.ClientInfo}
+	resp, err := c.Request(ctx, "initialize", params, &RequestOptions{NoProgressToken: true})
+	if err != nil {
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: "initialize failed: " + err.Error()}})
+		return nil, err
+	}
+	var res InitializeResult
+	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+		err = fmt.Errorf("initialize result is not an InitializeResult: %w", err)
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: err.Error()}})
+		return nil, err
+	}
+	if len(res.Capabilities) > 0 {
+		if err := json.Unmarshal(res.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	switch {
+	case res.ProtocolVersion == "":
+		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+	case !KnownProtocolVersion(res.ProtocolVersion):
+		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; continuing as %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
+	case res.ProtocolVersion != c.cfg.ProtocolVersion:
+		res.Warnings = append(res.Warnings, fmt.Sprintf("server chose protocol version %s instead of the requested %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
+	}
+	for _, w := range res.Warnings {
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}})
+	}
+	if err := c.Notify("notifications/initialized", nil); err != nil {
+		return &res, err
+	}
+	c.mu.Lock()
+	if c.state == StateStarting {
+		c.state = StateReady
+	}
+	c.mu.Unlock()
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeInitialized, PID: c.pid, Text: fmt.Sprintf("initialized: %s %s, protocol %s", res.ServerInfo.Name, res.ServerInfo.Version, res.ProtocolVersion)}})
+	return &res, nil
+}
+
+// MaxPages bounds a paginated listing so a server whose cursor never ends cannot loop forever.
+const MaxPages = 1000
+
+// ListTools fetches every page of tools/list (MCP server/utilities/pagination). It stops with
+// a warning, not a loop, when a cursor repeats or MaxPages is reached; the tools fetched so far
+// are returned with the warnings.
+func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
+	var tools []Tool
+	var warnings []string
+	seen := map[string]bool{}
+	cursor := ""
+	for page := 0; ; page++ {
+		if page >= MaxPages {
+			warnings = append(warnings, fmt.Sprintf("stopped after %d pages of tools/list: the server keeps returning a nextCursor", MaxPages))
+			return tools, warnings, nil
+		}
+		var params any
+		if cursor != "" {
+			params = map[string]string{"cursor": cursor}
+		}
+		resp, err := c.Request(ctx, "tools/list", params, nil)
+		if err != nil {
+			return tools, warnings, err
+		}
+		var res ListToolsResult
+		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+			return tools, warnings, fmt.Errorf("tools/list result is not a ListToolsResult: %w", err)
+		}
+		tools = append(tools, res.Tools...)
+		if res.NextCursor == "" {
+			return tools, warnings, nil
+		}
+		if seen[res.NextCursor] {
+			warnings = append(warnings, fmt.Sprintf("stopped paging tools/list: cursor %q repeated", res.NextCursor))
+			return tools, warnings, nil
+		}
+		seen[res.NextCursor] = true
+		cursor = res.NextCursor
+	}
+}
+
+// CallTool sends tools/call with the tool's name and arguments (a JSON object, or nil for
+// none) and decodes the result (MCP 2025-11-25 server/tools). A JSON-RPC error response comes
+// back as an *RPCError; a result with isError is not a Go error.
+func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
+	params := struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments,omitempty"`
+	}{name, args}
+	resp, err := c.Request(ctx, "tools/call", params, nil)
+	if err != nil {
+		return nil, resp, err
+	}
+	var res CallToolResult
+	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+		return nil, resp, fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
+	}
+	return &res, resp, nil
+}

@@ -1,0 +1,275 @@
+package mcpclient
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// LatestProtocolVersion is the legacy-era revision sent in initialize by default
+// (MCP 2025-11-25 basic/lifecycle).
+const LatestProtocolVersion = "2025-11-25"
+
+// ModernProtocolVersion is the stateless revision (MCP 2026-07-28).
+const ModernProtocolVersion = "2026-07-28"
+
+// KnownProtocolVersion reports whether v is a dated MCP revision: 2024-11-05, 2025-03-26,
+// 2025-06-18, 2025-11-25 or 2026-07-28.
+func KnownProtocolVersion(v string) bool {
+	switch v {
+	case "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28":
+		return true
+	}
+	return false
+}
+
+// Implementation names a client or server (MCP 2025-11-25 schema "Implementation").
+type Implementation struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// InitializeResult is the server's answer to initialize (MCP 2025-11-25 basic/lifecycle).
+// Capabilities stays raw so nothing the server advertised is lost; Caps has the parts the
+// client acts on.
+type InitializeResult struct {
+	ProtocolVersion string          `json:"protocolVersion"`
+	Capabilities    json.RawMessage `json:"capabilities"`
+	ServerInfo      Implementation  `json:"serverInfo"`
+	Instructions    string          `json:"instructions,omitempty"`
+	Caps            ServerCapabilities `json:"-"`
+	// Warnings about the handshake (an unknown protocol version, for example).
+	Warnings []string `json:"-"`
+}
+
+// ServerCapabilities says which features a server offers (MCP 2025-11-25 schema
+// "ServerCapabilities"); a nil pointer means the capability is absent.
+type ServerCapabilities struct {
+	Tools       *ListChangedCap `json:"tools,omitempty"`
+	Resources   *ResourcesCap   `json:"resources,omitempty"`
+	Prompts     *ListChangedCap `json:"prompts,omitempty"`
+	Logging     json.RawMessage `json:"logging,omitempty"`
+	Completions json.RawMessage `json:"completions,omitempty"`
+	Tasks       json.RawMessage `json:"tasks,omitempty"`
+}
+
+// ListChangedCap is a capability with an optional listChanged flag.
+type ListChangedCap struct {
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+// ResourcesCap is the resources capability.
+type ResourcesCap struct {
+	Subscribe   bool `json:"subscribe,omitempty"`
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+// Tool is one MCP tool (MCP 2025-11-25 server/tools "Tool"). Schemas stay raw: the form
+// engine reads them, and nothing is lost in a round trip.
+type Tool struct {
+	Name         string           `json:"name"`
+	Title        string           `json:"title,omitempty"`
+	Description  string           `json:"description,omitempty"`
+	InputSchema  json.RawMessage  `json:"inputSchema,omitempty"`
+	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
+	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
+	Execution    json.RawMessage  `json:"execution,omitempty"`
+	Meta         json.RawMessage  `json:"_meta,omitempty"`
+}
+
+// DisplayName follows the spec's precedence: title, then annotations.title, then name.
+func (t Tool) DisplayName() string {
+	if t.Title != "" {
+		return t.Title
+	}
+	if t.Annotations != nil && t.Annotations.Title != "" {
+		return t.Annotations.Title
+	}
+	return t.Name
+}
+
+// ToolAnnotations are untrusted hints about a tool (MCP 2025-03-26 and later). Pointers
+// distinguish "absent" (the spec default applies) from an explicit false.
+type ToolAnnotations struct {
+	Title           string `json:"title,omitempty"`
+	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
+}
+
+// ListToolsResult is one page of tools/list.
+type ListToolsResult struct {
+	Tools      []Tool `json:"tools"`
+	NextCursor string `json:"nextCursor,omitempty"`
+}
+
+// CallToolResult is the result of tools/call (MCP 2025-11-25 server/tools). Content blocks
+// of unknown types are kept (ContentBlock.Raw), never an error.
+type CallToolResult struct {
+	Content           []ContentBlock  `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           bool            `json:"isError,omitempty"`
+	Meta              json.RawMessage `json:"_meta,omitempty"`
+}
+
+// ContentBlock is one content item (MCP 2025-11-25 schema "ContentBlock"): text, image,
+// audio, resource_link, resource, or anything newer (kept in Raw).
+type ContentBlock struct {
+	Type        string            `json:"type"`
+	Text        string            `json:"text,omitempty"`
+	Data        string            `json:"data,omitempty"`
+	MimeType    string            `json:"mimeType,omitempty"`
+	URI         string            `json:"uri,omitempty"`
+	Name        string            `json:"name,omitempty"`
+	Title       string            `json:"title,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Size        *int64            `json:"size,omitempty"`
+	Resource    *ResourceContents `json:"resource,omitempty"`
+	// Raw is the block exactly as received.
+	Raw json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes leniently and keeps the raw block.
+func (c *ContentBlock) UnmarshalJSON(b []byte) error {
+	type plain ContentBlock
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		// A block of an unexpected shape is still shown raw.
+		*c = ContentBlock{Raw: append(json.RawMessage(nil), b...)}
+		return nil
+	}
+	*c = ContentBlock(p)
+	c.Raw = append(json.RawMessage(nil), b...)
+	return nil
+}
+
+// KnownContentType reports whether t is a content block type of some MCP revision.
+func KnownContentType(t string) bool {
+	switch t {
+	case "text", "image", "audio", "resource", "resource_link", "tool_use", "tool_result":
+		return true
+	}
+	return false
+}
+
+// ResourceContents is text or blob contents of a resource (MCP schema
+// "TextResourceContents" | "BlobResourceContents").
+type ResourceContents struct {
+	URI      string `json:"uri"`
+	MimeType string `json:"mimeType,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Blob     string `json:"blob,omitempty"`
+}
+
+// RPCError is a JSON-RPC 2.0 error object; it is also the Go error returned for an error
+// response.
+type RPCError struct {
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+// Error gives "code N: message".
+func (e *RPCError) Error() string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.Message)
+	if name := ErrorCodeName(e.Code); name != "" {
+		s = fmt.Sprintf("JSON-RPC error %d (%s): %s", e.Code, name, e.Message)
+	}
+	return s
+}
+
+// ErrorCodeName names the standard JSON-RPC and MCP error codes (JSON-RPC 2.0 §5.1;
+// MCP 2026-07-28 basic/index), "" for others.
+func ErrorCodeName(code int64) string {
+	switch code {
+	case -32700:
+		return "parse error"
+	case -32600:
+		return "invalid request"
+	case -32601:
+		return "method not found"
+	case -32602:
+		return "invalid params"
+	case -32603:
+		return "internal error"
+	case -32002:
+		return "resource not found"
+	case -32021:
+		return "missing required client capability"
+	case -32022:
+		return "unsupported protocol version"
+	case -32042:
+		return "URL elicitation required"
+	}
+	return ""
+}
+
+// SpawnError says the server process could not be started.
+type SpawnError struct {
+	Argv []string
+	Err  error
+}
+
+func (e *SpawnError) Error() string {
+	return fmt.Sprintf("cannot start server %q: %v", strings.Join(e.Argv, " "), e.Err)
+}
+
+func (e *SpawnError) Unwrap() error { return e.Err }
+
+// ExitError says the server is gone: it exited, was killed, or closed its stdout. It names the
+// request that was pending when that happened and carries the last stderr lines
+// (case B09, B10).
+type ExitError struct {
+	PID int
+	// ExitCode is the exit status, -1 when killed by a signal or still running.
+	ExitCode int
+	// Signal names the signal that ended it, e.g. "killed".
+	Signal string
+	// StdoutClosed is set when the process is still running but closed its stdout.
+	StdoutClosed bool
+	// Pending names the request that failed ("request 3 (tools/call crash)"); empty when none.
+	Pending string
+	// Stderr holds the last stderr lines, oldest first.
+	Stderr []string
+}
+
+// How says how the server ended in words: "exited with code 2", "was killed by signal KILL".
+func (e *ExitError) How() string {
+	switch {
+	case e.StdoutClosed:
+		return fmt.Sprintf("closed its stdout (pid %d still running)", e.PID)
+	case e.Signal != "":
+		return "was killed by signal " + e.Signal
+	default:
+		return fmt.Sprintf("exited with code %d", e.ExitCode)
+	}
+}
+
+func (e *ExitError) Error() string {
+	s := "server " + e.How()
+	if e.Pending != "" {
+		s += " while " + e.Pending + " was pending"
+	}
+	if n := len(e.Stderr); n > 0 {
+		s += "; last stderr: " + e.Stderr[n-1]
+	}
+	return s
+}
+
+// TimeoutError says a request got no response in time. Idle is the per-request timeout
+// (reset by progress); Max the overall limit.
+type TimeoutError struct {
+	Request string
+	After   time.Duration
+	Max     bool
+}
+
+func (e *TimeoutError) Error() string {
+	if e.Max {
+		return fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
+}
