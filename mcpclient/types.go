@@ -35,10 +35,10 @@ type Implementation struct {
 // Capabilities stays raw so nothing the server advertised is lost; Caps has the parts the
 // client acts on.
 type InitializeResult struct {
-	ProtocolVersion string          `json:"protocolVersion"`
-	Capabilities    json.RawMessage `json:"capabilities"`
-	ServerInfo      Implementation  `json:"serverInfo"`
-	Instructions    string          `json:"instructions,omitempty"`
+	ProtocolVersion string             `json:"protocolVersion"`
+	Capabilities    json.RawMessage    `json:"capabilities"`
+	ServerInfo      Implementation     `json:"serverInfo"`
+	Instructions    string             `json:"instructions,omitempty"`
 	Caps            ServerCapabilities `json:"-"`
 	// Warnings about the handshake (an unknown protocol version, for example).
 	Warnings []string `json:"-"`
