@@ -1,0 +1,402 @@
+// Package tmuxtest runs a terminal program in a detached tmux session so that
+// end-to-end tests can type at it (send-keys) and read its screen
+// (capture-pane), as a person would.
+//
+// Each Session has its own tmux server on a private socket in a temporary
+// directory, started with its own configuration (no ~/.tmux.conf, no status
+// line, remain-on-exit on), so tests never touch the user's tmux and a program
+// that crashes leaves its last screen to inspect. The test's cleanup kills the
+// server and the program's process group.
+package tmuxtest
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// PollInterval is how often the Wait methods capture the screen.
+const PollInterval = 50 * time.Millisecond
+
+// target names the only pane of the only window of the session.
+const target = "main:0.0"
+
+// config is the tmux configuration each Session's server starts with.
+// An empty remain-on-exit-format keeps a dead pane's screen exactly as the
+// program left it (no "Pane is dead" line scrolling it up).
+const config = `set -g remain-on-exit on
+set -g remain-on-exit-format ""
+set -g status off
+set -g history-limit 10000
+set -g escape-time 0
+set -g exit-empty on
+`
+
+// Options configure a Session beyond what Start takes.
+type Options struct {
+	// Width and Height are the size of the terminal, in cells. Defaults: 80x24.
+	Width, Height int
+	// Env holds KEY=VALUE pairs added to the program's environment, which is
+	// otherwise the test process's (less TMUX and TMUX_PANE).
+	Env []string
+	// Dir is the program's working directory; default the test's.
+	Dir string
+	// Term is the TERM the program sees (tmux's default-terminal);
+	// default "tmux-256color". A TERM=... in Env sets it too.
+	Term string
+}
+
+// Session is a program running in a private tmux server.
+type Session struct {
+	t       testing.TB
+	tmux    string // path of the tmux binary
+	socket  string // path of the private server socket
+	dir     string // private temporary directory holding socket and config
+	argv    []string
+	panePID int
+}
+
+// Start runs argv in a new detached tmux session of width x height cells,
+// with env (KEY=VALUE pairs) added to the test process's environment.
+// It fails the test if tmux is missing or the session cannot start.
+func Start(t testing.TB, width, height int, env []string, argv ...string) *Session {
+	t.Helper()
+	return StartWith(t, Options{Width: width, Height: height, Env: env}, argv...)
+}
+
+// StartWith is Start with all Options.
+func StartWith(t testing.TB, opts Options, argv ...string) *Session {
+	t.Helper()
+	if len(argv) == 0 {
+		t.Fatal("tmuxtest: Start needs a command")
+	}
+	tmuxBin, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Fatalf("tmuxtest: tmux is not installed (apt-get install tmux; .ci/run installs it): %v", err)
+	}
+	if opts.Width <= 0 {
+		opts.Width = 80
+	}
+	if opts.Height <= 0 {
+		opts.Height = 24
+	}
+	if opts.Term == "" {
+		opts.Term = "tmux-256color"
+	}
+	var env []string
+	for _, kv := range opts.Env {
+		if v, ok := strings.CutPrefix(kv, "TERM="); ok {
+			opts.Term = v
+			continue
+		}
+		env = append(env, kv)
+	}
+	if opts.Dir == "" {
+		if opts.Dir, err = os.Getwd(); err != nil {
+			t.Fatalf("tmuxtest: %v", err)
+		}
+	}
+
+	// A short private directory: a unix socket path must fit in ~100 bytes,
+	// and t.TempDir paths carry the test's name.
+	dir, err := os.MkdirTemp("", "tmuxtest-")
+	if err != nil {
+		t.Fatalf("tmuxtest: %v", err)
+	}
+	s := &Session{
+		t:      t,
+		tmux:   tmuxBin,
+		socket: filepath.Join(dir, "sock"),
+		dir:    dir,
+		argv:   argv,
+	}
+	conf := filepath.Join(dir, "tmux.conf")
+	if err := os.WriteFile(conf, []byte(config+"set -g default-terminal "+strconv.Quote(opts.Term)+"\n"), 0o600); err != nil {
+		os.RemoveAll(dir)
+		t.Fatalf("tmuxtest: %v", err)
+	}
+	t.Cleanup(s.close)
+
+	args := []string{"-f", conf, "new-session", "-d", "-s", "main",
+		"-x", strconv.Itoa(opts.Width), "-y", strconv.Itoa(opts.Height), "-c", opts.Dir}
+	for _, kv := range env {
+		args = append(args, "-e", kv)
+	}
+	args = append(args, "--")
+	if len(argv) == 1 {
+		// tmux runs a lone argument through sh -c; quote it so it is
+		// executed as is.
+		args = append(args, "exec "+shellQuote(argv[0]))
+	} else {
+		args = append(args, argv...)
+	}
+	if out, err := s.run(args...); err != nil {
+		t.Fatalf("tmuxtest: start %q: %v\n%s", argv, err, out)
+	}
+	pid, err := s.format("#{pane_pid}")
+	if err == nil {
+		s.panePID, err = strconv.Atoi(pid)
+	}
+	if err != nil {
+		t.Fatalf("tmuxtest: pane pid of %q: %v", argv, err)
+	}
+	return s
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// run runs a tmux command against the session's server.
+func (s *Session) run(args ...string) (string, error) {
+	cmd := exec.Command(s.tmux, append([]string{"-S", s.socket}, args...)...)
+	cmd.Env = tmuxEnv()
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// tmuxEnv is the test process's environment without the variables that
+// tell tmux it runs inside another tmux.
+func tmuxEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "TMUX=") || strings.HasPrefix(kv, "TMUX_PANE=") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// must runs a tmux command and fails the test if it fails.
+func (s *Session) must(args ...string) string {
+	s.t.Helper()
+	out, err := s.run(args...)
+	if err != nil {
+		s.t.Fatalf("tmuxtest: tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// format expands a tmux format for the pane.
+func (s *Session) format(f string) (string, error) {
+	out, err := s.run("display-message", "-p", "-t", target, f)
+	if err != nil {
+		return "", fmt.Errorf("%w: %s", err, out)
+	}
+	return strings.TrimSuffix(out, "\n"), nil
+}
+
+// Send sends tmux key names, such as "Enter", "Tab", "Escape", "Up", "C-c",
+// "M-x", "F1" or a single character, each as one key press.
+func (s *Session) Send(keys ...string) {
+	s.t.Helper()
+	if len(keys) == 0 {
+		return
+	}
+	s.must(append([]string{"send-keys", "-t", target, "--"}, keys...)...)
+}
+
+// SendText types text literally, character by character, with no key-name
+// lookup ("Enter" types E, n, t, e, r).
+func (s *Session) SendText(text string) {
+	s.t.Helper()
+	if text == "" {
+		return
+	}
+	s.must("send-keys", "-t", target, "-l", "--", text)
+}
+
+// Resize changes the terminal's size; the program gets SIGWINCH.
+func (s *Session) Resize(width, height int) {
+	s.t.Helper()
+	s.must("resize-window", "-t", target, "-x", strconv.Itoa(width), "-y", strconv.Itoa(height))
+}
+
+// Screen returns the visible screen as plain text, one line per row,
+// trailing spaces trimmed.
+func (s *Session) Screen() string {
+	s.t.Helper()
+	return s.must("capture-pane", "-p", "-t", target)
+}
+
+// ScreenANSI returns the visible screen with its colors and attributes as
+// ANSI escape sequences.
+func (s *Session) ScreenANSI() string {
+	s.t.Helper()
+	return s.must("capture-pane", "-p", "-e", "-t", target)
+}
+
+// WaitFor polls the screen until it contains substr and returns that screen.
+// On timeout it fails t, showing the last screen.
+func (s *Session) WaitFor(t testing.TB, timeout time.Duration, substr string) string {
+	t.Helper()
+	return s.WaitForFunc(t, timeout, fmt.Sprintf("screen to contain %q", substr), func(screen string) bool {
+		return strings.Contains(screen, substr)
+	})
+}
+
+// WaitGone polls the screen until it no longer contains substr and returns
+// that screen. On timeout it fails t, showing the last screen.
+func (s *Session) WaitGone(t testing.TB, timeout time.Duration, substr string) string {
+	t.Helper()
+	return s.WaitForFunc(t, timeout, fmt.Sprintf("%q to leave the screen", substr), func(screen string) bool {
+		return !strings.Contains(screen, substr)
+	})
+}
+
+// WaitForFunc polls the screen until ok returns true for it and returns that
+// screen. On timeout it fails t, saying it waited for what and showing the
+// last screen.
+func (s *Session) WaitForFunc(t testing.TB, timeout time.Duration, what string, ok func(screen string) bool) string {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		screen := s.Screen()
+		if ok(screen) {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tmuxtest: timed out after %v waiting for %s; %s; last screen:\n%s", timeout, what, s.state(), frame(screen))
+		}
+		time.Sleep(PollInterval)
+	}
+}
+
+// PanePID returns the process id of the program (the pane's first process).
+func (s *Session) PanePID() int { return s.panePID }
+
+// Alive reports whether the program is still running.
+func (s *Session) Alive() bool {
+	s.t.Helper()
+	out, err := s.format("#{pane_dead}")
+	if err != nil {
+		s.t.Fatalf("tmuxtest: %v", err)
+	}
+	return out != "1"
+}
+
+// ExitStatus describes how the program ended.
+type ExitStatus struct {
+	// Code is the exit code, or -1 when a signal killed the program.
+	Code int
+	// Signal is the number of the signal that killed the program, or 0.
+	Signal int
+}
+
+// String says "exit status N" or "killed by signal N".
+func (e ExitStatus) String() string {
+	if e.Signal != 0 {
+		return "killed by signal " + strconv.Itoa(e.Signal) + " (" + syscall.Signal(e.Signal).String() + ")"
+	}
+	return "exit status " + strconv.Itoa(e.Code)
+}
+
+// Wait waits for the program to exit and returns how it ended; the screen
+// stays capturable. On timeout it fails t, showing the last screen.
+func (s *Session) Wait(t testing.TB, timeout time.Duration) ExitStatus {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for s.Alive() {
+		if time.Now().After(deadline) {
+			t.Fatalf("tmuxtest: %q still running after %v; last screen:\n%s", s.argv, timeout, frame(s.Screen()))
+		}
+		time.Sleep(PollInterval)
+	}
+	return s.exitStatus()
+}
+
+func (s *Session) exitStatus() ExitStatus {
+	s.t.Helper()
+	out, err := s.format("#{pane_dead_status}|#{pane_dead_signal}")
+	if err != nil {
+		s.t.Fatalf("tmuxtest: %v", err)
+	}
+	code, sig, _ := strings.Cut(out, "|")
+	st := ExitStatus{Code: -1}
+	if n, err := strconv.Atoi(sig); err == nil && n != 0 {
+		st.Signal = n
+	} else if n, err := strconv.Atoi(code); err == nil {
+		st.Code = n
+	}
+	return st
+}
+
+// state describes whether the program runs, for failure messages.
+func (s *Session) state() string {
+	out, err := s.format("#{pane_dead}")
+	switch {
+	case err != nil:
+		return "tmux: " + err.Error()
+	case out == "1":
+		return fmt.Sprintf("%q has exited (%s)", s.argv, s.exitStatus())
+	default:
+		return fmt.Sprintf("%q is running (pid %d)", s.argv, s.panePID)
+	}
+}
+
+// frame puts a screen between rulers so its edges show in a log.
+func frame(screen string) string {
+	rule := strings.Repeat("-", 40)
+	return rule + "\n" + strings.TrimSuffix(screen, "\n") + "\n" + rule
+}
+
+// close runs at the test's cleanup: it logs the last screen of a failed test,
+// kills the tmux server (the pane gets SIGHUP), then SIGKILLs whatever is
+// left of the program's process group, and removes the private directory.
+func (s *Session) close() {
+	if s.t.Failed() {
+		if out, err := s.run("capture-pane", "-p", "-t", target); err == nil {
+			s.t.Logf("tmuxtest: last screen of %q (%s):\n%s", s.argv, s.state(), frame(out))
+		}
+	}
+	_, _ = s.run("kill-server")
+	if s.panePID > 0 {
+		// The pane's process leads its own session and process group.
+		deadline := time.Now().Add(2 * time.Second)
+		for groupAlive(s.panePID) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := syscall.Kill(-s.panePID, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
+			s.t.Logf("tmuxtest: kill process group %d: %v", s.panePID, err)
+		}
+	}
+	os.RemoveAll(s.dir)
+}
+
+// groupAlive reports whether process group pgid has a member that has not
+// exited. Exited but unreaped members (zombies) do not count: once the tmux
+// server is gone, nothing may reap them soon.
+func groupAlive(pgid int) bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return syscall.Kill(-pgid, 0) == nil
+	}
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...; comm may hold spaces and parens.
+		i := strings.LastIndexByte(string(stat), ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) >= 3 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
+			return true
+		}
+	}
+	return false
+}
