@@ -362,6 +362,18 @@ func (c *Client) supervise() {
 	close(c.exitDone)
 }
 
+// waitGroupGone polls until no process of the group is left (killed ones are reaped by init).
+func waitGroupGone(pgid int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for groupAlive(pgid) {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
 func waitAny(ch <-chan struct{}, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -862,10 +874,12 @@ func (c *Client) Close() error {
 			}
 		}
 		// Whatever is left in the group (forked children) goes too.
-		if syscall.Kill(-c.pid, 0) == nil {
+		if groupAlive(c.pid) {
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
-			time.Sleep(50 * time.Millisecond)
-			_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+			if !waitGroupGone(c.pid, c.cfg.ShutdownGrace) {
+				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+				waitGroupGone(c.pid, time.Second)
+			}
 		}
 		<-c.exitDone
 	})

@@ -9,3 +9,6 @@ import "syscall"
 func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
+
+// groupAlive reports whether process group pgid still has members.
+func groupAlive(pgid int) bool { return syscall.Kill(-pgid, 0) == nil }

@@ -1,0 +1,300 @@
+package mcpclient
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// collect drains a client's events in the background; wait() returns them once the stream closes.
+type collector struct {
+	done chan []Event
+}
+
+func collect(c *Client) *collector {
+	col := &collector{done: make(chan []Event, 1)}
+	go func() {
+		var evs []Event
+		for ev := range c.Events() {
+			evs = append(evs, ev)
+		}
+		col.done <- evs
+	}()
+	return col
+}
+
+func (col *collector) wait(t *testing.T) []Event {
+	t.Helper()
+	select {
+	case evs := <-col.done:
+		return evs
+	case <-time.After(10 * time.Second):
+		t.Fatal("event stream did not close")
+		return nil
+	}
+}
+
+func startHelper(t *testing.T, mode string, mod func(*Config)) (*Client, *collector) {
+	t.Helper()
+	cfg := helperConfig(mode)
+	if mod != nil {
+		mod(&cfg)
+	}
+	c, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c, collect(c)
+}
+
+func TestHandshakeListCallAndOrderedEvents(t *testing.T) {
+	c, col := startHelper(t, "ok", nil)
+	ctx := context.Background()
+	res, err := c.Initialize(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ServerInfo.Name != "helper" || res.ProtocolVersion != "2025-11-25" || res.Caps.Tools == nil {
+		t.Fatalf("initialize result %+v", res)
+	}
+	tools, _, err := c.ListTools(ctx)
+	if err != nil || len(tools) != 1 || tools[0].Name != "echo" {
+		t.Fatalf("tools %v err %v", tools, err)
+	}
+	out, resp, err := c.CallTool(ctx, "echo", json.RawMessage(`{"text":"x"}`))
+	if err != nil || out.Content[0].Text != "hi" || resp.Elapsed <= 0 {
+		t.Fatalf("call %+v %v", out, err)
+	}
+	c.Close()
+	evs := col.wait(t)
+	var last uint64
+	reqs := map[uint64]Event{}
+	sawInitialized := false
+	for _, ev := range evs {
+		if ev.Seq != last+1 {
+			t.Fatalf("sequence gap: %d after %d", ev.Seq, last)
+		}
+		last = ev.Seq
+		if ev.Dir == ClientToServer && ev.Kind == KindRequest {
+			reqs[ev.Seq] = ev
+		}
+		if ev.Dir == ClientToServer && ev.Kind == KindNotification && ev.Msg.Method == "notifications/initialized" {
+			sawInitialized = true
+		}
+		if ev.Dir == ServerToClient && ev.Kind == KindResponse {
+			req, ok := reqs[ev.Pair]
+			if !ok || string(req.Msg.ID) != string(ev.Msg.ID) || ev.Method != req.Msg.Method {
+				t.Errorf("response %s not paired with its request (pair %d)", ev.Msg.ID, ev.Pair)
+			}
+		}
+	}
+	if !sawInitialized {
+		t.Error("notifications/initialized was not sent")
+	}
+	if evs[0].Life == nil || evs[0].Life.Kind != LifeStarted || evs[0].Life.PID != c.PID() {
+		t.Errorf("first event should be the start with the pid, got %+v", evs[0])
+	}
+	if l := evs[len(evs)-1].Life; l == nil || l.Kind != LifeExited {
+		t.Errorf("last event should be the exit, got %+v", evs[len(evs)-1])
+	}
+	// tools/call carries a progress token equal to its id.
+	for _, ev := range reqs {
+		if ev.Msg.Method == "tools/call" && !strings.Contains(string(ev.Msg.Params), `"progressToken":`+string(ev.Msg.ID)) {
+			t.Errorf("tools/call params lack the progress token: %s", ev.Msg.Params)
+		}
+		if ev.Msg.Method == "initialize" && strings.Contains(string(ev.Msg.Params), "progressToken") {
+			t.Errorf("initialize must not carry a progress token")
+		}
+	}
+}
+
+func TestProgressResetsTimeout(t *testing.T) {
+	// Case B11 in small: progress every 150 ms for 750 ms, with a 400 ms timeout.
+	c, _ := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = 400 * time.Millisecond })
+	ctx := context.Background()
+	if _, err := c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := c.CallTool(ctx, "progress", nil)
+	if err != nil {
+		t.Fatalf("a call that reports progress must not time out: %v", err)
+	}
+	if out.Content[0].Text != "done" {
+		t.Fatalf("result %+v", out)
+	}
+}
+
+func TestTimeoutSendsCancelAndFlagsLateResponse(t *testing.T) {
+	c, col := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = 200 * time.Millisecond })
+	ctx := context.Background()
+	if _, err := c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := c.CallTool(ctx, "silent", nil)
+	var te *TimeoutError
+	if !errors.As(err, &te) || !strings.Contains(err.Error(), "tools/call silent") {
+		t.Fatalf("want a timeout naming the request, got %v", err)
+	}
+	c.Close()
+	found := false
+	for _, ev := range col.wait(t) {
+		if ev.Dir == ClientToServer && ev.Msg != nil && ev.Msg.Method == "notifications/cancelled" {
+			found = strings.Contains(string(ev.Msg.Params), `"requestId":2`)
+		}
+	}
+	if !found {
+		t.Error("no notifications/cancelled with requestId 2 after the timeout")
+	}
+}
+
+func TestContextCancelSendsCancelled(t *testing.T) {
+	c, col := startHelper(t, "ok", nil)
+	if _, err := c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	start := time.Now()
+	_, _, err := c.CallTool(ctx, "silent", nil)
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 2*time.Second {
+		t.Fatalf("cancel should return at once with context.Canceled, got %v after %v", err, time.Since(start))
+	}
+	c.Close()
+	var sawCancel bool
+	for _, ev := range col.wait(t) {
+		if ev.Msg != nil && ev.Msg.Method == "notifications/cancelled" {
+			sawCancel = true
+		}
+	}
+	if !sawCancel {
+		t.Error("notifications/cancelled not sent")
+	}
+}
+
+func TestServerRequestGetsMethodNotFoundAndSeparateIDs(t *testing.T) {
+	// Case B13 without the sampling capability: the server's id 1 must not resolve our request 1,
+	// and the server gets -32601 at once.
+	c, col := startHelper(t, "ok", nil)
+	ctx := context.Background()
+	if _, err := c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := c.CallTool(ctx, "ask", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Content[0].Text, `"code":-32601`) || !strings.Contains(out.Content[0].Text, `"id":1`) {
+		t.Fatalf("the server should have received a -32601 reply for its id 1, got %s", out.Content[0].Text)
+	}
+	c.Close()
+	for _, ev := range col.wait(t) {
+		if hasProblem(ev.Problems, "unknown-id") || hasProblem(ev.Problems, "duplicate-response") {
+			t.Errorf("unexpected pairing problem: %+v", ev.Problems)
+		}
+	}
+}
+
+func TestCloseEscalatesToKillAndCleansGroup(t *testing.T) {
+	c, col := startHelper(t, "ignore-term", nil)
+	if _, err := c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	var steps []string
+	var exit *LifeInfo
+	for _, ev := range col.wait(t) {
+		if ev.Life != nil && ev.Life.Kind == LifeShutdown {
+			steps = append(steps, ev.Life.Text)
+		}
+		if ev.Life != nil && ev.Life.Kind == LifeExited {
+			exit = ev.Life
+		}
+	}
+	if len(steps) != 3 {
+		t.Fatalf("want close stdin, SIGTERM, SIGKILL steps; got %q", steps)
+	}
+	if exit == nil || exit.Signal != "KILL" {
+		t.Fatalf("want exit by KILL, got %+v", exit)
+	}
+	if groupAlive(c.PID()) {
+		t.Error("process group still alive after Close")
+	}
+}
+
+func TestCloseKillsForkedChildren(t *testing.T) {
+	c, col := startHelper(t, "fork", nil)
+	if _, err := c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	col.wait(t)
+	if groupAlive(c.PID()) {
+		t.Error("a forked child outlived Close")
+	}
+}
+
+func TestRequestsAfterDeathFailAtOnce(t *testing.T) {
+	c, _ := startHelper(t, "ok", nil)
+	if _, err := c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	syscall.Kill(c.PID(), syscall.SIGKILL)
+	<-c.Exited()
+	start := time.Now()
+	_, _, err := c.CallTool(context.Background(), "echo", nil)
+	var ee *ExitError
+	if !errors.As(err, &ee) || ee.Signal != "KILL" || time.Since(start) > 100*time.Millisecond {
+		t.Fatalf("want an immediate ExitError by KILL, got %v after %v", err, time.Since(start))
+	}
+	if !strings.Contains(err.Error(), "request 2 (tools/call echo)") {
+		t.Errorf("error should name the request: %v", err)
+	}
+	if c.State() != StateDead {
+		t.Errorf("state %v, want dead", c.State())
+	}
+}
+
+func TestSpawnFailure(t *testing.T) {
+	c, err := Start(Config{Command: "/nonexistent/mcp-server-xyz"})
+	var se *SpawnError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "/nonexistent/mcp-server-xyz") {
+		t.Fatalf("want a SpawnError naming the command, got %v", err)
+	}
+	var evs []Event
+	for ev := range c.Events() {
+		evs = append(evs, ev)
+	}
+	if len(evs) != 1 || evs[0].Life.Kind != LifeSpawnFailed {
+		t.Fatalf("want one spawn-failed event, got %+v", evs)
+	}
+	if _, err := c.Initialize(context.Background()); err == nil {
+		t.Fatal("requests on a client that never started must fail")
+	}
+}
+
+func BenchmarkRoundTrip(b *testing.B) {
+	c, err := Start(helperConfig("ok"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Initialize(ctx); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := c.CallTool(ctx, "echo", json.RawMessage(`{"text":"x"}`)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

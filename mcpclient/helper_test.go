@@ -1,0 +1,97 @@
+package mcpclient
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The test binary doubles as small stdio servers for client tests: TestMain runs helperServer
+// when MCPCLIENT_HELPER names a behaviour. Case-by-case fake servers live in internal/fake.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("MCPCLIENT_HELPER"); mode != "" {
+		helperServer(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func helperConfig(mode string) Config {
+	return Config{Command: os.Args[0], Env: []string{"MCPCLIENT_HELPER=" + mode}, ShutdownGrace: 300 * time.Millisecond}
+}
+
+func helperServer(mode string) {
+	out := bufio.NewWriter(os.Stdout)
+	send := func(v any) {
+		b, _ := json.Marshal(v)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+	switch mode {
+	case "ignore-term":
+		signal.Ignore(syscall.SIGTERM)
+	case "fork":
+		// A grandchild in the same process group that would outlive a careless client.
+		c := exec.Command("sleep", "300")
+		c.Start()
+		fmt.Fprintf(os.Stderr, "grandchild %d\n", c.Process.Pid)
+	}
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			if mode == "ignore-term" || mode == "fork" {
+				// Keep running after stdin closes, so Close must escalate.
+				if mode == "ignore-term" {
+					time.Sleep(time.Hour)
+				}
+			}
+			return
+		}
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Name string `json:"name"`
+				Meta struct {
+					ProgressToken json.RawMessage `json:"progressToken"`
+				} `json:"_meta"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(line, &req) != nil || req.ID == nil {
+			continue
+		}
+		switch req.Method {
+		case "initialize":
+			send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{"tools": map[string]any{}}, "serverInfo": map[string]any{"name": "helper", "version": "1"}}})
+		case "tools/list":
+			send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"tools": []any{map[string]any{"name": "echo", "inputSchema": map[string]any{"type": "object"}}}}})
+		case "tools/call":
+			switch req.Params.Name {
+			case "silent":
+				// never answers
+			case "progress":
+				for i := 1; i <= 5; i++ {
+					time.Sleep(150 * time.Millisecond)
+					send(map[string]any{"jsonrpc": "2.0", "method": "notifications/progress", "params": map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": i, "total": 5}})
+				}
+				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}})
+			case "ask":
+				// A server request whose id collides with the client's own ids (case B13).
+				send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "sampling/createMessage", "params": map[string]any{"messages": []any{}, "maxTokens": 5}})
+				reply, _ := in.ReadBytes('\n')
+				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": string(reply)}}}})
+			default:
+				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}})
+			}
+		default:
+			send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "error": map[string]any{"code": -32601, "message": "Method not found"}})
+		}
+	}
+}
