@@ -1,0 +1,203 @@
+// Package themes turns a palette of semantic color tokens into the lipgloss styles the UI
+// draws with. The UI never names a color: it asks for "error" or "request", and a theme
+// decides what that looks like. Themes never import the ui package.
+package themes
+
+import (
+	"fmt"
+	"image/color"
+	"sort"
+
+	"charm.land/lipgloss/v2"
+)
+
+// Palette holds one color per semantic token. A nil color means "the terminal's default".
+type Palette struct {
+	Fg           color.Color
+	Muted        color.Color
+	Accent       color.Color
+	Border       color.Color
+	Focus        color.Color
+	Error        color.Color
+	Warning      color.Color
+	Success      color.Color
+	Request      color.Color
+	Response     color.Color
+	Notification color.Color
+	Stderr       color.Color
+	Lifecycle    color.Color
+	// SelectionFg and SelectionBg color the selected row; when both are nil the selection is
+	// drawn reversed, which works without any color at all (NO_COLOR).
+	SelectionFg color.Color
+	SelectionBg color.Color
+	// NoAttrs drops every text attribute too (bold, reverse, faint): styles render as plain
+	// text. Tests use it so that any escape byte in the output is a leak.
+	NoAttrs bool
+}
+
+// Styles are the ready-to-use lipgloss styles built from a Palette.
+type Styles struct {
+	Base         lipgloss.Style
+	Muted        lipgloss.Style
+	Accent       lipgloss.Style
+	Title        lipgloss.Style
+	Border       lipgloss.Style
+	Focus        lipgloss.Style
+	Error        lipgloss.Style
+	Warning      lipgloss.Style
+	Success      lipgloss.Style
+	Request      lipgloss.Style
+	Response     lipgloss.Style
+	Notification lipgloss.Style
+	Stderr       lipgloss.Style
+	Lifecycle    lipgloss.Style
+	Selection    lipgloss.Style
+	// Escape marks bytes the sanitizer made visible (\x1b, <C7>, <U+202E>).
+	Escape lipgloss.Style
+	// TabActive and TabInactive draw the pane switcher.
+	TabActive   lipgloss.Style
+	TabInactive lipgloss.Style
+	// StatusBar is the bottom line's background.
+	StatusBar lipgloss.Style
+	// Panel frames a box (dead-server panel, help).
+	Panel lipgloss.Style
+	// Plain reports that styles add no escape sequences at all.
+	Plain bool
+	// Palette is what the styles were built from (bubbles components read colors from it).
+	Palette Palette
+}
+
+// Build makes Styles from a Palette.
+func Build(p Palette) *Styles {
+	fg := func(c color.Color) lipgloss.Style {
+		s := lipgloss.NewStyle()
+		if c != nil {
+			s = s.Foreground(c)
+		}
+		return s
+	}
+	attr := func(s lipgloss.Style, f func(lipgloss.Style) lipgloss.Style) lipgloss.Style {
+		if p.NoAttrs {
+			return s
+		}
+		return f(s)
+	}
+	bold := func(s lipgloss.Style) lipgloss.Style { return s.Bold(true) }
+	faint := func(s lipgloss.Style) lipgloss.Style { return s.Faint(true) }
+	s := &Styles{Palette: p, Plain: p.NoAttrs}
+	s.Base = fg(p.Fg)
+	s.Muted = fg(p.Muted)
+	if p.Muted == nil {
+		s.Muted = attr(s.Muted, faint)
+	}
+	s.Accent = fg(p.Accent)
+	s.Title = attr(fg(p.Accent), bold)
+	s.Border = fg(p.Border)
+	s.Focus = attr(fg(p.Focus), bold)
+	s.Error = attr(fg(p.Error), bold)
+	s.Warning = fg(p.Warning)
+	s.Success = fg(p.Success)
+	s.Request = fg(p.Request)
+	s.Response = fg(p.Response)
+	s.Notification = fg(p.Notification)
+	s.Stderr = fg(p.Stderr)
+	s.Lifecycle = fg(p.Lifecycle)
+	sel := lipgloss.NewStyle()
+	switch {
+	case p.NoAttrs:
+	case p.SelectionBg == nil && p.SelectionFg == nil:
+		sel = sel.Reverse(true)
+	default:
+		if p.SelectionBg != nil {
+			sel = sel.Background(p.SelectionBg)
+		}
+		if p.SelectionFg != nil {
+			sel = sel.Foreground(p.SelectionFg)
+		}
+		sel = sel.Bold(true)
+	}
+	s.Selection = sel
+	s.Escape = fg(p.Warning)
+	if p.Warning == nil {
+		s.Escape = attr(s.Escape, faint)
+	}
+	s.TabActive = attr(fg(p.Focus), func(s lipgloss.Style) lipgloss.Style { return s.Bold(true).Underline(true) })
+	s.TabInactive = s.Muted
+	s.StatusBar = lipgloss.NewStyle()
+	if !p.NoAttrs && p.SelectionBg == nil {
+		s.StatusBar = s.StatusBar.Reverse(true)
+	} else if p.SelectionBg != nil {
+		s.StatusBar = s.StatusBar.Background(p.Border).Foreground(p.Fg)
+	}
+	// A border of plain box-drawing runes carries no escape sequences unless colored.
+	s.Panel = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
+	if p.Error != nil {
+		s.Panel = s.Panel.BorderForeground(p.Error)
+	}
+	return s
+}
+
+// ANSI16 is the default palette: it uses only the 16 ANSI colors, so the tool follows the
+// terminal's own color scheme (light or dark).
+func ANSI16() Palette {
+	return Palette{
+		Muted:        lipgloss.BrightBlack,
+		Accent:       lipgloss.Cyan,
+		Border:       lipgloss.BrightBlack,
+		Focus:        lipgloss.BrightCyan,
+		Error:        lipgloss.Red,
+		Warning:      lipgloss.Yellow,
+		Success:      lipgloss.Green,
+		Request:      lipgloss.Blue,
+		Response:     lipgloss.Green,
+		Notification: lipgloss.Magenta,
+		Stderr:       lipgloss.Yellow,
+		Lifecycle:    lipgloss.Cyan,
+	}
+}
+
+// NoColor is for NO_COLOR: no colors at all; selection and focus use reverse and bold.
+func NoColor() Palette { return Palette{} }
+
+// Plain has neither colors nor attributes: rendered text carries no escape sequences.
+func Plain() Palette { return Palette{NoAttrs: true} }
+
+// DefaultName is the theme used when none is chosen.
+const DefaultName = "default"
+
+// palettes returns the named themes; a function, not a package variable, so nothing is
+// shared mutable state.
+func palettes() map[string]func() Palette {
+	return map[string]func() Palette{
+		DefaultName: ANSI16,
+		"nocolor":   NoColor,
+		"plain":     Plain,
+	}
+}
+
+// Names lists the theme names, sorted.
+func Names() []string {
+	var n []string
+	for k := range palettes() {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return n
+}
+
+// Lookup returns the palette of a named theme ("" is the default). noColor (the NO_COLOR
+// convention) turns any colored theme into NoColor, keeping it usable through attributes.
+func Lookup(name string, noColor bool) (Palette, error) {
+	if name == "" {
+		name = DefaultName
+	}
+	f, ok := palettes()[name]
+	if !ok {
+		return Palette{}, fmt.Errorf("unknown theme %q (have %v)", name, Names())
+	}
+	p := f()
+	if noColor && !p.NoAttrs {
+		p = NoColor()
+	}
+	return p, nil
+}

@@ -1,0 +1,114 @@
+package sanitize
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// B23 strings from cases.md.
+const (
+	b23Desc   = "Fetch headers\u001b[2J\u001b]0;owned\u0007"
+	b23Result = "Server: Apache\u001b[2J\u001b]0;PWNED\u0007 \u001b]8;;http://attacker.invalid/\u0007click\u001b]8;;\u0007 \u001b[31mred\u001b[0m \u202eevil\u202c"
+)
+
+// AssertNoRaw fails when s holds a byte or rune a terminal would interpret.
+func assertNoRaw(t *testing.T, s string, allowNewline bool) {
+	t.Helper()
+	for i, r := range s {
+		if r == utf8.RuneError {
+			t.Fatalf("invalid UTF-8 at %d in %q", i, s)
+		}
+		if r == '\n' && allowNewline {
+			continue
+		}
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || Dangerous(r) {
+			t.Fatalf("raw control %U at %d in %q", r, i, s)
+		}
+	}
+}
+
+func TestB23(t *testing.T) {
+	got := OneLine(b23Desc)
+	assertNoRaw(t, got, false)
+	if want := `Fetch headers\x1b[2J\x1b]0;owned\x07`; got != want {
+		t.Fatalf("got %q want %q", got, want)
+	}
+	got = Block(b23Result)
+	assertNoRaw(t, got, true)
+	for _, want := range []string{`\x1b[2J`, `\x1b]8;;http://attacker.invalid/\x07`, `\x1b[31mred\x1b[0m`, "<U+202E>evil<U+202C>"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in %q", want, got)
+		}
+	}
+	if !Contains(b23Result, Text) || Contains("plain text\nok", Text) {
+		t.Error("Contains is wrong")
+	}
+}
+
+func TestModes(t *testing.T) {
+	in := "a\tb\nc\r\x00\x7f"
+	if got, want := Block(in), "a    b\nc\\r\\x00\\x7f"; got != want {
+		t.Errorf("Block: got %q want %q", got, want)
+	}
+	if got, want := OneLine(in), `a\tb\nc\r\x00\x7f`; got != want {
+		t.Errorf("OneLine: got %q want %q", got, want)
+	}
+}
+
+func TestUnicode(t *testing.T) {
+	cases := map[string]string{
+		"héllo 世界 👩‍💻":      "héllo 世界 👩‍💻", // ZWJ emoji stays whole
+		"a\u0085b":           "a<U+0085>b",     // C1 NEL
+		"\u2066x\u2069":      "<U+2066>x<U+2069>",
+		"zero\u200bwidth":    "zero<U+200B>width",
+		"\ufeffbom":          "<U+FEFF>bom",
+		"tag\U000E0041":      "tag<U+E0041>",
+		"line\u2028sep":      "line<U+2028>sep",
+		"bad\xc7utf8\xff":    "bad<C7>utf8<FF>",
+		"\u200e\u200f\u061c": "<U+200E><U+200F><U+061C>",
+	}
+	for in, want := range cases {
+		got := OneLine(in)
+		if got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+		assertNoRaw(t, got, false)
+	}
+}
+
+func TestRaw(t *testing.T) {
+	raw := []byte("{\"a\":\"\x1b[2J\xc7\"}\r\n")
+	var b strings.Builder
+	breaks := 0
+	Raw(raw, []int{3}, func(text string, tok Token) {
+		switch tok {
+		case Break:
+			breaks++
+			b.WriteString("|")
+		default:
+			b.WriteString(text)
+		}
+	})
+	if got, want := b.String(), `{"a¦":"\x1b[2J<C7>"}\r\n|`; got != want {
+		t.Fatalf("got %q want %q", got, want)
+	}
+	if breaks != 1 {
+		t.Fatalf("breaks = %d", breaks)
+	}
+	// A read boundary inside a multi-byte character keeps the character whole.
+	b.Reset()
+	Raw([]byte("é\n"), []int{1}, func(text string, _ Token) { b.WriteString(text) })
+	if got, want := b.String(), `é¦\n`; got != want {
+		t.Fatalf("got %q want %q", got, want)
+	}
+}
+
+func FuzzString(f *testing.F) {
+	f.Add(b23Result)
+	f.Add("\xc7\x1b\u202e")
+	f.Fuzz(func(t *testing.T, s string) {
+		assertNoRaw(t, OneLine(s), false)
+		assertNoRaw(t, Block(s), true)
+	})
+}
