@@ -59,42 +59,71 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 // MaxPages bounds a paginated listing so a server whose cursor never ends cannot loop forever.
 const MaxPages = 1000
 
-// ListTools fetches every page of tools/list (MCP server/utilities/pagination). It stops with
-// a warning, not a loop, when a cursor repeats or MaxPages is reached; the tools fetched so far
-// are returned with the warnings.
-func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
-	var tools []Tool
+// ListAll fetches every page of a paginated list method (tools/list, resources/list,
+// resources/templates/list, prompts/list; MCP server/utilities/pagination) and returns the
+// items of the array under key, raw. It stops with a warning, not a loop, when a cursor
+// repeats or MaxPages pages have come; what was fetched so far is returned with the warnings.
+func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMessage, []string, error) {
+	var items []json.RawMessage
 	var warnings []string
 	seen := map[string]bool{}
 	cursor := ""
 	for page := 0; ; page++ {
 		if page >= MaxPages {
-			warnings = append(warnings, fmt.Sprintf("stopped after %d pages of tools/list: the server keeps returning a nextCursor", MaxPages))
-			return tools, warnings, nil
+			warnings = append(warnings, fmt.Sprintf("stopped after %d pages of %s: the server keeps returning a nextCursor", MaxPages, method))
+			return items, warnings, nil
 		}
 		var params any
 		if cursor != "" {
 			params = map[string]string{"cursor": cursor}
 		}
-		resp, err := c.Request(ctx, "tools/list", params, nil)
+		resp, err := c.Request(ctx, method, params, nil)
 		if err != nil {
-			return tools, warnings, err
+			return items, warnings, err
 		}
-		var res ListToolsResult
+		var res map[string]json.RawMessage
 		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-			return tools, warnings, fmt.Errorf("tools/list result is not a ListToolsResult: %w", err)
+			return items, warnings, fmt.Errorf("%s result is not an object: %w", method, err)
 		}
-		tools = append(tools, res.Tools...)
-		if res.NextCursor == "" {
-			return tools, warnings, nil
+		var pageItems []json.RawMessage
+		if raw, ok := res[key]; ok {
+			if err := json.Unmarshal(raw, &pageItems); err != nil {
+				return items, warnings, fmt.Errorf("%s result: %q is not an array: %w", method, key, err)
+			}
+		} else {
+			warnings = append(warnings, fmt.Sprintf("%s result has no %q array", method, key))
 		}
-		if seen[res.NextCursor] {
-			warnings = append(warnings, fmt.Sprintf("stopped paging tools/list: cursor %q repeated", res.NextCursor))
-			return tools, warnings, nil
+		items = append(items, pageItems...)
+		var next string
+		if raw, ok := res["nextCursor"]; ok {
+			_ = json.Unmarshal(raw, &next)
 		}
-		seen[res.NextCursor] = true
-		cursor = res.NextCursor
+		if next == "" {
+			return items, warnings, nil
+		}
+		if seen[next] {
+			warnings = append(warnings, fmt.Sprintf("stopped paging %s: cursor %q repeated", method, next))
+			return items, warnings, nil
+		}
+		seen[next] = true
+		cursor = next
 	}
+}
+
+// ListTools fetches every page of tools/list (see ListAll for the pagination guard). A tool
+// entry that does not decode is skipped with a warning naming it.
+func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
+	raw, warnings, err := c.ListAll(ctx, "tools/list", "tools")
+	tools := make([]Tool, 0, len(raw))
+	for i, r := range raw {
+		var t Tool
+		if e := json.Unmarshal(r, &t); e != nil {
+			warnings = append(warnings, fmt.Sprintf("tools/list entry %d is not a Tool: %v", i, e))
+			continue
+		}
+		tools = append(tools, t)
+	}
+	return tools, warnings, err
 }
 
 // CallTool sends tools/call with the tool's name and arguments (a JSON object, or nil for

@@ -100,12 +100,6 @@ type ToolAnnotations struct {
 	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
-// ListToolsResult is one page of tools/list.
-type ListToolsResult struct {
-	Tools      []Tool `json:"tools"`
-	NextCursor string `json:"nextCursor,omitempty"`
-}
-
 // CallToolResult is the result of tools/call (MCP 2025-11-25 server/tools). Content blocks
 // of unknown types are kept (ContentBlock.Raw), never an error.
 type CallToolResult struct {
