@@ -1,0 +1,590 @@
+package schemaform
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// FieldError is one validation problem, in words.
+type FieldError struct {
+	// Path is the instance location (property names and item indexes);
+	// empty for the whole value or a note about the schema itself.
+	Path []string
+	// Field is the field the problem belongs to; nil for form-level notes
+	// and for errors from ValidateValue.
+	Field *Field
+	// Message says what is wrong: "must be at least 1 character", "is required".
+	Message string
+	// Keyword is the JSON Schema keyword that failed ("type", "minLength",
+	// "required", …); "" for input that does not parse and for schema notes.
+	Keyword string
+}
+
+func (e FieldError) Error() string {
+	if len(e.Path) == 0 {
+		return e.Message
+	}
+	return strings.Join(e.Path, ".") + ": " + e.Message
+}
+
+// schemaURL is where the in-memory schema is registered for the compiler.
+// Relative references resolve against it and then reach refuseLoader.
+const schemaURL = "https://mcp-inspect.invalid/schema.json"
+
+// refuseLoader refuses every external resource: schemas come from servers
+// and are untrusted (MCP 2026-07-28 basic §JSON Schema Usage: implementations
+// MUST NOT automatically dereference network $ref). Meta-schemas of the
+// known drafts are built into the validator and never reach a loader.
+type refuseLoader struct{}
+
+func (refuseLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("external reference %s is not fetched (schemas from servers are untrusted)", url)
+}
+
+// matchAll stands in for a `pattern` Go's RE2 engine cannot compile
+// (lookahead, backreferences): it is reported and not checked.
+type matchAll string
+
+func (m matchAll) MatchString(string) bool { return true }
+func (m matchAll) String() string          { return string(m) }
+
+// compile builds a validator for schema with the santhosh-tekuri/jsonschema
+// compiler: JSON Schema 2020-12 unless `$schema` names another draft (4, 6,
+// 7, 2019-09), every external reference refused. A schema that does not
+// compile as given is retried without its external `$ref`s, then without an
+// unknown `$schema`; the notes say what was left out. When nothing
+// compiles the validator is nil and the notes say why.
+func compile(schema json.RawMessage, assertFormat bool) (*jsonschema.Schema, []string) {
+	trimmed := strings.TrimSpace(string(schema))
+	if trimmed == "" || trimmed == "null" {
+		schema = json.RawMessage("true")
+	}
+	attempt := func(doc any) (*jsonschema.Schema, []string, error) {
+		var notes []string
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		c.UseLoader(refuseLoader{})
+		if assertFormat {
+			c.AssertFormat()
+		}
+		c.UseRegexpEngine(func(s string) (jsonschema.Regexp, error) {
+			re, err := regexp.Compile(s)
+			if err != nil {
+				notes = appendNew(notes, fmt.Sprintf("pattern %q is not checked: Go's regexp engine cannot run it", s))
+				return matchAll(s), nil
+			}
+			return re, nil
+		})
+		if err := c.AddResource(schemaURL, doc); err != nil {
+			return nil, nil, err
+		}
+		sch, err := c.Compile(schemaURL)
+		return sch, notes, err
+	}
+	decode := func() (any, error) {
+		return jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	}
+	doc, err := decode()
+	if err != nil {
+		return nil, []string{"the schema is not valid JSON: " + err.Error()}
+	}
+	sch, notes, err := attempt(doc)
+	if err == nil {
+		return sch, notes
+	}
+	firstErr := err
+
+	doc, _ = decode()
+	var dropped []string
+	stripExternalRefs(doc, &dropped, 0)
+	if len(dropped) > 0 {
+		if sch, notes, err := attempt(doc); err == nil {
+			for _, r := range dropped {
+				notes = append(notes, fmt.Sprintf("$ref %q is external and not followed: that part is not checked", r))
+			}
+			return sch, notes
+		}
+	}
+	if o, ok := doc.(map[string]any); ok {
+		if d, ok := o["$schema"].(string); ok {
+			delete(o, "$schema")
+			if sch, notes, err := attempt(doc); err == nil {
+				for _, r := range dropped {
+					notes = append(notes, fmt.Sprintf("$ref %q is external and not followed: that part is not checked", r))
+				}
+				notes = append(notes, fmt.Sprintf("dialect %q is not supported: checked as JSON Schema 2020-12", d))
+				return sch, notes
+			}
+		}
+	}
+	return nil, []string{"the schema does not compile, so values are not checked: " + compileErrText(firstErr)}
+}
+
+func compileErrText(err error) string {
+	var le *jsonschema.LoadURLError
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
+}
+
+// stripExternalRefs deletes `$ref`s that do not start with "#" from a
+// schema decoded by jsonschema.UnmarshalJSON (maps, not *jobj).
+func stripExternalRefs(v any, dropped *[]string, depth int) {
+	if depth > 200 {
+		return
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+			if r, ok := t[k].(string); ok && !strings.HasPrefix(r, "#") {
+				*dropped = appendNew(*dropped, r)
+				delete(t, k)
+			}
+		}
+		for k, e := range t {
+			if k == "enum" || k == "const" || k == "default" || k == "examples" {
+				continue
+			}
+			stripExternalRefs(e, dropped, depth+1)
+		}
+	case []any:
+		for _, e := range t {
+			stripExternalRefs(e, dropped, depth+1)
+		}
+	}
+}
+
+func (f *Form) validator() (*jsonschema.Schema, []string) {
+	if !f.compiled {
+		f.compiled = true
+		// Formats are asserted in forms: a date-time field is checked
+		// before sending (B19), even though 2020-12 only annotates `format`.
+		f.vschema, f.schemaNotes = compile(f.schema, true)
+	}
+	return f.vschema, f.schemaNotes
+}
+
+// Notes returns form-level notes about the schema: what could not be
+// compiled or is not checked (external $ref, unknown dialect, unsupported
+// regular expressions). Field-level notes are on Field.Note.
+func (f *Form) Notes() []string {
+	_, notes := f.validator()
+	return append(slices.Clone(f.notes), notes...)
+}
+
+// Validate checks the form's value against the schema and returns the
+// problems in display order, each on its field: input that does not parse,
+// then schema violations in words. It also stores each field's first
+// message (Field.Error). Notes about the schema (see Notes) come first,
+// with no field. An empty result means the value is valid.
+func (f *Form) Validate() []FieldError {
+	f.walk(func(fl *Field) { fl.valErr = "" })
+	val, e := f.emit()
+	var out []FieldError
+	sch, notes := f.validator()
+	for _, n := range append(slices.Clone(f.notes), notes...) {
+		out = append(out, FieldError{Message: n})
+	}
+	out = append(out, e.problems...)
+	if val == nil {
+		out = append(out, FieldError{Field: f.root, Message: "no value entered"})
+	} else if sch != nil {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(val))
+		if err == nil {
+			if err := sch.Validate(inst); err != nil {
+				var ve *jsonschema.ValidationError
+				if errors.As(err, &ve) {
+					out = append(out, f.mapErrors(collect(ve), e.index)...)
+				} else {
+					out = append(out, FieldError{Message: err.Error()})
+				}
+			}
+		}
+	}
+	order := map[*Field]int{}
+	i := 0
+	f.walk(func(fl *Field) { order[fl] = i; i++ })
+	slices.SortStableFunc(out, func(a, b FieldError) int {
+		oa, ob := -1, -1
+		if a.Field != nil {
+			oa = order[a.Field]
+		}
+		if b.Field != nil {
+			ob = order[b.Field]
+		}
+		return oa - ob
+	})
+	for _, fe := range out {
+		if fe.Field != nil && fe.Field.valErr == "" && fe.Field.parseErr == "" {
+			fe.Field.valErr = fe.Message
+		}
+	}
+	return out
+}
+
+// walk visits every built field depth-first, collapsed ones included.
+func (f *Form) walk(fn func(*Field)) {
+	var visit func(fl *Field)
+	visit = func(fl *Field) {
+		fn(fl)
+		for _, c := range fl.children {
+			visit(c)
+		}
+	}
+	visit(f.root)
+}
+
+// ValidateValue checks value against schema and returns the problems in
+// words, by instance path, with no Field. It is meant for a tool result's
+// `structuredContent` against the tool's `outputSchema` (MCP 2025-11-25
+// server/tools: servers MUST provide structured results that conform to it);
+// a mismatch is advisory. Formats are checked only where the schema's
+// dialect asserts them. nil means valid.
+func ValidateValue(schema, value json.RawMessage) []FieldError {
+	sch, notes := compile(schema, false)
+	var out []FieldError
+	for _, n := range notes {
+		out = append(out, FieldError{Message: n})
+	}
+	if sch == nil {
+		return out
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
+	if err != nil {
+		return append(out, FieldError{Message: "the value is not valid JSON: " + err.Error()})
+	}
+	if err := sch.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			for _, l := range collect(ve) {
+				for _, m := range l.messages() {
+					out = append(out, FieldError{Path: l.loc, Message: m, Keyword: l.keyword})
+				}
+			}
+		} else {
+			out = append(out, FieldError{Message: err.Error()})
+		}
+	}
+	return out
+}
+
+// leaf is one innermost validation failure.
+type leaf struct {
+	loc     []string
+	keyword string
+	msg     string
+	wants   []string // type/enum/const: the allowed alternatives, worded
+	got     string   // type: what the value is, worded
+	missing []string // for `required`: the missing property names
+}
+
+// text is the leaf's message; alternatives are joined with "or".
+func (l leaf) text() string {
+	if len(l.wants) > 0 {
+		s := "must be " + orList(l.wants)
+		if l.got != "" {
+			s += ", not " + l.got
+		}
+		return s
+	}
+	return l.msg
+}
+
+func (l leaf) messages() []string {
+	if l.keyword == "required" {
+		var out []string
+		for _, m := range l.missing {
+			out = append(out, fmt.Sprintf("missing required property %q", m))
+		}
+		return out
+	}
+	return []string{l.text()}
+}
+
+// collect flattens a validation error tree into leaves worded for people.
+// anyOf/oneOf failures are merged into one message when every branch failed
+// at the same place ("must be a string or null"); when one branch got
+// further into the value, its errors are reported instead.
+func collect(e *jsonschema.ValidationError) []leaf {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
+		var out []leaf
+		for _, c := range e.Causes {
+			out = append(out, collect(c)...)
+		}
+		if len(out) == 0 {
+			out = append(out, leaf{loc: e.InstanceLocation, msg: "is not valid"})
+		}
+		return out
+	case *kind.AnyOf:
+		return collectBranches(e)
+	case *kind.OneOf:
+		if len(k.Subschemas) >= 2 {
+			return []leaf{{loc: e.InstanceLocation, keyword: "oneOf",
+				msg: fmt.Sprintf("matches more than one of the allowed forms (%d and %d); it must match exactly one", k.Subschemas[0]+1, k.Subschemas[1]+1)}}
+		}
+		return collectBranches(e)
+	}
+	return []leaf{phrase(e)}
+}
+
+func collectBranches(e *jsonschema.ValidationError) []leaf {
+	kw := "anyOf"
+	if _, ok := e.ErrorKind.(*kind.OneOf); ok {
+		kw = "oneOf"
+	}
+	var branches [][]leaf
+	for _, c := range e.Causes {
+		branches = append(branches, collect(c))
+	}
+	depth := len(e.InstanceLocation)
+	// A branch whose errors are all deeper than here matched the value's
+	// shape and failed inside it: its errors are the useful ones.
+	var best []leaf
+	for _, b := range branches {
+		deeper := len(b) > 0
+		for _, l := range b {
+			if len(l.loc) <= depth {
+				deeper = false
+			}
+		}
+		if deeper && (best == nil || len(b) < len(best)) {
+			best = b
+		}
+	}
+	if best != nil {
+		return best
+	}
+	var wants []string
+	simple := true
+	var msgs []string
+	for _, b := range branches {
+		for _, l := range b {
+			if len(l.loc) > depth {
+				continue
+			}
+			if len(l.wants) > 0 {
+				for _, w := range l.wants {
+					wants = appendNew(wants, w)
+				}
+			} else {
+				simple = false
+			}
+			msgs = appendNew(msgs, l.text())
+		}
+	}
+	if simple && len(wants) > 0 {
+		return []leaf{{loc: e.InstanceLocation, keyword: kw, wants: wants}}
+	}
+	if len(msgs) == 0 {
+		msgs = []string{"does not match"}
+	}
+	return []leaf{{loc: e.InstanceLocation, keyword: kw, msg: "must match one of the allowed forms: " + strings.Join(msgs, "; or ")}}
+}
+
+func orList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	case 2:
+		return items[0] + " or " + items[1]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func typeWord(t string) string {
+	switch t {
+	case "array":
+		return "a list"
+	case "boolean":
+		return "true or false"
+	case "null":
+		return "null"
+	}
+	return article(t)
+}
+
+// phrase words one leaf error. Messages read after the field's name:
+// "must be an integer", "is required".
+func phrase(e *jsonschema.ValidationError) leaf {
+	l := leaf{loc: e.InstanceLocation}
+	if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+		l.keyword = kp[0]
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type:
+		for _, w := range k.Want {
+			l.wants = append(l.wants, typeWord(w))
+		}
+		l.got = typeWord(k.Got)
+		if k.Got == "boolean" {
+			l.got = "a boolean"
+		}
+	case *kind.Enum:
+		for _, w := range k.Want {
+			l.wants = append(l.wants, string(toRaw(fromLib(w))))
+		}
+	case *kind.Const:
+		l.wants = []string{string(toRaw(fromLib(k.Want)))}
+	case *kind.Required:
+		l.missing = k.Missing
+		l.msg = "missing required " + plural(fmt.Sprint(len(k.Missing)), "property") + " " + strings.Join(k.Missing, ", ")
+		if len(k.Missing) != 1 {
+			l.msg = "missing required properties " + strings.Join(k.Missing, ", ")
+		}
+	case *kind.MinLength:
+		l.msg = fmt.Sprintf("must be at least %d %s", k.Want, plural(fmt.Sprint(k.Want), "character"))
+	case *kind.MaxLength:
+		l.msg = fmt.Sprintf("must be at most %d %s", k.Want, plural(fmt.Sprint(k.Want), "character"))
+	case *kind.Pattern:
+		l.msg = fmt.Sprintf("must match the pattern %s", k.Want)
+	case *kind.Format:
+		l.msg = fmt.Sprintf("must be a valid %s", k.Want)
+		if ex := formatExample(k.Want); ex != "" {
+			l.msg += ", like " + ex
+		}
+	case *kind.Minimum:
+		l.msg = "must be at least " + ratText(k.Want)
+	case *kind.Maximum:
+		l.msg = "must be at most " + ratText(k.Want)
+	case *kind.ExclusiveMinimum:
+		l.msg = "must be greater than " + ratText(k.Want)
+	case *kind.ExclusiveMaximum:
+		l.msg = "must be less than " + ratText(k.Want)
+	case *kind.MultipleOf:
+		l.msg = "must be a multiple of " + ratText(k.Want)
+	case *kind.MinItems:
+		l.msg = fmt.Sprintf("must have at least %d %s", k.Want, plural(fmt.Sprint(k.Want), "item"))
+	case *kind.MaxItems:
+		l.msg = fmt.Sprintf("must have at most %d %s", k.Want, plural(fmt.Sprint(k.Want), "item"))
+	case *kind.UniqueItems:
+		l.msg = fmt.Sprintf("must not repeat items (items %d and %d are equal)", k.Duplicates[0]+1, k.Duplicates[1]+1)
+	case *kind.MinProperties:
+		l.msg = fmt.Sprintf("must have at least %d %s", k.Want, plural(fmt.Sprint(k.Want), "property"))
+	case *kind.MaxProperties:
+		l.msg = fmt.Sprintf("must have at most %d %s", k.Want, plural(fmt.Sprint(k.Want), "property"))
+	case *kind.AdditionalProperties:
+		if len(k.Properties) == 1 {
+			l.msg = fmt.Sprintf("property %q is not allowed", k.Properties[0])
+		} else {
+			l.msg = "properties " + quoteAll(k.Properties) + " are not allowed"
+		}
+	case *kind.AdditionalItems:
+		l.msg = fmt.Sprintf("has %d more %s than allowed", k.Count, plural(fmt.Sprint(k.Count), "item"))
+	case *kind.DependentRequired:
+		l.msg = fmt.Sprintf("needs %s when %q is present", quoteAll(k.Missing), k.Prop)
+	case *kind.Dependency:
+		l.msg = fmt.Sprintf("needs %s when %q is present", quoteAll(k.Missing), k.Prop)
+	case *kind.PropertyNames:
+		l.msg = fmt.Sprintf("property name %q is not allowed", k.Property)
+	case *kind.Contains:
+		l.msg = "must contain an item matching the `contains` schema"
+	case *kind.MinContains:
+		l.msg = fmt.Sprintf("must contain at least %d matching items", k.Want)
+	case *kind.MaxContains:
+		l.msg = fmt.Sprintf("must contain at most %d matching items", k.Want)
+	case *kind.FalseSchema:
+		l.msg = "is not allowed here"
+	case *kind.Not:
+		l.msg = "matches a schema it must not match (`not`)"
+	case *kind.ContentEncoding:
+		l.msg = fmt.Sprintf("must be %s-encoded", k.Want)
+	case *kind.ContentMediaType:
+		l.msg = "must be of media type " + k.Want
+	default:
+		l.msg = "fails `" + strings.Join(e.ErrorKind.KeywordPath(), "/") + "`"
+	}
+	return l
+}
+
+func quoteAll(ss []string) string {
+	var q []string
+	for _, s := range ss {
+		q = append(q, fmt.Sprintf("%q", s))
+	}
+	return strings.Join(q, ", ")
+}
+
+// fromLib converts a value decoded by jsonschema.UnmarshalJSON (maps) into
+// the package's ordered model for printing.
+func fromLib(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		o := newObj()
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			o.set(k, fromLib(t[k]))
+		}
+		return o
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = fromLib(e)
+		}
+		return out
+	}
+	return v
+}
+
+// mapErrors attaches leaves to fields. index maps instance pointers of the
+// emitted value to the fields that produced them.
+func (f *Form) mapErrors(leaves []leaf, index map[string]*Field) []FieldError {
+	var out []FieldError
+	for _, l := range leaves {
+		owner, rest := f.owner(l.loc, index)
+		if l.keyword == "required" {
+			for _, m := range l.missing {
+				var target *Field
+				if owner != nil && len(rest) == 0 {
+					target = owner.child(m)
+				}
+				if target != nil && target != f.root {
+					out = append(out, FieldError{Path: clonePath(target.Path), Field: target, Message: "is required", Keyword: "required"})
+					continue
+				}
+				out = append(out, f.located(owner, l.loc, fmt.Sprintf("missing required property %q", m), "required"))
+			}
+			continue
+		}
+		msg := l.text()
+		if len(rest) > 0 {
+			msg = strings.Join(rest, ".") + ": " + msg
+		}
+		out = append(out, f.located(owner, l.loc, msg, l.keyword))
+	}
+	return out
+}
+
+// located builds an error for owner; errors on an object root are form-level.
+func (f *Form) located(owner *Field, loc []string, msg, kw string) FieldError {
+	if owner == f.root && f.root.Kind == KindObject {
+		owner = nil
+	}
+	return FieldError{Path: clonePath(loc), Field: owner, Message: msg, Keyword: kw}
+}
+
+// owner finds the deepest emitted field at or above loc, and the part of
+// loc below it.
+func (f *Form) owner(loc []string, index map[string]*Field) (*Field, []string) {
+	for i := len(loc); i >= 0; i-- {
+		if fl, ok := index[pointer(loc[:i])]; ok {
+			return fl, loc[i:]
+		}
+	}
+	return f.root, loc
+}

@@ -1,0 +1,390 @@
+package schemaform
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Set loads a JSON value into the field as if the user had entered it:
+// text kinds get its text, select kinds the matching option, objects and
+// arrays their members (object keys not in `properties` are kept and sent
+// back). A value the field's kind cannot show (say a number for a string
+// field) is kept as a foreign value, shown as JSON and sent unchanged;
+// Validate then reports it. Invalid JSON is an *InputError and changes nothing.
+func (fl *Field) Set(value json.RawMessage) error {
+	v, err := decodeJSON(value)
+	if err != nil {
+		return &InputError{Path: fl.Path, Message: "not valid JSON: " + err.Error()}
+	}
+	fl.load(v, true)
+	return nil
+}
+
+// SetValue loads a whole value (from the raw JSON editor or history) into
+// the form. Afterwards Value returns the same JSON, up to key order
+// (properties in schema order, unknown keys after them) and whitespace:
+// keys absent from value are omitted even if they are required or have
+// defaults. Invalid JSON is an error and leaves the form unchanged.
+func (f *Form) SetValue(value json.RawMessage) error {
+	v, err := decodeJSON(value)
+	if err != nil {
+		return fmt.Errorf("schemaform: value is not valid JSON: %w", err)
+	}
+	f.root.load(v, true)
+	return nil
+}
+
+// load sets the field from a decoded value. user tells whether the value is
+// the user's (typed, loaded) or the form's (a default).
+func (fl *Field) load(v any, user bool) {
+	fl.userSet = user
+	fl.parseErr, fl.valErr = "", ""
+	fl.hasForeign, fl.foreign = false, nil
+	fl.text = ""
+	fl.extras = nil
+	foreign := func() {
+		fl.hasForeign, fl.foreign = true, v
+		fl.state = Set
+		if fl.Kind == KindUnion {
+			fl.children, fl.sel = nil, -1
+		}
+	}
+	if v == nil && fl.Kind != KindRaw {
+		fl.state = Null
+		if fl.Kind == KindUnion {
+			fl.children, fl.sel = nil, -1
+		}
+		return
+	}
+	fl.state = Set
+	switch fl.Kind {
+	case KindString:
+		s, ok := v.(string)
+		if !ok {
+			foreign()
+			return
+		}
+		fl.text = s
+	case KindNumber, KindInteger:
+		num, ok := v.(json.Number)
+		if !ok || (fl.Kind == KindInteger && !isJSONInteger(string(num))) {
+			foreign()
+			return
+		}
+		fl.text = string(num)
+	case KindRaw:
+		fl.text = string(toRaw(v))
+		if fl.checkText(fl.text) != "" {
+			foreign()
+		}
+	case KindBoolean, KindEnum:
+		i := slices.IndexFunc(fl.Options, func(o Option) bool {
+			return !o.Null && !o.Omit && jsonEqual(o.val, v)
+		})
+		if i < 0 {
+			foreign()
+			return
+		}
+		fl.sel = i
+	case KindMultiSelect:
+		arr, ok := v.([]any)
+		if !ok {
+			foreign()
+			return
+		}
+		checked := make([]bool, len(fl.Options))
+		last := -1
+		for _, e := range arr {
+			i := slices.IndexFunc(fl.Options, func(o Option) bool { return jsonEqual(o.val, e) })
+			if i < 0 || checked[i] || i < last {
+				// unknown value, duplicate, or an order the checkboxes cannot keep
+				foreign()
+				return
+			}
+			checked[i] = true
+			last = i
+		}
+		fl.checked = checked
+	case KindObject:
+		o, ok := v.(*jobj)
+		if !ok {
+			foreign()
+			return
+		}
+		fl.ensureBuilt()
+		for _, c := range fl.children {
+			if cv, ok := o.get(c.Key); ok {
+				c.load(cv, user)
+			} else if user {
+				c.Clear()
+			} else {
+				c.Reset()
+			}
+		}
+		for _, k := range o.keys {
+			if fl.child(k) == nil {
+				if fl.extras == nil {
+					fl.extras = newObj()
+				}
+				fl.extras.set(k, o.vals[k])
+			}
+		}
+	case KindArray:
+		arr, ok := v.([]any)
+		if !ok {
+			foreign()
+			return
+		}
+		fl.children = nil
+		for i, e := range arr {
+			it := fl.newItem(i)
+			it.load(e, user)
+			fl.children = append(fl.children, it)
+		}
+	case KindUnion:
+		i := fl.bestVariant(v)
+		if i < 0 {
+			foreign()
+			return
+		}
+		fl.sel = i
+		fl.buildBody()
+		fl.children[0].load(v, user)
+	}
+}
+
+// bestVariant picks the union option whose schema fits v best, or -1.
+func (fl *Field) bestVariant(v any) int {
+	best, bestScore := -1, -1<<30
+	for i, o := range fl.Options {
+		if o.Variant < 0 {
+			continue
+		}
+		s := fl.form.doc.fit(fl.variants[o.Variant], v)
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if bestScore <= -1000 {
+		return -1
+	}
+	return best
+}
+
+// fit scores how well v fits node n; -1000 or less means it does not.
+func (d *schemaDoc) fit(n *node, v any) int {
+	got := jsonType(v)
+	score := 0
+	if n.typeSet {
+		ok := false
+		for _, t := range n.types {
+			if t == got {
+				ok = true
+				score += 2
+			} else if typeAllows(t, got) {
+				ok = true
+			}
+		}
+		if !ok {
+			return -1000
+		}
+	} else if n.hasProps && got != "object" {
+		return -1000
+	}
+	if vals, ok := n.scalarChoices(); ok {
+		if !slices.ContainsFunc(vals, func(w any) bool { return jsonEqual(v, w) }) {
+			return -1000
+		}
+		score += 5
+	}
+	if o, ok := v.(*jobj); ok {
+		for _, p := range n.props {
+			pv, present := o.get(p.name)
+			if !present {
+				if slices.Contains(n.required, p.name) {
+					score -= 5
+				}
+				continue
+			}
+			score++
+			pn := d.normalize(p.schema, nil)
+			if cv, ok := pn.scalarChoices(); ok && (pn.hasConst || len(cv) == 1) {
+				if !slices.ContainsFunc(cv, func(w any) bool { return jsonEqual(pv, w) }) {
+					return -1000 // a discriminator that does not match
+				}
+				score += 10
+			}
+		}
+		for _, k := range o.keys {
+			if !slices.ContainsFunc(n.props, func(p prop) bool { return p.name == k }) && n.hasAddl && n.addl == false {
+				score -= 3
+			}
+		}
+	}
+	return score
+}
+
+// Present reports whether the field is part of Value: set by the user, or
+// holding a default or a required object/list inside a parent that is sent.
+func (fl *Field) Present() bool {
+	parent := fl.parent == nil || fl.parent.Present()
+	return fl.present(parent)
+}
+
+func (fl *Field) present(parentEmits bool) bool {
+	if fl.hasForeign {
+		return fl.userSet || parentEmits
+	}
+	if fl.state != Unset && (fl.userSet || parentEmits) {
+		return true
+	}
+	switch fl.Kind {
+	case KindObject, KindArray, KindUnion:
+		return fl.state != Null && fl.hasActive()
+	}
+	return false
+}
+
+// hasActive reports whether a descendant holds a value the user gave.
+func (fl *Field) hasActive() bool {
+	for _, c := range fl.children {
+		if c.userSet && (c.state != Unset || c.hasForeign) {
+			return true
+		}
+		if c.hasActive() {
+			return true
+		}
+	}
+	return false
+}
+
+type emitter struct {
+	index    map[string]*Field // instance JSON Pointer → field that produced it
+	problems []FieldError
+}
+
+func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) {
+	if !fl.present(parentEmits) {
+		return nil, false
+	}
+	if fl.parseErr != "" {
+		e.problems = append(e.problems, FieldError{Path: clonePath(path), Field: fl, Message: fl.parseErr})
+		return nil, false
+	}
+	e.index[pointer(path)] = fl
+	if fl.hasForeign {
+		return fl.foreign, true
+	}
+	if fl.state == Null {
+		return nil, true
+	}
+	switch fl.Kind {
+	case KindString:
+		return fl.text, true
+	case KindNumber, KindInteger:
+		return json.Number(strings.TrimSpace(fl.text)), true
+	case KindRaw:
+		v, err := decodeJSON([]byte(fl.text))
+		if err != nil {
+			return nil, false
+		}
+		return v, true
+	case KindBoolean, KindEnum:
+		if fl.sel < 0 || fl.sel >= len(fl.Options) {
+			return nil, false
+		}
+		return fl.Options[fl.sel].val, true
+	case KindMultiSelect:
+		arr := []any{}
+		for i, c := range fl.checked {
+			if c {
+				arr = append(arr, fl.Options[i].val)
+			}
+		}
+		return arr, true
+	case KindObject:
+		o := newObj()
+		for _, c := range fl.children {
+			if v, ok := e.value(c, append(clonePath(path), c.Key), true); ok {
+				o.set(c.Key, v)
+			}
+		}
+		if fl.extras != nil {
+			for _, k := range fl.extras.keys {
+				if _, dup := o.get(k); !dup {
+					o.set(k, fl.extras.vals[k])
+				}
+			}
+		}
+		return o, true
+	case KindArray:
+		arr := []any{}
+		for _, c := range fl.children {
+			p := append(clonePath(path), fmt.Sprint(len(arr)))
+			if v, ok := e.value(c, p, true); ok {
+				arr = append(arr, v)
+			} else if c.parseErr == "" {
+				e.problems = append(e.problems, FieldError{Path: clonePath(c.Path), Field: c, Message: "empty item: fill it in or remove it"})
+			}
+		}
+		return arr, true
+	case KindUnion:
+		b := fl.Body()
+		if b == nil {
+			return nil, false
+		}
+		return e.value(b, path, true)
+	}
+	return nil, false
+}
+
+func (f *Form) emit() (json.RawMessage, *emitter) {
+	e := &emitter{index: map[string]*Field{}}
+	v, ok := e.value(f.root, nil, true)
+	if !ok {
+		return nil, e
+	}
+	var buf bytes.Buffer
+	encodeJSON(&buf, v)
+	return buf.Bytes(), e
+}
+
+// Value returns the value the form holds as compact JSON: for a tool, the
+// `arguments` object of tools/call (MCP 2025-11-25 server/tools). It holds
+// exactly the fields the user set, plus required fields that have a default
+// (and, inside a required object, its members' defaults: B16); untouched
+// optional fields are omitted, never sent as null (B19). Numbers are sent
+// as typed, integers never rounded, strings never coerced to numbers,
+// objects as objects, enum values with their own JSON type.
+//
+// Fields whose text does not parse (see Field.Error) and empty list items
+// are left out; the error is then a *ValueError listing them, and the JSON
+// returned is what would be sent without them. The error is also non-nil
+// when the root itself has no value (a non-object schema left unset).
+func (f *Form) Value() (json.RawMessage, error) {
+	v, e := f.emit()
+	if v == nil {
+		return nil, &ValueError{Problems: append(e.problems, FieldError{Message: "no value entered"})}
+	}
+	if len(e.problems) > 0 {
+		return v, &ValueError{Problems: e.problems}
+	}
+	return v, nil
+}
+
+// ValueError lists the fields left out of Value because their input does
+// not parse, or list items that are empty.
+type ValueError struct {
+	Problems []FieldError
+}
+
+func (e *ValueError) Error() string {
+	var parts []string
+	for _, p := range e.Problems {
+		parts = append(parts, p.Error())
+	}
+	return "schemaform: " + strings.Join(parts, "; ")
+}
