@@ -436,6 +436,9 @@ func (fl *Field) variantLabel(b *node) string {
 	if b.title != "" {
 		return b.title
 	}
+	if b.typeTitle != "" {
+		return b.typeTitle
+	}
 	if len(b.refs) > 0 {
 		r := b.refs[0]
 		return r[strings.LastIndexAny(r, "/#")+1:]
@@ -654,4 +657,22 @@ func (fl *Field) valueOptions() []int {
 		}
 	}
 	return idx
+}
+
+// FillDefaults accepts every `default` the user has not touched, as if
+// the user had entered it, so the defaults are sent. Elicitation forms use
+// it: clients SHOULD pre-populate form fields with defaults (MCP 2025-11-25
+// client/elicitation, SEP-1034). Tool forms normally do not: untouched
+// optional fields there are omitted and the server applies its own defaults.
+func (f *Form) FillDefaults() {
+	var visit func(fl *Field)
+	visit = func(fl *Field) {
+		if !fl.userSet && fl.Default != nil {
+			_ = fl.AcceptDefault() // a default that does not fit is kept as a foreign value
+		}
+		for _, c := range fl.children {
+			visit(c)
+		}
+	}
+	visit(f.root)
 }

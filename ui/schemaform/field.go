@@ -215,10 +215,18 @@ func (fl *Field) Error() string {
 // that value as JSON and it is sent unchanged.
 func (fl *Field) Foreign() bool { return fl.hasForeign }
 
-// Placeholder is what to show in an empty field: the default (strings bare,
-// other values as JSON), else the format hint.
+// Placeholder is what to show in an empty field: the default (the option's
+// label for select kinds, strings bare, other values as JSON), else the
+// format hint.
 func (fl *Field) Placeholder() string {
 	if fl.Default != nil {
+		if def, err := decodeJSON(fl.Default); err == nil {
+			for _, o := range fl.Options {
+				if !o.Omit && o.Variant < 0 && jsonEqual(o.val, def) {
+					return o.Label
+				}
+			}
+		}
 		if fl.Kind == KindString {
 			var s string
 			if json.Unmarshal(fl.Default, &s) == nil {

@@ -50,6 +50,7 @@ type node struct {
 	hasDef bool
 
 	title, desc, format string
+	typeTitle           string // a `title` reached through $ref or allOf: names the type, not the field
 	readOnly, writeOnly bool
 	deprecated          bool
 	examples            []any
@@ -224,13 +225,24 @@ func (d *schemaDoc) normalizeObj(o *jobj, chain []string) *node {
 			t := d.normalize(target, append(slices.Clip(chain), key))
 			*n = *t
 			n.refs = append([]string{key}, t.refs...)
+			// pydantic puts the class name in the $defs title; the
+			// property's own title (or its key) labels the field.
+			if n.title != "" {
+				n.typeTitle = n.title
+			}
+			n.title = ""
 		}
 	}
 	mergeNode(n, d.own(o), true)
 	if all, ok := o.get("allOf"); ok {
 		if arr, ok := all.([]any); ok {
 			for _, b := range arr {
-				mergeNode(n, d.normalize(b, chain), false)
+				bn := d.normalize(b, chain)
+				if bn.title != "" && bn.typeTitle == "" {
+					bn.typeTitle = bn.title
+				}
+				bn.title = ""
+				mergeNode(n, bn, false)
 			}
 		}
 	}
@@ -430,6 +442,9 @@ func mergeNode(dst, src *node, srcWins bool) {
 		}
 	}
 	pick(&dst.title, src.title)
+	if dst.typeTitle == "" {
+		dst.typeTitle = src.typeTitle
+	}
 	pick(&dst.desc, src.desc)
 	pick(&dst.format, src.format)
 	dst.readOnly = dst.readOnly || src.readOnly

@@ -290,7 +290,16 @@ type leaf struct {
 // text is the leaf's message; alternatives are joined with "or".
 func (l leaf) text() string {
 	if len(l.wants) > 0 {
-		s := "must be " + orList(l.wants)
+		wants := l.wants
+		if len(wants) > 1 {
+			wants = slices.Clone(wants)
+			for i, w := range wants {
+				if w == "true or false" {
+					wants[i] = "a boolean"
+				}
+			}
+		}
+		s := "must be " + orList(wants)
 		if l.got != "" {
 			s += ", not " + l.got
 		}
@@ -364,6 +373,24 @@ func collectBranches(e *jsonschema.ValidationError) []leaf {
 	if best != nil {
 		return best
 	}
+	// anyOf of `required` lists: "needs phone or email".
+	var needs []string
+	onlyRequired := true
+	for _, b := range branches {
+		for _, l := range b {
+			if l.keyword != "required" || len(l.loc) > depth {
+				onlyRequired = false
+			}
+		}
+		var names []string
+		for _, l := range b {
+			names = append(names, quoteAll(l.missing))
+		}
+		needs = appendNew(needs, strings.Join(names, " and "))
+	}
+	if onlyRequired && len(branches) > 0 {
+		return []leaf{{loc: e.InstanceLocation, keyword: kw, msg: "needs " + orList(needs)}}
+	}
 	var wants []string
 	simple := true
 	var msgs []string
@@ -403,6 +430,25 @@ func orList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
+// typeRank orders type names in messages: scalars first, null last.
+func typeRank(t string) int {
+	switch t {
+	case "string":
+		return 0
+	case "number":
+		return 1
+	case "integer":
+		return 2
+	case "boolean":
+		return 3
+	case "object":
+		return 4
+	case "array":
+		return 5
+	}
+	return 6
+}
+
 func typeWord(t string) string {
 	switch t {
 	case "array":
@@ -424,7 +470,9 @@ func phrase(e *jsonschema.ValidationError) leaf {
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Type:
-		for _, w := range k.Want {
+		want := slices.Clone(k.Want)
+		slices.SortStableFunc(want, func(a, b string) int { return typeRank(a) - typeRank(b) })
+		for _, w := range want {
 			l.wants = append(l.wants, typeWord(w))
 		}
 		l.got = typeWord(k.Got)
@@ -439,10 +487,7 @@ func phrase(e *jsonschema.ValidationError) leaf {
 		l.wants = []string{string(toRaw(fromLib(k.Want)))}
 	case *kind.Required:
 		l.missing = k.Missing
-		l.msg = "missing required " + plural(fmt.Sprint(len(k.Missing)), "property") + " " + strings.Join(k.Missing, ", ")
-		if len(k.Missing) != 1 {
-			l.msg = "missing required properties " + strings.Join(k.Missing, ", ")
-		}
+		l.msg = "needs " + quoteAll(k.Missing)
 	case *kind.MinLength:
 		l.msg = fmt.Sprintf("must be at least %d %s", k.Want, plural(fmt.Sprint(k.Want), "character"))
 	case *kind.MaxLength:
