@@ -223,6 +223,9 @@ func (f *Form) Validate() []FieldError {
 		}
 		return oa - ob
 	})
+	out = slices.CompactFunc(out, func(a, b FieldError) bool {
+		return a.Field == b.Field && a.Message == b.Message && slices.Equal(a.Path, b.Path)
+	})
 	for _, fe := range out {
 		if fe.Field != nil && fe.Field.valErr == "" && fe.Field.parseErr == "" {
 			fe.Field.valErr = fe.Message
@@ -356,23 +359,6 @@ func collectBranches(e *jsonschema.ValidationError) []leaf {
 		branches = append(branches, collect(c))
 	}
 	depth := len(e.InstanceLocation)
-	// A branch whose errors are all deeper than here matched the value's
-	// shape and failed inside it: its errors are the useful ones.
-	var best []leaf
-	for _, b := range branches {
-		deeper := len(b) > 0
-		for _, l := range b {
-			if len(l.loc) <= depth {
-				deeper = false
-			}
-		}
-		if deeper && (best == nil || len(b) < len(best)) {
-			best = b
-		}
-	}
-	if best != nil {
-		return best
-	}
 	// anyOf of `required` lists: "needs phone or email".
 	var needs []string
 	onlyRequired := true
@@ -390,6 +376,30 @@ func collectBranches(e *jsonschema.ValidationError) []leaf {
 	}
 	if onlyRequired && len(branches) > 0 {
 		return []leaf{{loc: e.InstanceLocation, keyword: kw, msg: "needs " + orList(needs)}}
+	}
+	// A branch that fits the value's shape (no type/enum/const failure on
+	// the value itself or on a discriminator property) failed for a reason
+	// inside it: its errors are the useful ones.
+	var best []leaf
+	for _, b := range branches {
+		fits := len(b) > 0
+		for _, l := range b {
+			shapeKw := l.keyword == "type" || l.keyword == "enum" || l.keyword == "const"
+			if shapeKw && (len(l.loc) == depth || (len(l.loc) == depth+1 && l.keyword != "type")) {
+				fits = false
+			}
+			if l.keyword == "anyOf" || l.keyword == "oneOf" {
+				if len(l.loc) == depth && len(l.wants) > 0 {
+					fits = false
+				}
+			}
+		}
+		if fits && (best == nil || len(b) < len(best)) {
+			best = b
+		}
+	}
+	if best != nil {
+		return best
 	}
 	var wants []string
 	simple := true
@@ -602,25 +612,27 @@ func (f *Form) mapErrors(leaves []leaf, index map[string]*Field) []FieldError {
 					out = append(out, FieldError{Path: clonePath(target.Path), Field: target, Message: "is required", Keyword: "required"})
 					continue
 				}
-				out = append(out, f.located(owner, l.loc, fmt.Sprintf("missing required property %q", m), "required"))
+				out = append(out, f.located(owner, l.loc, rest, fmt.Sprintf("needs %q", m), "required"))
 			}
 			continue
 		}
-		msg := l.text()
-		if len(rest) > 0 {
-			msg = strings.Join(rest, ".") + ": " + msg
-		}
-		out = append(out, f.located(owner, l.loc, msg, l.keyword))
+		out = append(out, f.located(owner, l.loc, rest, l.text(), l.keyword))
 	}
 	return out
 }
 
-// located builds an error for owner; errors on an object root are form-level.
-func (f *Form) located(owner *Field, loc []string, msg, kw string) FieldError {
-	if owner == f.root && f.root.Kind == KindObject {
-		owner = nil
+// located builds an error for owner. The message is worded relative to
+// the field ("X-A: must be a string" on a raw object field) and Path is
+// the field's path. Errors on an object root are form-level: no Field,
+// Path is the instance location.
+func (f *Form) located(owner *Field, loc, rest []string, msg, kw string) FieldError {
+	if owner == nil || (owner == f.root && f.root.Kind == KindObject) {
+		return FieldError{Path: clonePath(loc), Message: msg, Keyword: kw}
 	}
-	return FieldError{Path: clonePath(loc), Field: owner, Message: msg, Keyword: kw}
+	if len(rest) > 0 {
+		msg = strings.Join(rest, ".") + ": " + msg
+	}
+	return FieldError{Path: clonePath(owner.Path), Field: owner, Message: msg, Keyword: kw}
 }
 
 // owner finds the deepest emitted field at or above loc, and the part of
