@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+const greetSchema = `{
+  "type": "object",
+  "properties": {
+    "name":    {"type": "string", "description": "who to greet"},
+    "count":   {"type": "integer", "minimum": 1},
+    "ratio":   {"type": "number"},
+    "loud":    {"type": "boolean"},
+    "style":   {"type": "string", "enum": ["plain", "fancy"], "default": "plain"},
+    "address": {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}}}
+  },
+  "required": ["name"]
+}`
+
+func greetSession() *fakeSession {
+	ro := true
+	return &fakeSession{
+		init: &mcpclient.InitializeResult{ProtocolVersion: "2025-11-25", ServerInfo: mcpclient.Implementation{Name: "fake", Version: "1.2.3"}},
+		tools: []mcpclient.Tool{
+			{Name: "add", Description: "adds numbers", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`)},
+			{Name: "greet", Title: "Greeter", Description: "Greets someone.\nSecond line of the description, which is long enough to wrap on a narrow terminal and must never be trimmed.", InputSchema: json.RawMessage(greetSchema), Annotations: &mcpclient.ToolAnnotations{ReadOnlyHint: &ro}},
+		},
+		result: &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "hello"}}},
+	}
+}
+
+// openGreet starts the session and opens the greet form.
+func openGreet(t *testing.T, w, h int) (*Model, *fakeSession) {
+	t.Helper()
+	s := greetSession()
+	m := newTestModel(t, s, w, h)
+	run(t, m, m.Init(), 0)
+	if len(m.tools.tools) != 2 {
+		t.Fatalf("tools not listed: %d", len(m.tools.tools))
+	}
+	press(t, m, "j", "enter")
+	if m.call.form == nil || m.call.form.tool.Name != "greet" {
+		t.Fatal("enter did not open the greet form")
+	}
+	return m, s
+}
+
+func TestToolsPaneShowsDetail(t *testing.T) {
+	s := greetSession()
+	m := newTestModel(t, s, 120, 40)
+	run(t, m, m.Init(), 0)
+	press(t, m, "j")
+	out := view(m)
+	for _, want := range []string{
+		"greet — Greeter",
+		"must never be trimmed.",
+		"readOnly     true",
+		"destructive  true (default)",
+		"openWorld    true (default)",
+		`"minimum": 1`,
+		"fake 1.2.3", "protocol 2025-11-25", "connected",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tools view lacks %q\n%s", want, out)
+		}
+	}
+	// "/" filters fuzzily; q is filter text there, not quit.
+	press(t, m, "/")
+	typeText(t, m, "qgr")
+	if m.quitting {
+		t.Fatal("q in the filter quit")
+	}
+	press(t, m, "backspace", "backspace", "backspace")
+	typeText(t, m, "grt")
+	if len(m.tools.shown) != 1 || m.tools.selected().Name != "greet" {
+		t.Fatalf("filter grt shows %v", m.tools.shown)
+	}
+	press(t, m, "enter", "esc")
+	if len(m.tools.shown) != 2 {
+		t.Fatal("esc did not clear the filter")
+	}
+}
+
+func TestFormTypingQDoesNotQuit(t *testing.T) {
+	m, s := openGreet(t, 100, 30)
+	typeText(t, m, "qq")
+	if m.quitting {
+		t.Fatal("typing q in a field quit")
+	}
+	if got := m.call.form.form.Field("name").Text(); got != "qq" {
+		t.Fatalf("name = %q", got)
+	}
+	press(t, m, "ctrl+s")
+	if len(s.calls) != 1 {
+		t.Fatalf("calls = %d", len(s.calls))
+	}
+	// Optional untouched fields are omitted; the enum's default is not forced in.
+	if got := string(s.calls[0]); got != `{"name":"qq"}` {
+		t.Fatalf("arguments = %s", got)
+	}
+	out := view(m)
+	for _, want := range []string{"tools/call greet", "took 42ms", "[1] text", "hello"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("result lacks %q\n%s", want, out)
+		}
+	}
+}
+
+func TestFormFieldsAndTypes(t *testing.T) {
+	m, s := openGreet(t, 100, 30)
+	typeText(t, m, "Ann")
+	press(t, m, "tab")
+	typeText(t, m, "3")
+	press(t, m, "tab")
+	typeText(t, m, "0.5")
+	press(t, m, "tab", "right") // loud: first option
+	press(t, m, "tab", "right") // style: next option
+	press(t, m, "tab", "tab")   // address (object) → city
+	typeText(t, m, "Oslo")
+	press(t, m, "ctrl+s")
+	if len(s.calls) != 1 {
+		t.Fatalf("not sent: %v", m.call.form.errs)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(s.calls[0], &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["name"] != "Ann" || got["count"] != float64(3) || got["ratio"] != 0.5 {
+		t.Fatalf("arguments %s", s.calls[0])
+	}
+	if _, ok := got["loud"].(bool); !ok {
+		t.Fatalf("loud not a boolean: %s", s.calls[0])
+	}
+	if addr, ok := got["address"].(map[string]any); !ok || addr["city"] != "Oslo" {
+		t.Fatalf("nested object: %s", s.calls[0])
+	}
+	if _, ok := got["zip"]; ok {
+		t.Fatal("untouched nested field sent")
+	}
+}
+
+func TestFormValidationErrorAtField(t *testing.T) {
+	m, s := openGreet(t, 100, 30)
+	typeText(t, m, "Ann")
+	press(t, m, "tab")
+	typeText(t, m, "abc")
+	press(t, m, "ctrl+s")
+	if len(s.calls) != 0 {
+		t.Fatal("invalid arguments were sent")
+	}
+	out := view(m)
+	lines := strings.Split(out, "\n")
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, "*count") || strings.Contains(l, " count ") {
+			at = i
+			break
+		}
+	}
+	if at < 0 || at+1 >= len(lines) || !strings.Contains(lines[at+1], "↳ must be an integer") {
+		t.Fatalf("error not under the count field:\n%s", out)
+	}
+	// A missing required field is reported at that field too.
+	press(t, m, "shift+tab")
+	for range 3 {
+		press(t, m, "backspace")
+	}
+	press(t, m, "tab", "backspace", "backspace", "backspace", "ctrl+s")
+	if len(s.calls) != 0 || !strings.Contains(view(m), "↳") {
+		t.Fatalf("missing required field not reported:\n%s", view(m))
+	}
+}
+
+func TestFormRawJSONToggleKeepsValues(t *testing.T) {
+	m, s := openGreet(t, 100, 30)
+	typeText(t, m, "Bo")
+	press(t, m, "tab")
+	typeText(t, m, "7")
+	press(t, m, "ctrl+e")
+	if !m.call.form.rawMode {
+		t.Fatal("ctrl+e did not open the raw editor")
+	}
+	raw := m.call.form.raw.Value()
+	if !strings.Contains(raw, `"name": "Bo"`) || !strings.Contains(raw, `"count": 7`) {
+		t.Fatalf("raw editor holds %q", raw)
+	}
+	typeText(t, m, "q") // text in the editor, never quit
+	if m.quitting {
+		t.Fatal("q in the raw editor quit")
+	}
+	// Replace the value in raw mode, then go back: the form shows it.
+	m.call.form.raw.SetValue(`{"name":"Cy","count":9,"loud":true}`)
+	press(t, m, "ctrl+e")
+	if m.call.form.rawMode {
+		t.Fatalf("did not return to the form: %v", m.call.form.errs)
+	}
+	f := m.call.form.form
+	if f.Field("name").Text() != "Cy" || f.Field("count").Text() != "9" || f.Field("loud").Text() != "true" {
+		t.Fatalf("form after raw edit: name=%q count=%q loud=%q", f.Field("name").Text(), f.Field("count").Text(), f.Field("loud").Text())
+	}
+	// Invalid JSON keeps the editor open with an error.
+	press(t, m, "ctrl+e")
+	m.call.form.raw.SetValue(`{"name":`)
+	press(t, m, "ctrl+e")
+	if !m.call.form.rawMode || !strings.Contains(view(m), "not valid JSON") {
+		t.Fatalf("invalid raw JSON accepted:\n%s", view(m))
+	}
+	m.call.form.raw.SetValue(`{"name":"Di"}`)
+	press(t, m, "ctrl+s")
+	if len(s.calls) != 1 || string(s.calls[0]) != `{"name":"Di"}` {
+		t.Fatalf("raw send: %q", s.calls)
+	}
+}
+
+func TestFormEscKeepsValues(t *testing.T) {
+	m, _ := openGreet(t, 100, 30)
+	typeText(t, m, "Eve")
+	press(t, m, "esc")
+	if m.call.form != nil || m.focus != paneTools {
+		t.Fatal("esc did not close the form")
+	}
+	press(t, m, "q")
+	if !m.quitting {
+		t.Fatal("q in the tools list does not quit")
+	}
+	m.quitting = false
+	press(t, m, "enter")
+	if got := m.call.form.form.Field("name").Text(); got != "Eve" {
+		t.Fatalf("reopened form lost its value: %q", got)
+	}
+}
+
+func TestFormGolden(t *testing.T) {
+	for _, w := range []int{60, 120} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			m, _ := openGreet(t, w, 24)
+			typeText(t, m, "Ann")
+			press(t, m, "tab")
+			typeText(t, m, "x")
+			press(t, m, "ctrl+s", "tab")
+			golden.RequireEqual(t, []byte(view(m)))
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap declares every binding once; help is generated from it and bindings are enabled
+// or disabled from state (disabled ones are hidden in help).
+type KeyMap struct {
+	// Global.
+	Quit      key.Binding
+	ForceQuit key.Binding
+	Help      key.Binding
+	NextPane  key.Binding
+	PrevPane  key.Binding
+	Tools     key.Binding
+	Call      key.Binding
+	Wire      key.Binding
+	Server    key.Binding
+
+	// Lists (tools, wire).
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	// DetailUp/DetailDown scroll the detail beside a list.
+	DetailUp   key.Binding
+	DetailDown key.Binding
+
+	// Tools pane.
+	Filter   key.Binding
+	OpenForm key.Binding
+
+	// Form.
+	NextField key.Binding
+	PrevField key.Binding
+	Submit    key.Binding
+	RawJSON   key.Binding
+	Cancel    key.Binding
+	Toggle    key.Binding
+
+	// Call / result.
+	CancelCall key.Binding
+	Edit       key.Binding
+
+	// Wire pane.
+	Jump       key.Binding
+	WireFilter key.Binding
+}
+
+// DefaultKeyMap is the key map the UI starts with.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Tools:     key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
+		Call:      key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
+		Wire:      key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
+		Server:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
+
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
+		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
+		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
+		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
+
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		OpenForm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
+
+		NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
+		RawJSON:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
+		Toggle:    key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "toggle, choose")),
+
+		CancelCall: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
+		Edit:       key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
+
+		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
+		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+	}
+}

@@ -1,0 +1,198 @@
+// Package ui is mcp-inspect's terminal interface: one root Model owning focus, layout and
+// routing, with typed panes (tools, call form and result, wire, server). It talks to the
+// server only through mcpclient, receives the session timeline through one ordered channel
+// pump, and passes every server-supplied string through ui/sanitize before drawing it.
+package ui
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
+)
+
+// Options configure a TUI session.
+type Options struct {
+	// Client is the live session. When set, Session and Events default to it.
+	Client *mcpclient.Client
+	// Session answers initialize, tools/list and tools/call; nil means offline (a trace
+	// viewer): no handshake, no calls.
+	Session Session
+	// Events is the ordered timeline; defaults to Client.Events().
+	Events <-chan mcpclient.Event
+	// Title names the session in the header, e.g. the command line.
+	Title string
+	// Argv is the server's command line for the dead-server panel; defaults to Client.Argv().
+	Argv []string
+	// Theme is a themes name ("" = default).
+	Theme string
+	// NoColor drops colors (the NO_COLOR convention); Run also honors the environment.
+	NoColor bool
+	// Logger receives debug logs of message types; nil discards.
+	Logger *slog.Logger
+	// Context bounds the handshake and calls; nil means context.Background().
+	Context context.Context
+}
+
+// stylesT is the theme's style set, named briefly for pane signatures.
+type stylesT = themes.Styles
+
+// common is what every pane shares: styles, keys, logger. Passed down, never global.
+type common struct {
+	st   *stylesT
+	keys KeyMap
+	log  *slog.Logger
+}
+
+// pane identifies a tab.
+type pane int
+
+const (
+	paneTools pane = iota
+	paneCall
+	paneWire
+	paneServer
+	paneCount
+)
+
+func (p pane) String() string {
+	return [...]string{"Tools", "Call", "Wire", "Server"}[p]
+}
+
+// Model is the root bubbletea model.
+type Model struct {
+	c      *common
+	ctx    context.Context
+	sess   Session
+	events <-chan mcpclient.Event
+	title  string
+	argv   []string
+
+	width, height int
+	lay           layout
+	focus         pane
+	showHelp      bool
+	help          help.Model
+
+	// serverOff scrolls the Server tab.
+	serverOff int
+	// now is the clock (fixed in tests so elapsed times are stable).
+	now func() time.Time
+
+	tl     *timeline
+	wire   *wirePane
+	tools  *toolsPane
+	call   *callPane
+	server serverInfo
+
+	// quitting is set once the user asked to quit.
+	quitting bool
+}
+
+// serverInfo is what the status bar and the server pane know about the session.
+type serverInfo struct {
+	init     *mcpclient.InitializeResult
+	initErr  error
+	toolsErr error
+	warnings []string
+	pid      int
+	state    mcpclient.State
+	// dead is set when the process is gone or could not start: how, in words.
+	dead string
+	// closing is set once shutdown began.
+	closing bool
+	// eventsClosed: the timeline channel ended.
+	eventsClosed bool
+}
+
+// New builds the root model from opts. It does no I/O; Init starts the event pump and the
+// handshake.
+func New(opts Options) *Model {
+	if opts.Client != nil {
+		if opts.Session == nil {
+			opts.Session = opts.Client
+		}
+		if opts.Events == nil {
+			opts.Events = opts.Client.Events()
+		}
+		if opts.Argv == nil {
+			opts.Argv = opts.Client.Argv()
+		}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	pal, err := themes.Lookup(opts.Theme, opts.NoColor)
+	if err != nil {
+		log.Warn("theme", "err", err)
+		pal, _ = themes.Lookup("", opts.NoColor)
+	}
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log}
+	title := opts.Title
+	if title == "" && len(opts.Argv) > 0 {
+		title = strings.Join(opts.Argv, " ")
+	}
+	tl := newTimeline()
+	m := &Model{
+		c:      c,
+		ctx:    ctx,
+		sess:   opts.Session,
+		events: opts.Events,
+		title:  title,
+		argv:   opts.Argv,
+		help:   newHelp(c.st),
+		tl:     tl,
+		wire:   newWirePane(c, tl),
+		tools:  newToolsPane(c),
+		call:   newCallPane(c),
+		server: serverInfo{state: mcpclient.StateStarting},
+		now:    time.Now,
+	}
+	if opts.Session == nil {
+		m.tools.status = "offline: no server to ask"
+	}
+	return m
+}
+
+// Init starts the event pump and the handshake.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess))
+}
+
+// Run shows the TUI in the alternate screen until the user quits. It does not close the
+// client: the caller does, after Run returns.
+func Run(ctx context.Context, opts Options) error {
+	if os.Getenv("NO_COLOR") != "" {
+		opts.NoColor = true
+	}
+	if opts.Context == nil {
+		opts.Context = ctx
+	}
+	m := New(opts)
+	p := tea.NewProgram(m, tea.WithContext(ctx))
+	final, err := p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if fm, ok := final.(*Model); ok {
+		if cancel := fm.call.cancelFunc(); cancel != nil {
+			// A call still in flight is abandoned: the client sends notifications/cancelled.
+			cancel()
+		}
+	}
+	return err
+}

@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/progress"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/lipgloss/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
+type callRun struct {
+	id      int
+	tool    string
+	args    json.RawMessage
+	started time.Time
+	cancel  context.CancelFunc
+	// reqSeq is the Seq of our request on the wire, learned from the timeline; progress
+	// notifications paired to it drive the bar.
+	reqSeq   uint64
+	progress float64
+	total    float64
+	progMsg  string
+
+	done    bool
+	res     *mcpclient.CallToolResult
+	resp    *mcpclient.Response
+	err     error
+	elapsed time.Duration
+}
+
+// running reports whether the call waits for its answer.
+func (r *callRun) running() bool { return r != nil && !r.done }
+
+// newSpinner and newBar build the in-flight widgets from theme colors.
+func newSpinner(st *stylesT) spinner.Model {
+	return spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(st.Accent))
+}
+
+func newBar(st *stylesT) progress.Model {
+	opts := []progress.Option{progress.WithWidth(30)}
+	if st.Palette.Accent != nil {
+		opts = append(opts, progress.WithColors(st.Palette.Accent))
+	} else {
+		// Without colors the bar is drawn with distinct runes.
+		opts = append(opts, progress.WithFillCharacters('#', '.'), progress.WithColors(lipgloss.NoColor{}))
+	}
+	return progress.New(opts...)
+}
+
+// progressParams is notifications/progress params (MCP basic/utilities/progress).
+type progressParams struct {
+	Progress float64 `json:"progress"`
+	Total    float64 `json:"total"`
+	Message  string  `json:"message"`
+}
+
+// observe watches the timeline for our request and its progress notifications.
+func (r *callRun) observe(ev *mcpclient.Event) bool {
+	if r == nil || r.done || ev.Msg == nil {
+		return false
+	}
+	if r.reqSeq == 0 && ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && ev.Msg.Method == "tools/call" {
+		var p struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(ev.Msg.Params, &p) == nil && p.Name == r.tool {
+			r.reqSeq = ev.Seq
+		}
+		return false
+	}
+	if r.reqSeq != 0 && ev.Kind == mcpclient.KindNotification && ev.Pair == r.reqSeq && ev.Msg.Method == "notifications/progress" {
+		var p progressParams
+		if json.Unmarshal(ev.Msg.Params, &p) == nil {
+			r.progress, r.total, r.progMsg = p.Progress, p.Total, p.Message
+			return true
+		}
+	}
+	return false
+}
+
+// resultLines renders a finished call: status, error or each content block in full,
+// structuredContent, timing. All server text is sanitized.
+func resultLines(st *stylesT, r *callRun, w int) []string {
+	var out []string
+	add := func(l ...string) { out = append(out, l...) }
+	head := fmt.Sprintf("tools/call %s", clean(r.tool))
+	add(wrapStyled(st.Title, head, w)...)
+	facts := []string{"took " + r.elapsed.Round(time.Millisecond).String()}
+	if r.resp != nil {
+		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
+	}
+	add(st.Muted.Render(strings.Join(facts, " · ")))
+	add(wrapStyled(st.Muted, "arguments: "+clean(string(r.args)), w)...)
+	add("")
+	if r.err != nil {
+		add(errorLines(st, r.err, w)...)
+		return out
+	}
+	res := r.res
+	if res == nil {
+		add(st.Muted.Render("(no result)"))
+		return out
+	}
+	if res.IsError {
+		add(st.Error.Render("tool returned an error (isError)"))
+	} else {
+		add(st.Success.Render(fmt.Sprintf("ok · %d content block(s)", len(res.Content))))
+	}
+	for i, b := range res.Content {
+		add("")
+		add(blockLines(st, i, b, res.IsError, w)...)
+	}
+	if len(res.StructuredContent) > 0 {
+		add("", st.Title.Render("structuredContent"))
+		if pretty, ok := prettyJSON(res.StructuredContent); ok {
+			add(wrap(block(pretty), w)...)
+		} else {
+			add(wrap(block(string(res.StructuredContent)), w)...)
+		}
+	}
+	return out
+}
+
+// blockLines renders one content block (MCP 2025-11-25 schema ContentBlock).
+func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int) []string {
+	var out []string
+	label := func(s string) string { return st.Accent.Render(fmt.Sprintf("[%d] %s", i+1, s)) }
+	textSt := st.Base
+	if isErr {
+		textSt = st.Error
+	}
+	switch b.Type {
+	case "text":
+		out = append(out, label("text"))
+		out = append(out, wrapStyled(textSt, block(b.Text), w)...)
+	case "image", "audio":
+		out = append(out, label(b.Type))
+		out = append(out, "  mime: "+clean(b.MimeType))
+		if n, err := base64.StdEncoding.DecodeString(b.Data); err != nil {
+			out = append(out, st.Warning.Render(fmt.Sprintf("  data: %d bytes of base64 that do not decode: %s", len(b.Data), clean(err.Error()))))
+		} else {
+			out = append(out, fmt.Sprintf("  size: %s decoded (%d bytes)", humanSize(int64(len(n))), len(n)))
+		}
+	case "resource_link":
+		out = append(out, label("resource_link"))
+		out = append(out, wrap("  uri:  "+clean(b.URI), w)...)
+		if b.Name != "" {
+			out = append(out, wrap("  name: "+clean(b.Name), w)...)
+		}
+		if b.MimeType != "" {
+			out = append(out, "  mime: "+clean(b.MimeType))
+		}
+		if b.Description != "" {
+			out = append(out, wrap("  "+clean(b.Description), w)...)
+		}
+	case "resource":
+		out = append(out, label("resource"))
+		if b.Resource == nil {
+			out = append(out, st.Warning.Render("  (no resource object)"))
+			break
+		}
+		out = append(out, wrap("  uri:  "+clean(b.Resource.URI), w)...)
+		if b.Resource.MimeType != "" {
+			out = append(out, "  mime: "+clean(b.Resource.MimeType))
+		}
+		switch {
+		case b.Resource.Text != "":
+			out = append(out, wrapStyled(textSt, block(b.Resource.Text), w)...)
+		case b.Resource.Blob != "":
+			out = append(out, fmt.Sprintf("  blob: %d bytes of base64", len(b.Resource.Blob)))
+		}
+	default:
+		note := fmt.Sprintf("unknown content type '%s'", clean(b.Type))
+		if b.Type == "" {
+			note = "content block without a type"
+		}
+		out = append(out, label(note))
+		pretty, _ := prettyJSON(b.Raw)
+		out = append(out, wrap(block(pretty), w)...)
+	}
+	return out
+}
+
+// errorLines says in words why a call has no result.
+func errorLines(st *stylesT, err error, w int) []string {
+	var out []string
+	var rpc *mcpclient.RPCError
+	var exit *mcpclient.ExitError
+	var tmo *mcpclient.TimeoutError
+	switch {
+	case errors.As(err, &rpc):
+		name := mcpclient.ErrorCodeName(rpc.Code)
+		if name == "" {
+			name = "server-defined error"
+		}
+		out = append(out, st.Error.Render(fmt.Sprintf("JSON-RPC error %d (%s)", rpc.Code, name)))
+		out = append(out, wrapStyled(st.Error, block(rpc.Message), w)...)
+		if len(rpc.Data) > 0 {
+			pretty, _ := prettyJSON(rpc.Data)
+			out = append(out, "", st.Title.Render("data"))
+			out = append(out, wrap(block(pretty), w)...)
+		}
+	case errors.As(err, &exit):
+		out = append(out, wrapStyled(st.Error, "server "+exit.How(), w)...)
+		if exit.Pending != "" {
+			out = append(out, wrap("while "+clean(exit.Pending)+" was pending", w)...)
+		}
+		if len(exit.Stderr) > 0 {
+			out = append(out, "", st.Title.Render("last stderr lines"))
+			for _, l := range exit.Stderr {
+				out = append(out, wrapStyled(st.Stderr, clean(l), w)...)
+			}
+		}
+	case errors.As(err, &tmo):
+		out = append(out, wrapStyled(st.Error, clean(tmo.Error()), w)...)
+	case errors.Is(err, context.Canceled):
+		out = append(out, st.Warning.Render("cancelled by you (notifications/cancelled sent)"))
+	default:
+		out = append(out, wrapStyled(st.Error, block(err.Error()), w)...)
+	}
+	return out
+}

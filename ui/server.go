@@ -1,0 +1,162 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// stderrShown is how many last stderr lines the dead-server panel shows.
+const stderrShown = 12
+
+// observeLife updates the session facts from a lifecycle event.
+func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
+	switch l.Kind {
+	case mcpclient.LifeStarted:
+		s.pid = l.PID
+	case mcpclient.LifeSpawnFailed:
+		s.state = mcpclient.StateDead
+		s.dead = "could not be started"
+		if l.Err != nil {
+			s.dead += ": " + l.Err.Error()
+		}
+	case mcpclient.LifeInitialized:
+		if s.state == mcpclient.StateStarting {
+			s.state = mcpclient.StateReady
+		}
+	case mcpclient.LifeStdoutClosed:
+		if s.dead == "" {
+			s.dead = "closed its stdout (pid " + strconv.Itoa(l.PID) + " still running)"
+		}
+		s.state = mcpclient.StateDead
+	case mcpclient.LifeExited:
+		e := mcpclient.ExitError{PID: l.PID, ExitCode: l.ExitCode, Signal: l.Signal}
+		s.dead = e.How()
+		if s.closing {
+			s.state = mcpclient.StateClosed
+		} else {
+			s.state = mcpclient.StateDead
+		}
+	case mcpclient.LifeShutdown:
+		s.closing = true
+	}
+}
+
+// stateText is the connection state in words for the status bar.
+func (s *serverInfo) stateText() string {
+	switch {
+	case s.dead != "" && s.closing:
+		return "closed"
+	case s.dead != "":
+		return "dead: " + s.dead
+	case s.initErr != nil:
+		return "handshake failed"
+	case s.closing:
+		return "closing"
+	}
+	return s.state.String()
+}
+
+// failed reports whether the dead-server panel should be shown.
+func (s *serverInfo) failed() bool {
+	return (s.dead != "" && !s.closing) || s.initErr != nil
+}
+
+// deadPanel says in plain words what happened to the server: how it ended, the command
+// line, and its last stderr lines.
+func (m *Model) deadPanel(w int) []string {
+	st := m.c.st
+	s := &m.server
+	if !s.failed() {
+		return nil
+	}
+	inner := max(w-4, 10)
+	var body []string
+	if s.dead != "" {
+		body = append(body, wrapStyled(st.Error, "server "+clean(s.dead), inner)...)
+	}
+	if s.initErr != nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) {
+		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
+	}
+	if len(m.argv) > 0 {
+		body = append(body, wrapStyled(st.Muted, "command: "+clean(shellJoin(m.argv)), inner)...)
+	}
+	tail := m.tl.stderrTail(stderrShown)
+	if len(tail) > 0 {
+		body = append(body, "", st.Title.Render("last stderr lines"))
+		for _, l := range tail {
+			body = append(body, wrapStyled(st.Stderr, clean(l), inner)...)
+		}
+	} else {
+		body = append(body, st.Muted.Render("(nothing on stderr)"))
+	}
+	box := st.Panel.Width(w).Render(strings.Join(body, "\n"))
+	return append(strings.Split(box, "\n"), "")
+}
+
+// shellJoin writes argv so it can be pasted into a shell.
+func shellJoin(argv []string) string {
+	var parts []string
+	for _, a := range argv {
+		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+			parts = append(parts, a)
+			continue
+		}
+		parts = append(parts, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	}
+	return strings.Join(parts, " ")
+}
+
+// serverLines is the Server tab: identity, protocol, capabilities, instructions, warnings.
+func (m *Model) serverLines(w int) []string {
+	st := m.c.st
+	s := &m.server
+	out := m.deadPanel(w)
+	add := func(l ...string) { out = append(out, l...) }
+	if s.init == nil {
+		if s.initErr == nil && m.sess != nil {
+			add(st.Muted.Render("waiting for initialize…"))
+		}
+	} else {
+		in := s.init
+		add(st.Title.Render("server"))
+		add(wrap(fmt.Sprintf("  name:     %s", clean(in.ServerInfo.Name)), w)...)
+		if in.ServerInfo.Title != "" {
+			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
+		}
+		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
+		add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
+		add(fmt.Sprintf("  pid:      %d", s.pid))
+		add("", st.Title.Render("capabilities"))
+		if pretty, ok := prettyJSON(in.Capabilities); ok {
+			add(wrap(block(pretty), w)...)
+		} else {
+			add(st.Muted.Render("(none)"))
+		}
+		if in.Instructions != "" {
+			add("", st.Title.Render("instructions"))
+			add(wrap(block(in.Instructions), w)...)
+		}
+	}
+	if len(s.warnings) > 0 {
+		add("", st.Title.Render("warnings"))
+		for _, wn := range s.warnings {
+			add(wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
+		}
+	}
+	if s.toolsErr != nil {
+		add("")
+		add(wrapStyled(st.Error, "tools/list failed: "+block(s.toolsErr.Error()), w)...)
+	}
+	if len(m.argv) > 0 {
+		add("", st.Title.Render("command"))
+		add(wrap("  "+clean(shellJoin(m.argv)), w)...)
+	}
+	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", len(m.tl.stderr), min(len(m.tl.stderr), 50))))
+	for _, l := range m.tl.stderrTail(50) {
+		add(wrapStyled(st.Stderr, clean(l), w)...)
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+)
+
+// clean and block are the only doors for server text into the UI: one line, or a block
+// with line breaks kept. Both go through the one sanitizer.
+func clean(s string) string { return sanitize.OneLine(s) }
+func block(s string) string { return sanitize.Block(s) }
+
+// fit truncates s (which may hold styling) to w cells and pads it to exactly w.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// wrap breaks already-sanitized text into lines of at most w cells: words where it can,
+// hard breaks where it must. Nothing is trimmed away.
+func wrap(s string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if ansi.StringWidth(line) <= w {
+			out = append(out, line)
+			continue
+		}
+		out = append(out, strings.Split(ansi.Wrap(line, w, ""), "\n")...)
+	}
+	return out
+}
+
+// prettyJSON indents raw JSON; on failure it returns the input unchanged and false.
+// String escapes in the source (\u001b) stay escapes, and the caller sanitizes the rest.
+func prettyJSON(raw []byte) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", false
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return string(raw), false
+	}
+	return b.String(), true
+}
+
+// humanSize writes a byte count briefly.
+func humanSize(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%dB", n)
+	case n < 1024*1024:
+		return fmt.Sprintf("%.1fK", float64(n)/1024)
+	case n < 1024*1024*1024:
+		return fmt.Sprintf("%.1fM", float64(n)/(1024*1024))
+	}
+	return fmt.Sprintf("%.1fG", float64(n)/(1024*1024*1024))
+}
+
+// window returns the lines [off, off+h) of lines, padded with empty lines to h, each fitted to w.
+func window(lines []string, off, h, w int) []string {
+	out := make([]string, 0, h)
+	for i := off; i < off+h; i++ {
+		if i >= 0 && i < len(lines) {
+			out = append(out, fit(lines[i], w))
+		} else {
+			out = append(out, strings.Repeat(" ", max(w, 0)))
+		}
+	}
+	return out
+}
+
+// clampScroll keeps a scroll offset inside content of n lines shown h at a time.
+func clampScroll(off, n, h int) int {
+	if off > n-h {
+		off = n - h
+	}
+	if off < 0 {
+		off = 0
+	}
+	return off
+}

@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// Update routes messages. Key priority, in one place: ctrl+c; the help overlay; a focused
+// input (form, filter); the focused pane; then global keys.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case eventsMsg:
+		m.addEvents(msg.events)
+		if msg.closed {
+			m.server.eventsClosed = true
+			return m, nil
+		}
+		return m, pumpEvents(m.events)
+	case initializedMsg:
+		if msg.err != nil {
+			m.server.initErr = msg.err
+			m.tools.status = "handshake failed"
+			return m, nil
+		}
+		m.server.init = msg.res
+		m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
+		if m.server.state == mcpclient.StateStarting {
+			m.server.state = mcpclient.StateReady
+		}
+		m.tools.status = "listing tools…"
+		return m, listTools(m.ctx, m.sess)
+	case toolsListedMsg:
+		m.server.warnings = append(m.server.warnings, msg.warnings...)
+		if msg.err != nil {
+			m.server.toolsErr = msg.err
+			m.tools.status = "tools/list failed: " + clean(msg.err.Error())
+		}
+		m.tools.setTools(msg.tools)
+		m.tools.setSize(m.lay.body)
+		return m, nil
+	case callDoneMsg:
+		m.call.finish(msg, m.now())
+		return m, nil
+	case spinner.TickMsg:
+		if m.call.run.running() {
+			var cmd tea.Cmd
+			m.call.spin, cmd = m.call.spin.Update(msg)
+			return m, cmd
+		}
+		return m, nil
+	default:
+		// Cursor blinks and other component messages go to the open form's inputs.
+		if f := m.call.form; f != nil {
+			var c1, c2 tea.Cmd
+			f.input, c1 = f.input.Update(msg)
+			f.raw, c2 = f.raw.Update(msg)
+			return m, tea.Batch(c1, c2)
+		}
+		if m.tools.filtering {
+			var cmd tea.Cmd
+			m.tools.filter, cmd = m.tools.filter.Update(msg)
+			return m, cmd
+		}
+	}
+	return m, nil
+}
+
+// addEvents appends a batch to the timeline and lets the panes react once.
+func (m *Model) addEvents(evs []mcpclient.Event) {
+	for i := range evs {
+		ev := evs[i]
+		m.tl.add(ev)
+		if ev.Life != nil {
+			m.server.observeLife(ev.Life)
+		}
+		m.call.run.observe(&ev)
+	}
+	m.wire.appended()
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.syncKeys()
+	k := &m.c.keys
+	if key.Matches(msg, k.ForceQuit) {
+		m.quitting = true
+		return tea.Quit
+	}
+	if m.showHelp {
+		if key.Matches(msg, k.Help, k.Cancel, k.Quit) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	if m.lay.tooSmall {
+		if key.Matches(msg, k.Quit) {
+			m.quitting = true
+			return tea.Quit
+		}
+		return nil
+	}
+	// A focused input gets every key (so "q" is text, not quit).
+	switch {
+	case m.focus == paneCall && m.call.inputFocused():
+		sub, closed, cmd := m.call.form.handleKey(msg)
+		if sub != nil {
+			if m.sess == nil {
+				m.call.form.errs = []string{"offline: there is no server to call"}
+				return cmd
+			}
+			return tea.Batch(cmd, m.call.start(m.ctx, m.sess, m.call.form.tool.Name, sub.args))
+		}
+		if closed {
+			m.call.form = nil
+			if m.call.run == nil {
+				m.focus = paneTools
+			}
+		}
+		return cmd
+	case m.focus == paneTools && m.tools.inputFocused():
+		_, _, cmd := m.tools.handleKey(msg)
+		return cmd
+	}
+	// The focused pane.
+	switch m.focus {
+	case paneTools:
+		handled, open, cmd := m.tools.handleKey(msg)
+		if open {
+			if t := m.tools.selected(); t != nil {
+				m.focus = paneCall
+				return m.call.open(*t)
+			}
+		}
+		if handled {
+			return cmd
+		}
+	case paneCall:
+		if key.Matches(msg, k.Edit) && m.call.run != nil {
+			if t := m.toolNamed(m.call.run.tool); t != nil {
+				return m.call.open(*t)
+			}
+		}
+		if handled, cmd := m.call.handleKey(msg); handled {
+			return cmd
+		}
+	case paneWire:
+		if handled, cmd := m.wire.handleKey(msg); handled {
+			return cmd
+		}
+	case paneServer:
+		if m.scrollServer(msg) {
+			return nil
+		}
+	}
+	// Globals.
+	switch {
+	case key.Matches(msg, k.Quit):
+		m.quitting = true
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = true
+	case key.Matches(msg, k.NextPane):
+		m.focus = (m.focus + 1) % paneCount
+	case key.Matches(msg, k.PrevPane):
+		m.focus = (m.focus + paneCount - 1) % paneCount
+	case key.Matches(msg, k.Tools):
+		m.focus = paneTools
+	case key.Matches(msg, k.Call):
+		m.focus = paneCall
+	case key.Matches(msg, k.Wire):
+		m.focus = paneWire
+	case key.Matches(msg, k.Server):
+		m.focus = paneServer
+	case key.Matches(msg, k.CancelCall):
+		m.call.cancelCall()
+	}
+	return nil
+}
+
+// toolNamed finds a listed tool by name.
+func (m *Model) toolNamed(name string) *mcpclient.Tool {
+	for i := range m.tools.tools {
+		if m.tools.tools[i].Name == name {
+			return &m.tools.tools[i]
+		}
+	}
+	return nil
+}
+
+// scrollServer scrolls the Server tab.
+func (m *Model) scrollServer(msg tea.KeyPressMsg) bool {
+	k := m.c.keys
+	page := max(m.lay.body.h-2, 1)
+	switch {
+	case key.Matches(msg, k.Up):
+		m.serverOff--
+	case key.Matches(msg, k.Down):
+		m.serverOff++
+	case key.Matches(msg, k.PageUp):
+		m.serverOff -= page
+	case key.Matches(msg, k.PageDown):
+		m.serverOff += page
+	case key.Matches(msg, k.Top):
+		m.serverOff = 0
+	default:
+		return false
+	}
+	m.serverOff = max(m.serverOff, 0)
+	return true
+}

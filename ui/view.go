@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View draws the whole screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	return v
+}
+
+// render is View's content as a string (tests read it directly).
+func (m *Model) render() string {
+	if m.width == 0 {
+		return "starting…"
+	}
+	if m.lay.tooSmall {
+		return m.tooSmall()
+	}
+	body := m.body()
+	if m.showHelp {
+		body = m.helpView()
+	}
+	return strings.Join([]string{m.header(), body, m.statusBar()}, "\n")
+}
+
+func (m *Model) tooSmall() string {
+	msg := fmt.Sprintf("terminal too small: %dx%d, need at least %dx%d (q quits)", m.width, m.height, minWidth, minHeight)
+	return ansi.Hardwrap(msg, max(m.width, 1), true)
+}
+
+// header draws the pane tabs and the session title.
+func (m *Model) header() string {
+	st := m.c.st
+	var tabs []string
+	for p := pane(0); p < paneCount; p++ {
+		label := fmt.Sprintf("%d %s", p+1, p)
+		if p == paneCall && m.call.run.running() {
+			label += " " + m.call.spin.View()
+		}
+		if p == m.focus {
+			tabs = append(tabs, st.TabActive.Render(label))
+		} else {
+			tabs = append(tabs, st.TabInactive.Render(label))
+		}
+	}
+	left := " " + strings.Join(tabs, "  ") + "  "
+	title := st.Muted.Render(clean(m.title))
+	return fit(left+title, m.width)
+}
+
+// body draws the focused pane into the body rectangle.
+func (m *Model) body() string {
+	r := m.lay.body
+	var s string
+	switch m.focus {
+	case paneTools:
+		var banner []string
+		if m.server.failed() {
+			banner = m.deadPanel(m.tools.det.w)
+		}
+		s = m.tools.view(banner)
+	case paneCall:
+		s = m.call.view(m.now())
+	case paneWire:
+		s = m.wire.view(true)
+	case paneServer:
+		lines := m.serverLines(r.w)
+		m.serverOff = clampScroll(m.serverOff, len(lines), r.h)
+		s = strings.Join(window(lines, m.serverOff, r.h, r.w), "\n")
+	}
+	return normalize(s, r.w, r.h)
+}
+
+// normalize forces s to exactly h lines of exactly w cells, so the status bar never moves.
+func normalize(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = fit(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// statusBar: server name and version, protocol, state, pid, violations, stderr, help hint.
+func (m *Model) statusBar() string {
+	st := m.c.st
+	s := &m.server
+	var parts []string
+	if s.init != nil {
+		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), "protocol "+clean(s.init.ProtocolVersion))
+	} else {
+		parts = append(parts, "server ?")
+	}
+	parts = append(parts, s.stateText())
+	if s.pid != 0 {
+		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
+	}
+	parts = append(parts, fmt.Sprintf("%d violations", m.tl.violations), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
+	hint := " ? help "
+	text := " " + strings.Join(parts, " · ")
+	room := max(m.width-ansi.StringWidth(hint), 0)
+	line := fit(text, room) + hint
+	sty := st.StatusBar
+	if s.failed() {
+		sty = sty.Inherit(st.Error)
+	}
+	return sty.Render(line)
+}
+
+// helpView lists the keys live in the focused pane, then the global ones.
+func (m *Model) helpView() string {
+	m.syncKeys()
+	k := m.c.keys
+	var pane []key.Binding
+	switch m.focus {
+	case paneTools:
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.DetailUp, k.DetailDown}
+	case paneCall:
+		if m.call.form != nil {
+			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel}
+		} else {
+			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.CancelCall}
+		}
+	case paneWire:
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown}
+	case paneServer:
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
+	}
+	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	st := m.c.st
+	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
+	return head + "\n\n" + m.help.FullHelpView([][]key.Binding{pane, global})
+}
+
+// syncKeys enables bindings from state, so help shows only what works now.
+func (m *Model) syncKeys() {
+	k := &m.c.keys
+	running := m.call.run.running()
+	k.CancelCall.SetEnabled(running)
+	k.Edit.SetEnabled(m.call.run != nil)
+	k.OpenForm.SetEnabled(m.sess != nil && m.tools.selected() != nil)
+	k.Submit.SetEnabled(m.sess != nil)
+	k.Quit.SetEnabled(!(m.call.inputFocused() && m.focus == paneCall) && !m.tools.inputFocused())
+}
+
+// selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell
+// when the theme has no attributes at all (plain), so the selection never disappears.
+func selectRow(st *stylesT, line string, w int) string {
+	line = fit(line, w)
+	if st.Plain && w > 1 {
+		line = "▸" + ansi.Cut(line, 1, w)
+	}
+	return st.Selection.Render(line)
+}

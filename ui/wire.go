@@ -1,0 +1,540 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+)
+
+// wireFilter selects which events the wire list shows.
+type wireFilter uint8
+
+const (
+	filterAll wireFilter = iota
+	filterMessages
+	filterProblems
+	filterStderr
+	filterCount
+)
+
+func (f wireFilter) String() string {
+	return [...]string{"all", "messages", "problems", "stderr"}[f]
+}
+
+// maxDetailBytes bounds how much of one frame the detail draws; the rest is counted, not lost.
+const maxDetailBytes = 256 << 10
+
+// wirePane is the timeline: one line per event, virtualized, and the selected frame's raw
+// bytes and parsed message beside it.
+type wirePane struct {
+	c  *common
+	tl *timeline
+
+	filter wireFilter
+	sel    int // position in the filtered view
+	top    int // first visible row
+	follow bool
+
+	detailOff int
+	detail    struct {
+		seq   uint64
+		w     int
+		lines []string
+	}
+
+	list, det rect
+	stacked   bool
+}
+
+func newWirePane(c *common, tl *timeline) *wirePane {
+	return &wirePane{c: c, tl: tl, follow: true}
+}
+
+// count is the number of rows in the filtered view.
+func (p *wirePane) count() int {
+	switch p.filter {
+	case filterMessages:
+		return len(p.tl.messages)
+	case filterProblems:
+		return len(p.tl.problems)
+	case filterStderr:
+		return len(p.tl.stderr)
+	}
+	return len(p.tl.events)
+}
+
+// at maps a view row to an event position.
+func (p *wirePane) at(row int) int {
+	switch p.filter {
+	case filterMessages:
+		return p.tl.messages[row]
+	case filterProblems:
+		return p.tl.problems[row]
+	case filterStderr:
+		return p.tl.stderr[row]
+	}
+	return row
+}
+
+// rowOf finds the view row of event position i, or the nearest row after it.
+func (p *wirePane) rowOf(i int) int {
+	var idx []int
+	switch p.filter {
+	case filterMessages:
+		idx = p.tl.messages
+	case filterProblems:
+		idx = p.tl.problems
+	case filterStderr:
+		idx = p.tl.stderr
+	default:
+		return i
+	}
+	r := sort.SearchInts(idx, i)
+	return min(r, max(len(idx)-1, 0))
+}
+
+// selected returns the selected event, or nil.
+func (p *wirePane) selected() *mcpclient.Event {
+	if p.count() == 0 {
+		return nil
+	}
+	p.sel = min(max(p.sel, 0), p.count()-1)
+	return &p.tl.events[p.at(p.sel)]
+}
+
+// setSize lays the list and the detail out: side by side when wide, stacked when narrow.
+func (p *wirePane) setSize(r rect) {
+	p.stacked = r.w < wideWire
+	if p.stacked {
+		lh := max(r.h*2/5, 3)
+		p.list = rect{r.x, r.y, r.w, lh}
+		p.det = rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}
+	} else {
+		lw := r.w * 11 / 20
+		p.list = rect{r.x, r.y, lw, r.h}
+		p.det = rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}
+	}
+	p.scrollIntoView()
+}
+
+// appended is called after events arrive: a following view stays at the end.
+func (p *wirePane) appended() {
+	if p.follow && p.count() > 0 {
+		p.sel = p.count() - 1
+		p.detailOff = 0
+	}
+	p.scrollIntoView()
+}
+
+func (p *wirePane) scrollIntoView() {
+	h := max(p.list.h, 1)
+	if p.sel < p.top {
+		p.top = p.sel
+	}
+	if p.sel >= p.top+h {
+		p.top = p.sel - h + 1
+	}
+	p.top = clampScroll(p.top, p.count(), h)
+}
+
+func (p *wirePane) move(d int) {
+	n := p.count()
+	if n == 0 {
+		return
+	}
+	p.sel = min(max(p.sel+d, 0), n-1)
+	p.follow = p.sel == n-1 && d > 0
+	p.detailOff = 0
+	p.scrollIntoView()
+}
+
+// jump selects the event with the given Seq, switching to "all" if the filter hides it.
+func (p *wirePane) jump(seq uint64) bool {
+	i, ok := p.tl.index(seq)
+	if !ok {
+		return false
+	}
+	if p.filter != filterAll && p.at(p.rowOf(i)) != i {
+		p.filter = filterAll
+	}
+	p.sel = p.rowOf(i)
+	p.follow = false
+	p.detailOff = 0
+	p.scrollIntoView()
+	return true
+}
+
+// handleKey handles the wire pane's keys.
+func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := p.c.keys
+	page := max(p.list.h-1, 1)
+	switch {
+	case key.Matches(msg, k.Up):
+		p.move(-1)
+	case key.Matches(msg, k.Down):
+		p.move(1)
+	case key.Matches(msg, k.PageUp):
+		p.move(-page)
+	case key.Matches(msg, k.PageDown):
+		p.move(page)
+	case key.Matches(msg, k.Top):
+		p.move(-p.count())
+	case key.Matches(msg, k.Bottom):
+		p.move(p.count())
+		p.follow = true
+	case key.Matches(msg, k.DetailUp):
+		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
+	case key.Matches(msg, k.DetailDown):
+		p.detailOff += max(p.det.h/2, 1)
+	case key.Matches(msg, k.Jump):
+		if ev := p.selected(); ev != nil {
+			if seq, ok := p.tl.partner(ev); ok {
+				p.jump(seq)
+			}
+		}
+	case key.Matches(msg, k.WireFilter):
+		var cur = -1
+		if ev := p.selected(); ev != nil {
+			cur, _ = p.tl.index(ev.Seq)
+		}
+		p.filter = (p.filter + 1) % filterCount
+		if cur >= 0 && p.count() > 0 {
+			p.sel = p.rowOf(cur)
+		} else {
+			p.sel = 0
+		}
+		p.follow = p.count() == 0 || p.sel == p.count()-1
+		p.scrollIntoView()
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// view draws the list and the detail into the pane's rectangle.
+func (p *wirePane) view(focused bool) string {
+	list := p.viewList()
+	det := p.viewDetail()
+	if p.stacked {
+		sep := p.c.st.Border.Render(strings.Repeat("─", p.list.w))
+		return lipgloss.JoinVertical(lipgloss.Left, list, sep, det)
+	}
+	bar := make([]string, p.list.h)
+	for i := range bar {
+		bar[i] = p.c.st.Border.Render("│")
+	}
+	return lipgloss.JoinHorizontal(lipgloss.Top, list, strings.Join(bar, "\n"), det)
+}
+
+func (p *wirePane) viewList() string {
+	w, h := p.list.w, p.list.h
+	if h <= 0 {
+		return ""
+	}
+	rows := make([]string, 0, h)
+	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.events))
+	if p.follow {
+		title += " · following"
+	}
+	rows = append(rows, p.c.st.Title.Render(fit(title, w)))
+	n := p.count()
+	body := h - 1
+	// Keep the selection visible inside the body rows (the title takes one line).
+	top := p.top
+	if p.sel >= top+body {
+		top = p.sel - body + 1
+	}
+	top = clampScroll(top, n, body)
+	for r := top; r < top+body; r++ {
+		if r >= n {
+			rows = append(rows, strings.Repeat(" ", w))
+			continue
+		}
+		ev := &p.tl.events[p.at(r)]
+		rows = append(rows, p.row(ev, w, r == p.sel))
+	}
+	if n == 0 {
+		rows[1] = p.c.st.Muted.Render(fit(" no events yet", w))
+	}
+	return strings.Join(rows, "\n")
+}
+
+// arrow draws the direction.
+func arrow(d mcpclient.Direction) string {
+	switch d {
+	case mcpclient.ClientToServer:
+		return "→"
+	case mcpclient.ServerToClient:
+		return "←"
+	case mcpclient.Stderr:
+		return "«"
+	}
+	return "•"
+}
+
+// summary is the method, "result", "error <code>", the stderr line or the lifecycle text.
+func summary(ev *mcpclient.Event) string {
+	switch ev.Kind {
+	case mcpclient.KindRequest, mcpclient.KindNotification:
+		if ev.Msg != nil {
+			if ev.Pair != 0 {
+				return clean(ev.Msg.Method) + " (#" + strconv.FormatUint(ev.Pair, 10) + ")"
+			}
+			return clean(ev.Msg.Method)
+		}
+	case mcpclient.KindResponse:
+		if ev.Method != "" {
+			return "result (" + clean(ev.Method) + ")"
+		}
+		return "result"
+	case mcpclient.KindErrorResponse:
+		if ev.Msg != nil && ev.Msg.Error != nil {
+			s := "error " + strconv.FormatInt(ev.Msg.Error.Code, 10)
+			if name := mcpclient.ErrorCodeName(ev.Msg.Error.Code); name != "" {
+				s += " " + name
+			}
+			return s
+		}
+		return "error"
+	case mcpclient.KindLifecycle:
+		if ev.Life != nil {
+			return clean(ev.Life.Text)
+		}
+	}
+	raw := ev.Raw
+	if len(raw) > 512 {
+		raw = raw[:512]
+	}
+	return clean(trimEOL(string(raw)))
+}
+
+// row formats one event on one line: seq, time, arrow, kind, summary, id, size, badge.
+func (p *wirePane) row(ev *mcpclient.Event, w int, selected bool) string {
+	st := p.c.st
+	rel := ev.Time.Sub(p.tl.base).Milliseconds()
+	meta := fmt.Sprintf("%6d %7dms ", ev.Seq, rel)
+	kind := fmt.Sprintf("%s %-12s ", arrow(ev.Dir), ansi.Truncate(ev.Kind.String(), 12, ""))
+	left := meta + kind
+	var right string
+	if ev.Msg != nil && len(ev.Msg.ID) > 0 {
+		right += " id=" + ansi.Truncate(clean(string(ev.Msg.ID)), 12, "…")
+	}
+	if ev.Dir != mcpclient.Lifecycle {
+		right += fmt.Sprintf(" %6s", humanSize(ev.Size))
+	}
+	warn, info := 0, 0
+	for _, pr := range ev.Problems {
+		if pr.Severity >= mcpclient.Warning {
+			warn++
+		} else {
+			info++
+		}
+	}
+	badge := "   "
+	switch {
+	case warn > 0:
+		badge = fmt.Sprintf(" ⚠%d", min(warn, 9))
+	case info > 0:
+		badge = " · "
+	}
+	mid := max(w-ansi.StringWidth(left)-ansi.StringWidth(right)-3, 0)
+	text := fit(summary(ev), mid)
+	if selected {
+		return selectRow(st, left+text+right+badge, w)
+	}
+	var dirSt lipgloss.Style
+	switch {
+	case ev.Kind == mcpclient.KindErrorResponse || (ev.Dir == mcpclient.ServerToClient && !ev.Kind.IsMessage()):
+		dirSt = st.Error
+	case ev.Dir == mcpclient.Stderr:
+		dirSt = st.Stderr
+	case ev.Dir == mcpclient.Lifecycle:
+		dirSt = st.Lifecycle
+	case ev.Kind == mcpclient.KindNotification:
+		dirSt = st.Notification
+	case ev.Dir == mcpclient.ClientToServer:
+		dirSt = st.Request
+	default:
+		dirSt = st.Response
+	}
+	badgeSt := st.Muted
+	if warn > 0 {
+		badgeSt = st.Warning
+	}
+	return fit(st.Muted.Render(meta)+dirSt.Render(kind)+text+st.Muted.Render(right)+badgeSt.Render(badge), w)
+}
+
+// viewDetail draws the selected frame: header, raw bytes, parsed message, problems.
+func (p *wirePane) viewDetail() string {
+	w, h := p.det.w, p.det.h
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	ev := p.selected()
+	if ev == nil {
+		return strings.Join(window(nil, 0, h, w), "\n")
+	}
+	if p.detail.seq != ev.Seq || p.detail.w != w {
+		p.detail.seq, p.detail.w = ev.Seq, w
+		p.detail.lines = p.detailLines(ev, w)
+	}
+	p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
+	return strings.Join(window(p.detail.lines, p.detailOff, h, w), "\n")
+}
+
+func (p *wirePane) detailLines(ev *mcpclient.Event, w int) []string {
+	st := p.c.st
+	var out []string
+	add := func(lines ...string) { out = append(out, lines...) }
+	head := fmt.Sprintf("#%d %s %s %s", ev.Seq, arrow(ev.Dir), ev.Dir, ev.Kind)
+	if ev.Method != "" && !ev.Kind.IsMessage() || ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+		if ev.Method != "" {
+			head += " (" + clean(ev.Method) + ")"
+		}
+	}
+	add(st.Title.Render(ansi.Truncate(head, w, "…")))
+	var facts []string
+	if ev.Dir != mcpclient.Lifecycle {
+		facts = append(facts, fmt.Sprintf("%d bytes", ev.Size), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
+	}
+	if ev.ChunkCount > 0 {
+		facts = append(facts, fmt.Sprintf("arrived in %d reads (¦)", ev.ChunkCount+1))
+	}
+	facts = append(facts, fmt.Sprintf("+%dms", ev.Time.Sub(p.tl.base).Milliseconds()))
+	add(wrapStyled(st.Muted, strings.Join(facts, " · "), w)...)
+	if seq, ok := p.tl.partner(ev); ok {
+		what := "request"
+		switch {
+		case ev.Kind == mcpclient.KindRequest:
+			what = "response"
+		case ev.Kind == mcpclient.KindNotification:
+			what = "request it reports on"
+		}
+		add(st.Accent.Render(ansi.Truncate(fmt.Sprintf("%s: #%d  (p jumps there)", what, seq), w, "…")))
+	} else if ev.Kind == mcpclient.KindRequest && ev.Dir == mcpclient.ClientToServer {
+		add(st.Muted.Render("no response yet"))
+	}
+	if len(ev.Problems) > 0 {
+		add("", st.Title.Render("problems"))
+		for _, pr := range ev.Problems {
+			mark, sty := "·", st.Muted
+			if pr.Severity >= mcpclient.Warning {
+				mark, sty = "⚠", st.Warning
+			}
+			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(pr.Code)+"]", w)...)
+		}
+	}
+	if ev.Life != nil {
+		add("", st.Title.Render("lifecycle"))
+		add(wrapStyled(st.Lifecycle, clean(ev.Life.Text), w)...)
+		if ev.Life.Err != nil && ev.Life.Err.Error() != ev.Life.Text {
+			add(wrapStyled(st.Error, clean(ev.Life.Err.Error()), w)...)
+		}
+		return out
+	}
+	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	raw := ev.Raw
+	more := int64(0)
+	if len(raw) > maxDetailBytes {
+		more = int64(len(raw) - maxDetailBytes)
+		raw = raw[:maxDetailBytes]
+	}
+	if ev.Size > int64(len(ev.Raw)) {
+		more += ev.Size - int64(len(ev.Raw))
+	}
+	add(rawLines(st, raw, ev.Chunks, w)...)
+	if more > 0 {
+		add(st.Muted.Render(fmt.Sprintf("… %d more bytes not shown", more)))
+	}
+	if ev.Dir == mcpclient.Stderr {
+		return out
+	}
+	add("", st.Title.Render("parsed"))
+	if pretty, ok := prettyJSON(raw); ok {
+		for _, l := range wrap(block(pretty), w) {
+			add(l)
+		}
+	} else {
+		add(st.Muted.Render("(not JSON)"))
+	}
+	return out
+}
+
+// wrapStyled wraps sanitized text and styles each line.
+func wrapStyled(s lipgloss.Style, text string, w int) []string {
+	lines := wrap(text, w)
+	for i, l := range lines {
+		lines[i] = s.Render(l)
+	}
+	return lines
+}
+
+// rawLines renders exact bytes through the sanitizer's raw walk, wrapped to w, with escapes
+// and read boundaries styled. Display lines end after each visible "\n".
+func rawLines(st *stylesT, raw []byte, chunks []int, w int) []string {
+	var out []string
+	var cur strings.Builder
+	curW := 0
+	newline := func() {
+		out = append(out, cur.String())
+		cur.Reset()
+		curW = 0
+	}
+	put := func(text string, sty *lipgloss.Style) {
+		for text != "" {
+			tw := ansi.StringWidth(text)
+			room := w - curW
+			if tw <= room {
+				if sty != nil {
+					cur.WriteString(sty.Render(text))
+				} else {
+					cur.WriteString(text)
+				}
+				curW += tw
+				return
+			}
+			if sty != nil && tw <= w && curW > 0 {
+				// Keep a short escape whole on the next line.
+				newline()
+				continue
+			}
+			head := ansi.Truncate(text, room, "")
+			if head == "" {
+				newline()
+				continue
+			}
+			if sty != nil {
+				cur.WriteString(sty.Render(head))
+			} else {
+				cur.WriteString(head)
+			}
+			text = ansi.TruncateLeft(text, ansi.StringWidth(head), "")
+			newline()
+		}
+	}
+	sanitize.Raw(raw, chunks, func(text string, t sanitize.Token) {
+		switch t {
+		case sanitize.Plain:
+			put(text, nil)
+		case sanitize.Escaped:
+			put(text, &st.Escape)
+		case sanitize.Chunk:
+			put(text, &st.Muted)
+		case sanitize.Break:
+			newline()
+		}
+	})
+	if curW > 0 || len(out) == 0 {
+		newline()
+	}
+	return out
+}

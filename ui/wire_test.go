@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// wireSession is a small timeline: spawn, handshake request/response, a stderr line, a
+// broken frame with CRLF, ESC and invalid UTF-8 read in two chunks, and a progress note.
+func wireSession() []mcpclient.Event {
+	req := ev(2, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`+"\n")
+	resp := ev(4, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","serverInfo":{"name":"fake","version":"1.0"}}}`+"\r\n")
+	resp.Pair, resp.Method = 2, "initialize"
+	resp.Problems = []mcpclient.Problem{{Severity: mcpclient.Info, Code: "crlf", Text: "line ends with \\r\\n"}}
+	bad := ev(5, mcpclient.ServerToClient, "debug: \x1b[2Jcleared \xc7\xff\r\n")
+	bad.Chunks, bad.ChunkCount = []int{9}, 1
+	bad.Problems = append(bad.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "invalid-utf8", Text: "invalid UTF-8 at byte offset 17"})
+	return []mcpclient.Event{
+		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 4242, Text: "started pid 4242"}),
+		req,
+		ev(3, mcpclient.Stderr, "server starting on stdio\n"),
+		resp,
+		bad,
+	}
+}
+
+func TestWireShowsRawBytesEscaped(t *testing.T) {
+	m := newTestModel(t, nil, 140, 30)
+	send(t, m, eventsMsg{events: wireSession()})
+	press(t, m, "3")
+	// Following: the last event (the broken frame) is selected.
+	out := view(m)
+	for _, want := range []string{
+		`debug: \x1b[¦2Jcleared <C7><FF>\r\n`, // exact bytes, ESC and invalid UTF-8 visible, read boundary marked
+		"⚠ invalid UTF-8 at byte offset 17 [invalid-utf8]",
+		"arrived in 2 reads",
+		"(not JSON)",
+		"«", "stderr", "server starting on stdio", // stderr is in the same timeline
+		"→ request", "initialize", "← response", "result (initialize)",
+		"1 violations", "1 stderr", "pid 4242",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("wire view lacks %q\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\x1b\x07\r") || strings.Contains(out, "\xc7") {
+		t.Fatalf("raw control bytes reached the screen:\n%q", out)
+	}
+	// The response shows its CRLF ending and the parsed message indented.
+	press(t, m, "k")
+	out = view(m)
+	for _, want := range []string{`"serverInfo":{"name":"fake","version":"1.0"}}}\r\n`, `"protocolVersion": "2025-11-25",`, "request: #2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("response detail lacks %q\n%s", want, out)
+		}
+	}
+}
+
+func TestWireJumpRequestResponse(t *testing.T) {
+	m := newTestModel(t, nil, 140, 30)
+	send(t, m, eventsMsg{events: wireSession()})
+	press(t, m, "3", "g", "j") // first event, then the request (#2)
+	if ev := m.wire.selected(); ev.Seq != 2 {
+		t.Fatalf("selected #%d, want the request #2", ev.Seq)
+	}
+	press(t, m, "p")
+	if ev := m.wire.selected(); ev.Seq != 4 {
+		t.Fatalf("p from the request selected #%d, want its response #4", ev.Seq)
+	}
+	if !strings.Contains(view(m), "request: #2  (p jumps there)") {
+		t.Fatalf("response does not name its request:\n%s", view(m))
+	}
+	press(t, m, "p")
+	if ev := m.wire.selected(); ev.Seq != 2 {
+		t.Fatalf("p from the response selected #%d, want #2", ev.Seq)
+	}
+	// A filter that hides the partner falls back to all.
+	press(t, m, "f") // messages
+	if m.wire.filter != filterMessages {
+		t.Fatalf("filter = %v", m.wire.filter)
+	}
+	press(t, m, "f", "f") // problems, stderr
+	if m.wire.filter != filterStderr || m.wire.count() != 1 || m.wire.selected().Seq != 3 {
+		t.Fatalf("stderr filter: %v count %d", m.wire.filter, m.wire.count())
+	}
+}
+
+func TestWireFollowsNewEvents(t *testing.T) {
+	m := newTestModel(t, nil, 100, 20)
+	send(t, m, eventsMsg{events: wireSession()})
+	press(t, m, "3")
+	if m.wire.selected().Seq != 5 {
+		t.Fatal("not following")
+	}
+	press(t, m, "k")
+	send(t, m, eventsMsg{events: []mcpclient.Event{ev(6, mcpclient.Stderr, "later\n")}})
+	if m.wire.selected().Seq != 4 {
+		t.Fatalf("selection moved while not following: #%d", m.wire.selected().Seq)
+	}
+	press(t, m, "G")
+	send(t, m, eventsMsg{events: []mcpclient.Event{ev(7, mcpclient.Stderr, "even later\n")}})
+	if m.wire.selected().Seq != 7 {
+		t.Fatalf("G did not resume following: #%d", m.wire.selected().Seq)
+	}
+}
+
+func TestWireGolden(t *testing.T) {
+	for _, w := range []int{80, 140} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			m := newTestModel(t, nil, w, 24)
+			send(t, m, eventsMsg{events: wireSession()})
+			press(t, m, "3", "k")
+			golden.RequireEqual(t, []byte(view(m)))
+		})
+	}
+}
+
+// manyEvents builds n events cheaply (shared raw bytes).
+func manyEvents(n int) []mcpclient.Event {
+	raw := []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tick"}}` + "\n")
+	msg := &mcpclient.Message{JSONRPC: "2.0", Method: "notifications/message"}
+	evs := make([]mcpclient.Event, n)
+	for i := range evs {
+		evs[i] = mcpclient.Event{Seq: uint64(i + 1), Time: t0.Add(time.Duration(i) * time.Microsecond), Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Raw: raw, Size: int64(len(raw)), Msg: msg}
+	}
+	return evs
+}
+
+func TestWireMillionEventsStaysFast(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	send(t, m, eventsMsg{events: manyEvents(1_000_000)})
+	press(t, m, "3")
+	start := time.Now()
+	for i := 0; i < 50; i++ {
+		press(t, m, "k")
+		_ = view(m)
+	}
+	if d := time.Since(start) / 50; d > 20*time.Millisecond {
+		t.Fatalf("keypress + view takes %s with 1e6 events", d)
+	}
+	if !strings.Contains(view(m), "999950") {
+		t.Fatalf("window not near the end:\n%s", view(m))
+	}
+}
+
+func BenchmarkWireKeyAndView1e6(b *testing.B) {
+	m := newTestModel(b, nil, 140, 40)
+	m.Update(eventsMsg{events: manyEvents(1_000_000)})
+	press(b, m, "3")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			m.Update(keyMsg("k"))
+		} else {
+			m.Update(keyMsg("j"))
+		}
+		_ = m.View()
+	}
+}
