@@ -50,13 +50,19 @@ func New(schema json.RawMessage) (*Form, error) {
 	}
 	f.doc = newSchemaDoc(root)
 	n := f.doc.normalize(root, nil)
+	if err != nil {
+		n.note = "the schema is not valid JSON: enter the whole value as JSON"
+	}
 	depth := 0
 	if err == nil && isObjectNode(n) {
 		depth = -1 // top-level properties are at depth 0
 	}
 	f.root = f.fieldFromNode(nil, "", nil, n, true, depth, nil)
-	if f.root.Kind == KindRaw && err != nil {
-		f.root.Note = "the schema is not valid JSON: enter the whole value as JSON"
+	if depth < 0 && f.root.Kind != KindObject {
+		// e.g. an object schema whose anyOf made it a variant picker:
+		// the root itself is listed, at depth 0.
+		f.doc.nodes = 0
+		f.root = f.fieldFromNode(nil, "", nil, f.doc.normalize(root, nil), true, 0, nil)
 	}
 	return f, err
 }
@@ -206,10 +212,11 @@ func (fl *Field) shape(n *node, nullable bool) {
 	}
 	for gi, g := range n.groups {
 		var branches []*node
-		for _, b := range g {
+		for _, b := range g.branches {
 			branches = append(branches, f.doc.normalize(b, nil))
 		}
 		var rest []*node
+		var restIdx []int
 		hasNull := false
 		allShapeless := true
 		for _, b := range branches {
@@ -220,7 +227,7 @@ func (fl *Field) shape(n *node, nullable bool) {
 		if allShapeless {
 			continue // e.g. anyOf of `required` lists: validation only
 		}
-		for _, b := range branches {
+		for i, b := range branches {
 			switch {
 			case b.isNullOnly():
 				hasNull = true
@@ -228,6 +235,7 @@ func (fl *Field) shape(n *node, nullable bool) {
 				// an assertion-only branch beside shaped ones: not a value shape
 			default:
 				rest = append(rest, b)
+				restIdx = append(restIdx, i)
 			}
 		}
 		base := n.clone()
@@ -276,6 +284,9 @@ func (fl *Field) shape(n *node, nullable bool) {
 			return
 		}
 		fl.union(base, rest, nullable)
+		for i := range rest {
+			fl.Options[i].branch = branchRef{kw: g.kw, index: restIdx[i], count: len(g.branches)}
+		}
 		return
 	}
 	nullable = nullable || n.nullOK
@@ -568,7 +579,7 @@ func (fl *Field) itemChoices(in *node) ([]any, []string, bool) {
 	}
 	var vals []any
 	var labels []string
-	for _, b := range in.groups[0] {
+	for _, b := range in.groups[0].branches {
 		bn := fl.form.doc.normalize(b, nil)
 		cv, ok := bn.scalarChoices()
 		if !ok || !bn.hasConst || bn.cnst == nil {

@@ -109,7 +109,16 @@ type Option struct {
 	// Description is the branch `description`, if any.
 	Description string
 
-	val any // decoded Value
+	val    any       // decoded Value
+	branch branchRef // union variants from anyOf/oneOf: which branch
+}
+
+// branchRef names the anyOf/oneOf branch a union variant came from, so
+// that validation errors can follow the variant the user chose.
+type branchRef struct {
+	kw    string // "anyOf" or "oneOf"; "" for variants from a `type` list
+	index int
+	count int // branches in the keyword
 }
 
 // Field is one node of the form tree. Descriptive fields are filled when the

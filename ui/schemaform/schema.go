@@ -56,12 +56,18 @@ type node struct {
 	examples            []any
 	hints               []string
 
-	groups [][]any // anyOf / oneOf branch lists, in order met
+	groups []group // anyOf / oneOf branch lists, in order met
 
 	refs       []string // $ref targets followed to reach this node
 	unresolved string   // a $ref that could not be followed
 	note       string   // why the node cannot be shown as a structured field
 	falseSch   bool     // the schema `false`
+}
+
+// group is one anyOf or oneOf keyword: kw names it, branches are its subschemas.
+type group struct {
+	kw       string
+	branches []any
 }
 
 type prop struct {
@@ -342,7 +348,7 @@ func (d *schemaDoc) own(o *jobj) *node {
 	for _, k := range []string{"anyOf", "oneOf"} {
 		if g, ok := o.get(k); ok {
 			if arr, ok := g.([]any); ok && len(arr) > 0 {
-				n.groups = append(n.groups, arr)
+				n.groups = append(n.groups, group{kw: k, branches: arr})
 			}
 		}
 	}
@@ -522,25 +528,16 @@ func (n *node) shapeless() bool {
 		len(n.groups) == 0 && len(n.refs) == 0 && n.unresolved == "" && !n.falseSch
 }
 
-// scalarChoices reports whether the node is a finite choice among scalars
-// (const, or enum of non-container values) and returns them.
+// scalarChoices reports whether the node is a finite choice of values
+// (`const`, or `enum` of any JSON values) and returns them.
 func (n *node) scalarChoices() ([]any, bool) {
-	var vals []any
 	switch {
 	case n.hasConst:
-		vals = []any{n.cnst}
+		return []any{n.cnst}, true
 	case n.hasEnum:
-		vals = n.enum
-	default:
-		return nil, false
+		return n.enum, true
 	}
-	for _, v := range vals {
-		switch v.(type) {
-		case *jobj, []any:
-			return nil, false
-		}
-	}
-	return vals, true
+	return nil, false
 }
 
 // allows reports whether the node's `type` admits value v.

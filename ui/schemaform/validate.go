@@ -203,7 +203,7 @@ func (f *Form) Validate() []FieldError {
 			if err := sch.Validate(inst); err != nil {
 				var ve *jsonschema.ValidationError
 				if errors.As(err, &ve) {
-					out = append(out, f.mapErrors(collect(ve), e.index)...)
+					out = append(out, f.mapErrors(collect(ve, preferChosen(e.index)), e.index)...)
 				} else {
 					out = append(out, FieldError{Message: err.Error()})
 				}
@@ -268,7 +268,7 @@ func ValidateValue(schema, value json.RawMessage) []FieldError {
 	if err := sch.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			for _, l := range collect(ve) {
+			for _, l := range collect(ve, nil) {
 				for _, m := range l.messages() {
 					out = append(out, FieldError{Path: l.loc, Message: m, Keyword: l.keyword})
 				}
@@ -278,6 +278,25 @@ func ValidateValue(schema, value json.RawMessage) []FieldError {
 		}
 	}
 	return out
+}
+
+// preferChosen finds, for an anyOf/oneOf failing at loc, the branch of the
+// variant chosen in the union field there.
+func preferChosen(index map[string]*Field) func([]string, string, int) int {
+	return func(loc []string, kw string, count int) int {
+		fl := index[pointer(loc)]
+		if fl != nil && fl.Kind != KindUnion && fl.parent != nil && fl.parent.Kind == KindUnion && slices.Equal(fl.parent.Path, fl.Path) {
+			fl = fl.parent
+		}
+		if fl == nil || fl.Kind != KindUnion || fl.sel < 0 || fl.sel >= len(fl.Options) {
+			return -1
+		}
+		b := fl.Options[fl.sel].branch
+		if b.kw != kw || b.count != count {
+			return -1
+		}
+		return b.index
+	}
 }
 
 // leaf is one innermost validation failure.
@@ -326,37 +345,46 @@ func (l leaf) messages() []string {
 // anyOf/oneOf failures are merged into one message when every branch failed
 // at the same place ("must be a string or null"); when one branch got
 // further into the value, its errors are reported instead.
-func collect(e *jsonschema.ValidationError) []leaf {
+//
+// prefer, when not nil, returns the branch the user chose for the anyOf/
+// oneOf at an instance location (from the union field there), or -1.
+func collect(e *jsonschema.ValidationError, prefer func(loc []string, kw string, count int) int) []leaf {
 	switch k := e.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
 		var out []leaf
 		for _, c := range e.Causes {
-			out = append(out, collect(c)...)
+			out = append(out, collect(c, prefer)...)
 		}
 		if len(out) == 0 {
 			out = append(out, leaf{loc: e.InstanceLocation, msg: "is not valid"})
 		}
 		return out
 	case *kind.AnyOf:
-		return collectBranches(e)
+		return collectBranches(e, prefer)
 	case *kind.OneOf:
 		if len(k.Subschemas) >= 2 {
 			return []leaf{{loc: e.InstanceLocation, keyword: "oneOf",
 				msg: fmt.Sprintf("matches more than one of the allowed forms (%d and %d); it must match exactly one", k.Subschemas[0]+1, k.Subschemas[1]+1)}}
 		}
-		return collectBranches(e)
+		return collectBranches(e, prefer)
 	}
 	return []leaf{phrase(e)}
 }
 
-func collectBranches(e *jsonschema.ValidationError) []leaf {
+func collectBranches(e *jsonschema.ValidationError, prefer func([]string, string, int) int) []leaf {
 	kw := "anyOf"
 	if _, ok := e.ErrorKind.(*kind.OneOf); ok {
 		kw = "oneOf"
 	}
+	// When every branch fails the library keeps one cause per branch, in order.
+	if prefer != nil {
+		if i := prefer(e.InstanceLocation, kw, len(e.Causes)); i >= 0 && i < len(e.Causes) {
+			return collect(e.Causes[i], prefer)
+		}
+	}
 	var branches [][]leaf
 	for _, c := range e.Causes {
-		branches = append(branches, collect(c))
+		branches = append(branches, collect(c, prefer))
 	}
 	depth := len(e.InstanceLocation)
 	// anyOf of `required` lists: "needs phone or email".
