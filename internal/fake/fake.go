@@ -1,0 +1,136 @@
+// Package fake gives tests in any package of the module the scriptable fake MCP servers of
+// ./fakeserver: one binary whose behaviour is picked by scenario name, each scenario a case
+// of shared/cases.md reproduced byte for byte.
+//
+// A test builds the binary once with Binary and spawns it like any stdio server:
+//
+//	bin := fake.Binary(t)
+//	cmd := exec.Command(bin, "--scenario", "b01")            // or
+//	cmd.Env = append(os.Environ(), fake.EnvScenario+"=b22")   // argv stays the test's own
+//
+// Scenarios (`fakeserver --list` prints them with a summary):
+//
+//	minimal        well-behaved: initialize, tools/list [echo], tools/call echo
+//	b01, b01b      stray stdout lines: plain text / JSON that is not JSON-RPC
+//	b02, b02b      initialize split in two writes 200 ms apart; two messages in one write;
+//	               b02b writes the tools/call response one byte per write
+//	b03            tools/call big {bytes:N} returns N x's; tools/list has 400 tools (~150 KB)
+//	b05, b05s      tools/call snippet: raw bytes C7 D1 B1 DB / the escape abc\ud83d
+//	b07, b07b      notifications/message / server.initialized before initialize
+//	b09            stderr line and exit 2 without reading stdin
+//	b09-exit0      exit 0, no output
+//	b09-halfline   half a JSON line on stdout, then exit 1
+//	b10            tools/call crash: SIGKILL self
+//	b10-panic      tools/call crash: "panic: boom" on stderr, exit 1
+//	b11, b11b      tools/call slow: progress + log every step; b11b uses an unknown token
+//	b12, b12b      tools/call sleep: honours / ignores notifications/cancelled
+//	b13            tools/call summarize sends sampling/createMessage id 1 and waits for it
+//	b13-roots      … roots/list instead
+//	b13-elicit     … elicitation/create instead
+//	b15, b16, b16-recursive, b18, b19   schema oddities; tools/call echoes the arguments
+//	b20            resource_link, embedded resource and an unknown block; resources/read
+//	b22            tools/call whoami returns argv, DEMO_MODE and PATH_set
+//	b23            terminal escape sequences in a description, result, log and stderr
+//	b25            token on stderr and in tools/call leak; --fail exits 1 at startup
+package fake
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// Environment variables the fake server reads.
+const (
+	// EnvScenario selects the scenario when there is no --scenario flag.
+	EnvScenario = "FAKE_SCENARIO"
+	// EnvStepMS is b11's time between progress steps in milliseconds (default 5000).
+	EnvStepMS = "FAKE_STEP_MS"
+	// EnvSteps is b11's number of steps (default: the seconds argument / 5, so 18).
+	EnvSteps = "FAKE_STEPS"
+	// EnvSleepMS is how long b12's sleep tool sleeps in milliseconds (default 30000).
+	EnvSleepMS = "FAKE_SLEEP_MS"
+	// EnvWaitMS is how long b13 waits for the client's reply in milliseconds (default 30000).
+	EnvWaitMS = "FAKE_WAIT_MS"
+)
+
+// ExitUsage is the fake server's exit code for an unknown scenario or a bad flag.
+const ExitUsage = 64
+
+const pkg = "github.com/mcp-inspect/mcp-inspect/internal/fake/fakeserver"
+
+// build is the one Binary build per test process.
+var build struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Binary builds the fake server once per test process (go build into a temp dir, sync.Once)
+// and returns its path; it calls t.Fatal on failure. The temporary directory is not removed:
+// the binary is shared by every test of the process, and no hook runs after the last one.
+// Binary needs the go command (on PATH, or in runtime.GOROOT()/bin) and a working directory
+// inside this module, which `go test` provides.
+func Binary(t testing.TB) string {
+	t.Helper()
+	build.once.Do(func() {
+		dir, err := os.MkdirTemp("", "mcp-inspect-fakeserver-")
+		if err != nil {
+			build.err = err
+			return
+		}
+		path := filepath.Join(dir, "fakeserver")
+		if runtime.GOOS == "windows" {
+			path += ".exe"
+		}
+		cmd := exec.Command(goTool(), "build", "-o", path, pkg)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			build.err = fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+			return
+		}
+		build.path = path
+	})
+	if build.err != nil {
+		t.Fatalf("fake.Binary: %v", build.err)
+	}
+	return build.path
+}
+
+// BinaryAt copies the fake server to path (creating its directories, mode 0755) and returns
+// path. Use it for B22, whose server lives in a directory with spaces in its name.
+func BinaryAt(t testing.TB, path string) string {
+	t.Helper()
+	src := Binary(t)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatalf("fake.BinaryAt: %v", err)
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		t.Fatalf("fake.BinaryAt: %v", err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		t.Fatalf("fake.BinaryAt: %v", err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		t.Fatalf("fake.BinaryAt: %v", err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatalf("fake.BinaryAt: %v", err)
+	}
+	return path
+}
+
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
+}
