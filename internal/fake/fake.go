@@ -88,6 +88,7 @@ func Binary(t testing.TB) string {
 		if runtime.GOOS == "windows" {
 			path += ".exe"
 		}
+		noteSources()
 		cmd := exec.Command(goTool(), "build", "-o", path, pkg)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			build.err = fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
@@ -126,6 +127,29 @@ func BinaryAt(t testing.TB, path string) string {
 		t.Fatalf("fake.BinaryAt: %v", err)
 	}
 	return path
+}
+
+// noteSources stats the fake server's source files. The go command's test cache records the
+// files a test looks at, so this is what makes an edit of ./fakeserver (which the tests use
+// only as a built binary, never as an import) invalidate cached test results in every
+// package that calls Binary.
+func noteSources() {
+	_, self, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(self) {
+		return // built with -trimpath: nothing to note
+	}
+	here := filepath.Dir(self)
+	for _, dir := range []string{filepath.Join(here, "fakeserver"), filepath.Join(here, "..", "stdioserver")} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if filepath.Ext(e.Name()) == ".go" {
+				_, _ = os.Stat(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
 }
 
 func goTool() string {

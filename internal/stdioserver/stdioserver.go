@@ -62,6 +62,7 @@ type Error struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
+// Error returns the error's message.
 func (e *Error) Error() string { return e.Message }
 
 // Parse decodes one line as a JSON-RPC message. It returns an error when the line is not a

@@ -209,7 +209,8 @@ func (s *server) logf(format string, args ...any) {
 	fmt.Fprintf(s.stderr, format+"\n", args...)
 }
 
-// envMillis reads a duration in milliseconds from the environment; ok is false if unset.
+// envInt reads a non-negative integer knob from the environment; ok is false if it is unset
+// or malformed (which is reported on stderr).
 func (s *server) envInt(name string) (int, bool) {
 	v := s.getenv(name)
 	if v == "" {

@@ -325,7 +325,6 @@ func b02(bytewise bool) *scenario {
 				return err
 			})
 		},
-		tools: `{"tools":[]}`,
 		listTools: func(s *server, m *stdioserver.Message) {
 			s.write(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` + "\n" + respLine(m.ID, `{"tools":[]}`))
 		},
