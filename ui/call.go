@@ -60,10 +60,10 @@ func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 func (p *callPane) inputFocused() bool { return p.form != nil }
 
 // start begins a call; the returned Cmd runs it.
-func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte) tea.Cmd {
+func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
-	p.run = &callRun{id: p.runs, tool: tool, args: args, started: time.Now(), cancel: cancel}
+	p.run = &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
 	p.form = nil
 	p.off = 0
 	p.render()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf16"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -13,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
@@ -31,7 +33,9 @@ type formPane struct {
 	opt    int // option cursor inside a multi-select
 
 	input textinput.Model
-	raw   textarea.Model
+	// loaded is the input's text when the field was focused or last committed.
+	loaded string
+	raw    textarea.Model
 	// rawMode shows the raw JSON editor instead of the fields.
 	rawMode bool
 
@@ -100,8 +104,11 @@ func (p *formPane) focus(i int) tea.Cmd {
 	p.opt = 0
 	p.input.Blur()
 	if f := p.focused(); f != nil && f.IsText() {
-		p.input.SetValue(f.Text())
-		p.input.Placeholder = f.Placeholder()
+		// The input shows the sanitized text; the field changes only if the user edits it,
+		// so a value with control characters is never silently altered.
+		p.input.SetValue(clean(f.Text()))
+		p.loaded = p.input.Value()
+		p.input.Placeholder = clean(f.Placeholder())
 		p.input.CursorEnd()
 		return p.input.Focus()
 	}
@@ -111,8 +118,9 @@ func (p *formPane) focus(i int) tea.Cmd {
 // commitInput writes the input's text into the focused text field.
 func (p *formPane) commitInput() {
 	if f := p.focused(); f != nil && f.IsText() && p.input.Focused() {
-		if p.input.Value() != f.Text() {
-			_ = f.SetText(p.input.Value()) // a parse error is kept on the field and shown there
+		if v := p.input.Value(); v != p.loaded {
+			_ = f.SetText(v) // a parse error is kept on the field and shown there
+			p.loaded = v
 		}
 	}
 }
@@ -188,7 +196,7 @@ func (p *formPane) toggleRaw() tea.Cmd {
 		val, _ := p.form.Value()
 		text := "{}"
 		if pretty, ok := prettyJSON(val); ok {
-			text = pretty
+			text = escapeJSONText(pretty)
 		}
 		p.raw.SetValue(text)
 		p.rawMode = true
@@ -469,4 +477,26 @@ func (p *formPane) fieldLines(f *schemaform.Field, focused bool, lw int) []strin
 		}
 	}
 	return out
+}
+
+// escapeJSONText rewrites control, bidi and invisible characters in JSON text as \uXXXX
+// escapes: the same JSON value, but safe to show in the editor.
+func escapeJSONText(s string) string {
+	if !sanitize.Contains(s, sanitize.Text) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == '\n' || r == '\t' || (r >= 0x20 && r < 0x7f) || (r >= 0xa0 && !sanitize.Dangerous(r)) {
+			b.WriteRune(r)
+			continue
+		}
+		if r > 0xffff {
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
 }

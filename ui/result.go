@@ -46,14 +46,15 @@ func newSpinner(st *stylesT) spinner.Model {
 }
 
 func newBar(st *stylesT) progress.Model {
-	opts := []progress.Option{progress.WithWidth(30)}
+	b := progress.New(progress.WithWidth(30))
 	if st.Palette.Accent != nil {
-		opts = append(opts, progress.WithColors(st.Palette.Accent))
+		b.FullColor, b.EmptyColor = st.Palette.Accent, st.Palette.Muted
 	} else {
-		// Without colors the bar is drawn with distinct runes.
-		opts = append(opts, progress.WithFillCharacters('#', '.'), progress.WithColors(lipgloss.NoColor{}))
+		// Without colors the bar is drawn with distinct runes and no color at all.
+		b.Full, b.Empty = '#', '.'
+		b.FullColor, b.EmptyColor = lipgloss.NoColor{}, lipgloss.NoColor{}
 	}
-	return progress.New(opts...)
+	return b
 }
 
 // progressParams is notifications/progress params (MCP basic/utilities/progress).

@@ -118,7 +118,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.call.form.errs = []string{"offline: there is no server to call"}
 				return cmd
 			}
-			return tea.Batch(cmd, m.call.start(m.ctx, m.sess, m.call.form.tool.Name, sub.args))
+			return tea.Batch(cmd, m.call.start(m.ctx, m.sess, m.call.form.tool.Name, sub.args, m.now()))
 		}
 		if closed {
 			m.call.form = nil

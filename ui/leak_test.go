@@ -1,0 +1,184 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+)
+
+// evil is the B23 payload (cases.md): clear screen, window title, OSC-8 link, SGR color,
+// a bidi override, plus a C1 control, DEL and invalid UTF-8 for good measure.
+const evil = "\x1b[2J\x1b]0;PWNED\x07 \x1b]8;;http://attacker.invalid/\x07click\x1b]8;;\x07 \x1b[31mred\x1b[0m \u202eevil\u202c \u0085\x7f\u2066"
+
+// evilJSON is evil as a JSON string literal (control characters escaped, as valid JSON
+// requires; bidi characters raw, as JSON allows).
+func evilJSON() string {
+	b, _ := json.Marshal(evil)
+	return string(b)
+}
+
+func evilSession() *fakeSession {
+	ej := evilJSON()
+	schema := `{"type":"object","title":` + ej + `,"properties":{` +
+		`"s":{"type":"string","title":` + ej + `,"description":` + ej + `,"default":` + ej + `},` +
+		`"e":{"type":"string","enum":[` + ej + `,"ok"]},` +
+		`"n":{"type":"integer","description":` + ej + `}},"required":["s"]}`
+	return &fakeSession{
+		init: &mcpclient.InitializeResult{
+			ProtocolVersion: "2025-11-25" + evil,
+			ServerInfo:      mcpclient.Implementation{Name: "srv" + evil, Version: "1" + evil, Title: evil},
+			Instructions:    "use me" + evil,
+			Capabilities:    json.RawMessage(`{"tools":{},"x":` + ej + `}`),
+			Warnings:        []string{"odd version" + evil},
+		},
+		tools: []mcpclient.Tool{{
+			Name: "headers" + evil, Title: "T" + evil, Description: "Fetch headers" + evil,
+			InputSchema: json.RawMessage(schema),
+		}},
+		result: &mcpclient.CallToolResult{
+			IsError: true,
+			Content: []mcpclient.ContentBlock{
+				{Type: "text", Text: "Server: Apache" + evil},
+				{Type: "image", MimeType: "image/png" + evil, Data: "aGVsbG8="},
+				{Type: "resource_link", URI: "file:///x" + evil, Name: "n" + evil, MimeType: "m" + evil, Description: evil},
+				{Type: "resource", Resource: &mcpclient.ResourceContents{URI: "u" + evil, MimeType: "text/plain", Text: "body" + evil}},
+				{Type: "widget" + evil, Raw: json.RawMessage(`{"type":"widget","x":` + ej + `}`)},
+			},
+			StructuredContent: json.RawMessage(`{"v":` + ej + `}`),
+		},
+	}
+}
+
+func evilEvents() []mcpclient.Event {
+	ej := evilJSON()
+	notif := ev(4, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":`+ej+`}}`+"\n")
+	errResp := ev(6, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":9,"error":{"code":-32000,"message":`+ej+`}}`+"\n")
+	errResp.Method = "tools/call" + evil
+	errResp.Pair = 5
+	raw := ev(7, mcpclient.ServerToClient, "junk"+evil+"\r\n")
+	raw.Problems = append(raw.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "x" + evil, Text: "problem" + evil})
+	raw.Chunks, raw.ChunkCount = []int{2, 5}, 2
+	return []mcpclient.Event{
+		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 7, Text: "started" + evil}),
+		ev(2, mcpclient.Stderr, evil+"\n"),
+		ev(3, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":`+ej+`}}`+"\n"),
+		notif,
+		ev(5, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":9,"method":"x"}`+"\n"),
+		errResp,
+		raw,
+		life(8, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 7, ExitCode: 2, Text: "server exited" + evil, Err: errors.New("boom" + evil)}),
+	}
+}
+
+// assertClean fails if out holds anything a terminal would interpret, other than the
+// one sequence the plain theme lets through: the text cursor's reverse video.
+func assertClean(t *testing.T, where, out string) {
+	t.Helper()
+	out = strings.ReplaceAll(out, "\x1b[7m", "")
+	out = strings.ReplaceAll(out, "\x1b[m", "")
+	for i, r := range out {
+		switch {
+		case r == utf8.RuneError:
+			t.Fatalf("%s: invalid UTF-8 or U+FFFD at %d: %q", where, i, out[max(i-20, 0):min(i+20, len(out))])
+		case r == '\n':
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || sanitize.Dangerous(r):
+			t.Fatalf("%s: raw %U reached the screen at %d: %q", where, r, i, out[max(i-30, 0):min(i+30, len(out))])
+		}
+	}
+	if strings.Contains(out, "PWNED\a") {
+		t.Fatalf("%s: BEL", where)
+	}
+}
+
+// TestNoRawControlReachesTheScreen walks every pane of a session whose every string
+// carries terminal escapes (case B23).
+func TestNoRawControlReachesTheScreen(t *testing.T) {
+	for _, w := range []int{60, 140} {
+		s := evilSession()
+		m := newTestModel(t, s, w, 30)
+		m.argv = []string{"srv", "--x" + evil}
+		run(t, m, m.Init(), 0)
+		send(t, m, eventsMsg{events: evilEvents()})
+		assertClean(t, "tools", view(m))
+		press(t, m, "]", "]", "]")
+		assertClean(t, "tools detail scrolled", view(m))
+		press(t, m, "/")
+		typeText(t, m, "h")
+		assertClean(t, "tools filter", view(m))
+		press(t, m, "enter", "enter")
+		if m.call.form == nil {
+			t.Fatal("form did not open")
+		}
+		for i := 0; i < 5; i++ {
+			assertClean(t, "form", view(m))
+			press(t, m, "tab")
+		}
+		press(t, m, "ctrl+e")
+		assertClean(t, "raw editor", view(m))
+		raw := m.call.form.raw.Value()
+		press(t, m, "ctrl+e", "ctrl+s", "ctrl+s")
+		if len(s.calls) != 1 {
+			t.Fatalf("not sent: %v", m.call.form.errs)
+		}
+		// The editor's escaped text is the same JSON value.
+		var a, b any
+		if err := json.Unmarshal([]byte(raw), &a); err != nil {
+			t.Fatalf("raw editor text is not JSON: %v\n%s", err, raw)
+		}
+		if err := json.Unmarshal(s.calls[0], &b); err != nil || !reflect.DeepEqual(a, b) {
+			t.Fatalf("editor value %v != sent %s", a, s.calls[0])
+		}
+		out := view(m)
+		assertClean(t, "result", out)
+		all := strings.Join(m.call.lines, "\n")
+		if !strings.Contains(out, "tool returned an error (isError)") || !strings.Contains(all, "unknown content type 'widget") || !strings.Contains(all, "structuredContent") {
+			t.Fatalf("result:\n%s", out)
+		}
+		for range 6 {
+			press(t, m, "pgdown")
+			assertClean(t, "result scrolled", view(m))
+		}
+		press(t, m, "3", "g")
+		for i := 0; i < len(m.tl.events); i++ {
+			assertClean(t, "wire", view(m))
+			for range 4 {
+				press(t, m, "]")
+				assertClean(t, "wire detail", view(m))
+			}
+			press(t, m, "j")
+		}
+		press(t, m, "4")
+		for range 5 {
+			assertClean(t, "server", view(m))
+			press(t, m, "pgdown")
+		}
+		press(t, m, "?")
+		assertClean(t, "help", view(m))
+		// The same error through a failed call.
+		m.call.run.err = &mcpclient.RPCError{Code: -32000, Message: evil, Data: json.RawMessage(`{"d":` + evilJSON() + `}`)}
+		m.call.render()
+		press(t, m, "?", "2")
+		assertClean(t, "rpc error", view(m))
+		m.call.run.err = &mcpclient.ExitError{ExitCode: 3, Pending: "req" + evil, Stderr: []string{evil}}
+		m.call.render()
+		assertClean(t, "exit error", view(m))
+	}
+}
+
+func TestEscapeJSONTextRoundTrips(t *testing.T) {
+	in := `{"a":"x` + "\u202e\U000E0041\u00ad" + `y","b":1}`
+	out := escapeJSONText(in)
+	if sanitize.Contains(out, sanitize.Text) {
+		t.Fatalf("still dangerous: %q", out)
+	}
+	var a, b any
+	if json.Unmarshal([]byte(in), &a) != nil || json.Unmarshal([]byte(out), &b) != nil || !reflect.DeepEqual(a, b) {
+		t.Fatalf("%q does not decode to the same value as %q", out, in)
+	}
+}
