@@ -51,13 +51,14 @@ const instructions = "The demo server bundled with mcp-inspect. Everything works
 // Framing is newline-delimited JSON-RPC 2.0 (MCP basic/transports §stdio): one message per
 // line on in and on out, lines of any length, "\r\n" accepted. Diagnostics (one line per
 // request, cancellations, protocol mistakes of the client) go to errw, never to out.
-// Requests run concurrently, each in its own goroutine, and every frame is written to out
-// with a single Write call under a lock.
+// Each tools/call runs in its own goroutine, so a slow tool never holds up other requests;
+// every other request is answered at once, in arrival order. Every frame is written to out
+// with a single Write call under a lock, so frames never interleave.
 //
-// Serve returns nil when in reaches EOF, after in-flight requests have finished (slow calls
-// are cancelled and answered with an error). It returns the error if reading in or writing
-// out fails, and ctx.Err() if ctx is done first; in that case a goroutine may stay blocked
-// reading in until in is closed.
+// Serve returns nil when in reaches EOF, after in-flight calls have finished (slow calls are
+// cancelled and answered with an error). It returns the error if reading in or writing out
+// fails, and context.Cause(ctx) if ctx is done first; in that case a goroutine may stay
+// blocked reading in until in is closed.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, errw io.Writer) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -581,6 +581,7 @@ func TestImage(t *testing.T) {
 }
 
 func TestSlowSendsProgressForItsToken(t *testing.T) {
+	t.Parallel()
 	c := start(t)
 	c.initialize(LatestProtocolVersion)
 	for _, token := range []any{"tok-1", 42} {
@@ -616,6 +617,7 @@ func TestSlowSendsProgressForItsToken(t *testing.T) {
 }
 
 func TestSlowCancelled(t *testing.T) {
+	t.Parallel()
 	c := start(t)
 	c.initialize(LatestProtocolVersion)
 	c.sendRaw(`{"jsonrpc":"2.0","id":"slow-1","method":"tools/call","params":{"name":"slow","arguments":{"seconds":30,"steps":100},"_meta":{"progressToken":"p"}}}`)
@@ -659,6 +661,7 @@ func TestCancelUnknownOrInitializeIsIgnored(t *testing.T) {
 }
 
 func TestRequestsRunConcurrently(t *testing.T) {
+	t.Parallel()
 	c := start(t)
 	c.initialize(LatestProtocolVersion)
 	begin := time.Now()
@@ -685,6 +688,7 @@ func TestRequestsRunConcurrently(t *testing.T) {
 }
 
 func TestDuplicateInFlightID(t *testing.T) {
+	t.Parallel()
 	c := start(t)
 	c.initialize(LatestProtocolVersion)
 	c.sendRaw(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":1,"steps":1}}}`)
@@ -804,6 +808,7 @@ func TestPrompts(t *testing.T) {
 }
 
 func TestEOFStopsServeAndSlowCalls(t *testing.T) {
+	t.Parallel()
 	c := start(t)
 	c.initialize(LatestProtocolVersion)
 	c.sendRaw(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":60,"steps":2}}}`)
