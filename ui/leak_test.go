@@ -137,14 +137,18 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 		out := view(m)
 		assertClean(t, "result", out)
 		all := strings.Join(m.call.lines, "\n")
-		if !strings.Contains(out, "tool returned an error (isError)") || !strings.Contains(all, "unknown content type 'widget") || !strings.Contains(all, "structuredContent") {
+		if !strings.Contains(out, "tool returned an error (isError)") || !strings.Contains(all, "unknown content type 'widget") || !strings.Contains(all, "structuredContent") || !strings.Contains(all, "⚠ block 1 holds terminal control") {
 			t.Fatalf("result:\n%s", out)
 		}
 		for range 6 {
 			press(t, m, "pgdown")
 			assertClean(t, "result scrolled", view(m))
 		}
-		press(t, m, "3", "g")
+		press(t, m, "3", "g", "j")
+		if w > 100 && !strings.Contains(view(m), " ␛ ") {
+			t.Fatalf("stderr line with escapes has no badge:\n%s", view(m))
+		}
+		press(t, m, "g")
 		for i := 0; i < len(m.tl.events); i++ {
 			assertClean(t, "wire", view(m))
 			for range 4 {

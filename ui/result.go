@@ -14,6 +14,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
 // callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
@@ -139,6 +140,9 @@ func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int)
 	if isErr {
 		textSt = st.Error
 	}
+	if hasControls(b) {
+		out = append(out, st.Warning.Render(fmt.Sprintf("⚠ block %d holds terminal control or invisible characters; shown escaped", i+1)))
+	}
 	switch b.Type {
 	case "text":
 		out = append(out, label("text"))
@@ -229,4 +233,15 @@ func errorLines(st *stylesT, err error, w int) []string {
 		out = append(out, wrapStyled(st.Error, block(err.Error()), w)...)
 	}
 	return out
+}
+
+// hasControls reports whether a block's text carries characters the sanitizer escapes
+// (case B23 asks for a warning, not just the escaping).
+func hasControls(b mcpclient.ContentBlock) bool {
+	for _, s := range []string{b.Text, b.URI, b.Name, b.MimeType, b.Description, b.Type} {
+		if sanitize.Contains(s, sanitize.Text) {
+			return true
+		}
+	}
+	return b.Resource != nil && (sanitize.Contains(b.Resource.Text, sanitize.Text) || sanitize.Contains(b.Resource.URI, sanitize.Text))
 }

@@ -62,11 +62,16 @@ func (m *Model) body() string {
 	var s string
 	switch m.focus {
 	case paneTools:
-		var banner []string
-		if m.server.failed() {
-			banner = m.deadPanel(m.tools.det.w)
+		switch {
+		case m.server.failed() && len(m.tools.tools) == 0:
+			// Nothing to list: the panel gets the whole width.
+			lines := append(m.deadPanel(r.w), m.c.st.Muted.Render("3 Wire shows every byte exchanged; 4 Server the full stderr."))
+			s = strings.Join(lines, "\n")
+		case m.server.failed():
+			s = m.tools.view(m.deadPanel(m.tools.det.w))
+		default:
+			s = m.tools.view(nil)
 		}
-		s = m.tools.view(banner)
 	case paneCall:
 		s = m.call.view(m.now())
 	case paneWire:

@@ -343,6 +343,8 @@ func (p *wirePane) row(ev *mcpclient.Event, w int, selected bool) string {
 	switch {
 	case warn > 0:
 		badge = fmt.Sprintf(" ⚠%d", min(warn, 9))
+	case ev.Dir != mcpclient.Lifecycle && rawHasControls(ev):
+		badge = " ␛ "
 	case info > 0:
 		badge = " · "
 	}
@@ -441,6 +443,9 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, w int) []string {
 		}
 		return out
 	}
+	if rawHasControls(ev) {
+		add(wrapStyled(st.Warning, "␛ holds terminal control characters (shown escaped, never sent to your terminal)", w)...)
+	}
 	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
 	raw := ev.Raw
 	more := int64(0)
@@ -537,4 +542,17 @@ func rawLines(st *stylesT, raw []byte, chunks []int, w int) []string {
 		newline()
 	}
 	return out
+}
+
+// rawHasControls reports whether a frame's bytes, line ending aside, hold anything the
+// sanitizer escapes.
+func rawHasControls(ev *mcpclient.Event) bool {
+	raw := ev.Raw
+	for len(raw) > 0 && (raw[len(raw)-1] == '\n' || raw[len(raw)-1] == '\r') {
+		raw = raw[:len(raw)-1]
+	}
+	if len(raw) > 4096 {
+		raw = raw[:4096]
+	}
+	return sanitize.Contains(string(raw), sanitize.Line)
 }
