@@ -93,7 +93,7 @@ func start(t *testing.T) *client {
 }
 
 // closeInput closes stdin and returns Serve's result and every line written after that.
-func (c *client) closeInput() (error, [][]byte) {
+func (c *client) closeInput() ([][]byte, error) {
 	c.t.Helper()
 	c.closed = true
 	c.in.Close()
@@ -107,7 +107,7 @@ func (c *client) closeInput() (error, [][]byte) {
 	for line := range c.lines {
 		rest = append(rest, line)
 	}
-	return err, rest
+	return rest, err
 }
 
 func (c *client) sendRaw(line string) {
@@ -631,7 +631,7 @@ func TestSlowCancelled(t *testing.T) {
 	if m, _ := c.wait(id); m.Error != nil {
 		t.Fatalf("ping after cancel: %+v", m)
 	}
-	err, rest := c.closeInput()
+	rest, err := c.closeInput()
 	if err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
@@ -814,7 +814,7 @@ func TestEOFStopsServeAndSlowCalls(t *testing.T) {
 	c.sendRaw(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":60,"steps":2}}}`)
 	c.sendRaw(`{"jsonrpc":"2.0","id":10,"method":"ping"}`)
 	begin := time.Now()
-	err, rest := c.closeInput()
+	rest, err := c.closeInput()
 	if err != nil {
 		t.Fatalf("Serve returned %v on EOF, want nil", err)
 	}
