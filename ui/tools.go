@@ -170,7 +170,12 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 	}
 	switch {
 	case key.Matches(msg, k.Filter):
+		// A new "/" starts a new search.
 		p.filtering = true
+		if p.filter.Value() != "" {
+			p.filter.SetValue("")
+			p.refilter()
+		}
 		return true, false, p.filter.Focus()
 	case key.Matches(msg, k.Up):
 		p.move(-1)
