@@ -42,6 +42,10 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// StderrTail is how many stderr lines an ExitError carries; default 20.
 	StderrTail int
+	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
+	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
+	// trace. It must not call back into the Client.
+	OnEvent func(Event)
 	// OnServerRequest, when set, receives each server→client request other than ping; it
 	// must eventually call Respond or Fail on it. When nil, every such request is answered at
 	// once with -32601 Method not found (MCP basic/index: requests are always answered).
@@ -146,6 +150,8 @@ type Client struct {
 	pid  int
 
 	q      *eventQueue
+	out    chan Event
+	obs    *eventQueue // feeds Config.OnEvent; nil without one
 	writer *lineWriter
 
 	mu         sync.Mutex
@@ -180,7 +186,6 @@ func Start(cfg Config) (*Client, error) {
 	c := &Client{
 		cfg:       cfg,
 		argv:      append([]string{cfg.Command}, cfg.Args...),
-		q:         newEventQueue(),
 		state:     StateStarting,
 		pending:   map[string]*pendingReq{},
 		byToken:   map[string]*pendingReq{},
@@ -191,11 +196,15 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
+	c.q, c.out = newChanQueue()
+	if cfg.OnEvent != nil {
+		c.obs = newEventQueue(cfg.OnEvent, nil)
+	}
 	if err := c.spawn(); err != nil {
 		c.state = StateDead
 		c.dead = &ExitError{ExitCode: -1}
 		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeSpawnFailed, Err: err, Text: err.Error()}})
-		c.q.close()
+		c.closeQueues()
 		close(c.exitDone)
 		return c, err
 	}
@@ -247,7 +256,26 @@ func (c *Client) spawn() error {
 // Events is the session timeline, in order. It is closed after the server is gone and
 // every event has been delivered. The client buffers without bound, so a slow reader never
 // stalls the server's pipes.
-func (c *Client) Events() <-chan Event { return c.q.out }
+func (c *Client) Events() <-chan Event { return c.out }
+
+func (c *Client) closeQueues() {
+	c.q.close()
+	if c.obs != nil {
+		c.obs.close()
+	}
+}
+
+// Observed is closed once Config.OnEvent has been called for the last event of the session
+// (at once when there is no OnEvent). Close waits for it, so a recorder has every event when
+// Close returns.
+func (c *Client) Observed() <-chan struct{} {
+	if c.obs == nil {
+		ch := make(chan struct{})
+		close(ch)
+		return ch
+	}
+	return c.obs.done
+}
 
 // PID is the child's process id (0 when it did not start).
 func (c *Client) PID() int { return c.pid }
@@ -291,6 +319,9 @@ func (c *Client) emitLocked(ev Event) uint64 {
 		ev.Time = time.Now()
 	}
 	c.q.push(ev)
+	if c.obs != nil {
+		c.obs.push(ev)
+	}
 	return ev.Seq
 }
 
@@ -357,7 +388,7 @@ func (c *Client) supervise() {
 	go func() {
 		<-c.stdoutEOF
 		<-c.stderrEOF
-		c.q.close()
+		c.closeQueues()
 	}()
 	close(c.exitDone)
 }
@@ -882,6 +913,9 @@ func (c *Client) Close() error {
 			}
 		}
 		<-c.exitDone
+		if c.obs != nil {
+			waitAny(c.obs.done, 2*time.Second)
+		}
 	})
 	return nil
 }

@@ -298,3 +298,23 @@ func BenchmarkRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+func TestOnEventSeesEveryEventInOrderBeforeCloseReturns(t *testing.T) {
+	var observed []uint64
+	c, col := startHelper(t, "ok", func(cfg *Config) {
+		cfg.OnEvent = func(ev Event) { observed = append(observed, ev.Seq) }
+	})
+	if _, err := c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	evs := col.wait(t)
+	if len(observed) != len(evs) {
+		t.Fatalf("observer saw %d events, the stream had %d", len(observed), len(evs))
+	}
+	for i, ev := range evs {
+		if observed[i] != ev.Seq {
+			t.Fatalf("observer order differs at %d: %d vs %d", i, observed[i], ev.Seq)
+		}
+	}
+}

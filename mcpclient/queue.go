@@ -2,21 +2,30 @@ package mcpclient
 
 import "sync"
 
-// eventQueue is an unbounded FIFO between the readers (which must never block on a slow UI,
-// or the server's pipes fill and it stalls) and the single ordered output channel.
+// eventQueue is an unbounded FIFO between the readers (which must never block on a slow
+// consumer, or the server's pipes fill and it stalls) and one ordered consumer, fed from its
+// own goroutine.
 type eventQueue struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	items  []Event
-	closed bool
-	out    chan Event
+	mu      sync.Mutex
+	cond    *sync.Cond
+	items   []Event
+	closed  bool
+	deliver func(Event)
+	// done is closed after the last event was delivered.
+	done chan struct{}
 }
 
-func newEventQueue() *eventQueue {
-	q := &eventQueue{out: make(chan Event, 256)}
+func newEventQueue(deliver func(Event), finish func()) *eventQueue {
+	q := &eventQueue{deliver: deliver, done: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
-	go q.pump()
+	go q.pump(finish)
 	return q
+}
+
+// newChanQueue delivers into a channel that is closed after the last event.
+func newChanQueue() (*eventQueue, chan Event) {
+	ch := make(chan Event, 256)
+	return newEventQueue(func(ev Event) { ch <- ev }, func() { close(ch) }), ch
 }
 
 func (q *eventQueue) push(ev Event) {
@@ -28,7 +37,7 @@ func (q *eventQueue) push(ev Event) {
 	q.mu.Unlock()
 }
 
-// close lets the pump deliver what is queued, then close the output channel.
+// close lets the pump deliver what is queued, then finish.
 func (q *eventQueue) close() {
 	q.mu.Lock()
 	q.closed = true
@@ -36,8 +45,11 @@ func (q *eventQueue) close() {
 	q.mu.Unlock()
 }
 
-func (q *eventQueue) pump() {
-	defer close(q.out)
+func (q *eventQueue) pump(finish func()) {
+	defer close(q.done)
+	if finish != nil {
+		defer finish()
+	}
 	for {
 		q.mu.Lock()
 		for len(q.items) == 0 && !q.closed {
@@ -51,7 +63,7 @@ func (q *eventQueue) pump() {
 		q.items = nil
 		q.mu.Unlock()
 		for _, ev := range batch {
-			q.out <- ev
+			q.deliver(ev)
 		}
 	}
 }
