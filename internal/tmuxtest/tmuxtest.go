@@ -4,9 +4,14 @@
 //
 // Each Session has its own tmux server on a private socket in a temporary
 // directory, started with its own configuration (no ~/.tmux.conf, no status
-// line, remain-on-exit on), so tests never touch the user's tmux and a program
-// that crashes leaves its last screen to inspect. The test's cleanup kills the
-// server and the program's process group.
+// line), so tests never touch the user's tmux. The program runs under a small
+// wrapper (the test binary itself, see wrapper.go) that records its exact exit
+// status and keeps the terminal open after it exits, so a program that crashes
+// leaves its whole last screen to inspect. The test's cleanup kills the
+// server and the pane's process group.
+//
+// A test binary that imports this package must not set
+// MCP_INSPECT_TMUXTEST_WRAPPER in its environment.
 package tmuxtest
 
 import (
@@ -29,8 +34,9 @@ const PollInterval = 50 * time.Millisecond
 const target = "main:0.0"
 
 // config is the tmux configuration each Session's server starts with.
-// An empty remain-on-exit-format keeps a dead pane's screen exactly as the
-// program left it (no "Pane is dead" line scrolling it up).
+// remain-on-exit keeps the pane if the wrapper itself dies; an empty
+// remain-on-exit-format then keeps its screen as it was (no "Pane is dead"
+// line scrolling it up).
 const config = `set -g remain-on-exit on
 set -g remain-on-exit-format ""
 set -g status off
@@ -60,12 +66,15 @@ type Session struct {
 	socket  string // path of the private server socket
 	dir     string // private temporary directory holding socket and config
 	argv    []string
-	panePID int
+	panePID int // the wrapper: leader of the pane's session and process group
+	pid     int // the program, or 0 if it could not be started
 }
 
-// Start runs argv in a new detached tmux session of width x height cells,
-// with env (KEY=VALUE pairs) added to the test process's environment.
-// It fails the test if tmux is missing or the session cannot start.
+// Start runs argv (exactly, with no shell) in a new detached tmux session of
+// width x height cells, with env (KEY=VALUE pairs) added to the test
+// process's environment. It returns once the program has started, and fails
+// the test if tmux is missing or the session cannot start. A program that
+// cannot be executed ends at once with exit status 127, its error on screen.
 func Start(t testing.TB, width, height int, env []string, argv ...string) *Session {
 	t.Helper()
 	return StartWith(t, Options{Width: width, Height: height, Env: env}, argv...)
@@ -129,14 +138,13 @@ func StartWith(t testing.TB, opts Options, argv ...string) *Session {
 	for _, kv := range env {
 		args = append(args, "-e", kv)
 	}
-	args = append(args, "--")
-	if len(argv) == 1 {
-		// tmux runs a lone argument through sh -c; quote it so it is
-		// executed as is.
-		args = append(args, "exec "+shellQuote(argv[0]))
-	} else {
-		args = append(args, argv...)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatalf("tmuxtest: %v", err)
 	}
+	// With more than one argument, tmux executes them as they are.
+	args = append(args, "-e", wrapperEnv+"="+dir, "--", self)
+	args = append(args, argv...)
 	if out, err := s.run(args...); err != nil {
 		t.Fatalf("tmuxtest: start %q: %v\n%s", argv, err, out)
 	}
@@ -147,12 +155,24 @@ func StartWith(t testing.TB, opts Options, argv ...string) *Session {
 	if err != nil {
 		t.Fatalf("tmuxtest: pane pid of %q: %v", argv, err)
 	}
+	// Wait for the wrapper to report the program started (or failed to).
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, pidFile)); err == nil {
+			if s.pid, err = strconv.Atoi(string(data)); err != nil {
+				t.Fatalf("tmuxtest: wrapper wrote pid %q", data)
+			}
+			break
+		}
+		if _, ok := s.exitStatus(); ok {
+			break
+		}
+		if time.Now().After(deadline) || s.paneDead() {
+			t.Fatalf("tmuxtest: %q did not start; screen:\n%s", argv, frame(s.Screen()))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	return s
-}
-
-// shellQuote quotes s for sh.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // run runs a tmux command against the session's server.
@@ -271,17 +291,26 @@ func (s *Session) WaitForFunc(t testing.TB, timeout time.Duration, what string, 
 	}
 }
 
-// PanePID returns the process id of the program (the pane's first process).
-func (s *Session) PanePID() int { return s.panePID }
+// PID returns the program's process id, or 0 if it could not be started.
+func (s *Session) PID() int { return s.pid }
 
 // Alive reports whether the program is still running.
 func (s *Session) Alive() bool {
+	s.t.Helper()
+	if _, ok := s.exitStatus(); ok {
+		return false
+	}
+	return !s.paneDead()
+}
+
+// paneDead reports whether the pane's process (the wrapper) has exited.
+func (s *Session) paneDead() bool {
 	s.t.Helper()
 	out, err := s.format("#{pane_dead}")
 	if err != nil {
 		s.t.Fatalf("tmuxtest: %v", err)
 	}
-	return out != "1"
+	return out == "1"
 }
 
 // ExitStatus describes how the program ended.
@@ -292,7 +321,7 @@ type ExitStatus struct {
 	Signal int
 }
 
-// String says "exit status N" or "killed by signal N".
+// String says "exit status N" or "killed by signal N (name)".
 func (e ExitStatus) String() string {
 	if e.Signal != 0 {
 		return "killed by signal " + strconv.Itoa(e.Signal) + " (" + syscall.Signal(e.Signal).String() + ")"
@@ -301,45 +330,57 @@ func (e ExitStatus) String() string {
 }
 
 // Wait waits for the program to exit and returns how it ended; the screen
-// stays capturable. On timeout it fails t, showing the last screen.
+// stays as the program left it. On timeout it fails t, showing the last
+// screen.
 func (s *Session) Wait(t testing.TB, timeout time.Duration) ExitStatus {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
-	for s.Alive() {
+	for {
+		if st, ok := s.exitStatus(); ok {
+			return st
+		}
+		if s.paneDead() {
+			t.Fatalf("tmuxtest: the wrapper of %q died without recording an exit status; last screen:\n%s", s.argv, frame(s.Screen()))
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("tmuxtest: %q still running after %v; last screen:\n%s", s.argv, timeout, frame(s.Screen()))
+			t.Fatalf("tmuxtest: %s after %v; last screen:\n%s", s.state(), timeout, frame(s.Screen()))
 		}
 		time.Sleep(PollInterval)
 	}
-	return s.exitStatus()
 }
 
-func (s *Session) exitStatus() ExitStatus {
-	s.t.Helper()
-	out, err := s.format("#{pane_dead_status}|#{pane_dead_signal}")
+// exitStatus returns how the program ended, as the wrapper recorded it, and
+// false while it runs.
+func (s *Session) exitStatus() (ExitStatus, bool) {
+	data, err := os.ReadFile(filepath.Join(s.dir, statusFile))
 	if err != nil {
-		s.t.Fatalf("tmuxtest: %v", err)
+		return ExitStatus{}, false
 	}
-	code, sig, _ := strings.Cut(out, "|")
-	st := ExitStatus{Code: -1}
-	if n, err := strconv.Atoi(sig); err == nil && n != 0 {
-		st.Signal = n
-	} else if n, err := strconv.Atoi(code); err == nil {
-		st.Code = n
+	kind, num, _ := strings.Cut(string(data), " ")
+	n, err := strconv.Atoi(num)
+	switch {
+	case err != nil:
+		return ExitStatus{}, false
+	case kind == "signal":
+		return ExitStatus{Code: -1, Signal: n}, true
+	default:
+		return ExitStatus{Code: n}, true
 	}
-	return st
 }
 
 // state describes whether the program runs, for failure messages.
 func (s *Session) state() string {
+	if st, ok := s.exitStatus(); ok {
+		return fmt.Sprintf("%q has exited (%s)", s.argv, st)
+	}
 	out, err := s.format("#{pane_dead}")
 	switch {
 	case err != nil:
 		return "tmux: " + err.Error()
 	case out == "1":
-		return fmt.Sprintf("%q has exited (%s)", s.argv, s.exitStatus())
+		return fmt.Sprintf("the wrapper of %q has died", s.argv)
 	default:
-		return fmt.Sprintf("%q is running (pid %d)", s.argv, s.panePID)
+		return fmt.Sprintf("%q is running (pid %d)", s.argv, s.pid)
 	}
 }
 
@@ -360,7 +401,8 @@ func (s *Session) close() {
 	}
 	_, _ = s.run("kill-server")
 	if s.panePID > 0 {
-		// The pane's process leads its own session and process group.
+		// The pane's process (the wrapper) leads its own session and
+		// process group, which the program shares unless it left it.
 		deadline := time.Now().Add(2 * time.Second)
 		for groupAlive(s.panePID) && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)

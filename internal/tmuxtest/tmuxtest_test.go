@@ -57,8 +57,11 @@ func TestExitCodeAndSignal(t *testing.T) {
 func TestKeysAndCtrlC(t *testing.T) {
 	// cat echoes what it reads; C-c interrupts it.
 	s := Start(t, 40, 5, nil, "cat")
-	if pid := s.PanePID(); pid <= 0 || syscall.Kill(pid, 0) != nil {
-		t.Fatalf("PanePID %d is not a live process", pid)
+	if pid := s.PID(); pid <= 0 || syscall.Kill(pid, 0) != nil {
+		t.Fatalf("PID %d is not a live process", pid)
+	}
+	if !s.Alive() {
+		t.Error("not Alive")
 	}
 	s.SendText("abc")
 	s.Send("Tab", "x", "Enter")
@@ -99,6 +102,31 @@ func TestSingleArgumentIsNotShellSplit(t *testing.T) {
 	s.WaitFor(t, timeout, "ran in "+dir)
 }
 
+func TestExecFailure(t *testing.T) {
+	s := Start(t, 60, 5, nil, "/nonexistent/program", "arg")
+	if st := s.Wait(t, timeout); st != (ExitStatus{Code: 127}) {
+		t.Errorf("exit = %v, want exit status 127", st)
+	}
+	if s.PID() != 0 {
+		t.Errorf("PID = %d, want 0", s.PID())
+	}
+	s.WaitFor(t, timeout, "/nonexistent/program")
+}
+
+// TestLastOutputKept runs programs that print and exit at once, many times:
+// the screen must always hold their last output.
+func TestLastOutputKept(t *testing.T) {
+	for i := range 10 {
+		s := Start(t, 40, 5, nil, "sh", "-c", "echo line "+strconv.Itoa(i)+"; printf 'no newline'; exit 5")
+		if st := s.Wait(t, timeout); st != (ExitStatus{Code: 5}) {
+			t.Errorf("exit = %v, want exit status 5", st)
+		}
+		if screen := s.Screen(); !strings.Contains(screen, "line "+strconv.Itoa(i)+"\nno newline") {
+			t.Fatalf("run %d lost output:\n%s", i, frame(screen))
+		}
+	}
+}
+
 func TestCleanupKillsProgram(t *testing.T) {
 	var pid int
 	var socket string
@@ -107,7 +135,7 @@ func TestCleanupKillsProgram(t *testing.T) {
 		// of the cleanup ends it.
 		s := Start(t, 40, 5, nil, "sh", "-c", `trap "" HUP; echo up; while :; do sleep 1; done`)
 		s.WaitFor(t, timeout, "up")
-		pid, socket = s.PanePID(), s.socket
+		pid, socket = s.PID(), s.socket
 	})
 	deadline := time.Now().Add(timeout)
 	for syscall.Kill(pid, 0) == nil && !isZombie(pid) {
