@@ -22,6 +22,8 @@ type Form struct {
 	root   *Field
 	notes  []string // form-level notes from building (invalid schema JSON)
 
+	opDepth int // nesting of exported calls; the work budget resets at depth 0
+
 	compiled    bool
 	vschema     *jsonschema.Schema
 	schemaNotes []string
@@ -75,7 +77,10 @@ func (f *Form) Schema() json.RawMessage { return f.schema }
 func (f *Form) Root() *Field { return f.root }
 
 // Reset returns every field to its initial state.
-func (f *Form) Reset() { f.root.Reset() }
+func (f *Form) Reset() {
+	defer f.op()()
+	f.root.Reset()
+}
 
 // Fields returns the visible fields in display order: a depth-first walk of
 // the tree (properties in schema order), skipping children of collapsed
@@ -154,11 +159,25 @@ func isObjectNode(n *node) bool {
 	return n.hasProps || (n.shapeless() && n.note == "" && len(n.groups) == 0)
 }
 
+// op starts an operation that may build fields: the first (outermost)
+// call resets the work budget. Use as `defer f.op()()`.
+func (f *Form) op() func() {
+	if f.opDepth == 0 {
+		f.doc.nodes = 0
+	}
+	f.opDepth++
+	return func() { f.opDepth-- }
+}
+
 func (f *Form) newField(parent *Field, key string, path []string, schema any, required bool, depth int, stack []string) *Field {
 	return f.fieldFromNode(parent, key, path, f.doc.normalize(schema, nil), required, depth, stack)
 }
 
 func (f *Form) fieldFromNode(parent *Field, key string, path []string, n *node, required bool, depth int, stack []string) *Field {
+	f.doc.nodes++
+	if f.doc.nodes > maxNodes {
+		n = &node{note: "schema too large to show as a form: edit as JSON"}
+	}
 	fl := &Field{Path: path, Key: key, Required: required, Depth: depth, form: f, parent: parent, sel: -1}
 	fl.stack = append(slices.Clip(stack), n.refs...)
 	fl.annotate(n)
@@ -274,6 +293,11 @@ func (fl *Field) shape(n *node, nullable bool) {
 			return
 		}
 		if len(rest) == 1 {
+			fl.collapses++
+			if fl.collapses > maxCollapses {
+				fl.raw(n, "anyOf/oneOf refers back to itself: edit as JSON")
+				return
+			}
 			merged := base
 			mergeNode(merged, rest[0], false)
 			if len(rest[0].refs) > 0 {
@@ -676,6 +700,7 @@ func (fl *Field) valueOptions() []int {
 // client/elicitation, SEP-1034). Tool forms normally do not: untouched
 // optional fields there are omitted and the server applies its own defaults.
 func (f *Form) FillDefaults() {
+	defer f.op()()
 	var visit func(fl *Field)
 	visit = func(fl *Field) {
 		if !fl.userSet && fl.Default != nil {

@@ -187,13 +187,25 @@ type Field struct {
 	lazy        bool // object whose children are not built yet (recursive schema)
 	variants    []*node
 	materialize bool // object: fill optional children's defaults when built (B16)
+	collapses   int  // nullable anyOf/oneOf collapses while shaping this field
 }
 
 // Children returns the child fields: object properties in schema order,
 // array items, or the union body.
 func (fl *Field) Children() []*Field {
+	defer fl.form.op()()
 	fl.ensureBuilt()
 	return fl.children
+}
+
+// Extra returns the object members loaded by Set or SetValue that are not
+// among the schema's `properties`, as a JSON object; nil when none. They
+// are sent after the known members.
+func (fl *Field) Extra() json.RawMessage {
+	if fl.extras == nil || len(fl.extras.keys) == 0 {
+		return nil
+	}
+	return toRaw(fl.extras)
 }
 
 // Parent returns the enclosing field, or nil for the root.
@@ -206,8 +218,9 @@ func (fl *Field) State() State { return fl.state }
 // choosing, clearing, or loading a value) rather than by the schema's defaults.
 func (fl *Field) Touched() bool { return fl.userSet }
 
-// FromDefault reports whether the field holds its schema `default` (or its
-// single `const`) filled in by the form, not chosen by the user.
+// FromDefault reports whether the field's value was filled in by the form,
+// not chosen by the user: a `default`, a required single `const`, or a
+// required object or list made present.
 func (fl *Field) FromDefault() bool { return !fl.userSet && fl.state == Set }
 
 // Error returns the text of the field's current problem: a parse error from
@@ -253,6 +266,7 @@ func (fl *Field) Collapsed() bool { return fl.collapsed }
 // SetCollapsed hides or shows the children of an object, array or union in
 // Fields. Expanding a lazily built recursive object builds one more level.
 func (fl *Field) SetCollapsed(c bool) {
+	defer fl.form.op()()
 	fl.collapsed = c
 	if !c {
 		fl.ensureBuilt()
@@ -415,6 +429,7 @@ func (fl *Field) Select(i int) error {
 	if i < 0 || i >= len(fl.Options) {
 		return fmt.Errorf("option %d out of range (field %q has %d)", i, fl.Label, len(fl.Options))
 	}
+	defer fl.form.op()()
 	fl.userSet = true
 	fl.hasForeign, fl.foreign = false, nil
 	fl.parseErr, fl.valErr = "", ""
@@ -511,6 +526,7 @@ func (fl *Field) setNull() {
 // Clear unsets the field: its key is omitted, even when it is required or
 // has a default. Children of objects and arrays are reset with it.
 func (fl *Field) Clear() {
+	defer fl.form.op()()
 	fl.resetValue()
 	fl.userSet = true
 	fl.state = Unset
@@ -522,6 +538,7 @@ func (fl *Field) Clear() {
 // Reset returns the field to its state when the form was built: defaults
 // of required fields filled in, everything else unset.
 func (fl *Field) Reset() {
+	defer fl.form.op()()
 	fl.resetValue()
 	fl.userSet = false
 	fl.initial()
@@ -559,6 +576,7 @@ func (fl *Field) AddItem() (*Field, error) {
 	if fl.Kind != KindArray {
 		return nil, fmt.Errorf("%s field %q is not a list", fl.Kind, fl.Label)
 	}
+	defer fl.form.op()()
 	if fl.state != Set || fl.hasForeign {
 		fl.children = nil
 		fl.hasForeign, fl.foreign = false, nil

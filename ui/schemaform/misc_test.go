@@ -2,8 +2,10 @@ package schemaform
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestNumberInput(t *testing.T) {
@@ -363,4 +365,73 @@ func TestValidateValue(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Message, "does not compile") {
 		t.Errorf("bad schema: %q", errorLines(errs))
 	}
+}
+
+func TestCompositionBounds(t *testing.T) {
+	// allOf bomb: d_i = allOf [d_{i-1}, d_{i-1}], 2^40 evaluations naively.
+	var defs []string
+	defs = append(defs, `"d0":{"type":"string"}`)
+	for i := 1; i <= 40; i++ {
+		defs = append(defs, fmt.Sprintf(`"d%d":{"allOf":[{"$ref":"#/$defs/d%d"},{"$ref":"#/$defs/d%d"}]}`, i, i-1, i-1))
+	}
+	bomb := `{"type":"object","properties":{"x":{"$ref":"#/$defs/d40"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+	// Breadth bomb: 8 required properties per level, 8 levels deep.
+	defs = defs[:0]
+	for i := 0; i < 8; i++ {
+		var props []string
+		for j := 0; j < 8; j++ {
+			props = append(props, fmt.Sprintf(`"p%d":{"$ref":"#/$defs/l%d"}`, j, i+1))
+		}
+		defs = append(defs, fmt.Sprintf(`"l%d":{"type":"object","properties":{%s},"required":["p0","p1","p2","p3","p4","p5","p6","p7"]}`, i, strings.Join(props, ",")))
+	}
+	defs = append(defs, `"l8":{"type":"integer"}`)
+	wide := `{"$ref":"#/$defs/l0","$defs":{` + strings.Join(defs, ",") + `}}`
+
+	for name, schema := range map[string]string{"allOf bomb": bomb, "breadth bomb": wide} {
+		done := make(chan string, 1)
+		go func() {
+			f, err := New(json.RawMessage(schema))
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			n := len(f.Fields())
+			_, _ = f.Value()
+			errs := f.Validate()
+			done <- fmt.Sprintf("%d fields, %d errors: %q", n, len(errs), errorLines(errs)[:min(len(errs), 1)])
+		}()
+		select {
+		case r := <-done:
+			t.Logf("%s: %s", name, r)
+			if refused := strings.Contains(r, "too complex"); refused != (name == "allOf bomb") {
+				t.Errorf("%s: validation refused=%v: %s", name, refused, r)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: still running after 20s", name)
+		}
+	}
+}
+
+func TestSelfReferenceThroughAnyOf(t *testing.T) {
+	start := time.Now()
+	f := mustNew(t, `{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties/x"}]}}}`)
+	if fl := field(t, f, "x"); fl.Kind != KindRaw || !strings.Contains(fl.Note, "refers") {
+		t.Errorf("x: %s %q", fl.Kind, fl.Note)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("took %v", d)
+	}
+	// A recursive Optional[Node] (pydantic) stays a lazy object.
+	g := mustNew(t, `{"$defs":{"Node":{"type":"object","properties":{"v":{"type":"integer"},"child":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"default":null}}}},"$ref":"#/$defs/Node"}`)
+	wantFields(t, g, "v integer @0", "child object null @0")
+	field(t, g, "child").SetCollapsed(false)
+	wantFields(t, g, "v integer @0", "child object null @0", "child.v integer @1", "child.child object null @1")
+	if !field(t, g, "child.child").Collapsed() {
+		t.Error("child.child should be collapsed")
+	}
+	setText(t, g, "child.v", "1")
+	if err := field(t, g, "child.child").SetNull(); err != nil {
+		t.Fatal(err)
+	}
+	wantValue(t, g, `{"child":{"v":1,"child":null}}`)
 }

@@ -15,11 +15,18 @@ const (
 	maxRefHops = 64
 	// maxDepth is the deepest nesting of fields built; deeper parts become raw JSON.
 	maxDepth = 32
-	// maxNodes bounds the schema nodes normalized for one form.
+	// maxNodes bounds the schema nodes normalized and fields built by one
+	// operation (New, AddItem, Select, SetValue, …); past it, fields are raw JSON.
 	maxNodes = 20000
+	// maxCost bounds the estimated subschema evaluations per value node
+	// (see schemaCost); a costlier schema is not validated.
+	maxCost = 200000
 	// maxRecursion is how many times one $ref may repeat along a field path
 	// before an optional object is built lazily (collapsed until expanded).
 	maxRecursion = 1
+	// maxCollapses bounds anyOf/oneOf-with-null collapses within one field
+	// (a branch that refers back to the same schema would loop).
+	maxCollapses = 8
 )
 
 // node is a schema after $ref, allOf and keyword merging: what the form

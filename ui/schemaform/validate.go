@@ -89,6 +89,11 @@ func compile(schema json.RawMessage, assertFormat bool) (*jsonschema.Schema, []s
 		sch, err := c.Compile(schemaURL)
 		return sch, notes, err
 	}
+	if d, err := decodeJSON(schema); err == nil {
+		if c := schemaCost(newSchemaDoc(d)); c > maxCost {
+			return nil, []string{"the schema is too complex to check (composition nested too deeply): values are not checked"}
+		}
+	}
 	decode := func() (any, error) {
 		return jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	}
@@ -126,6 +131,104 @@ func compile(schema json.RawMessage, assertFormat bool) (*jsonschema.Schema, []s
 		}
 	}
 	return nil, []string{"the schema does not compile, so values are not checked: " + compileErrText(firstErr)}
+}
+
+// schemaCost estimates the most subschemas one value node may be checked
+// against. Applicators on the same value (allOf, anyOf, oneOf, not,
+// if/then/else, dependentSchemas, $ref) add up; subschemas for members and
+// items apply to other value nodes, so only the costliest counts. A local
+// $ref counts as its target (memoized; a ref back into a target being
+// measured counts 1, as recursion only goes as deep as the value). Nested
+// allOf/anyOf of the same refs grow exponentially here and are refused
+// before the validator runs (MCP 2026-07-28 basic §JSON Schema Usage: bound
+// composition). The result saturates just above maxCost.
+func schemaCost(d *schemaDoc) int {
+	memo := map[string]int{}
+	measuring := map[string]bool{}
+	add := func(a, b int) int {
+		if a+b > maxCost {
+			return maxCost + 1
+		}
+		return a + b
+	}
+	var cost func(v any, depth int) int
+	// all applies cost to each subschema held by a keyword's value (a
+	// schema, an array of schemas, or an object of schemas) and sums or maxes.
+	all := func(v any, depth int, sum bool, named bool) int {
+		c := 0
+		each := func(e any) {
+			x := cost(e, depth+1)
+			if sum {
+				c = add(c, x)
+			} else {
+				c = max(c, x)
+			}
+		}
+		switch t := v.(type) {
+		case []any:
+			for _, e := range t {
+				each(e)
+			}
+		case *jobj:
+			if named {
+				for _, k := range t.keys {
+					each(t.vals[k])
+				}
+			} else {
+				each(t)
+			}
+		case bool:
+		}
+		return c
+	}
+	cost = func(v any, depth int) int {
+		if depth > 500 {
+			return maxCost + 1
+		}
+		t, ok := v.(*jobj)
+		if !ok {
+			return 1
+		}
+		same, child := 1, 0
+		for _, k := range t.keys {
+			val := t.vals[k]
+			switch k {
+			case "allOf", "anyOf", "oneOf", "not", "if", "then", "else":
+				same = add(same, all(val, depth, true, false))
+			case "dependentSchemas":
+				same = add(same, all(val, depth, true, true))
+			case "properties", "patternProperties":
+				child = max(child, all(val, depth, false, true))
+			case "additionalProperties", "items", "prefixItems", "contains", "propertyNames",
+				"unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema":
+				child = max(child, all(val, depth, false, false))
+			}
+		}
+		for _, rk := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+			ref := t.str(rk)
+			if ref == "" {
+				continue
+			}
+			target, key, err := d.resolve(ref)
+			if err != nil {
+				continue
+			}
+			m, ok := memo[key]
+			switch {
+			case ok:
+			case measuring[key]:
+				m = 1
+			default:
+				measuring[key] = true
+				m = cost(target, depth+1)
+				measuring[key] = false
+				memo[key] = m
+			}
+			same = add(same, m)
+		}
+		return max(same, child)
+	}
+	return cost(d.root, 0)
 }
 
 func compileErrText(err error) string {

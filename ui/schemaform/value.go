@@ -19,6 +19,7 @@ func (fl *Field) Set(value json.RawMessage) error {
 	if err != nil {
 		return &InputError{Path: fl.Path, Message: "not valid JSON: " + err.Error()}
 	}
+	defer fl.form.op()()
 	fl.load(v, true)
 	return nil
 }
@@ -33,6 +34,7 @@ func (f *Form) SetValue(value json.RawMessage) error {
 	if err != nil {
 		return fmt.Errorf("schemaform: value is not valid JSON: %w", err)
 	}
+	defer f.op()()
 	f.root.load(v, true)
 	return nil
 }
@@ -51,6 +53,10 @@ func (fl *Field) load(v any, user bool) {
 		if fl.Kind == KindUnion {
 			fl.children, fl.sel = nil, -1
 		}
+	}
+	if v == nil && !fl.Nullable && fl.Kind != KindRaw {
+		foreign() // shown as "null" and sent; Validate explains
+		return
 	}
 	if v == nil && fl.Kind != KindRaw {
 		fl.state = Null
@@ -115,6 +121,9 @@ func (fl *Field) load(v any, user bool) {
 			return
 		}
 		fl.ensureBuilt()
+		if len(o.keys) > 0 {
+			fl.collapsed = false // show what was loaded
+		}
 		for _, c := range fl.children {
 			if cv, ok := o.get(c.Key); ok {
 				c.load(cv, user)
