@@ -836,6 +836,8 @@ func (c *Client) SendRaw(b []byte) error {
 	return c.writeLocked(append([]byte(nil), b...), 0, "")
 }
 
+// buildParams encodes params and, when withToken is set, adds _meta.progressToken = id. The
+// caller's member order is kept (the token goes last), so the wire shows what the user built.
 func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) {
 	var raw json.RawMessage
 	switch p := params.(type) {
@@ -852,23 +854,36 @@ func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) 
 	if !withToken {
 		return raw, nil
 	}
-	obj := map[string]json.RawMessage{}
-	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
-		if err := json.Unmarshal(raw, &obj); err != nil {
-			// Not an object: send as given, without a token.
-			return raw, nil
-		}
+	token := strconv.FormatInt(id, 10)
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
+		return json.RawMessage(`{"_meta":{"progressToken":` + token + `}}`), nil
 	}
-	meta := map[string]json.RawMessage{}
+	var obj map[string]json.RawMessage
+	if trimmed[0] != '{' || json.Unmarshal(trimmed, &obj) != nil {
+		// Not an object: send as given, without a token.
+		return raw, nil
+	}
 	if m, ok := obj["_meta"]; ok {
+		// Merge into the caller's _meta; member order of the whole object is then sorted.
+		meta := map[string]json.RawMessage{}
 		_ = json.Unmarshal(m, &meta)
+		if _, has := meta["progressToken"]; !has {
+			meta["progressToken"] = json.RawMessage(token)
+		}
+		obj["_meta"], _ = json.Marshal(meta)
+		return json.Marshal(obj)
 	}
-	if _, ok := meta["progressToken"]; !ok {
-		meta["progressToken"] = json.RawMessage(strconv.FormatInt(id, 10))
+	var b bytes.Buffer
+	if err := json.Compact(&b, trimmed); err != nil {
+		return nil, err
 	}
-	mb, _ := json.Marshal(meta)
-	obj["_meta"] = mb
-	return json.Marshal(obj)
+	out := b.Bytes()[:b.Len()-1] // drop the closing brace
+	if len(obj) > 0 {
+		out = append(out, ',')
+	}
+	out = append(out, `"_meta":{"progressToken":`+token+`}}`...)
+	return out, nil
 }
 
 // Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close

@@ -318,3 +318,21 @@ func TestOnEventSeesEveryEventInOrderBeforeCloseReturns(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildParamsKeepsOrder(t *testing.T) {
+	for _, tc := range []struct {
+		in   any
+		want string
+	}{
+		{nil, `{"_meta":{"progressToken":7}}`},
+		{json.RawMessage(`{"name":"echo","arguments":{"b":1,"a":2}}`), `{"name":"echo","arguments":{"b":1,"a":2},"_meta":{"progressToken":7}}`},
+		{json.RawMessage(`{}`), `{"_meta":{"progressToken":7}}`},
+		{json.RawMessage(`{"_meta":{"x":1},"name":"n"}`), `{"_meta":{"progressToken":7,"x":1},"name":"n"}`},
+		{json.RawMessage(`{"_meta":{"progressToken":"mine"}}`), `{"_meta":{"progressToken":"mine"}}`},
+	} {
+		got, err := buildParams(tc.in, true, 7)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("buildParams(%s) = %s, %v; want %s", tc.in, got, err, tc.want)
+		}
+	}
+}
