@@ -307,7 +307,7 @@ func (fl *Field) shape(n *node, nullable bool) {
 			fl.shape(merged, nullable)
 			return
 		}
-		fl.union(base, rest, nullable)
+		fl.union(base, rest, nullable, true)
 		for i := range rest {
 			fl.Options[i].branch = branchRef{kw: g.kw, index: restIdx[i], count: len(g.branches)}
 		}
@@ -345,10 +345,10 @@ func (fl *Field) shape(n *node, nullable bool) {
 			v := n.clone()
 			v.types = []string{t}
 			v.nullOK = false
-			v.title = ""
+			v.title, v.desc, v.hasDef, v.def = "", "", false, nil
 			variants = append(variants, v)
 		}
-		fl.union(n, variants, nullable)
+		fl.union(n, variants, nullable, false)
 		return
 	}
 	fl.Nullable = nullable
@@ -371,15 +371,9 @@ func (fl *Field) shape(n *node, nullable bool) {
 	}
 }
 
-// reannotate refreshes annotations after a nullable collapse, keeping what
-// the outer schema said and filling the rest from the merged branch.
-func (fl *Field) reannotate(n *node) {
-	key, label := fl.Key, fl.Label
-	fl.annotate(n)
-	if n.title == "" {
-		fl.Key, fl.Label = key, label
-	}
-}
+// reannotate refreshes annotations after a nullable collapse: the merged
+// node keeps what the outer schema said and adds the branch's.
+func (fl *Field) reannotate(n *node) { fl.annotate(n) }
 
 func (fl *Field) raw(n *node, note string) {
 	fl.Kind = KindRaw
@@ -450,15 +444,21 @@ func (fl *Field) addPseudoOptions() {
 	}
 }
 
-func (fl *Field) union(base *node, variants []*node, nullable bool) {
+// union makes a variant picker. With merge, each variant is the base (the
+// schema around the anyOf/oneOf) merged with its branch; without, the
+// variants are complete already (one per `type`).
+func (fl *Field) union(base *node, variants []*node, nullable, merge bool) {
 	fl.Kind = KindUnion
 	fl.Nullable = nullable
 	fl.Options = nil
 	fl.variants = nil
 	for i, b := range variants {
-		v := base.clone()
-		v.title, v.desc, v.hasDef, v.def = "", "", false, nil
-		mergeNode(v, b, true)
+		v := b
+		if merge {
+			v = base.clone()
+			v.title, v.desc, v.hasDef, v.def = "", "", false, nil
+			mergeNode(v, b, true)
+		}
 		fl.variants = append(fl.variants, v)
 		fl.Options = append(fl.Options, Option{Label: fl.variantLabel(b), Description: b.desc, Variant: i})
 	}
@@ -560,9 +560,6 @@ func (fl *Field) buildChildren() {
 	for _, p := range n.props {
 		req := slices.Contains(n.required, p.name)
 		c := fl.form.newField(fl, p.name, append(clonePath(fl.Path), p.name), p.schema, req, fl.Depth+1, fl.stack)
-		if fl.materialize && !c.Required && c.Default != nil {
-			c.prefill()
-		}
 		fl.children = append(fl.children, c)
 	}
 }
@@ -639,10 +636,11 @@ func (fl *Field) buildBody() {
 }
 
 // initial sets the state a field has before the user touches it: required
-// fields take their `default` (or their only `const`), required objects
-// and arrays are present (B16: a required object is sent even when its
-// members are untouched), everything else is unset (B19: optional fields
-// are omitted, their defaults only shown).
+// fields take their `default` (or their only `const`), and so do members
+// of a required object, list item or chosen variant (B16); required
+// objects and arrays are present (B16: a required object is sent even
+// when its members are untouched); everything else is unset (B19:
+// optional fields are omitted, their defaults only shown).
 func (fl *Field) initial() {
 	fl.userSet = false
 	fl.state = Unset
@@ -650,7 +648,7 @@ func (fl *Field) initial() {
 	if fl.Kind == KindUnion {
 		fl.children = nil
 	}
-	if fl.Required && fl.Default != nil {
+	if fl.Default != nil && (fl.Required || (fl.parent != nil && fl.parent.materialize)) {
 		fl.prefill()
 		return
 	}

@@ -651,8 +651,6 @@ func article(t string) string {
 		return "null"
 	case "boolean":
 		return "true or false"
-	case "array-list":
-		return "a list"
 	}
 	return "a " + t
 }

@@ -435,3 +435,33 @@ func TestSelfReferenceThroughAnyOf(t *testing.T) {
 	}
 	wantValue(t, g, `{"child":{"v":1,"child":null}}`)
 }
+
+func TestFieldResetKeepsMemberDefaults(t *testing.T) {
+	f := load(t, "b16_ref_defs.json")
+	limit := field(t, f, "query_model.limit")
+	setText(t, f, "query_model.limit", "3")
+	limit.Reset()
+	if limit.Text() != "20" || limit.Touched() {
+		t.Errorf("after Reset: %q touched=%v", limit.Text(), limit.Touched())
+	}
+	wantValue(t, f, `{"query_model":{"limit":20}}`)
+
+	// A default on a multi-type union is a placeholder, and picking a
+	// type whose values cannot hold it starts empty.
+	g := mustNew(t, `{"type":"object","properties":{"v":{"type":["string","integer"],"default":"auto"}}}`)
+	if ph := field(t, g, "v").Placeholder(); ph != `"auto"` {
+		t.Errorf("placeholder %q", ph)
+	}
+	choose(t, g, "v", "integer")
+	if b := field(t, g, "v").Body(); b.Text() != "" || b.Foreign() {
+		t.Errorf("integer body: %q foreign=%v", b.Text(), b.Foreign())
+	}
+	wantValue(t, g, `{}`)
+	if err := field(t, g, "v").AcceptDefault(); err != nil {
+		t.Fatal(err)
+	}
+	wantValue(t, g, `{"v":"auto"}`)
+	if got := field(t, g, "v").Text(); got != "string" {
+		t.Errorf("variant after accepting the default: %q", got)
+	}
+}
