@@ -75,6 +75,18 @@ func TestZodDraft07(t *testing.T) {
 	if !found {
 		t.Errorf("no 'is required' on shape.radius: %q", errorLines(errs))
 	}
+
+	// An error on the variant object itself shows on the union row.
+	if err := f.SetValue([]byte(`{"name":"Ada","age":1,"shape":{"kind":"circle","radius":1,"zzz":1}}`)); err != nil {
+		t.Fatal(err)
+	}
+	errs = f.Validate()
+	if len(errs) != 1 || errs[0].Field != field(t, f, "shape") || errs[0].Message != `property "zzz" is not allowed` {
+		t.Errorf("extra key in a variant: %q", errorLines(errs))
+	}
+	if got := field(t, f, "shape").Error(); got != `property "zzz" is not allowed` {
+		t.Errorf("shape.Error() = %q", got)
+	}
 }
 
 func TestPydanticV2(t *testing.T) {

@@ -757,6 +757,9 @@ func (f *Form) mapErrors(leaves []leaf, index map[string]*Field) []FieldError {
 // the field's path. Errors on an object root are form-level: no Field,
 // Path is the instance location.
 func (f *Form) located(owner *Field, loc, rest []string, msg, kw string) FieldError {
+	if owner != nil && owner.Kind == KindObject && owner.parent != nil && owner.parent.Kind == KindUnion {
+		owner = owner.parent // an object variant is not listed by Fields; its union is
+	}
 	if owner == nil || (owner == f.root && f.root.Kind == KindObject) {
 		return FieldError{Path: clonePath(loc), Message: msg, Keyword: kw}
 	}
