@@ -81,6 +81,7 @@ const (
 	Set
 )
 
+// String returns "unset", "null" or "set".
 func (s State) String() string {
 	switch s {
 	case Null:
@@ -383,6 +384,7 @@ type InputError struct {
 	Message string
 }
 
+// Error renders the field's JSON Pointer and the message.
 func (e *InputError) Error() string {
 	if len(e.Path) == 0 {
 		return e.Message

@@ -28,6 +28,7 @@ type FieldError struct {
 	Keyword string
 }
 
+// Error renders "a.b: message", or only the message at the root.
 func (e FieldError) Error() string {
 	if len(e.Path) == 0 {
 		return e.Message
@@ -45,6 +46,7 @@ const schemaURL = "https://mcp-inspect.invalid/schema.json"
 // known drafts are built into the validator and never reach a loader.
 type refuseLoader struct{}
 
+// Load always fails, naming the URL.
 func (refuseLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external reference %s is not fetched (schemas from servers are untrusted)", url)
 }

@@ -390,6 +390,7 @@ type ValueError struct {
 	Problems []FieldError
 }
 
+// Error joins the problems with "; ".
 func (e *ValueError) Error() string {
 	var parts []string
 	for _, p := range e.Problems {
