@@ -1,0 +1,222 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
+)
+
+const wait = 20 * time.Second
+
+// inspect starts the real binary in tmux on argv, with its state and logs in a temp dir.
+func inspect(t *testing.T, w, h int, args ...string) *tmuxtest.Session {
+	t.Helper()
+	bin := testservers.BuildInspector(t)
+	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "NO_COLOR=1"}
+	return tmuxtest.Start(t, w, h, env, append([]string{bin}, args...)...)
+}
+
+var pidRe = regexp.MustCompile(`pid (\d+)`)
+
+// serverPID reads the child's pid from the status bar.
+func serverPID(t *testing.T, screen string) int {
+	t.Helper()
+	m := pidRe.FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no pid in the status bar:\n%s", screen)
+	}
+	pid, _ := strconv.Atoi(m[1])
+	return pid
+}
+
+func alive(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "Z")
+}
+
+func waitDead(t *testing.T, pid int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for alive(pid) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s (pid %d) still running: orphaned", what, pid)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// callTool selects a tool with the filter, opens its form, types values for the fields in
+// order (tab between them), sends, and waits for the result text.
+func callTool(t *testing.T, s *tmuxtest.Session, tool string, values []string, want string) string {
+	t.Helper()
+	s.Send("1")
+	s.Send("/")
+	s.SendText(tool)
+	s.Send("Enter")
+	s.Send("Enter")
+	s.WaitFor(t, wait, "call "+tool)
+	for i, v := range values {
+		if i > 0 {
+			s.Send("Tab")
+		}
+		s.SendText(v)
+	}
+	s.Send("C-s")
+	return s.WaitFor(t, wait, want)
+}
+
+func TestServerEverythingInTheTUI(t *testing.T) {
+	argv := testservers.ServerEverything(t)
+	s := inspect(t, 150, 45, append([]string{"--"}, argv...)...)
+	screen := s.WaitFor(t, wait, "connected")
+	if !strings.Contains(screen, "mcp-servers/everything") || !strings.Contains(screen, "protocol 2025-11-25") {
+		t.Fatalf("status bar lacks server name or protocol:\n%s", screen)
+	}
+	pid := serverPID(t, screen)
+	s.WaitFor(t, wait, "get-sum")
+	screen = callTool(t, s, "echo", []string{"hello from tmux"}, "Echo: hello from tmux")
+	if !strings.Contains(screen, "took ") {
+		t.Errorf("the result should say how long the call took:\n%s", screen)
+	}
+	screen = callTool(t, s, "get-sum", []string{"2", "40"}, "42")
+	if !strings.Contains(screen, "The sum of 2 and 40 is 42") {
+		t.Errorf("get-sum result:\n%s", screen)
+	}
+	// The wire pane shows the request and its response, raw and parsed.
+	s.Send("3")
+	screen = s.WaitFor(t, wait, "wire · all")
+	if !strings.Contains(screen, "→ request") || !strings.Contains(screen, "← response") {
+		t.Errorf("wire pane lacks requests/responses:\n%s", screen)
+	}
+	s.Send("q")
+	if st := s.Wait(t, wait); st.Code != 0 {
+		t.Errorf("quit: %v", st)
+	}
+	waitDead(t, pid, "server-everything")
+}
+
+func TestGoEverythingServerInTheTUI(t *testing.T) {
+	argv := testservers.GoEverything(t)
+	s := inspect(t, 150, 45, append([]string{"--"}, argv...)...)
+	screen := s.WaitFor(t, wait, "connected")
+	pid := serverPID(t, screen)
+	s.WaitFor(t, wait, "test_simple_text")
+	callTool(t, s, "test_simple_text", nil, "This is a simple text response for testing.")
+	s.Send("q")
+	s.Wait(t, wait)
+	waitDead(t, pid, "everything-server")
+}
+
+func TestDemo(t *testing.T) {
+	s := inspect(t, 140, 40, "demo")
+	screen := s.WaitFor(t, wait, "mcp-inspect-demo 1.0.0")
+	pid := serverPID(t, screen)
+	callTool(t, s, "echo", []string{"q is not quit"}, "q is not quit")
+	// A slow tool reports progress, and ctrl+x cancels it.
+	s.Send("1")
+	s.Send("/")
+	s.SendText("slow")
+	s.Send("Enter")
+	s.Send("Enter")
+	s.WaitFor(t, wait, "call slow")
+	s.SendText("30")
+	s.Send("C-s")
+	s.WaitFor(t, wait, "step")
+	s.Send("C-x")
+	s.WaitFor(t, wait, "cancelled")
+	s.Send("3")
+	s.WaitFor(t, wait, "notifications/cancelled")
+	s.Send("q")
+	s.Wait(t, wait)
+	waitDead(t, pid, "demo server")
+}
+
+func TestB09ExitShownInPlainWords(t *testing.T) {
+	s := inspect(t, 120, 30, "--", "sh", "-c", "echo missing API_KEY >&2; exit 1")
+	start := time.Now()
+	screen := s.WaitFor(t, wait, "exited with code 1")
+	if time.Since(start) > 3*time.Second {
+		t.Errorf("the exit took %v to show; it must not wait for a timeout", time.Since(start))
+	}
+	if !strings.Contains(screen, "missing API_KEY") {
+		t.Errorf("the last stderr line must be shown:\n%s", screen)
+	}
+	s.Send("q")
+	s.Wait(t, wait)
+}
+
+func TestB09FakeServer(t *testing.T) {
+	s := inspect(t, 120, 30, "--", fake.Binary(t), "--scenario", "b09")
+	screen := s.WaitFor(t, wait, "exited with code 2")
+	if !strings.Contains(screen, "DEMO_API_KEY is not set") {
+		t.Errorf("stderr missing:\n%s", screen)
+	}
+	s.Send("q")
+	s.Wait(t, wait)
+}
+
+func TestB01ViolationsCountedSessionAlive(t *testing.T) {
+	s := inspect(t, 140, 35, "--", fake.Binary(t), "--scenario", "b01")
+	screen := s.WaitFor(t, wait, "connected")
+	s.WaitFor(t, wait, "echo")
+	screen = callTool(t, s, "echo", []string{"still alive"}, "still alive")
+	if m := regexp.MustCompile(`(\d+) violations`).FindStringSubmatch(screen); m == nil || m[1] == "0" {
+		t.Errorf("the stray stdout lines must be counted as violations:\n%s", screen)
+	}
+	s.Send("3")
+	s.Send("f") // messages
+	s.Send("f") // problems
+	screen = s.WaitFor(t, wait, "not JSON")
+	s.Send("q")
+	s.Wait(t, wait)
+}
+
+func TestSignalsLeaveNoOrphans(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			s := inspect(t, 120, 30, "demo")
+			screen := s.WaitFor(t, wait, "connected")
+			pid := serverPID(t, screen)
+			b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields := strings.Fields(string(b)[strings.LastIndexByte(string(b), ')')+1:])
+			inspector, _ := strconv.Atoi(fields[1])
+			if err := syscall.Kill(inspector, sig); err != nil {
+				t.Fatal(err)
+			}
+			waitDead(t, pid, "demo server after "+sig.String()+" to the inspector")
+		})
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	s := inspect(t, 100, 20)
+	screen := s.WaitFor(t, wait, "no server command given")
+	if st := s.Wait(t, wait); st.Code != 2 {
+		t.Errorf("exit %v, want 2\n%s", st, screen)
+	}
+	s = inspect(t, 100, 20, "--", "/nonexistent/server")
+	s.WaitFor(t, wait, `cannot start server "/nonexistent/server"`)
+	if st := s.Wait(t, wait); st.Code != 3 {
+		t.Errorf("exit %v, want 3", st)
+	}
+}
