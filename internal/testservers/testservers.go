@@ -273,7 +273,38 @@ func buildInspector(root string) (string, error) {
 	if err := goBuild(root, ".", dst); err != nil {
 		return "", err
 	}
+	if err := statSources(root, "."); err != nil {
+		return "", err
+	}
 	return dst, nil
+}
+
+// statSources stats every source file of the main module that pkg is built
+// from, and go.sum. go test caches a test's result keyed on the files the
+// test process opened or stat-ed; the go build of the binary runs in another
+// process, so without this a test of the binary would report a cached "ok"
+// after an edit to, say, the UI, which the test binary itself does not import.
+func statSources(root, pkg string) error {
+	cmd := exec.Command("go", "list", "-deps", "-f",
+		`{{if not .Standard}}{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}`+"\n"+
+			`{{end}}{{range .CgoFiles}}{{$d}}/{{.}}`+"\n"+
+			`{{end}}{{range .EmbedFiles}}{{$d}}/{{.}}`+"\n"+
+			`{{end}}{{end}}`, pkg)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go list -deps %s: %w\n%s", pkg, err, stderr.Bytes())
+	}
+	_, _ = os.Stat(filepath.Join(root, "go.sum"))
+	prefix := root + string(filepath.Separator)
+	for _, f := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(f, prefix) {
+			_, _ = os.Stat(f)
+		}
+	}
+	return nil
 }
 
 // binDir returns the directory that test binaries are cached in:
