@@ -42,6 +42,8 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// StderrTail is how many stderr lines an ExitError carries; default 20.
 	StderrTail int
+	// Era selects the protocol era; default EraLegacy.
+	Era Era
 	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
 	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
 	// trace. It must not call back into the Client.
@@ -76,6 +78,9 @@ func (c *Config) defaults() {
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = 2 * time.Second
+	}
+	if c.Era == "" {
+		c.Era = EraLegacy
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = 20
@@ -154,20 +159,23 @@ type Client struct {
 	obs    *eventQueue // feeds Config.OnEvent; nil without one
 	writer *lineWriter
 
-	mu         sync.Mutex
-	seq        uint64
-	nextID     int64
-	state      State
-	pending    map[string]*pendingReq
-	byToken    map[string]*pendingReq
-	done       map[string]doneReq // recently settled ids, for late and duplicate responses
-	doneOrder  []string
-	inbound    map[string]uint64 // server request ids in flight → request seq
-	initSent   bool
-	dead       *ExitError
-	stderrTail []string
-	stdinOff   int64
-	stdinLine  int64
+	mu            sync.Mutex
+	seq           uint64
+	nextID        int64
+	state         State
+	pending       map[string]*pendingReq
+	byToken       map[string]*pendingReq
+	done          map[string]doneReq // recently settled ids, for late and duplicate responses
+	doneOrder     []string
+	inbound       map[string]uint64 // server request ids in flight → request seq
+	initSent      bool
+	dead          *ExitError
+	stderrTail    []string
+	era           Era
+	modernVersion string
+	logLevel      string
+	stdinOff      int64
+	stdinLine     int64
 
 	stdoutEOF  chan struct{}
 	stderrEOF  chan struct{}
@@ -191,6 +199,7 @@ func Start(cfg Config) (*Client, error) {
 		byToken:   map[string]*pendingReq{},
 		done:      map[string]doneReq{},
 		inbound:   map[string]uint64{},
+		era:       EraLegacy,
 		stdoutEOF: make(chan struct{}),
 		stderrEOF: make(chan struct{}),
 		waitDone:  make(chan struct{}),
@@ -488,6 +497,11 @@ func (c *Client) handleFrame(f Frame) {
 	case KindNotification:
 		c.noteNotificationLocked(&ev)
 	case KindRequest:
+		if c.era == EraModern {
+			ev.Problems = append(ev.Problems, Problem{Warning, "modern-server-request", "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
+			c.emitLocked(ev)
+			return
+		}
 		seq := c.emitLocked(ev)
 		c.inbound[idKey(ev.Msg.ID)] = seq
 		go c.answerServerRequest(ev.Msg, seq)
@@ -575,40 +589,51 @@ func (c *Client) noteNotificationLocked(ev *Event) {
 	}
 }
 
-// ServerRequest is a request the server sent to the client (sampling/createMessage,
-// roots/list, elicitation/create, ...). Exactly one of Respond or Fail must be called.
+// ServerRequest is something the server asks of the client: in the legacy era a
+// server→client JSON-RPC request (sampling/createMessage, roots/list, elicitation/create, ...;
+// MCP 2025-11-25 client/*), in the modern era one entry of an input_required result's
+// inputRequests (MCP 2026-07-28 basic/patterns/mrtr). Exactly one of Respond or Fail must be
+// called; until then the server (or the retry) waits.
 type ServerRequest struct {
+	// Method and Params say what is asked.
+	Method string
+	Params json.RawMessage
+	// Msg is the legacy request envelope (nil for a modern input request).
 	Msg *Message
-	// Seq is the request event's sequence number.
-	Seq  uint64
-	c    *Client
-	once sync.Once
+	// Seq is the event that carried the request: the request itself (legacy) or the
+	// input_required response (modern).
+	Seq uint64
+	// InputKey names the modern input request inside inputRequests; empty in the legacy era.
+	InputKey string
+	respond  func(json.RawMessage, *RPCError) error
+	once     sync.Once
 }
 
-// Respond sends a JSON-RPC result for the request.
+// Respond answers with a result (for example an ElicitResult or a CreateMessageResult).
 func (r *ServerRequest) Respond(result json.RawMessage) error {
 	err := errors.New("already answered")
-	r.once.Do(func() { err = r.c.reply(r.Msg.ID, r.Seq, result, nil) })
+	r.once.Do(func() { err = r.respond(result, nil) })
 	return err
 }
 
-// Fail sends a JSON-RPC error for the request.
+// Fail answers with a JSON-RPC error (legacy), or abandons the modern retry with it.
 func (r *ServerRequest) Fail(e *RPCError) error {
 	err := errors.New("already answered")
-	r.once.Do(func() { err = r.c.reply(r.Msg.ID, r.Seq, nil, e) })
+	r.once.Do(func() { err = r.respond(nil, e) })
 	return err
 }
 
 func (c *Client) answerServerRequest(m *Message, seq uint64) {
+	reply := func(result json.RawMessage, e *RPCError) error { return c.reply(m.ID, seq, result, e) }
 	if m.Method == "ping" {
-		_ = c.reply(m.ID, seq, json.RawMessage(`{}`), nil)
+		_ = reply(json.RawMessage(`{}`), nil)
 		return
 	}
 	if c.cfg.OnServerRequest != nil {
-		c.cfg.OnServerRequest(&ServerRequest{Msg: m, Seq: seq, c: c})
+		c.cfg.OnServerRequest(&ServerRequest{Method: m.Method, Params: m.Params, Msg: m, Seq: seq, respond: reply})
 		return
 	}
-	_ = c.reply(m.ID, seq, nil, &RPCError{Code: -32601, Message: "Method not found: mcp-inspect does not handle " + m.Method + " yet"})
+	_ = reply(nil, &RPCError{Code: -32601, Message: "Method not found: mcp-inspect does not handle " + m.Method})
 }
 
 func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage, e *RPCError) error {
@@ -659,24 +684,65 @@ type RequestOptions struct {
 	NoProgressToken bool
 	// Timeout overrides Config.Timeout for this request.
 	Timeout time.Duration
+	// NoTimeout waits for the response however long it takes (subscriptions/listen).
+	NoTimeout bool
+	// OnSent, when set, is called once the request is written, with its event Seq and id,
+	// before the response is awaited (the UI uses it to find its own request on the wire).
+	OnSent func(seq uint64, id json.RawMessage)
 }
+
+// MaxInputRounds bounds the multi round-trip retries of one request (MCP 2026-07-28
+// basic/patterns/mrtr), so a server that always asks again cannot loop forever.
+const MaxInputRounds = 16
 
 // Request sends a JSON-RPC request and waits for its response. params may be nil, a
 // json.RawMessage or any value that marshals to a JSON object; a progressToken equal to the
 // request id is added under params._meta (MCP basic/utilities/progress) so progress can reset
-// the timeout. It returns the response and, for an error response, an *RPCError; an
-// *ExitError when the server is or becomes gone; a *TimeoutError; ctx.Err() when ctx ends
-// (then notifications/cancelled is sent, except for initialize).
+// the timeout, and in the modern era the required _meta keys too (MCP 2026-07-28
+// basic/index §_meta). A modern result with resultType "input_required" is answered through
+// Config.OnServerRequest, one ServerRequest per input request, and the request is retried
+// with a new id, inputResponses and the echoed requestState; the final response is returned.
+// Errors: *RPCError for an error response, *ExitError when the server is or becomes gone,
+// *TimeoutError, ctx.Err() when ctx ends (then notifications/cancelled is sent, except for
+// initialize), *InputError when input was needed and not given.
 func (c *Client) Request(ctx context.Context, method string, params any, opt *RequestOptions) (*Response, error) {
 	if opt == nil {
 		opt = &RequestOptions{}
 	}
+	resp, err := c.request1(ctx, method, params, opt)
+	for round := 1; err == nil && c.Era() == EraModern; round++ {
+		ir, ok := ParseInputRequired(resp.Msg.Result)
+		if !ok {
+			break
+		}
+		if round > MaxInputRounds {
+			return resp, &InputError{Method: method, Reason: fmt.Sprintf("the server asked for input %d times; giving up", MaxInputRounds)}
+		}
+		answers, aerr := c.answerInputs(ctx, resp.Seq, ir)
+		if aerr != nil {
+			return resp, aerr
+		}
+		params, err = withInputResponses(params, answers, ir.RequestState)
+		if err != nil {
+			return resp, err
+		}
+		resp, err = c.request1(ctx, method, params, opt)
+	}
+	return resp, err
+}
+
+func (c *Client) request1(ctx context.Context, method string, params any, opt *RequestOptions) (*Response, error) {
 	c.mu.Lock()
 	c.nextID++
 	id := c.nextID
 	idRaw := json.RawMessage(strconv.FormatInt(id, 10))
 	withToken := !opt.NoProgressToken && method != "initialize"
-	pb, err := buildParams(params, withToken, id)
+	var meta []metaEntry
+	if withToken {
+		meta = append(meta, metaEntry{"progressToken", idRaw})
+	}
+	meta = append(meta, c.eraMetaLocked()...)
+	pb, err := buildParams(params, meta)
 	if err != nil {
 		c.mu.Unlock()
 		return nil, err
@@ -696,7 +762,7 @@ func (c *Client) Request(ctx context.Context, method string, params any, opt *Re
 		c.mu.Unlock()
 		return nil, err
 	}
-	if method == "initialize" {
+	if method == "initialize" || method == "server/discover" {
 		c.initSent = true
 	}
 	p.sent = time.Now()
@@ -718,6 +784,9 @@ func (c *Client) Request(ctx context.Context, method string, params any, opt *Re
 	}
 	p.seq = c.seq
 	c.mu.Unlock()
+	if opt.OnSent != nil {
+		opt.OnSent(p.seq, idRaw)
+	}
 	return c.wait(ctx, p, opt)
 }
 
@@ -748,6 +817,9 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 	maxT := c.cfg.MaxTimeout
 	if maxT < idle {
 		maxT = idle
+	}
+	if opt.NoTimeout {
+		idle, maxT = 100*365*24*time.Hour, 100*365*24*time.Hour
 	}
 	idleT := time.NewTimer(idle)
 	defer idleT.Stop()
@@ -836,9 +908,16 @@ func (c *Client) SendRaw(b []byte) error {
 	return c.writeLocked(append([]byte(nil), b...), 0, "")
 }
 
-// buildParams encodes params and, when withToken is set, adds _meta.progressToken = id. The
-// caller's member order is kept (the token goes last), so the wire shows what the user built.
-func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) {
+// metaEntry is one params._meta member to add.
+type metaEntry struct {
+	key string
+	val json.RawMessage
+}
+
+// buildParams encodes params and adds the given _meta members (those the caller did not set
+// already). The caller's member order is kept and _meta goes last, so the wire shows what the
+// user built.
+func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 	var raw json.RawMessage
 	switch p := params.(type) {
 	case nil:
@@ -851,27 +930,28 @@ func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) 
 		}
 		raw = b
 	}
-	if !withToken {
+	if len(meta) == 0 {
 		return raw, nil
 	}
-	token := strconv.FormatInt(id, 10)
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return json.RawMessage(`{"_meta":{"progressToken":` + token + `}}`), nil
+		trimmed = []byte("{}")
 	}
 	var obj map[string]json.RawMessage
 	if trimmed[0] != '{' || json.Unmarshal(trimmed, &obj) != nil {
-		// Not an object: send as given, without a token.
+		// Not an object: send as given, without _meta.
 		return raw, nil
 	}
 	if m, ok := obj["_meta"]; ok {
 		// Merge into the caller's _meta; member order of the whole object is then sorted.
-		meta := map[string]json.RawMessage{}
-		_ = json.Unmarshal(m, &meta)
-		if _, has := meta["progressToken"]; !has {
-			meta["progressToken"] = json.RawMessage(token)
+		have := map[string]json.RawMessage{}
+		_ = json.Unmarshal(m, &have)
+		for _, e := range meta {
+			if _, set := have[e.key]; !set {
+				have[e.key] = e.val
+			}
 		}
-		obj["_meta"], _ = json.Marshal(meta)
+		obj["_meta"], _ = json.Marshal(have)
 		return json.Marshal(obj)
 	}
 	var b bytes.Buffer
@@ -882,7 +962,17 @@ func buildParams(params any, withToken bool, id int64) (json.RawMessage, error) 
 	if len(obj) > 0 {
 		out = append(out, ',')
 	}
-	out = append(out, `"_meta":{"progressToken":`+token+`}}`...)
+	out = append(out, `"_meta":{`...)
+	for i, e := range meta {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		k, _ := json.Marshal(e.key)
+		out = append(out, k...)
+		out = append(out, ':')
+		out = append(out, e.val...)
+	}
+	out = append(out, "}}"...)
 	return out, nil
 }
 

@@ -330,7 +330,7 @@ func TestBuildParamsKeepsOrder(t *testing.T) {
 		{json.RawMessage(`{"_meta":{"x":1},"name":"n"}`), `{"_meta":{"progressToken":7,"x":1},"name":"n"}`},
 		{json.RawMessage(`{"_meta":{"progressToken":"mine"}}`), `{"_meta":{"progressToken":"mine"}}`},
 	} {
-		got, err := buildParams(tc.in, true, 7)
+		got, err := buildParams(tc.in, []metaEntry{{"progressToken", json.RawMessage("7")}})
 		if err != nil || string(got) != tc.want {
 			t.Errorf("buildParams(%s) = %s, %v; want %s", tc.in, got, err, tc.want)
 		}

@@ -28,6 +28,7 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: err.Error()}})
 		return nil, err
 	}
+	res.Era = EraLegacy
 	if len(res.Capabilities) > 0 {
 		if err := json.Unmarshal(res.Capabilities, &res.Caps); err != nil {
 			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())

@@ -40,6 +40,9 @@ type InitializeResult struct {
 	ServerInfo      Implementation     `json:"serverInfo"`
 	Instructions    string             `json:"instructions,omitempty"`
 	Caps            ServerCapabilities `json:"-"`
+	// Era is the era the session speaks; Discover is the server/discover result (modern).
+	Era      Era             `json:"-"`
+	Discover *DiscoverResult `json:"-"`
 	// Warnings about the handshake (an unknown protocol version, for example).
 	Warnings []string `json:"-"`
 }

@@ -1,0 +1,350 @@
+package mcpclient
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Era is the protocol era a session speaks (MCP 2026-07-28 basic/versioning).
+type Era string
+
+const (
+	// EraLegacy: initialize handshake, revisions 2024-11-05 … 2025-11-25.
+	EraLegacy Era = "legacy"
+	// EraModern: stateless 2026-07-28; every request carries _meta, no handshake.
+	EraModern Era = "modern"
+	// EraAuto: probe with server/discover, fall back to initialize on any error or a short
+	// timeout (MCP 2026-07-28 basic/transports/stdio §Backward Compatibility).
+	EraAuto Era = "auto"
+)
+
+// ParseEra reads "legacy", "modern" or "auto".
+func ParseEra(s string) (Era, error) {
+	switch Era(strings.ToLower(s)) {
+	case EraLegacy, "":
+		return EraLegacy, nil
+	case EraModern:
+		return EraModern, nil
+	case EraAuto:
+		return EraAuto, nil
+	}
+	return "", fmt.Errorf("era %q: want legacy, auto or modern", s)
+}
+
+// Modern _meta keys (MCP 2026-07-28 basic/index §_meta).
+const (
+	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
+	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
+	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
+)
+
+// DefaultProbeTimeout is how long EraAuto waits for server/discover before deciding the
+// server is legacy.
+const DefaultProbeTimeout = 3 * time.Second
+
+// Era is the era in force: the configured one, or what the auto probe found (legacy until
+// then).
+func (c *Client) Era() Era {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.era
+}
+
+// SetLogLevel asks for server log messages at level and above: logging/setLevel in the legacy
+// era; in the modern era the level is sent in every later request's _meta (MCP 2026-07-28
+// server/utilities/logging). Levels are RFC 5424 names: debug … emergency.
+func (c *Client) SetLogLevel(ctx context.Context, level string) error {
+	if c.Era() == EraModern {
+		c.mu.Lock()
+		c.logLevel = level
+		c.mu.Unlock()
+		return nil
+	}
+	_, err := c.Request(ctx, "logging/setLevel", map[string]string{"level": level}, nil)
+	return err
+}
+
+// eraMetaLocked gives the _meta members every modern request carries.
+func (c *Client) eraMetaLocked() []metaEntry {
+	if c.era != EraModern {
+		return nil
+	}
+	info, _ := json.Marshal(c.cfg.ClientInfo)
+	ver, _ := json.Marshal(c.modernVersion)
+	meta := []metaEntry{
+		{MetaProtocolVersion, ver},
+		{MetaClientCapabilities, c.cfg.Capabilities},
+		{MetaClientInfo, info},
+	}
+	if c.logLevel != "" {
+		lv, _ := json.Marshal(c.logLevel)
+		meta = append(meta, metaEntry{MetaLogLevel, lv})
+	}
+	return meta
+}
+
+// DiscoverResult is the answer to server/discover (MCP 2026-07-28 server/discover).
+type DiscoverResult struct {
+	ResultType        string                     `json:"resultType,omitempty"`
+	SupportedVersions []string                   `json:"supportedVersions"`
+	Capabilities      json.RawMessage            `json:"capabilities"`
+	Instructions      string                     `json:"instructions,omitempty"`
+	TTLMs             *int64                     `json:"ttlMs,omitempty"`
+	CacheScope        string                     `json:"cacheScope,omitempty"`
+	Meta              map[string]json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnsupportedVersionData is the data of a -32022 UnsupportedProtocolVersion error.
+type UnsupportedVersionData struct {
+	Supported []string `json:"supported"`
+	Requested string   `json:"requested"`
+}
+
+// Connect opens the session in the configured era: legacy runs Initialize; modern sends
+// server/discover (retrying once with a version from data.supported on -32022); auto probes
+// server/discover with DefaultProbeTimeout and falls back to Initialize on any other error or
+// no answer. The result is an InitializeResult either way (for modern: the negotiated version,
+// capabilities, instructions and _meta serverInfo), with Era set.
+func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
+	switch c.cfg.Era {
+	case EraModern:
+		return c.discover(ctx, 0)
+	case EraAuto:
+		res, err := c.discover(ctx, DefaultProbeTimeout)
+		var rpc *RPCError
+		var ee *ExitError
+		if err == nil {
+			return res, nil
+		}
+		if errors.As(err, &ee) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+			return nil, err
+		}
+		if errors.As(err, &rpc) && (rpc.Code == -32022 || rpc.Code == -32021) {
+			// A modern error: the server is modern; do not fall back.
+			return nil, err
+		}
+		c.note("server/discover failed (" + err.Error() + "): the server is legacy; falling back to initialize")
+		c.mu.Lock()
+		c.era = EraLegacy
+		c.mu.Unlock()
+		return c.Initialize(ctx)
+	default:
+		return c.Initialize(ctx)
+	}
+}
+
+func (c *Client) note(text string) {
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: text}})
+}
+
+// discover sends server/discover with modern _meta. timeout 0 means the normal request
+// timeout.
+func (c *Client) discover(ctx context.Context, timeout time.Duration) (*InitializeResult, error) {
+	c.mu.Lock()
+	c.era = EraModern
+	if c.modernVersion == "" {
+		c.modernVersion = c.cfg.ProtocolVersion
+		if !strings.HasPrefix(c.modernVersion, "2026") {
+			c.modernVersion = ModernProtocolVersion
+		}
+	}
+	c.mu.Unlock()
+	var resp *Response
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		resp, err = c.Request(ctx, "server/discover", nil, &RequestOptions{NoProgressToken: true, Timeout: timeout})
+		var rpc *RPCError
+		if err != nil && errors.As(err, &rpc) && rpc.Code == -32022 && attempt == 0 {
+			var d UnsupportedVersionData
+			_ = json.Unmarshal(rpc.Data, &d)
+			pick := ""
+			for _, v := range d.Supported {
+				if strings.HasPrefix(v, "2026") || v > pick {
+					pick = v
+				}
+			}
+			if pick == "" {
+				break
+			}
+			c.note(fmt.Sprintf("server does not support %s (supported: %s); retrying server/discover with %s", d.Requested, strings.Join(d.Supported, ", "), pick))
+			c.mu.Lock()
+			c.modernVersion = pick
+			c.mu.Unlock()
+			continue
+		}
+		break
+	}
+	if err != nil {
+		c.mu.Lock()
+		c.era = EraLegacy
+		c.mu.Unlock()
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: "server/discover failed: " + err.Error()}})
+		return nil, err
+	}
+	var d DiscoverResult
+	if err := json.Unmarshal(resp.Msg.Result, &d); err != nil {
+		return nil, fmt.Errorf("server/discover result is not a DiscoverResult: %w", err)
+	}
+	res := &InitializeResult{Capabilities: d.Capabilities, Instructions: d.Instructions, Era: EraModern, Discover: &d}
+	if len(d.Capabilities) > 0 {
+		if err := json.Unmarshal(d.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	if raw, ok := d.Meta[MetaServerInfo]; ok {
+		_ = json.Unmarshal(raw, &res.ServerInfo)
+	} else {
+		res.Warnings = append(res.Warnings, "server/discover result has no _meta serverInfo (servers SHOULD identify themselves)")
+	}
+	c.mu.Lock()
+	version := c.modernVersion
+	c.mu.Unlock()
+	supported := false
+	for _, v := range d.SupportedVersions {
+		supported = supported || v == version
+	}
+	if !supported {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("server/discover lists versions %s, not %s", strings.Join(d.SupportedVersions, ", "), version))
+	}
+	res.ProtocolVersion = version
+	for _, w := range res.Warnings {
+		c.note(w)
+	}
+	c.mu.Lock()
+	if c.state == StateStarting {
+		c.state = StateReady
+	}
+	c.mu.Unlock()
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeInitialized, PID: c.pid, Text: fmt.Sprintf("discovered (modern era): %s %s, protocol %s", res.ServerInfo.Name, res.ServerInfo.Version, version)}})
+	return res, nil
+}
+
+// InputRequired is a modern result asking the client for input (MCP 2026-07-28
+// basic/patterns/mrtr): inputRequests keyed by the server's names, and an opaque
+// requestState to echo.
+type InputRequired struct {
+	Requests     map[string]InputRequest
+	Order        []string
+	RequestState json.RawMessage
+}
+
+// InputRequest is one entry of inputRequests.
+type InputRequest struct {
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params,omitempty"`
+}
+
+// ParseInputRequired reports whether result has resultType "input_required" and decodes it.
+func ParseInputRequired(result json.RawMessage) (*InputRequired, bool) {
+	var r struct {
+		ResultType    string                     `json:"resultType"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		RequestState  json.RawMessage            `json:"requestState"`
+	}
+	if json.Unmarshal(result, &r) != nil || r.ResultType != "input_required" {
+		return nil, false
+	}
+	ir := &InputRequired{Requests: map[string]InputRequest{}, RequestState: r.RequestState}
+	for k, raw := range r.InputRequests {
+		var req InputRequest
+		_ = json.Unmarshal(raw, &req)
+		ir.Requests[k] = req
+		ir.Order = append(ir.Order, k)
+	}
+	sortStrings(ir.Order)
+	return ir, true
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// InputError says a request needed input that was not given.
+type InputError struct {
+	Method string
+	Reason string
+}
+
+func (e *InputError) Error() string {
+	return fmt.Sprintf("%s needs input from the client (input_required): %s", e.Method, e.Reason)
+}
+
+// answerInputs asks Config.OnServerRequest for every input request and waits for all answers.
+func (c *Client) answerInputs(ctx context.Context, seq uint64, ir *InputRequired) (map[string]json.RawMessage, error) {
+	if c.cfg.OnServerRequest == nil {
+		return nil, &InputError{Method: "request", Reason: "no handler for server requests is set"}
+	}
+	type answer struct {
+		key    string
+		result json.RawMessage
+		err    *RPCError
+	}
+	ch := make(chan answer, len(ir.Order))
+	for _, k := range ir.Order {
+		req := ir.Requests[k]
+		key := k
+		var once sync.Once
+		c.cfg.OnServerRequest(&ServerRequest{Method: req.Method, Params: req.Params, Seq: seq, InputKey: key,
+			respond: func(result json.RawMessage, e *RPCError) error {
+				once.Do(func() { ch <- answer{key, result, e} })
+				return nil
+			}})
+	}
+	out := map[string]json.RawMessage{}
+	for range ir.Order {
+		select {
+		case a := <-ch:
+			if a.err != nil {
+				return nil, &InputError{Method: "request", Reason: fmt.Sprintf("input %q refused: %s", a.key, a.err.Message)}
+			}
+			out[a.key] = a.result
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.exitDone:
+			return nil, c.Err()
+		}
+	}
+	return out, nil
+}
+
+// withInputResponses adds inputResponses and the echoed requestState to params for the retry.
+func withInputResponses(params any, answers map[string]json.RawMessage, state json.RawMessage) (json.RawMessage, error) {
+	var raw json.RawMessage
+	switch p := params.(type) {
+	case nil:
+		raw = json.RawMessage(`{}`)
+	case json.RawMessage:
+		raw = p
+	default:
+		b, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		obj = map[string]json.RawMessage{}
+	}
+	delete(obj, "_meta") // rebuilt for the new request
+	ans, _ := json.Marshal(answers)
+	obj["inputResponses"] = ans
+	if len(state) > 0 {
+		obj["requestState"] = state
+	} else {
+		delete(obj, "requestState")
+	}
+	return json.Marshal(obj)
+}
