@@ -514,7 +514,7 @@ func (fl *Field) variantLabel(b *node) string {
 func (fl *Field) object(n *node, nullable bool) {
 	if !n.hasProps && !fl.isRoot() {
 		addlFalse := n.hasAddl && n.addl == false
-		if !addlFalse {
+		if !addlFalse && !n.hasAddl {
 			fl.raw(n, "")
 			fl.Expect = "object"
 			fl.Nullable = nullable

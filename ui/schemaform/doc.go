@@ -19,10 +19,12 @@
 //	fl.Select(i); fl.Cycle(+1)              // boolean, enum, union
 //	fl.Toggle(i)                            // multi-select
 //	fl.AddItem(); fl.RemoveItem(i)          // lists
+//	fl.AddEntry("k"); fl.RemoveEntry("k")   // maps (additionalProperties)
 //	fl.SetNull(); fl.Clear(); fl.Reset()
 //	args, err := f.Value()                  // exactly what is sent
 //	problems := f.Validate()                // worded, mapped to fields
 //	f.SetValue(raw)                         // from a raw JSON editor or history
+//	f.ValidateJSON(raw)                     // live check of the raw editor's text
 //
 // # What is sent
 //
@@ -43,7 +45,10 @@
 //
 //	type: string/number/integer/boolean   text field (number/integer parsed exactly) or true/false select
 //	type: object + properties             group of child fields, in schema order
-//	type: object without properties       raw JSON field expecting an object
+//	type: object without properties       raw JSON field expecting an object (unless additionalProperties)
+//	additionalProperties: schema or true  entries: keys named by the user (AddEntry, RemoveEntry,
+//	                                      RenameEntry), values built from that schema (true: raw JSON)
+//	additionalProperties: false / absent  no entries; loaded unknown keys kept (Extra) and reported
 //	type: array + items                   list of item fields (add, remove, move); items of any kind
 //	type: array, items absent             list of raw JSON items
 //	items with enum / anyOf of const      multi-select
@@ -67,11 +72,11 @@
 //	default (null means none)             Default, shown by Placeholder; sent only when required or accepted
 //	title, description                    Label (a $defs title labels a variant, not the field), Description
 //	format                                Format and FormatHint ("YYYY-MM-DD"); checked by Validate
-//	examples                              Examples
+//	examples                              Examples; Suggestions (examples, else a value of the format)
 //	readOnly, deprecated                  flags on the field
-//	min/maxLength, pattern, minimum, maximum, exclusive*, multipleOf, min/maxItems, uniqueItems
-//	                                      Hints in words; checked by Validate
-//	additionalProperties, if/then/else, not, dependent*, contains, …
+//	min/maxLength, pattern, minimum, maximum, exclusive*, multipleOf, min/maxItems, uniqueItems,
+//	min/maxProperties                     Hints in words; checked by Validate
+//	patternProperties, propertyNames, if/then/else, not, dependent*, contains, …
 //	                                      not shown; checked by Validate; unknown loaded keys kept (Extra)
 //	{}, true, missing type                 raw JSON field (any value)
 //	false                                 raw JSON field with a Note: no value is allowed

@@ -189,6 +189,7 @@ type Field struct {
 	variants    []*node
 	materialize bool // object: fill optional children's defaults when built (B16)
 	collapses   int  // nullable anyOf/oneOf collapses while shaping this field
+	entry       bool // an entry of its parent object (additionalProperties), keyed by the user
 }
 
 // Children returns the child fields: object properties in schema order,

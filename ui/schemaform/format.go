@@ -1,5 +1,10 @@
 package schemaform
 
+import (
+	"encoding/json"
+	"slices"
+)
+
 // formatHint returns what a value of a JSON Schema `format` looks like
 // (2020-12 Validation §7.3), for placeholders; "" for unknown formats.
 func formatHint(format string) string {
@@ -59,6 +64,25 @@ func formatExample(format string) string {
 		return "192.0.2.1"
 	case "ipv6":
 		return "2001:db8::1"
+	case "hostname":
+		return "host.example.com"
+	case "uri-reference":
+		return "/path"
 	}
 	return ""
+}
+
+// Suggestions are values to offer for the field, as JSON for Set: its
+// `examples`, else, for a string with a known `format`, one valid value of
+// that format ("2025-01-31" for a date). nil when there is nothing to offer.
+func (fl *Field) Suggestions() []json.RawMessage {
+	if len(fl.Examples) > 0 {
+		return slices.Clone(fl.Examples)
+	}
+	if fl.Kind == KindString || (fl.Kind == KindUnion && fl.Format != "") {
+		if ex := formatExample(fl.Format); ex != "" {
+			return []json.RawMessage{toRaw(ex)}
+		}
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package schemaform
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -172,32 +174,42 @@ func TestGoJSONSchema(t *testing.T) {
 		"opts.timeout integer req @1",
 		"opts.verbose boolean @1",
 		"count integer req @0",
-		"headers raw @0", // a map: free JSON object for now
+		"headers object @0", // a map: key/value entries
 		"ratio number @0",
 	)
 	setText(t, f, "raw", "GET / HTTP/1.1")
 	// Go's uint64 max + 2: kept exactly, never through float64.
 	setText(t, f, "count", "18446744073709551617")
 	setText(t, f, "opts.timeout", "30")
-	setText(t, f, "headers", `{ "X-A" : "1" }`)
+	if !field(t, f, "headers").AllowsEntries() {
+		t.Fatal("headers takes no entries")
+	}
+	h, err := field(t, f, "headers").AddEntry("X-A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Kind != KindString || !h.IsEntry() || h.Label != "X-A" || strings.Join(h.Path, ".") != "headers.X-A" {
+		t.Fatalf("entry %+v", h)
+	}
+	setText(t, f, "headers.X-A", "1") // digits stay a string
 	choose(t, f, "tls", "false")
 	if err := field(t, f, "ids").SetNull(); err != nil {
 		t.Fatal(err)
 	}
 	wantValue(t, f, `{"raw":"GET / HTTP/1.1","ids":null,"tls":false,"opts":{"timeout":30},"count":18446744073709551617,"headers":{"X-A":"1"}}`)
-	// The raw text is never rewritten while typing.
-	if got := field(t, f, "headers").Text(); got != `{ "X-A" : "1" }` {
-		t.Errorf("headers text rewritten to %q", got)
-	}
 	wantErrors(t, f)
 
-	setText(t, f, "headers", `{"X-A":1}`)
+	// A loaded map becomes entries; a value of the wrong type is kept and reported at its entry.
+	setJSON(t, f, "headers", `{"X-A":1,"X-B":"b"}`)
 	if err := field(t, f, "opts").SetNull(); err != nil {
 		t.Fatal(err)
 	}
-	wantErrors(t, f, "headers: X-A: must be a string, not a number")
-	if err := field(t, f, "headers").SetText(`[1,2]`); err == nil {
-		t.Error("headers accepted a list")
+	if n := len(field(t, f, "headers").Entries()); n != 2 {
+		t.Fatalf("%d entries loaded", n)
+	}
+	wantErrors(t, f, "headers.X-A: must be a string, not a number")
+	if err := field(t, f, "headers").Set(json.RawMessage(`[1,2]`)); err != nil || !field(t, f, "headers").Foreign() {
+		t.Errorf("a list loaded into the map: err %v, foreign %v", err, field(t, f, "headers").Foreign())
 	}
 
 	// Unknown keys from the raw editor survive and are reported.

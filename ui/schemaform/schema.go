@@ -614,6 +614,16 @@ func constraintHints(o *jobj) []string {
 	case hasMaxI:
 		h = append(h, fmt.Sprintf("at most %s %s", maxI, plural(maxI, "item")))
 	}
+	minP, hasMinP := num("minProperties")
+	maxP, hasMaxP := num("maxProperties")
+	switch {
+	case hasMinP && hasMaxP:
+		h = append(h, fmt.Sprintf("%s–%s properties", minP, maxP))
+	case hasMinP:
+		h = append(h, fmt.Sprintf("at least %s %s", minP, pluralProp(minP)))
+	case hasMaxP:
+		h = append(h, fmt.Sprintf("at most %s %s", maxP, pluralProp(maxP)))
+	}
 	if o.boolean("uniqueItems") {
 		h = append(h, "no duplicates")
 	}
@@ -625,4 +635,11 @@ func plural(n, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+func pluralProp(n string) string {
+	if n == "1" {
+		return "property"
+	}
+	return "properties"
 }

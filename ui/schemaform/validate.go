@@ -363,13 +363,22 @@ func ValidateValue(schema, value json.RawMessage) []FieldError {
 	for _, n := range notes {
 		out = append(out, FieldError{Message: n})
 	}
+	return append(out, check(sch, value)...)
+}
+
+// check validates value with sch (nil: not checked) and words the problems.
+func check(sch *jsonschema.Schema, value json.RawMessage) []FieldError {
+	if _, err := decodeJSON(value); err != nil {
+		return []FieldError{{Message: "not valid JSON: " + err.Error()}}
+	}
 	if sch == nil {
-		return out
+		return nil
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
-		return append(out, FieldError{Message: "the value is not valid JSON: " + err.Error()})
+		return []FieldError{{Message: "not valid JSON: " + err.Error()}}
 	}
+	var out []FieldError
 	if err := sch.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
@@ -659,9 +668,9 @@ func phrase(e *jsonschema.ValidationError) leaf {
 	case *kind.UniqueItems:
 		l.msg = fmt.Sprintf("must not repeat items (items %d and %d are equal)", k.Duplicates[0]+1, k.Duplicates[1]+1)
 	case *kind.MinProperties:
-		l.msg = fmt.Sprintf("must have at least %d %s", k.Want, plural(fmt.Sprint(k.Want), "property"))
+		l.msg = fmt.Sprintf("must have at least %d %s", k.Want, pluralProp(fmt.Sprint(k.Want)))
 	case *kind.MaxProperties:
-		l.msg = fmt.Sprintf("must have at most %d %s", k.Want, plural(fmt.Sprint(k.Want), "property"))
+		l.msg = fmt.Sprintf("must have at most %d %s", k.Want, pluralProp(fmt.Sprint(k.Want)))
 	case *kind.AdditionalProperties:
 		if len(k.Properties) == 1 {
 			l.msg = fmt.Sprintf("property %q is not allowed", k.Properties[0])
@@ -780,4 +789,18 @@ func (f *Form) owner(loc []string, index map[string]*Field) (*Field, []string) {
 		}
 	}
 	return f.root, loc
+}
+
+// ValidateJSON checks a whole value (the raw JSON editor's text) against
+// the form's schema, with the same validator as Validate (formats
+// asserted), and returns the problems by instance path, with no Field.
+// Notes about the schema come first. Text that is not JSON is one problem.
+// The form's own value and fields are not touched.
+func (f *Form) ValidateJSON(value json.RawMessage) []FieldError {
+	sch, notes := f.validator()
+	var out []FieldError
+	for _, n := range append(slices.Clone(f.notes), notes...) {
+		out = append(out, FieldError{Message: n})
+	}
+	return append(out, check(sch, value)...)
 }

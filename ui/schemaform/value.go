@@ -124,6 +124,7 @@ func (fl *Field) load(v any, user bool) {
 		if len(o.keys) > 0 {
 			fl.collapsed = false // show what was loaded
 		}
+		fl.children = slices.DeleteFunc(fl.children, func(c *Field) bool { return c.entry })
 		for _, c := range fl.children {
 			if cv, ok := o.get(c.Key); ok {
 				c.load(cv, user)
@@ -134,7 +135,12 @@ func (fl *Field) load(v any, user bool) {
 			}
 		}
 		for _, k := range o.keys {
-			if fl.child(k) == nil {
+			switch {
+			case fl.isEntryKey(k):
+				e := fl.newEntry(k)
+				e.load(o.vals[k], user)
+				fl.children = append(fl.children, e)
+			case fl.child(k) == nil:
 				if fl.extras == nil {
 					fl.extras = newObj()
 				}
@@ -319,6 +325,8 @@ func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) 
 		for _, c := range fl.children {
 			if v, ok := e.value(c, append(clonePath(path), c.Key), true); ok {
 				o.set(c.Key, v)
+			} else if c.entry && c.parseErr == "" {
+				e.problems = append(e.problems, FieldError{Path: clonePath(c.Path), Field: c, Message: "empty entry: fill it in or remove it"})
 			}
 		}
 		if fl.extras != nil {
