@@ -1,0 +1,206 @@
+// Package cmd holds mcp-inspect's command line: one file per subcommand, cobra only here.
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK       = 0
+	exitUsage    = 2
+	exitNoServer = 3
+)
+
+// Version is the tool's version, shown in clientInfo and --version.
+const Version = "0.1.0-dev"
+
+// sessionFlags are the flags every command that spawns a server takes.
+type sessionFlags struct {
+	env             []string
+	cwd             string
+	timeout         time.Duration
+	protocolVersion string
+	maxMessage      int
+	theme           string
+	logFile         string
+	debug           bool
+}
+
+func (f *sessionFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
+	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
+	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "per-request timeout, reset by progress notifications")
+	fl.StringVar(&f.protocolVersion, "protocol-version", mcpclient.LatestProtocolVersion, "protocol version to request in initialize")
+	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
+	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
+	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
+}
+
+func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
+	for _, kv := range f.env {
+		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+			return mcpclient.Config{}, fmt.Errorf("-e %q: want KEY=VALUE", kv)
+		}
+	}
+	if f.cwd != "" {
+		if st, err := os.Stat(f.cwd); err != nil || !st.IsDir() {
+			return mcpclient.Config{}, fmt.Errorf("--cwd %q is not a directory", f.cwd)
+		}
+	}
+	return mcpclient.Config{
+		Command:         argv[0],
+		Args:            argv[1:],
+		Env:             f.env,
+		Dir:             f.cwd,
+		ProtocolVersion: f.protocolVersion,
+		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version},
+		Timeout:         f.timeout,
+		MaxMessage:      f.maxMessage,
+	}, nil
+}
+
+// Execute runs the command line and returns the process exit code.
+func Execute(args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ce *codeError
+	if errors.As(err, &ce) {
+		if ce.msg != "" {
+			fmt.Fprintln(os.Stderr, "mcp-inspect: "+ce.msg)
+		}
+		return ce.code
+	}
+	fmt.Fprintln(os.Stderr, "mcp-inspect: "+err.Error())
+	return exitUsage
+}
+
+// codeError carries an exit code through cobra.
+type codeError struct {
+	code int
+	msg  string
+}
+
+func (e *codeError) Error() string { return e.msg }
+
+func newRootCmd() *cobra.Command {
+	var flags sessionFlags
+	root := &cobra.Command{
+		Use:   "mcp-inspect [flags] [--] COMMAND [ARGS...]",
+		Short: "A terminal debugger for MCP servers",
+		Long: `mcp-inspect spawns a stdio MCP server and opens a terminal UI on it: the raw byte
+stream beside the parsed JSON-RPC messages, the server's tools with forms generated from
+their input schemas, and every result. COMMAND and ARGS go to the server exactly as given.
+
+Try it on the embedded demo server:  mcp-inspect demo`,
+		Example: `  mcp-inspect -- node build/index.js
+  mcp-inspect -e API_KEY=test --cwd ./srv -- python -m my_server --verbose
+  mcp-inspect -- npx -y @modelcontextprotocol/server-everything`,
+		Version:       Version,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\nTry:   mcp-inspect demo"}
+			}
+			cfg, err := flags.config(args)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			return runTUI(cmd.Context(), cfg, &flags, strings.Join(args, " "))
+		},
+	}
+	root.Flags().SetInterspersed(false)
+	flags.register(root)
+	root.AddCommand(newDemoCmd(), newDemoServerCmd())
+	return root
+}
+
+// runTUI spawns the server, runs the UI until the user quits or a signal arrives, and then
+// shuts the server down (close stdin, SIGTERM, SIGKILL to its group).
+func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string) error {
+	logger, closeLog := openLog(flags.logFile, flags.debug)
+	defer closeLog()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+
+	logger.Info("starting server", "argv", cfg.Args, "command", cfg.Command, "env_keys", envKeys(cfg.Env))
+	client, err := mcpclient.Start(cfg)
+	if err != nil {
+		return &codeError{exitNoServer, err.Error()}
+	}
+	defer client.Close()
+	err = ui.Run(ctx, ui.Options{Client: client, Title: title, Theme: flags.theme, Logger: logger})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return &codeError{1, err.Error()}
+	}
+	return nil
+}
+
+func envKeys(env []string) []string {
+	keys := make([]string, 0, len(env))
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// stateDir is where mcp-inspect keeps logs and sessions: $XDG_STATE_HOME/mcp-inspect or
+// ~/.local/state/mcp-inspect.
+func stateDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "mcp-inspect")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "state", "mcp-inspect")
+	}
+	return filepath.Join(os.TempDir(), "mcp-inspect")
+}
+
+// openLog opens the inspector's own log file; logs never go to the terminal the UI draws on.
+func openLog(path string, debug bool) (*slog.Logger, func()) {
+	if path == "" {
+		dir := stateDir()
+		if err := os.MkdirAll(dir, 0o700); err == nil {
+			path = filepath.Join(dir, "mcp-inspect.log")
+		}
+	}
+	level := slog.LevelInfo
+	if debug {
+		level = slog.LevelDebug
+	}
+	if path == "" {
+		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
+	}
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), func() { f.Close() }
+}
