@@ -390,3 +390,52 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+func TestStrictStopsAtFirstViolation(t *testing.T) {
+	s := startFake(t, "b01", func(c *mcpclient.Config) { c.Strict = true })
+	_, err := s.c.Initialize(context.Background())
+	var v *mcpclient.ViolationError
+	if !errors.As(err, &v) || v.Problem.Code != "not-json" || !strings.Contains(err.Error(), "basic/transports") {
+		t.Fatalf("want the first violation with its rule, got %v", err)
+	}
+	select {
+	case <-s.c.Exited():
+	case <-time.After(5 * time.Second):
+		t.Fatal("strict mode did not shut the server down")
+	}
+	if _, _, err := s.c.ListTools(context.Background()); !errors.As(err, &v) {
+		t.Errorf("later requests must fail with the violation, got %v", err)
+	}
+}
+
+func TestCapabilityNotAdvertisedAnsweredAtOnce(t *testing.T) {
+	// Case B13: without the sampling capability the server's request gets -32601 at once,
+	// even when a handler is installed, and the frame is flagged.
+	asked := false
+	s := startFake(t, "b13", func(c *mcpclient.Config) {
+		c.OnServerRequest = func(r *mcpclient.ServerRequest) { asked = true; r.Respond(json.RawMessage(`{}`)) }
+	})
+	ctx := context.Background()
+	if _, err := s.c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "summarize", json.RawMessage(`{}`))
+	if err != nil || !out.IsError {
+		t.Fatalf("the fake answers isError after a -32601: %+v %v", out, err)
+	}
+	if asked {
+		t.Error("the handler must not see a request for a capability we did not advertise")
+	}
+	var flagged, replied bool
+	for _, ev := range s.events(t) {
+		if ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindRequest && problem(ev, "capability-not-advertised") != nil {
+			flagged = true
+		}
+		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindErrorResponse && ev.Msg.Error.Code == -32601 && string(ev.Msg.ID) == "1" {
+			replied = true
+		}
+	}
+	if !flagged || !replied {
+		t.Errorf("flagged=%v replied -32601 to id 1=%v", flagged, replied)
+	}
+}

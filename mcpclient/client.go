@@ -42,6 +42,10 @@ type Config struct {
 	ShutdownGrace time.Duration
 	// StderrTail is how many stderr lines an ExitError carries; default 20.
 	StderrTail int
+	// Strict stops the session at the first protocol violation the server commits (a frame
+	// with a Warning problem): pending and later requests fail with a *ViolationError, and the
+	// server is shut down.
+	Strict bool
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
 	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
@@ -172,6 +176,7 @@ type Client struct {
 	dead          *ExitError
 	stderrTail    []string
 	era           Era
+	violation     *ViolationError
 	modernVersion string
 	logLevel      string
 	stdinOff      int64
@@ -487,6 +492,9 @@ func (c *Client) handleFrame(f Frame) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.cfg.Strict {
+		defer c.checkStrictLocked()
+	}
 	if !c.initSent && ev.Kind != KindEmpty {
 		ev.Problems = append(ev.Problems, Problem{Warning, "before-initialize", "server sent a message before initialize"})
 	}
@@ -502,12 +510,47 @@ func (c *Client) handleFrame(f Frame) {
 			c.emitLocked(ev)
 			return
 		}
+		key := idKey(ev.Msg.ID)
+		if _, busy := c.inbound[key]; busy {
+			ev.Problems = append(ev.Problems, Problem{Warning, "id-reused", "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
+		}
+		capOK := true
+		if need := capabilityFor(ev.Msg.Method); need != "" && !c.advertised(need) {
+			capOK = false
+			ev.Problems = append(ev.Problems, Problem{Warning, "capability-not-advertised", "server sent " + ev.Msg.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
+		}
 		seq := c.emitLocked(ev)
-		c.inbound[idKey(ev.Msg.ID)] = seq
-		go c.answerServerRequest(ev.Msg, seq)
+		c.inbound[key] = seq
+		go c.answerServerRequest(ev.Msg, seq, capOK)
 		return
 	}
 	c.emitLocked(ev)
+}
+
+// checkStrictLocked stops a --strict session at the first server frame with a Warning problem.
+func (c *Client) checkStrictLocked() {
+	if c.violation != nil {
+		return
+	}
+	ev, ok := c.q.last()
+	if !ok || ev.Dir != ServerToClient {
+		return
+	}
+	for _, p := range ev.Problems {
+		if p.Severity != Warning {
+			continue
+		}
+		v := &ViolationError{Seq: ev.Seq, Problem: p}
+		c.violation = v
+		c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: v, Text: v.Error()}})
+		for id, pr := range c.pending {
+			pr.ch <- reqOutcome{err: v}
+			delete(c.pending, id)
+			c.settleLocked(id, pr, "failed")
+		}
+		go c.Close()
+		return
+	}
 }
 
 func (c *Client) routeResponseLocked(ev *Event) {
@@ -589,6 +632,32 @@ func (c *Client) noteNotificationLocked(ev *Event) {
 	}
 }
 
+// capabilityFor names the client capability a server→client request needs (MCP 2025-11-25
+// basic/lifecycle §Capability Negotiation), "" when none.
+func capabilityFor(method string) string {
+	switch method {
+	case "sampling/createMessage":
+		return "sampling"
+	case "elicitation/create":
+		return "elicitation"
+	case "roots/list":
+		return "roots"
+	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
+		return "tasks"
+	}
+	return ""
+}
+
+// advertised reports whether the client capabilities sent to the server include key.
+func (c *Client) advertised(key string) bool {
+	var caps map[string]json.RawMessage
+	if json.Unmarshal(c.cfg.Capabilities, &caps) != nil {
+		return false
+	}
+	_, ok := caps[key]
+	return ok
+}
+
 // ServerRequest is something the server asks of the client: in the legacy era a
 // server→client JSON-RPC request (sampling/createMessage, roots/list, elicitation/create, ...;
 // MCP 2025-11-25 client/*), in the modern era one entry of an input_required result's
@@ -623,13 +692,13 @@ func (r *ServerRequest) Fail(e *RPCError) error {
 	return err
 }
 
-func (c *Client) answerServerRequest(m *Message, seq uint64) {
+func (c *Client) answerServerRequest(m *Message, seq uint64, capOK bool) {
 	reply := func(result json.RawMessage, e *RPCError) error { return c.reply(m.ID, seq, result, e) }
 	if m.Method == "ping" {
 		_ = reply(json.RawMessage(`{}`), nil)
 		return
 	}
-	if c.cfg.OnServerRequest != nil {
+	if capOK && c.cfg.OnServerRequest != nil {
 		c.cfg.OnServerRequest(&ServerRequest{Method: m.Method, Params: m.Params, Msg: m, Seq: seq, respond: reply})
 		return
 	}
@@ -659,6 +728,9 @@ func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage
 // writeLocked frames b (adding "\n"), records the event and queues the write. It fails when
 // the session is dead or closed.
 func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
+	if c.violation != nil {
+		return c.violation
+	}
 	if c.state == StateClosed {
 		return ErrClosed
 	}

@@ -160,3 +160,49 @@ func BenchmarkFramerBytePerWrite(b *testing.B) {
 		}
 	}
 }
+
+// FuzzFramer checks that framing never loses or invents a byte, whatever the input and
+// however the reads are chunked.
+func FuzzFramer(f *testing.F) {
+	f.Add([]byte("{\"a\":1}\n{\"b\":2}\r\n"), uint8(3))
+	f.Add([]byte("no newline at all"), uint8(1))
+	f.Add([]byte("\n\n\n"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
+		var chunks [][]byte
+		step := int(chunk)%17 + 1
+		for i := 0; i < len(data); i += step {
+			chunks = append(chunks, data[i:min(i+step, len(data))])
+		}
+		fr := NewFramer(&chunkReader{chunks: chunks}, 64)
+		var total int64
+		var joined []byte
+		over := false
+		for {
+			f, err := fr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Offset != total {
+				t.Fatalf("offset %d, want %d", f.Offset, total)
+			}
+			total += f.Size
+			if !f.Oversize {
+				joined = append(joined, f.Raw...)
+			} else if over = true; int64(len(f.Raw)) > f.Size || len(f.Raw) > 64 {
+				t.Fatalf("oversize frame kept %d bytes of %d", len(f.Raw), f.Size)
+			}
+			if !f.Partial && (len(f.Raw) == 0 || (!f.Oversize && f.Raw[len(f.Raw)-1] != '\n')) {
+				t.Fatalf("complete frame without newline: %q", f.Raw)
+			}
+		}
+		if total != int64(len(data)) {
+			t.Fatalf("framed %d bytes of %d", total, len(data))
+		}
+		if !over && !bytes.Equal(joined, data) {
+			t.Fatalf("frames differ from the input")
+		}
+	})
+}

@@ -1,0 +1,49 @@
+package mcpclient
+
+import "fmt"
+
+// Rule names the spec rule a problem code breaks, with its section, for --strict messages and
+// the wire pane ("" for codes that are informational).
+func Rule(code string) string {
+	switch code {
+	case "not-json", "not-jsonrpc", "empty", "partial", "no-newline", "batch":
+		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
+	case "lsp-framing":
+		return "MCP basic/transports §stdio (every revision): messages are newline-delimited JSON, never Content-Length framed"
+	case "invalid-utf8", "unpaired-surrogate", "bom":
+		return "MCP basic/transports: JSON-RPC messages MUST be UTF-8 encoded"
+	case "jsonrpc-version", "bad-id", "null-id", "mixed", "no-id", "result-and-error", "bad-error", "bad-method":
+		return "JSON-RPC 2.0 §4-5 and MCP basic/index §Messages: the envelope's required members and their types"
+	case "before-initialize":
+		return "MCP 2025-11-25 basic/lifecycle: the initialize request MUST be the first interaction"
+	case "unknown-notification":
+		return "MCP schema: ServerNotification lists the notifications a server may send"
+	case "unknown-id", "duplicate-response", "after-timeout":
+		return "JSON-RPC 2.0 §5: a response answers exactly one request, with that request's id"
+	case "id-reused":
+		return "MCP basic/index: request ids MUST NOT be reused while in flight"
+	case "unknown-progress-token", "bad-progress":
+		return "MCP basic/utilities/progress: progress notifications only reference tokens of active requests"
+	case "capability-not-advertised":
+		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
+	case "modern-server-request":
+		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
+	case "oversize":
+		return "mcp-inspect --max-message: a frame longer than the configured limit"
+	}
+	return ""
+}
+
+// ViolationError is why a --strict session stopped: the first protocol violation.
+type ViolationError struct {
+	Seq     uint64
+	Problem Problem
+}
+
+func (e *ViolationError) Error() string {
+	s := fmt.Sprintf("strict mode: stopped at the first protocol violation (event #%d): %s", e.Seq, e.Problem.Text)
+	if r := Rule(e.Problem.Code); r != "" {
+		s += " — " + r
+	}
+	return s
+}
