@@ -26,9 +26,10 @@ type Frame struct {
 	Partial bool
 }
 
-// DefaultMaxMessage is the default longest frame kept whole: 64 MiB (case B03 asks for a cap
-// well above bufio.Scanner's 64 KiB).
-const DefaultMaxMessage = 64 << 20
+// DefaultMaxMessage is the default longest frame kept whole: 256 MiB, far above
+// bufio.Scanner's 64 KiB (case B03) and above the 100 MB responses real servers have sent;
+// --max-message lowers it to bound memory.
+const DefaultMaxMessage = 256 << 20
 
 // oversizeHead is how much of an oversize frame is kept for display.
 const oversizeHead = 64 << 10
