@@ -1,0 +1,278 @@
+package recorder
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// Pairer recomputes the derived data of a recorded session, event by event in Seq order,
+// the way mcpclient's client computed it live: it links responses to requests (Pair,
+// Method), links progress notifications to the request whose progressToken they carry,
+// links the client's replies to server→client requests, and adds the problems that depend
+// on history (response to an unknown id, duplicate or late response, message before
+// initialize, unknown notification). The zero value is not usable; call NewPairer.
+type Pairer struct {
+	initSent bool
+	modern   bool              // a server/discover is in force (MCP 2026-07-28)
+	caps     map[string]bool   // client capabilities the recorded client advertised
+	pending  map[string]pend   // c2s requests awaiting a response, by id key
+	done     map[string]doneR  // settled c2s requests, by id key
+	order    []string          // done ids, oldest first (bounded like the client's)
+	byToken  map[string]pend   // progress tokens of pending requests
+	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
+}
+
+type pend struct {
+	seq    uint64
+	method string
+	token  string
+}
+
+type doneR struct {
+	seq    uint64
+	method string
+	why    string
+}
+
+// NewPairer returns a Pairer for one session.
+func NewPairer() *Pairer {
+	return &Pairer{
+		caps:    map[string]bool{},
+		pending: map[string]pend{},
+		done:    map[string]doneR{},
+		byToken: map[string]pend{},
+		inbound: map[string]uint64{},
+	}
+}
+
+// idKey canonicalizes a JSON id: its compact text, so 1 and "1" differ.
+func idKey(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(bytes.TrimSpace(raw))
+	}
+	return b.String()
+}
+
+// progressToken returns params._meta.progressToken's key, "" when absent.
+func progressToken(params json.RawMessage) string {
+	if len(params) == 0 {
+		return ""
+	}
+	var p struct {
+		Meta struct {
+			Token json.RawMessage `json:"progressToken"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil || len(p.Meta.Token) == 0 {
+		return ""
+	}
+	return idKey(p.Meta.Token)
+}
+
+// Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
+func (p *Pairer) Add(ev *mcpclient.Event) {
+	switch ev.Dir {
+	case mcpclient.ClientToServer:
+		p.addClient(ev)
+	case mcpclient.ServerToClient:
+		p.addServer(ev)
+	}
+}
+
+func (p *Pairer) addClient(ev *mcpclient.Event) {
+	m := ev.Msg
+	if m == nil {
+		return
+	}
+	switch ev.Kind {
+	case mcpclient.KindRequest:
+		switch m.Method {
+		case "initialize":
+			p.initSent, p.modern = true, false
+			p.noteCaps(m.Params, false)
+		case "server/discover":
+			p.initSent, p.modern = true, true
+		}
+		if p.modern {
+			p.noteCaps(m.Params, true)
+		}
+		key := idKey(m.ID)
+		pr := pend{seq: ev.Seq, method: m.Method, token: progressToken(m.Params)}
+		p.pending[key] = pr
+		if pr.token != "" {
+			p.byToken[pr.token] = pr
+		}
+	case mcpclient.KindNotification:
+		if m.Method != "notifications/cancelled" {
+			return
+		}
+		var c struct {
+			RequestID json.RawMessage `json:"requestId"`
+			Reason    string          `json:"reason"`
+		}
+		if json.Unmarshal(m.Params, &c) != nil || len(c.RequestID) == 0 {
+			return
+		}
+		key := idKey(c.RequestID)
+		pr, ok := p.pending[key]
+		if !ok {
+			return
+		}
+		// The live client leaves Pair unset here; linking the cancel to its request is
+		// derived data a viewer can use.
+		ev.Pair, ev.Method = pr.seq, pr.method
+		why := "cancelled"
+		if len(c.Reason) >= 9 && c.Reason[:9] == "timed out" {
+			why = "timed out"
+		}
+		p.settle(key, pr, why)
+	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+		key := idKey(m.ID)
+		if seq, ok := p.inbound[key]; ok {
+			// Like the live client: Pair links our reply to the server's request; Method
+			// stays empty (the request event has it).
+			ev.Pair = seq
+			delete(p.inbound, key)
+		}
+	}
+}
+
+func (p *Pairer) settle(key string, pr pend, why string) {
+	delete(p.pending, key)
+	if pr.token != "" {
+		delete(p.byToken, pr.token)
+	}
+	p.done[key] = doneR{seq: pr.seq, method: pr.method, why: why}
+	p.order = append(p.order, key)
+	if len(p.order) > 4096 {
+		delete(p.done, p.order[0])
+		p.order = p.order[1:]
+	}
+}
+
+func (p *Pairer) addServer(ev *mcpclient.Event) {
+	if !p.initSent && ev.Kind != mcpclient.KindEmpty {
+		ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "before-initialize", Text: "server sent a message before initialize"})
+	}
+	m := ev.Msg
+	switch ev.Kind {
+	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+		key := idKey(m.ID)
+		pr, ok := p.pending[key]
+		if !ok {
+			if d, seen := p.done[key]; seen {
+				ev.Pair, ev.Method = d.seq, d.method
+				switch d.why {
+				case "cancelled":
+					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
+				case "timed out":
+					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "after-timeout", Text: "late response: the request had already timed out"})
+				default:
+					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "duplicate-response", Text: "duplicate response: this id was already answered"})
+				}
+			} else {
+				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-id", Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
+			}
+			return
+		}
+		ev.Pair, ev.Method = pr.seq, pr.method
+		p.settle(key, pr, "answered")
+		if pr.method == "server/discover" && ev.Kind == mcpclient.KindErrorResponse {
+			p.modern = false
+		}
+	case mcpclient.KindNotification:
+		if !knownServerNotification(m.Method) {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-notification", Text: "unknown notification method " + strconv.Quote(m.Method)})
+			return
+		}
+		if m.Method != "notifications/progress" {
+			return
+		}
+		var pp struct {
+			Token json.RawMessage `json:"progressToken"`
+		}
+		_ = json.Unmarshal(m.Params, &pp)
+		if len(pp.Token) == 0 {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "bad-progress", Text: "progress notification without a progressToken"})
+			return
+		}
+		pr, ok := p.byToken[idKey(pp.Token)]
+		if !ok {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-progress-token", Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
+			return
+		}
+		ev.Pair, ev.Method = pr.seq, pr.method
+	case mcpclient.KindRequest:
+		if p.modern {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "modern-server-request", Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
+			return
+		}
+		key := idKey(m.ID)
+		if _, busy := p.inbound[key]; busy {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "id-reused", Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
+		}
+		if need := capabilityFor(m.Method); need != "" && !p.caps[need] {
+			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "capability-not-advertised", Text: "server sent " + m.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
+		}
+		p.inbound[key] = ev.Seq
+	}
+}
+
+// noteCaps records the client capabilities a request advertises: initialize's
+// params.capabilities, or a modern request's _meta clientCapabilities.
+func (p *Pairer) noteCaps(params json.RawMessage, modern bool) {
+	var v struct {
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+		Meta         map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &v) != nil {
+		return
+	}
+	caps := v.Capabilities
+	if modern {
+		if raw, ok := v.Meta[mcpclient.MetaClientCapabilities]; ok {
+			caps = nil
+			_ = json.Unmarshal(raw, &caps)
+		} else {
+			return
+		}
+	}
+	p.caps = map[string]bool{}
+	for k := range caps {
+		p.caps[k] = true
+	}
+}
+
+// capabilityFor names the client capability a server→client request needs (MCP 2025-11-25
+// basic/lifecycle §Capability Negotiation), as mcpclient does.
+func capabilityFor(method string) string {
+	switch method {
+	case "sampling/createMessage":
+		return "sampling"
+	case "elicitation/create":
+		return "elicitation"
+	case "roots/list":
+		return "roots"
+	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
+		return "tasks"
+	}
+	return ""
+}
+
+// knownServerNotification lists the notifications a server may send in some revision (the
+// same list as mcpclient's).
+func knownServerNotification(method string) bool {
+	switch method {
+	case "notifications/message", "notifications/progress", "notifications/cancelled",
+		"notifications/resources/updated", "notifications/resources/list_changed",
+		"notifications/tools/list_changed", "notifications/prompts/list_changed",
+		"notifications/tasks/status", "notifications/elicitation/complete",
+		"notifications/subscriptions/acknowledged":
+		return true
+	}
+	return false
+}

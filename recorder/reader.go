@@ -1,0 +1,327 @@
+package recorder
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// ErrNotTrace is returned (wrapped) by Open when the first line is not a trace header.
+var ErrNotTrace = errors.New("not an mcp-inspect trace")
+
+// LineError is a line of a trace that cannot be read. Line is 1-based in the file (the
+// header is line 1); Offset is its byte offset.
+type LineError struct {
+	Line   int64
+	Offset int64
+	Err    error
+}
+
+func (e *LineError) Error() string {
+	return fmt.Sprintf("trace line %d (byte %d): %v", e.Line, e.Offset, e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Trace is an open trace file. Open indexes the byte offset of every event line without
+// keeping the lines; events are read from the file on demand, so a trace of any size opens
+// in memory proportional to its number of events (8 bytes each). Methods are safe for
+// concurrent use.
+type Trace struct {
+	// Header is the trace's first line.
+	Header Header
+	// Warnings are problems found while indexing: a truncated last line (the recorder was
+	// killed mid-write), a format version newer than this reader's.
+	Warnings []string
+	// Truncated is set when the last line was incomplete and was left out.
+	Truncated bool
+
+	r       io.ReaderAt
+	closer  io.Closer
+	size    int64
+	offsets []int64 // start of each event line, plus one past the end of the last
+}
+
+// Open opens and indexes the trace at path.
+func Open(path string) (*Trace, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t, err := OpenReader(f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	t.closer = f
+	return t, nil
+}
+
+// OpenReader indexes a trace of size bytes read through r. The header must be a complete
+// line; everything after it is tolerated: empty lines are skipped, a last line without a
+// newline that does not parse is dropped with a warning (Truncated), and a bad line in the
+// middle is reported when it is read.
+func OpenReader(r io.ReaderAt, size int64) (*Trace, error) {
+	t := &Trace{r: r, size: size}
+	br := bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 1<<20)
+	// The header line, of any length.
+	head, err := readLine(br)
+	if err != nil && !(errors.Is(err, io.EOF) && len(head) > 0) {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: empty file", ErrNotTrace)
+		}
+		return nil, err
+	}
+	if err := json.Unmarshal(bytes.TrimRight(head, "\r\n"), &t.Header); err != nil || t.Header.Format != FormatName {
+		return nil, fmt.Errorf("%w: the first line is not a trace header", ErrNotTrace)
+	}
+	if len(head) == 0 || head[len(head)-1] != '\n' {
+		t.Warnings = append(t.Warnings, "the trace has a header and no events")
+	}
+	if t.Header.Version > FormatVersion {
+		t.Warnings = append(t.Warnings, fmt.Sprintf("trace format version %d is newer than this mcp-inspect reads (%d): members it does not know are ignored", t.Header.Version, FormatVersion))
+	}
+	off := int64(len(head))
+	// Scan for newlines; keep only offsets.
+	lineStart := off
+	for {
+		chunk, err := br.ReadSlice('\n')
+		off += int64(len(chunk))
+		if err == nil {
+			if off-lineStart > 1 && !(off-lineStart == 2 && chunk[0] == '\r') {
+				t.offsets = append(t.offsets, lineStart)
+			}
+			lineStart = off
+			continue
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue // a line longer than the buffer: keep scanning
+		}
+		if !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		break
+	}
+	if off > lineStart {
+		// A last line without its newline: keep it only if it is a whole record.
+		last := make([]byte, off-lineStart)
+		if _, err := r.ReadAt(last, lineStart); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if len(bytes.TrimSpace(last)) > 0 {
+			if _, err := decodeRecord(last); err == nil {
+				t.offsets = append(t.offsets, lineStart)
+			} else {
+				t.Truncated = true
+				t.Warnings = append(t.Warnings, fmt.Sprintf("the last line (%d bytes at byte %d) is incomplete: the recording stopped mid-write; it is left out", off-lineStart, lineStart))
+			}
+		}
+		if !t.Truncated {
+			lineStart = off
+		}
+	}
+	t.offsets = append(t.offsets, lineStart)
+	return t, nil
+}
+
+// readLine reads one whole line (newline included) of any length.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if err == nil {
+			return line, nil
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, err
+		}
+	}
+}
+
+// Close closes the file opened by Open.
+func (t *Trace) Close() error {
+	if t.closer != nil {
+		return t.closer.Close()
+	}
+	return nil
+}
+
+// Len is the number of event lines.
+func (t *Trace) Len() int { return len(t.offsets) - 1 }
+
+// Size is the trace's length in bytes.
+func (t *Trace) Size() int64 { return t.size }
+
+// line reads event line i (0-based), newline included.
+func (t *Trace) line(i int) ([]byte, int64, error) {
+	if i < 0 || i >= t.Len() {
+		return nil, 0, fmt.Errorf("event index %d out of range [0,%d)", i, t.Len())
+	}
+	off, end := t.offsets[i], t.offsets[i+1]
+	buf := make([]byte, end-off)
+	n, err := t.r.ReadAt(buf, off)
+	if n == len(buf) {
+		err = nil
+	}
+	return buf[:n], off, err
+}
+
+// Record reads event line i (0-based) as stored. The error is a *LineError.
+func (t *Trace) Record(i int) (*Record, error) {
+	b, off, err := t.line(i)
+	if err == nil {
+		var r *Record
+		if r, err = decodeRecord(b); err == nil {
+			return r, nil
+		}
+	}
+	return nil, &LineError{Line: int64(i) + 2, Offset: off, Err: err}
+}
+
+// Event reads event i with its classification (kind, parsed message, per-frame problems)
+// but without the pairing pass, which needs the events before it: use Events for that.
+func (t *Trace) Event(i int) (mcpclient.Event, error) {
+	r, err := t.Record(i)
+	if err != nil {
+		return mcpclient.Event{}, err
+	}
+	return r.Event(t.Header.Start), nil
+}
+
+// Records yields every record in file order, read sequentially. A bad line yields a
+// *LineError and the iteration goes on.
+func (t *Trace) Records() iter.Seq2[*Record, error] {
+	return func(yield func(*Record, error) bool) {
+		n := t.Len()
+		if n == 0 {
+			return
+		}
+		start := t.offsets[0]
+		br := bufio.NewReaderSize(io.NewSectionReader(t.r, start, t.offsets[n]-start), 256<<10)
+		var lineBuf []byte
+		for i := 0; i < n; i++ {
+			want := t.offsets[i+1] - t.offsets[i]
+			// Lines between indexed ones (empty lines) are skipped by length.
+			if cap(lineBuf) < int(want) {
+				lineBuf = make([]byte, want)
+			}
+			b := lineBuf[:want]
+			if _, err := io.ReadFull(br, b); err != nil {
+				yield(nil, &LineError{Line: int64(i) + 2, Offset: t.offsets[i], Err: err})
+				return
+			}
+			r, err := decodeRecord(b)
+			if err != nil {
+				if !yield(nil, &LineError{Line: int64(i) + 2, Offset: t.offsets[i], Err: err}) {
+					return
+				}
+				continue
+			}
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Events yields every event in order with all derived data recomputed (classification and
+// the pairing pass). Bad lines yield a *LineError and are skipped.
+func (t *Trace) Events() iter.Seq2[mcpclient.Event, error] {
+	return func(yield func(mcpclient.Event, error) bool) {
+		p := NewPairer()
+		offs := map[mcpclient.Direction]*[2]int64{}
+		for r, err := range t.Records() {
+			if err != nil {
+				if !yield(mcpclient.Event{}, err) {
+					return
+				}
+				continue
+			}
+			ev := r.Event(t.Header.Start)
+			// Stream offsets and line numbers are derived: the running totals per stream.
+			if ev.Dir != mcpclient.Lifecycle {
+				o := offs[ev.Dir]
+				if o == nil {
+					o = &[2]int64{}
+					offs[ev.Dir] = o
+				}
+				ev.Offset = o[0]
+				o[1]++
+				ev.Line = o[1]
+				o[0] += ev.Size
+			}
+			p.Add(&ev)
+			if !yield(ev, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Event rebuilds the live event: Raw, Size, Dir, Seq, chunk marks and lifecycle info as
+// recorded, Time as start plus the monotonic offset (the wall time when start is zero),
+// and the classification from mcpclient.Classify. Pairing is left to a Pairer.
+func (r *Record) Event(start time.Time) mcpclient.Event {
+	ev := mcpclient.Event{
+		Seq:        r.Seq,
+		Dir:        r.Dir,
+		Raw:        r.Raw,
+		Size:       r.Size,
+		Chunks:     r.Chunks,
+		ChunkCount: r.ChunkCount,
+	}
+	if start.IsZero() {
+		ev.Time = r.Wall
+	} else {
+		ev.Time = start.Add(time.Duration(r.Mono))
+	}
+	switch r.Dir {
+	case mcpclient.Lifecycle:
+		ev.Kind = mcpclient.KindLifecycle
+		l := r.Life
+		if l == nil {
+			l = &LifeRecord{Kind: "note"}
+		}
+		li := &mcpclient.LifeInfo{Kind: lifeKindOf(l.Kind), PID: l.PID, Signal: l.Signal, Text: l.Text}
+		if l.Code != nil {
+			li.ExitCode = *l.Code
+		}
+		if l.Err != "" {
+			li.Err = errors.New(l.Err)
+		}
+		ev.Life = li
+	case mcpclient.Stderr:
+		ev.Kind = mcpclient.KindStderr
+	default:
+		switch {
+		case r.Truncated:
+			ev.Kind = mcpclient.KindOversize
+			ev.Problems = []mcpclient.Problem{{Severity: mcpclient.Warning, Code: "oversize", Text: fmt.Sprintf("frame of %d bytes was over the size limit when recorded; only the first %d bytes are kept", r.Size, len(r.Raw))}}
+		case r.Dir == mcpclient.ServerToClient && !bytes.HasSuffix(r.Raw, []byte("\n")):
+			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)
+			if ev.Kind.IsMessage() {
+				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "partial", Text: "stream ended before this frame's newline"})
+			} else {
+				ev.Kind = mcpclient.KindPartial
+				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "partial", Text: "stream ended in the middle of a line"})
+			}
+		default:
+			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)
+		}
+	}
+	return ev
+}

@@ -1,0 +1,324 @@
+package recorder
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Mask replaces every scrubbed value (case B25: "values masked (***)").
+const Mask = "***"
+
+// MinScrubLen is the shortest secret value scrubbed from the byte stream. Shorter values
+// ("1", "true", "dev") would turn every occurrence of a common string into *** and wreck
+// the trace; they are still masked in the header.
+const MinScrubLen = 6
+
+// secretKey matches environment variable names that hold secrets (case B25's heuristic:
+// TOKEN|KEY|SECRET|PASSWORD|PAT|AUTH). Short words match only as a whole _-separated part,
+// so PATH, PWD and KEYBOARD_LAYOUT are not secrets.
+var secretKey = regexp.MustCompile(`(?i)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|APIKEY|API_KEY|PRIVATE|CREDENTIAL|COOKIE)|(^|_)(KEY|PAT|AUTH|PASS|PW)S?($|_)`)
+
+// tokenShape matches well-known credential formats wherever they appear in the stream,
+// even when no environment variable gave them away (GitHub, GitLab, OpenAI and Anthropic,
+// Slack, AWS access key ids, Google API keys, Stripe, JWTs).
+var tokenShape = regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9_]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20,}|sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}|xox[abprs]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{35}|[rs]k_live_[0-9A-Za-z]{20,}|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})`)
+
+// userinfo matches credentials in a URL: scheme://user:password@ (the userinfo part).
+var userinfo = regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.\-]*://)([^/\s:@"'\\]+):([^/\s@"'\\]+)@`)
+
+// secretFlag reports whether a command-line flag takes a secret (--token X, --api-key=X,
+// --github-pat X): one of its -/_-separated words names a credential. --path does not.
+func secretFlag(flag string) bool {
+	if !strings.HasPrefix(flag, "-") {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(flag), func(r rune) bool { return r == '-' || r == '_' })
+	for _, w := range words {
+		switch w {
+		case "token", "tokens", "secret", "password", "passwd", "passphrase", "apikey", "key", "auth",
+			"credential", "credentials", "pat", "bearer", "pw":
+			return true
+		}
+	}
+	return false
+}
+
+// RedactConfig says what a Redactor scrubs.
+type RedactConfig struct {
+	// Env are KEY=VALUE entries given with -e: every value is secret.
+	Env []string
+	// Inherited is the inherited environment (os.Environ()): values of keys that look
+	// secret (see secretKey) are scrubbed.
+	Inherited []string
+	// Argv is the server's command line: values that look like tokens, values after a
+	// secret-looking flag and URL passwords are scrubbed.
+	Argv []string
+	// Patterns are --redact regular expressions (RE2 syntax) applied to raw bytes.
+	Patterns []string
+}
+
+type secret struct {
+	name  string
+	value []byte
+	// escaped is the value as it appears inside a JSON string, when that differs.
+	escaped []byte
+}
+
+type pattern struct {
+	name string
+	re   *regexp.Regexp
+}
+
+// Redactor scrubs secrets from raw bytes and describes what it scrubs. A nil *Redactor
+// scrubs nothing (--no-redact). It is safe for concurrent use.
+type Redactor struct {
+	secrets  []secret
+	patterns []pattern
+	items    []RedactedItem
+	argv     []string // argv with secrets masked
+	envMask  map[string]bool
+}
+
+// NewRedactor builds a redactor from cfg. It fails only on an invalid --redact pattern.
+func NewRedactor(cfg RedactConfig) (*Redactor, error) {
+	r := &Redactor{envMask: map[string]bool{}}
+	seen := map[string]bool{}
+	add := func(kind, name, value string) {
+		if value == "" || seen[value] {
+			return
+		}
+		seen[value] = true
+		if len(value) < MinScrubLen {
+			r.items = append(r.items, RedactedItem{Kind: kind, Name: name, Note: fmt.Sprintf("masked in the header only: shorter than %d bytes, too short to scrub from the stream", MinScrubLen)})
+			return
+		}
+		r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
+		r.addSecret(name, value)
+	}
+	for _, kv := range cfg.Env {
+		k, v, _ := strings.Cut(kv, "=")
+		r.envMask[k] = true
+		add("env", k, v)
+		r.addURLPassword("url-userinfo", k, v)
+	}
+	for _, kv := range cfg.Inherited {
+		k, v, _ := strings.Cut(kv, "=")
+		if r.envMask[k] {
+			continue // given with -e: that value wins and is already scrubbed
+		}
+		if secretKey.MatchString(k) {
+			add("env-inherited", k, v)
+		}
+		r.addURLPassword("url-userinfo", k, v)
+	}
+	r.argv = make([]string, len(cfg.Argv))
+	for i, a := range cfg.Argv {
+		r.argv[i] = a
+		name := fmt.Sprintf("argv[%d]", i)
+		flagValue := i > 0 && secretFlag(cfg.Argv[i-1]) && !strings.HasPrefix(a, "-")
+		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") && secretFlag(k) && v != "" {
+			add("argv", name, v)
+			r.argv[i] = k + "=" + Mask
+			continue
+		}
+		if i > 0 && (flagValue || looksLikeToken(a)) {
+			add("argv", name, a)
+			r.argv[i] = Mask
+			continue
+		}
+		if r.addURLPassword("url-userinfo", name, a) {
+			r.argv[i] = userinfo.ReplaceAllString(a, "${1}"+Mask+"@")
+		}
+	}
+	for i, p := range cfg.Patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("--redact %q: %w", p, err)
+		}
+		name := fmt.Sprintf("--redact #%d", i+1)
+		r.patterns = append(r.patterns, pattern{name, re})
+		r.items = append(r.items, RedactedItem{Kind: "regex", Name: name})
+	}
+	r.patterns = append(r.patterns, pattern{"token-format", tokenShape}, pattern{"url-userinfo", userinfo})
+	r.items = append(r.items, RedactedItem{Kind: "token-format", Name: "token-format"}, RedactedItem{Kind: "url-userinfo", Name: "url-userinfo"})
+	// Longest first, so a secret that contains another is scrubbed whole.
+	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i].value) > len(r.secrets[j].value) })
+	return r, nil
+}
+
+func (r *Redactor) addSecret(name, value string) {
+	s := secret{name: name, value: []byte(value)}
+	if js, err := json.Marshal(value); err == nil {
+		if esc := js[1 : len(js)-1]; !bytes.Equal(esc, s.value) {
+			s.escaped = esc
+		}
+	}
+	r.secrets = append(r.secrets, s)
+}
+
+// addURLPassword scrubs the password of a URL held in value; it reports whether there was one.
+func (r *Redactor) addURLPassword(kind, name, value string) bool {
+	if !strings.Contains(value, "://") {
+		return false
+	}
+	u, err := url.Parse(value)
+	if err != nil || u.User == nil {
+		return false
+	}
+	pw, ok := u.User.Password()
+	if !ok || pw == "" {
+		return false
+	}
+	r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
+	if len(pw) >= MinScrubLen {
+		r.addSecret(name, pw)
+	}
+	return true
+}
+
+// looksLikeToken reports whether a command-line value looks like a credential: a known
+// token shape, or a long run of letters and digits with high entropy (not a path, not a
+// URL, not a flag).
+func looksLikeToken(s string) bool {
+	if tokenShape.MatchString(s) {
+		return true
+	}
+	if len(s) < 20 || strings.ContainsAny(s, "/.:@ =") || strings.HasPrefix(s, "-") {
+		return false
+	}
+	var lower, upper, digit int
+	for _, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z':
+			lower++
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= '0' && c <= '9':
+			digit++
+		case c == '_' || c == '-' || c == '+':
+		default:
+			return false
+		}
+	}
+	if digit == 0 || (lower == 0 && upper == 0) {
+		return false
+	}
+	return entropy(s) >= 3.5
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	var h float64
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / float64(len(s))
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// Bytes returns b with every secret replaced by Mask, and the names of the rules that
+// changed it (nil when nothing changed; then the result is b itself).
+func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
+	if r == nil || len(b) == 0 {
+		return b, nil
+	}
+	var hits []string
+	out := b
+	for _, s := range r.secrets {
+		for _, v := range [][]byte{s.value, s.escaped} {
+			if len(v) == 0 || !bytes.Contains(out, v) {
+				continue
+			}
+			out = bytes.ReplaceAll(out, v, []byte(Mask))
+			hits = appendOnce(hits, s.name)
+		}
+	}
+	for _, p := range r.patterns {
+		if p.name == "url-userinfo" {
+			if !bytes.Contains(out, []byte("://")) {
+				continue
+			}
+			if loc := p.re.FindIndex(out); loc != nil {
+				out = p.re.ReplaceAll(out, []byte("${1}"+Mask+"@"))
+				hits = appendOnce(hits, p.name)
+			}
+			continue
+		}
+		if p.re.Match(out) {
+			out = p.re.ReplaceAll(out, []byte(Mask))
+			hits = appendOnce(hits, p.name)
+		}
+	}
+	return out, hits
+}
+
+// String is Bytes for text (lifecycle messages, log lines).
+func (r *Redactor) String(s string) string {
+	if r == nil {
+		return s
+	}
+	b, hits := r.Bytes([]byte(s))
+	if hits == nil {
+		return s
+	}
+	return string(b)
+}
+
+// Argv returns the command line with secrets masked (the argv given to NewRedactor);
+// argv itself when r is nil.
+func (r *Redactor) Argv(argv []string) []string {
+	if r == nil {
+		return argv
+	}
+	if len(r.argv) == len(argv) {
+		return append([]string(nil), r.argv...)
+	}
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = r.String(a)
+	}
+	return out
+}
+
+// Env returns KEY=VALUE entries as KEY=*** (KEY=VALUE unchanged when r is nil).
+func (r *Redactor) Env(env []string) []string {
+	out := make([]string, len(env))
+	for i, kv := range env {
+		if r == nil {
+			out[i] = kv
+			continue
+		}
+		k, _, _ := strings.Cut(kv, "=")
+		out[i] = k + "=" + Mask
+	}
+	return out
+}
+
+// Items describes what r scrubs, for the trace header (names, never values).
+func (r *Redactor) Items() []RedactedItem {
+	if r == nil {
+		return nil
+	}
+	return append([]RedactedItem(nil), r.items...)
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
