@@ -191,4 +191,3 @@ func readFile(t testing.TB, path string) []byte {
 func lines(b []byte) []string {
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
-

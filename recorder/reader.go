@@ -17,16 +17,16 @@ import (
 // ErrNotTrace is returned (wrapped) by Open when the first line is not a trace header.
 var ErrNotTrace = errors.New("not an mcp-inspect trace")
 
-// LineError is a line of a trace that cannot be read. Line is 1-based in the file (the
-// header is line 1); Offset is its byte offset.
+// LineError is an event line of a trace that cannot be read. Index is the event's 0-based
+// position (as for Trace.Record); Offset is the line's byte offset in the file.
 type LineError struct {
-	Line   int64
+	Index  int
 	Offset int64
 	Err    error
 }
 
 func (e *LineError) Error() string {
-	return fmt.Sprintf("trace line %d (byte %d): %v", e.Line, e.Offset, e.Err)
+	return fmt.Sprintf("trace event %d (byte %d): %v", e.Index, e.Offset, e.Err)
 }
 
 func (e *LineError) Unwrap() error { return e.Err }
@@ -189,7 +189,7 @@ func (t *Trace) Record(i int) (*Record, error) {
 			return r, nil
 		}
 	}
-	return nil, &LineError{Line: int64(i) + 2, Offset: off, Err: err}
+	return nil, &LineError{Index: i, Offset: off, Err: err}
 }
 
 // Event reads event i with its classification (kind, parsed message, per-frame problems)
@@ -221,12 +221,12 @@ func (t *Trace) Records() iter.Seq2[*Record, error] {
 			}
 			b := lineBuf[:want]
 			if _, err := io.ReadFull(br, b); err != nil {
-				yield(nil, &LineError{Line: int64(i) + 2, Offset: t.offsets[i], Err: err})
+				yield(nil, &LineError{Index: i, Offset: t.offsets[i], Err: err})
 				return
 			}
 			r, err := decodeRecord(b)
 			if err != nil {
-				if !yield(nil, &LineError{Line: int64(i) + 2, Offset: t.offsets[i], Err: err}) {
+				if !yield(nil, &LineError{Index: i, Offset: t.offsets[i], Err: err}) {
 					return
 				}
 				continue

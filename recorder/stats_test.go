@@ -1,0 +1,120 @@
+package recorder_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// TestStatsLatencies: percentiles per method from a trace with known round trips.
+func TestStatsLatencies(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	w, _ := recorder.NewWriter(&buf, recorder.Header{Tool: "synth"}, nil)
+	at := w.Start()
+	seq := uint64(0)
+	emit := func(dir mcpclient.Direction, raw string) {
+		seq++
+		w.Write(mcpclient.Event{Seq: seq, Time: at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
+	}
+	// tools/call with latencies 1..10 ms; one tools/list answered with an error; one ping
+	// never answered; a log notification.
+	for i := 1; i <= 10; i++ {
+		emit(mcpclient.ClientToServer, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"x"}}`, i))
+		at = at.Add(time.Duration(i) * time.Millisecond)
+		emit(mcpclient.ServerToClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{}}`, i))
+	}
+	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":"l","method":"tools/list"}`)
+	at = at.Add(3 * time.Millisecond)
+	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":"l","error":{"code":-32601,"message":"no"}}`)
+	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
+	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":99,"method":"ping"}`)
+	emit(mcpclient.ServerToClient, `stray text`)
+	st, err := recorder.ComputeStats(openBytes(t, buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]recorder.MethodStats{}
+	for _, m := range st.Methods {
+		byName[m.Dir+" "+m.Method] = m
+	}
+	call := byName["c2s tools/call"]
+	if call.Count != 10 || call.Answered != 10 || call.P50 != 5*time.Millisecond || call.P90 != 9*time.Millisecond || call.Max != 10*time.Millisecond {
+		t.Errorf("tools/call: %+v", call)
+	}
+	if l := byName["c2s tools/list"]; l.Errors != 1 || l.P50 != 3*time.Millisecond {
+		t.Errorf("tools/list: %+v", l)
+	}
+	if n := byName["s2c notifications/message"]; n.Count != 1 || n.Kind != "notification" {
+		t.Errorf("notification: %+v", n)
+	}
+	if st.Unanswered != 1 || st.ByDir["c2s"] != 12 || st.ByDir["s2c"] != 13 || st.ByKind["not JSON"] != 1 || st.Problems["not-json"] != 1 {
+		t.Errorf("stats: %+v", st)
+	}
+	var out bytes.Buffer
+	if err := st.WriteText(&out, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"tools/call", "5ms", "9ms", "10ms", "unanswered requests: 1", "not-json 1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stats text lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestCat: markers per direction, escaping for terminals, and --raw --dir c2s reproducing
+// exactly what the client wrote to the server's stdin.
+func TestCat(t *testing.T) {
+	t.Parallel()
+	s := record(t, fakeConfig(t, "b23"), nil, func(ctx context.Context, c *mcpclient.Client) {
+		c.Initialize(ctx)
+		tools, _, _ := c.ListTools(ctx)
+		for _, tl := range tools {
+			c.CallTool(ctx, tl.Name, json.RawMessage(`{}`))
+		}
+		time.Sleep(100 * time.Millisecond)
+	})
+	tr := openTrace(t, s.path)
+	var stdin, stdout []byte
+	for _, ev := range s.live {
+		switch ev.Dir {
+		case mcpclient.ClientToServer:
+			stdin = append(stdin, ev.Raw...)
+		case mcpclient.ServerToClient:
+			stdout = append(stdout, ev.Raw...)
+		}
+	}
+	var raw bytes.Buffer
+	if err := recorder.Cat(tr, &raw, recorder.CatOptions{Raw: true, Dirs: []mcpclient.Direction{mcpclient.ClientToServer}}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(raw.Bytes(), stdin) {
+		t.Errorf("--raw --dir c2s:\n%q\nwant\n%q", raw.Bytes(), stdin)
+	}
+	raw.Reset()
+	recorder.Cat(tr, &raw, recorder.CatOptions{Raw: true, Dirs: []mcpclient.Direction{mcpclient.ServerToClient}})
+	if !bytes.Equal(raw.Bytes(), stdout) {
+		t.Errorf("--raw --dir s2c differs from the server's stdout")
+	}
+	var marked bytes.Buffer
+	recorder.Cat(tr, &marked, recorder.CatOptions{Escape: true})
+	text := marked.String()
+	for _, want := range []string{"\n> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"", "\n< {", "\n! ", "# started pid"} {
+		if !strings.Contains("\n"+text, want) {
+			t.Errorf("cat lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.ContainsAny(text, "\x1b\x07") {
+		t.Errorf("escaped cat output holds raw control characters")
+	}
+	if !strings.Contains(text, `\x1b`) {
+		t.Errorf("the stderr escape sequence is not shown escaped:\n%s", text)
+	}
+}
