@@ -162,24 +162,30 @@ func (r *Redactor) addSecret(name, value string) {
 	r.secrets = append(r.secrets, s)
 }
 
-// addURLPassword scrubs the password of a URL held in value; it reports whether there was one.
+// addURLPassword scrubs the passwords of URLs held in value (anywhere in it, so
+// --url=https://u:p@host counts); it reports whether there was one.
 func (r *Redactor) addURLPassword(kind, name, value string) bool {
 	if !strings.Contains(value, "://") {
 		return false
 	}
-	u, err := url.Parse(value)
-	if err != nil || u.User == nil {
-		return false
+	found := false
+	for _, m := range userinfo.FindAllStringSubmatch(value, -1) {
+		pw := m[3]
+		if u, err := url.PathUnescape(pw); err == nil {
+			pw = u
+		}
+		if !found {
+			r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
+			found = true
+		}
+		if len(m[3]) >= MinScrubLen {
+			r.addSecret(name, m[3])
+		}
+		if pw != m[3] && len(pw) >= MinScrubLen {
+			r.addSecret(name, pw)
+		}
 	}
-	pw, ok := u.User.Password()
-	if !ok || pw == "" {
-		return false
-	}
-	r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
-	if len(pw) >= MinScrubLen {
-		r.addSecret(name, pw)
-	}
-	return true
+	return found
 }
 
 // looksLikeToken reports whether a command-line value looks like a credential: a known
