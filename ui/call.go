@@ -49,6 +49,7 @@ func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 	f, ok := p.forms[t.Name]
 	if !ok {
 		f = newFormPane(p.c, t)
+		f.prefill()
 		p.forms[t.Name] = f
 	}
 	p.form = f
@@ -156,9 +157,12 @@ func (p *callPane) view(now time.Time) string {
 		lines := []string{
 			st.Title.Render("tools/call " + clean(r.tool)),
 			st.Muted.Render("arguments: " + clean(string(r.args))),
+		}
+		lines = append(lines, invalidLines(st, r.invalid, w)...)
+		lines = append(lines,
 			"",
 			fmt.Sprintf("%s waiting for the answer… %s", p.spin.View(), now.Sub(r.started).Round(100*time.Millisecond)),
-		}
+		)
 		if r.total > 0 {
 			lines = append(lines, p.bar.ViewAs(min(r.progress/r.total, 1))+fmt.Sprintf("  %g/%g", r.progress, r.total))
 		} else if r.progress > 0 {

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
@@ -21,6 +22,11 @@ import (
 // formPane edits a tool's arguments: fields generated from the input schema by
 // ui/schemaform, or the same value as raw JSON (ctrl+e toggles). It owns every key while
 // open (only ctrl+c gets past it), so typing "q" into a field never quits.
+//
+// Problems are checked as the user types (schemaform.Validate on every edit) and shown
+// at the fields they touched; after a first send attempt every problem is shown. A send
+// with problems asks for confirmation (a second ctrl+s), then goes anyway and is marked
+// as such in the call view.
 type formPane struct {
 	c    *common
 	tool mcpclient.Tool
@@ -33,24 +39,59 @@ type formPane struct {
 	opt    int // option cursor inside a multi-select
 
 	input textinput.Model
-	// loaded is the input's text when the field was focused or last committed.
-	loaded string
-	raw    textarea.Model
+	// inputOf is the field the input edits; loaded is the input's text when it was
+	// loaded or last committed.
+	inputOf *schemaform.Field
+	loaded  string
+
+	raw textarea.Model
 	// rawMode shows the raw JSON editor instead of the fields.
 	rawMode bool
+	// rawProbs are the live problems of the editor's text (JSON syntax, then schema).
+	rawProbs []schemaform.FieldError
+	// rawText is the editor text the user last left raw mode with, and rawVal the value
+	// it gave: while the form's value is unchanged, the editor gets the user's text back.
+	rawText string
+	rawVal  json.RawMessage
 
-	// errs are form-level messages (invalid raw JSON, validation summary).
+	// keyIn asks for an entry's key (maps): keyObj is the object, keyOld the entry being
+	// renamed ("" adds one), keyErr why the last key was refused.
+	keyIn  textinput.Model
+	keyObj *schemaform.Field
+	keyOld string
+	keyErr string
+
+	// errs are form-level messages (invalid raw JSON, problems without a field, the
+	// send-anyway question).
 	errs []string
+	// flash answers the last key briefly ("no default here"); cleared by the next key.
+	flash string
+	// origin says where the values came from (history), shown in the header.
+	origin string
 	// armed is set after a send was refused for schema problems: the next send goes anyway.
 	armed bool
+	// tried is set by the first send attempt: from then on every problem is shown.
+	tried bool
+	// rootProbs are the live problems of the whole value that no field owns (anyOf of
+	// required, if/then/else): shown muted, as errors after a send attempt.
+	rootProbs []string
+	// example is the next suggestion index per field (ctrl+t cycles).
+	example map[*schemaform.Field]int
+	// hist is the history entry the values were loaded from, -1 when none.
+	hist int
+	// typeahead is what was typed on the focused select so far: letters choose the
+	// option whose label starts with them. Any other key or a focus move clears it.
+	typeahead string
 
 	w, h int
 	off  int
 }
 
-// submitMsg is what a form hands to the root when the user sends.
+// submit is what a form hands to the root when the user sends.
 type submit struct {
 	args json.RawMessage
+	// problems are the validation problems the user chose to send anyway; nil when valid.
+	problems []string
 }
 
 func newFormPane(c *common, tool mcpclient.Tool) *formPane {
@@ -58,33 +99,48 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.SetStyles(inputStyles(c.st))
+	ki := textinput.New()
+	ki.Prompt = ""
+	ki.SetStyles(inputStyles(c.st))
+	ki.Placeholder = "key"
 	ta := textarea.New()
 	ta.ShowLineNumbers = true
 	ta.SetStyles(areaStyles(c.st))
-	p := &formPane{c: c, tool: tool, form: f, buildErr: err, input: ti, raw: ta}
-	p.refresh()
+	p := &formPane{c: c, tool: tool, form: f, buildErr: err, input: ti, keyIn: ki, raw: ta,
+		example: map[*schemaform.Field]int{}, hist: -1}
+	p.fields = p.form.Fields()
+	p.validate()
 	return p
 }
 
-// refresh re-reads the visible fields (they change when unions switch or items are added).
-func (p *formPane) refresh() {
-	p.fields = p.form.Fields()
-	if p.cur > len(p.fields) {
-		p.cur = len(p.fields)
+// prefill loads the last arguments sent to this tool (history), when there are any.
+func (p *formPane) prefill() {
+	es := p.c.hist.entries(p.tool.Name)
+	if len(es) == 0 || p.form.SetValue(es[0].Args) != nil {
+		return
 	}
+	p.hist = 0
+	p.origin = historyOrigin(es, 0)
+	p.fields = p.form.Fields()
+	p.validate()
+}
+
+func historyOrigin(es []historyEntry, i int) string {
+	return fmt.Sprintf("arguments sent %s (history %d/%d, ctrl+r for earlier ones)", es[i].Time.Local().Format("2006-01-02 15:04"), i+1, len(es))
 }
 
 func (p *formPane) setSize(w, h int) {
 	p.w, p.h = w, h
 	p.input.SetWidth(max(w-p.labelWidth()-kindWidth-6, 8))
+	p.keyIn.SetWidth(max(w/3, 10))
 	p.raw.SetWidth(max(w, 10))
-	p.raw.SetHeight(max(h-4, 3))
+	p.raw.SetHeight(max(h-9, 3))
 }
 
 func (p *formPane) labelWidth() int {
 	lw := 8
 	for _, f := range p.fields {
-		lw = max(lw, 2*f.Depth+2+ansi.StringWidth(clean(f.Label)))
+		lw = max(lw, 2*f.Depth+2+labelCells(f))
 	}
 	return min(lw, max(p.w/3, 8))
 }
@@ -97,27 +153,52 @@ func (p *formPane) focused() *schemaform.Field {
 	return nil
 }
 
-// focus moves to field i and loads its text into the input.
+// focus moves to field i (wrapping past either end) and loads its text into the input.
 func (p *formPane) focus(i int) tea.Cmd {
 	p.commitInput()
-	p.cur = min(max(i, 0), len(p.fields))
+	n := len(p.fields) + 1
+	p.cur = ((i % n) + n) % n
 	p.opt = 0
-	p.input.Blur()
-	if f := p.focused(); f != nil && f.IsText() {
-		// The input shows the sanitized text; the field changes only if the user edits it,
-		// so a value with control characters is never silently altered.
-		p.input.SetValue(clean(f.Text()))
-		p.loaded = p.input.Value()
-		p.input.Placeholder = clean(f.Placeholder())
-		p.input.CursorEnd()
-		return p.input.Focus()
-	}
-	return nil
+	return p.loadInput()
 }
 
-// commitInput writes the input's text into the focused text field.
+// loadInput puts the focused text field's value into the input. It is called when focus
+// moves and after actions that change a value from outside the input (default, example,
+// null, history, raw JSON), never while the user types.
+func (p *formPane) loadInput() tea.Cmd {
+	p.input.Blur()
+	p.inputOf = nil
+	f := p.focused()
+	if f == nil || !f.IsText() {
+		return nil
+	}
+	p.inputOf = f
+	// The input shows the sanitized text; the field changes only if the user edits it,
+	// so a value with control characters is never silently altered.
+	p.input.SetValue(clean(f.Text()))
+	p.loaded = p.input.Value()
+	p.input.Placeholder = inputPlaceholder(f)
+	p.input.CursorEnd()
+	return p.input.Focus()
+}
+
+// inputPlaceholder is what an empty input shows: null, an empty string, the default, the
+// format's shape.
+func inputPlaceholder(f *schemaform.Field) string {
+	switch {
+	case f.State() == schemaform.Null:
+		return "null"
+	case f.State() == schemaform.Set && f.Text() == "":
+		return `"" (empty string)`
+	case f.Default != nil:
+		return clean(f.Placeholder()) + " (default, not sent)"
+	}
+	return clean(f.FormatHint)
+}
+
+// commitInput writes the input's text into the field it edits.
 func (p *formPane) commitInput() {
-	if f := p.focused(); f != nil && f.IsText() && p.input.Focused() {
+	if f := p.inputOf; f != nil && f == p.focused() && p.input.Focused() {
 		if v := p.input.Value(); v != p.loaded {
 			_ = f.SetText(v) // a parse error is kept on the field and shown there
 			p.loaded = v
@@ -125,53 +206,112 @@ func (p *formPane) commitInput() {
 	}
 }
 
-// arguments returns the value to send, or nil with the problems shown at the fields.
-func (p *formPane) arguments() (json.RawMessage, bool) {
+// refreshTo re-reads the visible fields (they change when unions switch, items are added,
+// objects open) and focuses target, or the same position when target is gone.
+func (p *formPane) refreshTo(target *schemaform.Field) tea.Cmd {
+	p.fields = p.form.Fields()
+	i := -1
+	if target != nil {
+		i = slices.Index(p.fields, target)
+	}
+	if i < 0 {
+		i = min(p.cur, len(p.fields))
+	}
+	p.cur = i
+	p.opt = min(p.opt, max(optionCount(p.focused())-1, 0))
+	return p.loadInput()
+}
+
+func optionCount(f *schemaform.Field) int {
+	if f == nil {
+		return 0
+	}
+	return len(f.Options)
+}
+
+// edited runs after every change of a value: problems are checked again, and a pending
+// "send anyway" is withdrawn (the value it was about is gone).
+func (p *formPane) edited() {
+	p.armed = false
 	p.errs = nil
-	if p.rawMode {
-		text := strings.TrimSpace(p.raw.Value())
-		if text == "" {
-			text = "{}"
+	p.validate()
+}
+
+// validate checks the value (each field keeps its problem) and keeps the problems of
+// the whole value.
+func (p *formPane) validate() {
+	notes := p.schemaNotes()
+	p.rootProbs = nil
+	for _, e := range p.form.Validate() {
+		if e.Field == nil && !notes[e.Message] {
+			p.rootProbs = append(p.rootProbs, e.Error())
 		}
+	}
+}
+
+// shownError is the field's problem if it is shown now: parse errors and problems of
+// fields the user touched at once, every problem after a send attempt.
+func (p *formPane) shownError(f *schemaform.Field) string {
+	if e := f.Error(); e != "" && (p.tried || f.Touched()) {
+		return e
+	}
+	return ""
+}
+
+// schemaNotes are the form-level notes about the schema: they never block a send.
+func (p *formPane) schemaNotes() map[string]bool {
+	notes := map[string]bool{}
+	for _, n := range p.form.Notes() {
+		notes[n] = true
+	}
+	return notes
+}
+
+// send checks the value and returns it, or asks for confirmation first when it has
+// problems (a second send goes anyway).
+func (p *formPane) send() (*submit, bool) {
+	p.errs = nil
+	p.tried = true
+	sendKey := p.c.keys.Submit.Help().Key
+	if p.rawMode {
+		text := rawValueText(p.raw.Value())
+		p.checkRaw()
 		if !json.Valid([]byte(text)) {
-			p.errs = []string{"not valid JSON: fix it, or ctrl+e to go back to the form"}
+			p.errs = []string{"not valid JSON: the arguments must be one JSON value; fix the text first"}
 			p.armed = false
 			return nil, false
 		}
-		probs := schemaform.ValidateValue(p.tool.InputSchema, json.RawMessage(text))
-		if len(probs) > 0 && !p.armed {
-			for _, e := range probs {
-				p.errs = append(p.errs, e.Error())
-			}
-			p.errs = append(p.errs, "ctrl+s again sends it anyway")
+		var problems []string
+		for _, e := range p.rawProbs {
+			problems = append(problems, e.Error())
+		}
+		if len(problems) > 0 && !p.armed {
+			p.errs = []string{fmt.Sprintf("%d problem(s) listed below: fix them, or %s again to send anyway", len(problems), sendKey)}
 			p.armed = true
 			return nil, false
 		}
 		var b bytes.Buffer
 		_ = json.Compact(&b, []byte(text))
-		return b.Bytes(), true
+		return &submit{args: b.Bytes(), problems: problems}, true
 	}
 	p.commitInput()
 	probs := p.form.Validate()
-	notes := map[string]bool{}
-	for _, n := range p.form.Notes() {
-		notes[n] = true
-	}
-	blocking := 0
+	notes := p.schemaNotes()
+	var problems []string
+	p.rootProbs = nil
 	for _, e := range probs {
 		if e.Field == nil && notes[e.Message] {
 			continue
 		}
-		blocking++
-		if e.Field == nil || e.Field == p.form.Root() {
-			p.errs = append(p.errs, e.Error())
+		problems = append(problems, e.Error())
+		if e.Field == nil {
+			p.rootProbs = append(p.rootProbs, e.Error())
 		}
 	}
 	val, _ := p.form.Value()
-	if blocking > 0 && !p.armed {
-		p.errs = append(p.errs, fmt.Sprintf("%d problem(s), shown at the fields; fix them, or ctrl+s again to send anyway", blocking))
+	if len(problems) > 0 && !p.armed {
+		p.errs = append(p.errs, fmt.Sprintf("%d problem(s), shown at the fields: fix them, or %s again to send anyway (fields that do not parse are left out)", len(problems), sendKey))
 		p.armed = true
-		// Put the cursor on the first field with a problem.
 		for i, f := range p.fields {
 			if f.Error() != "" {
 				p.focus(i)
@@ -183,7 +323,27 @@ func (p *formPane) arguments() (json.RawMessage, bool) {
 	if val == nil {
 		val = json.RawMessage("{}")
 	}
-	return val, true
+	return &submit{args: val, problems: problems}, true
+}
+
+// rawValueText is the editor's text as a value: empty means {}.
+func rawValueText(s string) string {
+	if t := strings.TrimSpace(s); t != "" {
+		return t
+	}
+	return "{}"
+}
+
+// checkRaw validates the editor's text as it is (the text is never rewritten).
+func (p *formPane) checkRaw() {
+	notes := p.schemaNotes()
+	p.rawProbs = nil
+	for _, e := range p.form.ValidateJSON(json.RawMessage(rawValueText(p.raw.Value()))) {
+		if len(e.Path) == 0 && notes[e.Message] {
+			continue
+		}
+		p.rawProbs = append(p.rawProbs, e)
+	}
 }
 
 // toggleRaw switches between the fields and the raw JSON editor, carrying the value.
@@ -195,35 +355,76 @@ func (p *formPane) toggleRaw() tea.Cmd {
 		p.input.Blur()
 		val, _ := p.form.Value()
 		text := "{}"
-		if pretty, ok := prettyJSON(val); ok {
-			text = escapeJSONText(pretty)
+		switch {
+		case p.rawText != "" && val != nil && sameJSON(val, p.rawVal):
+			text = p.rawText // the user's own text, as they wrote it
+		case val != nil:
+			if pretty, ok := prettyJSON(val); ok {
+				text = escapeJSONText(pretty)
+			}
 		}
 		p.raw.SetValue(text)
 		p.rawMode = true
+		p.checkRaw()
 		return p.raw.Focus()
 	}
-	text := strings.TrimSpace(p.raw.Value())
-	if text == "" {
-		text = "{}"
-	}
-	if err := p.form.SetValue(json.RawMessage(text)); err != nil {
-		p.errs = []string{clean(err.Error())}
+	if err := p.form.SetValue(json.RawMessage(rawValueText(p.raw.Value()))); err != nil {
+		p.errs = []string{clean(strings.TrimPrefix(err.Error(), "schemaform: ")) + ": fix it to go back to the form (esc closes; the text is kept)"}
 		return nil
 	}
+	p.rawText = p.raw.Value()
+	p.rawVal, _ = p.form.Value()
 	p.raw.Blur()
 	p.rawMode = false
-	p.refresh()
-	return p.focus(p.cur)
+	p.edited()
+	return p.refreshTo(p.focused())
+}
+
+// recall loads the next earlier arguments from history (ctrl+r), in the form or the editor.
+func (p *formPane) recall() tea.Cmd {
+	es := p.c.hist.entries(p.tool.Name)
+	if len(es) == 0 {
+		p.flash = "no earlier arguments for this tool"
+		return nil
+	}
+	next := (p.hist + 1) % len(es)
+	p.hist = next
+	p.origin = historyOrigin(es, next)
+	p.errs = nil
+	if p.rawMode {
+		text := string(es[next].Args)
+		if pretty, ok := prettyJSON(es[next].Args); ok {
+			text = escapeJSONText(pretty)
+		}
+		p.raw.SetValue(text)
+		p.armed = false
+		p.checkRaw()
+		return nil
+	}
+	p.commitInput()
+	if err := p.form.SetValue(es[next].Args); err != nil {
+		p.flash = clean(err.Error())
+		return nil
+	}
+	p.edited()
+	return p.refreshTo(p.focused())
 }
 
 // handleKey handles every key while the form is open. It returns a submit when the user
 // sends, and closed when they leave.
 func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd tea.Cmd) {
 	k := p.c.keys
+	p.flash = ""
+	ahead := p.typeahead
+	p.typeahead = ""
+	if p.keyObj != nil {
+		return nil, false, p.keyPromptKey(msg)
+	}
 	switch {
 	case key.Matches(msg, k.Submit):
-		if args, ok := p.arguments(); ok {
-			return &submit{args: args}, false, nil
+		sub, ok := p.send()
+		if ok {
+			return sub, false, nil
 		}
 		return nil, false, nil
 	case key.Matches(msg, k.RawJSON):
@@ -231,252 +432,353 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	case key.Matches(msg, k.Cancel):
 		p.commitInput()
 		return nil, true, nil
+	case key.Matches(msg, k.History):
+		return nil, false, p.recall()
 	}
 	if p.rawMode {
-		p.armed = false
+		before := p.raw.Value()
 		var c tea.Cmd
 		p.raw, c = p.raw.Update(msg)
+		if p.raw.Value() != before {
+			p.armed = false
+			p.errs = nil
+			p.checkRaw()
+		}
 		return nil, false, c
 	}
 	f := p.focused()
-	s := msg.String()
-	switch s {
-	case "tab", "down":
-		return nil, false, p.focus(p.cur + 1)
-	case "shift+tab", "up":
-		return nil, false, p.focus(p.cur - 1)
-	case "enter":
-		if f == nil {
-			if args, ok := p.arguments(); ok {
-				return &submit{args: args}, false, nil
-			}
-			return nil, false, nil
+	switch {
+	case f == nil && msg.String() == "enter":
+		if sub, ok := p.send(); ok {
+			return sub, false, nil
 		}
+		return nil, false, nil
+	case key.Matches(msg, k.NextField):
 		return nil, false, p.focus(p.cur + 1)
+	case key.Matches(msg, k.PrevField):
+		return nil, false, p.focus(p.cur - 1)
 	}
 	if f == nil {
-		return nil, false, nil
-	}
-	p.armed = false
-	switch f.Kind {
-	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion:
-		switch s {
-		case "left", "h":
-			_ = f.Cycle(-1)
-		case "right", "l", "space":
-			_ = f.Cycle(1)
-		case "backspace", "delete":
-			f.Clear()
-		}
-		p.refresh()
-		return nil, false, nil
-	case schemaform.KindMultiSelect:
-		switch s {
-		case "left", "h":
-			p.opt = max(p.opt-1, 0)
-		case "right", "l":
-			p.opt = min(p.opt+1, max(len(f.Options)-1, 0))
-		case "space", "x":
-			_ = f.Toggle(p.opt)
-		}
-		return nil, false, nil
-	case schemaform.KindArray:
-		switch s {
-		case "+", "a":
-			_, _ = f.AddItem()
-		case "-", "d":
-			if n := len(f.Children()); n > 0 {
-				_ = f.RemoveItem(n - 1)
-			}
-		}
-		p.refresh()
-		return nil, false, nil
-	case schemaform.KindObject:
-		if s == "space" {
-			f.SetCollapsed(!f.Collapsed())
-			p.refresh()
+		if key.Matches(msg, k.AddItem) && p.form.Root().AllowsEntries() {
+			return nil, false, p.startKeyPrompt(p.form.Root(), "")
 		}
 		return nil, false, nil
 	}
-	if f.IsText() {
-		var c tea.Cmd
-		p.input, c = p.input.Update(msg)
-		p.commitInput()
+	if handled, c := p.fieldAction(msg, f); handled {
 		return nil, false, c
 	}
-	return nil, false, nil
+	return nil, false, p.editKey(msg, f, ahead)
 }
 
-// view draws the fields (or the raw editor) with errors at their fields.
-func (p *formPane) view() string {
-	st := p.c.st
-	var lines []string
-	title := "call " + clean(p.tool.Name)
-	mode := "form"
-	if p.rawMode {
-		mode = "raw JSON"
-	}
-	lines = append(lines, st.Title.Render(fit(title, max(p.w-len(mode)-3, 1)))+st.Muted.Render(" ["+mode+"]"))
-	if p.buildErr != nil {
-		lines = append(lines, wrapStyled(st.Warning, clean(p.buildErr.Error()), p.w)...)
-	}
-	for _, n := range p.form.Notes() {
-		lines = append(lines, wrapStyled(st.Muted, "note: "+clean(n), p.w)...)
-	}
-	for _, e := range p.errs {
-		lines = append(lines, wrapStyled(st.Error, "✗ "+clean(e), p.w)...)
-	}
-	help := st.Muted.Render("ctrl+s send · ctrl+e form/raw · esc close · tab next")
-	if p.rawMode {
-		head := strings.Join(lines, "\n")
-		return head + "\n" + p.raw.View() + "\n" + help
-	}
-	curLine := 0
-	lw := p.labelWidth()
-	for i, f := range p.fields {
-		if i == p.cur {
-			curLine = len(lines)
+// fieldAction handles the keys that work on any field: default, example, null, omit,
+// empty string, list items and map entries.
+func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, tea.Cmd) {
+	k := p.c.keys
+	p.commitInput()
+	target := f
+	switch {
+	case key.Matches(msg, k.AcceptDefault):
+		if f.Default == nil {
+			p.flash = "this field has no default"
+			return true, nil
 		}
-		lines = append(lines, p.fieldLines(f, i == p.cur, lw)...)
-	}
-	if p.cur == len(p.fields) {
-		curLine = len(lines)
-	}
-	send := "[ send ]"
-	if p.cur == len(p.fields) {
-		send = selectRow(st, send, ansi.StringWidth(send))
-	}
-	lines = append(lines, "", send, help)
-	// Keep the focused field in view.
-	if curLine < p.off {
-		p.off = curLine
-	}
-	if curLine >= p.off+p.h-2 {
-		p.off = curLine - p.h + 3
-	}
-	p.off = clampScroll(p.off, len(lines), p.h)
-	return strings.Join(window(lines, p.off, p.h, p.w), "\n")
-}
-
-// kindWidth is the width of the kind column ("integer", "boolean", ...).
-const kindWidth = 8
-
-// kindLabel names what a field holds, briefly.
-func kindLabel(f *schemaform.Field) string {
-	switch f.Kind {
-	case schemaform.KindRaw:
-		if f.Expect != "" {
-			return "JSON " + f.Expect
+		_ = f.AcceptDefault()
+	case key.Matches(msg, k.Example):
+		sugg := f.Suggestions()
+		if len(sugg) == 0 {
+			p.flash = "this field has no examples"
+			return true, nil
 		}
-		return "JSON"
-	case schemaform.KindArray, schemaform.KindMultiSelect:
-		return "list"
-	case schemaform.KindUnion:
-		return "one of"
-	}
-	return f.Kind.String()
-}
-
-// fieldLines renders one field: focus mark, required mark, label, kind, then the editor or
-// value; under it its error, and for the focused field its description, hints and default.
-func (p *formPane) fieldLines(f *schemaform.Field, focused bool, lw int) []string {
-	st := p.c.st
-	cursor := " "
-	ls := st.Base
-	if focused {
-		cursor = "▸"
-		ls = st.Focus
-	}
-	indent := strings.Repeat("  ", max(f.Depth, 0))
-	req := " "
-	if f.Required {
-		req = st.Warning.Render("*")
-	}
-	head := ls.Render(cursor) + indent + req + ls.Render(fit(clean(f.Label), max(lw-len(indent)-1, 1))) + " " +
-		st.Muted.Render(fit(kindLabel(f), kindWidth)) + " "
-	muted := func(s string) string { return st.Muted.Render(s) }
-	unset := func() string {
-		if ph := f.Placeholder(); ph != "" {
-			return muted(clean(ph) + " (default; not sent)")
-		}
-		return muted("—")
-	}
-	var val string
-	switch f.Kind {
-	case schemaform.KindObject:
-		if f.Collapsed() {
-			val = muted("(collapsed; space opens)")
-		}
-	case schemaform.KindArray:
-		val = fmt.Sprintf("%d item(s)", len(f.Children()))
-		if focused {
-			val += muted("  + add · - remove last")
-		}
-	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion:
-		text := clean(f.Text())
+		i := p.example[f] % len(sugg)
+		p.example[f] = i + 1
+		_ = f.Set(sugg[i])
+		p.flash = fmt.Sprintf("example %d/%d", i+1, len(sugg))
+	case key.Matches(msg, k.SetNull):
 		switch {
-		case focused && text == "":
-			val = ls.Render("‹ choose ›") + muted(fmt.Sprintf("  %d options, ←/→", len(f.Options)))
-		case focused:
-			val = ls.Render("‹ "+text+" ›") + muted(fmt.Sprintf("  %d options, ←/→", len(f.Options)))
-		case text == "":
-			val = unset()
+		case !f.Nullable:
+			p.flash = "the schema does not allow null here (raw JSON, ctrl+e, can send it anyway)"
+			return true, nil
+		case f.State() == schemaform.Null:
+			f.Clear()
 		default:
-			val = text
+			_ = f.SetNull()
 		}
-	case schemaform.KindMultiSelect:
-		var parts []string
-		for i, o := range f.Options {
-			box := "[ ]"
-			if f.Checked(i) {
-				box = "[x]"
-			}
-			item := box + " " + clean(o.Label)
-			if focused && i == p.opt {
-				item = selectRow(st, item, ansi.StringWidth(item))
-			}
-			parts = append(parts, item)
+	case key.Matches(msg, k.Omit):
+		f.Clear()
+		p.flash = "omitted: the key is not sent"
+	case key.Matches(msg, k.EmptyString):
+		if f.Kind != schemaform.KindString {
+			p.flash = "only string fields take an empty string"
+			return true, nil
 		}
-		val = strings.Join(parts, " ")
+		_ = f.Set(json.RawMessage(`""`))
+	case key.Matches(msg, k.AddItem):
+		t, cmd, ok := p.addMember(f)
+		if !ok {
+			return true, cmd
+		}
+		target = t
+	case key.Matches(msg, k.RemoveItem):
+		t, ok := p.removeMember(f)
+		if !ok {
+			return true, nil
+		}
+		target = t
+	case key.Matches(msg, k.MoveUp), key.Matches(msg, k.MoveDown):
+		d := 1
+		if key.Matches(msg, k.MoveUp) {
+			d = -1
+		}
+		if !p.moveMember(f, d) {
+			return true, nil
+		}
+	case key.Matches(msg, k.RenameKey):
+		m, c := memberOf(f)
+		if m == nil || !m.IsEntry() {
+			p.flash = "only map entries have keys to rename"
+			return true, nil
+		}
+		return true, p.startKeyPrompt(c, m.Key)
 	default:
-		switch t := f.Text(); {
-		case focused:
-			val = p.input.View()
-		case t != "":
-			val = clean(t)
-			if f.FromDefault() {
-				val += muted(" (default)")
+		return false, nil
+	}
+	p.edited()
+	return true, p.refreshTo(target)
+}
+
+// memberOf returns the nearest list item or map entry at or above f, and its list or map.
+func memberOf(f *schemaform.Field) (member, container *schemaform.Field) {
+	for m := f; m != nil && m.Parent() != nil; m = m.Parent() {
+		par := m.Parent()
+		if par.Kind == schemaform.KindArray || m.IsEntry() {
+			return m, par
+		}
+	}
+	return nil, nil
+}
+
+// addMember adds an item to the list at or around f (after the focused item), or asks
+// for the key of a new map entry. It returns the field to focus.
+func (p *formPane) addMember(f *schemaform.Field) (*schemaform.Field, tea.Cmd, bool) {
+	switch {
+	case f.Kind == schemaform.KindArray:
+		it, err := f.AddItem()
+		if err != nil {
+			p.flash = clean(err.Error())
+			return nil, nil, false
+		}
+		f.SetCollapsed(false)
+		return firstInside(it), nil, true
+	case f.AllowsEntries():
+		return nil, p.startKeyPrompt(f, ""), false
+	}
+	m, c := memberOf(f)
+	if m == nil {
+		if root := p.form.Root(); root.AllowsEntries() {
+			return nil, p.startKeyPrompt(root, ""), false
+		}
+		p.flash = "ctrl+n adds items to lists and entries to maps; this field is neither"
+		return nil, nil, false
+	}
+	if m.IsEntry() {
+		return nil, p.startKeyPrompt(c, ""), false
+	}
+	it, err := c.AddItem()
+	if err != nil {
+		p.flash = clean(err.Error())
+		return nil, nil, false
+	}
+	if i := slices.Index(c.Children(), m); i >= 0 {
+		_ = c.MoveItem(len(c.Children())-1, i+1)
+	}
+	return firstInside(it), nil, true
+}
+
+// firstInside is where typing starts in a new item: an object item's first field.
+func firstInside(it *schemaform.Field) *schemaform.Field {
+	if it.Kind == schemaform.KindObject && !it.Collapsed() {
+		if kids := it.Children(); len(kids) > 0 {
+			return kids[0]
+		}
+	}
+	return it
+}
+
+// removeMember removes the list item or map entry at or above f (the last item on a
+// list's own row) and returns the field to focus.
+func (p *formPane) removeMember(f *schemaform.Field) (*schemaform.Field, bool) {
+	if f.Kind == schemaform.KindArray {
+		n := len(f.Children())
+		if n == 0 {
+			p.flash = "the list is empty"
+			return nil, false
+		}
+		_ = f.RemoveItem(n - 1)
+		return f, true
+	}
+	m, c := memberOf(f)
+	if m == nil {
+		p.flash = "ctrl+d removes list items and map entries; this field is neither"
+		return nil, false
+	}
+	kids := c.Children()
+	i := slices.Index(kids, m)
+	if m.IsEntry() {
+		_ = c.RemoveEntry(m.Key)
+	} else {
+		_ = c.RemoveItem(i)
+	}
+	kids = c.Children()
+	if i >= 0 && i < len(kids) {
+		return kids[i], true
+	}
+	if i > 0 && i-1 < len(kids) {
+		return kids[i-1], true
+	}
+	return c, true
+}
+
+// moveMember moves the list item at or above f by d places.
+func (p *formPane) moveMember(f *schemaform.Field, d int) bool {
+	m, c := memberOf(f)
+	if m == nil || c.Kind != schemaform.KindArray {
+		p.flash = "only list items move"
+		return false
+	}
+	i := slices.Index(c.Children(), m)
+	j := i + d
+	if i < 0 || j < 0 || j >= len(c.Children()) {
+		return false
+	}
+	_ = c.MoveItem(i, j)
+	return true
+}
+
+// startKeyPrompt asks for the key of a new entry of obj, or a new key for entry old.
+func (p *formPane) startKeyPrompt(obj *schemaform.Field, old string) tea.Cmd {
+	p.commitInput()
+	p.input.Blur()
+	p.keyObj, p.keyOld, p.keyErr = obj, old, ""
+	p.keyIn.SetValue(old)
+	p.keyIn.CursorEnd()
+	return p.keyIn.Focus()
+}
+
+// keyPromptKey edits the entry key: enter adds or renames, esc cancels.
+func (p *formPane) keyPromptKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "esc":
+		p.keyObj = nil
+		p.keyIn.Blur()
+		return p.loadInput()
+	case "enter":
+		obj, name := p.keyObj, p.keyIn.Value()
+		var target *schemaform.Field
+		var err error
+		if p.keyOld == "" {
+			target, err = obj.AddEntry(name)
+		} else if err = obj.RenameEntry(p.keyOld, name); err == nil {
+			target = obj.Entries()[slices.IndexFunc(obj.Entries(), func(e *schemaform.Field) bool { return e.Key == name })]
+		}
+		if err != nil {
+			p.keyErr = err.Error()
+			return nil
+		}
+		p.keyObj = nil
+		p.keyIn.Blur()
+		obj.SetCollapsed(false)
+		p.edited()
+		return p.refreshTo(firstInside(target))
+	}
+	var c tea.Cmd
+	p.keyIn, c = p.keyIn.Update(msg)
+	p.keyErr = ""
+	return c
+}
+
+// editKey handles the keys that edit the focused field by kind.
+func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead string) tea.Cmd {
+	s := msg.String()
+	toggle := key.Matches(msg, p.c.keys.Toggle)
+	switch f.Kind {
+	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion:
+		typed := msg.Text
+		if s == "space" && ahead == "" {
+			typed = "" // space chooses the next option; inside a label being typed it is a space
+		}
+		switch {
+		case len([]rune(typed)) == 1 && unicode.IsPrint([]rune(typed)[0]):
+			// Letters choose the option whose label starts with what was typed.
+			if i := optionWithPrefix(f, ahead+typed, -1); i >= 0 {
+				p.typeahead = ahead + typed
+				_ = f.Select(i)
+			} else if i := optionWithPrefix(f, typed, f.Selected()); i >= 0 {
+				p.typeahead = typed
+				_ = f.Select(i)
 			}
+		case toggle && s == "left":
+			_ = f.Cycle(-1)
+		case toggle:
+			_ = f.Cycle(1)
+		case s == "backspace" || s == "delete":
+			f.Clear()
 		default:
-			val = unset()
+			return nil
+		}
+		p.edited()
+		return p.refreshTo(f)
+	case schemaform.KindMultiSelect:
+		switch {
+		case s == "left":
+			p.opt = max(p.opt-1, 0)
+		case s == "right":
+			p.opt = min(p.opt+1, max(len(f.Options)-1, 0))
+		case s == "space" || s == "x":
+			_ = f.Toggle(p.opt)
+			p.edited()
+		}
+		return nil
+	case schemaform.KindArray, schemaform.KindObject:
+		switch {
+		case s == "space":
+			f.SetCollapsed(!f.Collapsed())
+		case s == "right":
+			f.SetCollapsed(false)
+		case s == "left":
+			f.SetCollapsed(true)
+		default:
+			return nil
+		}
+		return p.refreshTo(f)
+	}
+	if f.IsText() && p.inputOf == f {
+		var c tea.Cmd
+		if f.FromDefault() && len(msg.Text) > 0 && p.input.Value() == p.loaded {
+			// Typing over a value the form filled in (a default) replaces it.
+			p.input.SetValue("")
+		}
+		before := p.input.Value()
+		p.input, c = p.input.Update(msg)
+		if p.input.Value() != before {
+			p.commitInput()
+			p.edited()
+		}
+		return c
+	}
+	return nil
+}
+
+// optionWithPrefix finds the first option after index start (-1: from the top) whose
+// label starts with prefix, ignoring case.
+func optionWithPrefix(f *schemaform.Field, prefix string, start int) int {
+	n := len(f.Options)
+	for d := 1; d <= n; d++ {
+		i := ((start+d)%n + n) % n
+		if strings.HasPrefix(strings.ToLower(f.Options[i].Label), strings.ToLower(prefix)) {
+			return i
 		}
 	}
-	out := []string{fit(head+val, p.w)}
-	pad := strings.Repeat(" ", lw+kindWidth+3)
-	if e := f.Error(); e != "" {
-		out = append(out, fit(pad+st.Error.Render("↳ "+clean(e)), p.w))
-	}
-	if focused {
-		var info []string
-		if f.Description != "" {
-			info = append(info, block(f.Description))
-		}
-		if len(f.Hints) > 0 {
-			info = append(info, clean(strings.Join(f.Hints, ", ")))
-		}
-		if f.Default != nil {
-			info = append(info, "default: "+clean(string(f.Default)))
-		}
-		if f.Note != "" {
-			info = append(info, clean(f.Note))
-		}
-		for _, l := range wrap(strings.Join(info, "\n"), max(p.w-len(pad), 10)) {
-			if l != "" {
-				out = append(out, pad+muted(l))
-			}
-		}
-	}
-	return out
+	return -1
 }
 
 // escapeJSONText rewrites control, bidi and invisible characters in JSON text as \uXXXX

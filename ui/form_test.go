@@ -237,15 +237,67 @@ func TestFormEscKeepsValues(t *testing.T) {
 	}
 }
 
+// Golden files of the rendered form (plain theme) for a flat, a nested and a union schema,
+// at two widths. Regenerate with: go test ./ui -run TestFormGolden -update
 func TestFormGolden(t *testing.T) {
-	for _, w := range []int{60, 120} {
-		t.Run(fmt.Sprint(w), func(t *testing.T) {
-			m, _ := openGreet(t, w, 24)
-			typeText(t, m, "Ann")
-			press(t, m, "tab")
-			typeText(t, m, "x")
-			press(t, m, "ctrl+s", "tab")
-			golden.RequireEqual(t, []byte(view(m)))
-		})
+	forms := []struct {
+		name  string
+		tool  mcpclient.Tool
+		steps []string
+	}{
+		// Every scalar kind, titles, descriptions, defaults, formats, examples, marks; a
+		// problem shown at its field after a send attempt; the focus on the enum.
+		{"flat", inlineTool("book_flight", flatSchema), []string{"'Oslo", "tab", "'0", "ctrl+s", "tab", "tab", "tab", "right"}},
+		// Nested objects, a list of objects (one item), a map with an entry, a collapsed object.
+		{"nested", inlineTool("deploy", nestedSchema), []string{"'web", "tab", "tab", "'2", "tab", "ctrl+n", "'8080", "tab", "right", "tab", "ctrl+n", "'LOG", "enter", "'debug", "tab", "space"}},
+		// A variant picker at the root of the schema, the second variant chosen.
+		{"union", inlineTool("lookup", unionSchema), []string{"right", "tab", "'ann@example", "tab"}},
+	}
+	for _, fm := range forms {
+		for _, w := range []int{60, 120} {
+			t.Run(fmt.Sprintf("%s_%d", fm.name, w), func(t *testing.T) {
+				m, _ := formModel(t, w, 30, "", fm.tool)
+				do(t, m, fm.steps...)
+				golden.RequireEqual(t, []byte(view(m)))
+			})
+		}
 	}
 }
+
+const flatSchema = `{
+  "type": "object",
+  "properties": {
+    "from":     {"type": "string", "title": "From", "description": "IATA code or city", "minLength": 3, "examples": ["OSL", "Oslo"]},
+    "seats":    {"type": "integer", "minimum": 1, "maximum": 9, "default": 1},
+    "budget":   {"type": "number", "exclusiveMinimum": 0},
+    "refund":   {"type": ["boolean", "null"]},
+    "cabin":    {"title": "Cabin", "oneOf": [{"const": "Y", "title": "Economy"}, {"const": "J", "title": "Business", "description": "lie-flat seats"}]},
+    "depart":   {"type": "string", "format": "date-time"},
+    "email":    {"type": "string", "format": "email", "readOnly": true},
+    "promo":    {"type": "string", "deprecated": true}
+  },
+  "required": ["from", "seats"]
+}`
+
+const nestedSchema = `{
+  "type": "object",
+  "properties": {
+    "service": {"type": "string"},
+    "scale": {"type": "object", "properties": {
+      "replicas": {"type": "integer", "minimum": 1},
+      "ports": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {
+        "port": {"type": "integer"}, "proto": {"enum": ["tcp", "udp"], "default": "tcp"}}, "required": ["port"]}}},
+      "required": ["replicas"]},
+    "env": {"type": "object", "additionalProperties": {"type": "string"}},
+    "limits": {"type": "object", "properties": {"cpu": {"type": "number"}, "memory": {"type": "string"}}}
+  },
+  "required": ["service", "scale"]
+}`
+
+const unionSchema = `{
+  "oneOf": [
+    {"title": "by id", "type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]},
+    {"title": "by email", "type": "object", "properties": {"email": {"type": "string", "format": "email"}, "exact": {"type": "boolean", "default": true}}, "required": ["email"]},
+    {"title": "everyone", "type": "null"}
+  ]
+}`

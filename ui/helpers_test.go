@@ -96,7 +96,7 @@ func run(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
 		m.quitting = true
 	default:
 		switch msg.(type) {
-		case initializedMsg, toolsListedMsg, callDoneMsg, eventsMsg:
+		case initializedMsg, toolsListedMsg, callDoneMsg, eventsMsg, historyLoadedMsg, historySavedMsg:
 			_, next := m.Update(msg)
 			run(t, m, next, depth+1)
 		}
@@ -141,6 +141,12 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "backspace":
 		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	if strings.HasPrefix(k, "alt+") {
+		m := keyMsg(k[4:])
+		m.Mod |= tea.ModAlt
+		m.Text = ""
+		return m
 	}
 	if strings.HasPrefix(k, "ctrl+") {
 		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}

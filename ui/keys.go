@@ -38,6 +38,18 @@ type KeyMap struct {
 	RawJSON   key.Binding
 	Cancel    key.Binding
 	Toggle    key.Binding
+	// Form field actions.
+	AcceptDefault key.Binding
+	Example       key.Binding
+	SetNull       key.Binding
+	Omit          key.Binding
+	EmptyString   key.Binding
+	AddItem       key.Binding
+	RemoveItem    key.Binding
+	MoveUp        key.Binding
+	MoveDown      key.Binding
+	RenameKey     key.Binding
+	History       key.Binding
 
 	// Call / result.
 	CancelCall key.Binding
@@ -73,12 +85,24 @@ func DefaultKeyMap() KeyMap {
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		OpenForm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
 
-		NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		NextField: key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
 		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
 		Submit:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
 		RawJSON:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
-		Toggle:    key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "toggle, choose")),
+		Toggle:    key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "choose, check, open/close")),
+
+		AcceptDefault: key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "accept default")),
+		Example:       key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "next example")),
+		SetNull:       key.NewBinding(key.WithKeys("alt+n"), key.WithHelp("alt+n", "null")),
+		Omit:          key.NewBinding(key.WithKeys("alt+o"), key.WithHelp("alt+o", "omit (unset)")),
+		EmptyString:   key.NewBinding(key.WithKeys("alt+e"), key.WithHelp("alt+e", "empty string")),
+		AddItem:       key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item/entry")),
+		RemoveItem:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "remove item/entry")),
+		MoveUp:        key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "move item up")),
+		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
+		RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
+		History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
 
 		CancelCall: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
 		Edit:       key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),

@@ -41,6 +41,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Context bounds the handshake and calls; nil means context.Background().
 	Context context.Context
+	// HistoryDir is where the last arguments sent to each tool are kept (history.json),
+	// normally $XDG_STATE_HOME/mcp-inspect or ~/.local/state/mcp-inspect; "" keeps no
+	// history on disk (only for this session).
+	HistoryDir string
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -51,6 +55,8 @@ type common struct {
 	st   *stylesT
 	keys KeyMap
 	log  *slog.Logger
+	// hist is the per-tool argument history (forms prefill from it).
+	hist *history
 }
 
 // pane identifies a tab.
@@ -141,7 +147,7 @@ func New(opts Options) *Model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log}
+	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = strings.Join(opts.Argv, " ")
@@ -170,7 +176,7 @@ func New(opts Options) *Model {
 
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess))
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

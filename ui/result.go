@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
@@ -30,6 +31,14 @@ type callRun struct {
 	progress float64
 	total    float64
 	progMsg  string
+
+	// invalid lists the validation problems the user sent the arguments despite.
+	invalid []string
+	// outSchema is the tool's outputSchema: structuredContent is checked against it.
+	outSchema json.RawMessage
+	// advice caches the outputSchema check of the result (adviceDone once computed).
+	advice     []schemaform.FieldError
+	adviceDone bool
 
 	done    bool
 	res     *mcpclient.CallToolResult
@@ -102,6 +111,7 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	}
 	add(st.Muted.Render(strings.Join(facts, " · ")))
 	add(wrapStyled(st.Muted, "arguments: "+clean(string(r.args)), w)...)
+	add(invalidLines(st, r.invalid, w)...)
 	add("")
 	if r.err != nil {
 		add(errorLines(st, r.err, w)...)
@@ -120,6 +130,9 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	for i, b := range res.Content {
 		add("")
 		add(blockLines(st, i, b, res.IsError, w)...)
+	}
+	if len(res.StructuredContent) > 0 || len(r.outSchema) > 0 {
+		add(outputAdvice(st, r, w)...)
 	}
 	if len(res.StructuredContent) > 0 {
 		add("", st.Title.Render("structuredContent"))
@@ -244,4 +257,50 @@ func hasControls(b mcpclient.ContentBlock) bool {
 		}
 	}
 	return b.Resource != nil && (sanitize.Contains(b.Resource.Text, sanitize.Text) || sanitize.Contains(b.Resource.URI, sanitize.Text))
+}
+
+// invalidLines marks a call whose arguments were sent despite validation problems. The
+// wire shows the exact bytes; this says the user chose to send them.
+func invalidLines(st *stylesT, problems []string, w int) []string {
+	if len(problems) == 0 {
+		return nil
+	}
+	out := wrapStyled(st.Warning, fmt.Sprintf("⚠ sent despite validation errors (%d):", len(problems)), w)
+	for i, p := range problems {
+		if i == 5 {
+			out = append(out, st.Warning.Render(fmt.Sprintf("  … and %d more", len(problems)-5)))
+			break
+		}
+		out = append(out, wrapStyled(st.Warning, "  "+clean(p), w)...)
+	}
+	return out
+}
+
+// outputAdvice checks structuredContent against the tool's outputSchema (MCP 2025-11-25
+// server/tools: servers MUST provide structured results that conform to it). A mismatch
+// is advisory: it is shown beside the result, which is always shown in full.
+func outputAdvice(st *stylesT, r *callRun, w int) []string {
+	res := r.res
+	if len(r.outSchema) == 0 || res == nil || res.IsError {
+		return nil
+	}
+	if len(res.StructuredContent) == 0 {
+		return append([]string{""}, wrapStyled(st.Warning, "⚠ the tool declares an outputSchema but the result has no structuredContent (advisory)", w)...)
+	}
+	if !r.adviceDone {
+		r.advice = schemaform.ValidateValue(r.outSchema, res.StructuredContent)
+		r.adviceDone = true
+	}
+	if len(r.advice) == 0 {
+		return []string{"", st.Success.Render("✓ structuredContent matches the tool's outputSchema")}
+	}
+	out := append([]string{""}, wrapStyled(st.Warning, fmt.Sprintf("⚠ structuredContent does not match the tool's outputSchema (%d problem(s); advisory, the result is shown as received):", len(r.advice)), w)...)
+	for _, e := range r.advice {
+		msg := e.Message
+		if len(e.Path) > 0 {
+			msg = strings.Join(e.Path, ".") + ": " + msg
+		}
+		out = append(out, wrapStyled(st.Warning, "  "+clean(msg), w)...)
+	}
+	return out
 }

@@ -34,6 +34,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.server.init = msg.res
+		m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
 		m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
 		if m.server.state == mcpclient.StateStarting {
 			m.server.state = mcpclient.StateReady
@@ -48,6 +49,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.tools.setTools(msg.tools)
 		m.tools.setSize(m.lay.body)
+		return m, nil
+	case historyLoadedMsg, historySavedMsg:
+		m.c.hist.apply(msg)
 		return m, nil
 	case callDoneMsg:
 		m.call.finish(msg, m.now())
@@ -118,7 +122,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.call.form.errs = []string{"offline: there is no server to call"}
 				return cmd
 			}
-			return tea.Batch(cmd, m.call.start(m.ctx, m.sess, m.call.form.tool.Name, sub.args, m.now()))
+			tool := m.call.form.tool
+			start := m.call.start(m.ctx, m.sess, tool.Name, sub.args, m.now())
+			// The call view marks arguments sent despite problems; the result is checked
+			// against the tool's outputSchema.
+			m.call.run.invalid, m.call.run.outSchema = sub.problems, tool.OutputSchema
+			return tea.Batch(cmd, start, m.c.hist.record(tool.Name, sub.args, m.now()))
 		}
 		if closed {
 			m.call.form = nil

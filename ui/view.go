@@ -135,7 +135,9 @@ func (m *Model) helpView() string {
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.DetailUp, k.DetailDown}
 	case paneCall:
 		if m.call.form != nil {
-			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel}
+			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel,
+				k.AcceptDefault, k.Example, k.SetNull, k.Omit, k.EmptyString,
+				k.AddItem, k.RemoveItem, k.MoveUp, k.MoveDown, k.RenameKey, k.History}
 		} else {
 			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.CancelCall}
 		}

@@ -128,3 +128,10 @@ func (fl *Field) isEntryKey(key string) bool {
 	}
 	return !slices.ContainsFunc(fl.node.props, func(p prop) bool { return p.name == key })
 }
+
+// IsMap reports whether the field is an object made only of entries: it
+// AllowsEntries and declares no `properties` (a map such as z.record or
+// dict[str, T]).
+func (fl *Field) IsMap() bool {
+	return fl.AllowsEntries() && len(fl.node.props) == 0
+}
