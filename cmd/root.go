@@ -36,6 +36,7 @@ type sessionFlags struct {
 	cwd             string
 	timeout         time.Duration
 	protocolVersion string
+	era             string
 	maxMessage      int
 	theme           string
 	logFile         string
@@ -48,6 +49,7 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
 	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "per-request timeout, reset by progress notifications")
 	fl.StringVar(&f.protocolVersion, "protocol-version", mcpclient.LatestProtocolVersion, "protocol version to request in initialize")
+	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
@@ -65,6 +67,10 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 			return mcpclient.Config{}, fmt.Errorf("--cwd %q is not a directory", f.cwd)
 		}
 	}
+	era, err := mcpclient.ParseEra(f.era)
+	if err != nil {
+		return mcpclient.Config{}, fmt.Errorf("--era: %w", err)
+	}
 	return mcpclient.Config{
 		Command:         argv[0],
 		Args:            argv[1:],
@@ -74,6 +80,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version},
 		Timeout:         f.timeout,
 		MaxMessage:      f.maxMessage,
+		Era:             era,
 	}, nil
 }
 
@@ -106,6 +113,7 @@ func (e *codeError) Error() string { return e.msg }
 
 func newRootCmd() *cobra.Command {
 	var flags sessionFlags
+	var src serverSource
 	root := &cobra.Command{
 		Use:   "mcp-inspect [flags] [--] COMMAND [ARGS...]",
 		Short: "A terminal debugger for MCP servers",
@@ -115,6 +123,7 @@ their input schemas, and every result. COMMAND and ARGS go to the server exactly
 
 Try it on the embedded demo server:  mcp-inspect demo`,
 		Example: `  mcp-inspect -- node build/index.js
+  mcp-inspect --config ~/.cursor/mcp.json --server postgres
   mcp-inspect -e API_KEY=test --cwd ./srv -- python -m my_server --verbose
   mcp-inspect -- npx -y @modelcontextprotocol/server-everything`,
 		Version:       Version,
@@ -122,19 +131,21 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\nTry:   mcp-inspect demo"}
+			if len(args) == 0 && src.file == "" {
+				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
-			cfg, err := flags.config(args)
+			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
-			return runTUI(cmd.Context(), cfg, &flags, strings.Join(args, " "))
+			return runTUI(cmd.Context(), cfg, &flags, title)
 		},
 	}
 	root.Flags().SetInterspersed(false)
 	flags.register(root)
+	src.register(root.Flags())
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
+	root.AddCommand(headlessCommands()...)
 	return root
 }
 

@@ -1,0 +1,281 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// newBenchCmd is `mcp-inspect bench`, a group for load tests.
+func newBenchCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "bench",
+		Short: "Load-test a server",
+		Long:  "bench runs one kind of request repeatedly against one server session and reports throughput and latency.",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	c.AddCommand(newBenchCallCmd())
+	return c
+}
+
+// benchStats is what bench reports (--json: the document's "bench" member).
+type benchStats struct {
+	Tool        string       `json:"tool"`
+	Calls       int          `json:"calls"`
+	Concurrency int          `json:"concurrency"`
+	Warmup      int          `json:"warmup"`
+	DurationMs  float64      `json:"durationMs"`
+	CallsPerSec float64      `json:"callsPerSec"`
+	LatencyMs   benchLatency `json:"latencyMs"`
+	// Errors counts calls that failed (JSON-RPC error, timeout, undecodable result, server
+	// gone); ToolErrors counts results with isError: true.
+	Errors     int            `json:"errors"`
+	ToolErrors int            `json:"toolErrors"`
+	ErrorKinds map[string]int `json:"errorKinds"`
+	// Stopped says why the run ended early ("server exited", "interrupted"), empty when it
+	// ran to the end.
+	Stopped string `json:"stopped,omitempty"`
+}
+
+type benchLatency struct {
+	Min  float64 `json:"min"`
+	P50  float64 `json:"p50"`
+	P90  float64 `json:"p90"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+	Mean float64 `json:"mean"`
+}
+
+func newBenchCallCmd() *cobra.Command {
+	var flags headlessFlags
+	var af argFlags
+	var n, conc, warmup int
+	var duration time.Duration
+	c := &cobra.Command{
+		Use:   "call TOOL [-n N] [-c CONCURRENCY] [--duration D] [flags] -- COMMAND [ARGS...]",
+		Short: "Call one tool repeatedly and report throughput and latency",
+		Long: `bench call starts the server once, connects, makes --warmup calls that are not measured,
+then calls TOOL -n times (or for --duration, or until whichever of the two comes first) from
+-c concurrent callers on the one session, and prints throughput (calls/s), latency
+(min/p50/p90/p99/max/mean, milliseconds) and the error count. Arguments as for call (--args,
+-a). With --json the document's "bench" member holds the numbers.
+
+Exit codes: 0 every call succeeded; 1 some results had isError; 3 the server failed to start
+or exited during the run (the numbers so far are still reported); 4 some calls got a JSON-RPC
+error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted.`,
+		Example: `  mcp-inspect bench call echo -a message=hi -n 10000 -- node dist/index.js
+  mcp-inspect bench call echo -a text=x -c 8 --duration 10s --json -- ./fakeserver --scenario minimal`,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			own, argv, err := splitArgs(cmd, args, 1, "a TOOL name")
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			tool := own[0]
+			if conc < 1 || n < 0 || warmup < 0 || duration < 0 {
+				return &codeError{exitUsage, "bench call: -c must be at least 1; -n, --warmup and --duration cannot be negative"}
+			}
+			if duration > 0 && !cmd.Flags().Changed("requests") {
+				n = 0 // --duration alone: no call limit
+			}
+			if n == 0 && duration == 0 {
+				return &codeError{exitUsage, "bench call: give -n N, --duration D or both"}
+			}
+			base, pairs, err := readArgs(cmd, &af)
+			if err != nil {
+				return err
+			}
+			h := newHeadless(cmd, &flags, "tools/call")
+			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+				arguments, err := h.toolArgs(ctx, tool, base, pairs)
+				if err != nil {
+					return nil, err
+				}
+				b := &bench{client: h.client, tool: tool, args: arguments}
+				for i := 0; i < warmup; i++ {
+					if err := b.call(ctx, nil); err != nil {
+						return nil, fmt.Errorf("warmup call %d: %w", i+1, err)
+					}
+				}
+				stats, firstErr := b.run(ctx, n, conc, duration)
+				stats.Warmup = warmup
+				h.doc.Bench = stats
+				out := &outcome{human: func(w io.Writer, _ func(string) string) { humanBench(w, stats) }, partial: true}
+				switch {
+				case stats.Stopped != "":
+					return out, firstErr
+				case stats.Errors > 0:
+					out.code, _ = classify(firstErr)
+				case stats.ToolErrors > 0:
+					out.code = exitToolError
+				}
+				return out, nil
+			})
+		},
+	}
+	flags.register(c)
+	af.register(c.Flags(), true)
+	c.Flags().IntVarP(&n, "requests", "n", 1000, "number of measured calls (0: no limit, with --duration)")
+	c.Flags().IntVarP(&conc, "concurrency", "c", 1, "calls in flight at once")
+	c.Flags().DurationVar(&duration, "duration", 0, "measure for this long (with -n: whichever ends first)")
+	c.Flags().IntVar(&warmup, "warmup", 20, "unmeasured calls made first")
+	return c
+}
+
+// bench makes the calls of one run.
+type bench struct {
+	client *mcpclient.Client
+	tool   string
+	args   []byte
+}
+
+// call makes one call; a result with isError is counted through isErr, not returned.
+func (b *bench) call(ctx context.Context, isErr *bool) error {
+	res, _, err := b.client.CallTool(ctx, b.tool, b.args)
+	if err == nil && isErr != nil {
+		*isErr = res.IsError
+	}
+	return err
+}
+
+// run calls the tool from conc goroutines until n calls are made (n > 0) or d has passed
+// (d > 0), or the server is gone. It returns the statistics and the first error seen.
+func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchStats, error) {
+	var next atomic.Int64
+	var stop atomic.Bool
+	var deadline time.Time
+	start := time.Now()
+	if d > 0 {
+		deadline = start.Add(d)
+	}
+	type worker struct {
+		lat        []time.Duration
+		errors     int
+		toolErrors int
+		kinds      map[string]int
+		firstErr   error
+		dead       bool
+	}
+	workers := make([]*worker, conc)
+	var wg sync.WaitGroup
+	for i := range workers {
+		w := &worker{kinds: map[string]int{}}
+		if n > 0 {
+			w.lat = make([]time.Duration, 0, n/conc+1)
+		}
+		workers[i] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				if n > 0 && next.Add(1) > int64(n) {
+					return
+				}
+				t0 := time.Now()
+				if !deadline.IsZero() && t0.After(deadline) {
+					return
+				}
+				var isErr bool
+				err := b.call(ctx, &isErr)
+				w.lat = append(w.lat, time.Since(t0))
+				switch {
+				case err == nil:
+					if isErr {
+						w.toolErrors++
+					}
+				default:
+					w.errors++
+					_, je := classify(err)
+					w.kinds[je.Kind]++
+					if w.firstErr == nil {
+						w.firstErr = err
+					}
+					var ee *mcpclient.ExitError
+					if errors.As(err, &ee) || errors.Is(err, context.Canceled) || errors.Is(err, mcpclient.ErrClosed) {
+						w.dead = true
+						stop.Store(true)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	st := &benchStats{Tool: b.tool, Concurrency: conc, DurationMs: ms(elapsed), ErrorKinds: map[string]int{}}
+	var all []time.Duration
+	var firstErr error
+	for _, w := range workers {
+		all = append(all, w.lat...)
+		st.Errors += w.errors
+		st.ToolErrors += w.toolErrors
+		for k, v := range w.kinds {
+			st.ErrorKinds[k] += v
+		}
+		if firstErr == nil && w.firstErr != nil {
+			firstErr = w.firstErr
+		}
+		if w.dead && st.Stopped == "" {
+			st.Stopped = "server exited"
+			if errors.Is(w.firstErr, context.Canceled) {
+				st.Stopped = "interrupted"
+			}
+		}
+	}
+	st.Calls = len(all)
+	if elapsed > 0 {
+		st.CallsPerSec = math.Round(float64(st.Calls)/elapsed.Seconds()*10) / 10
+	}
+	st.LatencyMs = latencies(all)
+	return st, firstErr
+}
+
+// latencies summarizes durations in milliseconds (nearest-rank percentiles).
+func latencies(d []time.Duration) benchLatency {
+	if len(d) == 0 {
+		return benchLatency{}
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	rank := func(q float64) time.Duration {
+		i := int(math.Ceil(q*float64(len(d)))) - 1
+		return d[max(0, min(i, len(d)-1))]
+	}
+	var sum time.Duration
+	for _, x := range d {
+		sum += x
+	}
+	return benchLatency{
+		Min: ms(d[0]), P50: ms(rank(0.50)), P90: ms(rank(0.90)), P99: ms(rank(0.99)), Max: ms(d[len(d)-1]),
+		Mean: ms(sum / time.Duration(len(d))),
+	}
+}
+
+func humanBench(w io.Writer, st *benchStats) {
+	fmt.Fprintf(w, "bench call %s: %d calls in %.3f s, concurrency %d (after %d warmup calls)\n", st.Tool, st.Calls, st.DurationMs/1000, st.Concurrency, st.Warmup)
+	fmt.Fprintf(w, "throughput: %.1f calls/s\n", st.CallsPerSec)
+	l := st.LatencyMs
+	fmt.Fprintf(w, "latency ms: min %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", l.Min, l.P50, l.P90, l.P99, l.Max, l.Mean)
+	fmt.Fprintf(w, "errors:     %d", st.Errors)
+	if len(st.ErrorKinds) > 0 {
+		fmt.Fprintf(w, " %v", st.ErrorKinds)
+	}
+	fmt.Fprintf(w, "; isError results: %d\n", st.ToolErrors)
+	if st.Stopped != "" {
+		fmt.Fprintf(w, "stopped early: %s\n", st.Stopped)
+	}
+}

@@ -1,0 +1,501 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+)
+
+// Exit codes of the headless commands, beyond exitOK, exitUsage and exitNoServer (root.go).
+const (
+	// exitToolError: the tool ran and returned isError (call), or some calls did (bench).
+	exitToolError = 1
+	// exitProtocol: a JSON-RPC error response, or a result that does not decode.
+	exitProtocol = 4
+	// exitTimeout: no response within --timeout.
+	exitTimeout = 5
+	// exitInterrupted: SIGINT or SIGTERM ended the run (128 + SIGINT, as shells report it).
+	exitInterrupted = 130
+)
+
+// exitCodesHelp documents the exit codes in every headless command's --help.
+const exitCodesHelp = `
+Exit codes:
+  0  ok
+  1  the tool returned a result with isError: true
+  2  usage: bad flags or arguments, unreadable --config
+  3  the server failed to start, or exited or closed its stdout before answering
+  4  protocol error: a JSON-RPC error response, or a result that does not decode
+  5  timeout: no response within --timeout
+  130 interrupted (SIGINT/SIGTERM)
+
+Output: human-readable by default. --json prints one JSON document on stdout and nothing
+else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
+"timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.`
+
+// headlessFlags are the flags of every headless command: the session flags, --config and
+// --server, --json and --quiet.
+type headlessFlags struct {
+	session sessionFlags
+	src     serverSource
+	json    bool
+	quiet   bool
+}
+
+func (h *headlessFlags) register(cmd *cobra.Command) {
+	h.session.register(cmd)
+	h.src.register(cmd.Flags())
+	cmd.Flags().BoolVar(&h.json, "json", false, "print one JSON document on stdout (the MCP result as received, plus timing) and nothing else")
+	cmd.Flags().BoolVarP(&h.quiet, "quiet", "q", false, "do not copy the server's stderr, log messages and warnings to stderr")
+	_ = cmd.Flags().MarkHidden("theme")
+}
+
+// headlessCommands are the commands for scripts and CI, plus servers, bench and man.
+func headlessCommands() []*cobra.Command {
+	var cmds []*cobra.Command
+	for _, k := range listKinds() {
+		cmds = append(cmds, newListCmd(k))
+	}
+	return append(cmds,
+		newCallCmd(), newReadCmd(), newPromptCmd(), newCompleteCmd(), newPingCmd(), newDiscoverCmd(),
+		newServersCmd(), newBenchCmd(), newManCmd(),
+	)
+}
+
+// splitArgs separates a command's own positional arguments (the first own of them) from the
+// server's COMMAND [ARGS...]. With "--" the split is exactly there; without it the first own
+// arguments are the command's.
+func splitArgs(cmd *cobra.Command, args []string, own int, what string) ([]string, []string, error) {
+	if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+		if dash != own {
+			return nil, nil, fmt.Errorf("%s: want %d argument(s) before --, got %d: %q", cmd.Name(), own, dash, args[:dash])
+		}
+		return args[:dash], args[dash:], nil
+	}
+	if len(args) < own {
+		return nil, nil, fmt.Errorf("%s needs %s", cmd.Name(), what)
+	}
+	return args[:own], args[own:], nil
+}
+
+// headless is one run of a headless command: it owns the output streams, the session and
+// the document printed with --json.
+type headless struct {
+	flags  *headlessFlags
+	stdout io.Writer
+	stderr io.Writer
+	logger *slog.Logger
+
+	doc      jsonDoc
+	start    time.Time
+	client   *mcpclient.Client
+	init     *mcpclient.InitializeResult
+	drain    *drain
+	warnMu   sync.Mutex
+	warnings []string
+}
+
+// jsonDoc is what --json prints.
+type jsonDoc struct {
+	Method   string          `json:"method,omitempty"`
+	Server   *jsonServer     `json:"server,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Error    *jsonError      `json:"error,omitempty"`
+	Warnings []string        `json:"warnings"`
+	Bench    *benchStats     `json:"bench,omitempty"`
+	Timing   jsonTiming      `json:"timing"`
+	ExitCode int             `json:"exitCode"`
+}
+
+type jsonServer struct {
+	Name            string `json:"name"`
+	Version         string `json:"version"`
+	ProtocolVersion string `json:"protocolVersion"`
+	Era             string `json:"era"`
+	PID             int    `json:"pid"`
+}
+
+// jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
+// input, interrupted.
+type jsonError struct {
+	Kind           string          `json:"kind"`
+	Message        string          `json:"message"`
+	Code           *int64          `json:"code,omitempty"`
+	Data           json.RawMessage `json:"data,omitempty"`
+	ServerExitCode *int            `json:"serverExitCode,omitempty"`
+	Signal         string          `json:"signal,omitempty"`
+	Stderr         []string        `json:"stderr,omitempty"`
+}
+
+// jsonTiming is in milliseconds: connect is spawn to the end of the handshake, request the
+// command's own requests (every page of a list), total the whole run up to the server's exit.
+type jsonTiming struct {
+	ConnectMs float64 `json:"connectMs"`
+	RequestMs float64 `json:"requestMs"`
+	TotalMs   float64 `json:"totalMs"`
+}
+
+func ms(d time.Duration) float64 {
+	return float64(d.Microseconds()) / 1000
+}
+
+// outcome is what a headless action produced: the raw result, how to show it to a person,
+// and the exit code it implies (0, or exitToolError for isError).
+type outcome struct {
+	result json.RawMessage
+	human  func(w io.Writer, safe func(string) string)
+	code   int
+	// partial: show human even when the action also returns an error (bench's numbers so far).
+	partial bool
+}
+
+// action runs a command's requests on a connected session.
+type action func(ctx context.Context, h *headless) (*outcome, error)
+
+// newHeadless prepares a run of cmd.
+func newHeadless(cmd *cobra.Command, flags *headlessFlags, method string) *headless {
+	return &headless{flags: flags, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), doc: jsonDoc{Method: method, Warnings: []string{}}}
+}
+
+// warn records a warning for the document and, unless --quiet, writes it to stderr.
+func (h *headless) warn(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	h.warnMu.Lock()
+	defer h.warnMu.Unlock()
+	if len(h.warnings) == maxWarnings {
+		msg = "more warnings follow; see the log file"
+	} else if len(h.warnings) > maxWarnings {
+		return
+	}
+	h.warnings = append(h.warnings, msg)
+	if !h.flags.quiet {
+		fmt.Fprintln(h.stderr, "mcp-inspect: warning: "+stderrSafe(h.stderr)(msg))
+	}
+	if h.logger != nil {
+		h.logger.Warn(msg)
+	}
+}
+
+// maxWarnings caps the warnings kept for the document.
+const maxWarnings = 50
+
+// run resolves the server, starts it, connects, runs act and prints the outcome. It returns
+// a *codeError for every exit code but 0.
+func (h *headless) run(ctx context.Context, argv []string, act action) error {
+	h.start = time.Now()
+	cfg, _, err := h.flags.src.resolve(&h.flags.session, argv, h.noteWriter())
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	logger, closeLog := openLog(h.flags.session.logFile, h.flags.session.debug)
+	defer closeLog()
+	h.logger = logger
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	err = h.session(ctx, cfg, act)
+	return h.finish(err)
+}
+
+// noteWriter is where notes about a --config entry go: stderr, unless --quiet.
+func (h *headless) noteWriter() io.Writer {
+	if h.flags.quiet {
+		return io.Discard
+	}
+	return h.stderr
+}
+
+// session starts the server, connects, runs act and shuts the server down.
+func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) error {
+	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
+		h.warn("the server asked for %s; headless commands do not answer server requests (sent -32601)", r.Method)
+		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method})
+	}
+	h.logger.Info("headless: starting server", "method", h.doc.Method, "command", cfg.Command, "argv", cfg.Args, "env_keys", envKeys(cfg.Env), "era", cfg.Era)
+	client, err := mcpclient.Start(cfg)
+	if err != nil {
+		return err
+	}
+	h.client = client
+	h.drain = startDrain(client, h)
+	defer func() {
+		client.Close()
+		h.drain.wait()
+	}()
+	init, err := client.Connect(ctx)
+	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
+	if err != nil {
+		return err
+	}
+	h.init = init
+	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
+	for _, w := range init.Warnings {
+		h.warn("%s", w)
+	}
+	t0 := time.Now()
+	out, err := act(ctx, h)
+	h.doc.Timing.RequestMs = ms(time.Since(t0))
+	if out != nil {
+		h.doc.Result = out.result
+		h.doc.ExitCode = out.code
+	}
+	if err != nil {
+		if out != nil && out.partial && out.human != nil && !h.flags.json {
+			out.human(h.stdout, terminalSafe(h.stdout))
+		}
+		return err
+	}
+	client.Close()
+	h.drain.wait()
+	h.doc.Timing.TotalMs = ms(time.Since(h.start))
+	h.doc.Warnings = h.takeWarnings()
+	if h.flags.json {
+		if err := writeJSON(h.stdout, h.doc); err != nil {
+			return err
+		}
+	} else if out != nil && out.human != nil {
+		out.human(h.stdout, terminalSafe(h.stdout))
+	}
+	if out != nil && out.code != 0 {
+		return &codeError{out.code, ""}
+	}
+	return nil
+}
+
+func (h *headless) takeWarnings() []string {
+	h.warnMu.Lock()
+	defer h.warnMu.Unlock()
+	return append([]string{}, h.warnings...)
+}
+
+// finish turns an error of the session into its exit code, the JSON document and a message
+// on stderr. A nil error, or one that already carries its code, passes through.
+func (h *headless) finish(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *codeError
+	if errors.As(err, &ce) {
+		return err
+	}
+	code, je := classify(err)
+	h.doc.Error = je
+	h.doc.ExitCode = code
+	if h.doc.Timing.TotalMs == 0 {
+		h.doc.Timing.TotalMs = ms(time.Since(h.start))
+	}
+	h.doc.Warnings = h.takeWarnings()
+	if h.flags.json {
+		_ = writeJSON(h.stdout, h.doc)
+	}
+	if h.logger != nil {
+		h.logger.Error("headless: failed", "method", h.doc.Method, "err", err, "exit", code)
+	}
+	return &codeError{code, stderrSafe(h.stderr)(err.Error())}
+}
+
+// classify maps an error of mcpclient to an exit code and its JSON form.
+func classify(err error) (int, *jsonError) {
+	je := &jsonError{Message: err.Error()}
+	var spawn *mcpclient.SpawnError
+	var exit *mcpclient.ExitError
+	var rpc *mcpclient.RPCError
+	var timeout *mcpclient.TimeoutError
+	var input *mcpclient.InputError
+	switch {
+	case errors.As(err, &spawn):
+		je.Kind = "spawn"
+		return exitNoServer, je
+	case errors.As(err, &exit):
+		je.Kind = "exited"
+		if !exit.StdoutClosed && exit.Signal == "" {
+			c := exit.ExitCode
+			je.ServerExitCode = &c
+		}
+		je.Signal = exit.Signal
+		je.Stderr = exit.Stderr
+		return exitNoServer, je
+	case errors.As(err, &timeout):
+		je.Kind = "timeout"
+		return exitTimeout, je
+	case errors.As(err, &rpc):
+		je.Kind = "rpc"
+		c := rpc.Code
+		je.Code = &c
+		je.Data = rpc.Data
+		return exitProtocol, je
+	case errors.As(err, &input):
+		je.Kind = "input"
+		return exitProtocol, je
+	case errors.Is(err, context.Canceled):
+		je.Kind = "interrupted"
+		return exitInterrupted, je
+	case errors.Is(err, errUsage):
+		je.Kind = "usage"
+		return exitUsage, je
+	}
+	je.Kind = "protocol"
+	return exitProtocol, je
+}
+
+// errUsage marks a usage problem found after the server started (an unknown argument for
+// the tool's schema, ping in the modern era).
+var errUsage = errors.New("usage")
+
+// usageErr wraps a message as a usage error for classify.
+func usageErr(format string, args ...any) error {
+	return fmt.Errorf("%s%w", fmt.Sprintf(format, args...), errSilent{errUsage})
+}
+
+// errSilent wraps an error so that it is found by errors.Is but adds nothing to the message.
+type errSilent struct{ error }
+
+func (errSilent) Error() string   { return "" }
+func (e errSilent) Unwrap() error { return e.error }
+
+// drain reads the session's events: the server's stderr and log messages go to our stderr
+// (unless --quiet), framing problems become warnings, and the handshake's raw result is kept.
+type drain struct {
+	h    *headless
+	done chan struct{}
+
+	mu           sync.Mutex
+	handshake    json.RawMessage
+	gotHandshake chan struct{}
+}
+
+func startDrain(c *mcpclient.Client, h *headless) *drain {
+	d := &drain{h: h, done: make(chan struct{}), gotHandshake: make(chan struct{})}
+	go d.loop(c.Events())
+	return d
+}
+
+func (d *drain) loop(events <-chan mcpclient.Event) {
+	defer close(d.done)
+	h := d.h
+	safe := stderrSafe(h.stderr)
+	debug := h.logger.Enabled(context.Background(), slog.LevelDebug)
+	for ev := range events {
+		if debug {
+			h.logger.Debug("event", "seq", ev.Seq, "dir", ev.Dir.String(), "kind", ev.Kind.String(), "raw", string(ev.Raw))
+		}
+		switch {
+		case ev.Kind == mcpclient.KindStderr:
+			if !h.flags.quiet {
+				line := string(ev.Raw)
+				if !strings.HasSuffix(line, "\n") {
+					line += "\n"
+				}
+				io.WriteString(h.stderr, safe(line))
+			}
+		case ev.Dir == mcpclient.ServerToClient:
+			for _, p := range ev.Problems {
+				if p.Severity == mcpclient.Warning {
+					h.warn("server stdout line %d: %s", ev.Line, p.Text)
+				}
+			}
+			if ev.Kind == mcpclient.KindResponse && (ev.Method == "initialize" || ev.Method == "server/discover") {
+				d.mu.Lock()
+				if d.handshake == nil {
+					d.handshake = append(json.RawMessage(nil), ev.Msg.Result...)
+					close(d.gotHandshake)
+				}
+				d.mu.Unlock()
+			}
+			if ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/message" && !h.flags.quiet {
+				io.WriteString(h.stderr, safe(logLine(ev.Msg.Params))+"\n")
+			}
+		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
+			h.logger.Info("lifecycle", "text", ev.Life.Text)
+		}
+	}
+}
+
+// handshakeResult waits briefly for the drain to see the handshake's response and returns
+// its raw result (the InitializeResult or DiscoverResult exactly as received).
+func (d *drain) handshakeResult() json.RawMessage {
+	select {
+	case <-d.gotHandshake:
+	case <-time.After(2 * time.Second):
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.handshake
+}
+
+// wait returns when every event has been handled (bounded: a grandchild holding the
+// server's pipes open must not hang the command).
+func (d *drain) wait() {
+	select {
+	case <-d.done:
+	case <-time.After(3 * time.Second):
+	}
+}
+
+// logLine renders a notifications/message as "server log [level] logger: data".
+func logLine(params json.RawMessage) string {
+	var p struct {
+		Level  string          `json:"level"`
+		Logger string          `json:"logger"`
+		Data   json.RawMessage `json:"data"`
+	}
+	_ = json.Unmarshal(params, &p)
+	data := string(p.Data)
+	var s string
+	if json.Unmarshal(p.Data, &s) == nil {
+		data = s
+	}
+	who := "server log [" + p.Level + "]"
+	if p.Logger != "" {
+		who += " " + p.Logger
+	}
+	return who + ": " + data
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// terminalSafe returns how to print a server's text on w: escaped (case B23) when w is a
+// terminal, unchanged when it is a file or a pipe, so scripts get the bytes.
+func terminalSafe(w io.Writer) func(string) string {
+	if isTerminal(w) {
+		return func(s string) string { return sanitize.String(s, sanitize.Text) }
+	}
+	return func(s string) string { return s }
+}
+
+// stderrSafe is terminalSafe for the stderr stream.
+func stderrSafe(w io.Writer) func(string) string { return terminalSafe(w) }
+
+// prettyJSON indents raw JSON for people; invalid JSON comes back as it is.
+func prettyJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return string(raw)
+	}
+	return b.String()
+}
