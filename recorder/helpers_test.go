@@ -20,24 +20,58 @@ import (
 
 // The test binary doubles as two helper processes, chosen by RECORDER_TEST_HELPER:
 //
-//	proxy     runs the argv in RECORDER_PROXY_ARGV (NUL-separated) and relays stdio, replacing
+//	proxy     runs the argv in RECORDER_PROXY_ARGV (separated by \x1f) and relays stdio, replacing
 //	          RECORDER_PROXY_FROM with RECORDER_PROXY_TO in what the server writes: a server
 //	          that "changes one field".
 //	recorder  records a session against the fake b11 server (progress every few ms) to the
 //	          file in RECORDER_TRACE, printing "seq N" on stdout after each event's Write
 //	          returned; the crash test kills it with SIGKILL.
+//	mock      serves the trace in RECORDER_TRACE with recorder.Mock on stdio (the binary's
+//	          `mcp-inspect mock` is tested end to end in cmd).
 func TestMain(m *testing.M) {
 	switch os.Getenv("RECORDER_TEST_HELPER") {
 	case "proxy":
 		os.Exit(proxyMain())
 	case "recorder":
 		os.Exit(recorderMain())
+	case "mock":
+		os.Exit(mockMain())
 	}
 	os.Exit(m.Run())
 }
 
+func mockMain() int {
+	tr, err := recorder.Open(os.Getenv("RECORDER_TRACE"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 70
+	}
+	m, err := recorder.NewMock(tr)
+	if err != nil {
+		return 70
+	}
+	err = m.Serve(context.Background(), os.Stdin, os.Stdout)
+	if ex, ok := err.(*recorder.MockExit); ok {
+		return ex.Code & 0xff
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+// helperConfig runs the test binary as a helper process.
+func helperConfig(mode string, env ...string) mcpclient.Config {
+	return mcpclient.Config{Command: os.Args[0], Args: []string{"-test.run=^$"}, Env: append([]string{"RECORDER_TEST_HELPER=" + mode}, env...)}
+}
+
+// proxyConfig is a server that runs argv but rewrites from into to in everything it writes.
+func proxyConfig(argv []string, from, to string) mcpclient.Config {
+	return helperConfig("proxy", "RECORDER_PROXY_ARGV="+strings.Join(argv, "\x1f"), "RECORDER_PROXY_FROM="+from, "RECORDER_PROXY_TO="+to)
+}
+
 func proxyMain() int {
-	argv := strings.Split(os.Getenv("RECORDER_PROXY_ARGV"), "\x00")
+	argv := strings.Split(os.Getenv("RECORDER_PROXY_ARGV"), "\x1f")
 	from, to := []byte(os.Getenv("RECORDER_PROXY_FROM")), []byte(os.Getenv("RECORDER_PROXY_TO"))
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin = os.Stdin
