@@ -173,6 +173,7 @@ func (p *formPane) loadInput() tea.Cmd {
 		return nil
 	}
 	p.inputOf = f
+	p.input.SetWidth(max(p.w-p.labelWidth()-kindWidth-6-marksWidth(f), 8))
 	// The input shows the sanitized text; the field changes only if the user edits it,
 	// so a value with control characters is never silently altered.
 	p.input.SetValue(clean(f.Text()))

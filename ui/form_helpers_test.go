@@ -187,3 +187,16 @@ func reopen(t testing.TB, m *Model) {
 		t.Fatal("e did not reopen the form")
 	}
 }
+
+// focusOn moves the cursor (tab) to the first field labelled label.
+func focusOn(t testing.TB, m *Model, label string) {
+	t.Helper()
+	p := m.call.form
+	for range len(p.fields) + 1 {
+		if f := p.focused(); f != nil && fieldLabel(f) == label {
+			return
+		}
+		press(t, m, "tab")
+	}
+	t.Fatalf("no field %q to focus:\n%s", label, view(m))
+}

@@ -365,18 +365,8 @@ func (p *formPane) fieldLines(f *schemaform.Field, focused bool, lw int) []strin
 		st.Muted.Render(fit(kindLabel(f), kindWidth)) + " "
 	valW := max(p.w-ansi.StringWidth(head), 8)
 	val := p.valueText(f, focused, ls, valW)
-	var marks []string
-	if f.ReadOnly {
-		marks = append(marks, st.Warning.Render("read-only"))
-	}
-	if f.Deprecated {
-		marks = append(marks, st.Warning.Render("deprecated"))
-	}
-	if f.Foreign() {
-		marks = append(marks, st.Warning.Render("loaded value does not fit"))
-	}
-	if len(marks) > 0 {
-		val += "  " + strings.Join(marks, " ")
+	if marks := fieldMarks(f); len(marks) > 0 {
+		val += "  " + st.Warning.Render(strings.Join(marks, " "))
 	}
 	out := []string{fit(head+val, p.w)}
 	pad := strings.Repeat(" ", lw+kindWidth+3)
@@ -393,6 +383,29 @@ func (p *formPane) fieldLines(f *schemaform.Field, focused bool, lw int) []strin
 		}
 	}
 	return out
+}
+
+// fieldMarks are the flags drawn after a field's value.
+func fieldMarks(f *schemaform.Field) []string {
+	var marks []string
+	if f.ReadOnly {
+		marks = append(marks, "read-only")
+	}
+	if f.Deprecated {
+		marks = append(marks, "deprecated")
+	}
+	if f.Foreign() {
+		marks = append(marks, "loaded value does not fit")
+	}
+	return marks
+}
+
+// marksWidth is the room fieldMarks take on the row.
+func marksWidth(f *schemaform.Field) int {
+	if m := fieldMarks(f); len(m) > 0 {
+		return 2 + ansi.StringWidth(strings.Join(m, " "))
+	}
+	return 0
 }
 
 // valueText draws a field's value: the input or the choices when focused.

@@ -199,6 +199,17 @@ func readHistory(dir string) (historyData, error) {
 	if d.Servers == nil {
 		d.Servers = map[string]map[string][]historyEntry{}
 	}
+	// The file is indented for people; arguments are kept compact, as they were sent.
+	for _, tools := range d.Servers {
+		for _, list := range tools {
+			for i := range list {
+				var b bytes.Buffer
+				if json.Compact(&b, list[i].Args) == nil {
+					list[i].Args = b.Bytes()
+				}
+			}
+		}
+	}
 	return d, nil
 }
 
