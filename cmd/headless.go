@@ -228,7 +228,13 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		h.warn("the server asked for %s; headless commands do not answer server requests (sent -32601)", r.Method)
 		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method})
 	}
-	h.logger.Info("headless: starting server", "method", h.doc.Method, "command", cfg.Command, "argv", cfg.Args, "env_keys", envKeys(cfg.Env), "era", cfg.Era)
+	h.flags.session.rec.noSave = true // a headless run is kept only with --record
+	rec, err := h.flags.session.rec.start(&cfg, h.logger, h.noteWriter())
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer rec.close(h.logger, h.noteWriter()) // runs after client.Close below: every event is in
+	h.logger.Info("headless: starting server", "method", h.doc.Method, "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env), "era", cfg.Era)
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
 		return err

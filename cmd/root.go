@@ -41,6 +41,7 @@ type sessionFlags struct {
 	theme           string
 	logFile         string
 	debug           bool
+	rec             recordFlags
 }
 
 func (f *sessionFlags) register(cmd *cobra.Command) {
@@ -54,6 +55,7 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
+	f.rec.register(fl)
 }
 
 func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
@@ -146,6 +148,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	src.register(root.Flags())
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
 	root.AddCommand(headlessCommands()...)
+	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
 	return root
 }
 
@@ -160,7 +163,12 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
-	logger.Info("starting server", "argv", cfg.Args, "command", cfg.Command, "env_keys", envKeys(cfg.Env))
+	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
+	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
 		return &codeError{exitNoServer, err.Error()}

@@ -212,7 +212,7 @@ func (s *Stats) WriteText(w io.Writer, h *Header) error {
 		return nil
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "dir\tmethod\tkind\tcount\terrors\tp50\tp90\tmax\t")
 	for _, m := range s.Methods {
 		if m.Kind == "request" {

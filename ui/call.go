@@ -29,6 +29,13 @@ type callPane struct {
 	lines []string // rendered result, cached
 	off   int
 	r     rect
+
+	// taskRequired says whether a tool must be called as a task (set by the root).
+	taskRequired func(name string) bool
+	// task is the task the current call runs as (nil for a plain call).
+	task *mcpclient.Task
+	// late is a response that came after the current call was cancelled.
+	late *mcpclient.Event
 }
 
 func newCallPane(c *common) *callPane {
@@ -67,8 +74,34 @@ func (p *callPane) start(ctx context.Context, s Session, tool string, args []byt
 	p.run = &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
 	p.form = nil
 	p.off = 0
+	p.task, p.late = nil, nil
 	p.render()
+	if p.taskRequired != nil && p.taskRequired(tool) {
+		return tea.Batch(callToolAsTask(cctx, s, p.run.id, tool, args), p.spin.Tick)
+	}
 	return tea.Batch(callTool(cctx, s, p.run.id, tool, args), p.spin.Tick)
+}
+
+// setTask records the status of the task call id runs as.
+func (p *callPane) setTask(id int, t *mcpclient.Task) {
+	if p.run == nil || p.run.id != id || t == nil {
+		return
+	}
+	cp := *t
+	p.task = &cp
+	p.render()
+}
+
+// lateResponse shows a response that arrived after the current call was cancelled
+// (case B12b): it is not the result of anything, but it is not lost either.
+func (p *callPane) lateResponse(ev *mcpclient.Event) {
+	r := p.run
+	if r == nil || !r.done || r.reqSeq == 0 || ev.Pair != r.reqSeq {
+		return
+	}
+	e := *ev
+	p.late = &e
+	p.render()
 }
 
 // finish records a call's answer; stale answers (an older id) are ignored.
@@ -110,7 +143,17 @@ func (p *callPane) cancelFunc() context.CancelFunc {
 
 func (p *callPane) render() {
 	if p.run != nil && p.run.done {
-		p.lines = resultLines(p.c.st, p.run, max(p.r.w, 10))
+		w := max(p.r.w, 10)
+		p.lines = resultLines(p.c.st, p.run, w)
+		if p.task != nil {
+			p.lines = append(p.lines, "", p.c.st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(p.task.TaskID), clean(p.task.Status))))
+		}
+		if p.late != nil {
+			st := p.c.st
+			p.lines = append(p.lines, "")
+			p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("response after cancel (#%d): the server answered anyway; it is not used", p.late.Seq), w)...)
+			p.lines = append(p.lines, wrap(clean(strings.TrimSpace(string(p.late.Raw))), w)...)
+		}
 	} else {
 		p.lines = nil
 	}
@@ -170,6 +213,15 @@ func (p *callPane) view(now time.Time) string {
 		}
 		if r.progMsg != "" {
 			lines = append(lines, wrapStyled(st.Muted, clean(r.progMsg), w)...)
+		}
+		if t := p.task; t != nil {
+			line := fmt.Sprintf("task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
+			if t.StatusMessage != "" {
+				line += " · " + clean(t.StatusMessage)
+			}
+			lines = append(lines, wrapStyled(st.Accent, line, w)...)
+			lines = append(lines, "", st.Muted.Render("ctrl+x sends tasks/cancel"))
+			return strings.Join(window(lines, 0, h, w), "\n")
 		}
 		lines = append(lines, "", st.Muted.Render("ctrl+x cancels the call"))
 		return strings.Join(window(lines, 0, h, w), "\n")

@@ -15,6 +15,8 @@ import (
 
 // fakeSession answers like a server, without a process.
 type fakeSession struct {
+	// fakeMore answers everything beyond tools (resources, prompts, tasks …).
+	fakeMore
 	mu    sync.Mutex
 	init  *mcpclient.InitializeResult
 	tools []mcpclient.Tool
@@ -26,7 +28,7 @@ type fakeSession struct {
 	block bool
 }
 
-func (f *fakeSession) Initialize(context.Context) (*mcpclient.InitializeResult, error) {
+func (f *fakeSession) Connect(context.Context) (*mcpclient.InitializeResult, error) {
 	if f.init == nil {
 		return nil, &mcpclient.ExitError{ExitCode: 1}
 	}

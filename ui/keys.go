@@ -15,6 +15,13 @@ type KeyMap struct {
 	Call      key.Binding
 	Wire      key.Binding
 	Server    key.Binding
+	Resources key.Binding
+	Prompts   key.Binding
+	Logs      key.Binding
+	Tasks     key.Binding
+	// Ping sends ping and shows the round trip (legacy era); Roots edits the roots offered.
+	Ping  key.Binding
+	Roots key.Binding
 
 	// Lists (tools, wire).
 	Up       key.Binding
@@ -58,6 +65,30 @@ type KeyMap struct {
 	// Wire pane.
 	Jump       key.Binding
 	WireFilter key.Binding
+
+	// Resources, prompts, tasks: open (read, fill a template, get, tasks/get), subscribe,
+	// save contents, list again.
+	Open      key.Binding
+	Subscribe key.Binding
+	Save      key.Binding
+	Refresh   key.Binding
+	// Completion suggestions in argument forms.
+	SuggestNext key.Binding
+	SuggestPrev key.Binding
+	// Logs pane.
+	LevelFilter key.Binding
+	SetLevel    key.Binding
+	// Tasks pane.
+	TaskResult key.Binding
+	TaskCancel key.Binding
+
+	// Server-request dialogs and the roots editor.
+	Accept     key.Binding
+	Decline    key.Binding
+	Dismiss    key.Binding
+	EditRoots  key.Binding
+	AddRoot    key.Binding
+	RemoveRoot key.Binding
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -72,6 +103,12 @@ func DefaultKeyMap() KeyMap {
 		Call:      key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
 		Wire:      key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
 		Server:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
+		Resources: key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
+		Prompts:   key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
+		Logs:      key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
+		Tasks:     key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
+		Ping:      key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
+		Roots:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
 
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -109,5 +146,23 @@ func DefaultKeyMap() KeyMap {
 
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+
+		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
+		Subscribe:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
+		Save:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+		Refresh:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		SuggestNext: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
+		SuggestPrev: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
+		LevelFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "show levels ≥ …")),
+		SetLevel:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "set the server's log level")),
+		TaskResult:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
+		TaskCancel:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
+
+		Accept:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "accept / send")),
+		Decline:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "decline / reject")),
+		Dismiss:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		EditRoots:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit roots")),
+		AddRoot:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a root")),
+		RemoveRoot: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete the root")),
 	}
 }

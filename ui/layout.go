@@ -49,6 +49,7 @@ func (m *Model) resize(w, h int) {
 	m.tools.setSize(m.lay.body)
 	m.wire.setSize(m.lay.body)
 	m.call.setSize(m.lay.body)
+	m.resizeMore(m.lay.body)
 }
 
 // newHelp builds the help view with theme styles (no colors of its own).

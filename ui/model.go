@@ -45,6 +45,17 @@ type Options struct {
 	// normally $XDG_STATE_HOME/mcp-inspect or ~/.local/state/mcp-inspect; "" keeps no
 	// history on disk (only for this session).
 	HistoryDir string
+
+	// Features turns client capabilities off (--no-sampling and the like); the zero value
+	// offers everything. ConfigureClient advertises them; the UI answers -32601 itself for
+	// server requests they do not cover.
+	Features ClientFeatures
+	// Roots are the roots offered to roots/list (--root PATH, repeatable): paths, made
+	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
+	Roots []string
+	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
+	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
+	Requests *RequestQueue
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -67,11 +78,15 @@ const (
 	paneCall
 	paneWire
 	paneServer
+	paneResources
+	panePrompts
+	paneLogs
+	paneTasks
 	paneCount
 )
 
 func (p pane) String() string {
-	return [...]string{"Tools", "Call", "Wire", "Server"}[p]
+	return [...]string{"Tools", "Call", "Wire", "Server", "Resources", "Prompts", "Logs", "Tasks"}[p]
 }
 
 // Model is the root bubbletea model.
@@ -99,6 +114,9 @@ type Model struct {
 	tools  *toolsPane
 	call   *callPane
 	server serverInfo
+
+	// more holds everything beyond tools: resources, prompts, logs, tasks, server requests.
+	more
 
 	// quitting is set once the user asked to quit.
 	quitting bool
@@ -168,6 +186,7 @@ func New(opts Options) *Model {
 		server: serverInfo{state: mcpclient.StateStarting},
 		now:    time.Now,
 	}
+	m.more = newMore(m, opts)
 	if opts.Session == nil {
 		m.tools.status = "offline: no server to ask"
 	}
@@ -176,7 +195,7 @@ func New(opts Options) *Model {
 
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
@@ -199,6 +218,7 @@ func Run(ctx context.Context, opts Options) error {
 			// A call still in flight is abandoned: the client sends notifications/cancelled.
 			cancel()
 		}
+		fm.abandon()
 	}
 	return err
 }

@@ -140,6 +140,7 @@ func (m *Model) serverLines(w int) []string {
 			add(wrap(block(in.Instructions), w)...)
 		}
 	}
+	add(m.serverMoreLines(w)...)
 	if len(s.warnings) > 0 {
 		add("", st.Title.Render("warnings"))
 		for _, wn := range s.warnings {

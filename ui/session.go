@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,10 +13,36 @@ import (
 // Session is what the UI asks of the server. *mcpclient.Client implements it; tests use a
 // fake. Every call runs inside a tea.Cmd, never in Update.
 type Session interface {
-	Initialize(ctx context.Context) (*mcpclient.InitializeResult, error)
+	// Connect opens the session in the configured era (legacy initialize, modern
+	// server/discover, or the auto probe).
+	Connect(ctx context.Context) (*mcpclient.InitializeResult, error)
 	ListTools(ctx context.Context) ([]mcpclient.Tool, []string, error)
 	CallTool(ctx context.Context, name string, args json.RawMessage) (*mcpclient.CallToolResult, *mcpclient.Response, error)
+
+	ListResources(ctx context.Context) ([]mcpclient.Resource, []string, error)
+	ListResourceTemplates(ctx context.Context) ([]mcpclient.ResourceTemplate, []string, error)
+	ReadResource(ctx context.Context, uri string) (*mcpclient.ReadResourceResult, *mcpclient.Response, error)
+	Subscribe(ctx context.Context, uri string) error
+	Unsubscribe(ctx context.Context, uri string) error
+	Listen(ctx context.Context, f mcpclient.ListenFilter) (*mcpclient.Response, error)
+
+	ListPrompts(ctx context.Context) ([]mcpclient.Prompt, []string, error)
+	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcpclient.GetPromptResult, *mcpclient.Response, error)
+	Complete(ctx context.Context, ref mcpclient.CompletionRef, arg, value string, context map[string]string) (*mcpclient.Completion, error)
+
+	SetLogLevel(ctx context.Context, level string) error
+	Ping(ctx context.Context) (time.Duration, error)
+	NotifyRootsChanged() error
+
+	CallToolAsTask(ctx context.Context, name string, args json.RawMessage, ttlMs int64) (*mcpclient.Task, *mcpclient.Response, error)
+	GetTask(ctx context.Context, id string) (*mcpclient.Task, error)
+	TaskResult(ctx context.Context, id string) (*mcpclient.Response, error)
+	CancelTask(ctx context.Context, id string) (*mcpclient.Task, error)
+	ListTasks(ctx context.Context) ([]mcpclient.Task, []string, error)
 }
+
+// The live client is a Session.
+var _ Session = (*mcpclient.Client)(nil)
 
 // maxBatch bounds how many already-queued events one pump message carries, so a flood is
 // drawn in a few frames instead of one message per event.
@@ -77,13 +104,14 @@ type callDoneMsg struct {
 	err  error
 }
 
-// handshake runs initialize; Update follows a success with listTools.
+// handshake opens the session (Connect: initialize, server/discover or the auto probe);
+// Update follows a success with the lists.
 func handshake(ctx context.Context, s Session) tea.Cmd {
 	if s == nil {
 		return nil
 	}
 	return func() tea.Msg {
-		res, err := s.Initialize(ctx)
+		res, err := s.Connect(ctx)
 		return initializedMsg{res: res, err: err}
 	}
 }

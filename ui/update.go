@@ -10,10 +10,20 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// Update routes messages. Key priority, in one place: ctrl+c; the help overlay; a focused
-// input (form, filter); the focused pane; then global keys.
+// Update routes messages. Key priority, in one place: ctrl+c; the help overlay; an open
+// server-request dialog (or the roots editor); a focused input (form, filter); the focused
+// pane; then global keys. Commands queued by handlers (transient notes, redraw ticks) go
+// out with the answer.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.update(msg)
+	return m, tea.Batch(cmd, m.takePending())
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
+	if cmd, ok := m.updateMore(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -21,12 +31,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case eventsMsg:
-		m.addEvents(msg.events)
+		cmd := m.addEvents(msg.events)
 		if msg.closed {
 			m.server.eventsClosed = true
-			return m, nil
+			return m, cmd
 		}
-		return m, pumpEvents(m.events)
+		return m, tea.Batch(cmd, pumpEvents(m.events))
 	case initializedMsg:
 		if msg.err != nil {
 			m.server.initErr = msg.err
@@ -40,7 +50,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.server.state = mcpclient.StateReady
 		}
 		m.tools.status = "listing tools…"
-		return m, listTools(m.ctx, m.sess)
+		return m, m.afterConnect()
 	case toolsListedMsg:
 		m.server.warnings = append(m.server.warnings, msg.warnings...)
 		if msg.err != nil {
@@ -49,12 +59,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.tools.setTools(msg.tools)
 		m.tools.setSize(m.lay.body)
-		return m, nil
+		return m, m.toolsListed(msg)
 	case historyLoadedMsg, historySavedMsg:
 		m.c.hist.apply(msg)
 		return m, nil
 	case callDoneMsg:
-		m.call.finish(msg, m.now())
+		m.callDone(msg)
 		return m, nil
 	case spinner.TickMsg:
 		if m.call.run.running() {
@@ -64,7 +74,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	default:
-		// Cursor blinks and other component messages go to the open form's inputs.
+		// Cursor blinks and other component messages go to the focused inputs.
+		if cmd, ok := m.blinkMore(msg); ok {
+			return m, cmd
+		}
 		if f := m.call.form; f != nil {
 			var c1, c2 tea.Cmd
 			f.input, c1 = f.input.Update(msg)
@@ -80,8 +93,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// addEvents appends a batch to the timeline and lets the panes react once.
-func (m *Model) addEvents(evs []mcpclient.Event) {
+// addEvents appends a batch to the timeline and lets the panes react once; the returned
+// Cmd lists again what the server said changed.
+func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
+	var cmds []tea.Cmd
 	for i := range evs {
 		ev := evs[i]
 		m.tl.add(ev)
@@ -89,8 +104,10 @@ func (m *Model) addEvents(evs []mcpclient.Event) {
 			m.server.observeLife(ev.Life)
 		}
 		m.call.run.observe(&ev)
+		cmds = append(cmds, m.observeMore(&ev))
 	}
 	m.wire.appended()
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -112,6 +129,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return tea.Quit
 		}
 		return nil
+	}
+	if handled, cmd := m.modalKey(msg); handled {
+		return cmd
 	}
 	// A focused input gets every key (so "q" is text, not quit).
 	switch {
@@ -138,6 +158,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case m.focus == paneTools && m.tools.inputFocused():
 		_, _, cmd := m.tools.handleKey(msg)
+		return cmd
+	}
+	if handled, cmd := m.paneKeyMore(msg); handled {
 		return cmd
 	}
 	// The focused pane.
@@ -191,7 +214,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Server):
 		m.focus = paneServer
 	case key.Matches(msg, k.CancelCall):
-		m.call.cancelCall()
+		return m.cancelFocused()
+	default:
+		return m.globalKeyMore(msg)
 	}
 	return nil
 }

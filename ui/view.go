@@ -36,24 +36,31 @@ func (m *Model) tooSmall() string {
 	return ansi.Hardwrap(msg, max(m.width, 1), true)
 }
 
-// header draws the pane tabs and the session title.
+// header draws the pane tabs, the waiting server requests and the session title. When
+// the tabs do not fit, the others shrink to their numbers.
 func (m *Model) header() string {
 	st := m.c.st
-	var tabs []string
+	badge := m.requestBadge()
+	var full, short []string
 	for p := pane(0); p < paneCount; p++ {
 		label := fmt.Sprintf("%d %s", p+1, p)
 		if p == paneCall && m.call.run.running() {
 			label += " " + m.call.spin.View()
 		}
 		if p == m.focus {
-			tabs = append(tabs, st.TabActive.Render(label))
+			full = append(full, st.TabActive.Render(label))
+			short = append(short, st.TabActive.Render(label))
 		} else {
-			tabs = append(tabs, st.TabInactive.Render(label))
+			full = append(full, st.TabInactive.Render(label))
+			short = append(short, st.TabInactive.Render(fmt.Sprintf("%d", p+1)))
 		}
 	}
-	left := " " + strings.Join(tabs, "  ") + "  "
+	left := " " + strings.Join(full, "  ") + "  "
+	if ansi.StringWidth(left+badge) > m.width {
+		left = " " + strings.Join(short, " ") + "  "
+	}
 	title := st.Muted.Render(clean(m.title))
-	return fit(left+title, m.width)
+	return fit(left+badge+title, m.width)
 }
 
 // body draws the focused pane into the body rectangle.
@@ -80,6 +87,11 @@ func (m *Model) body() string {
 		lines := m.serverLines(r.w)
 		m.serverOff = clampScroll(m.serverOff, len(lines), r.h)
 		s = strings.Join(window(lines, m.serverOff, r.h, r.w), "\n")
+	default:
+		s = m.bodyMore()
+	}
+	if d := m.modalView(); d != "" {
+		s = d
 	}
 	return normalize(s, r.w, r.h)
 }
@@ -110,12 +122,16 @@ func (m *Model) statusBar() string {
 		parts = append(parts, "server ?")
 	}
 	parts = append(parts, s.stateText())
+	parts = append(parts, m.statusMore()...)
 	if s.pid != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
 	}
 	parts = append(parts, fmt.Sprintf("%d violations", m.tl.violations), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
 	hint := " ? help "
 	text := " " + strings.Join(parts, " · ")
+	if f := m.flashText(); f != "" {
+		text = " " + f + " · " + strings.Join(parts, " · ")
+	}
 	room := max(m.width-ansi.StringWidth(hint), 0)
 	line := fit(text, room) + hint
 	sty := st.StatusBar
@@ -145,8 +161,13 @@ func (m *Model) helpView() string {
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown}
 	case paneServer:
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
+	default:
+		pane = m.helpMore()
 	}
-	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	if keys := m.modalHelp(); keys != nil {
+		pane = keys
+	}
+	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
 	return head + "\n\n" + m.help.FullHelpView([][]key.Binding{pane, global})
@@ -160,7 +181,8 @@ func (m *Model) syncKeys() {
 	k.Edit.SetEnabled(m.call.run != nil)
 	k.OpenForm.SetEnabled(m.sess != nil && m.tools.selected() != nil)
 	k.Submit.SetEnabled(m.sess != nil)
-	k.Quit.SetEnabled(!(m.call.inputFocused() && m.focus == paneCall) && !m.tools.inputFocused())
+	k.Quit.SetEnabled(!(m.call.inputFocused() && m.focus == paneCall) && !m.tools.inputFocused() && !m.moreInputFocused())
+	m.syncKeysMore()
 }
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell

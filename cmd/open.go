@@ -1,0 +1,89 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/ui"
+)
+
+// exitBadTrace is the exit code of the trace commands when the trace cannot be read.
+const exitBadTrace = 2
+
+func newOpenCmd() *cobra.Command {
+	var theme, logFile string
+	var debug bool
+	c := &cobra.Command{
+		Use:   "open TRACE",
+		Short: "Open a recorded session in the TUI, offline",
+		Long: `open shows a trace recorded with --record (or kept in the state directory) in the same
+TUI, without a server: the wire pane with raw bytes and parsed messages, stderr, lifecycle
+events and timings. Events are read from the file as they are shown; the file is indexed,
+never loaded whole.`,
+		Example: `  mcp-inspect open session.jsonl
+  mcp-inspect open "$(ls -t ~/.local/state/mcp-inspect/sessions/*.jsonl | head -1)"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			logger, closeLog := openLog(logFile, debug)
+			defer closeLog()
+			tr, err := openTrace(args[0])
+			if err != nil {
+				return err
+			}
+			defer tr.Close()
+			for _, w := range tr.Warnings {
+				fmt.Fprintf(os.Stderr, "mcp-inspect: %s: %s\n", args[0], w)
+				logger.Warn("trace", "path", args[0], "warning", w)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			defer stop()
+			events := make(chan mcpclient.Event, 1024)
+			go func() {
+				defer close(events)
+				for ev, err := range tr.Events() {
+					if err != nil {
+						logger.Warn("trace line skipped", "err", err)
+						continue
+					}
+					select {
+					case events <- ev:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}()
+			title := "trace " + filepath.Base(args[0])
+			if len(tr.Header.Argv) > 0 {
+				title += ": " + strings.Join(tr.Header.Argv, " ")
+			}
+			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger})
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return &codeError{1, err.Error()}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
+	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
+	return c
+}
+
+// openTrace opens a trace for a subcommand; failures become exit code 2.
+func openTrace(path string) (*recorder.Trace, error) {
+	tr, err := recorder.Open(path)
+	if err != nil {
+		return nil, &codeError{exitBadTrace, "cannot read trace: " + err.Error()}
+	}
+	return tr, nil
+}

@@ -1,0 +1,162 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// recordFlags are the trace flags of every command that spawns a server.
+type recordFlags struct {
+	file     string
+	redact   []string
+	noRedact bool
+	noSave   bool
+}
+
+func (r *recordFlags) register(fl *pflag.FlagSet) {
+	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: the last 20 sessions are kept in the user state directory)")
+	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
+	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
+	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE)")
+}
+
+// sessionsDir is where automatic recordings go.
+func sessionsDir() string { return filepath.Join(stateDir(), "sessions") }
+
+// recording is one session's trace being written.
+type recording struct {
+	w    *recorder.Writer
+	red  *recorder.Redactor
+	auto bool // in the state directory, not a --record file
+}
+
+// redactor builds the session's redactor (nil with --no-redact).
+func (r *recordFlags) redactor(cfg *mcpclient.Config) (*recorder.Redactor, error) {
+	if r.noRedact {
+		return nil, nil
+	}
+	return recorder.NewRedactor(recorder.RedactConfig{
+		Env:       cfg.Env,
+		Inherited: os.Environ(),
+		Argv:      append([]string{cfg.Command}, cfg.Args...),
+		Patterns:  r.redact,
+	})
+}
+
+// start opens the session's trace and hooks it to cfg.OnEvent (any OnEvent already set is
+// still called). The trace is the --record file, or a new file in the state directory's
+// sessions/, the oldest pruned beyond the last 20. A --record file that cannot be created or a
+// bad --redact pattern is an error; trouble with the state directory is only logged: the
+// session goes on unrecorded. It returns a recording even then, for its redactor.
+func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer) (*recording, error) {
+	red, err := r.redactor(cfg)
+	if err != nil {
+		return nil, err
+	}
+	rec := &recording{red: red}
+	path := r.file
+	if path == "" {
+		if r.noSave {
+			return rec, nil
+		}
+		dir := sessionsDir()
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+			return rec, nil
+		}
+		path = recorder.SessionPath(dir, time.Now(), os.Getpid())
+		rec.auto = true
+	}
+	cwd := cfg.Dir
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	era := string(cfg.Era)
+	if era == "" {
+		era = string(mcpclient.EraLegacy)
+	}
+	h := recorder.Header{
+		Tool:            "mcp-inspect",
+		ToolVersion:     Version,
+		Argv:            append([]string{cfg.Command}, cfg.Args...),
+		Cwd:             cwd,
+		Env:             cfg.Env,
+		Era:             era,
+		Framing:         recorder.FramingNewline,
+		ProtocolVersion: cfg.ProtocolVersion,
+	}
+	w, err := recorder.Create(path, h, red)
+	if err != nil {
+		if rec.auto {
+			logger.Warn("cannot keep the session", "path", path, "err", err)
+			return rec, nil
+		}
+		return nil, fmt.Errorf("--record: %w", err)
+	}
+	rec.w = w
+	if r.noRedact {
+		fmt.Fprintf(stderr, "mcp-inspect: warning: --no-redact: %s will hold env values and tokens in clear\n", path)
+		logger.Warn("recording without redaction", "path", path)
+	}
+	logger.Info("recording session", "path", path)
+	prev := cfg.OnEvent
+	cfg.OnEvent = func(ev mcpclient.Event) {
+		w.Observe(ev)
+		if prev != nil {
+			prev(ev)
+		}
+	}
+	if rec.auto {
+		if removed, err := recorder.PruneSessions(filepath.Dir(path), recorder.DefaultKeep); err != nil {
+			logger.Warn("pruning old sessions", "err", err)
+		} else if len(removed) > 0 {
+			logger.Debug("pruned old sessions", "removed", removed)
+		}
+	}
+	return rec, nil
+}
+
+// path is the trace file, "" when the session is not recorded.
+func (rec *recording) path() string {
+	if rec == nil || rec.w == nil {
+		return ""
+	}
+	return rec.w.Path()
+}
+
+// argv is the command line as it may be logged: token-looking values masked.
+func (rec *recording) argv(cfg *mcpclient.Config) []string {
+	argv := append([]string{cfg.Command}, cfg.Args...)
+	if rec == nil {
+		return argv
+	}
+	return rec.red.Argv(argv)
+}
+
+// close finishes the trace (after the client has closed, so every event is in) and says
+// where it is.
+func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
+	if rec == nil || rec.w == nil {
+		return
+	}
+	err := rec.w.Close()
+	events, bytes := rec.w.Count()
+	if err != nil {
+		logger.Error("recording failed", "path", rec.w.Path(), "err", err)
+		fmt.Fprintf(stderr, "mcp-inspect: recording %s failed: %v\n", rec.w.Path(), err)
+		return
+	}
+	logger.Info("session recorded", "path", rec.w.Path(), "events", events, "bytes", bytes)
+	if !rec.auto {
+		fmt.Fprintf(stderr, "mcp-inspect: session recorded to %s (%d events)\n", rec.w.Path(), events)
+	}
+}

@@ -1,0 +1,192 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// Exit codes of replay.
+const (
+	exitReplaySame    = 0
+	exitReplayDiffers = 1
+	exitReplayError   = 2
+)
+
+func newReplayCmd() *cobra.Command {
+	var flags sessionFlags
+	var ignore []string
+	var asJSON, update, verbose bool
+	var grace time.Duration
+	c := &cobra.Command{
+		Use:   "replay TRACE [flags] -- COMMAND [ARGS...]",
+		Short: "Re-send a recorded session to a server and diff the responses",
+		Long: `replay starts COMMAND as a stdio MCP server and sends it what the recorded client sent,
+in the recorded order: requests get new ids (the responses are matched back), the server's own
+requests (sampling, roots, elicitation) get the recorded answers, notifications go out as
+recorded, and a recorded cancellation cancels the replayed request. Each response is compared
+structurally with the recorded one: member order and number spelling do not matter, JSON held
+in text content is compared as JSON, ids and _meta progress tokens are ignored, and --ignore
+leaves out more (JSONPath: $.result.serverInfo.version, $..timestamp, $.result.content[*].text;
+prefix METHOD: to limit one to a method, as in tools/call:$.result.content[0].text).
+
+Exit status: 0 every response matches, 1 something differs, 2 the replay could not run.`,
+		Example: `  mcp-inspect replay session.jsonl -- node build/index.js
+  mcp-inspect replay --ignore '$.result.serverInfo.version' --json session.jsonl -- ./server
+  mcp-inspect replay --update session.jsonl -- ./server     # accept the new responses`,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tracePath, argv, err := splitReplayArgs(cmd, args)
+			if err != nil {
+				return &codeError{exitReplayError, err.Error()}
+			}
+			var paths []*recorder.JSONPath
+			for _, s := range ignore {
+				p, err := recorder.ParseJSONPath(s)
+				if err != nil {
+					return &codeError{exitReplayError, "--ignore: " + err.Error()}
+				}
+				paths = append(paths, p)
+			}
+			cfg, err := flags.config(argv)
+			if err != nil {
+				return &codeError{exitReplayError, err.Error()}
+			}
+			logger, closeLog := openLog(flags.logFile, flags.debug)
+			defer closeLog()
+			tr, err := openTrace(tracePath)
+			if err != nil {
+				return err
+			}
+			defer tr.Close()
+
+			flags.rec.noSave = true // a replay is kept only when asked: --record or --update
+			rec, err := flags.rec.start(&cfg, logger, os.Stderr)
+			if err != nil {
+				return &codeError{exitReplayError, err.Error()}
+			}
+			var upd *recorder.Writer
+			var updPath string
+			if update {
+				upd, updPath, err = startUpdate(tracePath, &tr.Header, &cfg, rec)
+				if err != nil {
+					rec.close(logger, os.Stderr)
+					return &codeError{exitReplayError, "--update: " + err.Error()}
+				}
+				defer os.Remove(updPath) // gone after the rename; cleans up on failure
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
+			rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: grace})
+			rec.close(logger, os.Stderr)
+			if err != nil {
+				if upd != nil {
+					upd.Close()
+				}
+				return &codeError{exitReplayError, "replay: " + err.Error()}
+			}
+			rep.Trace = tracePath
+			if asJSON {
+				enc := json.NewEncoder(os.Stdout)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(rep); err != nil {
+					return &codeError{exitReplayError, err.Error()}
+				}
+			} else if err := rep.WriteText(os.Stdout, verbose); err != nil {
+				return &codeError{exitReplayError, err.Error()}
+			}
+			if upd != nil {
+				if err := upd.Close(); err != nil {
+					return &codeError{exitReplayError, "--update: " + err.Error()}
+				}
+				if err := os.Rename(updPath, tracePath); err != nil {
+					return &codeError{exitReplayError, "--update: " + err.Error()}
+				}
+				fmt.Fprintf(os.Stderr, "mcp-inspect: %s rewritten with the new session\n", tracePath)
+				return nil
+			}
+			if !rep.OK() {
+				return &codeError{exitReplayDiffers, ""}
+			}
+			return nil
+		},
+	}
+	c.Flags().SetInterspersed(true)
+	flags.register(c)
+	c.Flags().StringArrayVar(&ignore, "ignore", nil, "leave `JSONPATH` out of the comparison (repeatable)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&update, "update", false, "rewrite TRACE with the new session (its responses become the expected ones); exit 0 unless the replay fails")
+	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every comparison, not only the differing ones")
+	c.Flags().DurationVar(&grace, "grace", 2*time.Second, "how long to wait for a response the recording does not have")
+	return c
+}
+
+// splitReplayArgs takes TRACE and the server command from "TRACE -- COMMAND ARGS...".
+func splitReplayArgs(cmd *cobra.Command, args []string) (string, []string, error) {
+	dash := cmd.ArgsLenAtDash()
+	var before, after []string
+	if dash >= 0 {
+		before, after = args[:dash], args[dash:]
+	} else if len(args) > 0 {
+		before, after = args[:1], args[1:]
+	}
+	if len(before) != 1 {
+		return "", nil, errors.New("want exactly one TRACE before --\nUsage: mcp-inspect replay TRACE [flags] -- COMMAND [ARGS...]")
+	}
+	if len(after) == 0 {
+		return "", nil, errors.New("no server command after --\nUsage: mcp-inspect replay TRACE [flags] -- COMMAND [ARGS...]")
+	}
+	return before[0], after, nil
+}
+
+// startUpdate records the replayed session to a temporary file beside the trace, which
+// replaces the trace when the replay succeeds.
+func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, rec *recording) (*recorder.Writer, string, error) {
+	f, err := os.CreateTemp(filepath.Dir(tracePath), "."+filepath.Base(tracePath)+".update-*")
+	if err != nil {
+		return nil, "", err
+	}
+	path := f.Name()
+	f.Close()
+	cwd := cfg.Dir
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	h := recorder.Header{
+		Tool:            "mcp-inspect",
+		ToolVersion:     Version,
+		Argv:            append([]string{cfg.Command}, cfg.Args...),
+		Cwd:             cwd,
+		Env:             cfg.Env,
+		Era:             old.Era,
+		Framing:         old.Framing,
+		ProtocolVersion: old.ProtocolVersion,
+		Note:            fmt.Sprintf("updated by mcp-inspect replay from the recording of %s", old.Start.Format(time.RFC3339)),
+	}
+	w, err := recorder.Create(path, h, rec.red)
+	if err != nil {
+		os.Remove(path)
+		return nil, "", err
+	}
+	prev := cfg.OnEvent
+	cfg.OnEvent = func(ev mcpclient.Event) {
+		w.Observe(ev)
+		if prev != nil {
+			prev(ev)
+		}
+	}
+	return w, path, nil
+}

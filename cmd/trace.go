@@ -1,0 +1,124 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+func newTraceCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "trace",
+		Short: "Print a recorded session: the wire dump or statistics",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	c.AddCommand(newTraceCatCmd(), newTraceStatsCmd())
+	return c
+}
+
+func newTraceCatCmd() *cobra.Command {
+	var raw bool
+	var dirs []string
+	c := &cobra.Command{
+		Use:   "cat TRACE",
+		Short: "Print the byte stream as it was on the wire, both directions marked",
+		Long: `cat prints every frame of a trace in order, one per line, marked by where it went:
+
+  > client to server     < server to client     ! server stderr     # lifecycle event
+
+On a terminal, control characters and invalid UTF-8 are shown escaped (\xNN). With --raw the
+markers go and the bytes are written exactly: --raw --dir c2s is what the client wrote to the
+server's stdin, --raw --dir s2c what the server wrote to its stdout.`,
+		Example: `  mcp-inspect trace cat session.jsonl
+  mcp-inspect trace cat --raw --dir c2s session.jsonl | ./my-server`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opt := recorder.CatOptions{Raw: raw, Escape: !raw && isCharDevice(os.Stdout)}
+			for _, d := range dirs {
+				for _, name := range strings.Split(d, ",") {
+					dir, ok := parseDir(name)
+					if !ok {
+						return &codeError{exitUsage, fmt.Sprintf("--dir %q: want c2s, s2c, stderr or event", name)}
+					}
+					opt.Dirs = append(opt.Dirs, dir)
+				}
+			}
+			tr, err := openTrace(args[0])
+			if err != nil {
+				return err
+			}
+			defer tr.Close()
+			for _, w := range tr.Warnings {
+				fmt.Fprintf(os.Stderr, "mcp-inspect: %s: %s\n", args[0], w)
+			}
+			if err := recorder.Cat(tr, os.Stdout, opt); err != nil {
+				return &codeError{exitBadTrace, err.Error()}
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&raw, "raw", false, "write the exact bytes, without markers or escaping")
+	c.Flags().StringSliceVar(&dirs, "dir", nil, "only these directions: c2s, s2c, stderr, event (repeatable or comma-separated)")
+	return c
+}
+
+func parseDir(s string) (mcpclient.Direction, bool) {
+	switch strings.TrimSpace(s) {
+	case "c2s", ">":
+		return mcpclient.ClientToServer, true
+	case "s2c", "<":
+		return mcpclient.ServerToClient, true
+	case "stderr", "!":
+		return mcpclient.Stderr, true
+	case "event", "#":
+		return mcpclient.Lifecycle, true
+	}
+	return 0, false
+}
+
+func newTraceStatsCmd() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "stats TRACE",
+		Short: "Print counts, methods and latencies (p50/p90/max per method)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tr, err := openTrace(args[0])
+			if err != nil {
+				return err
+			}
+			defer tr.Close()
+			st, err := recorder.ComputeStats(tr)
+			if err != nil {
+				return &codeError{exitBadTrace, err.Error()}
+			}
+			if asJSON {
+				enc := json.NewEncoder(os.Stdout)
+				enc.SetIndent("", "  ")
+				return enc.Encode(struct {
+					Header recorder.Header `json:"header"`
+					*recorder.Stats
+				}{tr.Header, st})
+			}
+			return st.WriteText(os.Stdout, &tr.Header)
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the statistics as JSON")
+	return c
+}
+
+// isCharDevice reports whether f is a character device (a terminal), where raw control bytes
+// from a server must not go unescaped.
+func isCharDevice(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

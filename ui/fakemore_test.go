@@ -1,0 +1,321 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// fakeMore answers the Session methods beyond tools like a server would, and records what
+// the UI sent. The zero value is an empty server.
+type fakeMore struct {
+	mmu sync.Mutex
+
+	resources   []mcpclient.Resource
+	templates   []mcpclient.ResourceTemplate
+	resWarnings []string
+	contents    map[string]*mcpclient.ReadResourceResult
+	readBlock   bool
+	reads       []string
+	subs        []string
+	listens     []mcpclient.ListenFilter
+
+	prompts   []mcpclient.Prompt
+	promptRes *mcpclient.GetPromptResult
+	gets      []string
+
+	// completions answers completion/complete by argument name.
+	completions map[string][]string
+	completes   []string
+
+	levels        []string
+	pingRTT       time.Duration
+	rootsNotified int
+
+	tasks       map[string]*mcpclient.Task
+	taskCalls   []string
+	taskGets    int
+	taskResult  json.RawMessage
+	taskCancels []string
+}
+
+func (f *fakeMore) ListResources(context.Context) ([]mcpclient.Resource, []string, error) {
+	return f.resources, f.resWarnings, nil
+}
+
+func (f *fakeMore) ListResourceTemplates(context.Context) ([]mcpclient.ResourceTemplate, []string, error) {
+	return f.templates, nil, nil
+}
+
+func (f *fakeMore) ReadResource(ctx context.Context, uri string) (*mcpclient.ReadResourceResult, *mcpclient.Response, error) {
+	f.mmu.Lock()
+	f.reads = append(f.reads, uri)
+	f.mmu.Unlock()
+	if f.readBlock {
+		<-ctx.Done()
+		return nil, nil, ctx.Err()
+	}
+	res, ok := f.contents[uri]
+	if !ok {
+		return nil, nil, &mcpclient.RPCError{Code: -32002, Message: "Resource not found: " + uri}
+	}
+	return res, &mcpclient.Response{Seq: 21, RequestSeq: 20, Elapsed: 3 * time.Millisecond}, nil
+}
+
+func (f *fakeMore) Subscribe(_ context.Context, uri string) error {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.subs = append(f.subs, "+"+uri)
+	return nil
+}
+
+func (f *fakeMore) Unsubscribe(_ context.Context, uri string) error {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.subs = append(f.subs, "-"+uri)
+	return nil
+}
+
+func (f *fakeMore) Listen(ctx context.Context, lf mcpclient.ListenFilter) (*mcpclient.Response, error) {
+	f.mmu.Lock()
+	f.listens = append(f.listens, lf)
+	f.mmu.Unlock()
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (f *fakeMore) ListPrompts(context.Context) ([]mcpclient.Prompt, []string, error) {
+	return f.prompts, nil, nil
+}
+
+func (f *fakeMore) GetPrompt(_ context.Context, name string, args map[string]string) (*mcpclient.GetPromptResult, *mcpclient.Response, error) {
+	b, _ := json.Marshal(args)
+	f.mmu.Lock()
+	f.gets = append(f.gets, name+" "+string(b))
+	f.mmu.Unlock()
+	return f.promptRes, &mcpclient.Response{Seq: 31, RequestSeq: 30, Elapsed: 2 * time.Millisecond}, nil
+}
+
+func (f *fakeMore) Complete(_ context.Context, ref mcpclient.CompletionRef, arg, value string, cargs map[string]string) (*mcpclient.Completion, error) {
+	keys := make([]string, 0, len(cargs))
+	for k, v := range cargs {
+		keys = append(keys, k+"="+v)
+	}
+	sort.Strings(keys)
+	f.mmu.Lock()
+	f.completes = append(f.completes, ref.Type+":"+ref.Name+ref.URI+" "+arg+"="+value+" ctx["+strings.Join(keys, ",")+"]")
+	f.mmu.Unlock()
+	var out []string
+	for _, v := range f.completions[arg] {
+		if strings.HasPrefix(v, value) {
+			out = append(out, v)
+		}
+	}
+	return &mcpclient.Completion{Values: out}, nil
+}
+
+func (f *fakeMore) SetLogLevel(_ context.Context, level string) error {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.levels = append(f.levels, level)
+	return nil
+}
+
+func (f *fakeMore) Ping(context.Context) (time.Duration, error) { return f.pingRTT, nil }
+
+func (f *fakeMore) NotifyRootsChanged() error {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.rootsNotified++
+	return nil
+}
+
+func (f *fakeMore) CallToolAsTask(_ context.Context, name string, args json.RawMessage, _ int64) (*mcpclient.Task, *mcpclient.Response, error) {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.taskCalls = append(f.taskCalls, name+" "+string(args))
+	t := &mcpclient.Task{TaskID: "task-1", Status: "working", StatusMessage: "thinking"}
+	if f.tasks == nil {
+		f.tasks = map[string]*mcpclient.Task{}
+	}
+	f.tasks[t.TaskID] = t
+	cp := *t
+	return &cp, &mcpclient.Response{Seq: 41, RequestSeq: 40}, nil
+}
+
+func (f *fakeMore) GetTask(_ context.Context, id string) (*mcpclient.Task, error) {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.taskGets++
+	t, ok := f.tasks[id]
+	if !ok {
+		return nil, &mcpclient.RPCError{Code: -32602, Message: "no such task"}
+	}
+	cp := *t
+	return &cp, nil
+}
+
+func (f *fakeMore) TaskResult(_ context.Context, id string) (*mcpclient.Response, error) {
+	return &mcpclient.Response{Msg: &mcpclient.Message{Result: f.taskResult}, Seq: 51, RequestSeq: 50}, nil
+}
+
+func (f *fakeMore) CancelTask(_ context.Context, id string) (*mcpclient.Task, error) {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	f.taskCancels = append(f.taskCancels, id)
+	t := f.tasks[id]
+	t.Status = "cancelled"
+	cp := *t
+	return &cp, nil
+}
+
+func (f *fakeMore) ListTasks(context.Context) ([]mcpclient.Task, []string, error) {
+	f.mmu.Lock()
+	defer f.mmu.Unlock()
+	var out []mcpclient.Task
+	for _, t := range f.tasks {
+		out = append(out, *t)
+	}
+	return out, nil, nil
+}
+
+// drive delivers msgs and runs every command that answers within a short time, feeding
+// all messages back (ticks and blocked calls are left out, like the helpers' run, but every
+// message type is delivered).
+func drive(t testing.TB, m *Model, msgs ...tea.Msg) {
+	t.Helper()
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		exec(t, m, cmd, 0)
+	}
+}
+
+func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 30 {
+		return
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(60 * time.Millisecond):
+		return
+	}
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			exec(t, m, c, depth+1)
+		}
+	case tea.QuitMsg:
+		m.quitting = true
+	default:
+		_, next := m.Update(msg)
+		exec(t, m, next, depth+1)
+	}
+}
+
+// keys types named keys (see keyMsg), running what they start.
+func keys(t testing.TB, m *Model, ks ...string) {
+	t.Helper()
+	for _, k := range ks {
+		drive(t, m, keyMsg(k))
+	}
+}
+
+// typeIn types text key by key, running what it starts.
+func typeIn(t testing.TB, m *Model, s string) {
+	t.Helper()
+	for _, r := range s {
+		drive(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// recorder collects the answers the UI gives to server requests.
+type recorder struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (r *recorder) req(method, params string) *inbound {
+	return &inbound{method: method, params: json.RawMessage(params), id: json.RawMessage("1"), arrived: t0,
+		respond: func(result json.RawMessage, e *mcpclient.RPCError) error {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if e != nil {
+				b, _ := json.Marshal(e)
+				r.got = append(r.got, "error "+string(b))
+				return nil
+			}
+			r.got = append(r.got, string(result))
+			return nil
+		}}
+}
+
+func (r *recorder) answers() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.got...)
+}
+
+// moreSession is a connected legacy server with resources, prompts and completions.
+func moreSession() *fakeSession {
+	size := int64(5)
+	s := &fakeSession{init: &mcpclient.InitializeResult{
+		ProtocolVersion: "2025-11-25", Era: mcpclient.EraLegacy,
+		ServerInfo:   mcpclient.Implementation{Name: "fake", Version: "1"},
+		Capabilities: json.RawMessage(`{"resources":{"subscribe":true,"listChanged":true},"prompts":{},"tools":{},"logging":{},"completions":{}}`),
+		Caps: mcpclient.ServerCapabilities{Resources: &mcpclient.ResourcesCap{Subscribe: true, ListChanged: true}, Prompts: &mcpclient.ListChangedCap{},
+			Tools: &mcpclient.ListChangedCap{}},
+	}}
+	s.tools = []mcpclient.Tool{{Name: "research", InputSchema: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string"}}}`), Execution: json.RawMessage(`{"taskSupport":"required"}`)}}
+	s.resources = []mcpclient.Resource{
+		{URI: "file:///notes.txt", Name: "notes.txt", MimeType: "text/plain", Description: "Some notes"},
+		{URI: "mem://logo", Name: "logo", MimeType: "image/png", Size: &size},
+	}
+	s.templates = []mcpclient.ResourceTemplate{{URITemplate: "users://{team}/{user}/profile", Name: "profile", Description: "A user's profile"}}
+	s.contents = map[string]*mcpclient.ReadResourceResult{
+		"file:///notes.txt":        {Contents: []mcpclient.ResourceContents{{URI: "file:///notes.txt", MimeType: "text/plain", Text: "line one\nline two\nthe end"}}},
+		"mem://logo":               {Contents: []mcpclient.ResourceContents{{URI: "mem://logo", MimeType: "image/png", Blob: "iVBORw0KGgo="}}},
+		"users://core/ann/profile": {Contents: []mcpclient.ResourceContents{{URI: "users://core/ann/profile", MimeType: "application/json", Text: `{"name":"Ann"}`}}},
+	}
+	s.prompts = []mcpclient.Prompt{
+		{Name: "simple", Description: "No arguments"},
+		{Name: "greet", Description: "Greets", Arguments: []mcpclient.PromptArgument{{Name: "city", Description: "Where", Required: true}, {Name: "mood"}}},
+	}
+	s.promptRes = &mcpclient.GetPromptResult{Description: "a greeting", Messages: []mcpclient.PromptMessage{
+		{Role: "user", Content: mcpclient.ContentBlock{Type: "text", Text: "Say hello to Paris"}},
+		{Role: "assistant", Content: mcpclient.ContentBlock{Type: "image", MimeType: "image/png", Data: "iVBORw0KGgo="}},
+		{Role: "user", Content: mcpclient.ContentBlock{Type: "resource", Resource: &mcpclient.ResourceContents{URI: "file:///notes.txt", Text: "embedded notes"}}},
+		{Role: "user", Content: mcpclient.ContentBlock{Type: "audio", MimeType: "audio/wav", Data: "UklGRg=="}},
+		{Role: "user", Content: mcpclient.ContentBlock{Type: "resource_link", URI: "file:///a", Name: "a"}},
+		{Role: "user", Content: mcpclient.ContentBlock{Type: "sparkle", Raw: json.RawMessage(`{"type":"sparkle","x":1}`)}},
+	}}
+	s.completions = map[string][]string{"team": {"core", "cloud"}, "user": {"ann", "bob"}, "city": {"Paris", "Prague", "Oslo"}}
+	s.pingRTT = 1500 * time.Microsecond
+	s.taskResult = json.RawMessage(`{"content":[{"type":"text","text":"research done"}]}`)
+	return s
+}
+
+// connected builds a model on s and runs the handshake and listings.
+func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *Model {
+	t.Helper()
+	o := Options{Theme: "plain", Title: "fake", Argv: []string{"fake"}, Session: s}
+	for _, f := range opts {
+		f(&o)
+	}
+	m := New(o)
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	exec(t, m, m.Init(), 0)
+	return m
+}

@@ -1,0 +1,268 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/sahilm/fuzzy"
+)
+
+// listItem is one row of an itemList. Text is raw server text; the list sanitizes it.
+type listItem struct {
+	// key identifies the item across refreshes (a uri, a name, a task id).
+	key string
+	// label is the row text; tag a muted suffix; mark a short flag before the label
+	// ("●" subscribed, "↻" updated, a task status …).
+	label string
+	tag   string
+	mark  string
+	// search is what the filter matches (label when empty).
+	search string
+}
+
+// itemList is the selectable, fuzzy-filterable list the Resources, Prompts and Tasks panes
+// share (the Tools pane has its own, older copy). The first row is a title or the filter.
+type itemList struct {
+	c     *common
+	title string
+	// empty says why there is nothing to list.
+	empty string
+	items []listItem
+	shown []int
+	sel   int
+	top   int
+
+	filter    textinput.Model
+	filtering bool
+	r         rect
+}
+
+func newItemList(c *common, title, empty string) *itemList {
+	ti := textinput.New()
+	ti.Prompt = "/"
+	ti.Placeholder = "filter"
+	ti.SetStyles(inputStyles(c.st))
+	return &itemList{c: c, title: title, empty: empty, filter: ti}
+}
+
+// setItems replaces the items, keeping the selection on the same key when it is still there.
+func (l *itemList) setItems(items []listItem) {
+	cur := ""
+	if it := l.selected(); it != nil {
+		cur = it.key
+	}
+	l.items = items
+	l.refilter(cur)
+}
+
+// refilter recomputes the shown rows and selects the row with key cur (or the first).
+func (l *itemList) refilter(cur string) {
+	q := strings.TrimSpace(l.filter.Value())
+	l.shown = l.shown[:0]
+	if q == "" {
+		for i := range l.items {
+			l.shown = append(l.shown, i)
+		}
+	} else {
+		names := make([]string, len(l.items))
+		for i, it := range l.items {
+			names[i] = it.search
+			if names[i] == "" {
+				names[i] = it.label
+			}
+		}
+		for _, m := range fuzzy.Find(q, names) {
+			l.shown = append(l.shown, m.Index)
+		}
+	}
+	l.sel = 0
+	for r, i := range l.shown {
+		if l.items[i].key == cur {
+			l.sel = r
+		}
+	}
+	l.top = 0
+	l.scrollIntoView()
+}
+
+// selected returns the selected item, or nil.
+func (l *itemList) selected() *listItem {
+	if l.sel < 0 || l.sel >= len(l.shown) {
+		return nil
+	}
+	return &l.items[l.shown[l.sel]]
+}
+
+// selectKey moves the selection to the item with key k; false when it is not shown.
+func (l *itemList) selectKey(k string) bool {
+	for r, i := range l.shown {
+		if l.items[i].key == k {
+			l.sel = r
+			l.scrollIntoView()
+			return true
+		}
+	}
+	return false
+}
+
+func (l *itemList) setSize(r rect) {
+	l.r = r
+	l.filter.SetWidth(max(r.w-3, 1))
+	l.scrollIntoView()
+}
+
+func (l *itemList) scrollIntoView() {
+	h := max(l.r.h-1, 1)
+	if l.sel < l.top {
+		l.top = l.sel
+	}
+	if l.sel >= l.top+h {
+		l.top = l.sel - h + 1
+	}
+	l.top = clampScroll(l.top, len(l.shown), h)
+}
+
+func (l *itemList) move(d int) {
+	if len(l.shown) == 0 {
+		return
+	}
+	l.sel = min(max(l.sel+d, 0), len(l.shown)-1)
+	l.scrollIntoView()
+}
+
+// handleKey handles list navigation and the filter. moved is set when the selection
+// changed (the pane then resets its detail scroll).
+func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.Cmd) {
+	k := l.c.keys
+	before := l.sel
+	if l.filtering {
+		switch msg.String() {
+		case "esc":
+			l.filtering = false
+			l.filter.Blur()
+			l.filter.SetValue("")
+			l.refilter(l.selectedKey())
+		case "enter":
+			l.filtering = false
+			l.filter.Blur()
+		case "up":
+			l.move(-1)
+		case "down":
+			l.move(1)
+		default:
+			old := l.filter.Value()
+			l.filter, cmd = l.filter.Update(msg)
+			if l.filter.Value() != old {
+				l.refilter(l.selectedKey())
+			}
+		}
+		return true, l.sel != before, cmd
+	}
+	switch {
+	case key.Matches(msg, k.Filter):
+		l.filtering = true
+		if l.filter.Value() != "" {
+			l.filter.SetValue("")
+			l.refilter(l.selectedKey())
+		}
+		return true, false, l.filter.Focus()
+	case key.Matches(msg, k.Up):
+		l.move(-1)
+	case key.Matches(msg, k.Down):
+		l.move(1)
+	case key.Matches(msg, k.PageUp):
+		l.move(-max(l.r.h-2, 1))
+	case key.Matches(msg, k.PageDown):
+		l.move(max(l.r.h-2, 1))
+	case key.Matches(msg, k.Top):
+		l.move(-len(l.shown))
+	case key.Matches(msg, k.Bottom):
+		l.move(len(l.shown))
+	case msg.String() == "esc" && l.filter.Value() != "":
+		l.filter.SetValue("")
+		l.refilter(l.selectedKey())
+	default:
+		return false, false, nil
+	}
+	return true, l.sel != before, nil
+}
+
+func (l *itemList) selectedKey() string {
+	if it := l.selected(); it != nil {
+		return it.key
+	}
+	return ""
+}
+
+// view draws the list into its rectangle.
+func (l *itemList) view() string {
+	st := l.c.st
+	w, h := l.r.w, l.r.h
+	rows := make([]string, 0, h)
+	if l.filtering || l.filter.Value() != "" {
+		rows = append(rows, fit(l.filter.View(), w))
+	} else {
+		rows = append(rows, st.Title.Render(fit(" "+l.title, w)))
+	}
+	if len(l.shown) == 0 {
+		msg := l.empty
+		if len(l.items) > 0 {
+			msg = "nothing matches"
+		}
+		rows = append(rows, st.Muted.Render(fit(" "+msg, w)))
+	}
+	for r := l.top; r < len(l.shown) && len(rows) < h; r++ {
+		it := &l.items[l.shown[r]]
+		mark := " "
+		if it.mark != "" {
+			mark = clean(it.mark)
+		}
+		text := " " + mark + clean(it.label)
+		if r == l.sel {
+			if it.tag != "" {
+				text += " " + clean(it.tag)
+			}
+			rows = append(rows, selectRow(st, text, w))
+			continue
+		}
+		if it.tag != "" {
+			text += st.Muted.Render(" " + clean(it.tag))
+		}
+		rows = append(rows, fit(text, w))
+	}
+	for len(rows) < h {
+		rows = append(rows, strings.Repeat(" ", max(w, 0)))
+	}
+	return strings.Join(rows[:h], "\n")
+}
+
+// splitView lays a list and a detail side by side (wide) or stacked (narrow), like the
+// Tools pane, and returns the two rectangles.
+func splitView(r rect, n int) (list, det rect, stacked bool) {
+	if r.w < wideTools {
+		lh := max(min(n+2, r.h/3), 4)
+		return rect{r.x, r.y, r.w, lh}, rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}, true
+	}
+	lw := min(max(r.w/3, 24), 48)
+	return rect{r.x, r.y, lw, r.h}, rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}, false
+}
+
+// joinSplit draws a list beside (or above) its detail with the theme's border between.
+func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) string {
+	if stacked {
+		return list + "\n" + st.Border.Render(strings.Repeat("─", max(lr.w, 0))) + "\n" + det
+	}
+	ll := strings.Split(list, "\n")
+	dl := strings.Split(det, "\n")
+	out := make([]string, len(ll))
+	for i := range ll {
+		d := ""
+		if i < len(dl) {
+			d = dl[i]
+		}
+		out[i] = ll[i] + st.Border.Render("│") + d
+	}
+	return strings.Join(out, "\n")
+}

@@ -1,0 +1,309 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// logLevels are the RFC 5424 levels MCP logging uses, least severe first
+// (MCP server/utilities/logging).
+func logLevels() []string {
+	return []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+}
+
+// levelRank orders a level; unknown levels rank as info.
+func levelRank(level string) int {
+	for i, l := range logLevels() {
+		if l == level {
+			return i
+		}
+	}
+	return 1
+}
+
+// logKind says where a log entry came from.
+type logKind uint8
+
+const (
+	// logServer is a notifications/message.
+	logServer logKind = iota
+	// logNotice is another server notification (list_changed, resources/updated …).
+	logNotice
+	// logClient is something mcp-inspect did or noticed (a refresh, an answer, a warning).
+	logClient
+)
+
+// logEntry is one line of the Logs pane.
+type logEntry struct {
+	seq    uint64
+	at     time.Time
+	kind   logKind
+	level  string
+	logger string
+	// text is raw (sanitized when drawn); data is the pretty JSON of a log message's data.
+	text string
+	data string
+}
+
+// logsPane shows notifications/message (level, logger, data), the other server
+// notifications, and mcp-inspect's own notes, filterable by level; "l" sets the server's
+// level (logging/setLevel, or the modern _meta level).
+type logsPane struct {
+	c       *common
+	entries []logEntry
+	// minLevel hides entries below it ("" shows all, notes included).
+	minLevel string
+	shown    []int
+	sel      int
+	top      int
+	follow   bool
+
+	// choosing is set while the level chooser is open; choice indexes logLevels.
+	choosing bool
+	choice   int
+	// serverLevel is the level last set (empty: the server decides).
+	serverLevel string
+	r           rect
+}
+
+func newLogsPane(c *common) *logsPane {
+	return &logsPane{c: c, follow: true, choice: 1}
+}
+
+// add appends an entry and keeps the view following the end.
+func (p *logsPane) add(e logEntry) {
+	p.entries = append(p.entries, e)
+	if p.visible(&e) {
+		p.shown = append(p.shown, len(p.entries)-1)
+	}
+	if p.follow {
+		p.sel = max(len(p.shown)-1, 0)
+	}
+	p.scrollIntoView()
+}
+
+// visible applies the level filter.
+func (p *logsPane) visible(e *logEntry) bool {
+	if p.minLevel == "" {
+		return true
+	}
+	lv := e.level
+	if lv == "" {
+		lv = "info"
+	}
+	return levelRank(lv) >= levelRank(p.minLevel)
+}
+
+func (p *logsPane) refilter() {
+	p.shown = p.shown[:0]
+	for i := range p.entries {
+		if p.visible(&p.entries[i]) {
+			p.shown = append(p.shown, i)
+		}
+	}
+	p.sel = max(len(p.shown)-1, 0)
+	p.follow = true
+	p.scrollIntoView()
+}
+
+// logMessage turns a notifications/message event into an entry.
+func logMessage(ev *mcpclient.Event) logEntry {
+	var p struct {
+		Level  string          `json:"level"`
+		Logger string          `json:"logger"`
+		Data   json.RawMessage `json:"data"`
+	}
+	_ = json.Unmarshal(ev.Msg.Params, &p)
+	e := logEntry{seq: ev.Seq, at: ev.Time, kind: logServer, level: p.Level, logger: p.Logger}
+	var s string
+	if json.Unmarshal(p.Data, &s) == nil {
+		e.text = s
+	} else {
+		e.text = strings.TrimSpace(string(p.Data))
+		if pretty, ok := prettyJSON(p.Data); ok && strings.Contains(pretty, "\n") {
+			e.data = pretty
+		}
+	}
+	if e.level == "" {
+		e.level = "info"
+	}
+	return e
+}
+
+func (p *logsPane) setSize(r rect) {
+	p.r = r
+	p.scrollIntoView()
+}
+
+// listHeight is how many rows the list gets (the selected entry's detail takes the rest).
+func (p *logsPane) listHeight() int { return max(p.r.h*3/5-1, 3) }
+
+func (p *logsPane) scrollIntoView() {
+	h := p.listHeight()
+	if p.sel < p.top {
+		p.top = p.sel
+	}
+	if p.sel >= p.top+h {
+		p.top = p.sel - h + 1
+	}
+	p.top = clampScroll(p.top, len(p.shown), h)
+}
+
+func (p *logsPane) move(d int) {
+	if len(p.shown) == 0 {
+		return
+	}
+	p.sel = min(max(p.sel+d, 0), len(p.shown)-1)
+	p.follow = p.sel == len(p.shown)-1 && d > 0
+	p.scrollIntoView()
+}
+
+// inputFocused reports whether the level chooser owns the keys.
+func (p *logsPane) inputFocused() bool { return p.choosing }
+
+// handleKey handles the pane's keys; setLevel is the level to send when the user chose one.
+func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string) {
+	k := p.c.keys
+	if p.choosing {
+		switch msg.String() {
+		case "left", "h", "up", "k":
+			p.choice = max(p.choice-1, 0)
+		case "right", "l", "down", "j":
+			p.choice = min(p.choice+1, len(logLevels())-1)
+		case "enter":
+			p.choosing = false
+			return true, logLevels()[p.choice]
+		case "esc":
+			p.choosing = false
+		}
+		return true, ""
+	}
+	switch {
+	case key.Matches(msg, k.SetLevel):
+		p.choosing = true
+		if p.serverLevel != "" {
+			p.choice = levelRank(p.serverLevel)
+		}
+	case key.Matches(msg, k.LevelFilter):
+		levels := append([]string{""}, logLevels()...)
+		i := 0
+		for j, l := range levels {
+			if l == p.minLevel {
+				i = j
+			}
+		}
+		p.minLevel = levels[(i+1)%len(levels)]
+		p.refilter()
+	case key.Matches(msg, k.Up):
+		p.move(-1)
+	case key.Matches(msg, k.Down):
+		p.move(1)
+	case key.Matches(msg, k.PageUp):
+		p.move(-max(p.listHeight()-1, 1))
+	case key.Matches(msg, k.PageDown):
+		p.move(max(p.listHeight()-1, 1))
+	case key.Matches(msg, k.Top):
+		p.move(-len(p.shown))
+	case key.Matches(msg, k.Bottom):
+		p.move(len(p.shown))
+		p.follow = true
+	default:
+		return false, ""
+	}
+	return true, ""
+}
+
+// levelStyle picks a theme token for a level.
+func levelStyle(st *stylesT, e *logEntry) func(...string) string {
+	switch {
+	case e.kind == logClient:
+		return st.Accent.Render
+	case e.kind == logNotice:
+		return st.Notification.Render
+	case levelRank(e.level) >= levelRank("error"):
+		return st.Error.Render
+	case levelRank(e.level) >= levelRank("warning"):
+		return st.Warning.Render
+	case e.level == "debug":
+		return st.Muted.Render
+	}
+	return st.Base.Render
+}
+
+func (p *logsPane) view(base time.Time) string {
+	st := p.c.st
+	w, h := p.r.w, p.r.h
+	filter := "all"
+	if p.minLevel != "" {
+		filter = p.minLevel + " and above"
+	}
+	level := "server decides"
+	if p.serverLevel != "" {
+		level = p.serverLevel
+	}
+	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", len(p.entries))) +
+		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter · l set level", filter, level))
+	lines := []string{fit(head, w)}
+	if p.choosing {
+		var parts []string
+		for i, l := range logLevels() {
+			if i == p.choice {
+				parts = append(parts, selectRow(st, "‹"+l+"›", len(l)+2))
+			} else {
+				parts = append(parts, l)
+			}
+		}
+		lines = append(lines, fit(" set level: "+strings.Join(parts, " ")+st.Muted.Render("  ←/→ enter esc"), w))
+	}
+	lh := p.listHeight()
+	if len(p.shown) == 0 {
+		lines = append(lines, st.Muted.Render(" nothing logged yet"))
+	}
+	for r := p.top; r < len(p.shown) && r < p.top+lh; r++ {
+		e := &p.entries[p.shown[r]]
+		when := "+" + e.at.Sub(base).Round(time.Millisecond).String()
+		src := e.level
+		switch e.kind {
+		case logClient:
+			src = "inspect"
+		case logNotice:
+			src = "notify"
+		}
+		text := clean(e.text)
+		if e.logger != "" {
+			text = "[" + clean(e.logger) + "] " + text
+		}
+		row := fmt.Sprintf(" %-9s %-8s %s", when, src, text)
+		if r == p.sel {
+			lines = append(lines, selectRow(st, row, w))
+		} else {
+			lines = append(lines, fit(levelStyle(st, e)(row), w))
+		}
+	}
+	// The selected entry in full.
+	if p.sel < len(p.shown) && len(p.shown) > 0 {
+		e := &p.entries[p.shown[p.sel]]
+		lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 0))))
+		meta := fmt.Sprintf("level %s", clean(e.level))
+		if e.logger != "" {
+			meta += " · logger " + clean(e.logger)
+		}
+		if e.seq != 0 {
+			meta += fmt.Sprintf(" · wire #%d", e.seq)
+		}
+		lines = append(lines, st.Muted.Render(meta))
+		body := e.text
+		if e.data != "" {
+			body = e.data
+		}
+		lines = append(lines, wrap(block(body), max(w, 10))...)
+	}
+	return strings.Join(window(lines, 0, h, w), "\n")
+}

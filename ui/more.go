@@ -1,0 +1,982 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// listState coalesces list refreshes: a list_changed while a listing is in flight asks
+// for one more listing after it, never a pile of them.
+type listState struct {
+	inFlight bool
+	dirty    bool
+	// changed is set when the listing in flight was caused by list_changed (say so).
+	changed bool
+}
+
+// more is the part of the root model beyond tools: resources, prompts, logs, tasks, the
+// server→client request dialogs, roots, subscriptions and the in-flight requests.
+type more struct {
+	features  ClientFeatures
+	requests  *RequestQueue
+	rootPaths []string
+	roots     []mcpclient.Root
+	rootNotes []string
+	rootsEd   *rootsEditor
+
+	ops       *opTable
+	resources *resourcesPane
+	prompts   *promptsPane
+	logs      *logsPane
+	tasks     *tasksPane
+
+	// dialogs are the server requests waiting for the user, oldest (shown) first.
+	dialogs []*dialog
+
+	toolsList, resList, promptList listState
+
+	// listen is the modern subscriptions/listen stream: its generation and cancel func.
+	listenGen    int
+	listenCancel context.CancelFunc
+	listenOn     bool
+
+	// flash is a transient status line, shown until flashUntil.
+	flash      string
+	flashUntil time.Time
+
+	pinging  bool
+	ping     time.Duration
+	pingErr  error
+	pingSeen bool
+
+	// callTasks maps a tools/call (call id) run as a task to its task id.
+	callTasks map[int]string
+
+	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
+	pending []tea.Cmd
+	ticking bool
+}
+
+// newMore builds the panes beyond tools for m (whose common bag and call pane exist).
+func newMore(m *Model, opts Options) more {
+	c := m.c
+	ops := newOpTable()
+	ids := &formIDs{}
+	mo := more{
+		features:  opts.Features,
+		requests:  opts.Requests,
+		rootPaths: opts.Roots,
+		ops:       ops,
+		resources: newResourcesPane(c, ops, ids),
+		prompts:   newPromptsPane(c, ops, ids),
+		logs:      newLogsPane(c),
+		tasks:     newTasksPane(c),
+		callTasks: map[int]string{},
+	}
+	m.call.taskRequired = m.taskRequired
+	if opts.Session == nil {
+		mo.resources.status, mo.prompts.status = "offline: no server to ask", "offline: no server to ask"
+	}
+	return mo
+}
+
+// initMore starts the server-request pump and resolves the configured roots.
+func (m *Model) initMore() tea.Cmd {
+	return tea.Batch(m.requests.wait(), resolveRoots(m.rootPaths, true))
+}
+
+// flashFor is how long a transient status line stays.
+const flashFor = 6 * time.Second
+
+// flashClearMsg redraws once a flash has expired.
+type flashClearMsg struct{}
+
+// opTickMsg redraws elapsed times while requests are in flight.
+type opTickMsg struct{}
+
+// note says something in the status line for a while and keeps it in the Logs pane.
+func (m *Model) note(level, text string) {
+	now := m.now()
+	m.logs.add(logEntry{at: now, kind: logClient, level: level, text: text})
+	m.flash, m.flashUntil = text, now.Add(flashFor)
+	m.pending = append(m.pending, tea.Tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
+}
+
+// takePending returns the queued Cmds, and a redraw tick while requests are in flight.
+func (m *Model) takePending() tea.Cmd {
+	cmds := m.pending
+	m.pending = nil
+	if !m.ticking && (m.ops.inFlight() > 0 || m.pinging) {
+		m.ticking = true
+		cmds = append(cmds, tea.Tick(250*time.Millisecond, func(time.Time) tea.Msg { return opTickMsg{} }))
+	}
+	return tea.Batch(cmds...)
+}
+
+// era is the era the session speaks (legacy until the handshake says otherwise).
+func (m *Model) era() mcpclient.Era {
+	if m.server.init != nil && m.server.init.Era != "" {
+		return m.server.init.Era
+	}
+	return mcpclient.EraLegacy
+}
+
+// caps are the server's capabilities (zero before the handshake).
+func (m *Model) caps() mcpclient.ServerCapabilities {
+	if m.server.init == nil {
+		return mcpclient.ServerCapabilities{}
+	}
+	return m.server.init.Caps
+}
+
+// Messages of the lists.
+type (
+	resourcesListedMsg struct {
+		res      []mcpclient.Resource
+		tmpls    []mcpclient.ResourceTemplate
+		warnings []string
+		err      error
+		tmplErr  error
+	}
+	promptsListedMsg struct {
+		prompts  []mcpclient.Prompt
+		warnings []string
+		err      error
+	}
+)
+
+func listResources(ctx context.Context, s Session) tea.Cmd {
+	return func() tea.Msg {
+		res, w, err := s.ListResources(ctx)
+		tmpls, w2, terr := s.ListResourceTemplates(ctx)
+		return resourcesListedMsg{res: res, tmpls: tmpls, warnings: append(w, w2...), err: err, tmplErr: terr}
+	}
+}
+
+func listPrompts(ctx context.Context, s Session) tea.Cmd {
+	return func() tea.Msg {
+		ps, w, err := s.ListPrompts(ctx)
+		return promptsListedMsg{prompts: ps, warnings: w, err: err}
+	}
+}
+
+// afterConnect lists everything the server offers and, in the modern era, opens the
+// subscriptions/listen stream.
+func (m *Model) afterConnect() tea.Cmd {
+	caps := m.caps()
+	m.toolsList.inFlight = true
+	cmds := []tea.Cmd{listTools(m.ctx, m.sess)}
+	if caps.Resources != nil {
+		m.resList.inFlight = true
+		m.resources.status = "listing resources…"
+		cmds = append(cmds, listResources(m.ctx, m.sess))
+	} else {
+		m.resources.status = "the server offers no resources (no resources capability)"
+		m.resources.list.empty = m.resources.status
+	}
+	if caps.Prompts != nil {
+		m.promptList.inFlight = true
+		m.prompts.status = "listing prompts…"
+		cmds = append(cmds, listPrompts(m.ctx, m.sess))
+	} else {
+		m.prompts.status = "the server offers no prompts (no prompts capability)"
+		m.prompts.list.empty = m.prompts.status
+	}
+	if taskCapList(caps.Tasks) {
+		cmds = append(cmds, listTasks(m.ctx, m.sess))
+	}
+	if m.era() == mcpclient.EraModern {
+		cmds = append(cmds, m.startListen())
+	}
+	return tea.Batch(cmds...)
+}
+
+// taskCapList reports whether a tasks capability offers tasks/list.
+func taskCapList(raw json.RawMessage) bool {
+	var t struct {
+		List json.RawMessage `json:"list"`
+	}
+	return json.Unmarshal(raw, &t) == nil && t.List != nil
+}
+
+// refresh lists one kind again after list_changed (or the r key), coalescing bursts.
+func (m *Model) refresh(what string) tea.Cmd {
+	if m.sess == nil || m.server.init == nil {
+		return nil
+	}
+	var st *listState
+	var cmd tea.Cmd
+	switch what {
+	case "tools":
+		st, cmd = &m.toolsList, listTools(m.ctx, m.sess)
+	case "resources":
+		st, cmd = &m.resList, listResources(m.ctx, m.sess)
+	case "prompts":
+		st, cmd = &m.promptList, listPrompts(m.ctx, m.sess)
+	default:
+		return nil
+	}
+	st.changed = true
+	if st.inFlight {
+		st.dirty = true
+		return nil
+	}
+	st.inFlight = true
+	return cmd
+}
+
+// listed closes a listing: says what changed, and lists again if asked meanwhile.
+func (m *Model) listed(what string, n int, err error) tea.Cmd {
+	var st *listState
+	switch what {
+	case "tools":
+		st = &m.toolsList
+	case "resources":
+		st = &m.resList
+	case "prompts":
+		st = &m.promptList
+	}
+	st.inFlight = false
+	if st.changed {
+		st.changed = false
+		if err != nil {
+			m.note("warning", fmt.Sprintf("%s list changed; listing it again failed: %s", what, err))
+		} else {
+			m.note("info", fmt.Sprintf("%s list changed: listed again, %d %s", what, n, what))
+		}
+	}
+	if st.dirty {
+		st.dirty = false
+		return m.refresh(what)
+	}
+	return nil
+}
+
+// toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
+func (m *Model) toolsListed(msg toolsListedMsg) tea.Cmd {
+	return m.listed("tools", len(msg.tools), msg.err)
+}
+
+// observeMore follows one timeline event for the panes beyond tools: logs, list_changed,
+// resource updates, task status, server cancels, late responses.
+func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
+	m.ops.observe(ev)
+	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
+		return nil
+	}
+	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+		for _, p := range ev.Problems {
+			if p.Code == "after-cancel" {
+				m.note("warning", fmt.Sprintf("response after cancel: %s (request #%d) answered after you cancelled it; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
+				m.call.lateResponse(ev)
+			}
+		}
+		return nil
+	}
+	if ev.Kind != mcpclient.KindNotification {
+		return nil
+	}
+	method := ev.Msg.Method
+	notice := func(text string) {
+		m.logs.add(logEntry{seq: ev.Seq, at: ev.Time, kind: logNotice, level: "info", text: text})
+	}
+	switch method {
+	case "notifications/message":
+		m.logs.add(logMessage(ev))
+	case "notifications/progress":
+		// Drawn on the request it belongs to (Call tab, or the pane of the op).
+	case "notifications/tools/list_changed":
+		notice(method)
+		return m.refresh("tools")
+	case "notifications/prompts/list_changed":
+		notice(method)
+		return m.refresh("prompts")
+	case "notifications/resources/list_changed":
+		notice(method)
+		return m.refresh("resources")
+	case "notifications/resources/updated":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		notice(method + " " + p.URI)
+		if m.resources.markUpdated(p.URI, ev.Time) {
+			m.flash, m.flashUntil = "resource updated: "+p.URI+" (5 Resources)", m.now().Add(flashFor)
+		} else {
+			m.note("info", "resource updated: "+p.URI+" (not in the list: a sub-resource?)")
+		}
+	case "notifications/tasks/status":
+		notice(method)
+		if t, ok := taskFromNotification(ev.Msg.Params); ok {
+			return m.taskStatus(t, false)
+		}
+	case "notifications/cancelled":
+		notice(method + " " + compactJSON(ev.Msg.Params))
+		m.serverCancelled(ev.Msg.Params)
+	default:
+		notice(method + " " + compactJSON(ev.Msg.Params))
+	}
+	return nil
+}
+
+// compactJSON writes raw JSON on one line (as given when it does not parse).
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// serverCancelled closes the dialog of a server request the server cancelled.
+func (m *Model) serverCancelled(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
+		return
+	}
+	for i, d := range m.dialogs {
+		if d.req.id != nil && compactJSON(d.req.id) == compactJSON(p.RequestID) {
+			m.dialogs = append(m.dialogs[:i], m.dialogs[i+1:]...)
+			m.note("warning", fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", d.req.method, compactJSON(d.req.id)))
+			if i == 0 && len(m.dialogs) > 0 {
+				m.pending = append(m.pending, m.dialogs[0].focus())
+			}
+			return
+		}
+	}
+}
+
+// startListen (re)opens the modern subscriptions/listen stream with the list changes the
+// server offers and the resources subscribed to (MCP 2026-07-28 basic/patterns/subscriptions).
+func (m *Model) startListen() tea.Cmd {
+	if m.listenCancel != nil {
+		m.listenCancel()
+		m.listenCancel = nil
+	}
+	caps := m.caps()
+	var f mcpclient.ListenFilter
+	f.ToolsListChanged = caps.Tools != nil && caps.Tools.ListChanged
+	f.PromptsListChanged = caps.Prompts != nil && caps.Prompts.ListChanged
+	f.ResourcesListChanged = caps.Resources != nil && caps.Resources.ListChanged
+	for uri, on := range m.resources.subs {
+		if on {
+			f.ResourceSubscriptions = append(f.ResourceSubscriptions, uri)
+		}
+	}
+	sortStrings(f.ResourceSubscriptions)
+	m.listenOn = false
+	if !f.ToolsListChanged && !f.PromptsListChanged && !f.ResourcesListChanged && len(f.ResourceSubscriptions) == 0 {
+		return nil
+	}
+	m.listenGen++
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.listenCancel, m.listenOn = cancel, true
+	gen, s := m.listenGen, m.sess
+	return func() tea.Msg {
+		resp, err := s.Listen(ctx, f)
+		return listenEndedMsg{gen: gen, resp: resp, err: err}
+	}
+}
+
+// listenEndedMsg says the subscriptions/listen stream ended.
+type listenEndedMsg struct {
+	gen  int
+	resp *mcpclient.Response
+	err  error
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// Messages of single requests.
+type (
+	subscribedMsg struct {
+		uri string
+		on  bool
+		err error
+	}
+	logLevelMsg struct {
+		level string
+		err   error
+	}
+	pingMsg struct {
+		rtt time.Duration
+		err error
+	}
+	rootsNotifiedMsg struct{ err error }
+)
+
+func subscribe(ctx context.Context, s Session, uri string, on bool) tea.Cmd {
+	return func() tea.Msg {
+		var err error
+		if on {
+			err = s.Subscribe(ctx, uri)
+		} else {
+			err = s.Unsubscribe(ctx, uri)
+		}
+		return subscribedMsg{uri: uri, on: on, err: err}
+	}
+}
+
+func setLogLevel(ctx context.Context, s Session, level string) tea.Cmd {
+	return func() tea.Msg { return logLevelMsg{level: level, err: s.SetLogLevel(ctx, level)} }
+}
+
+func ping(ctx context.Context, s Session) tea.Cmd {
+	return func() tea.Msg {
+		rtt, err := s.Ping(ctx)
+		return pingMsg{rtt: rtt, err: err}
+	}
+}
+
+func notifyRoots(s Session) tea.Cmd {
+	return func() tea.Msg { return rootsNotifiedMsg{err: s.NotifyRootsChanged()} }
+}
+
+// updateMore handles the messages of everything beyond tools; ok is false for others.
+func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
+	now := m.now()
+	switch msg := msg.(type) {
+	case flashClearMsg:
+		return nil, true
+	case opTickMsg:
+		m.ticking = false
+		return nil, true
+	case serverRequestsMsg:
+		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
+	case answeredMsg:
+		if msg.err != nil {
+			m.note("error", fmt.Sprintf("answering %s failed: %s", msg.method, msg.err))
+		} else {
+			m.note("info", fmt.Sprintf("%s: %s", msg.method, msg.what))
+		}
+		return nil, true
+	case resourcesListedMsg:
+		p := m.resources
+		p.warnings, p.errs = msg.warnings, nil
+		if msg.err != nil {
+			p.errs = append(p.errs, "resources/list failed: "+block(msg.err.Error()))
+		}
+		if msg.tmplErr != nil {
+			p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
+		}
+		for _, w := range msg.warnings {
+			m.server.warnings = append(m.server.warnings, w)
+		}
+		p.setLists(msg.res, msg.tmpls)
+		p.setSize(m.lay.body)
+		return m.listed("resources", len(msg.res)+len(msg.tmpls), msg.err), true
+	case promptsListedMsg:
+		p := m.prompts
+		p.warnings, p.errs = msg.warnings, nil
+		if msg.err != nil {
+			p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
+		}
+		m.server.warnings = append(m.server.warnings, msg.warnings...)
+		p.setPrompts(msg.prompts)
+		p.setSize(m.lay.body)
+		return m.listed("prompts", len(msg.prompts), msg.err), true
+	case resourceReadMsg:
+		o := m.ops.finish(msg.op, msg.err, now)
+		m.resources.readDone(msg)
+		if o != nil && msg.err != nil {
+			m.dropInputDialogs(o.method, o.target)
+		}
+		return nil, true
+	case promptGotMsg:
+		o := m.ops.finish(msg.op, msg.err, now)
+		m.prompts.got(msg)
+		if o != nil && msg.err != nil {
+			m.dropInputDialogs(o.method, o.target)
+		}
+		return nil, true
+	case completeTickMsg:
+		if f := m.formByID(msg.form); f != nil {
+			return f.tick(m.ctx, m.sess, msg), true
+		}
+		return nil, true
+	case completedMsg:
+		if f := m.formByID(msg.form); f != nil {
+			f.completed(msg)
+		}
+		return nil, true
+	case subscribedMsg:
+		delete(m.resources.pending, msg.uri)
+		verb := "subscribed to"
+		if !msg.on {
+			verb = "unsubscribed from"
+		}
+		if msg.err != nil {
+			m.note("error", fmt.Sprintf("could not be %s %s: %s", strings.TrimSuffix(verb, " to"), msg.uri, msg.err))
+		} else {
+			m.resources.subs[msg.uri] = msg.on
+			m.note("info", verb+" "+msg.uri)
+		}
+		m.resources.rebuild()
+		return nil, true
+	case listenEndedMsg:
+		if msg.gen != m.listenGen {
+			return nil, true
+		}
+		m.listenOn = false
+		switch {
+		case errors.Is(msg.err, context.Canceled):
+		case msg.err != nil:
+			m.note("warning", "subscriptions/listen ended: "+msg.err.Error())
+		default:
+			m.note("info", "the server ended the subscriptions/listen stream")
+		}
+		return nil, true
+	case logLevelMsg:
+		if msg.err != nil {
+			m.note("error", fmt.Sprintf("setting the log level to %s failed: %s", msg.level, msg.err))
+			return nil, true
+		}
+		m.logs.serverLevel = msg.level
+		if m.era() == mcpclient.EraModern {
+			m.note("info", "log level "+msg.level+": sent in each request's _meta from now on (modern era)")
+		} else {
+			m.note("info", "logging/setLevel "+msg.level+" accepted")
+		}
+		return nil, true
+	case pingMsg:
+		m.pinging, m.pingSeen = false, true
+		m.ping, m.pingErr = msg.rtt, msg.err
+		if msg.err != nil {
+			m.note("error", "ping failed: "+msg.err.Error())
+		} else {
+			m.note("info", "ping: "+msg.rtt.Round(10*time.Microsecond).String()+" round trip")
+		}
+		return nil, true
+	case savedMsg:
+		if msg.err != nil {
+			m.resources.saved = "not saved: " + msg.err.Error()
+			m.note("error", m.resources.saved)
+		} else {
+			m.resources.saved = fmt.Sprintf("saved %d bytes to %s", msg.n, msg.path)
+			m.note("info", m.resources.saved)
+		}
+		return nil, true
+	case rootsResolvedMsg:
+		m.roots = append(m.roots, msg.roots...)
+		m.rootNotes = append(m.rootNotes, msg.errs...)
+		for _, e := range msg.errs {
+			m.note("warning", e)
+		}
+		if !msg.initial && len(msg.roots) > 0 {
+			return m.rootsChanged(), true
+		}
+		return nil, true
+	case rootsNotifiedMsg:
+		if msg.err != nil {
+			m.note("error", "notifications/roots/list_changed failed: "+msg.err.Error())
+		} else {
+			m.note("info", "sent notifications/roots/list_changed")
+		}
+		return nil, true
+	case taskCreatedMsg:
+		return m.taskCreated(msg), true
+	case taskPollMsg:
+		e := m.tasks.tasks[msg.id]
+		if e == nil || m.sess == nil {
+			return nil, true
+		}
+		e.polling = false
+		if e.task.Terminal() {
+			return nil, true
+		}
+		return getTask(m.ctx, m.sess, msg.id, true), true
+	case taskGotMsg:
+		if msg.err != nil {
+			if e := m.tasks.tasks[msg.id]; e != nil {
+				e.polling = false
+			}
+			m.note("error", fmt.Sprintf("tasks/get %s failed: %s", msg.id, msg.err))
+			return nil, true
+		}
+		return m.taskStatus(*msg.task, msg.poll), true
+	case taskResultMsg:
+		return m.taskResult(msg), true
+	case taskCancelledMsg:
+		if msg.err != nil {
+			m.note("error", fmt.Sprintf("tasks/cancel %s failed: %s", msg.id, msg.err))
+			return nil, true
+		}
+		m.note("info", "tasks/cancel "+msg.id+" accepted")
+		if msg.task != nil && msg.task.TaskID != "" {
+			return m.taskStatus(*msg.task, false), true
+		}
+		return nil, true
+	case tasksListedMsg:
+		m.tasks.warns = msg.warns
+		if msg.err != nil {
+			m.tasks.note = "tasks/list failed: " + msg.err.Error()
+			return nil, true
+		}
+		m.tasks.note = fmt.Sprintf("tasks/list: %d task(s)", len(msg.tasks))
+		for _, t := range msg.tasks {
+			m.tasks.upsert(t, now)
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// formByID finds an open argument form.
+func (m *Model) formByID(id int) *argsForm {
+	for _, f := range []*argsForm{m.resources.form, m.prompts.form} {
+		if f != nil && f.id == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// serverRequests opens a dialog per request the features cover, and answers the others
+// at once (-32601, or -32602 for an undeclared elicitation mode).
+func (m *Model) serverRequests(reqs []*inbound) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range reqs {
+		if e := m.features.supports(r.method, r.params); e != nil {
+			m.note("warning", fmt.Sprintf("answered %s with %d at once: %s", r.method, e.Code, e.Message))
+			cmds = append(cmds, answer(r, nil, e, "refused"))
+			continue
+		}
+		d := newDialog(m.c, r, m.during(r))
+		d.setSize(m.lay.body.w, m.lay.body.h)
+		m.dialogs = append(m.dialogs, d)
+		if len(m.dialogs) == 1 {
+			cmds = append(cmds, d.focus())
+		}
+		if len(m.dialogs) > 1 {
+			m.flash, m.flashUntil = fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.dialogs)), m.now().Add(flashFor)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// during names the request of ours a server request belongs to: for a modern input
+// request the request whose input_required result carried it; in the legacy era whatever
+// is in flight.
+func (m *Model) during(r *inbound) string {
+	if r.modern() {
+		if i, ok := m.tl.index(r.seq); ok {
+			if j, ok := m.tl.index(m.tl.events[i].Pair); ok {
+				if req := m.tl.events[j].Msg; req != nil {
+					return fmt.Sprintf("%s %s (request #%d)", req.Method, requestTarget(req.Params), m.tl.events[j].Seq)
+				}
+			}
+		}
+		return ""
+	}
+	var parts []string
+	if run := m.call.run; run.running() {
+		parts = append(parts, "tools/call "+run.tool)
+	}
+	for _, o := range m.ops.sorted() {
+		if o.running() {
+			parts = append(parts, o.method+" "+o.target)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// dropInputDialogs closes modern input dialogs whose request ended (cancelled, failed).
+func (m *Model) dropInputDialogs(method, target string) {
+	keep := m.dialogs[:0]
+	dropped := 0
+	for _, d := range m.dialogs {
+		if d.req.modern() && strings.HasPrefix(d.during, method+" "+target+" (") {
+			dropped++
+			continue
+		}
+		keep = append(keep, d)
+	}
+	m.dialogs = keep
+	if dropped > 0 {
+		m.note("info", fmt.Sprintf("%d input request(s) of %s %s closed: the request ended", dropped, method, target))
+		if len(m.dialogs) > 0 {
+			m.pending = append(m.pending, m.dialogs[0].focus())
+		}
+	}
+}
+
+// dialogKey gives a key to the front dialog; an answer closes it and shows the next.
+func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
+	d := m.dialogs[0]
+	out, cmd := d.handleKey(msg, m.roots)
+	if out == nil {
+		return cmd
+	}
+	if out.editRoots {
+		m.openRootsEditor()
+		return tea.Batch(cmd, m.rootsEd.input.Focus())
+	}
+	m.dialogs = m.dialogs[1:]
+	cmds := []tea.Cmd{cmd, answer(d.req, out.result, out.err, out.what)}
+	if len(m.dialogs) > 0 {
+		cmds = append(cmds, m.dialogs[0].focus())
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) openRootsEditor() {
+	m.rootsEd = newRootsEditor(m.c)
+	m.rootsEd.w, m.rootsEd.h = m.lay.body.w, m.lay.body.h
+}
+
+// rootsKey handles the roots editor.
+func (m *Model) rootsKey(msg tea.KeyPressMsg) tea.Cmd {
+	ed, cmd := m.rootsEd.handleKey(msg, len(m.roots))
+	if ed == nil {
+		return cmd
+	}
+	switch {
+	case ed.close:
+		m.rootsEd = nil
+		if len(m.dialogs) > 0 {
+			return m.dialogs[0].focus()
+		}
+	case ed.add != "":
+		return resolveRoots([]string{ed.add}, false)
+	case ed.remove >= 0 && ed.remove < len(m.roots):
+		m.roots = append(m.roots[:ed.remove:ed.remove], m.roots[ed.remove+1:]...)
+		m.rootsEd.sel = min(m.rootsEd.sel, max(len(m.roots)-1, 0))
+		return m.rootsChanged()
+	}
+	return cmd
+}
+
+// rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
+// modern servers ask again when they need them.
+func (m *Model) rootsChanged() tea.Cmd {
+	if m.sess == nil || m.features.NoRoots || m.era() != mcpclient.EraLegacy || m.server.init == nil {
+		return nil
+	}
+	return notifyRoots(m.sess)
+}
+
+// resourceAction runs what the Resources pane asked for.
+func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
+	if a == nil || m.sess == nil {
+		return nil
+	}
+	switch {
+	case a.refresh:
+		m.resList.changed = false
+		if m.resList.inFlight {
+			return nil
+		}
+		m.resList.inFlight = true
+		return listResources(m.ctx, m.sess)
+	case a.read != "":
+		o, ctx := m.ops.start(m.ctx, "resources/read", a.read, m.now())
+		m.resources.startRead(a.key, a.read, o.id)
+		return readResource(ctx, m.sess, o.id, a.key, a.read)
+	case a.subscribe != "":
+		if m.era() == mcpclient.EraModern {
+			m.resources.subs[a.subscribe] = a.on
+			m.resources.rebuild()
+			verb := "listening for updates of "
+			if !a.on {
+				verb = "no longer listening for updates of "
+			}
+			m.note("info", verb+a.subscribe+" (subscriptions/listen, opened again)")
+			return m.startListen()
+		}
+		m.resources.pending[a.subscribe] = true
+		return subscribe(m.ctx, m.sess, a.subscribe, a.on)
+	}
+	return nil
+}
+
+// promptAction runs what the Prompts pane asked for.
+func (m *Model) promptAction(a *promptAction) tea.Cmd {
+	if a == nil || m.sess == nil {
+		return nil
+	}
+	if a.refresh {
+		m.promptList.changed = false
+		if m.promptList.inFlight {
+			return nil
+		}
+		m.promptList.inFlight = true
+		return listPrompts(m.ctx, m.sess)
+	}
+	o, ctx := m.ops.start(m.ctx, "prompts/get", a.get, m.now())
+	m.prompts.startGet(a.get, a.args, o.id)
+	return getPrompt(ctx, m.sess, o.id, a.get, a.args)
+}
+
+// taskAction runs what the Tasks pane asked for.
+func (m *Model) taskAction(a *taskAction) tea.Cmd {
+	if a == nil || m.sess == nil {
+		return nil
+	}
+	switch {
+	case a.list:
+		m.tasks.note = "listing tasks…"
+		return listTasks(m.ctx, m.sess)
+	case a.get != "":
+		return getTask(m.ctx, m.sess, a.get, false)
+	case a.result != "":
+		if e := m.tasks.tasks[a.result]; e != nil {
+			e.fetching, e.err = true, nil
+		}
+		return fetchTaskResult(m.ctx, m.sess, a.result)
+	case a.cancel != "":
+		return cancelTask(m.ctx, m.sess, a.cancel)
+	}
+	return nil
+}
+
+// taskRequired reports whether a tool must be called as a task
+// (execution.taskSupport "required", MCP 2025-11-25 server/tools).
+func (m *Model) taskRequired(name string) bool {
+	t := m.toolNamed(name)
+	if t == nil || len(t.Execution) == 0 {
+		return false
+	}
+	var e struct {
+		TaskSupport string `json:"taskSupport"`
+	}
+	return json.Unmarshal(t.Execution, &e) == nil && e.TaskSupport == "required"
+}
+
+// taskCreated follows a tools/call sent as a task: the task is shown and polled, and the
+// call waits for its result.
+func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.call.finish(callDoneMsg{id: msg.callID, resp: msg.resp, err: msg.err}, m.now())
+		return nil
+	}
+	e := m.tasks.upsert(*msg.task, m.now())
+	e.tool, e.callID = msg.tool, msg.callID
+	m.tasks.rebuild()
+	m.callTasks[msg.callID] = msg.task.TaskID
+	m.call.setTask(msg.callID, msg.task)
+	m.note("info", fmt.Sprintf("tools/call %s runs as task %s (%s)", msg.tool, msg.task.TaskID, msg.task.Status))
+	return m.followTask(e)
+}
+
+// followTask polls a task of ours until it is terminal or needs input, then fetches its
+// result (tasks/result blocks until the end, and carries the server's input requests).
+func (m *Model) followTask(e *taskEntry) tea.Cmd {
+	if e.callID == 0 || e.fetching || e.result != nil || m.sess == nil {
+		return nil
+	}
+	if e.task.Terminal() || e.task.Status == "input_required" {
+		e.fetching = true
+		return fetchTaskResult(m.ctx, m.sess, e.task.TaskID)
+	}
+	if e.polling {
+		return nil
+	}
+	return schedulePoll(e)
+}
+
+// taskStatus records a task's status from tasks/get, tasks/cancel or a notification.
+func (m *Model) taskStatus(t mcpclient.Task, poll bool) tea.Cmd {
+	e := m.tasks.upsert(t, m.now())
+	m.call.setTask(e.callID, &t)
+	if poll {
+		e.polling = false
+	}
+	return m.followTask(e)
+}
+
+// taskResult stores tasks/result and, for a task of our tools/call, finishes the call.
+func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
+	e := m.tasks.tasks[msg.id]
+	if e == nil {
+		return nil
+	}
+	e.fetching = false
+	e.result, e.err = msg.resp, msg.err
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("tasks/result %s failed: %s", msg.id, msg.err))
+	}
+	if e.callID == 0 {
+		return nil
+	}
+	done := callDoneMsg{id: e.callID, resp: msg.resp, err: msg.err}
+	if msg.err == nil && msg.resp != nil {
+		var res mcpclient.CallToolResult
+		if err := json.Unmarshal(msg.resp.Msg.Result, &res); err != nil {
+			done.err = fmt.Errorf("tasks/result is not a CallToolResult: %w", err)
+		} else {
+			done.res = &res
+		}
+	}
+	m.call.finish(done, m.now())
+	// A final status poll, so the list shows how it ended.
+	if !e.task.Terminal() && m.sess != nil {
+		return getTask(m.ctx, m.sess, msg.id, false)
+	}
+	return nil
+}
+
+// cancelFocused cancels the request in flight of the focused pane (ctrl+x): an op, a task
+// call (tasks/cancel), or the tool call.
+func (m *Model) cancelFocused() tea.Cmd {
+	var o *op
+	switch m.focus {
+	case paneResources:
+		o = m.resources.runningOp()
+	case panePrompts:
+		o = m.prompts.runningOp()
+	}
+	if o != nil {
+		m.ops.cancelOp(o.id)
+		return nil
+	}
+	if run := m.call.run; run.running() {
+		if id, ok := m.callTasks[run.id]; ok && m.sess != nil {
+			// A task: tasks/cancel, and the call is freed at once; the Tasks tab follows it.
+			m.call.finish(callDoneMsg{id: run.id, err: context.Canceled}, m.now())
+			m.note("info", "tasks/cancel sent for task "+id)
+			return cancelTask(m.ctx, m.sess, id)
+		}
+		m.call.cancelCall()
+		return nil
+	}
+	for _, o := range m.ops.sorted() {
+		if o.running() {
+			m.ops.cancelOp(o.id)
+			return nil
+		}
+	}
+	return nil
+}
+
+// abandon cancels what is still running when the program ends (Run's cleanup).
+func (m *Model) abandon() {
+	for _, o := range m.ops.all {
+		if o.running() && o.cancel != nil {
+			o.cancel()
+		}
+	}
+	if m.listenCancel != nil {
+		m.listenCancel()
+	}
+	for _, d := range m.dialogs {
+		_ = d.req.respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
+	}
+	m.dialogs = nil
+}

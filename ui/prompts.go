@@ -1,0 +1,311 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// promptGet is the last prompts/get of one prompt.
+type promptGet struct {
+	opID int
+	args map[string]string
+	res  *mcpclient.GetPromptResult
+	resp *mcpclient.Response
+}
+
+// promptsPane lists prompts, gets one with a form of its arguments (with completions) and
+// renders the returned messages by role, every content type.
+type promptsPane struct {
+	c    *common
+	ops  *opTable
+	ids  *formIDs
+	list *itemList
+	bar  progress.Model
+
+	prompts  []mcpclient.Prompt
+	listed   bool
+	status   string
+	warnings []string
+	errs     []string
+
+	gets  map[string]*promptGet
+	form  *argsForm
+	forms map[string]*argsForm
+
+	detailOff int
+	lr, det   rect
+	stacked   bool
+}
+
+func newPromptsPane(c *common, ops *opTable, ids *formIDs) *promptsPane {
+	return &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
+		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
+}
+
+func (p *promptsPane) setPrompts(ps []mcpclient.Prompt) {
+	p.prompts, p.listed = ps, true
+	items := make([]listItem, 0, len(ps))
+	for _, pr := range ps {
+		tag := ""
+		if n := len(pr.Arguments); n > 0 {
+			tag = fmt.Sprintf("(%d)", n)
+		}
+		items = append(items, listItem{key: pr.Name, label: pr.Name, tag: tag, search: pr.Name + " " + pr.Title})
+	}
+	p.list.title = fmt.Sprintf("prompts (%d)", len(ps))
+	p.list.empty = "the server has no prompts"
+	if len(p.errs) > 0 {
+		p.list.empty = "listing failed (see the detail)"
+	}
+	p.list.setItems(items)
+}
+
+func (p *promptsPane) setSize(r rect) {
+	p.lr, p.det, p.stacked = splitView(r, len(p.prompts))
+	p.list.setSize(p.lr)
+	p.bar.SetWidth(min(max(p.det.w-20, 10), 40))
+	if p.form != nil {
+		p.form.setSize(p.det.w, p.det.h)
+	}
+}
+
+func (p *promptsPane) selected() *mcpclient.Prompt {
+	it := p.list.selected()
+	if it == nil {
+		return nil
+	}
+	for i := range p.prompts {
+		if p.prompts[i].Name == it.key {
+			return &p.prompts[i]
+		}
+	}
+	return nil
+}
+
+func (p *promptsPane) inputFocused() bool { return p.form != nil || p.list.filtering }
+
+// promptAction asks the root to send prompts/get (get set) or to list again.
+type promptAction struct {
+	get     string
+	args    map[string]string
+	refresh bool
+}
+
+func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd) {
+	k := p.c.keys
+	if p.form != nil {
+		sub, closed, c := p.form.handleKey(msg)
+		switch {
+		case closed:
+			p.form = nil
+		case sub != nil:
+			pr := p.selected()
+			p.form = nil
+			if pr != nil {
+				return true, &promptAction{get: pr.Name, args: sub.values}, c
+			}
+		}
+		return true, nil, c
+	}
+	if h, moved, c := p.list.handleKey(msg); h {
+		if moved {
+			p.detailOff = 0
+		}
+		return true, nil, c
+	}
+	pr := p.selected()
+	switch {
+	case key.Matches(msg, k.Open):
+		if pr == nil {
+			return true, nil, nil
+		}
+		if len(pr.Arguments) == 0 {
+			return true, &promptAction{get: pr.Name}, nil
+		}
+		return true, nil, p.openForm(pr)
+	case key.Matches(msg, k.Refresh):
+		return true, &promptAction{refresh: true}, nil
+	case key.Matches(msg, k.DetailUp):
+		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
+	case key.Matches(msg, k.DetailDown):
+		p.detailOff += max(p.det.h/2, 1)
+	default:
+		return false, nil, nil
+	}
+	return true, nil, nil
+}
+
+// openForm opens the arguments form of pr, keeping earlier values.
+func (p *promptsPane) openForm(pr *mcpclient.Prompt) tea.Cmd {
+	f, ok := p.forms[pr.Name]
+	if !ok {
+		specs := make([]argSpec, 0, len(pr.Arguments))
+		for _, a := range pr.Arguments {
+			desc := a.Description
+			if a.Title != "" {
+				desc = strings.TrimSpace(a.Title + ": " + desc)
+			}
+			specs = append(specs, argSpec{name: a.Name, desc: desc, required: a.Required})
+		}
+		f = newArgsForm(p.c, p.ids.next(), "get prompt "+clean(pr.Name), "get prompt",
+			mcpclient.CompletionRef{Type: "ref/prompt", Name: pr.Name}, specs)
+		p.forms[pr.Name] = f
+	}
+	p.form = f
+	f.setSize(p.det.w, p.det.h)
+	return f.focus(0)
+}
+
+// promptGotMsg answers prompts/get for op.
+type promptGotMsg struct {
+	op   int
+	name string
+	res  *mcpclient.GetPromptResult
+	resp *mcpclient.Response
+	err  error
+}
+
+// getPrompt sends prompts/get.
+func getPrompt(ctx context.Context, s Session, op int, name string, args map[string]string) tea.Cmd {
+	return func() tea.Msg {
+		res, resp, err := s.GetPrompt(ctx, name, args)
+		return promptGotMsg{op: op, name: name, res: res, resp: resp, err: err}
+	}
+}
+
+func (p *promptsPane) startGet(name string, args map[string]string, opID int) {
+	p.gets[name] = &promptGet{opID: opID, args: args}
+	p.detailOff = 0
+}
+
+func (p *promptsPane) got(msg promptGotMsg) {
+	g := p.gets[msg.name]
+	if g == nil || g.opID != msg.op {
+		return
+	}
+	g.res, g.resp = msg.res, msg.resp
+}
+
+func (p *promptsPane) runningOp() *op {
+	if pr := p.selected(); pr != nil {
+		if g := p.gets[pr.Name]; g != nil {
+			if o := p.ops.get(g.opID); o.running() {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+func (p *promptsPane) view(now time.Time) string {
+	var det string
+	if p.form != nil {
+		p.form.setSize(p.det.w, p.det.h)
+		det = p.form.view()
+	} else {
+		lines := p.detailLines(now)
+		p.detailOff = clampScroll(p.detailOff, len(lines), p.det.h)
+		det = strings.Join(window(lines, p.detailOff, p.det.h, p.det.w), "\n")
+	}
+	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
+}
+
+func (p *promptsPane) detailLines(now time.Time) []string {
+	st := p.c.st
+	w := max(p.det.w, 10)
+	var out []string
+	add := func(l ...string) { out = append(out, l...) }
+	for _, e := range p.errs {
+		add(wrapStyled(st.Error, e, w)...)
+	}
+	for _, wn := range p.warnings {
+		add(wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
+	}
+	pr := p.selected()
+	if pr == nil {
+		if !p.listed && p.status != "" {
+			add(st.Muted.Render(p.status))
+		}
+		return out
+	}
+	title := pr.Name
+	if pr.Title != "" {
+		title += " — " + pr.Title
+	}
+	add(wrapStyled(st.Title, clean(title), w)...)
+	if pr.Description != "" {
+		add("")
+		add(wrap(block(pr.Description), w)...)
+	}
+	add("", st.Title.Render("arguments"))
+	if len(pr.Arguments) == 0 {
+		add(st.Muted.Render("  (none)"))
+	}
+	for _, a := range pr.Arguments {
+		req := ""
+		if a.Required {
+			req = " (required)"
+		}
+		line := "  " + clean(a.Name) + req
+		if a.Description != "" {
+			line += ": " + clean(a.Description)
+		}
+		add(wrap(line, w)...)
+	}
+	add("", st.Muted.Render("enter gets the prompt"))
+	g := p.gets[pr.Name]
+	if g == nil {
+		return out
+	}
+	add("")
+	o := p.ops.get(g.opID)
+	add(opLines(st, p.bar.ViewAs, o, now, w)...)
+	if o != nil && o.state == opDone && g.res != nil {
+		add(promptResultLines(st, pr.Name, g, w)...)
+	}
+	return out
+}
+
+// promptResultLines renders a GetPromptResult: the description, then each message under its
+// role, every content block by type (unknown types raw).
+func promptResultLines(st *stylesT, name string, g *promptGet, w int) []string {
+	var out []string
+	out = append(out, wrapStyled(st.Title, "prompts/get "+clean(name), w)...)
+	if len(g.args) > 0 {
+		keys := make([]string, 0, len(g.args))
+		for k := range g.args {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, k+"="+g.args[k])
+		}
+		out = append(out, wrapStyled(st.Muted, "arguments: "+clean(strings.Join(parts, " ")), w)...)
+	}
+	if g.resp != nil {
+		out = append(out, st.Muted.Render(fmt.Sprintf("took %s · request #%d → response #%d", g.resp.Elapsed.Round(time.Millisecond), g.resp.RequestSeq, g.resp.Seq)))
+	}
+	if g.res.Description != "" {
+		out = append(out, wrap(block(g.res.Description), w)...)
+	}
+	out = append(out, st.Success.Render(fmt.Sprintf("%d message(s)", len(g.res.Messages))))
+	for i, m := range g.res.Messages {
+		role := st.Request
+		if m.Role == "assistant" {
+			role = st.Response
+		}
+		out = append(out, "", role.Render(fmt.Sprintf("── %d · %s ──", i+1, clean(m.Role))))
+		out = append(out, blockLines(st, 0, m.Content, false, w)...)
+	}
+	return out
+}

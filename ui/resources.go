@@ -1,0 +1,634 @@
+package ui
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// readState is the last resources/read of one list item (a resource, or a template with
+// the URI its variables expanded to).
+type readState struct {
+	uri  string
+	opID int
+	res  *mcpclient.ReadResourceResult
+	resp *mcpclient.Response
+}
+
+// updateMark counts notifications/resources/updated for one URI.
+type updateMark struct {
+	count int
+	last  time.Time
+}
+
+// savePrompt asks where to write a content item of the selected resource.
+type savePrompt struct {
+	key   string
+	index int
+	input textinput.Model
+}
+
+// resourcesPane lists resources and resource templates (every page), reads them (text in
+// full, blobs as mime and size with save-to-file), fills templates through a form of their
+// RFC 6570 variables, and subscribes to updates.
+type resourcesPane struct {
+	c    *common
+	ops  *opTable
+	ids  *formIDs
+	list *itemList
+	bar  progress.Model
+
+	resources []mcpclient.Resource
+	templates []mcpclient.ResourceTemplate
+	// listed is set once the first listing arrived; status says what the pane waits for.
+	listed   bool
+	status   string
+	warnings []string
+	errs     []string
+
+	reads   map[string]*readState
+	subs    map[string]bool
+	pending map[string]bool // subscribe/unsubscribe in flight
+	updated map[string]*updateMark
+
+	form  *argsForm
+	forms map[string]*argsForm
+	save  *savePrompt
+	// saved says where the last save went (or why it failed).
+	saved string
+
+	detailOff int
+	lr, det   rect
+	stacked   bool
+}
+
+func newResourcesPane(c *common, ops *opTable, ids *formIDs) *resourcesPane {
+	return &resourcesPane{
+		c: c, ops: ops, ids: ids, list: newItemList(c, "resources", "waiting for the handshake…"), bar: newBar(c.st),
+		reads: map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
+		updated: map[string]*updateMark{}, forms: map[string]*argsForm{},
+	}
+}
+
+// resource and template keys in the list.
+func resKey(uri string) string   { return "r:" + uri }
+func tmplKey(tmpl string) string { return "t:" + tmpl }
+
+// setLists shows a new listing (after the handshake, or a list_changed refresh).
+func (p *resourcesPane) setLists(res []mcpclient.Resource, tmpls []mcpclient.ResourceTemplate) {
+	p.resources, p.templates, p.listed = res, tmpls, true
+	p.rebuild()
+}
+
+// rebuild recomputes the list rows (marks change with subscriptions and updates).
+func (p *resourcesPane) rebuild() {
+	items := make([]listItem, 0, len(p.resources)+len(p.templates))
+	for _, r := range p.resources {
+		mark := ""
+		switch {
+		case p.updated[r.URI] != nil:
+			mark = "↻"
+		case p.subs[r.URI]:
+			mark = "●"
+		}
+		label := r.Name
+		if label == "" {
+			label = r.URI
+		}
+		items = append(items, listItem{key: resKey(r.URI), label: label, mark: mark, search: r.Name + " " + r.URI + " " + r.Title})
+	}
+	for _, t := range p.templates {
+		label := t.Name
+		if label == "" {
+			label = t.URITemplate
+		}
+		items = append(items, listItem{key: tmplKey(t.URITemplate), label: label, tag: "template", search: t.Name + " " + t.URITemplate + " " + t.Title})
+	}
+	p.list.title = fmt.Sprintf("resources (%d) · templates (%d)", len(p.resources), len(p.templates))
+	switch {
+	case !p.listed:
+	case len(p.errs) > 0:
+		p.list.empty = "listing failed (see the detail)"
+	default:
+		p.list.empty = "the server has no resources"
+	}
+	p.list.setItems(items)
+}
+
+func (p *resourcesPane) setSize(r rect) {
+	p.lr, p.det, p.stacked = splitView(r, len(p.resources)+len(p.templates))
+	p.list.setSize(p.lr)
+	p.bar.SetWidth(min(max(p.det.w-20, 10), 40))
+	if p.form != nil {
+		p.form.setSize(p.det.w, p.det.h)
+	}
+}
+
+// selection returns the selected resource or template (one of them is nil).
+func (p *resourcesPane) selection() (*mcpclient.Resource, *mcpclient.ResourceTemplate) {
+	it := p.list.selected()
+	if it == nil {
+		return nil, nil
+	}
+	if uri, ok := strings.CutPrefix(it.key, "r:"); ok {
+		for i := range p.resources {
+			if p.resources[i].URI == uri {
+				return &p.resources[i], nil
+			}
+		}
+	}
+	if tmpl, ok := strings.CutPrefix(it.key, "t:"); ok {
+		for i := range p.templates {
+			if p.templates[i].URITemplate == tmpl {
+				return nil, &p.templates[i]
+			}
+		}
+	}
+	return nil, nil
+}
+
+// inputFocused reports whether a form, the filter or the save prompt owns the keys.
+func (p *resourcesPane) inputFocused() bool {
+	return p.form != nil || p.list.filtering || p.save != nil
+}
+
+// markUpdated records notifications/resources/updated for uri; false when no listed
+// resource has that URI (a sub-resource, or one not listed).
+func (p *resourcesPane) markUpdated(uri string, now time.Time) bool {
+	u := p.updated[uri]
+	if u == nil {
+		u = &updateMark{}
+		p.updated[uri] = u
+	}
+	u.count++
+	u.last = now
+	p.rebuild()
+	for _, r := range p.resources {
+		if r.URI == uri {
+			return true
+		}
+	}
+	return false
+}
+
+// resourceAction is what a key in the pane asks the root to do (the root owns the session).
+type resourceAction struct {
+	read      string // uri to read
+	key       string // the list item the read belongs to
+	subscribe string // uri to (un)subscribe
+	on        bool
+	refresh   bool
+}
+
+// handleKey handles the pane's keys. act is set when the root must send something.
+func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *resourceAction, cmd tea.Cmd) {
+	k := p.c.keys
+	if p.save != nil {
+		return true, nil, p.saveKey(msg)
+	}
+	if p.form != nil {
+		sub, closed, c := p.form.handleKey(msg)
+		if closed {
+			p.form = nil
+			return true, nil, c
+		}
+		if sub != nil {
+			_, t := p.selection()
+			if t == nil {
+				return true, nil, c
+			}
+			uri, err := expandTemplate(t.URITemplate, sub.values)
+			if err != nil {
+				p.form.errs = []string{"the template does not expand: " + clean(err.Error())}
+				return true, nil, c
+			}
+			p.form = nil
+			return true, &resourceAction{read: uri, key: tmplKey(t.URITemplate)}, c
+		}
+		return true, nil, c
+	}
+	if h, moved, c := p.list.handleKey(msg); h {
+		if moved {
+			p.detailOff = 0
+		}
+		return true, nil, c
+	}
+	res, tmpl := p.selection()
+	switch {
+	case key.Matches(msg, k.Open):
+		switch {
+		case res != nil:
+			return true, &resourceAction{read: res.URI, key: resKey(res.URI)}, nil
+		case tmpl != nil:
+			return true, nil, p.openForm(tmpl)
+		}
+	case key.Matches(msg, k.Subscribe):
+		if res != nil && !p.pending[res.URI] {
+			return true, &resourceAction{subscribe: res.URI, on: !p.subs[res.URI]}, nil
+		}
+	case key.Matches(msg, k.Save):
+		return true, nil, p.openSave()
+	case key.Matches(msg, k.Refresh):
+		return true, &resourceAction{refresh: true}, nil
+	case key.Matches(msg, k.DetailUp):
+		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
+	case key.Matches(msg, k.DetailDown):
+		p.detailOff += max(p.det.h/2, 1)
+	default:
+		return false, nil, nil
+	}
+	return true, nil, nil
+}
+
+// nextFormID numbers argument forms across panes so completion answers find their form.
+type formIDs struct{ n int }
+
+func (f *formIDs) next() int { f.n++; return f.n }
+
+// openForm opens (or reopens, with its values) the variables form of a template.
+func (p *resourcesPane) openForm(t *mcpclient.ResourceTemplate) tea.Cmd {
+	f, ok := p.forms[t.URITemplate]
+	if !ok {
+		var specs []argSpec
+		if tp, err := uritemplate.New(t.URITemplate); err == nil {
+			for _, v := range tp.Varnames() {
+				specs = append(specs, argSpec{name: v, required: true})
+			}
+		}
+		f = newArgsForm(p.c, p.ids.next(), "read "+clean(t.URITemplate), "read resource",
+			mcpclient.CompletionRef{Type: "ref/resource", URI: t.URITemplate}, specs)
+		tmpl := t.URITemplate
+		f.expand = func(v map[string]string) (string, error) { return expandTemplate(tmpl, v) }
+		if _, err := uritemplate.New(t.URITemplate); err != nil {
+			f.errs = []string{"not an RFC 6570 template: " + clean(err.Error())}
+		}
+		p.forms[t.URITemplate] = f
+	}
+	p.form = f
+	f.setSize(p.det.w, p.det.h)
+	return f.focus(0)
+}
+
+// expandTemplate expands an RFC 6570 URI template with string values.
+func expandTemplate(tmpl string, vals map[string]string) (string, error) {
+	t, err := uritemplate.New(tmpl)
+	if err != nil {
+		return "", err
+	}
+	v := uritemplate.Values{}
+	for k, s := range vals {
+		v.Set(k, uritemplate.String(s))
+	}
+	return t.Expand(v)
+}
+
+// startRead records a read in flight for the list item key.
+func (p *resourcesPane) startRead(key, uri string, opID int) {
+	p.reads[key] = &readState{uri: uri, opID: opID}
+	p.detailOff = 0
+}
+
+// resourceReadMsg answers resources/read for op.
+type resourceReadMsg struct {
+	op   int
+	key  string
+	res  *mcpclient.ReadResourceResult
+	resp *mcpclient.Response
+	err  error
+}
+
+// readResource sends resources/read.
+func readResource(ctx context.Context, s Session, op int, key, uri string) tea.Cmd {
+	return func() tea.Msg {
+		res, resp, err := s.ReadResource(ctx, uri)
+		return resourceReadMsg{op: op, key: key, res: res, resp: resp, err: err}
+	}
+}
+
+// readDone stores a read's answer (only for the latest read of that item).
+func (p *resourcesPane) readDone(msg resourceReadMsg) {
+	r := p.reads[msg.key]
+	if r == nil || r.opID != msg.op {
+		return
+	}
+	r.res, r.resp = msg.res, msg.resp
+	if u := p.updated[r.uri]; u != nil && msg.err == nil {
+		// Reading it again acknowledges the update mark.
+		delete(p.updated, r.uri)
+		p.rebuild()
+	}
+}
+
+// runningOp is the op of the selected item's read while it runs (for ctrl+x).
+func (p *resourcesPane) runningOp() *op {
+	it := p.list.selected()
+	if it == nil {
+		return nil
+	}
+	if r := p.reads[it.key]; r != nil {
+		if o := p.ops.get(r.opID); o.running() {
+			return o
+		}
+	}
+	return nil
+}
+
+// openSave asks for a file name for the selected item's first content.
+func (p *resourcesPane) openSave() tea.Cmd {
+	it := p.list.selected()
+	if it == nil {
+		return nil
+	}
+	r := p.reads[it.key]
+	if r == nil || r.res == nil || len(r.res.Contents) == 0 {
+		p.saved = "nothing to save yet: read the resource first (enter)"
+		return nil
+	}
+	ti := textinput.New()
+	ti.Prompt = "save to: "
+	ti.SetStyles(inputStyles(p.c.st))
+	ti.SetWidth(max(p.det.w-12, 10))
+	ti.SetValue(defaultFileName(r.res.Contents[0]))
+	ti.CursorEnd()
+	p.save = &savePrompt{key: it.key, input: ti}
+	return ti.Focus()
+}
+
+// savedMsg reports a file write.
+type savedMsg struct {
+	path string
+	n    int
+	err  error
+}
+
+// saveKey handles the save prompt: tab picks the content item, enter writes, esc closes.
+func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
+	s := p.save
+	r := p.reads[s.key]
+	switch msg.String() {
+	case "esc":
+		p.save = nil
+		return nil
+	case "tab":
+		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
+			s.index = (s.index + 1) % len(r.res.Contents)
+			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
+			s.input.CursorEnd()
+		}
+		return nil
+	case "enter":
+		p.save = nil
+		if r == nil || r.res == nil || s.index >= len(r.res.Contents) {
+			return nil
+		}
+		data, err := contentBytes(r.res.Contents[s.index])
+		if err != nil {
+			p.saved = "not saved: " + err.Error()
+			return nil
+		}
+		return writeFile(s.input.Value(), data)
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(msg)
+	return cmd
+}
+
+// contentBytes is what a content item holds: its text, or its blob decoded from base64.
+func contentBytes(c mcpclient.ResourceContents) ([]byte, error) {
+	if c.Blob != "" {
+		b, err := base64.StdEncoding.DecodeString(c.Blob)
+		if err != nil {
+			return nil, fmt.Errorf("the blob is not valid base64: %w", err)
+		}
+		return b, nil
+	}
+	return []byte(c.Text), nil
+}
+
+// writeFile writes data to a new file (never over an existing one).
+func writeFile(name string, data []byte) tea.Cmd {
+	return func() tea.Msg {
+		if strings.TrimSpace(name) == "" {
+			return savedMsg{err: errors.New("no file name given")}
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return savedMsg{path: name, err: err}
+		}
+		n, err := f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return savedMsg{path: name, n: n, err: err}
+	}
+}
+
+// mimeExt gives a file extension for common MIME types (no system lookup).
+func mimeExt(mime string) string {
+	mime, _, _ = strings.Cut(mime, ";")
+	switch strings.TrimSpace(strings.ToLower(mime)) {
+	case "text/plain":
+		return ".txt"
+	case "text/markdown":
+		return ".md"
+	case "text/html":
+		return ".html"
+	case "application/json":
+		return ".json"
+	case "image/png":
+		return ".png"
+	case "image/jpeg":
+		return ".jpg"
+	case "image/gif":
+		return ".gif"
+	case "image/svg+xml":
+		return ".svg"
+	case "audio/wav", "audio/x-wav":
+		return ".wav"
+	case "application/gzip":
+		return ".gz"
+	case "application/pdf":
+		return ".pdf"
+	}
+	return ".bin"
+}
+
+// defaultFileName derives a safe file name from a content item's URI and MIME type.
+func defaultFileName(c mcpclient.ResourceContents) string {
+	base := path.Base(strings.TrimRight(c.URI, "/"))
+	if i := strings.IndexAny(base, "?#"); i >= 0 {
+		base = base[:i]
+	}
+	var b strings.Builder
+	for _, r := range base {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteRune('_')
+		}
+	}
+	name := strings.Trim(b.String(), "._")
+	if name == "" {
+		name = "resource"
+	}
+	if !strings.Contains(name, ".") {
+		name += mimeExt(c.MimeType)
+	}
+	return name
+}
+
+// view draws the list and the selected item's detail (or the template form).
+func (p *resourcesPane) view(now time.Time) string {
+	var det string
+	if p.form != nil {
+		p.form.setSize(p.det.w, p.det.h)
+		det = p.form.view()
+	} else {
+		lines := p.detailLines(now)
+		p.detailOff = clampScroll(p.detailOff, len(lines), p.det.h)
+		det = strings.Join(window(lines, p.detailOff, p.det.h, p.det.w), "\n")
+	}
+	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
+}
+
+func (p *resourcesPane) detailLines(now time.Time) []string {
+	st := p.c.st
+	w := max(p.det.w, 10)
+	var out []string
+	add := func(l ...string) { out = append(out, l...) }
+	for _, e := range p.errs {
+		add(wrapStyled(st.Error, e, w)...)
+	}
+	for _, wn := range p.warnings {
+		add(wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
+	}
+	if p.save != nil {
+		add(fit(p.save.input.View(), w))
+		add(st.Muted.Render(fmt.Sprintf("content %d · enter writes (never over an existing file) · tab next content · esc", p.save.index+1)), "")
+	}
+	if p.saved != "" {
+		add(wrapStyled(st.Muted, clean(p.saved), w)...)
+	}
+	res, tmpl := p.selection()
+	key := ""
+	switch {
+	case res != nil:
+		key = resKey(res.URI)
+		title := res.Name
+		if res.Title != "" {
+			title += " — " + res.Title
+		}
+		add(wrapStyled(st.Title, clean(title), w)...)
+		add(wrap("uri:  "+clean(res.URI), w)...)
+		if res.MimeType != "" {
+			add("mime: " + clean(res.MimeType))
+		}
+		if res.Size != nil {
+			add(fmt.Sprintf("size: %s (%d bytes)", humanSize(*res.Size), *res.Size))
+		}
+		if res.Description != "" {
+			add("")
+			add(wrap(block(res.Description), w)...)
+		}
+		if len(res.Annotations) > 0 {
+			pretty, _ := prettyJSON(res.Annotations)
+			add("", st.Title.Render("annotations"))
+			add(wrap(block(pretty), w)...)
+		}
+		add("")
+		switch {
+		case p.pending[res.URI]:
+			add(st.Muted.Render("subscription change in flight…"))
+		case p.subs[res.URI]:
+			add(st.Success.Render("● subscribed") + st.Muted.Render(" (s unsubscribes)"))
+		default:
+			add(st.Muted.Render("not subscribed (s subscribes to notifications/resources/updated)"))
+		}
+		if u := p.updated[res.URI]; u != nil {
+			add(st.Warning.Render(fmt.Sprintf("↻ updated %d time(s), last %s ago: enter reads it again", u.count, now.Sub(u.last).Round(time.Second))))
+		}
+		add(st.Muted.Render("enter reads · w saves the contents to a file"))
+	case tmpl != nil:
+		key = tmplKey(tmpl.URITemplate)
+		title := tmpl.Name
+		if tmpl.Title != "" {
+			title += " — " + tmpl.Title
+		}
+		add(wrapStyled(st.Title, clean(title), w)...)
+		add(wrap("template: "+clean(tmpl.URITemplate), w)...)
+		if tp, err := uritemplate.New(tmpl.URITemplate); err == nil {
+			add(wrap("variables: "+clean(strings.Join(tp.Varnames(), ", ")), w)...)
+		} else {
+			add(wrapStyled(st.Warning, "not an RFC 6570 template: "+clean(err.Error()), w)...)
+		}
+		if tmpl.MimeType != "" {
+			add("mime: " + clean(tmpl.MimeType))
+		}
+		if tmpl.Description != "" {
+			add("")
+			add(wrap(block(tmpl.Description), w)...)
+		}
+		add("", st.Muted.Render("enter fills the variables (with completions) and reads"))
+	default:
+		if !p.listed && p.status != "" {
+			add(st.Muted.Render(p.status))
+		}
+		return out
+	}
+	r := p.reads[key]
+	if r == nil {
+		return out
+	}
+	add("")
+	o := p.ops.get(r.opID)
+	add(opLines(st, p.bar.ViewAs, o, now, w)...)
+	if o != nil && o.state == opDone && r.res != nil {
+		add(readLines(st, r, w)...)
+	}
+	return out
+}
+
+// readLines renders a resources/read result: every content item, text in full, blobs as
+// MIME type and size.
+func readLines(st *stylesT, r *readState, w int) []string {
+	var out []string
+	facts := fmt.Sprintf("resources/read %s", clean(r.uri))
+	out = append(out, wrapStyled(st.Title, facts, w)...)
+	if r.resp != nil {
+		out = append(out, st.Muted.Render(fmt.Sprintf("took %s · request #%d → response #%d", r.resp.Elapsed.Round(time.Millisecond), r.resp.RequestSeq, r.resp.Seq)))
+	}
+	out = append(out, st.Success.Render(fmt.Sprintf("%d content item(s)", len(r.res.Contents))))
+	for i, c := range r.res.Contents {
+		out = append(out, "", st.Accent.Render(fmt.Sprintf("[%d] %s", i+1, clean(c.URI))))
+		if c.MimeType != "" {
+			out = append(out, "  mime: "+clean(c.MimeType))
+		}
+		switch {
+		case c.Blob != "":
+			if b, err := base64.StdEncoding.DecodeString(c.Blob); err != nil {
+				out = append(out, st.Warning.Render(fmt.Sprintf("  blob: %d bytes of base64 that do not decode: %s", len(c.Blob), clean(err.Error()))))
+			} else {
+				out = append(out, fmt.Sprintf("  blob: %s decoded (%d bytes) · w saves it", humanSize(int64(len(b))), len(b)))
+			}
+		case c.Text == "":
+			out = append(out, st.Muted.Render("  (empty text)"))
+		default:
+			out = append(out, wrap(block(c.Text), w)...)
+		}
+	}
+	return out
+}
