@@ -338,3 +338,47 @@ func TestFormMarksAndInfo(t *testing.T) {
 		t.Errorf("title/key info:\n%s", out)
 	}
 }
+
+// Keys the schema does not know, loaded from the raw editor or history, are sent and said.
+func TestFormShowsKeysNotInTheSchema(t *testing.T) {
+	m, s := formModel(t, 120, 30, "", inlineTool("t", `{"type":"object","properties":{
+		"a":{"type":"object","properties":{"b":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false}`))
+	do(t, m, "ctrl+e")
+	m.call.form.raw.SetValue(`{"a":{"b":"x","c":1},"z":true}`)
+	do(t, m, "ctrl+e")
+	out := view(m)
+	for _, want := range []string{`also sent, not in the schema: {"z":true}`, `+ keys not in the schema: {"c":1}`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("view lacks %q\n%s", want, out)
+		}
+	}
+	do(t, m, "ctrl+s", "ctrl+s")
+	if got := lastCall(t, m, s); got != `{"a":{"b":"x","c":1},"z":true}` {
+		t.Fatalf("sent %s", got)
+	}
+}
+
+// A form taller than the pane scrolls to keep the focused field and its notes in view,
+// under a header and above a footer that stay put.
+func TestFormScrollsToFocus(t *testing.T) {
+	var props []string
+	for i := range 30 {
+		props = append(props, fmt.Sprintf(`"f%02d":{"type":"string","description":"field number %d"}`, i, i))
+	}
+	m, _ := formModel(t, 80, 16, "", inlineTool("long", `{"type":"object","properties":{`+strings.Join(props, ",")+`}}`))
+	for i := range 30 {
+		out := view(m)
+		lines := strings.Split(out, "\n")
+		if !strings.HasPrefix(lines[1], "call long") || !strings.Contains(lines[len(lines)-2], "esc close form") && !strings.Contains(lines[len(lines)-2], "form") {
+			t.Fatalf("header or footer moved at field %d:\n%s", i, out)
+		}
+		row := rowOf(lines, fmt.Sprintf("f%02d", i))
+		if row < 0 || !strings.HasPrefix(lines[row], "▸") || !strings.Contains(out, fmt.Sprintf("field number %d", i)) {
+			t.Fatalf("focused field f%02d or its description not in view:\n%s", i, out)
+		}
+		do(t, m, "tab")
+	}
+	if !strings.Contains(view(m), "[ send ]") {
+		t.Fatalf("the send button is not in view:\n%s", view(m))
+	}
+}

@@ -61,7 +61,9 @@ func (p *formPane) view() string {
 	}
 	if p.cur == len(p.fields) {
 		curStart = len(lines)
-		send = selectRow(st, send, ansi.StringWidth(send))
+		send = st.Focus.Render("▸") + st.Selection.Render(send)
+	} else {
+		send = " " + send
 	}
 	lines = append(lines, "", send+st.Muted.Render("  "+p.c.keys.Submit.Help().Key+" sends from any field"))
 	lines = append(lines, p.previewLines()...)
@@ -105,6 +107,9 @@ func (p *formPane) headLines() []string {
 	if p.origin != "" {
 		lines = append(lines, wrapStyled(st.Muted, p.origin, p.w)...)
 	}
+	if x := p.form.Root().Extra(); x != nil && !p.rawMode {
+		lines = append(lines, wrapStyled(st.Warning, "also sent, not in the schema: "+clean(string(x))+" ("+p.c.keys.RawJSON.Help().Key+" edits them)", p.w)...)
+	}
 	if e := p.c.hist.err; e != nil {
 		lines = append(lines, wrapStyled(st.Warning, clean(e.Error()), p.w)...)
 	}
@@ -143,7 +148,11 @@ func (p *formPane) footLines() []string {
 		return wrapStyled(p.c.st.Muted, "enter sets the key · esc cancels", p.w)
 	}
 	if p.rawMode {
-		bs = []key.Binding{k.Submit, k.RawJSON, k.History, k.Cancel}
+		bs = []key.Binding{k.Submit, k.RawJSON}
+		if len(p.c.hist.entries(p.tool.Name)) > 0 {
+			bs = append(bs, k.History)
+		}
+		bs = append(bs, k.Cancel)
 	} else {
 		bs = p.fieldBindings(p.focused())
 		if p.focused() == nil && p.form.Root().AllowsEntries() {
@@ -396,6 +405,9 @@ func fieldMarks(f *schemaform.Field) []string {
 	}
 	if f.Foreign() {
 		marks = append(marks, "loaded value does not fit")
+	}
+	if f.Parent() != nil && f.Extra() != nil {
+		marks = append(marks, "+ keys not in the schema: "+clean(string(f.Extra())))
 	}
 	return marks
 }
