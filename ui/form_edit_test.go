@@ -382,3 +382,25 @@ func TestFormScrollsToFocus(t *testing.T) {
 		t.Fatalf("the send button is not in view:\n%s", view(m))
 	}
 }
+
+// A multi-select wider than the row shows the options around the cursor.
+func TestFormWideMultiSelect(t *testing.T) {
+	var opts []string
+	for i := range 12 {
+		opts = append(opts, fmt.Sprintf(`"option-number-%02d"`, i))
+	}
+	m, s := formModel(t, 80, 20, "", inlineTool("t", `{"type":"object","properties":{"pick":{"type":"array","items":{"enum":[`+strings.Join(opts, ",")+`]}}}}`))
+	for range 9 {
+		do(t, m, "right")
+	}
+	do(t, m, "space")
+	out := view(m)
+	if !strings.Contains(out, "… ▸[x] option-number-09 …") || !strings.Contains(out, "1 of 12 chosen") {
+		t.Fatalf("the cursor's option is not in view:\n%s", out)
+	}
+	do(t, m, "tab")
+	if out := view(m); !strings.Contains(out, "option-number-09  1 of 12 chosen") {
+		t.Fatalf("unfocused multi-select:\n%s", out)
+	}
+	wantSent(t, m, s, `{"pick":["option-number-09"]}`)
+}

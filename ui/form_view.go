@@ -472,23 +472,7 @@ func (p *formPane) valueText(f *schemaform.Field, focused bool, ls lipgloss.Styl
 		}
 		return p.unsetText(f)
 	case schemaform.KindMultiSelect:
-		var parts []string
-		for i, o := range f.Options {
-			box := "[ ]"
-			if f.Checked(i) {
-				box = "[x]"
-			}
-			item := box + " " + clean(o.Label)
-			if focused && i == p.opt {
-				item = selectRow(st, item, ansi.StringWidth(item))
-			}
-			parts = append(parts, item)
-		}
-		s := strings.Join(parts, " ")
-		if f.State() == schemaform.Unset {
-			s += muted("  (omitted)")
-		}
-		return s + hintsSuffix(st, f, "item")
+		return p.checkboxes(f, focused, w)
 	}
 	// Text kinds.
 	if focused && p.inputOf == f {
@@ -546,6 +530,76 @@ func (p *formPane) choices(f *schemaform.Field, ls lipgloss.Style, w int) string
 		label = clean(f.Options[sel].Label)
 	}
 	return ls.Render("‹ "+label+" ›") + st.Muted.Render(fmt.Sprintf("  %d/%d ←/→", sel+1, len(f.Options)))
+}
+
+// checkboxes draws a multi-select: every option with its box when they fit; else, when
+// focused, the options around the cursor, and unfocused, the chosen labels.
+func (p *formPane) checkboxes(f *schemaform.Field, focused bool, w int) string {
+	st := p.c.st
+	tail := hintsSuffix(st, f, "item")
+	if f.State() == schemaform.Unset {
+		tail = st.Muted.Render("  (omitted)") + tail
+	}
+	room := max(w-ansi.StringWidth(tail), 10)
+	items := make([]string, len(f.Options))
+	for i, o := range f.Options {
+		box := "[ ]"
+		if f.Checked(i) {
+			box = "[x]"
+		}
+		items[i] = box + " " + clean(o.Label)
+	}
+	mark := func(i int) string {
+		switch {
+		case !focused || i != p.opt:
+			return items[i]
+		case st.Plain:
+			return "▸" + items[i] // no attributes to show the cursor with
+		}
+		return st.Selection.Render(items[i])
+	}
+	if ansi.StringWidth(strings.Join(items, " ")) <= room {
+		var parts []string
+		for i := range items {
+			parts = append(parts, mark(i))
+		}
+		return strings.Join(parts, " ") + tail
+	}
+	n := 0
+	for i := range f.Options {
+		if f.Checked(i) {
+			n++
+		}
+	}
+	count := st.Muted.Render(fmt.Sprintf("  %d of %d chosen", n, len(items)))
+	if !focused {
+		return clean(f.Text()) + count + tail
+	}
+	// The cursor's option and as many neighbours as fit.
+	lo, hi := p.opt, p.opt+1
+	width := func(a, b int) int { return ansi.StringWidth(strings.Join(items[a:b], " ")) + 4 }
+	for grown := true; grown; {
+		grown = false
+		if hi < len(items) && width(lo, hi+1) <= room-ansi.StringWidth(count) {
+			hi++
+			grown = true
+		}
+		if lo > 0 && width(lo-1, hi) <= room-ansi.StringWidth(count) {
+			lo--
+			grown = true
+		}
+	}
+	var parts []string
+	if lo > 0 {
+		parts = append(parts, "…")
+	}
+	for i := lo; i < hi; i++ {
+		parts = append(parts, mark(i))
+	}
+	if hi < len(items) {
+		parts = append(parts, "…")
+	}
+	return strings.Join(parts, " ") + count + tail
 }
 
 // hintsSuffix shows the hints about counts (items, properties) on the row.
