@@ -288,7 +288,9 @@ func TestFormSanitizesSchemaText(t *testing.T) {
 	evil := "\x1b[31mred\x1b[0m\u202e"
 	schema := `{"type":"object","properties":{
 		"a":{"type":"string","title":"T` + jsonEsc(evil) + `","description":"D` + jsonEsc(evil) + `","examples":["E` + jsonEsc(evil) + `"],"default":"F` + jsonEsc(evil) + `"},
-		"b":{"oneOf":[{"const":1,"title":"L` + jsonEsc(evil) + `"}]}}}`
+		"b":{"oneOf":[{"const":1,"title":"L` + jsonEsc(evil) + `"}]},
+		"c":{"type":"string","format":"\u001b]0;x\u0007"},
+		"d":{"type":"\u001b[2J"}}}`
 	m, _ := formModel(t, 160, 30, "", mcpclient.Tool{Name: "x" + evil, Description: "d" + evil, InputSchema: []byte(schema)})
 	do(t, m, "tab")
 	out := view(m)

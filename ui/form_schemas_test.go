@@ -202,3 +202,33 @@ func TestFormProblemsWaitForTouchOrSend(t *testing.T) {
 	}
 	wantSent(t, m, s, `{"a":1,"b":2}`)
 }
+
+// Formats are checked as the user types, at the field, with the shape shown before.
+func TestFormFormatsCheckedLive(t *testing.T) {
+	cases := []struct{ format, hint, bad, msg, good string }{
+		{"date", "YYYY-MM-DD", "2025-13-01", "must be a valid date, like 2025-01-31", "2025-01-31"},
+		{"date-time", "YYYY-MM-DDThh:mm:ssZ", "2025-01-31 09:30", "must be a valid date-time, like 2025-01-31T09:30:00Z", "2025-01-31T09:30:00+01:00"},
+		{"time", "hh:mm:ssZ", "25:00:00Z", "must be a valid time, like 09:30:00Z", "09:30:00Z"},
+		{"email", "name@example.com", "ann.example.com", "must be a valid email, like name@example.com", "ann@example.com"},
+		{"uri", "https://example.com/path", "no scheme", "must be a valid uri, like https://example.com/path", "urn:isbn:0451450523"},
+		{"uuid", "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "123e4567", "must be a valid uuid, like 123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000"},
+	}
+	for _, c := range cases {
+		t.Run(c.format, func(t *testing.T) {
+			m, s := formModel(t, 120, 20, "", inlineTool("t", `{"type":"object","properties":{"v":{"type":"string","format":"`+c.format+`"}}}`))
+			do(t, m, "tab") // unfocused: the shape of the value
+			if !strings.Contains(view(m), "— "+c.hint) {
+				t.Fatalf("no hint %q:\n%s", c.hint, view(m))
+			}
+			do(t, m, "tab", "'"+c.bad)
+			if got := errorAt(t, m, "v"); got != c.msg {
+				t.Fatalf("%s: got %q, want %q", c.bad, got, c.msg)
+			}
+			do(t, m, "ctrl+a", "ctrl+k", "'"+c.good)
+			if got := errorAt(t, m, "v"); got != "" {
+				t.Fatalf("%s: %q", c.good, got)
+			}
+			wantSent(t, m, s, `{"v":"`+c.good+`"}`)
+		})
+	}
+}

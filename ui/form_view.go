@@ -324,10 +324,10 @@ func kindLabel(f *schemaform.Field) string {
 		case "array":
 			return "JSON list"
 		}
-		return "JSON " + f.Expect
+		return "JSON " + clean(f.Expect)
 	case schemaform.KindString:
-		if f.Format != "" && len(f.Format) <= kindWidth {
-			return f.Format
+		if f.Format != "" && ansi.StringWidth(clean(f.Format)) <= kindWidth {
+			return clean(f.Format)
 		}
 	case schemaform.KindEnum:
 		if len(f.Options) > 0 && f.Options[0].Null {
