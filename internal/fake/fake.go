@@ -32,6 +32,8 @@
 //	b22            tools/call whoami returns argv, DEMO_MODE and PATH_set
 //	b23            terminal escape sequences in a description, result, log and stderr
 //	b25            token on stderr and in tools/call leak; --fail exits 1 at startup
+//	paging-stuck   every list page carries nextCursor "same" (tools, resources, templates, prompts)
+//	paging-endless every list page carries a new nextCursor: the pages never end
 package fake
 
 import (

@@ -57,6 +57,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		name = getenv("FAKE_SCENARIO")
 	}
 	all := scenarios()
+	for n, sc := range pagingScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
