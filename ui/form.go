@@ -309,9 +309,13 @@ func (p *formPane) send() (*submit, bool) {
 			p.rootProbs = append(p.rootProbs, e.Error())
 		}
 	}
-	val, _ := p.form.Value()
+	val, verr := p.form.Value()
 	if len(problems) > 0 && !p.armed {
-		p.errs = append(p.errs, fmt.Sprintf("%d problem(s), shown at the fields: fix them, or %s again to send anyway (fields that do not parse are left out)", len(problems), sendKey))
+		msg := fmt.Sprintf("%d problem(s), shown at the fields: fix them, or %s again to send anyway", len(problems), sendKey)
+		if verr != nil {
+			msg += " (what does not parse and empty items are left out)"
+		}
+		p.errs = append(p.errs, msg)
 		p.armed = true
 		for i, f := range p.fields {
 			if f.Error() != "" {
@@ -520,6 +524,9 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 		}
 		target = t
 	case key.Matches(msg, k.RemoveItem):
+		if m, _ := memberOf(f); m == nil && f.Kind != schemaform.KindArray && f.IsText() {
+			return false, nil // outside lists and maps the input keeps ctrl+d (delete forward)
+		}
 		t, ok := p.removeMember(f)
 		if !ok {
 			return true, nil

@@ -406,3 +406,10 @@ func TestFormWideMultiSelect(t *testing.T) {
 	}
 	wantSent(t, m, s, `{"pick":["option-number-09"]}`)
 }
+
+// Outside lists and maps, ctrl+d is the input's own "delete forward".
+func TestFormCtrlDOutsideLists(t *testing.T) {
+	m, s := formModel(t, 100, 20, "", realTool(t, serverEverything, "echo"))
+	do(t, m, "'abc", "ctrl+a", "ctrl+d")
+	wantSent(t, m, s, `{"message":"bc"}`)
+}
