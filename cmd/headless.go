@@ -234,6 +234,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		return usageErr("%v", err)
 	}
 	defer rec.close(h.logger, h.noteWriter()) // runs after client.Close below: every event is in
+	h.logger = rec.logger(h.logger)           // the server's words reach the log only scrubbed
 	h.logger.Info("headless: starting server", "method", h.doc.Method, "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env), "era", cfg.Era)
 	client, err := mcpclient.Start(cfg)
 	if err != nil {

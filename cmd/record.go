@@ -125,6 +125,15 @@ func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr i
 	return rec, nil
 }
 
+// logger returns l with every line scrubbed by the session's redactor (l itself with
+// --no-redact).
+func (rec *recording) logger(l *slog.Logger) *slog.Logger {
+	if rec == nil || rec.red == nil {
+		return l
+	}
+	return slog.New(rec.red.Handler(l.Handler()))
+}
+
 // path is the trace file, "" when the session is not recorded.
 func (rec *recording) path() string {
 	if rec == nil || rec.w == nil {
@@ -156,7 +165,10 @@ func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
 		return
 	}
 	logger.Info("session recorded", "path", rec.w.Path(), "events", events, "bytes", bytes)
-	if !rec.auto {
-		fmt.Fprintf(stderr, "mcp-inspect: session recorded to %s (%d events)\n", rec.w.Path(), events)
+	if rec.auto {
+		// The UI has no place for it yet: say it once the screen is back.
+		fmt.Fprintf(stderr, "mcp-inspect: session kept in %s (mcp-inspect open it; the last %d are kept)\n", rec.w.Path(), recorder.DefaultKeep)
+		return
 	}
+	fmt.Fprintf(stderr, "mcp-inspect: session recorded to %s (%d events)\n", rec.w.Path(), events)
 }

@@ -168,6 +168,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		return &codeError{exitUsage, err.Error()}
 	}
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
+	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
 	client, err := mcpclient.Start(cfg)
 	if err != nil {

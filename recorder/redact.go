@@ -2,8 +2,10 @@ package recorder
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math"
 	"net/url"
 	"regexp"
@@ -346,4 +348,67 @@ func containsAny(b []byte, subs [][]byte) bool {
 		}
 	}
 	return false
+}
+
+// Handler wraps a slog.Handler so every record's message and attribute values pass through
+// r first: a log line that quotes an error holding the server's stderr, or a config, cannot
+// carry a secret (case B25: the leak was a log site that skipped the redaction helper, so
+// redaction belongs below every log site). A nil r returns inner.
+func (r *Redactor) Handler(inner slog.Handler) slog.Handler {
+	if r == nil {
+		return inner
+	}
+	return &redactHandler{inner: inner, r: r}
+}
+
+type redactHandler struct {
+	inner slog.Handler
+	r     *Redactor
+}
+
+func (h *redactHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.inner.Enabled(ctx, l)
+}
+
+func (h *redactHandler) Handle(ctx context.Context, rec slog.Record) error {
+	out := slog.NewRecord(rec.Time, rec.Level, h.r.String(rec.Message), rec.PC)
+	rec.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(h.attr(a))
+		return true
+	})
+	return h.inner.Handle(ctx, out)
+}
+
+func (h *redactHandler) attr(a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindGroup:
+		attrs := v.Group()
+		red := make([]slog.Attr, len(attrs))
+		for i, x := range attrs {
+			red[i] = h.attr(x)
+		}
+		return slog.Attr{Key: a.Key, Value: slog.GroupValue(red...)}
+	case slog.KindString:
+		return slog.String(a.Key, h.r.String(v.String()))
+	case slog.KindAny:
+		// Errors, slices, structs: as the text handler would print them, scrubbed.
+		s := fmt.Sprint(v.Any())
+		if r := h.r.String(s); r != s {
+			return slog.String(a.Key, r)
+		}
+	}
+	return slog.Attr{Key: a.Key, Value: v}
+}
+
+func (h *redactHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	red := make([]slog.Attr, len(attrs))
+	for i, a := range attrs {
+		red[i] = h.attr(a)
+	}
+	return &redactHandler{inner: h.inner.WithAttrs(red), r: h.r}
+}
+
+func (h *redactHandler) WithGroup(name string) slog.Handler {
+	return &redactHandler{inner: h.inner.WithGroup(name), r: h.r}
 }

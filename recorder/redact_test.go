@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -145,5 +147,25 @@ func TestB25RecordedSecrets(t *testing.T) {
 	data := readFile(t, s.path)
 	if !bytes.Contains(data, []byte(b25Token)) || !bytes.Contains(data, []byte(`"redaction":{"enabled":false}`)) {
 		t.Errorf("without redaction the trace should keep the token and say so:\n%s", data)
+	}
+}
+
+// TestRedactingLogHandler: messages, string attributes, errors, groups and WithAttrs values
+// are scrubbed before they reach the log.
+func TestRedactingLogHandler(t *testing.T) {
+	t.Parallel()
+	r := mustRedactor(t, recorder.RedactConfig{Env: []string{"GITHUB_PERSONAL_ACCESS_TOKEN=" + b25Token}})
+	var buf bytes.Buffer
+	log := slog.New(r.Handler(slog.NewTextHandler(&buf, nil)))
+	log = log.With("cfg", []string{"TOKEN=" + b25Token})
+	log.Error("server said "+b25Token, "err", errors.New("exited; last stderr: using token "+b25Token), "n", 3,
+		slog.Group("g", slog.String("s", b25Token)))
+	if strings.Contains(buf.String(), b25Token) || !strings.Contains(buf.String(), "n=3") || strings.Count(buf.String(), "***") != 4 {
+		t.Errorf("log line: %s", buf.String())
+	}
+	var nilR *recorder.Redactor
+	h := slog.NewTextHandler(&buf, nil)
+	if nilR.Handler(h) != h {
+		t.Error("a nil Redactor wrapped the handler")
 	}
 }

@@ -1,0 +1,340 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// traceRun runs the mcp-inspect binary with its state directory in state (so logs and kept
+// sessions can be inspected afterwards) and extra environment.
+func traceRun(t *testing.T, state string, env []string, args ...string) ran {
+	t.Helper()
+	bin := testservers.BuildInspector(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = append(append(os.Environ(), "XDG_STATE_HOME="+state), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %q: %v", args, err)
+	}
+	return ran{out.String(), errb.String(), code}
+}
+
+// grepTree fails for every file under the roots that contains needle.
+func grepTree(t *testing.T, needle string, roots ...string) (files int) {
+	t.Helper()
+	for _, root := range roots {
+		filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+			if err != nil || info.IsDir() {
+				return nil
+			}
+			files++
+			b, _ := os.ReadFile(path)
+			if i := bytes.Index(b, []byte(needle)); i >= 0 {
+				from := bytes.LastIndexByte(b[:i], '\n') + 1
+				to := i + bytes.IndexByte(b[i:], '\n')
+				if to < i {
+					to = len(b)
+				}
+				t.Errorf("%s holds %q: %s", path, needle, b[from:to])
+			}
+			return nil
+		})
+	}
+	return files
+}
+
+// TestAutoSessionsKept: without --record a session goes to the state directory's sessions/,
+// the oldest pruned beyond the last 20; --no-save keeps none; a bad --redact is refused.
+func TestAutoSessionsKept(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	dir := sessionsDir()
+	os.MkdirAll(dir, 0o700)
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < 25; i++ {
+		os.WriteFile(recorder.SessionPath(dir, old.Add(time.Duration(i)*time.Minute), 1), []byte("{}\n"), 0o600)
+	}
+	os.WriteFile(filepath.Join(dir, "saved-by-name.jsonl"), []byte("{}\n"), 0o600)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var rf recordFlags
+	cfg := mcpclient.Config{Command: "srv", Args: []string{"--token", "abcdefghij0123456789"}}
+	var stderr bytes.Buffer
+	rec, err := rf.start(&cfg, logger, &stderr)
+	if err != nil || rec.path() == "" || cfg.OnEvent == nil {
+		t.Fatalf("start: %v %q", err, rec.path())
+	}
+	cfg.OnEvent(mcpclient.Event{Seq: 1, Time: time.Now(), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 7}})
+	rec.close(logger, &stderr)
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 21 || !strings.Contains(strings.Join(names, " "), filepath.Base(rec.path())) || !strings.Contains(strings.Join(names, " "), "saved-by-name.jsonl") {
+		t.Errorf("after pruning: %d files %v", len(names), names)
+	}
+	if _, err := os.Stat(recorder.SessionPath(dir, old, 1)); !os.IsNotExist(err) {
+		t.Error("the oldest session was not pruned")
+	}
+	if !strings.Contains(stderr.String(), "session kept in "+rec.path()) {
+		t.Errorf("stderr does not say where the session is: %q", stderr.String())
+	}
+	if got := strings.Join(rec.argv(&cfg), " "); got != "srv --token ***" {
+		t.Errorf("argv for the log: %s", got)
+	}
+	tr, err := recorder.Open(rec.path())
+	if err != nil || tr.Len() != 1 || tr.Header.Tool != "mcp-inspect" || tr.Header.Era != "legacy" {
+		t.Fatalf("kept session: %v %+v", err, tr)
+	}
+	tr.Close()
+
+	rf = recordFlags{noSave: true}
+	cfg = mcpclient.Config{Command: "srv"}
+	if rec, err := rf.start(&cfg, logger, &stderr); err != nil || rec.path() != "" || cfg.OnEvent != nil {
+		t.Errorf("--no-save: %v %q", err, rec.path())
+	}
+	rf = recordFlags{redact: []string{"("}}
+	if _, err := rf.start(&cfg, logger, &stderr); err == nil {
+		t.Error("a bad --redact pattern was accepted")
+	}
+}
+
+// B25's secrets and the fake server's environment.
+const (
+	b25Token    = "ghp_FAKE_TOKEN_FOR_TESTS_0000"
+	b25Password = "hunter2-fake"
+	b25URLPass  = "pw-fake"
+	b25Inherit  = "inherited-secret-value-42"
+)
+
+// TestB25SecretsNeverRecorded is case B25 end to end on the real binary: the fake server gets
+// a GitHub token, a password and a URL with credentials (-e), plus an inherited secret; it
+// echoes the token on stderr and in the leak tool's result. After a TUI session (kept in the
+// state directory), a headless call with --record, and the --fail variant (the server exits
+// at startup), grep finds none of the secrets in any trace or log file. The token was on
+// screen (the user's own terminal), so the run really leaked it.
+func TestB25SecretsNeverRecorded(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	srv := fake.Binary(t)
+	state := t.TempDir()
+	traces := t.TempDir()
+	envFlags := []string{"-e", "GITHUB_PERSONAL_ACCESS_TOKEN=" + b25Token, "-e", "DEMO_PASSWORD=" + b25Password, "-e", "DEMO_URL=https://user:" + b25URLPass + "@example.invalid/"}
+	inherited := []string{"MY_SERVICE_TOKEN=" + b25Inherit}
+
+	// The TUI, no --record: the session is kept in the state directory.
+	args := append([]string{bin}, envFlags...)
+	args = append(args, "--", srv, "--scenario", "b25")
+	s := tmuxtest.Start(t, 120, 30, append([]string{"XDG_STATE_HOME=" + state, "NO_COLOR=1"}, inherited...), args...)
+	s.WaitFor(t, 20*time.Second, "leak")
+	s.Send("Enter")
+	s.WaitFor(t, 10*time.Second, "send")
+	s.Send("C-s")
+	s.WaitFor(t, 10*time.Second, b25Token) // the result, on the user's screen
+	s.Send("Escape")
+	time.Sleep(300 * time.Millisecond) // so ESC and q are two keys, not alt+q
+	s.Send("q")
+	if st := s.Wait(t, 20*time.Second); st.Code != 0 {
+		t.Fatalf("the TUI exited with %v", st)
+	}
+
+	// Headless, with --record, and the --fail variant.
+	rec := filepath.Join(traces, "leak.jsonl")
+	r := traceRun(t, state, inherited, append(append([]string{"call", "leak", "--record", rec}, envFlags...), "--", srv, "--scenario", "b25")...)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, b25Token) {
+		t.Fatalf("the leak tool did not return the token: %q", r.stdout)
+	}
+	failRec := filepath.Join(traces, "fail.jsonl")
+	r = traceRun(t, state, inherited, append(append([]string{"call", "leak", "--record", failRec}, envFlags...), "--", srv, "--scenario", "b25", "--fail")...)
+	wantCode(t, r, exitNoServer)
+
+	kept, _ := filepath.Glob(filepath.Join(state, "mcp-inspect", "sessions", "session-*.jsonl"))
+	if len(kept) != 1 {
+		t.Fatalf("kept sessions: %v", kept)
+	}
+	for _, secret := range []string{b25Token, b25Password, b25URLPass, b25Inherit} {
+		if n := grepTree(t, secret, state, traces); n < 4 {
+			t.Fatalf("only %d files searched", n)
+		}
+	}
+	// What the traces do say: keys with masked values, what was redacted, the scrubbed echo.
+	for _, p := range []string{kept[0], rec, failRec} {
+		tr, err := recorder.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := json.Marshal(tr.Header)
+		for _, want := range []string{`"GITHUB_PERSONAL_ACCESS_TOKEN=***"`, `"DEMO_URL=***"`, `"name":"MY_SERVICE_TOKEN"`, `"enabled":true`} {
+			if !bytes.Contains(h, []byte(want)) {
+				t.Errorf("%s header lacks %s: %s", p, want, h)
+			}
+		}
+		var cat bytes.Buffer
+		recorder.Cat(tr, &cat, recorder.CatOptions{})
+		if !strings.Contains(cat.String(), "! using token ***") {
+			t.Errorf("%s: the scrubbed stderr echo is missing:\n%s", p, cat.String())
+		}
+		tr.Close()
+	}
+	// --no-redact keeps them, with a warning.
+	clear := filepath.Join(traces, "clear.jsonl")
+	r = traceRun(t, state, nil, append(append([]string{"call", "leak", "--no-redact", "--record", clear}, envFlags...), "--", srv, "--scenario", "b25")...)
+	wantCode(t, r, 0)
+	if b, _ := os.ReadFile(clear); !bytes.Contains(b, []byte(b25Token)) || !strings.Contains(r.stderr, "--no-redact") {
+		t.Errorf("--no-redact: token kept %v, warning %q", bytes.Contains(b, []byte(b25Token)), r.stderr)
+	}
+}
+
+// TestTraceCommands runs record, trace cat/stats, replay and mock through the binary
+// against the go-sdk everything-server: exit codes, the diff naming the path, --json,
+// --ignore, --update, and the mock answering the recorded calls identically.
+func TestTraceCommands(t *testing.T) {
+	srv := testservers.GoEverything(t)
+	fakeBin := fake.Binary(t)
+	state := t.TempDir()
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "session.jsonl")
+	rec := traceRun(t, state, nil, append([]string{"call", "test_simple_text", "--json", "--record", trace, "--"}, srv...)...)
+	wantCode(t, rec, 0)
+
+	r := traceRun(t, state, nil, "trace", "cat", trace)
+	wantCode(t, r, 0)
+	for _, want := range []string{"# started pid", `> {"jsonrpc":"2.0","id":1,"method":"initialize"`, `< {"jsonrpc":"2.0","id":2,"result":`, "# server exited"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("trace cat lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = traceRun(t, state, nil, "trace", "stats", trace)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, "tools/call") || !strings.Contains(r.stdout, "p50") {
+		t.Errorf("trace stats:\n%s", r.stdout)
+	}
+	r = traceRun(t, state, nil, "trace", "stats", "--json", trace)
+	var st struct {
+		Header  recorder.Header        `json:"header"`
+		Methods []recorder.MethodStats `json:"methods"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil || len(st.Methods) == 0 || st.Header.Format != recorder.FormatName {
+		t.Errorf("trace stats --json: %v\n%s", err, r.stdout)
+	}
+
+	// Replay: the same server matches; one that answers differently does not, and says where.
+	r = traceRun(t, state, nil, append([]string{"replay", trace, "--"}, srv...)...)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, "2 same, 0 differ") {
+		t.Errorf("replay same:\n%s", r.stdout)
+	}
+	r = traceRun(t, state, nil, "replay", trace, "--", fakeBin, "--scenario", "minimal")
+	wantCode(t, r, 1)
+	for _, want := range []string{"DIFFERS  initialize", "$.result.serverInfo.name", "DIFFERS  tools/call test_simple_text", "$.error"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("replay against another server lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = traceRun(t, state, nil, "replay", "--json", trace, "--", fakeBin, "--scenario", "minimal")
+	wantCode(t, r, 1)
+	var rep recorder.ReplayReport
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || rep.Differs != 2 || rep.Items[0].Diffs == nil {
+		t.Errorf("replay --json: %v %+v", err, rep)
+	}
+	r = traceRun(t, state, nil, "replay", "--ignore", "$.result", "--ignore", "$.error", trace, "--", fakeBin, "--scenario", "minimal")
+	wantCode(t, r, 0)
+	r = traceRun(t, state, nil, "replay", "--ignore", "$.[", trace, "--", fakeBin)
+	wantCode(t, r, 2)
+	r = traceRun(t, state, nil, "replay", trace, "--", filepath.Join(dir, "no-such-server"))
+	wantCode(t, r, 2)
+	r = traceRun(t, state, nil, "replay", filepath.Join(dir, "missing.jsonl"), "--", fakeBin)
+	wantCode(t, r, 2)
+	r = traceRun(t, state, nil, "replay", trace)
+	wantCode(t, r, 2)
+
+	// Mock: the recorded call through the mock gives the recorded result, with the
+	// inspector itself as the client.
+	self := testservers.BuildInspector(t)
+	m := traceRun(t, state, nil, "call", "test_simple_text", "--json", "--", self, "mock", trace)
+	wantCode(t, m, 0)
+	var a, b struct {
+		Result json.RawMessage `json:"result"`
+		Server struct{ Name, Version string }
+	}
+	json.Unmarshal([]byte(rec.stdout), &a)
+	json.Unmarshal([]byte(m.stdout), &b)
+	if len(a.Result) == 0 || string(a.Result) != string(b.Result) || a.Server != b.Server {
+		t.Errorf("mock result %s (%+v) != recorded %s (%+v)", b.Result, b.Server, a.Result, a.Server)
+	}
+	m = traceRun(t, state, nil, "call", "test_image_content", "--", self, "mock", trace)
+	wantCode(t, m, 4)
+	if !strings.Contains(m.stderr, "closest recorded request: tools/call") {
+		t.Errorf("unmatched call through the mock: %q", m.stderr)
+	}
+
+	// --update takes the new server's answers; a second replay against it then matches.
+	upd := filepath.Join(dir, "update.jsonl")
+	data, _ := os.ReadFile(trace)
+	os.WriteFile(upd, data, 0o600)
+	r = traceRun(t, state, nil, "replay", "--update", upd, "--", fakeBin, "--scenario", "minimal")
+	wantCode(t, r, 0)
+	r = traceRun(t, state, nil, "replay", upd, "--", fakeBin, "--scenario", "minimal")
+	wantCode(t, r, 0)
+	tr, err := recorder.Open(upd)
+	if err != nil || !strings.Contains(tr.Header.Note, "updated by mcp-inspect replay") {
+		t.Errorf("updated trace: %v %+v", err, tr)
+	}
+	tr.Close()
+	if left, _ := filepath.Glob(filepath.Join(dir, ".update.jsonl.update-*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestOpenOffline opens a recorded trace in the TUI and finds its frames in the wire pane.
+func TestOpenOffline(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	state := t.TempDir()
+	trace := filepath.Join(t.TempDir(), "session.jsonl")
+	r := traceRun(t, state, nil, "call", "echo", "--args", `{"text":"offline-marker"}`, "--record", trace, "--", fake.Binary(t), "--scenario", "minimal")
+	wantCode(t, r, 0)
+	f, _ := os.OpenFile(trace, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"seq":99,"dir":"s2c","raw":"cut in the mid`) // as if killed mid-write
+	f.Close()
+	s := tmuxtest.Start(t, 140, 30, []string{"XDG_STATE_HOME=" + state, "NO_COLOR=1"}, bin, "open", trace)
+	s.WaitFor(t, 20*time.Second, "trace session.jsonl")
+	s.Send("3")
+	screen := s.WaitFor(t, 10*time.Second, "tools/call")
+	for _, want := range []string{"initialize", "server exited with code 0"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("wire pane lacks %q:\n%s", want, screen)
+		}
+	}
+	s.Send("q")
+	if st := s.Wait(t, 10*time.Second); st.Code != 0 {
+		t.Fatalf("open exited with %v", st)
+	}
+	screen = s.Screen()
+	if !strings.Contains(screen, "incomplete") {
+		t.Errorf("the truncated last line was not reported:\n%s", screen)
+	}
+	r = traceRun(t, state, nil, "open", filepath.Join(t.TempDir(), "nothing.jsonl"))
+	wantCode(t, r, exitBadTrace)
+}
