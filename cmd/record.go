@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -132,6 +133,30 @@ func (rec *recording) logger(l *slog.Logger) *slog.Logger {
 		return l
 	}
 	return slog.New(rec.red.Handler(l.Handler()))
+}
+
+// saveAs copies the session recorded so far to the state directory's saved/NAME.jsonl,
+// which pruning never touches, and returns the path. It is the TUI's "save this session"
+// key, waiting for a ui.Options hook to call it.
+func (rec *recording) saveAs(name string) (string, error) {
+	if rec == nil || rec.w == nil {
+		return "", fmt.Errorf("this session is not being recorded (--no-save)")
+	}
+	name = strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == 0 || r < ' ' {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(strings.TrimSuffix(name, ".jsonl")))
+	if name == "" || name == "." || name == ".." {
+		return "", fmt.Errorf("a session needs a name")
+	}
+	dir := filepath.Join(stateDir(), "saved")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name+".jsonl")
+	return path, rec.w.CopyTo(path)
 }
 
 // path is the trace file, "" when the session is not recorded.

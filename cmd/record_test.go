@@ -109,6 +109,15 @@ func TestAutoSessionsKept(t *testing.T) {
 		t.Fatalf("kept session: %v %+v", err, tr)
 	}
 	tr.Close()
+	saved, err := rec.saveAs("../bug 42/repro")
+	if err != nil || filepath.Dir(saved) != filepath.Join(state, "mcp-inspect", "saved") || filepath.Base(saved) != "..-bug 42-repro.jsonl" {
+		t.Errorf("saveAs: %q %v", saved, err)
+	}
+	if tr, err := recorder.Open(saved); err != nil || tr.Len() != 1 {
+		t.Errorf("saved session: %v", err)
+	} else {
+		tr.Close()
+	}
 
 	rf = recordFlags{noSave: true}
 	cfg = mcpclient.Config{Command: "srv"}

@@ -311,3 +311,30 @@ func mustRedactor(t testing.TB, cfg recorder.RedactConfig) *recorder.Redactor {
 	}
 	return r
 }
+
+// TestCopyTo saves a running recording under another name: the copy is a complete trace of
+// what was written so far, and the recording goes on.
+func TestCopyTo(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	w, err := recorder.Create(dir+"/live.jsonl", recorder.Header{Tool: "t"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	w.Write(mcpclient.Event{Seq: 1, Time: now, Dir: mcpclient.Stderr, Raw: []byte("one\n"), Size: 4})
+	if err := w.CopyTo(dir + "/saved.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	w.Write(mcpclient.Event{Seq: 2, Time: now, Dir: mcpclient.Stderr, Raw: []byte("two\n"), Size: 4})
+	w.Close()
+	saved, live := openTrace(t, dir+"/saved.jsonl"), openTrace(t, dir+"/live.jsonl")
+	if saved.Len() != 1 || live.Len() != 2 || saved.Truncated {
+		t.Errorf("saved %d events, live %d", saved.Len(), live.Len())
+	}
+	var nw countingWriter
+	w2, _ := recorder.NewWriter(&nw, recorder.Header{}, nil)
+	if w2.CopyTo(dir+"/x.jsonl") == nil {
+		t.Error("CopyTo without a file succeeded")
+	}
+}

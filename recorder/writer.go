@@ -154,3 +154,29 @@ func (w *Writer) Close() error {
 	}
 	return w.err
 }
+
+// CopyTo writes a copy of the trace so far (header and every event written until now, whole
+// lines only) to path, mode 0600, without stopping the recording: it is how a running
+// session is saved under a name of its own. It fails when the Writer was not made by Create.
+func (w *Writer) CopyTo(path string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return errors.New("trace writer has no file to copy")
+	}
+	src, err := os.Open(w.path)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	// Holding the lock, the file ends at a line boundary: copy exactly what was written.
+	if _, err := io.Copy(dst, io.LimitReader(src, w.bytes)); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
