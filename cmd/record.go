@@ -192,7 +192,7 @@ func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
 	logger.Info("session recorded", "path", rec.w.Path(), "events", events, "bytes", bytes)
 	if rec.auto {
 		// The UI has no place for it yet: say it once the screen is back.
-		fmt.Fprintf(stderr, "mcp-inspect: session kept in %s (mcp-inspect open it; the last %d are kept)\n", rec.w.Path(), recorder.DefaultKeep)
+		fmt.Fprintf(stderr, "mcp-inspect: session kept in %s\n", rec.w.Path())
 		return
 	}
 	fmt.Fprintf(stderr, "mcp-inspect: session recorded to %s (%d events)\n", rec.w.Path(), events)
