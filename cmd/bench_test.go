@@ -1,0 +1,153 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// The benchmarks below call the echo tool of the fake "minimal" server, which answers each
+// request at once, one at a time (concurrency 1), so they measure the client and the pipes:
+//
+//	go test ./cmd -run '^$' -bench 'Bare|Client|GoSDK' -benchtime 3s
+//
+// BenchmarkBareLoop is the ceiling: one request line written, one response line read, over
+// the same pipes, with nothing else. `mcp-inspect bench call` should reach at least half of
+// it; README.md "Performance" has the numbers measured here.
+
+// startMinimal spawns the fake minimal server with raw pipes.
+func startMinimal(b *testing.B) (io.WriteCloser, *bufio.Reader, func()) {
+	b.Helper()
+	cmd := exec.Command(fake.Binary(b), "--scenario", "minimal")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	return in, bufio.NewReaderSize(out, 64<<10), func() {
+		in.Close()
+		_ = cmd.Wait()
+	}
+}
+
+// BenchmarkBareLoop writes one tools/call line and reads one response line per iteration:
+// the fastest any client can go against this server on this machine.
+func BenchmarkBareLoop(b *testing.B) {
+	in, out, stop := startMinimal(b)
+	defer stop()
+	roundTrip := func(line []byte) {
+		if _, err := in.Write(line); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := out.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+	roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n"))
+	if _, err := in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
+		b.Fatal(err)
+	}
+	line := make([]byte, 0, 256)
+	b.ReportAllocs()
+	r := startRate()
+	b.ResetTimer()
+	for i := 1; i <= b.N; i++ {
+		line = append(line[:0], `{"jsonrpc":"2.0","id":`...)
+		line = strconv.AppendInt(line, int64(i), 10)
+		line = append(line, `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`+"\n"...)
+		roundTrip(line)
+	}
+	b.StopTimer()
+	r.report(b)
+}
+
+// BenchmarkClientCallTool is what `bench call -c 1` does per call: mcpclient.CallTool on one
+// session, the events drained as the headless commands drain them.
+func BenchmarkClientCallTool(b *testing.B) {
+	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		b.Fatal(err)
+	}
+	args := json.RawMessage(`{"text":"x"}`)
+	b.ReportAllocs()
+	r := startRate()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := c.CallTool(ctx, "echo", args); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	r.report(b)
+}
+
+// BenchmarkGoSDKCallTool is the official go-sdk client against the same server.
+func BenchmarkGoSDKCallTool(b *testing.B) {
+	client := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil)
+	ctx := context.Background()
+	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(fake.Binary(b), "--scenario", "minimal")}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer session.Close()
+	params := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "x"}}
+	b.ReportAllocs()
+	r := startRate()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := session.CallTool(ctx, params); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	r.report(b)
+}
+
+// cpuTime is the CPU time (user and system) this test process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// rate measures calls/s and the client's CPU time per call (µs), which a busy machine
+// disturbs much less than the wall clock. Call it right before b.ResetTimer; report after
+// b.StopTimer.
+type rate struct{ cpu0 time.Duration }
+
+func startRate() rate { return rate{cpuTime()} }
+
+func (r rate) report(b *testing.B) {
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(b.N)/s, "calls/s")
+	}
+	b.ReportMetric(float64((cpuTime()-r.cpu0).Microseconds())/float64(b.N), "cpu-µs/call")
+}
