@@ -1,0 +1,185 @@
+package tap
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// RuntimeDir is where taps publish their sockets: $XDG_RUNTIME_DIR/mcp-inspect; without
+// XDG_RUNTIME_DIR (hosts often start servers with a bare environment), /run/user/UID/mcp-inspect
+// when that per-user directory exists, else /tmp/mcp-inspect-UID.
+func RuntimeDir() string {
+	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
+		return filepath.Join(d, "mcp-inspect")
+	}
+	if d := userRunDir(); d != "" {
+		return filepath.Join(d, "mcp-inspect")
+	}
+	return tmpDir()
+}
+
+// SearchDirs are the directories `attach` looks in: RuntimeDir first, then the other places
+// a tap started with a different environment may have used.
+func SearchDirs() []string {
+	dirs := []string{RuntimeDir()}
+	if d := userRunDir(); d != "" {
+		dirs = append(dirs, filepath.Join(d, "mcp-inspect"))
+	}
+	dirs = append(dirs, tmpDir())
+	seen := map[string]bool{}
+	out := dirs[:0]
+	for _, d := range dirs {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func tmpDir() string { return fmt.Sprintf("/tmp/mcp-inspect-%d", os.Getuid()) }
+
+// userRunDir is /run/user/UID when it exists, is ours and is private.
+func userRunDir() string {
+	d := fmt.Sprintf("/run/user/%d", os.Getuid())
+	if ownPrivateDir(d) == nil {
+		return d
+	}
+	return ""
+}
+
+// ownPrivateDir checks that dir is a real directory (not a symlink) owned by us with no
+// access for group or others.
+func ownPrivateDir(dir string) error {
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Getuid() {
+		return fmt.Errorf("%s belongs to uid %d, not to us (uid %d)", dir, sys.Uid, os.Getuid())
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return fmt.Errorf("%s has mode %v; want 0700", dir, st.Mode().Perm())
+	}
+	return nil
+}
+
+// ensureDir creates the socket directory with mode 0700, or checks that an existing one is
+// ours and private (tightening the mode of one of ours).
+func ensureDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	err := ownPrivateDir(dir)
+	if err != nil {
+		if st, serr := os.Lstat(dir); serr == nil && st.IsDir() {
+			if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) == os.Getuid() {
+				if cerr := os.Chmod(dir, 0o700); cerr == nil {
+					return ownPrivateDir(dir)
+				}
+			}
+		}
+	}
+	return err
+}
+
+const socketPrefix, socketSuffix = "tap-", ".sock"
+
+// socketName is the socket file of the tap with process id pid.
+func socketName(pid int) string { return socketPrefix + strconv.Itoa(pid) + socketSuffix }
+
+// socketPID parses a socket file name; ok is false for other files.
+func socketPID(name string) (int, bool) {
+	if !strings.HasPrefix(name, socketPrefix) || !strings.HasSuffix(name, socketSuffix) {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(name, socketPrefix), socketSuffix))
+	return pid, err == nil && pid > 0
+}
+
+// processGone reports whether no process pid exists.
+func processGone(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}
+
+// cleanStale removes the sockets of taps whose process is gone (a tap killed with SIGKILL
+// cannot remove its own).
+func cleanStale(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		pid, ok := socketPID(e.Name())
+		if !ok || !processGone(pid) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if os.Remove(p) == nil {
+			removed = append(removed, p)
+		}
+	}
+	return removed
+}
+
+// List returns the taps running in dirs (default SearchDirs()), oldest first, after removing
+// the sockets of dead taps. A socket whose process lives but does not answer is left alone
+// unless it is old (its pid was reused).
+func List(dirs ...string) ([]Info, error) {
+	if len(dirs) == 0 {
+		dirs = SearchDirs()
+	}
+	var out []Info
+	var errs []error
+	for _, dir := range dirs {
+		if ownPrivateDir(dir) != nil {
+			continue // absent, or not ours: nothing we would trust
+		}
+		cleanStale(dir)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, e := range entries {
+			if _, ok := socketPID(e.Name()); !ok {
+				continue
+			}
+			p := filepath.Join(dir, e.Name())
+			info, err := QueryInfo(p, 2*time.Second)
+			if err != nil {
+				if errors.Is(err, syscall.ECONNREFUSED) {
+					if st, serr := os.Stat(p); serr == nil && time.Since(st.ModTime()) > 10*time.Second {
+						_ = os.Remove(p)
+					}
+				}
+				continue
+			}
+			out = append(out, info)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start.Before(out[j].Start) })
+	return out, errors.Join(errs...)
+}
+
+// Find returns the running taps called name (or whose tap pid is name).
+func Find(taps []Info, name string) []Info {
+	var out []Info
+	for _, t := range taps {
+		if t.Name == name || strconv.Itoa(t.PID) == name {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,542 @@
+package tap
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// The attach socket's protocol. A client connects and writes one request line, a JSON
+// object with an "op":
+//
+//	{"op":"info"}    → one line: the tap's Info as JSON; then the tap closes the connection.
+//	{"op":"attach"}  → the trace as JSON Lines, exactly as the recorder writes it: the header
+//	                   line, every event line so far, then each new event line as it happens.
+//	                   The connection ends (EOF) after the last event when the session ends.
+//
+// A line that is not a trace line is a control line, an object whose first member is "tap":
+//
+//	{"tap":"dropped","reason":"..."}  the viewer fell more than Options.ViewerBuffer bytes
+//	                                  behind and is disconnected; the tap goes on.
+//	{"tap":"error","reason":"..."}    the tap cannot serve the request.
+//
+// Everything sent is what the trace file holds (redacted the same way). The socket is mode
+// 0600 in a 0700 directory of the user's runtime directory: nothing another user can reach.
+
+// DefaultViewerBuffer is how far (in bytes of trace lines) a viewer may fall behind before
+// it is dropped.
+const DefaultViewerBuffer = 32 << 20
+
+// writeTimeout bounds one write to a viewer; a viewer that accepts nothing for this long is
+// dropped.
+const writeTimeout = 10 * time.Second
+
+// Info describes a running tap, as `attach` lists it.
+type Info struct {
+	// Name is the tap's --name.
+	Name string `json:"name"`
+	// Argv is the server's command line (token-looking values masked).
+	Argv []string `json:"argv"`
+	// Cwd is the tap's working directory.
+	Cwd string `json:"cwd,omitempty"`
+	// PID is the tap's process id, HostPID its parent's (the host), ServerPID the server's.
+	PID       int `json:"pid"`
+	HostPID   int `json:"hostPid"`
+	ServerPID int `json:"serverPid"`
+	// Start is when the tap started.
+	Start time.Time `json:"start"`
+	// Messages counts the frames seen both ways; Events all trace events.
+	Messages int64 `json:"messages"`
+	Events   int64 `json:"events"`
+	// Trace is the trace file ("" when the trace is not written to a file).
+	Trace string `json:"trace,omitempty"`
+	// Socket is the attach socket's path (set by List, not sent).
+	Socket string `json:"-"`
+}
+
+// request is a client's first line.
+type request struct {
+	Op string `json:"op"`
+}
+
+// hub serves the attach socket: trace history and live lines to any number of viewers.
+type hub struct {
+	path  string
+	ln    *net.UnixListener
+	s     *session
+	info  Info
+	limit int
+
+	mu      sync.Mutex
+	size    int64  // bytes of the trace so far
+	mem     []byte // the trace so far, when it is not in a file
+	file    string // the trace file, read back for history
+	viewers map[*viewer]struct{}
+	conns   map[net.Conn]struct{}
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+// viewer is one attached connection with its bounded queue.
+type viewer struct {
+	conn net.Conn
+
+	mu      sync.Mutex
+	queue   [][]byte
+	queued  int
+	dropped bool
+	ended   bool
+	wake    chan struct{}
+}
+
+// tee is the io.Writer the trace Writer writes to: the file (or Options.Trace) and the hub.
+// The recorder hands it one whole line per Write.
+type tee struct {
+	w   io.Writer
+	hub func([]byte)
+}
+
+func (t *tee) Write(p []byte) (int, error) {
+	if t.w != nil {
+		n, err := t.w.Write(p)
+		if err != nil {
+			return n, err
+		}
+	}
+	if t.hub != nil {
+		t.hub(p)
+	}
+	return len(p), nil
+}
+
+// openTrace creates the trace file and the trace writer; lines reach the hub through the
+// tee once it runs.
+func (s *session) openTrace(start time.Time) error {
+	var out io.Writer = s.opt.Trace
+	if s.opt.TracePath != "" {
+		f, err := os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			return fmt.Errorf("--record: %w", err)
+		}
+		s.traceFile = f
+		out = f
+	}
+	s.tee = &tee{w: out}
+	if s.opt.SocketDir != "-" {
+		// Until the hub exists, lines are kept for it (the header and the first events).
+		s.early = &earlyLines{}
+		s.tee.hub = s.early.add
+	}
+	h := s.opt.Header
+	if len(h.Argv) == 0 {
+		h.Argv = s.opt.Argv
+	}
+	if h.Cwd == "" {
+		h.Cwd = s.opt.Dir
+		if h.Cwd == "" {
+			h.Cwd, _ = os.Getwd()
+		}
+	}
+	if h.Tool == "" {
+		h.Tool = "mcp-inspect"
+	}
+	if h.Framing == "" {
+		h.Framing = recorder.FramingNewline
+	}
+	if h.Note == "" {
+		h.Note = "recorded by mcp-inspect tap " + s.opt.Name
+	}
+	h.Start = start
+	w, err := recorder.NewWriter(s.tee, h, s.opt.Redactor)
+	if err != nil {
+		if s.traceFile != nil {
+			s.traceFile.Close()
+		}
+		return err
+	}
+	s.trace = w
+	return nil
+}
+
+// earlyLines holds the lines written before the hub is up, then passes lines on to it (or
+// drops them when the tap could not be published).
+type earlyLines struct {
+	mu    sync.Mutex
+	lines []byte
+	hub   *hub
+	off   bool
+}
+
+func (e *earlyLines) add(p []byte) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case e.hub != nil:
+		e.hub.publish(p)
+	case !e.off:
+		e.lines = append(e.lines, p...)
+	}
+}
+
+// to hands the kept lines to h (nil: there is no hub; forget them) and passes later ones on.
+func (e *earlyLines) to(h *hub) {
+	if e == nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if h == nil {
+		e.off, e.lines = true, nil
+		return
+	}
+	h.publish(e.lines)
+	e.lines, e.hub = nil, h
+}
+
+// finishRecording lets the sequencer emit everything queued, closes the trace, and ends the
+// viewers' streams.
+func (s *session) finishRecording() {
+	s.q.close()
+	if s.seq != nil {
+		<-s.seq.done
+	}
+	if s.trace != nil {
+		_ = s.trace.Close()
+	}
+	if s.traceFile != nil {
+		if err := s.traceFile.Sync(); err != nil {
+			s.log.Warn("syncing the trace", "err", err)
+		}
+		if err := s.traceFile.Close(); err != nil && !s.traceFailed {
+			fmt.Fprintf(s.opt.Stderr, "mcp-inspect tap: recording failed: %v\n", err)
+		}
+	}
+	if s.hub != nil {
+		s.hub.close()
+	}
+}
+
+// publish opens the attach socket; on failure the tap goes on without it (logged).
+func (s *session) publish(start time.Time) *hub {
+	h := s.listen(start)
+	s.early.to(h)
+	if h != nil {
+		s.log.Info("tap published", "socket", h.path)
+		h.wg.Add(1)
+		go h.accept()
+	}
+	return h
+}
+
+func (s *session) listen(start time.Time) *hub {
+	if s.opt.SocketDir == "-" {
+		return nil
+	}
+	dir := s.opt.SocketDir
+	if dir == "" {
+		dir = RuntimeDir()
+	}
+	if err := ensureDir(dir); err != nil {
+		s.log.Error("cannot publish the tap for attach", "dir", dir, "err", err)
+		return nil
+	}
+	cleanStale(dir)
+	path := filepath.Join(dir, socketName(os.Getpid()))
+	_ = os.Remove(path) // a dead process with our pid left it
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		s.log.Error("cannot publish the tap for attach", "path", path, "err", err)
+		return nil
+	}
+	ln.SetUnlinkOnClose(true)
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		s.log.Error("cannot publish the tap for attach", "path", path, "err", err)
+		return nil
+	}
+	cwd, _ := os.Getwd()
+	h := &hub{
+		path:    path,
+		ln:      ln,
+		s:       s,
+		limit:   s.opt.ViewerBuffer,
+		viewers: map[*viewer]struct{}{},
+		conns:   map[net.Conn]struct{}{},
+		file:    s.opt.TracePath,
+		info: Info{
+			Name: s.opt.Name, Argv: s.opt.Redactor.Argv(s.opt.Argv), Cwd: cwd,
+			PID: os.Getpid(), HostPID: os.Getppid(), ServerPID: s.pid, Start: start, Trace: s.opt.TracePath,
+		},
+	}
+	return h
+}
+
+// publish appends trace bytes (whole lines) to the history and queues them for every viewer.
+func (h *hub) publish(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	line := clone(p)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.size += int64(len(line))
+	if h.file == "" {
+		h.mem = append(h.mem, line...)
+	}
+	for v := range h.viewers {
+		v.push(line, h.limit)
+	}
+}
+
+func (h *hub) accept() {
+	defer h.wg.Done()
+	for {
+		c, err := h.ln.Accept()
+		if err != nil {
+			return
+		}
+		h.mu.Lock()
+		if h.closed {
+			h.mu.Unlock()
+			c.Close()
+			return
+		}
+		h.conns[c] = struct{}{}
+		h.wg.Add(1)
+		h.mu.Unlock()
+		go h.serve(c)
+	}
+}
+
+// serve answers one connection.
+func (h *hub) serve(c net.Conn) {
+	defer h.wg.Done()
+	defer func() {
+		c.Close()
+		h.mu.Lock()
+		delete(h.conns, c)
+		h.mu.Unlock()
+	}()
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	line, err := bufio.NewReaderSize(c, 4096).ReadSlice('\n')
+	if err != nil {
+		return
+	}
+	_ = c.SetReadDeadline(time.Time{})
+	var req request
+	if err := json.Unmarshal(line, &req); err != nil {
+		writeControl(c, "error", "the request is not JSON: "+err.Error())
+		return
+	}
+	switch req.Op {
+	case "info":
+		info := h.info
+		info.Messages, info.Events = h.s.messages.Load(), h.s.events.Load()
+		b, _ := json.Marshal(info)
+		_ = c.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, _ = c.Write(append(b, '\n'))
+	case "attach":
+		h.attach(c)
+	default:
+		writeControl(c, "error", fmt.Sprintf("unknown op %q (want info or attach)", req.Op))
+	}
+}
+
+func writeControl(c net.Conn, what, reason string) {
+	b, _ := json.Marshal(struct {
+		Tap    string `json:"tap"`
+		Reason string `json:"reason"`
+	}{what, reason})
+	_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+	_, _ = c.Write(append(b, '\n'))
+}
+
+// attach streams the history, then the live lines, until the session ends, the viewer goes
+// away, or it falls too far behind.
+func (h *hub) attach(c net.Conn) {
+	v := &viewer{conn: c, wake: make(chan struct{}, 1)}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	histSize, mem, file := h.size, h.mem[:len(h.mem):len(h.mem)], h.file
+	h.viewers[v] = struct{}{}
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		delete(h.viewers, v)
+		h.mu.Unlock()
+	}()
+	h.s.log.Info("viewer attached", "history_bytes", histSize)
+
+	// History: the trace so far, from the file (never held in memory whole) or from memory.
+	var hist io.Reader
+	if file != "" {
+		f, err := os.Open(file)
+		if err != nil {
+			writeControl(c, "error", "cannot read the trace: "+err.Error())
+			return
+		}
+		defer f.Close()
+		hist = io.NewSectionReader(f, 0, histSize)
+	} else {
+		hist = bytesReader(mem)
+	}
+	if err := copyWithDeadline(c, hist); err != nil {
+		v.mu.Lock()
+		dropped := v.dropped
+		v.mu.Unlock()
+		if dropped {
+			h.dropped(c)
+		} else {
+			h.s.log.Info("viewer gone", "err", err)
+		}
+		return
+	}
+	for {
+		batch, dropped, ended := v.take()
+		if len(batch) > 0 {
+			_ = c.SetWriteDeadline(time.Now().Add(writeTimeout))
+			bufs := net.Buffers(batch)
+			if _, err := bufs.WriteTo(c); err != nil {
+				v.mu.Lock()
+				dropped = v.dropped
+				v.mu.Unlock()
+				if !dropped {
+					h.s.log.Info("viewer gone", "err", err)
+					return
+				}
+			}
+		}
+		if dropped {
+			h.dropped(c)
+			return
+		}
+		if ended {
+			return
+		}
+	}
+}
+
+// dropped tells a viewer it was dropped (if it still reads at all).
+func (h *hub) dropped(c net.Conn) {
+	h.s.log.Warn("viewer dropped: too far behind", "limit", h.limit)
+	writeControl(c, "dropped", fmt.Sprintf("this viewer fell more than %d bytes behind the tap and was disconnected; the tap and its recording go on; attach again to catch up", h.limit))
+}
+
+func copyWithDeadline(c net.Conn, r io.Reader) error {
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			_ = c.SetWriteDeadline(time.Now().Add(writeTimeout))
+			if _, werr := c.Write(buf[:n]); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+type memReader struct {
+	b []byte
+}
+
+func bytesReader(b []byte) io.Reader { return &memReader{b: b} }
+
+func (m *memReader) Read(p []byte) (int, error) {
+	if len(m.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, m.b)
+	m.b = m.b[n:]
+	return n, nil
+}
+
+// push queues a line, or drops the viewer when it is more than limit bytes behind.
+func (v *viewer) push(line []byte, limit int) {
+	v.mu.Lock()
+	if v.dropped || v.ended {
+		v.mu.Unlock()
+		return
+	}
+	if v.queued+len(line) > limit {
+		v.dropped = true
+		v.queue, v.queued = nil, 0
+		// Unblock a write stuck on a viewer that reads nothing.
+		_ = v.conn.SetWriteDeadline(time.Now())
+	} else {
+		v.queue = append(v.queue, line)
+		v.queued += len(line)
+	}
+	v.mu.Unlock()
+	select {
+	case v.wake <- struct{}{}:
+	default:
+	}
+}
+
+// end marks the end of the session: the viewer sends what is queued, then closes.
+func (v *viewer) end() {
+	v.mu.Lock()
+	v.ended = true
+	v.mu.Unlock()
+	select {
+	case v.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take waits for lines, the drop, or the end.
+func (v *viewer) take() (batch [][]byte, dropped, ended bool) {
+	for {
+		v.mu.Lock()
+		batch, dropped, ended = v.queue, v.dropped, v.ended
+		v.queue, v.queued = nil, 0
+		v.mu.Unlock()
+		if len(batch) > 0 || dropped || ended {
+			return
+		}
+		<-v.wake
+	}
+}
+
+// close stops accepting viewers, lets the attached ones receive the rest of the trace (for
+// a bounded time), and removes the socket.
+func (h *hub) close() {
+	h.mu.Lock()
+	h.closed = true
+	for v := range h.viewers {
+		v.end()
+	}
+	h.mu.Unlock()
+	h.ln.Close()
+	done := make(chan struct{})
+	go func() {
+		h.wg.Wait()
+		close(done)
+	}()
+	if !waitChan(done, 3*time.Second) {
+		h.mu.Lock()
+		for c := range h.conns {
+			c.Close()
+		}
+		h.mu.Unlock()
+		<-done
+	}
+	_ = os.Remove(h.path)
+}

@@ -1,0 +1,548 @@
+// Package tap is mcp-inspect's transparent pass-through between a real MCP host (Claude
+// Desktop, VS Code, Cursor, any stdio client) and a stdio server. It spawns the server with
+// the same process hygiene as mcpclient (own process group, parent-death signal, exact
+// argv), copies the host's stdin to the server and the server's stdout to the host byte for
+// byte as the bytes arrive — no reframing, nothing added or dropped, also for bytes that are
+// not JSON — and the server's stderr to its own stderr. Beside that forward path it frames
+// a copy of both directions with mcpclient.Framer and writes them as a trace in the recorder
+// format, and it publishes the trace, history and live, on a Unix socket in the user's
+// runtime directory, where `mcp-inspect attach` finds it.
+//
+// The forward path never waits for the recorder or for viewers: copies go to an unbounded
+// queue, and each viewer has a bounded buffer of its own and is dropped, not waited for,
+// when it falls too far behind.
+package tap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// chunkSize is the forward path's read size: the pipe capacity on Linux and the Framer's
+// read buffer, so one chunk read is one Framer read and its chunk marks are true ones.
+const chunkSize = 64 << 10
+
+// Options configure one tap. Zero values take the defaults named on each field.
+type Options struct {
+	// Argv is the server's command line, passed exactly (Argv[0] is looked up in PATH when it
+	// has no slash).
+	Argv []string
+	// Name names the tap for `attach NAME`; default DefaultName(Argv).
+	Name string
+	// Dir is the server's working directory; empty means ours.
+	Dir string
+	// Env is the server's environment; nil means ours, inherited as a host would expect.
+	Env []string
+
+	// Stdin, Stdout and Stderr are the host's side: what the host writes to the server, where
+	// the server's stdout goes, and where its stderr goes. Defaults: os.Stdin, os.Stdout,
+	// os.Stderr. When Stdout is an *os.File it is closed as soon as the server closes its
+	// stdout, so the host sees the end of the stream when it happens.
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+
+	// Trace receives the trace (header, then one line per event, each in one Write); nil
+	// records nothing. TracePath names it for viewers that attach: their history is read
+	// back from that file. Without a TracePath the history is kept in memory.
+	Trace     io.Writer
+	TracePath string
+	// Header is the trace header; Argv, Cwd, Tool and Framing are filled in when empty.
+	Header recorder.Header
+	// Redactor scrubs secrets from the trace (nil: none).
+	Redactor *recorder.Redactor
+	// MaxMessage is the longest frame recorded whole; default mcpclient.DefaultMaxMessage.
+	MaxMessage int
+
+	// SocketDir is where the attach socket is published; default RuntimeDir(). "-" publishes
+	// nothing.
+	SocketDir string
+	// ViewerBuffer is how many bytes a viewer may lag behind before it is dropped; default
+	// DefaultViewerBuffer.
+	ViewerBuffer int
+
+	// ShutdownGrace is how long the tap waits after closing the server's stdin (or forwarding
+	// a signal), and again after SIGTERM, before escalating; default 2 s.
+	ShutdownGrace time.Duration
+	// Signals are forwarded to the server's process group when the tap receives them;
+	// default SIGTERM, SIGINT and SIGHUP. An empty non-nil slice forwards none.
+	Signals []os.Signal
+	// Logger receives the tap's own log; nil discards.
+	Logger *slog.Logger
+	// OnStart, when set, is called once the server runs (tests use it).
+	OnStart func(serverPID int, socket string)
+}
+
+// Result is how the server ended.
+type Result struct {
+	// ServerPID is the server's process id (0 when it did not start).
+	ServerPID int
+	// ExitCode is the server's exit status, -1 when a signal ended it.
+	ExitCode int
+	// Signal is the signal that ended the server, 0 when it exited.
+	Signal syscall.Signal
+	// Events is how many events the trace holds.
+	Events int64
+}
+
+// Code is the exit code the tap itself should end with: the server's, or 128+n for a
+// server ended by signal n, as a shell reports it.
+func (r Result) Code() int {
+	if r.Signal != 0 {
+		return 128 + int(r.Signal)
+	}
+	return r.ExitCode
+}
+
+// SpawnError is returned when the server cannot be started.
+type SpawnError struct {
+	Argv []string
+	Err  error
+}
+
+func (e *SpawnError) Error() string {
+	return fmt.Sprintf("cannot start %s: %v", strings.Join(e.Argv, " "), e.Err)
+}
+
+func (e *SpawnError) Unwrap() error { return e.Err }
+
+// Code is the exit code a shell gives: 127 when the command does not exist, else 126.
+func (e *SpawnError) Code() int {
+	if errors.Is(e.Err, exec.ErrNotFound) || errors.Is(e.Err, os.ErrNotExist) {
+		return 127
+	}
+	return 126
+}
+
+func (o *Options) defaults() {
+	if o.Name == "" {
+		o.Name = DefaultName(o.Argv)
+	}
+	if o.Stdin == nil {
+		o.Stdin = os.Stdin
+	}
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = mcpclient.DefaultMaxMessage
+	}
+	if o.ViewerBuffer <= 0 {
+		o.ViewerBuffer = DefaultViewerBuffer
+	}
+	if o.ShutdownGrace <= 0 {
+		o.ShutdownGrace = 2 * time.Second
+	}
+	if o.Signals == nil {
+		o.Signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+}
+
+// session is one running tap.
+type session struct {
+	opt   Options
+	log   *slog.Logger
+	cmd   *exec.Cmd
+	pid   int
+	q     *fifo
+	seq   *sequencer
+	trace *recorder.Writer
+	hub   *hub
+
+	traceFile *os.File    // the --record file, owned
+	tee       *tee        // what the trace writer writes to
+	early     *earlyLines // trace lines from before the hub was up
+
+	mu          sync.Mutex
+	nextSeq     uint64
+	traceFailed bool
+	messages    atomic.Int64
+	events      atomic.Int64
+
+	waitDone     chan struct{} // the server process was reaped
+	exitCode     int
+	exitSig      syscall.Signal
+	stopOnce     sync.Once
+	stopReason   chan string // why the shutdown sequence started
+	shutdownDone chan struct{}
+}
+
+// Run spawns the server and forwards until it has exited and its output was copied; it
+// returns how the server ended. The shutdown sequence of design.md (close stdin, wait,
+// SIGTERM the group, wait, SIGKILL the group) starts when the host closes its end of
+// stdin or of stdout, or when ctx is done; a signal in Options.Signals is forwarded to the
+// server's group first and then the sequence goes on from SIGTERM. Whatever is left of the
+// server's process group when the server exits is terminated too.
+func Run(ctx context.Context, opt Options) (Result, error) {
+	if len(opt.Argv) == 0 || opt.Argv[0] == "" {
+		return Result{}, errors.New("tap: no server command")
+	}
+	opt.defaults()
+	s := &session{
+		opt:          opt,
+		log:          opt.Logger,
+		q:            newFIFO(),
+		waitDone:     make(chan struct{}),
+		stopReason:   make(chan string, 1),
+		shutdownDone: make(chan struct{}),
+	}
+	start := time.Now()
+	if err := s.openTrace(start); err != nil {
+		return Result{}, err
+	}
+	s.seq = newSequencer(s.q, opt.MaxMessage, s.emit)
+
+	inR, inW, outR, outW, errR, errW, err := pipes()
+	if err != nil {
+		return Result{}, s.finishSpawnFailed(err)
+	}
+	cmd := exec.Command(opt.Argv[0], opt.Argv[1:]...)
+	cmd.Env = opt.Env
+	cmd.Dir = opt.Dir
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	// Forwarded signals must not be lost between spawn and the handler.
+	sigs := make(chan os.Signal, 4)
+	if len(opt.Signals) > 0 {
+		signal.Notify(sigs, opt.Signals...)
+		defer signal.Stop(sigs)
+	}
+	// A host that goes away makes writes to our stdout fail with EPIPE instead of killing us.
+	// (Notify, not Ignore: an ignored signal would stay ignored in the server.)
+	pipeSigs := make(chan os.Signal, 1)
+	signal.Notify(pipeSigs, syscall.SIGPIPE)
+	defer signal.Stop(pipeSigs)
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
+			f.Close()
+		}
+		return Result{}, s.finishSpawnFailed(err)
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	s.cmd, s.pid = cmd, cmd.Process.Pid
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: s.pid, Text: fmt.Sprintf("started pid %d", s.pid)})
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", opt.Name, os.Getppid(), os.Getpid())})
+	s.log.Info("tap started", "name", opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
+
+	go func() {
+		err := cmd.Wait()
+		s.exitCode, s.exitSig = exitStatus(cmd, err)
+		close(s.waitDone)
+	}()
+
+	s.hub = s.publish(start)
+	if opt.OnStart != nil {
+		sock := ""
+		if s.hub != nil {
+			sock = s.hub.path
+		}
+		opt.OnStart(s.pid, sock)
+	}
+
+	outDone := make(chan struct{})
+	errDone := make(chan struct{})
+	go s.copyIn(inW)
+	go s.copyOut(outR, outDone)
+	go s.copyStderr(errR, errDone)
+	go s.shutdown(inW)
+
+	// Wait for the server to end, forwarding signals and honouring ctx meanwhile.
+	ctxDone := ctx.Done()
+wait:
+	for {
+		select {
+		case <-s.waitDone:
+			break wait
+		case sig := <-sigs:
+			ss, _ := sig.(syscall.Signal)
+			s.log.Info("forwarding signal", "signal", sig.String())
+			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "tap received " + sigName(ss) + ": forwarding it to the server's process group"})
+			_ = syscall.Kill(-s.pid, ss)
+			s.stop("signal " + sigName(ss))
+		case <-ctxDone:
+			ctxDone = nil
+			s.stop("cancelled")
+		}
+	}
+	// The server is gone. Let its last output through (a grandchild holding the pipes open
+	// is given a moment, then its group is ended), then clean up the group.
+	if !waitChan(outDone, time.Second) || !waitChan(errDone, 200*time.Millisecond) {
+		s.killGroup()
+	}
+	<-outDone
+	<-errDone
+	s.killGroup()
+	code, sigv := s.exitCode, s.exitSig
+	text := fmt.Sprintf("server exited with code %d", code)
+	info := mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: s.pid, ExitCode: code}
+	if sigv != 0 {
+		text = "server killed by signal " + sigName(sigv)
+		info.Signal = sigName(sigv)
+		info.ExitCode = -1
+	}
+	info.Text = text
+	s.life(info)
+	s.log.Info("server ended", "how", text)
+	s.finishRecording()
+	return Result{ServerPID: s.pid, ExitCode: info.ExitCode, Signal: sigv, Events: s.events.Load()}, nil
+}
+
+func pipes() (inR, inW, outR, outW, errR, errW *os.File, err error) {
+	if inR, inW, err = os.Pipe(); err != nil {
+		return
+	}
+	if outR, outW, err = os.Pipe(); err != nil {
+		inR.Close()
+		inW.Close()
+		return
+	}
+	if errR, errW, err = os.Pipe(); err != nil {
+		for _, f := range []*os.File{inR, inW, outR, outW} {
+			f.Close()
+		}
+	}
+	return
+}
+
+// finishSpawnFailed records the failure and closes the trace.
+func (s *session) finishSpawnFailed(err error) error {
+	se := &SpawnError{Argv: s.opt.Argv, Err: err}
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeSpawnFailed, Err: err, Text: se.Error()})
+	s.finishRecording()
+	return se
+}
+
+// life queues a lifecycle event behind the bytes already seen.
+func (s *session) life(l mcpclient.LifeInfo) {
+	s.q.push(item{t: time.Now(), life: &l})
+}
+
+// emit numbers an event and writes it to the trace (which also feeds the viewers). Only the
+// sequencer's goroutines call it, one at a time.
+func (s *session) emit(ev mcpclient.Event) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextSeq++
+	ev.Seq = s.nextSeq
+	if ev.Dir == mcpclient.ClientToServer || ev.Dir == mcpclient.ServerToClient {
+		s.messages.Add(1)
+	}
+	s.events.Add(1)
+	if s.trace != nil {
+		if err := s.trace.Write(ev); err != nil && !s.traceFailed {
+			s.traceFailed = true
+			s.log.Error("recording failed", "err", err)
+			fmt.Fprintf(s.opt.Stderr, "mcp-inspect tap: recording failed: %v (the server's traffic still flows)\n", err)
+		}
+	}
+}
+
+// copyIn forwards the host's stdin to the server. At its end (the host closed stdin) the
+// shutdown sequence starts.
+func (s *session) copyIn(w *os.File) {
+	buf := make([]byte, chunkSize)
+	reason := "host closed stdin"
+	for {
+		n, err := s.opt.Stdin.Read(buf)
+		if n > 0 {
+			s.q.push(item{stream: streamIn, data: clone(buf[:n]), t: time.Now()})
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
+				s.log.Warn("writing to the server's stdin failed", "err", werr)
+				reason = "server stdin closed"
+				break
+			}
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				reason = "reading the host's stdin failed: " + err.Error()
+			}
+			break
+		}
+	}
+	s.q.push(item{stream: streamIn, eof: true, t: time.Now()})
+	s.stop(reason)
+}
+
+// copyOut forwards the server's stdout to the host. When the host stops reading (EPIPE) the
+// shutdown sequence starts and the server's output is still drained and recorded.
+func (s *session) copyOut(r *os.File, done chan struct{}) {
+	defer close(done)
+	defer r.Close()
+	buf := make([]byte, chunkSize)
+	hostGone := false
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			s.q.push(item{stream: streamOut, data: clone(buf[:n]), t: time.Now()})
+			if !hostGone {
+				if _, werr := s.opt.Stdout.Write(buf[:n]); werr != nil {
+					hostGone = true
+					s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the host failed: " + werr.Error()})
+					s.log.Warn("writing to the host failed", "err", werr)
+					s.stop("host stopped reading")
+				}
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	s.q.push(item{stream: streamOut, eof: true, t: time.Now()})
+	// The host sees the server's end of stdout when it happens.
+	if f, ok := s.opt.Stdout.(*os.File); ok {
+		f.Close()
+	}
+}
+
+// copyStderr forwards the server's stderr to ours.
+func (s *session) copyStderr(r *os.File, done chan struct{}) {
+	defer close(done)
+	defer r.Close()
+	buf := make([]byte, chunkSize)
+	broken := false
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			s.q.push(item{stream: streamStderr, data: clone(buf[:n]), t: time.Now()})
+			if !broken {
+				if _, werr := s.opt.Stderr.Write(buf[:n]); werr != nil {
+					broken = true
+				}
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	s.q.push(item{stream: streamStderr, eof: true, t: time.Now()})
+}
+
+func clone(b []byte) []byte {
+	c := make([]byte, len(b))
+	copy(c, b)
+	return c
+}
+
+// stop starts the shutdown sequence (once).
+func (s *session) stop(reason string) {
+	s.stopOnce.Do(func() { s.stopReason <- reason })
+}
+
+// shutdown runs the design.md sequence when asked: close the server's stdin, wait, SIGTERM
+// the group, wait, SIGKILL the group. After a forwarded signal the first step is that
+// signal instead of closing stdin (the host asked for it).
+func (s *session) shutdown(in *os.File) {
+	defer close(s.shutdownDone)
+	var reason string
+	select {
+	case reason = <-s.stopReason:
+	case <-s.waitDone:
+		in.Close()
+		return
+	}
+	s.log.Info("shutting the server down", "why", reason)
+	if !strings.HasPrefix(reason, "signal ") {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: reason + ": closing the server's stdin"})
+	}
+	in.Close()
+	if waitChan(s.waitDone, s.opt.ShutdownGrace) {
+		return
+	}
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "sending SIGTERM to the server's process group"})
+	_ = syscall.Kill(-s.pid, syscall.SIGTERM)
+	if waitChan(s.waitDone, s.opt.ShutdownGrace) {
+		return
+	}
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "sending SIGKILL to the server's process group"})
+	_ = syscall.Kill(-s.pid, syscall.SIGKILL)
+}
+
+// killGroup ends whatever is left of the server's process group (forked children).
+func (s *session) killGroup() {
+	if !groupAlive(s.pid) {
+		return
+	}
+	s.log.Info("ending the rest of the server's process group")
+	_ = syscall.Kill(-s.pid, syscall.SIGTERM)
+	deadline := time.Now().Add(s.opt.ShutdownGrace)
+	for groupAlive(s.pid) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-s.pid, syscall.SIGKILL)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func waitChan(ch <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// exitStatus turns cmd.Wait's result into an exit code (-1 when signalled) and the signal.
+func exitStatus(cmd *exec.Cmd, err error) (int, syscall.Signal) {
+	st := cmd.ProcessState
+	if st == nil {
+		return -1, 0
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return -1, ws.Signal()
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), 0
+	}
+	return st.ExitCode(), 0
+}
+
+// sigName names a signal the way mcpclient's status bar does ("TERM", "KILL").
+func sigName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGKILL:
+		return "KILL"
+	case syscall.SIGTERM:
+		return "TERM"
+	case syscall.SIGINT:
+		return "INT"
+	case syscall.SIGHUP:
+		return "HUP"
+	case syscall.SIGSEGV:
+		return "SEGV"
+	case syscall.SIGABRT:
+		return "ABRT"
+	case syscall.SIGPIPE:
+		return "PIPE"
+	case syscall.SIGQUIT:
+		return "QUIT"
+	}
+	return strings.ToUpper(s.String())
+}
