@@ -149,6 +149,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
 	root.AddCommand(headlessCommands()...)
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
+	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd())
 	return root
 }
 

@@ -1,0 +1,195 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/tap"
+)
+
+// tapPrefix starts everything the tap itself writes to stderr (stdout belongs to the host).
+const tapPrefix = "mcp-inspect tap: "
+
+func newTapCmd() *cobra.Command {
+	var rec tapRecordFlags
+	var name, logFile string
+	var debug bool
+	var maxMessage int
+	c := &cobra.Command{
+		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]",
+		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
+		Long: `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
+MCP client). Put it in front of the server's command in the host's config (or let
+` + "`mcp-inspect config wrap`" + ` do it): the tap starts COMMAND exactly as given, copies the host's
+stdin to it and its stdout back byte for byte as the bytes arrive (nothing reframed, added or
+dropped, also bytes that are not JSON), and its stderr to the tap's stderr. The server's exit
+code passes through (128+N when signal N ended it); SIGTERM, SIGINT and SIGHUP are forwarded
+to the server's process group; when the host closes stdin the server is shut down: stdin
+closed, then SIGTERM, then SIGKILL to its group.
+
+Every message both ways is recorded as a trace (open, replay and mock read it): to FILE with
+--record, else under the state directory (taps/NAME/, the last 20 kept). While it runs,
+` + "`mcp-inspect attach NAME`" + ` shows the traffic live in the TUI, history first.
+
+The tap writes nothing to stdout but the server's bytes. Its own log goes to the log file;
+only its errors go to stderr, prefixed "mcp-inspect tap:".`,
+		Example: `  mcp-inspect tap --name fs -- npx -y @modelcontextprotocol/server-filesystem ~/src
+  mcp-inspect tap --record /tmp/everything.jsonl -- node dist/index.js
+  mcp-inspect attach fs`,
+		Args:          cobra.MinimumNArgs(1),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTap(cmd.Context(), args, name, &rec, logFile, debug, maxMessage)
+		},
+	}
+	c.Flags().SetInterspersed(false)
+	fl := c.Flags()
+	fl.StringVar(&name, "name", "", "name the tap for `attach NAME` (default: from the server command)")
+	fl.StringVar(&logFile, "log-file", "", "write the tap's own log to `FILE` (default: the user state directory)")
+	fl.BoolVar(&debug, "debug", false, "log at debug level")
+	fl.IntVar(&maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest message recorded whole, in bytes (all bytes are forwarded anyway)")
+	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap are kept in the user state directory)")
+	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
+	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
+	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE)")
+	return c
+}
+
+// tapRecordFlags are the tap's trace flags (the same names as the other commands').
+type tapRecordFlags struct {
+	file     string
+	redact   []string
+	noRedact bool
+	noSave   bool
+}
+
+// redactor scrubs, from the trace only, the secrets of the environment the host gave the
+// tap, token-looking arguments and the --redact patterns (nil with --no-redact).
+func (r *tapRecordFlags) redactor(argv []string) (*recorder.Redactor, error) {
+	if r.noRedact {
+		return nil, nil
+	}
+	return recorder.NewRedactor(recorder.RedactConfig{
+		Inherited: os.Environ(),
+		Argv:      argv,
+		Patterns:  r.redact,
+	})
+}
+
+// tapsDir is where a tap's automatic recordings go: one directory per tap name.
+func tapsDir(name string) string {
+	return filepath.Join(stateDir(), "taps", safeFileName(name))
+}
+
+// safeFileName turns a tap name into one path element.
+func safeFileName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		switch {
+		case r == '/' || r == '\\' || r == 0 || r < 0x20:
+			return '_'
+		}
+		return r
+	}, name)
+	if name == "" || name == "." || name == ".." {
+		return "tap"
+	}
+	return name
+}
+
+func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags, logFile string, debug bool, maxMessage int) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	logger, closeLog := openLog(logFile, debug)
+	defer closeLog()
+	logger = logger.With("tap", os.Getpid())
+	if name == "" {
+		name = tap.DefaultName(argv)
+	}
+	red, err := rec.redactor(argv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		return &codeError{exitUsage, ""}
+	}
+	path, auto := rec.file, false
+	if path == "" && !rec.noSave {
+		dir := tapsDir(name)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+		} else {
+			path, auto = recorder.SessionPath(dir, time.Now(), os.Getpid()), true
+		}
+	}
+	if path != "" {
+		// Find out now whether the trace can be written: an automatic one that cannot is
+		// only logged, a --record FILE that cannot is an error.
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		switch {
+		case err == nil:
+			f.Close()
+		case auto:
+			logger.Warn("cannot keep the session", "path", path, "err", err)
+			path, auto = "", false
+		default:
+			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
+			return &codeError{exitUsage, ""}
+		}
+	}
+	if rec.noRedact && path != "" {
+		logger.Warn("recording without redaction", "path", path)
+	}
+	opt := tap.Options{
+		Argv:      argv,
+		Name:      name,
+		TracePath: path,
+		Header: recorder.Header{
+			Tool:        "mcp-inspect",
+			ToolVersion: Version,
+			Framing:     recorder.FramingNewline,
+		},
+		Redactor:   red,
+		MaxMessage: maxMessage,
+		Logger:     logger,
+	}
+	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
+	res, err := tap.Run(ctx, opt)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		logger.Error("tap failed", "err", err)
+		var se *tap.SpawnError
+		if errors.As(err, &se) {
+			return &codeError{se.Code(), ""}
+		}
+		return &codeError{exitUsage, ""}
+	}
+	if auto {
+		pruneTapSessions(filepath.Dir(path), logger)
+	}
+	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
+	if res.Signal != 0 {
+		fmt.Fprintf(os.Stderr, "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
+	}
+	if code := res.Code(); code != 0 {
+		return &codeError{code, ""}
+	}
+	return nil
+}
+
+func pruneTapSessions(dir string, logger *slog.Logger) {
+	if removed, err := recorder.PruneSessions(dir, recorder.DefaultKeep); err != nil {
+		logger.Warn("pruning old tap sessions", "err", err)
+	} else if len(removed) > 0 {
+		logger.Debug("pruned old tap sessions", "removed", removed)
+	}
+}
