@@ -41,6 +41,7 @@ type sessionFlags struct {
 	theme           string
 	logFile         string
 	debug           bool
+	strict          bool
 	rec             recordFlags
 }
 
@@ -55,6 +56,7 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
+	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
 }
 
@@ -83,6 +85,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		Timeout:         f.timeout,
 		MaxMessage:      f.maxMessage,
 		Era:             era,
+		Strict:          f.strict,
 	}, nil
 }
 
@@ -176,7 +179,10 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		return &codeError{exitNoServer, err.Error()}
 	}
 	defer client.Close()
-	err = ui.Run(ctx, ui.Options{Client: client, Title: title, Theme: flags.theme, Logger: logger})
+	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
+		title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
+	}
+	err = ui.Run(ctx, ui.Options{Client: client, Title: title, Argv: rec.argv(&cfg), Theme: flags.theme, Logger: logger, HistoryDir: stateDir()})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return &codeError{1, err.Error()}
 	}
