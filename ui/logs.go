@@ -177,6 +177,10 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string
 			p.choice = max(p.choice-1, 0)
 		case "right", "l", "down", "j":
 			p.choice = min(p.choice+1, len(logLevels())-1)
+		case "home", "g":
+			p.choice = 0
+		case "end", "G":
+			p.choice = len(logLevels()) - 1
 		case "enter":
 			p.choosing = false
 			return true, logLevels()[p.choice]

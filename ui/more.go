@@ -702,6 +702,9 @@ func (m *Model) dropInputDialogs(method, target string) {
 	keep := m.dialogs[:0]
 	dropped := 0
 	for _, d := range m.dialogs {
+		if d.req.modern() && d.during == "" {
+			d.during = m.during(d.req)
+		}
 		if d.req.modern() && strings.HasPrefix(d.during, method+" "+target+" (") {
 			dropped++
 			continue

@@ -48,6 +48,10 @@ func (m *Model) modalView() string {
 		return m.rootsEd.view(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
 	case len(m.dialogs) > 0:
 		d := m.dialogs[0]
+		if d.during == "" && d.req.modern() {
+			// The input_required response may reach the timeline after the request.
+			d.during = m.during(d.req)
+		}
 		d.setSize(r.w, r.h)
 		return d.view(m.roots, len(m.dialogs)-1)
 	}

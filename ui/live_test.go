@@ -1,0 +1,309 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// live drives the real model on a real mcpclient.Client, headless: every Cmd runs on its
+// own goroutine and its message comes back through one channel to Update, in the test's
+// goroutine (as the bubbletea runtime would do it). The test types keys and answers the
+// server's requests through the dialogs.
+type live struct {
+	t    *testing.T
+	m    *Model
+	c    *mcpclient.Client
+	msgs chan tea.Msg
+	done chan struct{}
+}
+
+// startLive spawns argv with cfg's era and timeouts, wires the client to the UI (features,
+// server requests) and runs the handshake.
+func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) *live {
+	t.Helper()
+	cfg.Command, cfg.Args = argv[0], argv[1:]
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 30 * time.Second
+	}
+	opts.Theme = "plain"
+	opts.ConfigureClient(&cfg)
+	c, err := mcpclient.Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Client = c
+	l := &live{t: t, c: c, msgs: make(chan tea.Msg, 1024), done: make(chan struct{})}
+	l.m = New(opts)
+	t.Cleanup(func() {
+		close(l.done)
+		l.m.abandon()
+		c.Close()
+	})
+	l.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+	l.run(l.m.Init())
+	l.until("the handshake", func() bool { return l.m.server.init != nil || l.m.server.initErr != nil }, 30*time.Second)
+	if l.m.server.initErr != nil {
+		t.Fatalf("handshake: %v", l.m.server.initErr)
+	}
+	return l
+}
+
+func (l *live) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { l.deliver(cmd()) }()
+}
+
+func (l *live) deliver(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			l.run(c)
+		}
+	default:
+		select {
+		case l.msgs <- msg:
+		case <-l.done:
+		}
+	}
+}
+
+// step handles one message, or returns false after d without one.
+func (l *live) step(d time.Duration) bool {
+	select {
+	case msg := <-l.msgs:
+		_, cmd := l.m.Update(msg)
+		l.run(cmd)
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// until runs the program until cond holds; it fails the test after timeout.
+func (l *live) until(what string, cond func() bool, timeout time.Duration) {
+	l.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			l.t.Fatalf("waiting for %s: timed out\n%s", what, view(l.m))
+		}
+		l.step(50 * time.Millisecond)
+	}
+}
+
+// settle handles the messages that arrive within d.
+func (l *live) settle(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		l.step(10 * time.Millisecond)
+	}
+}
+
+func (l *live) key(ks ...string) {
+	for _, k := range ks {
+		_, cmd := l.m.Update(keyMsg(k))
+		l.run(cmd)
+	}
+}
+
+func (l *live) typeText(s string) {
+	for _, r := range s {
+		_, cmd := l.m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		l.run(cmd)
+	}
+}
+
+// answerer answers one dialog by typing keys; it gets the live driver and the dialog.
+type answerer func(l *live, d *dialog)
+
+// defaultAnswer accepts everything: a typed sampling reply, an elicitation form filled
+// through its raw JSON editor with a value for each required property, URL consent, the
+// configured roots.
+func defaultAnswer(l *live, d *dialog) {
+	switch d.kind {
+	case dlgSampling:
+		l.typeText("reply from the test")
+		l.key("ctrl+s")
+	case dlgElicitForm:
+		var p struct {
+			RequestedSchema struct {
+				Properties map[string]struct {
+					Type    string                `json:"type"`
+					Enum    []any                 `json:"enum"`
+					OneOf   []struct{ Const any } `json:"oneOf"`
+					Default json.RawMessage       `json:"default"`
+				} `json:"properties"`
+				Required []string `json:"required"`
+			} `json:"requestedSchema"`
+		}
+		_ = json.Unmarshal(d.req.params, &p)
+		content := map[string]any{}
+		for _, name := range p.RequestedSchema.Required {
+			prop := p.RequestedSchema.Properties[name]
+			switch {
+			case len(prop.Enum) > 0:
+				content[name] = prop.Enum[0]
+			case len(prop.OneOf) > 0:
+				content[name] = prop.OneOf[0].Const
+			case prop.Type == "boolean":
+				content[name] = true
+			case prop.Type == "number" || prop.Type == "integer":
+				content[name] = 7
+			default:
+				content[name] = "from the test"
+			}
+		}
+		b, _ := json.Marshal(content)
+		if !d.form.pane.rawMode {
+			l.key("ctrl+e")
+		}
+		d.form.pane.raw.SetValue(string(b))
+		l.key("ctrl+s")
+		if len(l.m.dialogs) > 0 && l.m.dialogs[0] == d {
+			l.key("ctrl+s") // sent anyway when the form still finds problems
+		}
+	default:
+		l.key("enter")
+	}
+}
+
+// answerDialogs answers every open dialog with ans until none is left; it reports how many
+// it answered, by method.
+func (l *live) answerDialogs(ans answerer, seen map[string]int) {
+	for len(l.m.dialogs) > 0 {
+		d := l.m.dialogs[0]
+		if seen != nil {
+			seen[d.req.method]++
+		}
+		ans(l, d)
+		if len(l.m.dialogs) > 0 && l.m.dialogs[0] == d {
+			l.t.Fatalf("the dialog for %s is still open after answering\n%s", d.req.method, view(l.m))
+		}
+	}
+}
+
+// selectTool selects a listed tool by name in the Tools pane.
+func (l *live) selectTool(name string) {
+	l.t.Helper()
+	l.key("1")
+	for r, i := range l.m.tools.shown {
+		if l.m.tools.tools[i].Name == name {
+			l.m.tools.sel = r
+			return
+		}
+	}
+	l.t.Fatalf("tool %q not listed", name)
+}
+
+// callTool calls a tool through the form (raw JSON editor when args are given) and waits
+// for the result, answering dialogs with ans. It returns the finished call.
+func (l *live) callTool(name, args string, ans answerer, seen map[string]int) *callRun {
+	l.t.Helper()
+	l.selectTool(name)
+	l.key("enter")
+	if l.m.call.form == nil {
+		l.t.Fatalf("no form for %s\n%s", name, view(l.m))
+	}
+	if args != "" {
+		if !l.m.call.form.rawMode {
+			l.key("ctrl+e")
+		}
+		l.m.call.form.raw.SetValue(args)
+	}
+	l.key("ctrl+s")
+	if l.m.call.form != nil {
+		l.key("ctrl+s") // send anyway
+	}
+	run := l.m.call.run
+	if run == nil || l.m.call.form != nil {
+		l.t.Fatalf("%s was not sent\n%s", name, view(l.m))
+	}
+	l.until("the result of "+name, func() bool {
+		if len(l.m.dialogs) > 0 && ans != nil {
+			l.answerDialogs(ans, seen)
+		}
+		return run.done
+	}, 60*time.Second)
+	return run
+}
+
+// resultText is the text of a finished call's content blocks.
+func resultText(r *callRun) string {
+	if r.res == nil {
+		return ""
+	}
+	var parts []string
+	for _, b := range r.res.Content {
+		parts = append(parts, b.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// readResource reads a listed resource (or a template's expansion, when vals are given)
+// through the Resources pane and returns what the detail shows.
+func (l *live) readResource(key string, vals ...string) *readState {
+	l.t.Helper()
+	l.key("5")
+	if !l.m.resources.list.selectKey(key) {
+		l.t.Fatalf("%s not listed\n%s", key, view(l.m))
+	}
+	l.key("enter")
+	if f := l.m.resources.form; f != nil {
+		for i, v := range vals {
+			f.fields[i].input.SetValue(v)
+		}
+		l.key("ctrl+s")
+	}
+	r := l.m.resources.reads[key]
+	if r == nil {
+		l.t.Fatalf("no read of %s\n%s", key, view(l.m))
+	}
+	l.until("resources/read "+key, func() bool { return !l.m.ops.get(r.opID).running() }, 30*time.Second)
+	if o := l.m.ops.get(r.opID); o.state != opDone {
+		l.t.Fatalf("read %s: %v\n%s", key, o.err, view(l.m))
+	}
+	return r
+}
+
+// getPrompt gets a prompt through the Prompts pane with the given argument values, in
+// form order, answering dialogs with ans.
+func (l *live) getPrompt(name string, ans answerer, vals ...string) *promptGet {
+	l.t.Helper()
+	l.key("6")
+	if !l.m.prompts.list.selectKey(name) {
+		l.t.Fatalf("prompt %s not listed\n%s", name, view(l.m))
+	}
+	l.key("enter")
+	if f := l.m.prompts.form; f != nil {
+		for i, v := range vals {
+			f.fields[i].input.SetValue(v)
+		}
+		l.key("ctrl+s")
+		if l.m.prompts.form != nil {
+			l.key("ctrl+s")
+		}
+	}
+	g := l.m.prompts.gets[name]
+	if g == nil {
+		l.t.Fatalf("prompts/get %s not sent\n%s", name, view(l.m))
+	}
+	l.until("prompts/get "+name, func() bool {
+		if len(l.m.dialogs) > 0 && ans != nil {
+			l.answerDialogs(ans, nil)
+		}
+		return !l.m.ops.get(g.opID).running()
+	}, 30*time.Second)
+	if o := l.m.ops.get(g.opID); o.state != opDone {
+		l.t.Fatalf("prompts/get %s: %v\n%s", name, o.err, view(l.m))
+	}
+	return g
+}
