@@ -368,6 +368,17 @@ func TestHeadlessConfig(t *testing.T) {
 	if !strings.Contains(r.stderr, `server "old" is disabled`) || !strings.HasPrefix(r.stdout, "echo(text: string)") {
 		t.Fatalf("disabled entry: %q %q", r.stdout, r.stderr)
 	}
+	// The same flags pick the TUI's server; these fail before any terminal is touched.
+	r = inspect(t, nil, "--config", vscode, "--server", "remote")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "supports only stdio servers so far") {
+		t.Fatalf("TUI on an http entry: %s", r.stderr)
+	}
+	r = inspect(t, nil, "--server", "whoami")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "needs --config FILE") {
+		t.Fatalf("TUI --server without --config: %s", r.stderr)
+	}
 	r = inspect(t, nil, "servers", "--config", claude)
 	wantCode(t, r, 0)
 	out := strings.ReplaceAll(strings.ReplaceAll(r.stdout, bin, "BIN_WITH_SPACES"), fake.Binary(t), "FAKE")
@@ -394,6 +405,13 @@ func TestBenchCommand(t *testing.T) {
 	wantCode(t, r, 0)
 	if !regexp.MustCompile(`(?m)^throughput: [0-9.]+ calls/s$`).MatchString(r.stdout) || !strings.Contains(r.stdout, "errors:     0; isError results: 0") {
 		t.Fatalf("human bench output:\n%s", r.stdout)
+	}
+
+	trace := filepath.Join(t.TempDir(), "bench.jsonl")
+	r = inspect(t, nil, cmdline([]string{"bench", "call", "echo", "-a", "text=x", "-n", "100", "--warmup", "0", "--record", trace}, fakeArgv(t, "minimal"))...)
+	wantCode(t, r, 0)
+	if b, err := os.ReadFile(trace); err != nil || bytes.Count(b, []byte(`tools/call`)) != 100 {
+		t.Fatalf("--record keeps every call of the bench: %v, %d calls", err, bytes.Count(b, []byte(`tools/call`)))
 	}
 
 	r = inspect(t, nil, cmdline([]string{"bench", "call", "crash", "-n", "10", "--warmup", "0"}, fakeArgv(t, "b10"))...)

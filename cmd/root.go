@@ -136,7 +136,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 && src.file == "" {
+			if len(args) == 0 && src.file == "" && src.name == "" {
 				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
