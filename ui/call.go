@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -151,7 +152,11 @@ func (p *callPane) render() {
 		if p.late != nil {
 			st := p.c.st
 			p.lines = append(p.lines, "")
-			p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("response after cancel (#%d): the server answered anyway; it is not used", p.late.Seq), w)...)
+			what := "response after cancel"
+			if !errors.Is(p.run.err, context.Canceled) {
+				what = "late response (after the timeout)"
+			}
+			p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("%s (#%d): the server answered anyway; it is not used", what, p.late.Seq), w)...)
 			p.lines = append(p.lines, wrap(clean(strings.TrimSpace(string(p.late.Raw))), w)...)
 		}
 	} else {

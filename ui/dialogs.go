@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -43,8 +44,11 @@ type dialog struct {
 	// Elicitation, URL mode, and the message of both modes.
 	message, rawURL, host, elicitID, urlProblem string
 
-	// head is the request drawn for reading; off scrolls it.
-	head []string
+	// shownAt is when the dialog was first drawn (keys before that, and just after, are
+	// ignored: see Model.dialogGuard).
+	shownAt time.Time
+
+	// off scrolls the request.
 	off  int
 	w, h int
 }
@@ -196,9 +200,6 @@ func (d *dialog) setSize(w, h int) {
 	d.w, d.h = w, h
 	if d.kind == dlgSampling {
 		d.reply.SetWidth(max(w-4, 10))
-	}
-	if d.form != nil {
-		d.form.setSize(max(w-2, 10), max(h/2, 5))
 	}
 }
 
@@ -367,16 +368,23 @@ func (d *dialog) view(roots []mcpclient.Root, waiting int) string {
 	}
 	lines := []string{fit(head, w), st.Border.Render(strings.Repeat("─", max(w, 0)))}
 	body := d.requestLines(roots, max(w-2, 10))
+	foot := []string{st.Border.Render(strings.Repeat("─", max(w, 0))), st.Muted.Render(d.keyLine())}
 	var input []string
 	switch d.kind {
 	case dlgSampling:
 		input = append(input, st.Title.Render("your reply (as the assistant)"))
 		input = append(input, strings.Split(d.reply.View(), "\n")...)
 	case dlgElicitForm:
+		// The request gets what it needs up to a third; the form the rest.
+		top := min(len(body), max(h/3, 3))
+		fh := max(h-len(lines)-top-len(foot), 5)
+		d.form.setSize(max(w, 10), fh)
 		input = strings.Split(d.form.view(), "\n")
+		if len(input) > fh {
+			input = input[:fh]
+		}
 	}
-	foot := []string{st.Border.Render(strings.Repeat("─", max(w, 0))), st.Muted.Render(d.keyLine())}
-	room := max(h-len(lines)-len(input)-len(foot), 3)
+	room := max(h-len(lines)-len(input)-len(foot), 1)
 	d.off = clampScroll(d.off, len(body), room)
 	lines = append(lines, window(body, d.off, room, w)...)
 	if d.off+room < len(body) {

@@ -315,6 +315,7 @@ func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *
 	}
 	m := New(o)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.dialogGuard = 0
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	exec(t, m, m.Init(), 0)
 	return m

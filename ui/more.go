@@ -41,6 +41,9 @@ type more struct {
 
 	// dialogs are the server requests waiting for the user, oldest (shown) first.
 	dialogs []*dialog
+	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
+	// never answers a request that popped up under the fingers.
+	dialogGuard time.Duration
 
 	toolsList, resList, promptList listState
 
@@ -81,6 +84,8 @@ func newMore(m *Model, opts Options) more {
 		logs:      newLogsPane(c),
 		tasks:     newTasksPane(c),
 		callTasks: map[int]string{},
+
+		dialogGuard: 400 * time.Millisecond,
 	}
 	m.call.taskRequired = m.taskRequired
 	if opts.Session == nil {
@@ -275,8 +280,12 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 	}
 	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
 		for _, p := range ev.Problems {
-			if p.Code == "after-cancel" {
+			switch p.Code {
+			case "after-cancel":
 				m.note("warning", fmt.Sprintf("response after cancel: %s (request #%d) answered after you cancelled it; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
+				m.call.lateResponse(ev)
+			case "after-timeout":
+				m.note("warning", fmt.Sprintf("late response: %s (request #%d) answered after it had timed out; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
 				m.call.lateResponse(ev)
 			}
 		}
@@ -723,6 +732,9 @@ func (m *Model) dropInputDialogs(method, target string) {
 // dialogKey gives a key to the front dialog; an answer closes it and shows the next.
 func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
 	d := m.dialogs[0]
+	if m.dialogGuard > 0 && (d.shownAt.IsZero() || m.now().Sub(d.shownAt) < m.dialogGuard) {
+		return nil
+	}
 	out, cmd := d.handleKey(msg, m.roots)
 	if out == nil {
 		return cmd

@@ -499,3 +499,25 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 }
 
 func sleepMS(n int) { time.Sleep(time.Duration(n) * time.Millisecond) }
+
+// Keys typed just as a dialog pops up (meant for a pane) never answer it.
+func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
+	m := connected(t, moreSession(), 120, 30)
+	m.dialogGuard = 400 * time.Millisecond
+	now := t0
+	m.now = func() time.Time { return now }
+	var rec recorder
+	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`)}})
+	keys(t, m, "enter") // not drawn yet
+	view(m)
+	now = now.Add(100 * time.Millisecond)
+	keys(t, m, "e", "enter")
+	if len(rec.answers()) != 0 || m.rootsEd != nil {
+		t.Fatalf("keys typed as the dialog appeared acted: %q editor=%v", rec.answers(), m.rootsEd != nil)
+	}
+	now = now.Add(time.Second)
+	keys(t, m, "enter")
+	if got := rec.answers(); len(got) != 1 || got[0] != `{"roots":[]}` {
+		t.Fatalf("answer %q", got)
+	}
+}

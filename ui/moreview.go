@@ -52,6 +52,9 @@ func (m *Model) modalView() string {
 			// The input_required response may reach the timeline after the request.
 			d.during = m.during(d.req)
 		}
+		if d.shownAt.IsZero() {
+			d.shownAt = m.now()
+		}
 		d.setSize(r.w, r.h)
 		return d.view(m.roots, len(m.dialogs)-1)
 	}
