@@ -39,6 +39,9 @@ const DefaultViewerBuffer = 32 << 20
 // dropped.
 const writeTimeout = 10 * time.Second
 
+// dropNoticeTimeout is how long a dropped viewer's goroutine waits to deliver the notice.
+const dropNoticeTimeout = 30 * time.Second
+
 // Info describes a running tap, as `attach` lists it.
 type Info struct {
 	// Name is the tap's --name.
@@ -97,24 +100,63 @@ type viewer struct {
 	wake    chan struct{}
 }
 
-// tee is the io.Writer the trace Writer writes to: the file (or Options.Trace) and the hub.
-// The recorder hands it one whole line per Write.
+// tee is the io.Writer the trace Writer writes to: the file (or Options.Trace) and then
+// the hub, which only ever sees bytes that are in the file. The recorder hands it one whole
+// line per Write. While the sequencer works through a batch of queued events it collects
+// their lines and writes them with one write(2) at the end of the batch (group commit): a
+// recorder that has caught up writes each event at once, as the recorder's own Writer does,
+// and one that is behind is not slowed further by a system call per line. Either way a
+// kill -9 loses only lines that were never complete in the file.
 type tee struct {
 	w   io.Writer
 	hub func([]byte)
+
+	batching bool
+	buf      []byte
+	err      error
 }
 
+// maxBatch is how many bytes of lines a batch collects before they are written anyway.
+const maxBatch = 1 << 20
+
 func (t *tee) Write(p []byte) (int, error) {
+	if t.err != nil {
+		return 0, t.err
+	}
+	if !t.batching {
+		return len(p), t.out(p)
+	}
+	t.buf = append(t.buf, p...)
+	if len(t.buf) >= maxBatch {
+		return len(p), t.flush()
+	}
+	return len(p), nil
+}
+
+// flush writes the collected lines.
+func (t *tee) flush() error {
+	if len(t.buf) == 0 || t.err != nil {
+		return t.err
+	}
+	err := t.out(t.buf)
+	t.buf = t.buf[:0]
+	if cap(t.buf) > 4*maxBatch {
+		t.buf = nil
+	}
+	return err
+}
+
+func (t *tee) out(p []byte) error {
 	if t.w != nil {
-		n, err := t.w.Write(p)
-		if err != nil {
-			return n, err
+		if _, err := t.w.Write(p); err != nil {
+			t.err = err
+			return err
 		}
 	}
 	if t.hub != nil {
 		t.hub(p)
 	}
-	return len(p), nil
+	return nil
 }
 
 // openTrace creates the trace file and the trace writer; lines reach the hub through the
@@ -284,13 +326,16 @@ func (h *hub) publish(p []byte) {
 	if len(p) == 0 {
 		return
 	}
-	line := clone(p)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.size += int64(len(line))
+	h.size += int64(len(p))
 	if h.file == "" {
-		h.mem = append(h.mem, line...)
+		h.mem = append(h.mem, p...)
 	}
+	if len(h.viewers) == 0 {
+		return
+	}
+	line := clone(p) // the recorder reuses p; one copy is shared by every viewer
 	for v := range h.viewers {
 		v.push(line, h.limit)
 	}
@@ -427,10 +472,16 @@ func (h *hub) attach(c net.Conn) {
 	}
 }
 
-// dropped tells a viewer it was dropped (if it still reads at all).
+// dropped tells a viewer it was dropped, if it reads again within dropNoticeTimeout. The
+// notice starts with a newline in case a timed-out write left half a line.
 func (h *hub) dropped(c net.Conn) {
 	h.s.log.Warn("viewer dropped: too far behind", "limit", h.limit)
-	writeControl(c, "dropped", fmt.Sprintf("this viewer fell more than %d bytes behind the tap and was disconnected; the tap and its recording go on; attach again to catch up", h.limit))
+	b, _ := json.Marshal(struct {
+		Tap    string `json:"tap"`
+		Reason string `json:"reason"`
+	}{"dropped", fmt.Sprintf("this viewer fell more than %d bytes behind the tap and was disconnected; the tap and its recording go on; attach again to catch up", h.limit)})
+	_ = c.SetWriteDeadline(time.Now().Add(dropNoticeTimeout))
+	_, _ = c.Write(append(append([]byte{'\n'}, b...), '\n'))
 }
 
 func copyWithDeadline(c net.Conn, r io.Reader) error {
@@ -477,8 +528,6 @@ func (v *viewer) push(line []byte, limit int) {
 	if v.queued+len(line) > limit {
 		v.dropped = true
 		v.queue, v.queued = nil, 0
-		// Unblock a write stuck on a viewer that reads nothing.
-		_ = v.conn.SetWriteDeadline(time.Now())
 	} else {
 		v.queue = append(v.queue, line)
 		v.queued += len(line)

@@ -1,7 +1,8 @@
 package tap
 
 import (
-	"io"
+	"bytes"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -9,12 +10,16 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// The side path. The forward loops hand a copy of every chunk they read (and lifecycle
-// changes) to one unbounded FIFO, which never blocks them. One sequencer goroutine takes the
-// items in the order the tap saw them and lets a per-stream mcpclient.Framer consume each
-// chunk completely before the next item is looked at, so events get sequence numbers in
-// wire order across the three streams: a request is always numbered before the response
-// the server could only write after reading it.
+// The side path. The forward loops hand every buffer they read (and lifecycle changes) to
+// one unbounded FIFO, which never blocks them, and go on. One sequencer goroutine takes the
+// items in the order the tap saw them and splits each stream into frames, so events get
+// sequence numbers in wire order across the three streams: a request is always numbered
+// before the response the server could only write after reading it.
+//
+// Framing happens on that one goroutine with a push-mode copy of mcpclient.Framer
+// (splitter): the pull-mode Framer needs a goroutine per stream fed chunk by chunk, and
+// that lockstep hand-off kept the scheduler so busy that the forward path lost most of its
+// throughput. TestSplitterMatchesFramer keeps the two identical.
 
 // streamID names one of the three byte streams the tap copies.
 type streamID uint8
@@ -29,10 +34,36 @@ const (
 // item is one entry of the side path's FIFO.
 type item struct {
 	stream streamID
-	data   []byte // a copy of the bytes read
-	eof    bool   // the stream ended
+	data   []byte    // the bytes read (in buf, shared with the forward path)
+	buf    *chunkBuf // released once the bytes were framed
+	eof    bool      // the stream ended
 	t      time.Time
 	life   *mcpclient.LifeInfo // a lifecycle event instead of bytes
+}
+
+// chunkBuf is a forward-path read buffer. The forward loop reads into it, queues it for the
+// recorder and writes it on; whichever of the two is done last gives it back to the pool,
+// so the bytes are never copied for the recorder.
+type chunkBuf struct {
+	b    []byte
+	refs atomic.Int32
+	pool *sync.Pool
+}
+
+// newChunkPool returns a pool of chunkSize buffers.
+func newChunkPool() *sync.Pool {
+	p := &sync.Pool{}
+	p.New = func() any { return &chunkBuf{b: make([]byte, chunkSize), pool: p} }
+	return p
+}
+
+func getChunk(p *sync.Pool) *chunkBuf { return p.Get().(*chunkBuf) }
+
+// release drops one reference; the last one returns the buffer to its pool.
+func (c *chunkBuf) release() {
+	if c != nil && c.refs.Add(-1) == 0 {
+		c.pool.Put(c)
+	}
 }
 
 // fifo is an unbounded queue with one consumer. push never blocks: if the recorder falls
@@ -42,7 +73,6 @@ type fifo struct {
 	items  []item
 	wake   chan struct{}
 	closed bool
-	queued atomic.Int64 // bytes waiting, for tests and the log
 }
 
 func newFIFO() *fifo { return &fifo{wake: make(chan struct{}, 1)} }
@@ -51,11 +81,11 @@ func (q *fifo) push(it item) {
 	q.mu.Lock()
 	if q.closed {
 		q.mu.Unlock()
+		it.buf.release()
 		return
 	}
 	q.items = append(q.items, it)
 	q.mu.Unlock()
-	q.queued.Add(int64(len(it.data)))
 	select {
 	case q.wake <- struct{}{}:
 	default:
@@ -74,7 +104,7 @@ func (q *fifo) close() {
 }
 
 // take returns everything queued, waiting for at least one item; ok is false once the
-// queue is closed and empty.
+// queue is closed and empty. buf is a drained slice to reuse.
 func (q *fifo) take(buf []item) ([]item, bool) {
 	for {
 		q.mu.Lock()
@@ -93,36 +123,26 @@ func (q *fifo) take(buf []item) ([]item, bool) {
 	}
 }
 
-// sequencer turns the FIFO's items into events and hands them to emit in order.
+// sequencer turns the FIFO's items into events and hands them to emit in order; flush is
+// called after each batch of items (and may be nil).
 type sequencer struct {
-	q       *fifo
-	emit    func(mcpclient.Event)
-	streams [numStreams]*framed
-	done    chan struct{}
+	q     *fifo
+	emit  func(mcpclient.Event)
+	flush func()
+	split [numStreams]*splitter
+	done  chan struct{}
 }
 
-// framed runs one stream's Framer on its own goroutine, fed one chunk at a time.
-type framed struct {
-	dir      mcpclient.Direction
-	in       chan item     // the next chunk (or EOF)
-	consumed chan struct{} // the previous chunk was read to its end and its frames emitted
-	cur      item
-	off      int
-	fed      bool // a chunk was handed in and not yet acknowledged
-	ended    bool
-}
-
-func newSequencer(q *fifo, maxMessage int, emit func(mcpclient.Event)) *sequencer {
-	s := &sequencer{q: q, emit: emit, done: make(chan struct{})}
-	dirs := [numStreams]mcpclient.Direction{mcpclient.ClientToServer, mcpclient.ServerToClient, mcpclient.Stderr}
-	for i := range s.streams {
-		f := &framed{dir: dirs[i], in: make(chan item), consumed: make(chan struct{})}
-		s.streams[i] = f
-		max := maxMessage
-		if dirs[i] == mcpclient.Stderr {
-			max = 1 << 20
-		}
-		go f.run(mcpclient.NewFramer(f, max), emit)
+func newSequencer(q *fifo, maxMessage int, emit func(mcpclient.Event), flush func()) *sequencer {
+	if flush == nil {
+		flush = func() {}
+	}
+	s := &sequencer{q: q, emit: emit, flush: flush, done: make(chan struct{})}
+	s.split[streamIn] = &splitter{dir: mcpclient.ClientToServer, max: maxMessage}
+	s.split[streamOut] = &splitter{dir: mcpclient.ServerToClient, max: maxMessage}
+	s.split[streamStderr] = &splitter{dir: mcpclient.Stderr, max: 1 << 20}
+	for _, sp := range s.split {
+		sp.emit = func(fm mcpclient.Frame) { s.emit(sp.event(fm)) }
 	}
 	go s.run()
 	return s
@@ -138,79 +158,139 @@ func (s *sequencer) run() {
 		}
 		for i := range batch {
 			it := &batch[i]
-			s.q.queued.Add(-int64(len(it.data)))
 			if it.life != nil {
 				s.emit(mcpclient.Event{Time: it.t, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
 				continue
 			}
-			f := s.streams[it.stream]
-			if f.ended {
-				continue
+			sp := s.split[it.stream]
+			sp.t = it.t
+			if len(it.data) > 0 {
+				sp.push(it.data)
 			}
-			f.in <- *it
-			<-f.consumed
+			it.buf.release()
 			if it.eof {
-				f.ended = true
+				sp.end()
 			}
-			batch[i] = item{} // let the chunk's bytes go
+			batch[i] = item{}
 		}
+		s.flush()
 		buf = batch[:0]
+		// A long backlog must not keep the forward loops' goroutines waiting for this P.
+		runtime.Gosched()
 	}
-	// Streams that never saw their end (the tap is stopping) flush what they hold.
-	for _, f := range s.streams {
-		if !f.ended {
-			f.in <- item{eof: true, t: time.Now()}
-			<-f.consumed
-			f.ended = true
+	for _, sp := range s.split {
+		sp.t = time.Now()
+		sp.end()
+	}
+	s.flush()
+}
+
+// oversizeHead is how much of an oversize frame is kept, as mcpclient.Framer keeps it.
+const oversizeHead = 64 << 10
+
+// splitter is mcpclient.Framer in push mode: bytes go in as they were read, frames come out
+// (to emit) with the same Raw, Size, Offset, Line, chunk marks, oversize and partial flags.
+type splitter struct {
+	dir  mcpclient.Direction
+	max  int
+	emit func(mcpclient.Frame)
+	t    time.Time // when the bytes being pushed were read
+
+	cur        []byte
+	curSize    int64
+	curChunks  []int
+	chunkCount int
+	oversize   bool
+	offset     int64
+	line       int64
+	ended      bool
+}
+
+// push adds one read's bytes and emits the frames they complete.
+func (f *splitter) push(data []byte) {
+	if f.ended {
+		return
+	}
+	if f.curSize > 0 {
+		f.markChunk()
+	}
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		n := len(data)
+		if i >= 0 {
+			n = i + 1
+		}
+		f.appendBytes(data[:n])
+		data = data[n:]
+		if i >= 0 {
+			f.emit(f.finish(false))
 		}
 	}
 }
 
-// Read gives the Framer the current chunk. Being called again after a chunk was read to its
-// end means every frame that chunk completed has been emitted: the sequencer may go on.
-func (f *framed) Read(p []byte) (int, error) {
-	for f.off >= len(f.cur.data) {
-		if f.cur.eof {
-			return 0, io.EOF
-		}
-		if f.fed {
-			f.consumed <- struct{}{}
-			f.fed = false
-		}
-		f.cur, f.off = <-f.in, 0
-		f.fed = true
+// end emits the unterminated tail, if any, as a partial frame.
+func (f *splitter) end() {
+	if f.ended {
+		return
 	}
-	n := copy(p, f.cur.data[f.off:])
-	f.off += n
-	return n, nil
+	f.ended = true
+	if f.curSize > 0 {
+		f.emit(f.finish(true))
+	}
 }
 
-func (f *framed) run(fr *mcpclient.Framer, emit func(mcpclient.Event)) {
-	for {
-		fm, err := fr.Next()
-		if err != nil {
-			break
-		}
-		ev := mcpclient.Event{
-			Time: f.cur.t, Dir: f.dir, Raw: fm.Raw, Size: fm.Size, Offset: fm.Offset, Line: fm.Line,
-			Chunks: fm.Chunks, ChunkCount: fm.ChunkCount,
-		}
-		switch {
-		case f.dir == mcpclient.Stderr:
-			ev.Kind = mcpclient.KindStderr
-		case fm.Oversize:
-			ev.Kind = mcpclient.KindOversize
-		default:
-			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(fm.Raw)
-			if fm.Partial && !ev.Kind.IsMessage() {
-				ev.Kind = mcpclient.KindPartial
-			}
-		}
-		emit(ev)
+func (f *splitter) markChunk() {
+	f.chunkCount++
+	if len(f.curChunks) < mcpclient.MaxChunkMarks && f.curSize <= int64(f.max) {
+		f.curChunks = append(f.curChunks, int(f.curSize))
 	}
-	// The end of the stream was read: acknowledge it.
-	if f.fed {
-		f.consumed <- struct{}{}
-		f.fed = false
+}
+
+func (f *splitter) appendBytes(b []byte) {
+	f.curSize += int64(len(b))
+	if f.oversize {
+		return
 	}
+	if len(f.cur)+len(b) > f.max {
+		keep := min(oversizeHead, f.max)
+		if room := keep - len(f.cur); room > 0 {
+			f.cur = append(f.cur, b[:min(room, len(b))]...)
+		}
+		if len(f.cur) > keep {
+			f.cur = f.cur[:keep:keep]
+		}
+		f.oversize = true
+		return
+	}
+	f.cur = append(f.cur, b...)
+}
+
+func (f *splitter) finish(partial bool) mcpclient.Frame {
+	f.line++
+	fr := mcpclient.Frame{
+		Raw: f.cur, Size: f.curSize, Offset: f.offset, Line: f.line,
+		Chunks: f.curChunks, ChunkCount: f.chunkCount, Oversize: f.oversize, Partial: partial,
+	}
+	f.offset += f.curSize
+	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize = nil, 0, nil, 0, false
+	return fr
+}
+
+// event makes the trace event of a frame. The trace stores raw bytes only and readers
+// classify them again, so only what the writer needs is set: parsing every message here
+// would cost the side path for nothing.
+func (f *splitter) event(fm mcpclient.Frame) mcpclient.Event {
+	ev := mcpclient.Event{
+		Time: f.t, Dir: f.dir, Raw: fm.Raw, Size: fm.Size, Offset: fm.Offset, Line: fm.Line,
+		Chunks: fm.Chunks, ChunkCount: fm.ChunkCount,
+	}
+	switch {
+	case f.dir == mcpclient.Stderr:
+		ev.Kind = mcpclient.KindStderr
+	case fm.Oversize:
+		ev.Kind = mcpclient.KindOversize
+	case fm.Partial:
+		ev.Kind = mcpclient.KindPartial
+	}
+	return ev
 }

@@ -165,6 +165,7 @@ type session struct {
 	cmd   *exec.Cmd
 	pid   int
 	q     *fifo
+	pool  *sync.Pool // forward-path read buffers
 	seq   *sequencer
 	trace *recorder.Writer
 	hub   *hub
@@ -202,6 +203,7 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 		opt:          opt,
 		log:          opt.Logger,
 		q:            newFIFO(),
+		pool:         newChunkPool(),
 		waitDone:     make(chan struct{}),
 		stopReason:   make(chan string, 1),
 		shutdownDone: make(chan struct{}),
@@ -210,7 +212,8 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	if err := s.openTrace(start); err != nil {
 		return Result{}, err
 	}
-	s.seq = newSequencer(s.q, opt.MaxMessage, s.emit)
+	s.tee.batching = true
+	s.seq = newSequencer(s.q, opt.MaxMessage, s.emit, s.flushTrace)
 
 	inR, inW, outR, outW, errR, errW, err := pipes()
 	if err != nil {
@@ -359,21 +362,46 @@ func (s *session) emit(ev mcpclient.Event) {
 	}
 }
 
+// flushTrace writes the lines of the batch the sequencer just finished.
+func (s *session) flushTrace() {
+	if err := s.tee.flush(); err != nil {
+		s.traceError(err)
+	}
+}
+
+// traceError reports the first recording error; the forwarding goes on.
+func (s *session) traceError(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.traceFailed {
+		return
+	}
+	s.traceFailed = true
+	s.log.Error("recording failed", "err", err)
+	fmt.Fprintf(s.opt.Stderr, "mcp-inspect tap: recording failed: %v (the server's traffic still flows)\n", err)
+}
+
 // copyIn forwards the host's stdin to the server. At its end (the host closed stdin) the
 // shutdown sequence starts.
 func (s *session) copyIn(w *os.File) {
-	buf := make([]byte, chunkSize)
 	reason := "host closed stdin"
 	for {
-		n, err := s.opt.Stdin.Read(buf)
+		cb := getChunk(s.pool)
+		n, err := s.opt.Stdin.Read(cb.b)
 		if n > 0 {
-			s.q.push(item{stream: streamIn, data: clone(buf[:n]), t: time.Now()})
-			if _, werr := w.Write(buf[:n]); werr != nil {
+			// Queued before it is written: the request is in line before any answer.
+			cb.refs.Store(2)
+			s.q.push(item{stream: streamIn, data: cb.b[:n], buf: cb, t: time.Now()})
+			_, werr := w.Write(cb.b[:n])
+			cb.release()
+			if werr != nil {
 				s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
 				s.log.Warn("writing to the server's stdin failed", "err", werr)
 				reason = "server stdin closed"
 				break
 			}
+		} else {
+			s.pool.Put(cb)
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -391,20 +419,24 @@ func (s *session) copyIn(w *os.File) {
 func (s *session) copyOut(r *os.File, done chan struct{}) {
 	defer close(done)
 	defer r.Close()
-	buf := make([]byte, chunkSize)
 	hostGone := false
 	for {
-		n, err := r.Read(buf)
+		cb := getChunk(s.pool)
+		n, err := r.Read(cb.b)
 		if n > 0 {
-			s.q.push(item{stream: streamOut, data: clone(buf[:n]), t: time.Now()})
+			cb.refs.Store(2)
+			s.q.push(item{stream: streamOut, data: cb.b[:n], buf: cb, t: time.Now()})
 			if !hostGone {
-				if _, werr := s.opt.Stdout.Write(buf[:n]); werr != nil {
+				if _, werr := s.opt.Stdout.Write(cb.b[:n]); werr != nil {
 					hostGone = true
 					s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the host failed: " + werr.Error()})
 					s.log.Warn("writing to the host failed", "err", werr)
 					s.stop("host stopped reading")
 				}
 			}
+			cb.release()
+		} else {
+			s.pool.Put(cb)
 		}
 		if err != nil {
 			break
@@ -421,17 +453,21 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 func (s *session) copyStderr(r *os.File, done chan struct{}) {
 	defer close(done)
 	defer r.Close()
-	buf := make([]byte, chunkSize)
 	broken := false
 	for {
-		n, err := r.Read(buf)
+		cb := getChunk(s.pool)
+		n, err := r.Read(cb.b)
 		if n > 0 {
-			s.q.push(item{stream: streamStderr, data: clone(buf[:n]), t: time.Now()})
+			cb.refs.Store(2)
+			s.q.push(item{stream: streamStderr, data: cb.b[:n], buf: cb, t: time.Now()})
 			if !broken {
-				if _, werr := s.opt.Stderr.Write(buf[:n]); werr != nil {
+				if _, werr := s.opt.Stderr.Write(cb.b[:n]); werr != nil {
 					broken = true
 				}
 			}
+			cb.release()
+		} else {
+			s.pool.Put(cb)
 		}
 		if err != nil {
 			break

@@ -1,0 +1,217 @@
+package tap
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+// echoPeer is a host's view of an echo server (cat): write bytes, read them back. It is
+// either the server directly or the server behind an in-process tap.
+type echoPeer struct {
+	w    *os.File
+	r    *os.File
+	stop func()
+}
+
+// directCat starts cat with pipes, as a host would.
+func directCat(tb testing.TB) *echoPeer {
+	tb.Helper()
+	cmd := exec.Command("cat")
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cmd.Stdout = outW
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	outW.Close()
+	return &echoPeer{w: w.(*os.File), r: outR, stop: func() {
+		w.Close()
+		_ = cmd.Wait()
+		outR.Close()
+	}}
+}
+
+// tappedCat starts cat behind a tap that records to a file and publishes its socket.
+func tappedCat(tb testing.TB) *echoPeer {
+	tb.Helper()
+	dir := tb.TempDir()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	done := make(chan struct{})
+	started := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err := Run(context.Background(), Options{
+			Argv: []string{"cat"}, Stdin: inR, Stdout: outW, Stderr: io.Discard,
+			TracePath: filepath.Join(dir, "t.jsonl"), SocketDir: filepath.Join(dir, "run"),
+			Signals: []os.Signal{}, OnStart: func(int, string) { close(started) },
+		})
+		if err != nil {
+			tb.Error(err)
+		}
+	}()
+	<-started
+	return &echoPeer{w: inW, r: outR, stop: func() {
+		inW.Close()
+		<-done
+		inR.Close()
+		outR.Close()
+	}}
+}
+
+// roundTrip writes line and reads until it is back.
+func (p *echoPeer) roundTrip(line, buf []byte) error {
+	if _, err := p.w.Write(line); err != nil {
+		return err
+	}
+	_, err := io.ReadFull(p.r, buf[:len(line)])
+	return err
+}
+
+// latencies measures n round trips of a line of size bytes.
+func latencies(tb testing.TB, p *echoPeer, n, size int) []time.Duration {
+	line := append(bytes.Repeat([]byte("a"), size-1), '\n')
+	buf := make([]byte, size)
+	for range 200 { // warm up
+		if err := p.roundTrip(line, buf); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	out := make([]time.Duration, n)
+	for i := range out {
+		t0 := time.Now()
+		if err := p.roundTrip(line, buf); err != nil {
+			tb.Fatal(err)
+		}
+		out[i] = time.Since(t0)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func pct(d []time.Duration, p float64) time.Duration { return d[int(float64(len(d)-1)*p)] }
+
+// throughput pushes total bytes in lines of size through p and reads them back
+// concurrently; it returns bytes per second.
+func throughput(tb testing.TB, p *echoPeer, total, size int) float64 {
+	line := append(bytes.Repeat([]byte("b"), size-1), '\n')
+	chunk := bytes.Repeat(line, (256<<10)/size)
+	n := total / len(chunk)
+	t0 := time.Now()
+	errc := make(chan error, 1)
+	go func() {
+		for range n {
+			if _, err := p.w.Write(chunk); err != nil {
+				errc <- err
+				return
+			}
+		}
+		errc <- nil
+	}()
+	if _, err := io.CopyN(io.Discard, p.r, int64(n*len(chunk))); err != nil {
+		tb.Fatal(err)
+	}
+	if err := <-errc; err != nil {
+		tb.Fatal(err)
+	}
+	return float64(n*len(chunk)) / time.Since(t0).Seconds()
+}
+
+// BenchmarkRoundTrip is one 200-byte message to an echo server and back, directly and
+// through the tap (recording to a file, socket published).
+func BenchmarkRoundTrip(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		start func(testing.TB) *echoPeer
+	}{{"direct", directCat}, {"tap", tappedCat}} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := bc.start(b)
+			defer p.stop()
+			line := append(bytes.Repeat([]byte("a"), 199), '\n')
+			buf := make([]byte, len(line))
+			b.ResetTimer()
+			for b.Loop() {
+				if err := p.roundTrip(line, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkThroughput streams 4 KB lines both ways, directly and through the tap.
+func BenchmarkThroughput(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		start func(testing.TB) *echoPeer
+	}{{"direct", directCat}, {"tap", tappedCat}} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := bc.start(b)
+			defer p.stop()
+			const size = 4096
+			line := append(bytes.Repeat([]byte("b"), size-1), '\n')
+			chunk := bytes.Repeat(line, 64)
+			b.SetBytes(int64(len(chunk)))
+			errc := make(chan error, 1)
+			b.ResetTimer()
+			go func() {
+				for range b.N {
+					if _, err := p.w.Write(chunk); err != nil {
+						errc <- err
+						return
+					}
+				}
+				errc <- nil
+			}()
+			if _, err := io.CopyN(io.Discard, p.r, int64(b.N*len(chunk))); err != nil {
+				b.Fatal(err)
+			}
+			if err := <-errc; err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestOverhead measures what the tap adds, in-process: round-trip latency percentiles and
+// throughput, direct versus through the tap. It asserts only loose bounds (the machine is
+// shared); the numbers are logged, and README's "Tap" section quotes a quiet run.
+func TestOverhead(t *testing.T) {
+	const n, size = 2000, 200
+	d := directCat(t)
+	dl := latencies(t, d, n, size)
+	dt := throughput(t, d, 64<<20, 4096)
+	d.stop()
+	tp := tappedCat(t)
+	tl := latencies(t, tp, n, size)
+	tt := throughput(t, tp, 64<<20, 4096)
+	tp.stop()
+	t.Logf("round trip of %d B, %d samples: direct p50 %v p99 %v; tap p50 %v p99 %v; added p50 %v p99 %v",
+		size, n, pct(dl, .5), pct(dl, .99), pct(tl, .5), pct(tl, .99), pct(tl, .5)-pct(dl, .5), pct(tl, .99)-pct(dl, .99))
+	t.Logf("throughput (4 KB lines, both ways): direct %.0f MB/s, tap %.0f MB/s (%.0f%%)", dt/1e6, tt/1e6, 100*tt/dt)
+	if added := pct(tl, .5) - pct(dl, .5); added > 5*time.Millisecond {
+		t.Errorf("the tap adds %v per round trip at p50", added)
+	}
+	if tt < dt/10 {
+		t.Errorf("throughput through the tap %.0f MB/s is under a tenth of direct (%.0f MB/s)", tt/1e6, dt/1e6)
+	}
+}
