@@ -219,7 +219,7 @@ func (l *itemList) view() string {
 		if it.mark != "" {
 			mark = clean(it.mark)
 		}
-		text := " " + mark + clean(it.label)
+		text := " " + mark + " " + clean(it.label)
 		if r == l.sel {
 			if it.tag != "" {
 				text += " " + clean(it.tag)

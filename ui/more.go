@@ -275,6 +275,10 @@ func (m *Model) toolsListed(msg toolsListedMsg) tea.Cmd {
 // resource updates, task status, server cancels, late responses.
 func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 	m.ops.observe(ev)
+	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.dialogs) > 0 {
+		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.dialogs)))
+		m.dialogs = nil
+	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
 		return nil
 	}
@@ -282,6 +286,9 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		for _, p := range ev.Problems {
 			switch p.Code {
 			case "after-cancel":
+				if ev.Method == "subscriptions/listen" {
+					continue // the stream's final result, after we closed it to open a new one
+				}
 				m.note("warning", fmt.Sprintf("response after cancel: %s (request #%d) answered after you cancelled it; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
 				m.call.lateResponse(ev)
 			case "after-timeout":

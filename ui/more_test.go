@@ -30,7 +30,7 @@ func TestResourcesReadAndSave(t *testing.T) {
 	m := connected(t, s, 120, 30)
 	keys(t, m, "5")
 	out := view(m)
-	mustContain(t, "resources pane", out, "resources (2) · templates (1)", "notes.txt", "logo", "  profile template", "uri:  file:///notes.txt", "Some notes")
+	mustContain(t, "resources pane", out, "resources (2) · templates (1)", "notes.txt", "logo", "   profile template", "uri:  file:///notes.txt", "Some notes")
 	keys(t, m, "enter")
 	if len(s.reads) != 1 || s.reads[0] != "file:///notes.txt" {
 		t.Fatalf("reads %q", s.reads)
@@ -117,10 +117,10 @@ func TestSubscribeAndUpdates(t *testing.T) {
 	if len(s.subs) != 1 || s.subs[0] != "+file:///notes.txt" || !m.resources.subs["file:///notes.txt"] {
 		t.Fatalf("subs %q", s.subs)
 	}
-	mustContain(t, "subscribed", view(m), "● subscribed", "▸●notes.txt")
+	mustContain(t, "subscribed", view(m), "● subscribed", "▸● notes.txt")
 	upd := ev(7, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"file:///notes.txt"}}`+"\n")
 	drive(t, m, eventsMsg{events: []mcpclient.Event{upd}})
-	mustContain(t, "updated", view(m), "▸↻notes.txt", "↻ updated 1 time(s)", "resource updated: file:///notes.txt")
+	mustContain(t, "updated", view(m), "▸↻ notes.txt", "↻ updated 1 time(s)", "resource updated: file:///notes.txt")
 	keys(t, m, "s")
 	if s.subs[1] != "-file:///notes.txt" || m.resources.subs["file:///notes.txt"] {
 		t.Fatalf("unsubscribe: %q", s.subs)
@@ -364,13 +364,13 @@ func TestTaskCall(t *testing.T) {
 	}
 	mustContain(t, "in flight", view(m), "task task-1: ⟳ working · thinking", "ctrl+x sends tasks/cancel")
 	keys(t, m, "8")
-	mustContain(t, "tasks pane", view(m), "▸⟳research task-1 working", "status:   ⟳ working", "message:  thinking")
+	mustContain(t, "tasks pane", view(m), "▸⟳ research task-1 working", "status:   ⟳ working", "message:  thinking")
 	s.tasks["task-1"].Status = "completed"
 	drive(t, m, taskPollMsg{id: "task-1"})
 	if m.call.run.running() || m.call.run.res == nil || m.call.run.res.Content[0].Text != "research done" {
 		t.Fatalf("call not finished from tasks/result: %+v", m.call.run)
 	}
-	mustContain(t, "done", view(m), "▸✓research task-1 completed", `"text": "research done"`)
+	mustContain(t, "done", view(m), "▸✓ research task-1 completed", `"text": "research done"`)
 
 	// A second call, cancelled.
 	keys(t, m, "1", "enter", "ctrl+s")
@@ -520,4 +520,16 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 	if got := rec.answers(); len(got) != 1 || got[0] != `{"roots":[]}` {
 		t.Fatalf("answer %q", got)
 	}
+}
+
+// When the server dies, its open requests are closed (nobody is left to answer).
+func TestDialogsCloseWhenTheServerDies(t *testing.T) {
+	m := connected(t, moreSession(), 120, 30)
+	var rec recorder
+	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`), rec.req("roots/list", `{}`)}})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(9, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 1})}})
+	if len(m.dialogs) != 0 {
+		t.Fatalf("%d dialogs left", len(m.dialogs))
+	}
+	mustContain(t, "note", view(m), "the server is gone: 2 server request(s) closed unanswered")
 }

@@ -179,7 +179,9 @@ func (m *Model) serverMoreLines(w int) []string {
 				b, _ := json.Marshal(d.Meta)
 				if pretty, ok := prettyJSON(b); ok {
 					add("  _meta:")
-					add(wrap(block(pretty), w)...)
+					for _, l := range wrap(block(pretty), max(w-4, 10)) {
+						add("    " + l)
+					}
 				}
 			}
 		}
