@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"sync"
@@ -114,6 +116,13 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				}
 				// A load generator allocates steadily; collect less often than the default.
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
+				// No more threads than callers: at -c 1 every hand-off between the caller and
+				// the client's reader stays on one thread instead of waking another one, which
+				// on a small busy machine is most of the cost of a call (GOMAXPROCS in the
+				// environment wins).
+				if os.Getenv("GOMAXPROCS") == "" {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(min(conc, runtime.NumCPU())))
+				}
 				for i := 0; i < warmup; i++ {
 					if err := b.call(ctx, nil); err != nil {
 						return nil, fmt.Errorf("warmup call %d: %w", i+1, err)
