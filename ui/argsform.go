@@ -237,7 +237,9 @@ func (f *argsForm) handleKey(msg tea.KeyPressMsg) (sub *formSubmit, closed bool,
 	case "enter":
 		if f.suggSel >= 0 && f.suggSel < len(f.sugg) && f.cur < len(f.fields) {
 			fl := f.fields[f.cur]
-			fl.input.SetValue(f.sugg[f.suggSel])
+			// The input draws its value raw: a suggestion goes in sanitized (control
+			// characters become visible escapes, and are sent as typed).
+			fl.input.SetValue(clean(f.sugg[f.suggSel]))
 			fl.input.CursorEnd()
 			f.clearSuggestions()
 			f.armed = false

@@ -273,7 +273,7 @@ func (p *logsPane) view(base time.Time) string {
 	for r := p.top; r < len(p.shown) && r < p.top+lh; r++ {
 		e := &p.entries[p.shown[r]]
 		when := "+" + e.at.Sub(base).Round(time.Millisecond).String()
-		src := e.level
+		src := clean(e.level)
 		switch e.kind {
 		case logClient:
 			src = "inspect"
