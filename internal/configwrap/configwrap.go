@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
@@ -196,18 +195,17 @@ func argvOf(fields []member) ([]json.RawMessage, error) {
 	return argv, nil
 }
 
-// tapArgs returns the elements after the tap's "--" when the entry runs `mcp-inspect tap`,
-// and the tap's --name.
+// tapArgs returns the elements after the tap's "--" when the entry runs `mcp-inspect tap`
+// (whatever the binary is called: its first argument is "tap" and a "--" follows), and the
+// tap's --name.
 func tapArgs(fields []member) (rest []json.RawMessage, name string, ok bool) {
 	argv, err := argvOf(fields)
 	if err != nil || len(argv) < 3 {
 		return nil, "", false
 	}
-	var cmd, sub string
-	_ = json.Unmarshal(argv[0], &cmd)
+	var sub string
 	_ = json.Unmarshal(argv[1], &sub)
-	base := strings.TrimSuffix(filepath.Base(cmd), ".exe")
-	if !strings.HasPrefix(base, "mcp-inspect") || sub != "tap" {
+	if sub != "tap" {
 		return nil, "", false
 	}
 	for i := 2; i < len(argv); i++ {
