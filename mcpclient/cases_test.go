@@ -173,10 +173,14 @@ func TestB03OverTheLimit(t *testing.T) {
 	if _, err := s.c.Initialize(ctx); err != nil {
 		t.Fatal(err)
 	}
+	start := time.Now()
 	_, _, err := s.c.CallTool(ctx, "big", json.RawMessage(`{"bytes":2000000}`))
-	var te *mcpclient.TimeoutError
-	if !errors.As(err, &te) {
-		t.Fatalf("an oversize response cannot be matched; want the request to time out, got %v", err)
+	var oe *mcpclient.OversizeError
+	if !errors.As(err, &oe) || time.Since(start) > time.Second {
+		t.Fatalf("an oversize response whose head shows the id must fail its request at once, got %v after %v", err, time.Since(start))
+	}
+	if !strings.Contains(err.Error(), "1048576-byte limit") || oe.Size < 2000000 {
+		t.Errorf("the error must name size and limit: %v", err)
 	}
 	// The session goes on after the oversize frame.
 	if out, _, err := s.c.CallTool(ctx, "big", json.RawMessage(`{"bytes":10}`)); err != nil || len(out.Content[0].Text) != 10 {
@@ -334,6 +338,9 @@ func TestB10CrashDuringRequest(t *testing.T) {
 			if !errors.As(err, &ee) || ee.How() != tc.how || time.Since(start) > 100*time.Millisecond {
 				t.Errorf("a request after death: %v after %v", err, time.Since(start))
 			}
+			if !strings.HasPrefix(err.Error(), "cannot send request 3 (tools/call echo): server "+tc.how) {
+				t.Errorf("a request refused after death must say it was not sent: %v", err)
+			}
 			if s.c.State() != mcpclient.StateDead {
 				t.Errorf("state %v, want dead", s.c.State())
 			}
@@ -437,5 +444,20 @@ func TestCapabilityNotAdvertisedAnsweredAtOnce(t *testing.T) {
 	}
 	if !flagged || !replied {
 		t.Errorf("flagged=%v replied -32601 to id 1=%v", flagged, replied)
+	}
+}
+
+func TestUnknownProtocolVersionIsAViolation(t *testing.T) {
+	s := startFake(t, "minimal", func(c *mcpclient.Config) { c.ProtocolVersion = "1999-01-01" })
+	res, err := s.c.Initialize(context.Background())
+	if err != nil || len(res.Warnings) == 0 {
+		t.Fatalf("want a warning about 1999-01-01: %+v %v", res, err)
+	}
+	var flagged bool
+	for _, ev := range s.events(t) {
+		flagged = flagged || (ev.Dir == mcpclient.Lifecycle && problem(ev, "unknown-protocol-version") != nil)
+	}
+	if !flagged {
+		t.Error("the unknown version must be a counted problem, not only a note")
 	}
 }

@@ -216,3 +216,28 @@ func hex4(b []byte, at int) (rune, bool) {
 	}
 	return v, true
 }
+
+// headID reads the top-level "id" of a JSON object from the head of a frame that was cut
+// short, or returns nil when the head does not show it (the id comes after a value that was
+// cut, or the frame is not an object).
+func headID(head []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if key == "id" {
+			return v
+		}
+	}
+	return nil
+}

@@ -189,6 +189,7 @@ type Client struct {
 	closeOnce  sync.Once
 	exitCode   int
 	exitSignal string
+	watchdog   *watchdog
 }
 
 // Start spawns the server in its own process group and begins reading its stdout and stderr.
@@ -254,6 +255,7 @@ func (c *Client) spawn() error {
 	errW.Close()
 	c.cmd = cmd
 	c.pid = cmd.Process.Pid
+	c.watchdog = startWatchdog(c.pid)
 	c.writer = newLineWriter(inW, c.onWriteError)
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
 	go c.readStdout(outR)
@@ -397,6 +399,9 @@ func (c *Client) supervise() {
 	c.failAllLocked(e)
 	c.writer.close()
 	c.mu.Unlock()
+	if !groupAlive(c.pid) {
+		c.watchdog.disarm()
+	}
 	// Readers may still be blocked if a grandchild holds the pipes open; the queue closes
 	// when they finish or when Close kills the group.
 	go func() {
@@ -502,6 +507,9 @@ func (c *Client) handleFrame(f Frame) {
 	case KindResponse, KindErrorResponse:
 		c.routeResponseLocked(&ev)
 		return
+	case KindOversize:
+		c.routeOversizeLocked(&ev)
+		return
 	case KindNotification:
 		c.noteNotificationLocked(&ev)
 	case KindRequest:
@@ -551,6 +559,24 @@ func (c *Client) checkStrictLocked() {
 		go c.Close()
 		return
 	}
+}
+
+// routeOversizeLocked pairs an oversize frame with its request when the kept head still shows
+// the id, and fails that request at once with an *OversizeError (case B03: never a silent
+// stall until the timeout).
+func (c *Client) routeOversizeLocked(ev *Event) {
+	id := headID(ev.Raw)
+	p, ok := c.pending[idKey(id)]
+	if id == nil || !ok {
+		c.emitLocked(*ev)
+		return
+	}
+	ev.Pair, ev.Method = p.seq, p.method
+	c.emitLocked(*ev)
+	key := idKey(id)
+	delete(c.pending, key)
+	c.settleLocked(key, p, "answered")
+	p.ch <- reqOutcome{err: &OversizeError{Request: p.label, Size: ev.Size, Limit: c.cfg.MaxMessage}}
 }
 
 func (c *Client) routeResponseLocked(ev *Event) {
@@ -850,6 +876,7 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 		if ee, ok := err.(*ExitError); ok {
 			cp := *ee
 			cp.Pending = p.label
+			cp.NotSent = true
 			return nil, &cp
 		}
 		return nil, err
@@ -1090,6 +1117,9 @@ func (c *Client) Close() error {
 			}
 		}
 		<-c.exitDone
+		if !groupAlive(c.pid) {
+			c.watchdog.disarm()
+		}
 		if c.obs != nil {
 			waitAny(c.obs.done, 2*time.Second)
 		}

@@ -4,6 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -335,4 +339,55 @@ func TestBuildParamsKeepsOrder(t *testing.T) {
 			t.Errorf("buildParams(%s) = %s, %v; want %s", tc.in, got, err, tc.want)
 		}
 	}
+}
+
+func TestSIGKILLedInspectorLeavesNoGrandchild(t *testing.T) {
+	// The inspector is killed outright: Pdeathsig takes the server, the watchdog its children.
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "MCPCLIENT_HELPER=inspector")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pgid int
+	if _, err := fmt.Fscan(out, &pgid); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for countGroup(pgid) < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond) // server and its sleeping grandchild
+	}
+	if n := countGroup(pgid); n < 2 {
+		t.Fatalf("want server and grandchild in group %d, found %d", pgid, n)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if !waitGroupGone(pgid, 5*time.Second) {
+		t.Fatalf("group %d still has %d live processes after the inspector was SIGKILLed", pgid, countGroup(pgid))
+	}
+}
+
+// countGroup counts live processes of a process group.
+func countGroup(pgid int) int {
+	n := 0
+	dir, _ := os.ReadDir("/proc")
+	for _, d := range dir {
+		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) > 2 && f[0] != "Z" && f[2] == strconv.Itoa(pgid) {
+			n++
+		}
+	}
+	return n
 }

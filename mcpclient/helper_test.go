@@ -27,6 +27,20 @@ func helperConfig(mode string) Config {
 }
 
 func helperServer(mode string) {
+	if mode == "inspector" {
+		// Act as an inspector: start a server that forks a grandchild, print its group, wait to be killed.
+		c, err := Start(helperConfig("fork"))
+		if err != nil {
+			os.Exit(1)
+		}
+		go func() {
+			for range c.Events() {
+			}
+		}()
+		fmt.Printf("%d\n", c.PID())
+		time.Sleep(time.Hour)
+		return
+	}
 	out := bufio.NewWriter(os.Stdout)
 	send := func(v any) {
 		b, _ := json.Marshal(v)

@@ -28,6 +28,8 @@ func Rule(code string) string {
 		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
 	case "modern-server-request":
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
+	case "unknown-protocol-version":
+		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
 	case "oversize":
 		return "mcp-inspect --max-message: a frame longer than the configured limit"
 	}

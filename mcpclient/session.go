@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Initialize runs the legacy-era handshake (MCP 2025-11-25 basic/lifecycle): initialize with
@@ -43,7 +44,12 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("server chose protocol version %s instead of the requested %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
 	}
 	for _, w := range res.Warnings {
-		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}})
+		ev := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}}
+		if res.ProtocolVersion != "" && !KnownProtocolVersion(res.ProtocolVersion) && strings.Contains(w, res.ProtocolVersion) {
+			// Counted and filterable like any violation, so it cannot be missed.
+			ev.Problems = []Problem{{Warning, "unknown-protocol-version", w}}
+		}
+		c.emit(ev)
 	}
 	if err := c.Notify("notifications/initialized", nil); err != nil {
 		return &res, err

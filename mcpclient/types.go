@@ -231,6 +231,9 @@ type ExitError struct {
 	Pending string
 	// Stderr holds the last stderr lines, oldest first.
 	Stderr []string
+	// NotSent is set when the request was refused before it was written, because the server
+	// was already gone.
+	NotSent bool
 }
 
 // How says how the server ended in words: "exited with code 2", "was killed by signal KILL".
@@ -247,13 +250,28 @@ func (e *ExitError) How() string {
 
 func (e *ExitError) Error() string {
 	s := "server " + e.How()
-	if e.Pending != "" {
+	switch {
+	case e.Pending != "" && e.NotSent:
+		s = "cannot send " + e.Pending + ": " + s
+	case e.Pending != "":
 		s += " while " + e.Pending + " was pending"
 	}
 	if n := len(e.Stderr); n > 0 {
 		s += "; last stderr: " + e.Stderr[n-1]
 	}
 	return s
+}
+
+// OversizeError says a response was longer than Config.MaxMessage, so it was kept only in
+// part (its head, for display) and not parsed.
+type OversizeError struct {
+	Request string
+	Size    int64
+	Limit   int
+}
+
+func (e *OversizeError) Error() string {
+	return fmt.Sprintf("%s: the response is %d bytes, over the %d-byte limit (--max-message raises it); it was recorded in part and not parsed", e.Request, e.Size, e.Limit)
 }
 
 // TimeoutError says a request got no response in time. Idle is the per-request timeout
