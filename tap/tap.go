@@ -177,6 +177,7 @@ type session struct {
 	mu          sync.Mutex
 	nextSeq     uint64
 	traceFailed bool
+	init        initWatch
 	messages    atomic.Int64
 	events      atomic.Int64
 
@@ -353,6 +354,19 @@ func (s *session) emit(ev mcpclient.Event) {
 		s.messages.Add(1)
 	}
 	s.events.Add(1)
+	s.write(ev)
+	if ev.Dir == mcpclient.ClientToServer || ev.Dir == mcpclient.ServerToClient {
+		if l := s.init.observe(&ev); l != nil {
+			l.PID = s.pid
+			s.nextSeq++
+			s.events.Add(1)
+			s.write(mcpclient.Event{Seq: s.nextSeq, Time: ev.Time, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: l})
+		}
+	}
+}
+
+// write writes one numbered event to the trace.
+func (s *session) write(ev mcpclient.Event) {
 	if s.trace != nil {
 		if err := s.trace.Write(ev); err != nil && !s.traceFailed {
 			s.traceFailed = true

@@ -403,3 +403,26 @@ func TestDefaultName(t *testing.T) {
 		}
 	}
 }
+
+// TestInitWatch: the host's handshake becomes an "initialized" lifecycle event, as when
+// mcpclient is the client; other traffic is not parsed for it.
+func TestInitWatch(t *testing.T) {
+	var w initWatch
+	frame := func(dir mcpclient.Direction, s string) *mcpclient.Event {
+		return &mcpclient.Event{Dir: dir, Raw: []byte(s + "\n")}
+	}
+	if l := w.observe(frame(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{}}`)); l != nil {
+		t.Fatalf("a response before any initialize: %+v", l)
+	}
+	w.observe(frame(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":"a","method":"initialize","params":{"protocolVersion":"2025-06-18"}}`))
+	if l := w.observe(frame(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":"b","result":{}}`)); l != nil {
+		t.Fatalf("another id: %+v", l)
+	}
+	l := w.observe(frame(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id": "a","result":{"protocolVersion":"2025-06-18","serverInfo":{"name":"srv","version":"1.2"},"capabilities":{}}}`))
+	if l == nil || l.Kind != mcpclient.LifeInitialized || l.Text != "initialized: srv 1.2, protocol 2025-06-18 (the host's handshake)" {
+		t.Fatalf("got %+v", l)
+	}
+	if l := w.observe(frame(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":"a","result":{}}`)); l != nil || !w.done {
+		t.Fatal("a second initialized")
+	}
+}
