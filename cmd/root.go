@@ -14,9 +14,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
@@ -70,6 +72,17 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		if st, err := os.Stat(f.cwd); err != nil || !st.IsDir() {
 			return mcpclient.Config{}, fmt.Errorf("--cwd %q is not a directory", f.cwd)
 		}
+	}
+	switch {
+	case f.timeout <= 0:
+		return mcpclient.Config{}, fmt.Errorf("--timeout %s: must be positive", f.timeout)
+	case f.maxMessage <= 0:
+		return mcpclient.Config{}, fmt.Errorf("--max-message %d: must be a positive number of bytes", f.maxMessage)
+	case f.protocolVersion == "":
+		return mcpclient.Config{}, fmt.Errorf("--protocol-version: give a revision such as %s", mcpclient.LatestProtocolVersion)
+	}
+	if _, err := themes.Lookup(f.theme, false); err != nil {
+		return mcpclient.Config{}, fmt.Errorf("--theme: %w", err)
 	}
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
@@ -164,8 +177,23 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+		return &codeError{exitUsage, "the TUI needs a terminal on stdin and stdout; in scripts use the headless commands (mcp-inspect tools|call|read|prompt|ping ... -- COMMAND), see mcp-inspect --help"}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	gotSig := make(chan os.Signal, 1)
+	go func() {
+		select {
+		case s := <-sigs:
+			gotSig <- s
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 
 	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
 	if err != nil {
@@ -178,7 +206,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	if err != nil {
 		return &codeError{exitNoServer, err.Error()}
 	}
-	defer client.Close()
+	defer stopServer(client, os.Stderr)
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
 		title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
@@ -186,7 +214,31 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return &codeError{1, err.Error()}
 	}
+	select {
+	case s := <-gotSig:
+		if sig, ok := s.(syscall.Signal); ok {
+			// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
+			return &codeError{128 + int(sig), ""}
+		}
+	default:
+	}
 	return nil
+}
+
+// stopServer shuts the server down (close stdin, SIGTERM, SIGKILL to its group) and says so
+// on stderr when that takes long enough to notice, so the terminal is never silently stuck.
+func stopServer(c *mcpclient.Client, stderr io.Writer) {
+	done := make(chan struct{})
+	go func() {
+		c.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(400 * time.Millisecond):
+		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group…\n", c.PID())
+		<-done
+	}
 }
 
 func envKeys(env []string) []string {

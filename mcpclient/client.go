@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -227,6 +228,11 @@ func Start(cfg Config) (*Client, error) {
 }
 
 func (c *Client) spawn() error {
+	if strings.Contains(c.cfg.Command, "/") {
+		if st, err := os.Stat(c.cfg.Command); err == nil && st.IsDir() {
+			return &SpawnError{Argv: c.argv, Err: fmt.Errorf("%s is a directory, not an executable", c.cfg.Command)}
+		}
+	}
 	cmd := exec.Command(c.cfg.Command, c.cfg.Args...)
 	cmd.Env = append(os.Environ(), c.cfg.Env...)
 	cmd.Dir = c.cfg.Dir
