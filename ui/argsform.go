@@ -229,12 +229,8 @@ func (f *argsForm) handleKey(msg tea.KeyPressMsg) (sub *formSubmit, closed bool,
 		}
 		return nil, false, nil
 	}
-	switch msg.String() {
-	case "tab", "down":
-		return nil, false, f.focus(f.cur + 1)
-	case "shift+tab", "up":
-		return nil, false, f.focus(f.cur - 1)
-	case "enter":
+	switch {
+	case key.Matches(msg, k.Confirm):
 		if f.suggSel >= 0 && f.suggSel < len(f.sugg) && f.cur < len(f.fields) {
 			fl := f.fields[f.cur]
 			// The input draws its value raw: a suggestion goes in sanitized (control
@@ -249,6 +245,10 @@ func (f *argsForm) handleKey(msg tea.KeyPressMsg) (sub *formSubmit, closed bool,
 			return f.submit(), false, nil
 		}
 		return nil, false, f.focus(f.cur + 1)
+	case key.Matches(msg, k.NextField):
+		return nil, false, f.focus(f.cur + 1)
+	case key.Matches(msg, k.PrevField):
+		return nil, false, f.focus(f.cur - 1)
 	}
 	if f.cur >= len(f.fields) {
 		return nil, false, nil

@@ -142,11 +142,11 @@ func elicitResult(action string, content json.RawMessage) json.RawMessage {
 // handleKey handles a key; out is set when the dialog is answered.
 func (d *dialog) handleKey(msg tea.KeyPressMsg, roots []mcpclient.Root) (out *dialogOutcome, cmd tea.Cmd) {
 	k := d.c.keys
-	switch msg.String() {
-	case "pgup":
+	switch {
+	case key.Matches(msg, k.ScrollUp):
 		d.off = max(d.off-max(d.h/2, 1), 0)
 		return nil, nil
-	case "pgdown":
+	case key.Matches(msg, k.ScrollDown):
 		d.off += max(d.h/2, 1)
 		return nil, nil
 	}
@@ -176,7 +176,7 @@ func (d *dialog) handleKey(msg tea.KeyPressMsg, roots []mcpclient.Root) (out *di
 		return nil, c
 	case dlgElicitURL:
 		switch {
-		case key.Matches(msg, k.Accept), msg.String() == "enter":
+		case key.Matches(msg, k.Accept, k.Confirm):
 			return &dialogOutcome{result: elicitResult("accept", nil), what: "accepted (you consent to open the URL yourself)"}, nil
 		case key.Matches(msg, k.Decline):
 			return &dialogOutcome{result: elicitResult("decline", nil), what: "declined"}, nil
@@ -185,7 +185,7 @@ func (d *dialog) handleKey(msg tea.KeyPressMsg, roots []mcpclient.Root) (out *di
 		}
 	case dlgRoots:
 		switch {
-		case key.Matches(msg, k.Accept), msg.String() == "enter":
+		case key.Matches(msg, k.Accept, k.Confirm):
 			return &dialogOutcome{result: mcpclient.RootsResult(roots), what: fmt.Sprintf("sent %d root(s)", len(roots))}, nil
 		case key.Matches(msg, k.EditRoots), key.Matches(msg, k.Roots):
 			return &dialogOutcome{editRoots: true}, nil

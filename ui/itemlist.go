@@ -138,18 +138,19 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 	k := l.c.keys
 	before := l.sel
 	if l.filtering {
-		switch msg.String() {
-		case "esc":
+		// Letters are text here: only the keys that no filter text uses navigate.
+		switch {
+		case key.Matches(msg, k.Dismiss):
 			l.filtering = false
 			l.filter.Blur()
 			l.filter.SetValue("")
 			l.refilter(l.selectedKey())
-		case "enter":
+		case key.Matches(msg, k.Confirm):
 			l.filtering = false
 			l.filter.Blur()
-		case "up":
+		case msg.String() == "up":
 			l.move(-1)
-		case "down":
+		case msg.String() == "down":
 			l.move(1)
 		default:
 			old := l.filter.Value()
@@ -180,7 +181,7 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 		l.move(-len(l.shown))
 	case key.Matches(msg, k.Bottom):
 		l.move(len(l.shown))
-	case msg.String() == "esc" && l.filter.Value() != "":
+	case key.Matches(msg, k.Dismiss) && l.filter.Value() != "":
 		l.filter.SetValue("")
 		l.refilter(l.selectedKey())
 	default:

@@ -82,7 +82,13 @@ type KeyMap struct {
 	TaskResult key.Binding
 	TaskCancel key.Binding
 
-	// Server-request dialogs and the roots editor.
+	// Server-request dialogs and the roots editor; Confirm, ChoosePrev/ChooseNext and
+	// ScrollUp/ScrollDown serve the small inputs (level chooser, save prompt, dialogs).
+	Confirm    key.Binding
+	ChoosePrev key.Binding
+	ChooseNext key.Binding
+	ScrollUp   key.Binding
+	ScrollDown key.Binding
 	Accept     key.Binding
 	Decline    key.Binding
 	Dismiss    key.Binding
@@ -158,6 +164,11 @@ func DefaultKeyMap() KeyMap {
 		TaskResult:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
 		TaskCancel:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
 
+		Confirm:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+		ChoosePrev: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous choice")),
+		ChooseNext: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next choice")),
+		ScrollUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll the request up")),
+		ScrollDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll the request down")),
 		Accept:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "accept / send")),
 		Decline:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "decline / reject")),
 		Dismiss:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),

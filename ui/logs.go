@@ -172,19 +172,19 @@ func (p *logsPane) inputFocused() bool { return p.choosing }
 func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string) {
 	k := p.c.keys
 	if p.choosing {
-		switch msg.String() {
-		case "left", "h", "up", "k":
+		switch {
+		case key.Matches(msg, k.ChoosePrev, k.Up):
 			p.choice = max(p.choice-1, 0)
-		case "right", "l", "down", "j":
+		case key.Matches(msg, k.ChooseNext, k.Down):
 			p.choice = min(p.choice+1, len(logLevels())-1)
-		case "home", "g":
+		case key.Matches(msg, k.Top):
 			p.choice = 0
-		case "end", "G":
+		case key.Matches(msg, k.Bottom):
 			p.choice = len(logLevels()) - 1
-		case "enter":
+		case key.Matches(msg, k.Confirm):
 			p.choosing = false
 			return true, logLevels()[p.choice]
-		case "esc":
+		case key.Matches(msg, k.Dismiss):
 			p.choosing = false
 		}
 		return true, ""

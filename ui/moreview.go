@@ -116,11 +116,11 @@ func (m *Model) modalHelp() []key.Binding {
 	case len(m.dialogs) > 0:
 		switch m.dialogs[0].kind {
 		case dlgRoots:
-			return []key.Binding{k.Accept, k.EditRoots, k.Decline, k.Dismiss}
+			return []key.Binding{k.Accept, k.Confirm, k.EditRoots, k.Decline, k.Dismiss}
 		case dlgElicitForm:
-			return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Accept, k.Decline, k.Dismiss}
+			return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
 		}
-		return []key.Binding{k.Accept, k.Decline, k.Dismiss}
+		return []key.Binding{k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
 	}
 	return nil
 }

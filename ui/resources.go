@@ -376,20 +376,14 @@ type savedMsg struct {
 
 // saveKey handles the save prompt: tab picks the content item, enter writes, esc closes.
 func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.c.keys
 	s := p.save
 	r := p.reads[s.key]
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, k.Dismiss):
 		p.save = nil
 		return nil
-	case "tab":
-		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
-			s.index = (s.index + 1) % len(r.res.Contents)
-			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
-			s.input.CursorEnd()
-		}
-		return nil
-	case "enter":
+	case key.Matches(msg, k.Confirm):
 		p.save = nil
 		if r == nil || r.res == nil || s.index >= len(r.res.Contents) {
 			return nil
@@ -400,6 +394,13 @@ func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return writeFile(s.input.Value(), data)
+	case key.Matches(msg, k.NextField):
+		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
+			s.index = (s.index + 1) % len(r.res.Contents)
+			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
+			s.input.CursorEnd()
+		}
+		return nil
 	}
 	var cmd tea.Cmd
 	s.input, cmd = s.input.Update(msg)

@@ -103,8 +103,8 @@ type rootsEdit struct {
 func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 	k := e.c.keys
 	if e.adding {
-		switch msg.String() {
-		case "enter":
+		switch {
+		case key.Matches(msg, k.Confirm):
 			e.adding = false
 			v := e.input.Value()
 			e.input.SetValue("")
@@ -113,7 +113,7 @@ func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd
 				return nil, nil
 			}
 			return &rootsEdit{add: v, remove: -1}, nil
-		case "esc":
+		case key.Matches(msg, k.Dismiss):
 			e.adding = false
 			e.input.Blur()
 			return nil, nil
@@ -134,7 +134,7 @@ func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd
 		e.sel = max(e.sel-1, 0)
 	case key.Matches(msg, k.Down):
 		e.sel = min(e.sel+1, max(n-1, 0))
-	case key.Matches(msg, k.Dismiss), msg.String() == "enter", key.Matches(msg, k.Roots):
+	case key.Matches(msg, k.Dismiss, k.Confirm, k.Roots):
 		return &rootsEdit{close: true, remove: -1}, nil
 	}
 	return nil, nil
