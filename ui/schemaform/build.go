@@ -45,7 +45,7 @@ func New(schema json.RawMessage) (*Form, error) {
 	default:
 		root, err = decodeJSON(schema)
 		if err != nil {
-			err = fmt.Errorf("schemaform: schema is not valid JSON: %w", err)
+			err = fmt.Errorf("the schema is not valid JSON: %w", err)
 			f.notes = append(f.notes, err.Error())
 			root = true
 		}

@@ -97,7 +97,7 @@ func TestB16RefIntoDefs(t *testing.T) {
 	if err == nil || string(got) != `{"query_model":{"query":"primary","team_ids":["T1"]}}` {
 		t.Fatalf("Value with bad limit: %s, %v", got, err)
 	}
-	wantErrors(t, f, "query_model.limit: must be an integer (no fraction or exponent)")
+	wantErrors(t, f, "query_model.limit: must be an integer (no fractional part)")
 
 	// Clearing the required object omits it; the schema then complains.
 	field(t, f, "query_model").Clear()

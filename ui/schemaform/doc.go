@@ -22,6 +22,7 @@
 //	fl.AddEntry("k"); fl.RemoveEntry("k")   // maps (additionalProperties)
 //	fl.SetNull(); fl.Clear(); fl.Reset()
 //	args, err := f.Value()                  // exactly what is sent
+//	args, probs := f.ValueAsTyped()         // "send anyway": unparseable text sent as typed
 //	problems := f.Validate()                // worded, mapped to fields
 //	f.SetValue(raw)                         // from a raw JSON editor or history
 //	f.ValidateJSON(raw)                     // live check of the raw editor's text
@@ -34,7 +35,8 @@
 // object is sent, so it is sent as the server's defaults describe it (case
 // B16). Untouched optional fields are omitted, never sent as null; their
 // defaults are only shown as placeholders (B19). Numbers are sent as
-// typed, integers exactly (never through float64), digits typed into a
+// typed; integers exactly (never through float64), and 1e3 or 2.0 typed
+// into an integer field are sent as 1000 and 2; digits typed into a
 // string field stay a string, enum values keep their JSON type (2, not
 // "2"), objects are objects.
 //

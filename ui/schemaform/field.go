@@ -19,8 +19,9 @@ const (
 	KindString
 	// KindNumber is `"type":"number"`; text must be a JSON number ("1.5", "1e3").
 	KindNumber
-	// KindInteger is `"type":"integer"`; text must be digits with an optional
-	// minus sign, kept exactly (big integers are not rounded).
+	// KindInteger is `"type":"integer"`; text must be a JSON number with no
+	// fractional part ("42", "1e3", "2.0"), sent as plain digits computed
+	// exactly (1000, 2; big integers are never rounded).
 	KindInteger
 	// KindBoolean is `"type":"boolean"`: options true and false, plus (null)
 	// when nullable and (omit) when optional.
@@ -359,12 +360,8 @@ func (fl *Field) checkText(s string) string {
 			return "must be a number, like 42, -1.5 or 1e3"
 		}
 	case KindInteger:
-		t := strings.TrimSpace(s)
-		if !isJSONInteger(t) {
-			if isJSONNumber(t) {
-				return "must be an integer (no fraction or exponent)"
-			}
-			return "must be an integer, like 42 or -3"
+		if _, problem := integerText(strings.TrimSpace(s)); problem != "" {
+			return problem
 		}
 	case KindRaw:
 		v, err := decodeJSON([]byte(s))

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // This file holds a small JSON value model that keeps object key order and
@@ -61,17 +62,54 @@ func (o *jobj) boolean(k string) bool {
 
 // decodeJSON parses one JSON value, keeping key order and number text.
 // Trailing data after the value is an error.
+// Errors are *SyntaxError, placed by line and column.
 func decodeJSON(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := decodeValue(dec)
 	if err != nil {
-		return nil, err
+		return nil, syntaxError(data, dec, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("unexpected data after the JSON value")
+		return nil, syntaxError(data, dec, errors.New("unexpected data after the JSON value"))
 	}
 	return v, nil
+}
+
+// SyntaxError is text that is not one JSON value: what is wrong and where,
+// by line and column (both from 1; columns count characters).
+type SyntaxError struct {
+	Detail       string
+	Line, Column int
+}
+
+// Error renders "<detail> (line L, column C)".
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s (line %d, column %d)", e.Detail, e.Line, e.Column)
+}
+
+// syntaxError places err in data. The decoder's own offsets depend on how
+// far it had buffered, so the text is scanned again by encoding/json's
+// validator, whose offset counts the bytes read up to the bad one.
+func syntaxError(data []byte, dec *json.Decoder, err error) *SyntaxError {
+	at := int(dec.InputOffset())
+	var se *json.SyntaxError
+	if errors.As(json.Unmarshal(data, new(json.RawMessage)), &se) {
+		err = se
+		at = int(se.Offset) - 1
+		if se.Offset >= int64(len(data)) && strings.Contains(se.Error(), "end of JSON input") {
+			at = len(data)
+		}
+	} else if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		at, err = len(data), errors.New("unexpected end of JSON input")
+	}
+	at = min(max(at, 0), len(data))
+	before := data[:at]
+	line := bytes.Count(before, []byte("\n")) + 1
+	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	return &SyntaxError{Detail: err.Error(), Line: line, Column: utf8.RuneCount(before) + 1}
 }
 
 func decodeValue(dec *json.Decoder) (any, error) {
@@ -322,6 +360,35 @@ func isJSONInteger(s string) bool {
 		return false
 	}
 	return !strings.ContainsAny(s, ".eE")
+}
+
+// maxIntegerExponent bounds the exponent of a number written out as an
+// integer: 1e10000 has 10001 digits, and bigger ones would stall the form.
+const maxIntegerExponent = 10000
+
+// integerText returns the integer a JSON number literal denotes when its
+// fractional part is zero, as plain digits computed exactly with math/big
+// (JSON Schema 2020-12 §6.1.1: 1.0 and 1e3 are integers). A plain integer
+// literal is returned as written ("-0", "007" is not one). problem says why
+// s is not an integer, in words; "" when it is.
+func integerText(s string) (digits, problem string) {
+	if isJSONInteger(s) {
+		return s, ""
+	}
+	if !isJSONNumber(s) {
+		return "", "must be an integer, like 42 or -3"
+	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil || e > maxIntegerExponent || e < -maxIntegerExponent {
+			return "", fmt.Sprintf("exponent too large to write out as an integer (at most e±%d)", maxIntegerExponent)
+		}
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok || !r.IsInt() {
+		return "", "must be an integer (no fractional part)"
+	}
+	return r.Num().String(), ""
 }
 
 // display renders a decoded scalar for a label: strings bare, others as JSON.

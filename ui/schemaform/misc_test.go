@@ -20,8 +20,18 @@ func TestNumberInput(t *testing.T) {
 		{"i", "123456789012345678901234567890", true, "123456789012345678901234567890"},
 		{"i", "9007199254740993", true, "9007199254740993"}, // 2^53+1: float64 would give ...992
 		{"i", "1.5", false, ""},
-		{"i", "1e3", false, ""},
-		{"i", "1.0", false, ""},
+		// JSON Schema: a number with a zero fractional part is an integer; it is
+		// sent as plain digits, computed exactly (never through float64).
+		{"i", "1e3", true, "1000"},
+		{"i", "1.0", true, "1"},
+		{"i", "2.000", true, "2"},
+		{"i", "-25E-1", false, ""},
+		{"i", "-250E-1", true, "-25"},
+		{"i", "1.5e1", true, "15"},
+		{"i", "9007199254740993.0", true, "9007199254740993"},
+		{"i", "1e30", true, "1000000000000000000000000000000"},
+		{"i", "1e-3", false, ""},
+		{"i", "1e99999", false, ""}, // too many digits to write out: refused, not computed
 		{"i", "01", false, ""},
 		{"i", "+1", false, ""},
 		{"i", "abc", false, ""},

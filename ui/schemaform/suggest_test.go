@@ -51,7 +51,7 @@ func TestValidateJSON(t *testing.T) {
 	check(`{"query":"heart","page_size":1.5}`, "page_size: must be an integer, not a number")
 	// Formats are asserted, as in Validate (B19: a date-time is checked before sending).
 	check(`{"query":"q","filters":{"since":"yesterday"}}`, "filters.since: must be a valid date-time, like 2025-01-31T09:30:00Z")
-	check(`{"query":`, ": not valid JSON: unexpected end of JSON input")
+	check(`{"query":`, ": not valid JSON: unexpected end of JSON input (line 1, column 10)")
 	check(`{}`, `: missing required property "query"`)
 	// The form's own value is untouched.
 	wantValue(t, f, `{}`)

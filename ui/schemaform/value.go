@@ -28,11 +28,12 @@ func (fl *Field) Set(value json.RawMessage) error {
 // the form. Afterwards Value returns the same JSON, up to key order
 // (properties in schema order, unknown keys after them) and whitespace:
 // keys absent from value are omitted even if they are required or have
-// defaults. Invalid JSON is an error and leaves the form unchanged.
+// defaults. Invalid JSON is an *InputError worded for the user ("not valid
+// JSON: <detail> (line L, column C)") and leaves the form unchanged.
 func (f *Form) SetValue(value json.RawMessage) error {
 	v, err := decodeJSON(value)
 	if err != nil {
-		return fmt.Errorf("schemaform: value is not valid JSON: %w", err)
+		return &InputError{Message: "not valid JSON: " + err.Error()}
 	}
 	defer f.op()()
 	f.root.load(v, true)
@@ -76,7 +77,7 @@ func (fl *Field) load(v any, user bool) {
 		fl.text = s
 	case KindNumber, KindInteger:
 		num, ok := v.(json.Number)
-		if !ok || (fl.Kind == KindInteger && !isJSONInteger(string(num))) {
+		if _, problem := integerText(string(num)); !ok || (fl.Kind == KindInteger && problem != "") {
 			foreign()
 			return
 		}
@@ -279,6 +280,8 @@ func (fl *Field) hasActive() bool {
 type emitter struct {
 	index    map[string]*Field // instance JSON Pointer → field that produced it
 	problems []FieldError
+	// asTyped sends text that does not parse as typed instead of leaving it out.
+	asTyped bool
 }
 
 func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) {
@@ -287,7 +290,11 @@ func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) 
 	}
 	if fl.parseErr != "" {
 		e.problems = append(e.problems, FieldError{Path: clonePath(path), Field: fl, Message: fl.parseErr})
-		return nil, false
+		if !e.asTyped {
+			return nil, false
+		}
+		e.index[pointer(path)] = fl
+		return fl.typed(), true
 	}
 	e.index[pointer(path)] = fl
 	if fl.hasForeign {
@@ -299,8 +306,11 @@ func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) 
 	switch fl.Kind {
 	case KindString:
 		return fl.text, true
-	case KindNumber, KindInteger:
+	case KindNumber:
 		return json.Number(strings.TrimSpace(fl.text)), true
+	case KindInteger:
+		digits, _ := integerText(strings.TrimSpace(fl.text))
+		return json.Number(digits), true
 	case KindRaw:
 		v, err := decodeJSON([]byte(fl.text))
 		if err != nil {
@@ -358,8 +368,29 @@ func (e *emitter) value(fl *Field, path []string, parentEmits bool) (any, bool) 
 	return nil, false
 }
 
+// typed is the value of text that does not parse for its field, as the user
+// typed it: the JSON value it is when it is one (1.5 in an integer field,
+// [1] in an object field), else the text as a JSON string ("abc").
+func (fl *Field) typed() any {
+	t := strings.TrimSpace(fl.text)
+	switch fl.Kind {
+	case KindNumber, KindInteger:
+		if isJSONNumber(t) {
+			return json.Number(t)
+		}
+	case KindRaw:
+		if v, err := decodeJSON([]byte(fl.text)); err == nil {
+			return v
+		}
+	}
+	return fl.text
+}
+
 func (f *Form) emit() (json.RawMessage, *emitter) {
-	e := &emitter{index: map[string]*Field{}}
+	return f.emitWith(&emitter{index: map[string]*Field{}})
+}
+
+func (f *Form) emitWith(e *emitter) (json.RawMessage, *emitter) {
 	v, ok := e.value(f.root, nil, true)
 	if !ok {
 		return nil, e
@@ -392,17 +423,29 @@ func (f *Form) Value() (json.RawMessage, error) {
 	return v, nil
 }
 
+// ValueAsTyped is the value to "send anyway": like Value, but text that
+// does not parse for its field is sent as typed instead of left out: as the
+// JSON value it is when it is one (1.5 in an integer field, [1] in an object
+// field), else as a JSON string ("abc" in a number field). A debugger sends
+// what the user asks. problems lists those fields, and the empty list items
+// and entries, which are still left out. The value is nil when the root has
+// no value.
+func (f *Form) ValueAsTyped() (json.RawMessage, []FieldError) {
+	v, e := f.emitWith(&emitter{index: map[string]*Field{}, asTyped: true})
+	return v, e.problems
+}
+
 // ValueError lists the fields left out of Value because their input does
 // not parse, or list items that are empty.
 type ValueError struct {
 	Problems []FieldError
 }
 
-// Error joins the problems with "; ".
+// Error joins the problems with "; ", worded for the user.
 func (e *ValueError) Error() string {
 	var parts []string
 	for _, p := range e.Problems {
 		parts = append(parts, p.Error())
 	}
-	return "schemaform: " + strings.Join(parts, "; ")
+	return strings.Join(parts, "; ")
 }
