@@ -65,6 +65,8 @@ type KeyMap struct {
 	// Wire pane.
 	Jump       key.Binding
 	WireFilter key.Binding
+	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
+	ShowAll key.Binding
 
 	// Resources, prompts, tasks: open (read, fill a template, get, tasks/get), subscribe,
 	// save contents, list again.
@@ -152,6 +154,7 @@ func DefaultKeyMap() KeyMap {
 
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
 
 		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
 		Subscribe:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
 // timeline keeps every event in arrival order plus the indexes the panes need, built
@@ -20,6 +21,10 @@ type timeline struct {
 	respOf map[uint64]uint64
 	// violations counts events with at least one Warning problem.
 	violations int
+	// controls marks, per event position, frames whose bytes hold terminal control or
+	// invisible characters (computed once on arrival: the badge is exact and costs nothing
+	// per frame drawn).
+	controls []bool
 }
 
 func newTimeline() *timeline {
@@ -42,6 +47,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	i := len(t.events)
 	t.events = append(t.events, ev)
 	e := &t.events[i]
+	t.controls = append(t.controls, e.Dir != mcpclient.Lifecycle && sanitize.HasControls(e.Raw))
 	if e.Kind.IsMessage() || e.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, i)
 	}
@@ -58,6 +64,9 @@ func (t *timeline) add(ev mcpclient.Event) {
 		}
 	}
 }
+
+// hasControls reports whether the event at position i holds control characters.
+func (t *timeline) hasControls(i int) bool { return i >= 0 && i < len(t.controls) && t.controls[i] }
 
 // index finds the position of the event with the given Seq.
 func (t *timeline) index(seq uint64) (int, bool) {
@@ -85,6 +94,47 @@ func (t *timeline) partner(ev *mcpclient.Event) (uint64, bool) {
 		return ev.Pair, true
 	}
 	return 0, false
+}
+
+// sameReadWindow is how close in time two adjacent frames of one stream must complete for
+// sameRead to say they probably came in one read(): frames of one read are framed one
+// after the other without waiting, frames of separate reads wait for the server's next
+// write.
+const sameReadWindow = time.Millisecond
+
+// sameRead finds the frame ev probably shared its first read() with: the frame before it
+// on the same stream (stdout or stderr), which ended exactly where ev begins, when ev came
+// whole in that read and was complete within sameReadWindow of it (case B02: a
+// notification and a response written in one buffer). mcpclient does not mark where reads
+// begin between frames yet, so this is inferred from offsets and times.
+func (t *timeline) sameRead(ev *mcpclient.Event) (uint64, bool) {
+	if (ev.Dir != mcpclient.ServerToClient && ev.Dir != mcpclient.Stderr) || ev.ChunkCount > 0 || ev.Offset == 0 {
+		return 0, false
+	}
+	i, ok := t.index(ev.Seq)
+	if !ok {
+		return 0, false
+	}
+	// Look back a bounded number of events for the previous frame of the stream.
+	for j := i - 1; j >= 0 && j >= i-4096; j-- {
+		prev := &t.events[j]
+		if prev.Dir != ev.Dir {
+			continue
+		}
+		if prev.Offset+prev.Size == ev.Offset && ev.Time.Sub(prev.Time) < sameReadWindow {
+			return prev.Seq, true
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+// sameReadGap is the time between ev and the frame seq, for sameRead's note.
+func (t *timeline) sameReadGap(ev *mcpclient.Event, seq uint64) time.Duration {
+	if j, ok := t.index(seq); ok {
+		return ev.Time.Sub(t.events[j].Time).Round(time.Microsecond)
+	}
+	return 0
 }
 
 // stderrTail returns the last n stderr lines (raw text, unsanitized).

@@ -60,6 +60,13 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.tools.setTools(msg.tools)
 		m.tools.setSize(m.lay.body)
 		return m, m.toolsListed(msg)
+	case frameSavedMsg:
+		level := "info"
+		if msg.err != nil {
+			level = "error"
+		}
+		m.note(level, m.wire.frameSaved(msg))
+		return m, nil
 	case historyLoadedMsg, historySavedMsg:
 		m.c.hist.apply(msg)
 		return m, nil

@@ -158,7 +158,7 @@ func (m *Model) helpView() string {
 			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.CancelCall}
 		}
 	case paneWire:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown}
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown, k.ShowAll, k.Save}
 	case paneServer:
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
 	default:

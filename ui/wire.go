@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -30,9 +33,6 @@ func (f wireFilter) String() string {
 	return [...]string{"all", "messages", "problems", "stderr"}[f]
 }
 
-// maxDetailBytes bounds how much of one frame the detail draws; the rest is counted, not lost.
-const maxDetailBytes = 256 << 10
-
 // wirePane is the timeline: one line per event, virtualized, and the selected frame's raw
 // bytes and parsed message beside it.
 type wirePane struct {
@@ -45,10 +45,22 @@ type wirePane struct {
 	follow bool
 
 	detailOff int
-	detail    struct {
+	// detail caches the drawn lines of the selected frame: computed once per selection,
+	// width and show-all state, never per frame.
+	detail struct {
 		seq   uint64
 		w     int
+		full  bool
 		lines []string
+	}
+	// renders counts detail computations (tests check a keypress does not redo one).
+	renders int
+	// full is the Seq of the frame shown in full ("show all"), 0 for none.
+	full uint64
+	// saved says where the last saved frame went (or why it was not saved).
+	saved struct {
+		seq  uint64
+		text string
 	}
 
 	list, det rect
@@ -201,6 +213,18 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.jump(seq)
 			}
 		}
+	case key.Matches(msg, k.ShowAll):
+		if ev := p.selected(); ev != nil {
+			if p.full == ev.Seq {
+				p.full = 0
+			} else {
+				p.full = ev.Seq
+			}
+		}
+	case key.Matches(msg, k.Save):
+		if ev := p.selected(); ev != nil && ev.Dir != mcpclient.Lifecycle {
+			return true, saveFrame(saveDir(p.c.hist.dir), ev.Seq, ev.Raw)
+		}
 	case key.Matches(msg, k.WireFilter):
 		var cur = -1
 		if ev := p.selected(); ev != nil {
@@ -218,6 +242,17 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// frameSaved records where a saved frame went; the detail shows it.
+func (p *wirePane) frameSaved(msg frameSavedMsg) string {
+	text := fmt.Sprintf("frame #%d saved to %s (%d bytes)", msg.seq, msg.path, msg.n)
+	if msg.err != nil {
+		text = fmt.Sprintf("frame #%d not saved: %s", msg.seq, msg.err)
+	}
+	p.saved.seq, p.saved.text = msg.seq, text
+	p.detail.lines = nil
+	return text
 }
 
 // view draws the list and the detail into the pane's rectangle.
@@ -254,16 +289,27 @@ func (p *wirePane) viewList() string {
 		top = p.sel - body + 1
 	}
 	top = clampScroll(top, n, body)
+	// The number column is as wide as the largest number (a million events still fit).
+	seqW, relW := 3, 7
+	if k := len(p.tl.events); k > 0 {
+		last := &p.tl.events[k-1]
+		seqW = max(len(strconv.FormatUint(last.Seq, 10)), seqW)
+		relW = max(len(strconv.FormatInt(last.Time.Sub(p.tl.base).Milliseconds(), 10)), relW)
+	}
 	for r := top; r < top+body; r++ {
 		if r >= n {
 			rows = append(rows, strings.Repeat(" ", w))
 			continue
 		}
-		ev := &p.tl.events[p.at(r)]
-		rows = append(rows, p.row(ev, w, r == p.sel))
+		i := p.at(r)
+		rows = append(rows, p.row(&p.tl.events[i], i, seqW, relW, w, r == p.sel))
 	}
 	if n == 0 {
-		rows[1] = p.c.st.Muted.Render(fit(" no events yet", w))
+		msg := " no events yet"
+		if len(p.tl.events) > 0 {
+			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.WireFilter.Help().Key)
+		}
+		rows[1] = p.c.st.Muted.Render(fit(msg, w))
 	}
 	return strings.Join(rows, "\n")
 }
@@ -318,10 +364,12 @@ func summary(ev *mcpclient.Event) string {
 }
 
 // row formats one event on one line: seq, time, arrow, kind, summary, id, size, badge.
-func (p *wirePane) row(ev *mcpclient.Event, w int, selected bool) string {
+// pos is the event's position in the timeline; seqW and relW are the widths of the number
+// and time columns.
+func (p *wirePane) row(ev *mcpclient.Event, pos, seqW, relW, w int, selected bool) string {
 	st := p.c.st
 	rel := ev.Time.Sub(p.tl.base).Milliseconds()
-	meta := fmt.Sprintf("%6d %7dms ", ev.Seq, rel)
+	meta := fmt.Sprintf(" %*d %*dms ", seqW, ev.Seq, relW, rel)
 	kind := fmt.Sprintf("%s %-12s ", arrow(ev.Dir), ansi.Truncate(ev.Kind.String(), 12, ""))
 	left := meta + kind
 	var right string
@@ -343,7 +391,7 @@ func (p *wirePane) row(ev *mcpclient.Event, w int, selected bool) string {
 	switch {
 	case warn > 0:
 		badge = fmt.Sprintf(" ⚠%d", min(warn, 9))
-	case ev.Dir != mcpclient.Lifecycle && rawHasControls(ev):
+	case p.tl.hasControls(pos):
 		badge = " ␛ "
 	case info > 0:
 		badge = " · "
@@ -385,19 +433,25 @@ func (p *wirePane) viewDetail() string {
 	if ev == nil {
 		return strings.Join(window(nil, 0, h, w), "\n")
 	}
-	if p.detail.seq != ev.Seq || p.detail.w != w {
-		p.detail.seq, p.detail.w = ev.Seq, w
-		p.detail.lines = p.detailLines(ev, w)
+	full := p.full == ev.Seq
+	if p.detail.seq != ev.Seq || p.detail.w != w || p.detail.full != full || p.detail.lines == nil {
+		p.detail.seq, p.detail.w, p.detail.full = ev.Seq, w, full
+		p.detail.lines = p.detailLines(ev, w, full)
+		p.renders++
 	}
 	p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
 	return strings.Join(window(p.detail.lines, p.detailOff, h, w), "\n")
 }
 
-func (p *wirePane) detailLines(ev *mcpclient.Event, w int) []string {
+func (p *wirePane) detailLines(ev *mcpclient.Event, w int, full bool) []string {
 	st := p.c.st
 	var out []string
 	add := func(lines ...string) { out = append(out, lines...) }
 	head := fmt.Sprintf("#%d %s %s %s", ev.Seq, arrow(ev.Dir), ev.Dir, ev.Kind)
+	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.Lifecycle {
+		// The kind says it all ("stderr", "lifecycle"): no "stderr stderr".
+		head = fmt.Sprintf("#%d %s %s", ev.Seq, arrow(ev.Dir), ev.Kind)
+	}
 	if ev.Method != "" && !ev.Kind.IsMessage() || ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
 		if ev.Method != "" {
 			head += " (" + clean(ev.Method) + ")"
@@ -413,6 +467,10 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, w int) []string {
 	}
 	facts = append(facts, fmt.Sprintf("+%dms", ev.Time.Sub(p.tl.base).Milliseconds()))
 	add(wrapStyled(st.Muted, strings.Join(facts, " · "), w)...)
+	if seq, ok := p.tl.sameRead(ev); ok {
+		add(wrapStyled(st.Muted, fmt.Sprintf("arrived in the same read as #%d (inferred: it begins where #%d ends and was complete %s after it)",
+			seq, seq, p.tl.sameReadGap(ev, seq)), w)...)
+	}
 	if seq, ok := p.tl.partner(ev); ok {
 		what := "request"
 		switch {
@@ -443,35 +501,82 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, w int) []string {
 		}
 		return out
 	}
-	if rawHasControls(ev) {
+	if i, ok := p.tl.index(ev.Seq); ok && p.tl.hasControls(i) {
 		add(wrapStyled(st.Warning, "␛ holds terminal control characters (shown escaped, never sent to your terminal)", w)...)
 	}
-	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	limit := previewBytes
+	if full {
+		limit = showAllBytes
+	}
 	raw := ev.Raw
-	more := int64(0)
-	if len(raw) > maxDetailBytes {
-		more = int64(len(raw) - maxDetailBytes)
-		raw = raw[:maxDetailBytes]
+	shown := runeCut(raw, limit)
+	if p.saved.seq == ev.Seq && p.saved.text != "" {
+		add(wrapStyled(st.Accent, p.saved.text, w)...)
 	}
-	if ev.Size > int64(len(ev.Raw)) {
-		more += ev.Size - int64(len(ev.Raw))
+	if ev.Size > int64(shown) || full && len(raw) > previewBytes {
+		for _, l := range p.cutNote(ev, shown, full) {
+			add(wrapStyled(st.Warning, l, w)...)
+		}
 	}
-	add(rawLines(st, raw, ev.Chunks, w)...)
-	if more > 0 {
+	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	chunks := ev.Chunks
+	for len(chunks) > 0 && chunks[len(chunks)-1] >= shown {
+		chunks = chunks[:len(chunks)-1]
+	}
+	add(rawLines(st, raw[:shown], chunks, w)...)
+	if more := ev.Size - int64(shown); more > 0 {
 		add(st.Muted.Render(fmt.Sprintf("… %d more bytes not shown", more)))
 	}
 	if ev.Dir == mcpclient.Stderr {
 		return out
 	}
 	add("", st.Title.Render("parsed"))
-	if pretty, ok := prettyJSON(raw); ok {
-		for _, l := range wrap(block(pretty), w) {
-			add(l)
-		}
-	} else {
+	if !looksJSON(ev, shown) {
 		add(st.Muted.Render("(not JSON)"))
+		return out
+	}
+	pretty, used := indentJSON(raw[:shown], previewLines)
+	add(wrap(block(pretty), w)...)
+	if int64(used) < ev.Size {
+		add(st.Muted.Render(fmt.Sprintf("… parsed view stops at byte %d of %d", used, ev.Size)))
 	}
 	return out
+}
+
+// cutNote says how much of a frame the detail shows and how to see the rest.
+func (p *wirePane) cutNote(ev *mcpclient.Event, shown int, full bool) []string {
+	k := p.c.keys
+	out := []string{fmt.Sprintf("showing the first %s of %s (%d of %d bytes)", humanSize(int64(shown)), humanSize(ev.Size), shown, ev.Size)}
+	if int64(shown) == ev.Size {
+		out[0] = fmt.Sprintf("showing all %s (%d bytes)", humanSize(ev.Size), ev.Size)
+	}
+	if int64(len(ev.Raw)) < ev.Size {
+		out = append(out, fmt.Sprintf("only the first %d bytes were kept: the frame was over --max-message", len(ev.Raw)))
+	}
+	var keys string
+	switch {
+	case !full && shown < len(ev.Raw):
+		keys = fmt.Sprintf("%s shows all (up to %s) · ", k.ShowAll.Help().Key, humanSize(showAllBytes))
+	case full:
+		keys = fmt.Sprintf("%s shows the preview again · ", k.ShowAll.Help().Key)
+	}
+	return append(out, keys+fmt.Sprintf("%s saves the frame to %s", k.Save.Help().Key, saveDir(p.c.hist.dir)))
+}
+
+// looksJSON says whether the parsed view should indent a frame: messages and other
+// JSON parsed by mcpclient, the kept head of an oversize frame, and small frames that are
+// valid JSON whatever their kind.
+func looksJSON(ev *mcpclient.Event, shown int) bool {
+	switch {
+	case ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch || ev.Kind == mcpclient.KindNotJSONRPC:
+		return true
+	case ev.Kind == mcpclient.KindOversize:
+		head := bytes.TrimLeft(ev.Raw, " \t\r\n")
+		return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+	case ev.Kind == mcpclient.KindNotJSON:
+		return false
+	}
+	return shown == len(ev.Raw) && len(bytes.TrimSpace(ev.Raw)) > 0 && json.Valid(ev.Raw)
 }
 
 // wrapStyled wraps sanitized text and styles each line.
@@ -494,35 +599,63 @@ func rawLines(st *stylesT, raw []byte, chunks []int, w int) []string {
 		cur.Reset()
 		curW = 0
 	}
+	write := func(text string, sty *lipgloss.Style) {
+		if sty != nil {
+			cur.WriteString(sty.Render(text))
+		} else {
+			cur.WriteString(text)
+		}
+	}
+	// put measures only a bounded prefix of text per display line, so a long run costs
+	// O(len) in all, not O(len²/w) (case B03).
 	put := func(text string, sty *lipgloss.Style) {
 		for text != "" {
-			tw := ansi.StringWidth(text)
 			room := w - curW
-			if tw <= room {
-				if sty != nil {
-					cur.WriteString(sty.Render(text))
-				} else {
-					cur.WriteString(text)
-				}
-				curW += tw
-				return
+			if room <= 0 {
+				newline()
+				continue
 			}
-			if sty != nil && tw <= w && curW > 0 {
+			if n := asciiPrefix(text, room); n > 0 && (sty == nil || n == len(text)) {
+				// Printable ASCII (Plain text is sanitized): one cell per byte.
+				write(text[:n], sty)
+				curW += n
+				text = text[n:]
+				if curW >= w && text != "" {
+					newline()
+				}
+				continue
+			}
+			piece := text
+			if lim := room*4 + 16; len(piece) > lim {
+				piece = piece[:runeCut(piece, lim)]
+			}
+			tw := ansi.StringWidth(piece)
+			if tw <= room {
+				write(piece, sty)
+				curW += tw
+				text = text[len(piece):]
+				continue
+			}
+			if sty != nil && len(piece) == len(text) && tw <= w && curW > 0 {
 				// Keep a short escape whole on the next line.
 				newline()
 				continue
 			}
-			head := ansi.Truncate(text, room, "")
+			head := ansi.Truncate(piece, room, "")
+			if !strings.HasPrefix(piece, head) {
+				head = ""
+			}
 			if head == "" {
-				newline()
-				continue
+				if curW > 0 {
+					newline()
+					continue
+				}
+				// One character wider than the whole line: draw it anyway.
+				_, n := utf8.DecodeRuneInString(piece)
+				head = piece[:n]
 			}
-			if sty != nil {
-				cur.WriteString(sty.Render(head))
-			} else {
-				cur.WriteString(head)
-			}
-			text = ansi.TruncateLeft(text, ansi.StringWidth(head), "")
+			write(head, sty)
+			text = text[len(head):]
 			newline()
 		}
 	}
@@ -544,15 +677,13 @@ func rawLines(st *stylesT, raw []byte, chunks []int, w int) []string {
 	return out
 }
 
-// rawHasControls reports whether a frame's bytes, line ending aside, hold anything the
-// sanitizer escapes.
-func rawHasControls(ev *mcpclient.Event) bool {
-	raw := ev.Raw
-	for len(raw) > 0 && (raw[len(raw)-1] == '\n' || raw[len(raw)-1] == '\r') {
-		raw = raw[:len(raw)-1]
+// asciiPrefix is how many of the first max bytes of s are ASCII (one cell each).
+func asciiPrefix(s string, max int) int {
+	n := min(len(s), max)
+	for i := 0; i < n; i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
 	}
-	if len(raw) > 4096 {
-		raw = raw[:4096]
-	}
-	return sanitize.Contains(string(raw), sanitize.Line)
+	return n
 }

@@ -153,6 +153,34 @@ func Contains(s string, mode Mode) bool {
 	return found
 }
 
+// HasControls reports whether raw frame bytes hold a terminal control character (a C0
+// control other than tab, DEL, a C1 control) or an invisible or bidi formatting character,
+// ignoring a final line ending. Invalid UTF-8 bytes are not controls: they are escaped too,
+// but the caller reports them as what they are (case B05), so a badge stays exact.
+func HasControls(raw []byte) bool {
+	for len(raw) > 0 && (raw[len(raw)-1] == '\n' || raw[len(raw)-1] == '\r') {
+		raw = raw[:len(raw)-1]
+	}
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c >= 0x20 && c < 0x7f, c == '\t':
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			return true
+		}
+		r, n := utf8.DecodeRune(raw[i:])
+		if r != utf8.RuneError || n > 1 {
+			if Dangerous(r) {
+				return true
+			}
+		}
+		i += n
+	}
+	return false
+}
+
 // Token is one piece of a raw frame as the wire pane draws it.
 type Token uint8
 

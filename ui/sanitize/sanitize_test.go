@@ -112,3 +112,28 @@ func FuzzString(f *testing.F) {
 		assertNoRaw(t, Block(s), true)
 	})
 }
+
+// HasControls is exact: invalid UTF-8 alone (B05's EUC-KR bytes) and the line ending are
+// not controls; ESC, C1, bidi overrides and invisible characters are.
+func TestHasControls(t *testing.T) {
+	for _, c := range []struct {
+		raw  string
+		want bool
+	}{
+		{"{\"text\":\"\xC7\xD1\xB1\xDB\"}\n", false},
+		{"{\"a\":1}\r\n", false},
+		{"{\"a\":\t1}\n", false},
+		{"héllo 😀\n", false},
+		{"a\x1b[2Jb\n", true},
+		{"a\rb\n", true},
+		{"a\x7fb", true},
+		{"a\u0085b", true},
+		{"a\u202eb", true},
+		{"a\u200bb", true},
+		{"\xC7\xD1\x1b", true},
+	} {
+		if got := HasControls([]byte(c.raw)); got != c.want {
+			t.Errorf("HasControls(%q) = %v, want %v", c.raw, got, c.want)
+		}
+	}
+}

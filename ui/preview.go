@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Bounds of what the wire detail draws of one frame (case B03). The preview is computed
+// once per selection and cached; "show all" raises the bound to showAllBytes, and the
+// save key writes the exact bytes to a file for anything larger.
+const (
+	// previewBytes is how much of a frame's raw bytes, and of its parsed form, is drawn.
+	previewBytes = 64 << 10
+	// previewLines caps the indented parsed view (a frame of tiny values makes many lines).
+	previewLines = 4000
+	// showAllBytes bounds "show all": beyond it, save the frame and use a pager.
+	showAllBytes = 16 << 20
+)
+
+// runeCut returns n, or the start of the character n falls inside, so a cut never splits
+// a UTF-8 sequence (bytes that are not UTF-8 at all are cut anywhere).
+func runeCut[T string | []byte](b T, n int) int {
+	if n >= len(b) {
+		return len(b)
+	}
+	for i := n; i > 0 && i > n-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			return i
+		}
+	}
+	return n
+}
+
+// indentJSON indents the JSON text src (or a prefix of it) the way json.Indent does with
+// two spaces, in one pass, without checking or decoding anything: a prefix cut anywhere
+// still indents up to the cut. It stops after maxLines lines and reports how many bytes
+// of src it consumed, so a 5 MiB frame costs only what is shown.
+func indentJSON(src []byte, maxLines int) (out string, used int) {
+	var b strings.Builder
+	b.Grow(len(src) + len(src)/4)
+	depth, lines := 0, 1
+	inStr, esc, open := false, false, false
+	newline := func(d int) {
+		b.WriteByte('\n')
+		for i := 0; i < d; i++ {
+			b.WriteString("  ")
+		}
+		lines++
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inStr {
+			b.WriteByte(c)
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		if lines >= maxLines {
+			return b.String(), i
+		}
+		if open {
+			open = false
+			if c == '}' || c == ']' {
+				// An empty object or array stays on its line: {} and [].
+				depth--
+				b.WriteByte(c)
+				continue
+			}
+			newline(depth)
+		}
+		switch c {
+		case '"':
+			inStr = true
+			b.WriteByte(c)
+		case '{', '[':
+			b.WriteByte(c)
+			depth++
+			open = true
+		case ',':
+			b.WriteByte(c)
+			newline(depth)
+		case ':':
+			b.WriteString(": ")
+		case '}', ']':
+			depth = max(depth-1, 0)
+			newline(depth)
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), len(src)
+}
+
+// frameSavedMsg reports where a frame's exact bytes were written.
+type frameSavedMsg struct {
+	seq  uint64
+	path string
+	n    int
+	err  error
+}
+
+// saveDir is where frames are saved: frames/ in the state directory, or the working
+// directory when there is none.
+func saveDir(stateDir string) string {
+	if stateDir == "" {
+		return "."
+	}
+	return filepath.Join(stateDir, "frames")
+}
+
+// saveFrame writes a frame's exact bytes to a new file in dir (never over an existing
+// one); raw is not modified (event bytes are immutable).
+func saveFrame(dir string, seq uint64, raw []byte) tea.Cmd {
+	return func() tea.Msg {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return frameSavedMsg{seq: seq, err: err}
+		}
+		var f *os.File
+		var err error
+		for i := 0; i < 100; i++ {
+			name := fmt.Sprintf("frame-%d.jsonl", seq)
+			if i > 0 {
+				name = fmt.Sprintf("frame-%d-%d.jsonl", seq, i)
+			}
+			f, err = os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+			if !os.IsExist(err) {
+				break
+			}
+		}
+		if err != nil {
+			return frameSavedMsg{seq: seq, err: err}
+		}
+		path := f.Name()
+		if abs, aerr := filepath.Abs(path); aerr == nil {
+			path = abs
+		}
+		n, err := f.Write(raw)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return frameSavedMsg{seq: seq, path: path, n: n, err: err}
+	}
+}
