@@ -461,3 +461,26 @@ func TestUnknownProtocolVersionIsAViolation(t *testing.T) {
 		t.Error("the unknown version must be a counted problem, not only a note")
 	}
 }
+
+func TestWaitingForTheUserIsNotIdle(t *testing.T) {
+	// The server asks for sampling during a call (case B13) and the user takes longer than the
+	// request timeout to answer: the call must not time out meanwhile.
+	s := startFake(t, "b13", func(c *mcpclient.Config) {
+		c.Timeout = 300 * time.Millisecond
+		c.Capabilities = json.RawMessage(`{"sampling":{}}`)
+		c.OnServerRequest = func(r *mcpclient.ServerRequest) {
+			go func() {
+				time.Sleep(time.Second)
+				r.Respond(json.RawMessage(`{"role":"assistant","content":{"type":"text","text":"slow human"},"model":"m"}`))
+			}()
+		}
+	})
+	ctx := context.Background()
+	if _, err := s.c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "summarize", json.RawMessage(`{}`))
+	if err != nil || out.IsError || !strings.Contains(out.Content[0].Text, "slow human") {
+		t.Fatalf("the call must wait for the user's answer: %+v %v", out, err)
+	}
+}

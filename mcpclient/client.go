@@ -145,12 +145,6 @@ type reqOutcome struct {
 	err  error
 }
 
-type doneReq struct {
-	seq    uint64
-	method string
-	why    string // "answered", "cancelled", "timed out"
-}
-
 // Client is one session with one spawned stdio server. Its methods are safe for concurrent
 // use; events come out of Events in order.
 type Client struct {
@@ -168,12 +162,10 @@ type Client struct {
 	seq           uint64
 	nextID        int64
 	state         State
-	pending       map[string]*pendingReq
-	byToken       map[string]*pendingReq
-	done          map[string]doneReq // recently settled ids, for late and duplicate responses
-	doneOrder     []string
-	inbound       map[string]uint64 // server request ids in flight → request seq
-	initSent      bool
+	pending       map[string]*pendingReq // requests awaiting their response, by id key
+	bySeq         map[uint64]*pendingReq // the same, by request event Seq (progress resets)
+	pairer        *Pairer                // pairing and history problems, shared with traces
+	awaitingUser  int                    // server→client requests not answered yet
 	dead          *ExitError
 	stderrTail    []string
 	era           Era
@@ -203,9 +195,8 @@ func Start(cfg Config) (*Client, error) {
 		argv:      append([]string{cfg.Command}, cfg.Args...),
 		state:     StateStarting,
 		pending:   map[string]*pendingReq{},
-		byToken:   map[string]*pendingReq{},
-		done:      map[string]doneReq{},
-		inbound:   map[string]uint64{},
+		bySeq:     map[uint64]*pendingReq{},
+		pairer:    NewPairer(),
 		era:       EraLegacy,
 		stdoutEOF: make(chan struct{}),
 		stderrEOF: make(chan struct{}),
@@ -326,8 +317,19 @@ func (c *Client) Err() error {
 // drained its output.
 func (c *Client) Exited() <-chan struct{} { return c.exitDone }
 
-// emit stamps and queues an event. The caller may hold c.mu; emit takes it only when not held
-// (see emitLocked).
+// stampLocked gives ev the next Seq (and a time, when it has none). An event is stamped
+// before the Pairer sees it, since pairing refers to Seqs; it must be emitted before any
+// other event is stamped.
+func (c *Client) stampLocked(ev *Event) {
+	c.seq++
+	ev.Seq = c.seq
+	if ev.Time.IsZero() {
+		ev.Time = time.Now()
+	}
+}
+
+// emit stamps and queues an event; the caller must not hold c.mu (emitLocked is for callers
+// that do).
 func (c *Client) emit(ev Event) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -335,10 +337,8 @@ func (c *Client) emit(ev Event) uint64 {
 }
 
 func (c *Client) emitLocked(ev Event) uint64 {
-	c.seq++
-	ev.Seq = c.seq
-	if ev.Time.IsZero() {
-		ev.Time = time.Now()
+	if ev.Seq == 0 {
+		c.stampLocked(&ev)
 	}
 	c.q.push(ev)
 	if c.obs != nil {
@@ -450,32 +450,28 @@ func (c *Client) failAllLocked(e *ExitError) {
 	if c.dead == nil || c.dead.StdoutClosed {
 		c.dead = e
 	}
-	for id, p := range c.pending {
+	for _, p := range c.pending {
 		pe := *e
 		pe.Pending = p.label
 		p.ch <- reqOutcome{err: &pe}
-		delete(c.pending, id)
-		c.settleLocked(id, p, "failed")
+		c.dropLocked(p)
 	}
 }
 
-func (c *Client) settleLocked(id string, p *pendingReq, why string) {
-	delete(c.byToken, id)
-	c.done[id] = doneReq{seq: p.seq, method: p.method, why: why}
-	c.doneOrder = append(c.doneOrder, id)
-	if len(c.doneOrder) > 4096 {
-		old := c.doneOrder[0]
-		c.doneOrder = c.doneOrder[1:]
-		delete(c.done, old)
-	}
+// dropLocked forgets a request's waiter (the Pairer keeps its own history).
+func (c *Client) dropLocked(p *pendingReq) {
+	delete(c.pending, p.id)
+	delete(c.bySeq, p.seq)
 }
 
 func (c *Client) onWriteError(err error) {
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, Err: err, Text: "writing to the server's stdin failed: " + err.Error()}})
 }
 
-// idKey canonicalizes a JSON id for table lookups: the compact JSON text, so 1 and "1" differ
-// (the spec pairs by value and type).
+// IDKey canonicalizes a JSON-RPC id for table lookups: its compact JSON text, so 1 and "1"
+// differ (the spec pairs by value and type).
+func IDKey(raw json.RawMessage) string { return idKey(raw) }
+
 func idKey(raw json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil {
@@ -506,9 +502,8 @@ func (c *Client) handleFrame(f Frame) {
 	if c.cfg.Strict {
 		defer c.checkStrictLocked()
 	}
-	if !c.initSent && ev.Kind != KindEmpty {
-		ev.Problems = append(ev.Problems, Problem{Warning, "before-initialize", "server sent a message before initialize"})
-	}
+	c.stampLocked(&ev)
+	c.pairer.Add(&ev)
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:
 		c.routeResponseLocked(&ev)
@@ -517,28 +512,35 @@ func (c *Client) handleFrame(f Frame) {
 		c.routeOversizeLocked(&ev)
 		return
 	case KindNotification:
-		c.noteNotificationLocked(&ev)
+		if ev.Msg.Method == "notifications/progress" && ev.Pair != 0 {
+			if p, ok := c.bySeq[ev.Pair]; ok {
+				select {
+				case p.progress <- struct{}{}:
+				default:
+				}
+			}
+		}
 	case KindRequest:
-		if c.era == EraModern {
-			ev.Problems = append(ev.Problems, Problem{Warning, "modern-server-request", "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
+		if hasCode(ev.Problems, "modern-server-request") {
 			c.emitLocked(ev)
 			return
 		}
-		key := idKey(ev.Msg.ID)
-		if _, busy := c.inbound[key]; busy {
-			ev.Problems = append(ev.Problems, Problem{Warning, "id-reused", "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
-		}
-		capOK := true
-		if need := capabilityFor(ev.Msg.Method); need != "" && !c.advertised(need) {
-			capOK = false
-			ev.Problems = append(ev.Problems, Problem{Warning, "capability-not-advertised", "server sent " + ev.Msg.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
-		}
+		capOK := !hasCode(ev.Problems, "capability-not-advertised")
 		seq := c.emitLocked(ev)
-		c.inbound[key] = seq
+		c.awaitingUser++
 		go c.answerServerRequest(ev.Msg, seq, capOK)
 		return
 	}
 	c.emitLocked(ev)
+}
+
+func hasCode(probs []Problem, code string) bool {
+	for _, p := range probs {
+		if p.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // checkStrictLocked stops a --strict session at the first server frame with a Warning problem.
@@ -557,10 +559,9 @@ func (c *Client) checkStrictLocked() {
 		v := &ViolationError{Seq: ev.Seq, Problem: p}
 		c.violation = v
 		c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: v, Text: v.Error()}})
-		for id, pr := range c.pending {
+		for _, pr := range c.pending {
 			pr.ch <- reqOutcome{err: v}
-			delete(c.pending, id)
-			c.settleLocked(id, pr, "failed")
+			c.dropLocked(pr)
 		}
 		go c.Close()
 		return
@@ -571,97 +572,32 @@ func (c *Client) checkStrictLocked() {
 // the id, and fails that request at once with an *OversizeError (case B03: never a silent
 // stall until the timeout).
 func (c *Client) routeOversizeLocked(ev *Event) {
-	id := headID(ev.Raw)
-	p, ok := c.pending[idKey(id)]
-	if id == nil || !ok {
-		c.emitLocked(*ev)
+	p, ok := c.bySeq[ev.Pair]
+	c.emitLocked(*ev)
+	if ev.Pair == 0 || !ok {
 		return
 	}
-	ev.Pair, ev.Method = p.seq, p.method
-	c.emitLocked(*ev)
-	key := idKey(id)
-	delete(c.pending, key)
-	c.settleLocked(key, p, "answered")
+	c.dropLocked(p)
 	p.ch <- reqOutcome{err: &OversizeError{Request: p.label, Size: ev.Size, Limit: c.cfg.MaxMessage}}
 }
 
+// routeResponseLocked hands a response the Pairer matched to its waiting request.
 func (c *Client) routeResponseLocked(ev *Event) {
-	key := idKey(ev.Msg.ID)
-	p, ok := c.pending[key]
-	if !ok {
-		if d, seen := c.done[key]; seen {
-			ev.Pair = d.seq
-			ev.Method = d.method
-			switch d.why {
-			case "cancelled":
-				ev.Problems = append(ev.Problems, Problem{Info, "after-cancel", "response after cancel: the request was cancelled; this response is not used"})
-			case "timed out":
-				ev.Problems = append(ev.Problems, Problem{Warning, "after-timeout", "late response: the request had already timed out"})
-			default:
-				ev.Problems = append(ev.Problems, Problem{Warning, "duplicate-response", "duplicate response: this id was already answered"})
-			}
-		} else {
-			ev.Problems = append(ev.Problems, Problem{Warning, "unknown-id", "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
-		}
+	p, ok := c.pending[idKey(ev.Msg.ID)]
+	if !ok || ev.Pair != p.seq {
+		// Unknown, duplicate or late: the Pairer has said so in the event's problems.
 		c.emitLocked(*ev)
 		return
 	}
-	ev.Pair = p.seq
-	ev.Method = p.method
-	now := time.Now()
-	ev.Time = now
+	now := ev.Time
 	seq := c.emitLocked(*ev)
-	delete(c.pending, key)
-	c.settleLocked(key, p, "answered")
+	c.dropLocked(p)
 	r := &Response{Msg: ev.Msg, Seq: seq, RequestSeq: p.seq, Elapsed: now.Sub(p.sent)}
 	if ev.Msg.Error != nil {
 		p.ch <- reqOutcome{resp: r, err: ev.Msg.Error}
 		return
 	}
 	p.ch <- reqOutcome{resp: r}
-}
-
-// serverNotifications are the notifications a server may send in some revision.
-func knownServerNotification(method string) bool {
-	switch method {
-	case "notifications/message", "notifications/progress", "notifications/cancelled",
-		"notifications/resources/updated", "notifications/resources/list_changed",
-		"notifications/tools/list_changed", "notifications/prompts/list_changed",
-		"notifications/tasks/status", "notifications/elicitation/complete",
-		"notifications/subscriptions/acknowledged":
-		return true
-	}
-	return false
-}
-
-func (c *Client) noteNotificationLocked(ev *Event) {
-	m := ev.Msg
-	if !knownServerNotification(m.Method) {
-		ev.Problems = append(ev.Problems, Problem{Warning, "unknown-notification", "unknown notification method " + strconv.Quote(m.Method)})
-		return
-	}
-	if m.Method != "notifications/progress" {
-		return
-	}
-	var p struct {
-		Token json.RawMessage `json:"progressToken"`
-	}
-	_ = json.Unmarshal(m.Params, &p)
-	if len(p.Token) == 0 {
-		ev.Problems = append(ev.Problems, Problem{Warning, "bad-progress", "progress notification without a progressToken"})
-		return
-	}
-	pr, ok := c.byToken[idKey(p.Token)]
-	if !ok {
-		ev.Problems = append(ev.Problems, Problem{Warning, "unknown-progress-token", "progress for token " + idKey(p.Token) + ", which no request in flight carries"})
-		return
-	}
-	ev.Pair = pr.seq
-	ev.Method = pr.method
-	select {
-	case pr.progress <- struct{}{}:
-	default:
-	}
 }
 
 // capabilityFor names the client capability a server→client request needs (MCP 2025-11-25
@@ -678,16 +614,6 @@ func capabilityFor(method string) string {
 		return "tasks"
 	}
 	return ""
-}
-
-// advertised reports whether the client capabilities sent to the server include key.
-func (c *Client) advertised(key string) bool {
-	var caps map[string]json.RawMessage
-	if json.Unmarshal(c.cfg.Capabilities, &caps) != nil {
-		return false
-	}
-	_, ok := caps[key]
-	return ok
 }
 
 // ServerRequest is something the server asks of the client: in the legacy era a
@@ -753,7 +679,9 @@ func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	delete(c.inbound, idKey(id))
+	if c.awaitingUser > 0 {
+		c.awaitingUser--
+	}
 	return c.writeLocked(b, reqSeq, "")
 }
 
@@ -773,6 +701,8 @@ func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
 	kind, msg, probs := Classify(raw)
 	c.stdinLine++
 	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine, Pair: pair, Method: method}
+	c.stampLocked(&ev)
+	c.pairer.Add(&ev)
 	c.stdinOff += int64(len(raw))
 	c.emitLocked(ev)
 	c.writer.write(raw)
@@ -866,18 +796,11 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 		c.mu.Unlock()
 		return nil, err
 	}
-	if method == "initialize" || method == "server/discover" {
-		c.initSent = true
-	}
 	p.sent = time.Now()
 	// Register before writing so a fast response always finds its request.
 	c.pending[key] = p
-	if withToken {
-		c.byToken[key] = p
-	}
 	if err := c.writeLocked(b, 0, ""); err != nil {
 		delete(c.pending, key)
-		delete(c.byToken, key)
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
 			cp := *ee
@@ -888,6 +811,7 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 		return nil, err
 	}
 	p.seq = c.seq
+	c.bySeq[p.seq] = p
 	c.mu.Unlock()
 	if opt.OnSent != nil {
 		opt.OnSent(p.seq, idRaw)
@@ -950,6 +874,12 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 				return nil, ctx.Err()
 			}
 		case <-idleT.C:
+			if c.waitingForUser() {
+				// The server asked the user something (sampling, elicitation, roots) and waits
+				// for the answer: the request is not idle. MaxTimeout still applies.
+				idleT.Reset(idle)
+				continue
+			}
 			if c.abandon(p, "timed out") {
 				if p.method != "initialize" {
 					_ = c.Cancel(p.id, "timed out after "+idle.String())
@@ -967,6 +897,13 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 	}
 }
 
+// waitingForUser reports whether a server→client request is still unanswered.
+func (c *Client) waitingForUser() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.awaitingUser > 0
+}
+
 // abandon removes p from the pending table; false means its outcome already arrived.
 func (c *Client) abandon(p *pendingReq, why string) bool {
 	c.mu.Lock()
@@ -974,8 +911,11 @@ func (c *Client) abandon(p *pendingReq, why string) bool {
 	if c.pending[p.id] != p {
 		return false
 	}
-	delete(c.pending, p.id)
-	c.settleLocked(p.id, p, why)
+	c.dropLocked(p)
+	if p.method == "initialize" || p.method == "server/discover" {
+		// Never cancelled with a notification, so the Pairer is told directly.
+		c.pairer.Settle(json.RawMessage(p.id), why)
+	}
 	return true
 }
 

@@ -1,23 +1,22 @@
-package recorder
+package mcpclient
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
-
-	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// Pairer recomputes the derived data of a recorded session, event by event in Seq order,
-// the way mcpclient's client computed it live: it links responses to requests (Pair,
-// Method), links progress notifications to the request whose progressToken they carry,
-// links the client's replies to server→client requests, and adds the problems that depend
-// on history (response to an unknown id, duplicate or late response, message before
-// initialize, unknown notification). The zero value is not usable; call NewPairer.
+// Pairer computes the derived data of a session, event by event in Seq order: it links
+// responses to requests (Pair, Method), progress notifications to the request whose
+// progressToken they carry, and the client's replies to server→client requests, and it adds
+// the problems that depend on history (response to an unknown id, duplicate or late response,
+// message before initialize, unknown notification, id reuse, a capability not advertised, a
+// request in the modern era). The live Client runs every frame through one, and a recorded
+// session is recomputed with another, so the two always agree. The zero value is not usable;
+// call NewPairer.
 type Pairer struct {
 	initSent bool
 	modern   bool              // a server/discover is in force (MCP 2026-07-28)
-	caps     map[string]bool   // client capabilities the recorded client advertised
+	caps     map[string]bool   // client capabilities the client advertised
 	pending  map[string]pend   // c2s requests awaiting a response, by id key
 	done     map[string]doneR  // settled c2s requests, by id key
 	order    []string          // done ids, oldest first (bounded like the client's)
@@ -48,15 +47,6 @@ func NewPairer() *Pairer {
 	}
 }
 
-// idKey canonicalizes a JSON id: its compact text, so 1 and "1" differ.
-func idKey(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(bytes.TrimSpace(raw))
-	}
-	return b.String()
-}
-
 // progressToken returns params._meta.progressToken's key, "" when absent.
 func progressToken(params json.RawMessage) string {
 	if len(params) == 0 {
@@ -74,22 +64,22 @@ func progressToken(params json.RawMessage) string {
 }
 
 // Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
-func (p *Pairer) Add(ev *mcpclient.Event) {
+func (p *Pairer) Add(ev *Event) {
 	switch ev.Dir {
-	case mcpclient.ClientToServer:
+	case ClientToServer:
 		p.addClient(ev)
-	case mcpclient.ServerToClient:
+	case ServerToClient:
 		p.addServer(ev)
 	}
 }
 
-func (p *Pairer) addClient(ev *mcpclient.Event) {
+func (p *Pairer) addClient(ev *Event) {
 	m := ev.Msg
 	if m == nil {
 		return
 	}
 	switch ev.Kind {
-	case mcpclient.KindRequest:
+	case KindRequest:
 		switch m.Method {
 		case "initialize":
 			p.initSent, p.modern = true, false
@@ -106,7 +96,7 @@ func (p *Pairer) addClient(ev *mcpclient.Event) {
 		if pr.token != "" {
 			p.byToken[pr.token] = pr
 		}
-	case mcpclient.KindNotification:
+	case KindNotification:
 		if m.Method != "notifications/cancelled" {
 			return
 		}
@@ -130,7 +120,7 @@ func (p *Pairer) addClient(ev *mcpclient.Event) {
 			why = "timed out"
 		}
 		p.settle(key, pr, why)
-	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+	case KindResponse, KindErrorResponse:
 		key := idKey(m.ID)
 		if seq, ok := p.inbound[key]; ok {
 			// Like the live client: Pair links our reply to the server's request; Method
@@ -138,6 +128,16 @@ func (p *Pairer) addClient(ev *mcpclient.Event) {
 			ev.Pair = seq
 			delete(p.inbound, key)
 		}
+	}
+}
+
+// Settle marks the request with the given id as finished without a response ("cancelled" or
+// "timed out"), for a request the client abandons without sending notifications/cancelled
+// (initialize may never be cancelled). A later response is then flagged as late.
+func (p *Pairer) Settle(id json.RawMessage, why string) {
+	key := idKey(id)
+	if pr, ok := p.pending[key]; ok {
+		p.settle(key, pr, why)
 	}
 }
 
@@ -154,13 +154,22 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 	}
 }
 
-func (p *Pairer) addServer(ev *mcpclient.Event) {
-	if !p.initSent && ev.Kind != mcpclient.KindEmpty {
-		ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "before-initialize", Text: "server sent a message before initialize"})
+func (p *Pairer) addServer(ev *Event) {
+	if !p.initSent && ev.Kind != KindEmpty {
+		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"})
 	}
 	m := ev.Msg
 	switch ev.Kind {
-	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+	case KindOversize:
+		// Not parsed, but the kept head may still show which request it answers.
+		if id := headID(ev.Raw); id != nil {
+			key := idKey(id)
+			if pr, ok := p.pending[key]; ok {
+				ev.Pair, ev.Method = pr.seq, pr.method
+				p.settle(key, pr, "answered")
+			}
+		}
+	case KindResponse, KindErrorResponse:
 		key := idKey(m.ID)
 		pr, ok := p.pending[key]
 		if !ok {
@@ -168,25 +177,25 @@ func (p *Pairer) addServer(ev *mcpclient.Event) {
 				ev.Pair, ev.Method = d.seq, d.method
 				switch d.why {
 				case "cancelled":
-					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
 				case "timed out":
-					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "after-timeout", Text: "late response: the request had already timed out"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "after-timeout", Text: "late response: the request had already timed out"})
 				default:
-					ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "duplicate-response", Text: "duplicate response: this id was already answered"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "duplicate-response", Text: "duplicate response: this id was already answered"})
 				}
 			} else {
-				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-id", Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
+				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-id", Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
 			}
 			return
 		}
 		ev.Pair, ev.Method = pr.seq, pr.method
 		p.settle(key, pr, "answered")
-		if pr.method == "server/discover" && ev.Kind == mcpclient.KindErrorResponse {
+		if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
 			p.modern = false
 		}
-	case mcpclient.KindNotification:
+	case KindNotification:
 		if !knownServerNotification(m.Method) {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-notification", Text: "unknown notification method " + strconv.Quote(m.Method)})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-notification", Text: "unknown notification method " + strconv.Quote(m.Method)})
 			return
 		}
 		if m.Method != "notifications/progress" {
@@ -197,26 +206,26 @@ func (p *Pairer) addServer(ev *mcpclient.Event) {
 		}
 		_ = json.Unmarshal(m.Params, &pp)
 		if len(pp.Token) == 0 {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "bad-progress", Text: "progress notification without a progressToken"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "bad-progress", Text: "progress notification without a progressToken"})
 			return
 		}
 		pr, ok := p.byToken[idKey(pp.Token)]
 		if !ok {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "unknown-progress-token", Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-progress-token", Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
 			return
 		}
 		ev.Pair, ev.Method = pr.seq, pr.method
-	case mcpclient.KindRequest:
+	case KindRequest:
 		if p.modern {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "modern-server-request", Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "modern-server-request", Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
 			return
 		}
 		key := idKey(m.ID)
 		if _, busy := p.inbound[key]; busy {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "id-reused", Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "id-reused", Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
 		}
 		if need := capabilityFor(m.Method); need != "" && !p.caps[need] {
-			ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "capability-not-advertised", Text: "server sent " + m.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "capability-not-advertised", Text: "server sent " + m.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
 		}
 		p.inbound[key] = ev.Seq
 	}
@@ -234,7 +243,7 @@ func (p *Pairer) noteCaps(params json.RawMessage, modern bool) {
 	}
 	caps := v.Capabilities
 	if modern {
-		if raw, ok := v.Meta[mcpclient.MetaClientCapabilities]; ok {
+		if raw, ok := v.Meta[MetaClientCapabilities]; ok {
 			caps = nil
 			_ = json.Unmarshal(raw, &caps)
 		} else {
@@ -247,24 +256,8 @@ func (p *Pairer) noteCaps(params json.RawMessage, modern bool) {
 	}
 }
 
-// capabilityFor names the client capability a server→client request needs (MCP 2025-11-25
-// basic/lifecycle §Capability Negotiation), as mcpclient does.
-func capabilityFor(method string) string {
-	switch method {
-	case "sampling/createMessage":
-		return "sampling"
-	case "elicitation/create":
-		return "elicitation"
-	case "roots/list":
-		return "roots"
-	case "tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
-		return "tasks"
-	}
-	return ""
-}
-
-// knownServerNotification lists the notifications a server may send in some revision (the
-// same list as mcpclient's).
+// knownServerNotification reports whether method is a notification a server may send in
+// some revision (MCP schema ServerNotification, 2024-11-05 … 2026-07-28).
 func knownServerNotification(method string) bool {
 	switch method {
 	case "notifications/message", "notifications/progress", "notifications/cancelled",
