@@ -65,6 +65,9 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
+# ratio FILE A B: the median over rounds of column A / column B (each round's clients ran
+# back to back, so this is steadier than a ratio of medians when the machine's load drifts).
+ratio() { awk -v a="$2" -v b="$3" '$b > 0 {print $a / $b}' "$1" | median; }
 mi_s=$(col "$work/list" 1) mi_kb=$(col "$work/list" 2) in_s=$(col "$work/list" 3) in_kb=$(col "$work/list" 4)
 bare=$(col "$work/rate" 1) ours=$(col "$work/rate" 2) rec=$(col "$work/rate" 3) load=$(col "$work/rate" 4) sdk=$(col "$work/rate" 5)
 echo
@@ -77,3 +80,7 @@ awk -v b="$bare" -v o="$ours" -v r="$rec" -v l="$load" -v s="$sdk" 'BEGIN {
 	printf "  vs inspector --load: %.0f calls/s: %.1fx\n", l, o/l
 	printf "  vs go-sdk client:    %.0f calls/s: %.1fx\n", s, o/s
 }'
+echo "median of the per-round ratios"
+printf 'tools/list wall time mcp-inspect/inspector %.3f, peak RSS %.2f\n' "$(ratio "$work/list" 1 3)" "$(ratio "$work/list" 2 4)"
+printf 'bench call / bare loop %.2f, --record / without %.2f, bench call / inspector --load %.1f, bench call / go-sdk %.1f\n' \
+	"$(ratio "$work/rate" 2 1)" "$(ratio "$work/rate" 3 2)" "$(ratio "$work/rate" 2 4)" "$(ratio "$work/rate" 2 5)"
