@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -13,6 +14,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
@@ -53,6 +55,11 @@ type formPane struct {
 	// it gave: while the form's value is unchanged, the editor gets the user's text back.
 	rawText string
 	rawVal  json.RawMessage
+	// rawFrom is the form's value (as typed) the editor was opened with, and rawTyped the
+	// fields whose text does not parse, shown in the editor as typed: leaving raw mode
+	// keeps those fields' texts wherever the editor did not change their values.
+	rawFrom  json.RawMessage
+	rawTyped []typedText
 
 	// keyIn asks for an entry's key (maps): keyObj is the object, keyOld the entry being
 	// renamed ("" adds one), keyErr why the last key was refused.
@@ -64,6 +71,9 @@ type formPane struct {
 	// errs are form-level messages (invalid raw JSON, problems without a field, the
 	// send-anyway question).
 	errs []string
+	// shapeWarn says which MCP rule the schema's root breaks (not "type": "object");
+	// "" when none. The form still follows the schema and sends.
+	shapeWarn string
 	// flash answers the last key briefly ("no default here"); cleared by the next key.
 	flash string
 	// origin says where the values came from (history), shown in the header.
@@ -87,6 +97,12 @@ type formPane struct {
 	off  int
 }
 
+// typedText is a field's text that does not parse, as it was when the raw editor opened.
+type typedText struct {
+	problem schemaform.FieldError // where (Path) and why
+	text    string
+}
+
 // submit is what a form hands to the root when the user sends.
 type submit struct {
 	args json.RawMessage
@@ -108,6 +124,9 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	ta.SetStyles(areaStyles(c.st))
 	p := &formPane{c: c, tool: tool, form: f, buildErr: err, input: ti, keyIn: ki, raw: ta,
 		example: map[*schemaform.Field]int{}, hist: -1}
+	if err == nil {
+		p.shapeWarn = rootShapeWarning(tool)
+	}
 	p.fields = p.form.Fields()
 	p.validate()
 	return p
@@ -293,27 +312,17 @@ func (p *formPane) send() (*submit, bool) {
 		}
 		var b bytes.Buffer
 		_ = json.Compact(&b, []byte(text))
+		p.armed = false
 		return &submit{args: b.Bytes(), problems: problems}, true
 	}
 	p.commitInput()
-	probs := p.form.Validate()
-	notes := p.schemaNotes()
-	var problems []string
-	p.rootProbs = nil
-	for _, e := range probs {
-		if e.Field == nil && notes[e.Message] {
-			continue
-		}
-		problems = append(problems, e.Error())
-		if e.Field == nil {
-			p.rootProbs = append(p.rootProbs, e.Error())
-		}
-	}
-	val, verr := p.form.Value()
+	problems := p.shownProblems(p.form.Validate())
+	// Send anyway sends what the user typed: text that does not parse goes as typed.
+	val, unparsed := p.form.ValueAsTyped()
 	if len(problems) > 0 && !p.armed {
 		msg := fmt.Sprintf("%d problem(s), shown at the fields: fix them, or %s again to send anyway", len(problems), sendKey)
-		if verr != nil {
-			msg += " (what does not parse and empty items are left out)"
+		if s := sentAnywayNote(unparsed); s != "" {
+			msg += " (" + s + ")"
 		}
 		p.errs = append(p.errs, msg)
 		p.armed = true
@@ -328,7 +337,72 @@ func (p *formPane) send() (*submit, bool) {
 	if val == nil {
 		val = json.RawMessage("{}")
 	}
+	p.armed = false // the question was about this send; the next one asks again
 	return &submit{args: val, problems: problems}, true
+}
+
+// shownProblems words the value's problems as the form shows them after a send attempt:
+// one per field (the first, the one drawn under it) and those of the whole value (kept
+// in rootProbs, drawn in the header). Closed groups holding a problem are opened, so the
+// count the user is told matches what they see.
+func (p *formPane) shownProblems(probs []schemaform.FieldError) []string {
+	notes := p.schemaNotes()
+	cur := p.focused()
+	seen := map[*schemaform.Field]bool{}
+	var atFields []schemaform.FieldError
+	p.rootProbs = nil
+	for _, e := range probs {
+		switch {
+		case e.Field == nil:
+			if !notes[e.Message] {
+				p.rootProbs = append(p.rootProbs, e.Error())
+			}
+		case !seen[e.Field]:
+			seen[e.Field] = true
+			atFields = append(atFields, e)
+			for a := e.Field.Parent(); a != nil; a = a.Parent() {
+				if a.Collapsed() {
+					a.SetCollapsed(false)
+				}
+			}
+		}
+	}
+	p.fields = p.form.Fields()
+	if i := slices.Index(p.fields, cur); cur != nil && i >= 0 {
+		p.cur = i
+	} else {
+		p.cur = min(p.cur, len(p.fields))
+	}
+	var out []string
+	for _, e := range atFields {
+		if !slices.Contains(p.fields, e.Field) {
+			p.rootProbs = append(p.rootProbs, e.Error()) // not drawn as a row: shown with the form's
+			continue
+		}
+		out = append(out, e.Error())
+	}
+	return append(out, p.rootProbs...)
+}
+
+// sentAnywayNote says what send anyway does with values that are not plain: text that
+// does not parse is sent as typed, empty items are left out; "" when there are none.
+func sentAnywayNote(unparsed []schemaform.FieldError) string {
+	typed, empty := false, false
+	for _, e := range unparsed {
+		if e.Field != nil && e.Field.IsText() && e.Field.State() == schemaform.Set {
+			typed = true
+		} else {
+			empty = true
+		}
+	}
+	var parts []string
+	if typed {
+		parts = append(parts, "text that does not parse is sent as typed")
+	}
+	if empty {
+		parts = append(parts, "empty items are left out")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // rawValueText is the editor's text as a value: empty means {}.
@@ -352,13 +426,22 @@ func (p *formPane) checkRaw() {
 }
 
 // toggleRaw switches between the fields and the raw JSON editor, carrying the value.
+// Nothing typed is lost on the way: text that does not parse for its field is shown in
+// the editor as typed (as send anyway sends it, with a note), and when the editor leaves
+// that value as it was, the field gets its text back.
 func (p *formPane) toggleRaw() tea.Cmd {
 	p.errs = nil
 	p.armed = false
 	if !p.rawMode {
 		p.commitInput()
 		p.input.Blur()
-		val, _ := p.form.Value()
+		val, unparsed := p.form.ValueAsTyped()
+		p.rawFrom, p.rawTyped = val, nil
+		for _, e := range unparsed {
+			if e.Field != nil && e.Field.IsText() && e.Field.State() == schemaform.Set {
+				p.rawTyped = append(p.rawTyped, typedText{problem: e, text: e.Field.Text()})
+			}
+		}
 		text := "{}"
 		switch {
 		case p.rawText != "" && val != nil && sameJSON(val, p.rawVal):
@@ -373,16 +456,67 @@ func (p *formPane) toggleRaw() tea.Cmd {
 		p.checkRaw()
 		return p.raw.Focus()
 	}
-	if err := p.form.SetValue(json.RawMessage(rawValueText(p.raw.Value()))); err != nil {
-		p.errs = []string{clean(strings.TrimPrefix(err.Error(), "schemaform: ")) + ": fix it to go back to the form (esc closes; the text is kept)"}
-		return nil
+	edited := json.RawMessage(rawValueText(p.raw.Value()))
+	if !json.Valid(edited) {
+		// SetValue words the problem (what, line and column) and changes nothing.
+		if err := p.form.SetValue(edited); err != nil {
+			p.errs = []string{clean(err.Error()) + "; fix it to go back to the form (esc closes; the text is kept)"}
+			return nil
+		}
 	}
+	if p.rawFrom == nil || !sameJSON(edited, p.rawFrom) {
+		if err := p.form.SetValue(edited); err != nil {
+			p.errs = []string{clean(err.Error()) + "; fix it to go back to the form (esc closes; the text is kept)"}
+			return nil
+		}
+		p.keepTyped(edited)
+	} // else the value is the one the editor opened with: the fields stay as they were
 	p.rawText = p.raw.Value()
-	p.rawVal, _ = p.form.Value()
+	p.rawVal, _ = p.form.ValueAsTyped()
+	p.rawFrom, p.rawTyped = nil, nil
 	p.raw.Blur()
 	p.rawMode = false
 	p.edited()
 	return p.refreshTo(p.focused())
+}
+
+// keepTyped gives the fields whose text did not parse their text back after the editor's
+// value was loaded, where the editor left their value as it showed it (the text as a
+// string, or the JSON value it was).
+func (p *formPane) keepTyped(edited json.RawMessage) {
+	for _, t := range p.rawTyped {
+		path := t.problem.Path
+		was, ok1 := jsonAt(p.rawFrom, path)
+		now, ok2 := jsonAt(edited, path)
+		if !ok1 || !ok2 || !sameJSON(was, now) {
+			continue
+		}
+		if f := p.form.Field(path...); f != nil && f.IsText() {
+			_ = f.SetText(t.text) // the parse error comes back with it
+		}
+	}
+}
+
+// jsonAt returns the member of a JSON value at path (object keys, array indexes).
+func jsonAt(v json.RawMessage, path []string) (json.RawMessage, bool) {
+	for _, k := range path {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(v, &obj) == nil {
+			m, ok := obj[k]
+			if !ok {
+				return nil, false
+			}
+			v = m
+			continue
+		}
+		var arr []json.RawMessage
+		i, err := strconv.Atoi(k)
+		if json.Unmarshal(v, &arr) != nil || err != nil || i < 0 || i >= len(arr) {
+			return nil, false
+		}
+		v = arr[i]
+	}
+	return v, true
 }
 
 // recall loads the next earlier arguments from history (ctrl+r), in the form or the editor.
@@ -517,7 +651,7 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 			return true, nil
 		}
 		_ = f.Set(json.RawMessage(`""`))
-	case key.Matches(msg, k.AddItem):
+	case key.Matches(msg, k.AddItem), key.Matches(msg, k.AddItemRow) && addsHere(f):
 		t, cmd, ok := p.addMember(f)
 		if !ok {
 			return true, cmd
@@ -552,6 +686,12 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 	}
 	p.edited()
 	return true, p.refreshTo(target)
+}
+
+// addsHere reports whether f is a list's or map's own row: there, keys that are text
+// elsewhere ("+", letters) add an item or entry.
+func addsHere(f *schemaform.Field) bool {
+	return f.Kind == schemaform.KindArray || (f.Kind == schemaform.KindObject && f.IsMap())
 }
 
 // memberOf returns the nearest list item or map entry at or above f, and its list or map.
@@ -747,6 +887,24 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 		}
 		return nil
 	case schemaform.KindArray, schemaform.KindObject:
+		if r := []rune(msg.Text); len(r) == 1 && unicode.IsPrint(r[0]) && s != "space" && addsHere(f) {
+			// Typing on a list's row starts a new item with what was typed (on a map's
+			// row, a new entry's key): nothing typed is dropped.
+			t, cmd, ok := p.addMember(f)
+			if !ok {
+				if p.keyObj != nil {
+					p.keyIn.SetValue(msg.Text)
+					p.keyIn.CursorEnd()
+				}
+				return cmd
+			}
+			p.edited()
+			cmd = p.refreshTo(t)
+			if nf := p.focused(); nf != nil && nf != f {
+				return tea.Batch(cmd, p.editKey(msg, nf, ""))
+			}
+			return cmd
+		}
 		switch {
 		case s == "space":
 			f.SetCollapsed(!f.Collapsed())
@@ -809,4 +967,33 @@ func escapeJSONText(s string) string {
 		fmt.Fprintf(&b, `\u%04x`, r)
 	}
 	return b.String()
+}
+
+// rootShapeWarning says which MCP rule a tool's inputSchema (or an elicitation's
+// requestedSchema) breaks when its root is not `"type": "object"`: schema.ts types
+// Tool.inputSchema as {type: "object", …} in every revision (2024-11-05 to 2026-07-28),
+// and tools/call sends arguments as an object. "" when the root is an object schema, or
+// when there is no schema (reported with the tool list). A debugger still sends.
+func rootShapeWarning(tool mcpclient.Tool) string {
+	schema := bytes.TrimSpace(tool.InputSchema)
+	if len(schema) == 0 || string(schema) == "null" {
+		return ""
+	}
+	name, rule := "inputSchema", "schema.ts Tool.inputSchema: tools/call arguments are an object"
+	if tool.Name == "elicitation/create" { // the elicitation dialog's form (elicit.go)
+		name, rule = "requestedSchema", "schema.ts ElicitRequest: the content sent back is an object"
+	}
+	const tail = `; MCP requires "type": "object" (%s). The form follows the schema as given.`
+	var root map[string]json.RawMessage
+	if json.Unmarshal(schema, &root) != nil {
+		return fmt.Sprintf("%s is %s, not a JSON Schema object"+tail, name, ansi.Truncate(clean(compactJSON(schema)), 40, "…"), rule)
+	}
+	t, ok := root["type"]
+	switch {
+	case !ok:
+		return fmt.Sprintf(`%s has no "type"`+tail, name, rule)
+	case string(bytes.TrimSpace(t)) == `"object"`:
+		return ""
+	}
+	return fmt.Sprintf(`%s has "type": %s`+tail, name, ansi.Truncate(clean(compactJSON(t)), 40, "…"), rule)
 }

@@ -101,8 +101,20 @@ func (p *formPane) headLines() []string {
 	if p.buildErr != nil {
 		lines = append(lines, wrapStyled(st.Warning, clean(p.buildErr.Error()), p.w)...)
 	}
+	if p.shapeWarn != "" {
+		lines = append(lines, wrapStyled(st.Warning, "⚠ "+p.shapeWarn, p.w)...)
+	}
 	for _, n := range p.form.Notes() {
+		if p.buildErr != nil && n == p.buildErr.Error() {
+			continue // drawn above
+		}
 		lines = append(lines, wrapStyled(st.Muted, "note: "+clean(n), p.w)...)
+	}
+	if p.rawMode {
+		// Text that does not parse is in the editor as typed: say so, field by field.
+		for _, t := range p.rawTyped {
+			lines = append(lines, wrapStyled(st.Warning, "note: "+clean(t.problem.Error())+" — shown here as typed, as send anyway sends it", p.w)...)
+		}
 	}
 	if p.origin != "" {
 		lines = append(lines, wrapStyled(st.Muted, p.origin, p.w)...)
@@ -185,7 +197,12 @@ func (p *formPane) fieldBindings(f *schemaform.Field) []key.Binding {
 		schemaform.KindMultiSelect, schemaform.KindObject, schemaform.KindArray:
 		bs = append(bs, k.Toggle)
 	}
-	if f.Kind == schemaform.KindArray || f.AllowsEntries() {
+	switch {
+	case addsHere(f):
+		add := k.AddItem
+		add.SetHelp(k.AddItem.Help().Key+"/"+k.AddItemRow.Help().Key, k.AddItem.Help().Desc)
+		bs = append(bs, add)
+	case f.AllowsEntries():
 		bs = append(bs, k.AddItem)
 	}
 	if m, c := memberOf(f); m != nil {
@@ -258,7 +275,7 @@ func (p *formPane) keyPromptLines(depth int) []string {
 // previewLines show the arguments the form holds now, as they would be sent.
 func (p *formPane) previewLines() []string {
 	st := p.c.st
-	val, _ := p.form.Value()
+	val, _ := p.form.ValueAsTyped() // what send anyway sends; the same when all is valid
 	text := "{}"
 	if val != nil {
 		text = clean(string(val))

@@ -57,6 +57,9 @@ type KeyMap struct {
 	MoveDown      key.Binding
 	RenameKey     key.Binding
 	History       key.Binding
+	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
+	// text field "+" is text).
+	AddItemRow key.Binding
 
 	// Call / result.
 	CancelCall key.Binding
@@ -143,6 +146,7 @@ func DefaultKeyMap() KeyMap {
 		Omit:          key.NewBinding(key.WithKeys("alt+o"), key.WithHelp("alt+o", "omit (unset)")),
 		EmptyString:   key.NewBinding(key.WithKeys("alt+e"), key.WithHelp("alt+e", "empty string")),
 		AddItem:       key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item/entry")),
+		AddItemRow:    key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "add item/entry")),
 		RemoveItem:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "remove item/entry")),
 		MoveUp:        key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "move item up")),
 		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
