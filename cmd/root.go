@@ -44,6 +44,8 @@ type sessionFlags struct {
 	logFile         string
 	debug           bool
 	strict          bool
+	features        ui.ClientFeatures
+	roots           []string
 	rec             recordFlags
 }
 
@@ -58,6 +60,11 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
+	fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
+	fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
+	fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
+	fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
+	fl.BoolVar(&f.features.NoRoots, "no-roots", false, "do not advertise roots: roots/list is answered -32601")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
 }
@@ -202,15 +209,19 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
+	opts := ui.Options{Title: title, Argv: rec.argv(&cfg), Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots}
+	// Capabilities match what the UI answers; server requests reach its dialogs.
+	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
 		return &codeError{exitNoServer, err.Error()}
 	}
+	opts.Client = client
 	defer stopServer(client, os.Stderr)
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
-		title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
+		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
-	err = ui.Run(ctx, ui.Options{Client: client, Title: title, Argv: rec.argv(&cfg), Theme: flags.theme, Logger: logger, HistoryDir: stateDir()})
+	err = ui.Run(ctx, opts)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return &codeError{1, err.Error()}
 	}
