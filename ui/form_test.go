@@ -62,7 +62,7 @@ func TestToolsPaneShowsDetail(t *testing.T) {
 		"greet — Greeter",
 		"must never be trimmed.",
 		"readOnly     true",
-		"destructive  true (default)",
+		"destructive  — (not meaningful: readOnly is true)",
 		"openWorld    true (default)",
 		`"minimum": 1`,
 		"fake 1.2.3", "protocol 2025-11-25", "connected",

@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -33,6 +32,13 @@ type Options struct {
 	Title string
 	// Argv is the server's command line for the dead-server panel; defaults to Client.Argv().
 	Argv []string
+	// EnvKeys are the names of the environment variables the user set for the server (-e
+	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
+	// KEY=*** (values never reach the UI).
+	EnvKeys []string
+	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
+	// leaves it unsaid.
+	Timeout time.Duration
 	// Theme is a themes name ("" = default).
 	Theme string
 	// NoColor drops colors (the NO_COLOR convention); Run also honors the environment.
@@ -97,6 +103,11 @@ type Model struct {
 	events <-chan mcpclient.Event
 	title  string
 	argv   []string
+	// envKeys are the -e variable names (values are never known to the UI); timeout is
+	// the per-request timeout; started is when Init began the handshake.
+	envKeys []string
+	timeout time.Duration
+	started time.Time
 
 	width, height int
 	lay           layout
@@ -168,23 +179,25 @@ func New(opts Options) *Model {
 	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
-		title = strings.Join(opts.Argv, " ")
+		title = shellJoin(opts.Argv)
 	}
 	tl := newTimeline()
 	m := &Model{
-		c:      c,
-		ctx:    ctx,
-		sess:   opts.Session,
-		events: opts.Events,
-		title:  title,
-		argv:   opts.Argv,
-		help:   newHelp(c.st),
-		tl:     tl,
-		wire:   newWirePane(c, tl),
-		tools:  newToolsPane(c),
-		call:   newCallPane(c),
-		server: serverInfo{state: mcpclient.StateStarting},
-		now:    time.Now,
+		c:       c,
+		ctx:     ctx,
+		sess:    opts.Session,
+		events:  opts.Events,
+		title:   title,
+		argv:    opts.Argv,
+		envKeys: opts.EnvKeys,
+		timeout: opts.Timeout,
+		help:    newHelp(c.st),
+		tl:      tl,
+		wire:    newWirePane(c, tl),
+		tools:   newToolsPane(c),
+		call:    newCallPane(c),
+		server:  serverInfo{state: mcpclient.StateStarting},
+		now:     time.Now,
 	}
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
@@ -195,7 +208,8 @@ func New(opts Options) *Model {
 
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore())
+	m.started = m.now()
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

@@ -83,6 +83,9 @@ func (m *Model) deadPanel(w int) []string {
 	if len(m.argv) > 0 {
 		body = append(body, wrapStyled(st.Muted, "command: "+clean(shellJoin(m.argv)), inner)...)
 	}
+	if env := envText(m.envKeys); env != "" {
+		body = append(body, wrapStyled(st.Muted, env, inner)...)
+	}
 	tail := m.tl.stderrTail(stderrShown)
 	if len(tail) > 0 {
 		body = append(body, "", st.Title.Render("last stderr lines"))
@@ -116,8 +119,8 @@ func (m *Model) serverLines(w int) []string {
 	out := m.deadPanel(w)
 	add := func(l ...string) { out = append(out, l...) }
 	if s.init == nil {
-		if s.initErr == nil && m.sess != nil {
-			add(st.Muted.Render("waiting for initialize…"))
+		if m.handshaking() {
+			add(st.Muted.Render(m.waitingText()))
 		}
 	} else {
 		in := s.init
@@ -127,7 +130,11 @@ func (m *Model) serverLines(w int) []string {
 			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
-		add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
+		if s.protocolWarning() {
+			add(wrapStyled(st.Warning, "  protocol: "+clean(in.ProtocolVersion)+" ⚠ (see warnings below)", w)...)
+		} else {
+			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
+		}
 		add(fmt.Sprintf("  pid:      %d", s.pid))
 		add("", st.Title.Render("capabilities"))
 		if pretty, ok := prettyJSON(in.Capabilities); ok {
@@ -151,9 +158,14 @@ func (m *Model) serverLines(w int) []string {
 		add("")
 		add(wrapStyled(st.Error, "tools/list failed: "+block(s.toolsErr.Error()), w)...)
 	}
-	if len(m.argv) > 0 {
+	if len(m.argv) > 0 || len(m.envKeys) > 0 {
 		add("", st.Title.Render("command"))
-		add(wrap("  "+clean(shellJoin(m.argv)), w)...)
+		if len(m.argv) > 0 {
+			add(wrap("  "+clean(shellJoin(m.argv)), w)...)
+		}
+		if env := envText(m.envKeys); env != "" {
+			add(wrap("  "+env, w)...)
+		}
 	}
 	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", len(m.tl.stderr), min(len(m.tl.stderr), 50))))
 	for _, l := range m.tl.stderrTail(50) {

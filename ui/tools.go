@@ -29,6 +29,9 @@ type toolsPane struct {
 	detailOff int
 	// status says what the pane waits for or why it is empty.
 	status string
+	// listErr is why the last tools/list failed (nil after a good one): the pane says the
+	// listing failed, never that the server has no tools.
+	listErr error
 
 	list, det rect
 	stacked   bool
@@ -42,7 +45,15 @@ func newToolsPane(c *common) *toolsPane {
 	return &toolsPane{c: c, filter: ti, status: "waiting for the handshake…"}
 }
 
-func (p *toolsPane) setTools(tools []mcpclient.Tool) {
+// setTools shows a listing's answer. A failed listing keeps the tools listed before (if
+// any) and says why it failed; tools a failed listing still returned are shown.
+func (p *toolsPane) setTools(tools []mcpclient.Tool, err error) {
+	p.listErr = err
+	if err != nil && len(tools) == 0 {
+		p.status = "tools/list failed (see right)"
+		p.refilter()
+		return
+	}
 	p.tools = tools
 	p.refilter()
 	if len(tools) == 0 {
@@ -225,28 +236,35 @@ func (p *toolsPane) viewList() string {
 	switch {
 	case p.filtering || p.filter.Value() != "":
 		rows = append(rows, fit(p.filter.View(), w))
+	case p.listErr != nil && len(p.tools) == 0:
+		rows = append(rows, st.Error.Render(fit(" tools · listing failed", w)))
+	case p.listErr != nil:
+		rows = append(rows, st.Title.Render(fit(fmt.Sprintf(" tools (%d) · last listing failed", len(p.tools)), w)))
 	default:
 		rows = append(rows, st.Title.Render(fit(fmt.Sprintf(" tools (%d)", len(p.tools)), w)))
 	}
 	if len(p.shown) == 0 {
-		msg := p.status
+		msg, sty := p.status, st.Muted
 		if len(p.tools) > 0 {
 			msg = "no tool matches"
+		} else if p.listErr != nil {
+			sty = st.Error
 		}
-		rows = append(rows, st.Muted.Render(fit(" "+msg, w)))
+		rows = append(rows, sty.Render(fit(" "+msg, w)))
 	}
 	for r := p.top; r < len(p.shown) && len(rows) < h; r++ {
 		t := &p.tools[p.shown[r]]
 		name := " " + clean(t.Name)
+		dn := ""
+		if d := t.DisplayName(); d != t.Name {
+			dn = " " + clean(d)
+		}
 		if r == p.sel {
-			rows = append(rows, selectRow(st, name, w))
+			// The selected row keeps the title too.
+			rows = append(rows, selectRow(st, name+dn, w))
 			continue
 		}
-		line := name
-		if dn := t.DisplayName(); dn != t.Name {
-			line += st.Muted.Render(" " + clean(dn))
-		}
-		rows = append(rows, fit(line, w))
+		rows = append(rows, fit(name+st.Muted.Render(dn), w))
 	}
 	for len(rows) < h {
 		rows = append(rows, strings.Repeat(" ", w))
@@ -258,6 +276,14 @@ func (p *toolsPane) viewList() string {
 func (p *toolsPane) viewDetail(banner []string) string {
 	w, h := p.det.w, p.det.h
 	lines := append([]string(nil), banner...)
+	if p.listErr != nil {
+		lines = append(lines, wrapStyled(p.c.st.Error, "tools/list failed: "+block(p.listErr.Error()), w)...)
+		what := "the server's tools are unknown, not absent"
+		if len(p.tools) > 0 {
+			what = "the tools below are from the listing before"
+		}
+		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.Refresh.Help().Key)), "")
+	}
 	if t := p.selected(); t != nil {
 		lines = append(lines, toolDetail(p.c.st, t, w)...)
 	}
@@ -273,6 +299,14 @@ func hint(v *bool, def bool) string {
 		return fmt.Sprintf("%t (default)", def)
 	}
 	return fmt.Sprintf("%t", *v)
+}
+
+// notMeaningful renders a hint that does not apply because the tool is read-only.
+func notMeaningful(v *bool) string {
+	if v == nil {
+		return "— (not meaningful: readOnly is true)"
+	}
+	return fmt.Sprintf("%t (not meaningful: readOnly is true)", *v)
 }
 
 // toolDetail is the full description, annotations and pretty input schema of a tool.
@@ -294,10 +328,17 @@ func toolDetail(st *stylesT, t *mcpclient.Tool, w int) []string {
 	if a == nil {
 		a = &mcpclient.ToolAnnotations{}
 	}
+	destructive, idempotent := hint(a.DestructiveHint, true), hint(a.IdempotentHint, false)
+	if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+		// MCP 2025-11-25 ToolAnnotations: destructiveHint and idempotentHint are meaningful
+		// only when readOnlyHint is false.
+		destructive = notMeaningful(a.DestructiveHint)
+		idempotent = notMeaningful(a.IdempotentHint)
+	}
 	out = append(out,
 		"  readOnly     "+hint(a.ReadOnlyHint, false),
-		"  destructive  "+hint(a.DestructiveHint, true),
-		"  idempotent   "+hint(a.IdempotentHint, false),
+		"  destructive  "+destructive,
+		"  idempotent   "+idempotent,
 		"  openWorld    "+hint(a.OpenWorldHint, true),
 	)
 	out = append(out, "", st.Title.Render("input schema"))

@@ -53,13 +53,12 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.afterConnect()
 	case toolsListedMsg:
 		m.server.warnings = append(m.server.warnings, msg.warnings...)
-		if msg.err != nil {
-			m.server.toolsErr = msg.err
-			m.tools.status = "tools/list failed: " + clean(msg.err.Error())
-		}
-		m.tools.setTools(msg.tools)
+		m.server.toolsErr = msg.err
+		m.tools.setTools(msg.tools, msg.err)
 		m.tools.setSize(m.lay.body)
 		return m, m.toolsListed(msg)
+	case waitTickMsg:
+		return m, m.waitTick()
 	case frameSavedMsg:
 		level := "info"
 		if msg.err != nil {
@@ -173,6 +172,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	// The focused pane.
 	switch m.focus {
 	case paneTools:
+		if key.Matches(msg, k.Refresh) && m.sess != nil && m.server.init != nil {
+			return m.refresh("tools")
+		}
 		handled, open, cmd := m.tools.handleKey(msg)
 		if open {
 			if t := m.tools.selected(); t != nil {

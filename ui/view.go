@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // View draws the whole screen.
@@ -116,8 +118,17 @@ func (m *Model) statusBar() string {
 	st := m.c.st
 	s := &m.server
 	var parts []string
+	// proto is the protocol part, drawn in the warning style when it deserves one.
+	var proto string
 	if s.init != nil {
-		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), "protocol "+clean(s.init.ProtocolVersion))
+		proto = "protocol " + clean(s.init.ProtocolVersion)
+		if s.protocolWarning() {
+			proto = "⚠ " + proto
+			if !mcpclient.KnownProtocolVersion(s.init.ProtocolVersion) {
+				proto += " (unknown)"
+			}
+		}
+		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), proto)
 	} else {
 		parts = append(parts, "server ?")
 	}
@@ -138,6 +149,12 @@ func (m *Model) statusBar() string {
 	if s.failed() {
 		sty = sty.Inherit(st.Error)
 	}
+	if s.protocolWarning() {
+		if i := strings.Index(line, proto); i >= 0 {
+			warn := st.Warning.Inherit(sty)
+			return sty.Render(line[:i]) + warn.Render(proto) + sty.Render(line[i+len(proto):])
+		}
+	}
 	return sty.Render(line)
 }
 
@@ -148,7 +165,7 @@ func (m *Model) helpView() string {
 	var pane []key.Binding
 	switch m.focus {
 	case paneTools:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.DetailUp, k.DetailDown}
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.DetailUp, k.DetailDown, k.Refresh}
 	case paneCall:
 		if m.call.form != nil {
 			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel,
