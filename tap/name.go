@@ -5,15 +5,25 @@ import (
 	"strings"
 )
 
-// launchers are commands whose first argument, not themselves, names the server.
-var launchers = map[string]bool{
-	"npx": true, "node": true, "bunx": true, "bun": true, "deno": true, "pnpm": true, "pnpx": true, "yarn": true,
-	"uvx": true, "uv": true, "python": true, "python3": true, "pipx": true, "docker": true, "podman": true,
-	"go": true, "java": true, "ruby": true, "php": true, "dotnet": true,
+// launcher reports whether a command's first argument, not the command, names the server.
+func launcher(base string) bool {
+	switch base {
+	case "npx", "node", "bunx", "bun", "deno", "pnpm", "pnpx", "yarn", "uvx", "uv", "python", "python3",
+		"pipx", "docker", "podman", "go", "java", "ruby", "php", "dotnet":
+		return true
+	}
+	return false
 }
 
-// subcommands are launcher verbs skipped when looking for the server's name.
-var subcommands = map[string]bool{"run": true, "exec": true, "dlx": true, "x": true, "start": true}
+// launcherVerb reports whether an argument is a launcher's verb ("uv run"), skipped when
+// looking for the server's name.
+func launcherVerb(arg string) bool {
+	switch arg {
+	case "run", "exec", "dlx", "x", "start":
+		return true
+	}
+	return false
+}
 
 // DefaultName names a tap after its server: the command's base name, or for a launcher
 // (npx, node, uvx, python, ...) the first argument that is neither a flag nor a verb such
@@ -25,11 +35,11 @@ func DefaultName(argv []string) string {
 		return "tap"
 	}
 	name := filepath.Base(argv[0])
-	if base := strings.TrimSuffix(name, ".exe"); launchers[base] {
+	if base := strings.TrimSuffix(name, ".exe"); launcher(base) {
 		args := argv[1:]
 		var cands []string
 		for _, a := range args {
-			if a != "" && !strings.HasPrefix(a, "-") && !subcommands[a] {
+			if a != "" && !strings.HasPrefix(a, "-") && !launcherVerb(a) {
 				cands = append(cands, a)
 			}
 		}

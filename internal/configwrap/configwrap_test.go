@@ -14,11 +14,14 @@ const exe = "/opt/mcp-inspect/bin/mcp-inspect"
 
 // The three host formats, each with comments, trailing commas (where the host allows them),
 // other servers before and after, and other top-level keys.
-var fixtures = []struct {
+type fixture struct {
 	name, path, server string
 	data               string
-}{
-	{"claude-desktop", "/home/me/.config/Claude/claude_desktop_config.json", "everything", `{
+}
+
+func fixtures() []fixture {
+	return []fixture{
+		{"claude-desktop", "/home/me/.config/Claude/claude_desktop_config.json", "everything", `{
   "globalShortcut": "Ctrl+Space",
   "mcpServers": {
     "filesystem": {
@@ -37,7 +40,7 @@ var fixtures = []struct {
   }
 }
 `},
-	{"vscode", "/work/proj/.vscode/mcp.json", "everything", `// VS Code workspace servers
+		{"vscode", "/work/proj/.vscode/mcp.json", "everything", `// VS Code workspace servers
 {
 	"inputs": [
 		{"type": "promptString", "id": "api-key", "description": "API key", "password": true},
@@ -54,7 +57,7 @@ var fixtures = []struct {
 	},
 }
 `},
-	{"cursor", "/work/proj/.cursor/mcp.json", "everything", `{
+		{"cursor", "/work/proj/.cursor/mcp.json", "everything", `{
   "mcpServers": {
     "everything": {
       "command": "npx",
@@ -64,6 +67,7 @@ var fixtures = []struct {
   }
 }
 `},
+	}
 }
 
 func servers(t *testing.T, data []byte, path string) []hostconfig.Server {
@@ -80,7 +84,7 @@ func servers(t *testing.T, data []byte, path string) []hostconfig.Server {
 // (and every byte outside the entry's command and args), wrapping twice is refused, and
 // unwrapping restores the file byte for byte, with or without the backup.
 func TestRoundTrip(t *testing.T) {
-	for _, fx := range fixtures {
+	for _, fx := range fixtures() {
 		t.Run(fx.name, func(t *testing.T) {
 			orig := []byte(fx.data)
 			before := servers(t, orig, fx.path)
@@ -154,7 +158,7 @@ func TestUnwrapWithoutBackup(t *testing.T) {
 		{2, `"command": "npx", "args": [],
       "env"`},
 	} {
-		fx := fixtures[tc.fx]
+		fx := fixtures()[tc.fx]
 		out, err := Wrap([]byte(fx.data), fx.server, Options{Exe: exe})
 		if err != nil {
 			t.Fatal(err)
@@ -194,7 +198,7 @@ func TestWrapOptions(t *testing.T) {
 // TestWrapRefusals: unknown servers, HTTP servers and entries without a command are refused
 // with a reason.
 func TestWrapRefusals(t *testing.T) {
-	data := []byte(fixtures[1].data)
+	data := []byte(fixtures()[1].data)
 	for _, tc := range []struct{ server, want string }{
 		{"nope", `no server "nope"; the file has: remote, everything`},
 		{"remote", "not a stdio server"},
