@@ -287,7 +287,7 @@ func (s *session) listen(start time.Time) *hub {
 		dir = RuntimeDir()
 	}
 	if err := ensureDir(dir); err != nil {
-		s.log.Error("cannot publish the tap for attach", "dir", dir, "err", err)
+		s.publishFailed(dir, err)
 		return nil
 	}
 	cleanStale(dir)
@@ -295,13 +295,13 @@ func (s *session) listen(start time.Time) *hub {
 	_ = os.Remove(path) // a dead process with our pid left it
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	if err != nil {
-		s.log.Error("cannot publish the tap for attach", "path", path, "err", err)
+		s.publishFailed(path, err)
 		return nil
 	}
 	ln.SetUnlinkOnClose(true)
 	if err := os.Chmod(path, 0o600); err != nil {
 		ln.Close()
-		s.log.Error("cannot publish the tap for attach", "path", path, "err", err)
+		s.publishFailed(path, err)
 		return nil
 	}
 	cwd, _ := os.Getwd()
@@ -319,6 +319,12 @@ func (s *session) listen(start time.Time) *hub {
 		},
 	}
 	return h
+}
+
+// publishFailed says, once, that attach will not find this tap; the tap goes on.
+func (s *session) publishFailed(where string, err error) {
+	s.log.Error("cannot publish the tap for attach", "where", where, "err", err)
+	fmt.Fprintf(s.opt.Stderr, "mcp-inspect tap: cannot publish for attach (%v); forwarding and recording go on\n", err)
 }
 
 // publish appends trace bytes (whole lines) to the history and queues them for every viewer.

@@ -426,3 +426,28 @@ func TestInitWatch(t *testing.T) {
 		t.Fatal("a second initialized")
 	}
 }
+
+// TestPublishFailure: a socket directory that is not private is refused; the tap says so on
+// stderr and forwards and records as usual.
+func TestPublishFailure(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shared")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(dir, dir+"-link"); err != nil {
+		t.Fatal(err)
+	}
+	h := startTap(t, []string{"cat"}, func(o *Options) { o.SocketDir = dir + "-link" })
+	if h.socket != "" {
+		t.Errorf("published at %s through a symlink", h.socket)
+	}
+	h.write([]byte("x\n"))
+	h.waitHost(2, 5*time.Second)
+	h.finish()
+	if got := h.stderr.String(); !strings.HasPrefix(got, "mcp-inspect tap: cannot publish for attach (") {
+		t.Errorf("stderr %q", got)
+	}
+	if _, evs := readTrace(t, h.trace); string(stream(evs, mcpclient.ClientToServer)) != "x\n" {
+		t.Error("not recorded")
+	}
+}
