@@ -84,12 +84,19 @@ func callTool(t *testing.T, s *tmuxtest.Session, tool string, values []string, w
 
 func TestServerEverythingInTheTUI(t *testing.T) {
 	argv := testservers.ServerEverything(t)
-	s := inspect(t, 150, 45, append([]string{"--"}, argv...)...)
+	s := inspect(t, 150, 45, append([]string{"--root", "/tmp", "--"}, argv...)...)
 	screen := s.WaitFor(t, wait, "connected")
 	if !strings.Contains(screen, "mcp-servers/everything") || !strings.Contains(screen, "protocol 2025-11-25") {
 		t.Fatalf("status bar lacks server name or protocol:\n%s", screen)
 	}
 	pid := serverPID(t, screen)
+	// server-everything asks for roots 350 ms after initialized (we advertise roots): the
+	// dialog shows the --root we gave, and Enter sends it.
+	s.WaitFor(t, wait, "server request: roots/list")
+	s.WaitFor(t, wait, "file:///tmp")
+	time.Sleep(500 * time.Millisecond) // the dialog ignores keys for its first 400 ms
+	s.Send("Enter")
+	s.WaitGone(t, wait, "server request: roots/list")
 	s.WaitFor(t, wait, "get-sum")
 	screen = callTool(t, s, "echo", []string{"hello from tmux"}, "Echo: hello from tmux")
 	if !strings.Contains(screen, "took ") {
@@ -219,4 +226,34 @@ func TestUsageErrors(t *testing.T) {
 	if st := s.Wait(t, wait); st.Code != 3 {
 		t.Errorf("exit %v, want 3", st)
 	}
+}
+
+func TestServerEverythingSamplingDialog(t *testing.T) {
+	// Issue 3: a server→client request answered by the user in the real binary.
+	argv := testservers.ServerEverything(t)
+	s := inspect(t, 150, 45, append([]string{"--root", "/tmp", "--"}, argv...)...)
+	s.WaitFor(t, wait, "server request: roots/list")
+	time.Sleep(500 * time.Millisecond)
+	s.Send("Enter")
+	s.WaitGone(t, wait, "server request: roots/list")
+	s.WaitFor(t, wait, "trigger-sampling-request")
+	s.Send("1")
+	s.Send("/")
+	s.SendText("trigger-sampling")
+	s.Send("Enter")
+	s.Send("Enter")
+	s.WaitFor(t, wait, "call trigger-sampling-request")
+	s.SendText("What is MCP?")
+	s.Send("C-s")
+	s.WaitFor(t, wait, "server request: sampling/createMessage")
+	s.WaitFor(t, wait, "What is MCP?")
+	time.Sleep(500 * time.Millisecond)
+	s.SendText("A protocol.")
+	s.Send("C-s")
+	screen := s.WaitFor(t, wait, `"text": "A protocol."`)
+	if !strings.Contains(screen, "mcp-inspect-user") {
+		t.Errorf("the sampling result should name the model the reply came from:\n%s", screen)
+	}
+	s.Send("q")
+	s.Wait(t, wait)
 }
