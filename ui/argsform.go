@@ -338,6 +338,9 @@ func (f *argsForm) view() string {
 		}
 	}
 	send := "[ " + f.what + " ]"
+	if f.c.offline {
+		send = "[ offline: recorded session ]"
+	}
 	if f.cur == len(f.fields) {
 		curLine = len(lines) + 1
 		send = selectRow(st, send, ansi.StringWidth(send))

@@ -59,13 +59,17 @@ func (p *formPane) view() string {
 	if p.armed {
 		send = "[ send anyway ]"
 	}
+	hint := "  " + p.c.keys.Submit.Help().Key + " sends from any field"
+	if p.c.offline {
+		send, hint = "[ offline: recorded session ]", "  nothing is sent"
+	}
 	if p.cur == len(p.fields) {
 		curStart = len(lines)
 		send = st.Focus.Render("▸") + st.Selection.Render(send)
 	} else {
 		send = " " + send
 	}
-	lines = append(lines, "", send+st.Muted.Render("  "+p.c.keys.Submit.Help().Key+" sends from any field"))
+	lines = append(lines, "", send+st.Muted.Render(hint))
 	lines = append(lines, p.previewLines()...)
 	if p.cur == len(p.fields) {
 		curEnd = len(lines)

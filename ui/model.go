@@ -74,6 +74,9 @@ type common struct {
 	log  *slog.Logger
 	// hist is the per-tool argument history (forms prefill from it).
 	hist *history
+	// offline is set when there is no Session (a recorded session): forms say so instead
+	// of offering to send.
+	offline bool
 }
 
 // pane identifies a tab.
@@ -125,6 +128,9 @@ type Model struct {
 	tools  *toolsPane
 	call   *callPane
 	server serverInfo
+	// offline derives the session from the recorded events when there is no Session; nil
+	// on a live session.
+	offline *offlineState
 
 	// more holds everything beyond tools: resources, prompts, logs, tasks, server requests.
 	more
@@ -202,6 +208,7 @@ func New(opts Options) *Model {
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
 		m.tools.status = "offline: no server to ask"
+		m.offline, c.offline = newOfflineState(), true
 	}
 	return m
 }

@@ -177,6 +177,9 @@ func listPrompts(ctx context.Context, s Session) tea.Cmd {
 // afterConnect lists everything the server offers and, in the modern era, opens the
 // subscriptions/listen stream.
 func (m *Model) afterConnect() tea.Cmd {
+	if m.sess == nil {
+		return m.offlineConnected()
+	}
 	caps := m.caps()
 	m.toolsList.inFlight = true
 	cmds := []tea.Cmd{listTools(m.ctx, m.sess)}

@@ -286,6 +286,9 @@ func (p *toolsPane) viewDetail(banner []string) string {
 	}
 	if t := p.selected(); t != nil {
 		lines = append(lines, toolDetail(p.c.st, t, w)...)
+		if p.c.offline {
+			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
+		}
 	}
 	p.detailOff = clampScroll(p.detailOff, len(lines), h)
 	return strings.Join(window(lines, p.detailOff, h, w), "\n")

@@ -110,7 +110,7 @@ func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
 			m.server.observeLife(ev.Life)
 		}
 		m.call.run.observe(&ev)
-		cmds = append(cmds, m.observeMore(&ev))
+		cmds = append(cmds, m.observeMore(&ev), m.observeOffline(&ev))
 	}
 	m.wire.appended()
 	return tea.Batch(cmds...)
@@ -145,7 +145,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		sub, closed, cmd := m.call.form.handleKey(msg)
 		if sub != nil {
 			if m.sess == nil {
-				m.call.form.errs = []string{"offline: there is no server to call"}
+				m.call.form.errs = []string{"offline: recorded session; there is no server to call"}
 				return cmd
 			}
 			tool := m.call.form.tool
@@ -177,6 +177,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		handled, open, cmd := m.tools.handleKey(msg)
 		if open {
+			if t := m.tools.selected(); t != nil && m.offline != nil {
+				// Offline, a tool opens its recorded calls.
+				m.focus = paneCall
+				m.offline.showTool(t.Name)
+				return nil
+			}
 			if t := m.tools.selected(); t != nil {
 				m.focus = paneCall
 				return m.call.open(*t)
@@ -186,6 +192,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	case paneCall:
+		if m.offline != nil && m.call.form == nil && m.offlineCallKey(msg) {
+			return nil
+		}
 		if key.Matches(msg, k.Edit) && m.call.run != nil {
 			if t := m.toolNamed(m.call.run.tool); t != nil {
 				return m.call.open(*t)

@@ -82,7 +82,11 @@ func (m *Model) body() string {
 			s = m.tools.view(nil)
 		}
 	case paneCall:
-		s = m.call.view(m.now())
+		if m.offline != nil && m.call.form == nil {
+			s = m.offlineCallView(r.w, r.h)
+		} else {
+			s = m.call.view(m.now())
+		}
 	case paneWire:
 		s = m.wire.view(true)
 	case paneServer:
@@ -196,7 +200,8 @@ func (m *Model) syncKeys() {
 	running := m.call.run.running()
 	k.CancelCall.SetEnabled(running)
 	k.Edit.SetEnabled(m.call.run != nil)
-	k.OpenForm.SetEnabled(m.sess != nil && m.tools.selected() != nil)
+	// Offline, enter on a tool shows its recorded calls.
+	k.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
 	k.Submit.SetEnabled(m.sess != nil)
 	k.Quit.SetEnabled(!(m.call.inputFocused() && m.focus == paneCall) && !m.tools.inputFocused() && !m.moreInputFocused())
 	m.syncKeysMore()

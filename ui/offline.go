@@ -1,0 +1,459 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// noResponseError is the outcome of a recorded tools/call the recording holds no answer to.
+type noResponseError struct{}
+
+func (noResponseError) Error() string {
+	return "no response in the recording (the session ended, or the trace was cut, before the server answered)"
+}
+
+// offlineState derives, from a recorded timeline (mcp-inspect open), what a live session
+// learns by asking: the handshake's answer, the listings and the tool calls. It turns the
+// recorded responses into the same typed messages the live Session's commands produce
+// (initializedMsg, toolsListedMsg, resourcesListedMsg, promptsListedMsg), so the panes draw
+// them through one path, and it keeps every recorded tools/call as a browsable past call.
+// It is nil on a live session.
+type offlineState struct {
+	// calls are the recorded tools/call requests in order, each with its outcome (a
+	// callRun drawn by resultLines, like a live result).
+	calls []*callRun
+	// open maps a tools/call request's Seq to its call until the response comes.
+	open map[uint64]*callRun
+	// discoverVersion maps a server/discover request's Seq to the protocol version its
+	// _meta asked for, until the response comes.
+	discoverVersion map[uint64]string
+	// pages accumulates one paginated listing per method until its last page.
+	pages map[string]*pageAcc
+	// res and tmpls are the last complete resources/list and resources/templates/list
+	// answers: one resourcesListedMsg carries both.
+	res   []mcpclient.Resource
+	tmpls []mcpclient.ResourceTemplate
+	// handshake is set once an initialize or server/discover answer was applied.
+	handshake bool
+
+	// The Call pane's list of past calls: the tool it is narrowed to ("" = all), the
+	// selected row, the list's first row and the detail's scroll offset.
+	tool     string
+	sel, top int
+	off      int
+}
+
+// pageAcc is a listing in progress: the items of the pages so far and their warnings.
+type pageAcc struct {
+	items    []json.RawMessage
+	warnings []string
+}
+
+func newOfflineState() *offlineState {
+	return &offlineState{open: map[uint64]*callRun{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}}
+}
+
+// observe follows one recorded event and returns the messages it stands for (a finished
+// handshake or listing), for Update to apply as if a Session command had returned them.
+func (o *offlineState) observe(ev *mcpclient.Event) []tea.Msg {
+	if ev.Msg == nil {
+		return nil
+	}
+	switch {
+	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest:
+		o.request(ev)
+		return nil
+	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
+		return o.response(ev)
+	}
+	return nil
+}
+
+// request notes the requests whose answers need something of the request: the
+// arguments of a tools/call, the version a server/discover asked for.
+func (o *offlineState) request(ev *mcpclient.Event) {
+	switch ev.Msg.Method {
+	case "tools/call":
+		var p struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		r := &callRun{
+			id:      len(o.calls) + 1,
+			tool:    p.Name,
+			args:    append(json.RawMessage(nil), p.Arguments...),
+			started: ev.Time,
+			reqSeq:  ev.Seq,
+			done:    true,
+			err:     noResponseError{},
+		}
+		if len(r.args) == 0 {
+			r.args = json.RawMessage("{}")
+		}
+		o.calls = append(o.calls, r)
+		o.open[ev.Seq] = r
+	case "server/discover":
+		var p struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		var v string
+		_ = json.Unmarshal(p.Meta[mcpclient.MetaProtocolVersion], &v)
+		o.discoverVersion[ev.Seq] = v
+	}
+}
+
+// response applies a recorded response to the request it answers.
+func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
+	if r, ok := o.open[ev.Pair]; ok {
+		delete(o.open, ev.Pair)
+		o.finishCall(r, ev)
+		return nil
+	}
+	var rpcErr error
+	if ev.Msg.Error != nil {
+		rpcErr = ev.Msg.Error
+	}
+	switch ev.Method {
+	case "initialize":
+		if rpcErr != nil {
+			if o.handshake {
+				return nil
+			}
+			return []tea.Msg{initializedMsg{err: rpcErr}}
+		}
+		res, err := recordedInitialize(ev.Msg.Result)
+		o.handshake = true
+		return []tea.Msg{initializedMsg{res: res, err: err}}
+	case "server/discover":
+		v := o.discoverVersion[ev.Pair]
+		delete(o.discoverVersion, ev.Pair)
+		if rpcErr != nil {
+			// The auto probe of a legacy server fails here; initialize follows.
+			return nil
+		}
+		res, err := recordedDiscover(ev.Msg.Result, v)
+		o.handshake = true
+		return []tea.Msg{initializedMsg{res: res, err: err}}
+	case "tools/list":
+		items, warns, err, done := o.page(ev, "tools")
+		if !done {
+			return nil
+		}
+		tools, warns := decodeItems[mcpclient.Tool](items, "tools/list", warns)
+		return []tea.Msg{toolsListedMsg{tools: tools, warnings: warns, err: err}}
+	case "resources/list", "resources/templates/list":
+		arr := "resources"
+		if ev.Method == "resources/templates/list" {
+			arr = "resourceTemplates"
+		}
+		items, warns, err, done := o.page(ev, arr)
+		if !done {
+			return nil
+		}
+		msg := resourcesListedMsg{res: o.res, tmpls: o.tmpls}
+		if arr == "resources" {
+			msg.res, msg.warnings = decodeItems[mcpclient.Resource](items, ev.Method, warns)
+			msg.err = err
+			if err == nil {
+				o.res = msg.res
+			}
+		} else {
+			msg.tmpls, msg.warnings = decodeItems[mcpclient.ResourceTemplate](items, ev.Method, warns)
+			msg.tmplErr = err
+			if err == nil {
+				o.tmpls = msg.tmpls
+			}
+		}
+		return []tea.Msg{msg}
+	case "prompts/list":
+		items, warns, err, done := o.page(ev, "prompts")
+		if !done {
+			return nil
+		}
+		ps, warns := decodeItems[mcpclient.Prompt](items, "prompts/list", warns)
+		return []tea.Msg{promptsListedMsg{prompts: ps, warnings: warns, err: err}}
+	}
+	return nil
+}
+
+// page adds one page of a listing (the array under key) and reports whether the listing
+// is complete: a page without nextCursor, or an error, ends it (as mcpclient.ListAll does
+// live; a listing cut by an error keeps the items of the pages before).
+func (o *offlineState) page(ev *mcpclient.Event, key string) (items []json.RawMessage, warnings []string, err error, done bool) {
+	acc := o.pages[ev.Method]
+	if acc == nil {
+		acc = &pageAcc{}
+		o.pages[ev.Method] = acc
+	}
+	end := func(e error) ([]json.RawMessage, []string, error, bool) {
+		delete(o.pages, ev.Method)
+		return acc.items, acc.warnings, e, true
+	}
+	if ev.Msg.Error != nil {
+		return end(ev.Msg.Error)
+	}
+	var res map[string]json.RawMessage
+	if e := json.Unmarshal(ev.Msg.Result, &res); e != nil {
+		return end(fmt.Errorf("%s result is not an object: %w", ev.Method, e))
+	}
+	if raw, ok := res[key]; ok {
+		var pageItems []json.RawMessage
+		if e := json.Unmarshal(raw, &pageItems); e != nil {
+			return end(fmt.Errorf("%s result: %q is not an array: %w", ev.Method, key, e))
+		}
+		acc.items = append(acc.items, pageItems...)
+	} else {
+		acc.warnings = append(acc.warnings, fmt.Sprintf("%s result has no %q array", ev.Method, key))
+	}
+	var next string
+	_ = json.Unmarshal(res["nextCursor"], &next)
+	if next != "" && len(acc.items) < 1<<20 {
+		return nil, nil, nil, false
+	}
+	return end(nil)
+}
+
+// decodeItems decodes listing items into T, skipping (with a warning) entries that do not
+// fit, as the live client does.
+func decodeItems[T any](raw []json.RawMessage, what string, warnings []string) ([]T, []string) {
+	out := make([]T, 0, len(raw))
+	for i, r := range raw {
+		var v T
+		if err := json.Unmarshal(r, &v); err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s entry %d could not be read: %v", what, i, err))
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, warnings
+}
+
+// recordedInitialize reads a recorded initialize result as mcpclient.Initialize does.
+func recordedInitialize(result json.RawMessage) (*mcpclient.InitializeResult, error) {
+	var res mcpclient.InitializeResult
+	if err := json.Unmarshal(result, &res); err != nil {
+		return nil, fmt.Errorf("initialize result is not an InitializeResult: %w", err)
+	}
+	res.Era = mcpclient.EraLegacy
+	if len(res.Capabilities) > 0 {
+		if err := json.Unmarshal(res.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	if res.ProtocolVersion == "" {
+		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+	}
+	return &res, nil
+}
+
+// recordedDiscover reads a recorded server/discover result as mcpclient's discover does;
+// version is the protocol version the request asked for ("" when unknown: the newest
+// version the server lists is shown).
+func recordedDiscover(result json.RawMessage, version string) (*mcpclient.InitializeResult, error) {
+	var d mcpclient.DiscoverResult
+	if err := json.Unmarshal(result, &d); err != nil {
+		return nil, fmt.Errorf("server/discover result is not a DiscoverResult: %w", err)
+	}
+	res := &mcpclient.InitializeResult{Capabilities: d.Capabilities, Instructions: d.Instructions, Era: mcpclient.EraModern, Discover: &d}
+	if len(d.Capabilities) > 0 {
+		if err := json.Unmarshal(d.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	if raw, ok := d.Meta[mcpclient.MetaServerInfo]; ok {
+		_ = json.Unmarshal(raw, &res.ServerInfo)
+	}
+	if version == "" {
+		for _, v := range d.SupportedVersions {
+			version = max(version, v)
+		}
+	}
+	res.ProtocolVersion = version
+	return res, nil
+}
+
+// finishCall fills a recorded call from its response: the result, an isError result or
+// the JSON-RPC error, and the time between the two events.
+func (o *offlineState) finishCall(r *callRun, ev *mcpclient.Event) {
+	r.elapsed = ev.Time.Sub(r.started)
+	msg := *ev.Msg
+	msg.Params = nil
+	r.resp = &mcpclient.Response{Msg: &msg, Seq: ev.Seq, RequestSeq: ev.Pair, Elapsed: r.elapsed}
+	r.err, r.res = nil, nil
+	if ev.Msg.Error != nil {
+		r.err = ev.Msg.Error
+		return
+	}
+	var res mcpclient.CallToolResult
+	if err := json.Unmarshal(ev.Msg.Result, &res); err != nil {
+		r.err = fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
+		return
+	}
+	r.res = &res
+}
+
+// offlineConnected stands for afterConnect on a recorded session: nothing is asked; the
+// panes say what the recording holds until its listings arrive.
+func (m *Model) offlineConnected() tea.Cmd {
+	caps := m.caps()
+	m.tools.status = "offline: no tools/list recorded"
+	m.resources.status = "offline: no resources/list recorded"
+	if caps.Resources == nil {
+		m.resources.status = "the server offered no resources (no resources capability)"
+	}
+	m.resources.list.empty = m.resources.status
+	m.prompts.status = "offline: no prompts/list recorded"
+	if caps.Prompts == nil {
+		m.prompts.status = "the server offered no prompts (no prompts capability)"
+	}
+	m.prompts.list.empty = m.prompts.status
+	return nil
+}
+
+// observeOffline derives state from one recorded event and applies what it stands for
+// through the live update path.
+func (m *Model) observeOffline(ev *mcpclient.Event) tea.Cmd {
+	if m.offline == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, msg := range m.offline.observe(ev) {
+		_, cmd := m.update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// shown lists the past calls the Call pane shows: all, or the narrowed tool's.
+func (o *offlineState) shown() []*callRun {
+	if o.tool == "" {
+		return o.calls
+	}
+	var out []*callRun
+	for _, r := range o.calls {
+		if r.tool == o.tool {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// showTool narrows the past calls to one tool and selects its latest call.
+func (o *offlineState) showTool(name string) {
+	o.tool = name
+	o.sel = max(len(o.shown())-1, 0)
+	o.top, o.off = 0, 0
+}
+
+// callKey handles the past-calls browser's keys: rows up and down, the detail scrolled,
+// esc back to every tool's calls.
+func (m *Model) offlineCallKey(msg tea.KeyPressMsg) bool {
+	o := m.offline
+	k := m.c.keys
+	n := len(o.shown())
+	page := max(m.lay.body.h/2, 1)
+	switch {
+	case key.Matches(msg, k.Up):
+		o.sel, o.off = max(o.sel-1, 0), 0
+	case key.Matches(msg, k.Down):
+		o.sel, o.off = min(o.sel+1, max(n-1, 0)), 0
+	case key.Matches(msg, k.Top):
+		o.sel, o.off = 0, 0
+	case key.Matches(msg, k.Bottom):
+		o.sel, o.off = max(n-1, 0), 0
+	case key.Matches(msg, k.PageDown), key.Matches(msg, k.DetailDown):
+		o.off += page
+	case key.Matches(msg, k.PageUp), key.Matches(msg, k.DetailUp):
+		o.off = max(o.off-page, 0)
+	case msg.String() == "esc" && o.tool != "":
+		sel := o.selected()
+		o.tool = ""
+		o.sel, o.off = 0, 0
+		for i, r := range o.calls {
+			if r == sel {
+				o.sel = i
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// selected is the selected past call, nil when there is none.
+func (o *offlineState) selected() *callRun {
+	s := o.shown()
+	if len(s) == 0 {
+		return nil
+	}
+	o.sel = min(max(o.sel, 0), len(s)-1)
+	return s[o.sel]
+}
+
+// callOutcome is a past call's outcome in a few words, for its row.
+func callOutcome(r *callRun) string {
+	switch {
+	case errors.Is(r.err, noResponseError{}):
+		return "no response"
+	case r.err != nil:
+		var rpc *mcpclient.RPCError
+		if errors.As(r.err, &rpc) {
+			return fmt.Sprintf("error %d", rpc.Code)
+		}
+		return "bad result"
+	case r.res != nil && r.res.IsError:
+		return "isError"
+	}
+	return "ok"
+}
+
+// offlineCallView is the Call tab of a recorded session: the past calls (of one tool
+// after enter on it in Tools) above, the selected one below, drawn like a live result.
+func (m *Model) offlineCallView(w, h int) string {
+	o := m.offline
+	st := m.c.st
+	calls := o.shown()
+	title := fmt.Sprintf("recorded calls (%d) · offline: recorded session", len(calls))
+	if o.tool != "" {
+		title = fmt.Sprintf("recorded calls of %s (%d) · esc: every tool's", clean(o.tool), len(calls))
+	}
+	lines := []string{st.Title.Render(fit(title, w))}
+	if len(calls) == 0 {
+		lines = append(lines, st.Muted.Render("no tools/call in the recording"))
+		return strings.Join(window(lines, 0, h, w), "\n")
+	}
+	sel := o.selected()
+	listH := min(len(calls), max(h/3, 3))
+	if o.sel < o.top {
+		o.top = o.sel
+	}
+	if o.sel >= o.top+listH {
+		o.top = o.sel - listH + 1
+	}
+	o.top = clampScroll(o.top, len(calls), listH)
+	for i := o.top; i < len(calls) && i < o.top+listH; i++ {
+		r := calls[i]
+		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", r.reqSeq, clean(r.tool), callOutcome(r), r.elapsed.Round(time.Millisecond), clean(string(r.args)))
+		if r == sel {
+			lines = append(lines, selectRow(st, row, w))
+		} else {
+			lines = append(lines, fit(row, w))
+		}
+	}
+	lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 1))))
+	rest := max(h-len(lines), 1)
+	det := resultLines(st, sel, max(w, 10))
+	o.off = clampScroll(o.off, len(det), rest)
+	lines = append(lines, window(det, o.off, rest, w)...)
+	return strings.Join(window(lines, 0, h, w), "\n")
+}

@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// recordedSession is a legacy session as a client and server exchanged it: the handshake,
+// a tools/list in two pages, resources and prompts listings, three tools/call (ok, isError,
+// JSON-RPC error) and one left unanswered.
+var recordedSession = []struct {
+	dir mcpclient.Direction
+	raw string
+}{
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp-inspect","version":"0.1.0"}}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"resources":{},"prompts":{}},"serverInfo":{"name":"recorded-demo","version":"9.8.7"},"instructions":"Use echo wisely."}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","description":"Echoes its input","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}],"nextCursor":"p2"}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"p2"}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"add","inputSchema":{"type":"object"}}]}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"resources/list"}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{"resources":[{"uri":"file:///readme.md","name":"readme"}]}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"resources/templates/list"}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{"resourceTemplates":[{"uriTemplate":"file:///{path}","name":"files"}]}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":5,"method":"prompts/list"}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":5,"result":{"prompts":[{"name":"greet","description":"Says hello"}]}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello offline"}}}`},
+	{mcpclient.Stderr, "echo called\n"},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"echoed: hello offline"}]}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","arguments":{"a":1}}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"b is required"}],"isError":true}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"nope","arguments":{}}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":8,"error":{"code":-32602,"message":"Unknown tool: nope"}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"echo","arguments":{"text":"never answered"}}}`},
+}
+
+// recordTrace writes the session through the trace writer and reads it back the way
+// mcp-inspect open does (classification and pairing recomputed on load).
+func recordTrace(t *testing.T) []mcpclient.Event {
+	t.Helper()
+	var buf bytes.Buffer
+	start := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	w, err := trace.NewWriter(&buf, trace.Header{Start: start, Argv: []string{"demo-server"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range recordedSession {
+		e := ev(uint64(i+1), r.dir, r.raw)
+		// Each event 10 ms after the one before, so elapsed times are known.
+		e.Time = w.Start().Add(time.Duration(i+1) * 10 * time.Millisecond)
+		if err := w.Write(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trace.OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []mcpclient.Event
+	for e, err := range tr.Events() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, e)
+	}
+	if len(evs) != len(recordedSession) {
+		t.Fatalf("read %d events back, want %d", len(evs), len(recordedSession))
+	}
+	return evs
+}
+
+// openOffline builds an offline model (no Session) and delivers the recorded events in
+// two batches, as the event pump would.
+func openOffline(t *testing.T, evs []mcpclient.Event) *Model {
+	t.Helper()
+	m := newTestModel(t, nil, 120, 40)
+	run(t, m, m.Init(), 0)
+	half := len(evs) / 2
+	send(t, m, eventsMsg{events: evs[:half]}, eventsMsg{events: evs[half:], closed: true})
+	return m
+}
+
+func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
+	m := openOffline(t, recordTrace(t))
+
+	// Server pane: serverInfo, protocol, instructions, as the live handshake sets them.
+	press(t, m, "4")
+	v := view(m)
+	for _, want := range []string{"recorded-demo", "9.8.7", "2025-11-25", "Use echo wisely."} {
+		if !strings.Contains(v, want) {
+			t.Errorf("Server pane lacks %q:\n%s", want, v)
+		}
+	}
+
+	// Tools pane: both pages of the one listing.
+	press(t, m, "1")
+	if got := len(m.tools.tools); got != 2 {
+		t.Fatalf("tools = %d, want 2 (two pages of one listing)", got)
+	}
+	v = view(m)
+	for _, want := range []string{"tools (2)", "echo", "add", "Echoes its input", "recorded calls of this tool"} {
+		if want == "recorded calls of this tool" {
+			want = "the calls of this tool in the recording"
+		}
+		if !strings.Contains(v, want) {
+			t.Errorf("Tools pane lacks %q:\n%s", want, v)
+		}
+	}
+
+	// Resources and prompts panes.
+	if len(m.resources.resources) != 1 || len(m.resources.templates) != 1 {
+		t.Errorf("resources = %d, templates = %d; want 1 and 1", len(m.resources.resources), len(m.resources.templates))
+	}
+	if len(m.prompts.prompts) != 1 || m.prompts.prompts[0].Name != "greet" {
+		t.Errorf("prompts = %+v, want greet", m.prompts.prompts)
+	}
+
+	// Enter on echo: its recorded calls, the latest (unanswered) selected.
+	press(t, m, "enter")
+	if m.focus != paneCall {
+		t.Fatalf("focus = %v after enter on a tool offline, want Call", m.focus)
+	}
+	v = view(m)
+	for _, want := range []string{"recorded calls of echo (2)", "no response", "never answered", "no response in the recording"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("echo's calls lack %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "[ send ]") {
+		t.Errorf("offline Call pane offers to send:\n%s", v)
+	}
+	// Up: the answered call, its arguments as sent, its result like a live one, its timing.
+	press(t, m, "up")
+	v = view(m)
+	for _, want := range []string{`arguments: {"text":"hello offline"}`, "echoed: hello offline", "ok · 1 content block(s)", "took 20ms", "request #14 → response #16"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("past call lacks %q:\n%s", want, v)
+		}
+	}
+
+	// esc: every tool's calls; the isError and the JSON-RPC error ones are there.
+	press(t, m, "esc")
+	v = view(m)
+	for _, want := range []string{"recorded calls (4)", "isError", "error -32602"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("all calls lack %q:\n%s", want, v)
+		}
+	}
+	calls := m.offline.calls
+	if calls[1].res == nil || !calls[1].res.IsError {
+		t.Errorf("add call: res = %+v, want isError", calls[1].res)
+	}
+	if calls[2].err == nil || !strings.Contains(calls[2].err.Error(), "Unknown tool: nope") {
+		t.Errorf("nope call: err = %v, want the JSON-RPC error", calls[2].err)
+	}
+	press(t, m, "down", "down")
+	if v = view(m); !strings.Contains(v, "Unknown tool: nope") {
+		t.Errorf("the JSON-RPC error call does not show its error:\n%s", v)
+	}
+}
+
+// TestOfflineModernDiscover: a modern recording's server/discover answer fills the Server
+// pane (serverInfo from _meta, the version the request asked for).
+func TestOfflineModernDiscover(t *testing.T) {
+	evs := []mcpclient.Event{
+		ev(1, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`),
+		ev(2, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"modern-one","version":"2.0"}}}}`),
+	}
+	p := mcpclient.NewPairer()
+	for i := range evs {
+		p.Add(&evs[i])
+	}
+	m := openOffline(t, evs)
+	if m.server.init == nil || m.server.init.ServerInfo.Name != "modern-one" || m.server.init.ProtocolVersion != "2026-07-28" || m.era() != mcpclient.EraModern {
+		t.Fatalf("init = %+v", m.server.init)
+	}
+	press(t, m, "1")
+	if v := view(m); !strings.Contains(v, "offline: no tools/list recorded") {
+		t.Errorf("Tools pane does not say the recording has no listing:\n%s", v)
+	}
+}
