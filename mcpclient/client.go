@@ -133,11 +133,20 @@ type Response struct {
 type pendingReq struct {
 	id       string // canonical id key
 	method   string
-	label    string
+	num      int64 // the id
+	params   any   // kept for label, which is built only when an error needs it
 	seq      uint64
 	sent     time.Time
 	ch       chan reqOutcome
 	progress chan struct{}
+}
+
+// label names the request in errors: "request 3 (tools/call crash)".
+func (p *pendingReq) label() string {
+	if l := requestLabel(p.method, p.params); l != "" {
+		return fmt.Sprintf("request %d (%s %s)", p.num, p.method, l)
+	}
+	return fmt.Sprintf("request %d (%s)", p.num, p.method)
 }
 
 type reqOutcome struct {
@@ -452,7 +461,7 @@ func (c *Client) failAllLocked(e *ExitError) {
 	}
 	for _, p := range c.pending {
 		pe := *e
-		pe.Pending = p.label
+		pe.Pending = p.label()
 		p.ch <- reqOutcome{err: &pe}
 		c.dropLocked(p)
 	}
@@ -578,7 +587,7 @@ func (c *Client) routeOversizeLocked(ev *Event) {
 		return
 	}
 	c.dropLocked(p)
-	p.ch <- reqOutcome{err: &OversizeError{Request: p.label, Size: ev.Size, Limit: c.cfg.MaxMessage}}
+	p.ch <- reqOutcome{err: &OversizeError{Request: p.label(), Size: ev.Size, Limit: c.cfg.MaxMessage}}
 }
 
 // routeResponseLocked hands a response the Pairer matched to its waiting request.
@@ -688,6 +697,12 @@ func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage
 // writeLocked frames b (adding "\n"), records the event and queues the write. It fails when
 // the session is dead or closed.
 func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
+	return c.writeMsgLocked(b, pair, method, 0, nil)
+}
+
+// writeMsgLocked is writeLocked for a frame the client built itself, whose kind and envelope
+// are known (kind 0: classify the bytes, as for raw frames the user sends).
+func (c *Client) writeMsgLocked(b []byte, pair uint64, method string, known Kind, knownMsg *Message) error {
 	if c.violation != nil {
 		return c.violation
 	}
@@ -698,7 +713,11 @@ func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
 		return c.dead
 	}
 	raw := append(b, '\n')
-	kind, msg, probs := Classify(raw)
+	kind, msg := known, knownMsg
+	var probs []Problem
+	if known == 0 {
+		kind, msg, probs = Classify(raw)
+	}
 	c.stdinLine++
 	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine, Pair: pair, Method: method}
 	c.stampLocked(&ev)
@@ -782,10 +801,7 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 		return nil, err
 	}
 	key := idKey(idRaw)
-	p := &pendingReq{id: key, method: method, label: fmt.Sprintf("request %d (%s)", id, method), ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
-	if label := requestLabel(method, params); label != "" {
-		p.label = fmt.Sprintf("request %d (%s %s)", id, method, label)
-	}
+	p := &pendingReq{id: key, method: method, num: id, params: params, ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
@@ -799,12 +815,13 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 	p.sent = time.Now()
 	// Register before writing so a fast response always finds its request.
 	c.pending[key] = p
-	if err := c.writeLocked(b, 0, ""); err != nil {
+	// Built here, so its kind and envelope are known: no need to parse it back.
+	if err := c.writeMsgLocked(b, 0, "", KindRequest, &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}); err != nil {
 		delete(c.pending, key)
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
 			cp := *ee
-			cp.Pending = p.label
+			cp.Pending = p.label()
 			cp.NotSent = true
 			return nil, &cp
 		}
@@ -884,14 +901,14 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 				if p.method != "initialize" {
 					_ = c.Cancel(p.id, "timed out after "+idle.String())
 				}
-				return nil, &TimeoutError{Request: p.label, After: idle}
+				return nil, &TimeoutError{Request: p.label(), After: idle}
 			}
 		case <-maxTimer.C:
 			if c.abandon(p, "timed out") {
 				if p.method != "initialize" {
 					_ = c.Cancel(p.id, "timed out after "+maxT.String())
 				}
-				return nil, &TimeoutError{Request: p.label, After: maxT, Max: true}
+				return nil, &TimeoutError{Request: p.label(), After: maxT, Max: true}
 			}
 		}
 	}
@@ -941,7 +958,7 @@ func (c *Client) Notify(method string, params json.RawMessage) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.writeLocked(b, 0, "")
+	return c.writeMsgLocked(b, 0, "", KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params})
 }
 
 // SendRaw writes bytes to the server's stdin as they are (a newline is added when missing),
