@@ -345,7 +345,11 @@ func (f *argsForm) view() string {
 		curLine = len(lines) + 1
 		send = selectRow(st, send, ansi.StringWidth(send))
 	}
-	lines = append(lines, "", send, st.Muted.Render("ctrl+s send · esc close · tab next · ctrl+n/ctrl+p choose a suggestion, enter takes it"))
+	hint := "ctrl+s send · esc close · tab next · ctrl+n/ctrl+p choose a suggestion, enter takes it"
+	if f.c.offline {
+		hint = "nothing is sent · esc close · tab next"
+	}
+	lines = append(lines, "", send, st.Muted.Render(hint))
 	if curLine < f.off {
 		f.off = curLine
 	}
