@@ -99,9 +99,9 @@ func newConfigWrapCmd() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&server, "server", "", "the `NAME` of the server entry to wrap")
-	c.Flags().StringVar(&name, "name", "", "the tap's name for attach (default: the server's name)")
+	c.Flags().StringVar(&name, "name", "", "the tap's `NAME` for attach (default: the server's name)")
 	c.Flags().StringVar(&record, "record", "", "have the tap write its trace to `FILE` (default: the user state directory)")
-	c.Flags().StringVar(&bin, "bin", "", "the mcp-inspect binary the host should run (default: this one)")
+	c.Flags().StringVar(&bin, "bin", "", "the mcp-inspect binary (`PATH`) the host should run (default: this one)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the new file instead of writing it")
 	return c
 }

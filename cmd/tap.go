@@ -55,14 +55,14 @@ only its errors go to stderr, prefixed "mcp-inspect tap:".`,
 	}
 	c.Flags().SetInterspersed(false)
 	fl := c.Flags()
-	fl.StringVar(&name, "name", "", "name the tap for `attach NAME` (default: from the server command)")
+	fl.StringVar(&name, "name", "", "the `NAME` that mcp-inspect attach finds the tap by (default: from the server command)")
 	fl.StringVar(&logFile, "log-file", "", "write the tap's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&debug, "debug", false, "log at debug level")
 	fl.IntVar(&maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest message recorded whole, in bytes (all bytes are forwarded anyway)")
 	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap are kept in the user state directory)")
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
-	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE)")
+	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the history from memory)")
 	return c
 }
 
