@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 )
 
 // Config says how to start and talk to a stdio MCP server. Zero values take the defaults
@@ -191,7 +193,7 @@ type Client struct {
 	closeOnce  sync.Once
 	exitCode   int
 	exitSignal string
-	watchdog   *watchdog
+	watchdog   *proc.Watchdog
 }
 
 // Start spawns the server in its own process group and begins reading its stdout and stderr.
@@ -236,7 +238,7 @@ func (c *Client) spawn() error {
 	cmd := exec.Command(c.cfg.Command, c.cfg.Args...)
 	cmd.Env = append(os.Environ(), c.cfg.Env...)
 	cmd.Dir = c.cfg.Dir
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = proc.SysProcAttr()
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return &SpawnError{Argv: c.argv, Err: err}
@@ -261,14 +263,18 @@ func (c *Client) spawn() error {
 	errW.Close()
 	c.cmd = cmd
 	c.pid = cmd.Process.Pid
-	c.watchdog = startWatchdog(c.pid)
+	c.watchdog = proc.StartWatchdog(c.pid)
 	c.writer = newLineWriter(inW, c.onWriteError)
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
 	go c.readStdout(outR)
 	go c.readStderr(errR)
 	go func() {
 		err := cmd.Wait()
-		c.exitCode, c.exitSignal = exitStatus(cmd, err)
+		code, sig := proc.ExitStatus(cmd, err)
+		c.exitCode = code
+		if sig != 0 {
+			c.exitSignal = proc.SignalName(sig)
+		}
 		close(c.waitDone)
 	}()
 	go c.supervise()
@@ -414,8 +420,8 @@ func (c *Client) supervise() {
 	c.failAllLocked(e)
 	c.writer.close()
 	c.mu.Unlock()
-	if !groupAlive(c.pid) {
-		c.watchdog.disarm()
+	if !proc.GroupAlive(c.pid) {
+		c.watchdog.Disarm()
 	}
 	// Readers may still be blocked if a grandchild holds the pipes open; the queue closes
 	// when they finish or when Close kills the group.
@@ -425,18 +431,6 @@ func (c *Client) supervise() {
 		c.closeQueues()
 	}()
 	close(c.exitDone)
-}
-
-// waitGroupGone polls until no process of the group is left (killed ones are reaped by init).
-func waitGroupGone(pgid int, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for groupAlive(pgid) {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
 }
 
 func waitAny(ch <-chan struct{}, d time.Duration) bool {
@@ -1072,16 +1066,16 @@ func (c *Client) Close() error {
 			}
 		}
 		// Whatever is left in the group (forked children) goes too.
-		if groupAlive(c.pid) {
+		if proc.GroupAlive(c.pid) {
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
-			if !waitGroupGone(c.pid, c.cfg.ShutdownGrace) {
+			if !proc.WaitGroupGone(c.pid, c.cfg.ShutdownGrace) {
 				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
-				waitGroupGone(c.pid, time.Second)
+				proc.WaitGroupGone(c.pid, time.Second)
 			}
 		}
 		<-c.exitDone
-		if !groupAlive(c.pid) {
-			c.watchdog.disarm()
+		if !proc.GroupAlive(c.pid) {
+			c.watchdog.Disarm()
 		}
 		if c.obs != nil {
 			waitAny(c.obs.done, 2*time.Second)

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 )
 
 // collect drains a client's events in the background; wait() returns them once the stream closes.
@@ -225,7 +227,7 @@ func TestCloseEscalatesToKillAndCleansGroup(t *testing.T) {
 	if exit == nil || exit.Signal != "KILL" {
 		t.Fatalf("want exit by KILL, got %+v", exit)
 	}
-	if groupAlive(c.PID()) {
+	if proc.GroupAlive(c.PID()) {
 		t.Error("process group still alive after Close")
 	}
 }
@@ -237,7 +239,7 @@ func TestCloseKillsForkedChildren(t *testing.T) {
 	}
 	c.Close()
 	col.wait(t)
-	if groupAlive(c.PID()) {
+	if proc.GroupAlive(c.PID()) {
 		t.Error("a forked child outlived Close")
 	}
 }
@@ -365,7 +367,7 @@ func TestSIGKILLedInspectorLeavesNoGrandchild(t *testing.T) {
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	if !waitGroupGone(pgid, 5*time.Second) {
+	if !proc.WaitGroupGone(pgid, 5*time.Second) {
 		t.Fatalf("group %d still has %d live processes after the inspector was SIGKILLed", pgid, countGroup(pgid))
 	}
 }

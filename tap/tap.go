@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -184,6 +185,7 @@ type session struct {
 	waitDone     chan struct{} // the server process was reaped
 	exitCode     int
 	exitSig      syscall.Signal
+	watchdog     *proc.Watchdog
 	stopOnce     sync.Once
 	stopReason   chan string // why the shutdown sequence started
 	shutdownDone chan struct{}
@@ -223,7 +225,7 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	cmd := exec.Command(opt.Argv[0], opt.Argv[1:]...)
 	cmd.Env = opt.Env
 	cmd.Dir = opt.Dir
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = proc.SysProcAttr()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	// Forwarded signals must not be lost between spawn and the handler.
 	sigs := make(chan os.Signal, 4)
@@ -246,13 +248,15 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	outW.Close()
 	errW.Close()
 	s.cmd, s.pid = cmd, cmd.Process.Pid
+	// If the tap itself is SIGKILLed, this kills what the server forked.
+	s.watchdog = proc.StartWatchdog(s.pid)
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: s.pid, Text: fmt.Sprintf("started pid %d", s.pid)})
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", opt.Name, os.Getppid(), os.Getpid())})
 	s.log.Info("tap started", "name", opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
 
 	go func() {
 		err := cmd.Wait()
-		s.exitCode, s.exitSig = exitStatus(cmd, err)
+		s.exitCode, s.exitSig = proc.ExitStatus(cmd, err)
 		close(s.waitDone)
 	}()
 
@@ -282,9 +286,9 @@ wait:
 		case sig := <-sigs:
 			ss, _ := sig.(syscall.Signal)
 			s.log.Info("forwarding signal", "signal", sig.String())
-			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "tap received " + sigName(ss) + ": forwarding it to the server's process group"})
+			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "tap received " + proc.SignalName(ss) + ": forwarding it to the server's process group"})
 			_ = syscall.Kill(-s.pid, ss)
-			s.stop("signal " + sigName(ss))
+			s.stop("signal " + proc.SignalName(ss))
 		case <-ctxDone:
 			ctxDone = nil
 			s.stop("cancelled")
@@ -302,8 +306,8 @@ wait:
 	text := fmt.Sprintf("server exited with code %d", code)
 	info := mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: s.pid, ExitCode: code}
 	if sigv != 0 {
-		text = "server killed by signal " + sigName(sigv)
-		info.Signal = sigName(sigv)
+		text = "server killed by signal " + proc.SignalName(sigv)
+		info.Signal = proc.SignalName(sigv)
 		info.ExitCode = -1
 	}
 	info.Text = text
@@ -535,13 +539,19 @@ func (s *session) shutdown(in *os.File) {
 
 // killGroup ends whatever is left of the server's process group (forked children).
 func (s *session) killGroup() {
-	if !groupAlive(s.pid) {
+	if !proc.GroupAlive(s.pid) {
+		s.watchdog.Disarm()
 		return
 	}
+	defer func() {
+		if !proc.GroupAlive(s.pid) {
+			s.watchdog.Disarm()
+		}
+	}()
 	s.log.Info("ending the rest of the server's process group")
 	_ = syscall.Kill(-s.pid, syscall.SIGTERM)
 	deadline := time.Now().Add(s.opt.ShutdownGrace)
-	for groupAlive(s.pid) {
+	for proc.GroupAlive(s.pid) {
 		if time.Now().After(deadline) {
 			_ = syscall.Kill(-s.pid, syscall.SIGKILL)
 			return
@@ -559,43 +569,4 @@ func waitChan(ch <-chan struct{}, d time.Duration) bool {
 	case <-t.C:
 		return false
 	}
-}
-
-// exitStatus turns cmd.Wait's result into an exit code (-1 when signalled) and the signal.
-func exitStatus(cmd *exec.Cmd, err error) (int, syscall.Signal) {
-	st := cmd.ProcessState
-	if st == nil {
-		return -1, 0
-	}
-	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return -1, ws.Signal()
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), 0
-	}
-	return st.ExitCode(), 0
-}
-
-// sigName names a signal the way mcpclient's status bar does ("TERM", "KILL").
-func sigName(s syscall.Signal) string {
-	switch s {
-	case syscall.SIGKILL:
-		return "KILL"
-	case syscall.SIGTERM:
-		return "TERM"
-	case syscall.SIGINT:
-		return "INT"
-	case syscall.SIGHUP:
-		return "HUP"
-	case syscall.SIGSEGV:
-		return "SEGV"
-	case syscall.SIGABRT:
-		return "ABRT"
-	case syscall.SIGPIPE:
-		return "PIPE"
-	case syscall.SIGQUIT:
-		return "QUIT"
-	}
-	return strings.ToUpper(s.String())
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -177,7 +178,7 @@ func TestShutdownEscalates(t *testing.T) {
 	if took < 500*time.Millisecond || took > 10*time.Second {
 		t.Errorf("shutdown took %v, want about two grace periods", took)
 	}
-	if groupAlive(h.pid) {
+	if proc.GroupAlive(h.pid) {
 		t.Error("processes of the server's group are left")
 	}
 	_, evs := readTrace(t, h.trace)
@@ -201,7 +202,7 @@ func TestForkedChildrenEnded(t *testing.T) {
 	if h.res.ExitCode != 3 {
 		t.Errorf("result %+v, want exit 3", h.res)
 	}
-	if groupAlive(h.pid) {
+	if proc.GroupAlive(h.pid) {
 		t.Error("the server's child outlived the tap")
 	}
 	if got := string(h.waitHost(len("started\n"), time.Second)); got != "started\n" {
@@ -219,7 +220,7 @@ func TestHostStopsReading(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("tap did not stop when the host stopped reading")
 	}
-	if groupAlive(h.pid) {
+	if proc.GroupAlive(h.pid) {
 		t.Error("server left running")
 	}
 	_, evs := readTrace(t, h.trace)

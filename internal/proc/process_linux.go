@@ -1,4 +1,4 @@
-package mcpclient
+package proc
 
 import (
 	"os"
@@ -7,17 +7,17 @@ import (
 	"syscall"
 )
 
-// sysProcAttr puts the child in its own process group (so the whole group can be signalled at
+// SysProcAttr puts the child in its own process group (so the whole group can be signalled at
 // shutdown; npx- and uvx-launched servers fork grandchildren) and asks the kernel to kill it
 // if the inspector dies without a chance to clean up.
-func sysProcAttr() *syscall.SysProcAttr {
+func SysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
-// groupAlive reports whether any live (non-zombie) process is left in process group pgid. A
+// GroupAlive reports whether any live (non-zombie) process is left in process group pgid. A
 // zombie cannot be signalled further and holds nothing, but kill(-pgid, 0) still counts it,
 // and in containers whose init does not reap, zombies stay forever.
-func groupAlive(pgid int) bool {
+func GroupAlive(pgid int) bool {
 	if syscall.Kill(-pgid, 0) != nil {
 		return false
 	}
