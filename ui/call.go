@@ -15,32 +15,38 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// callPane is the Call tab: the open form, or the last call (in flight or its result).
+// maxCalls bounds the call history of the Call tab (the oldest finished calls go first;
+// every call stays on the wire and in the recording).
+const maxCalls = 100
+
+// callPane is the Call tab: the open form, or the calls of this session. Calls run side by
+// side: each in flight keeps its spinner, progress and cancel; each finished one keeps its
+// result. One call is shown; ←/→ choose among them.
 type callPane struct {
 	c *common
+	// tl is the timeline: a call finds its request and response events there.
+	tl *timeline
 	// forms keeps one form per tool name so values survive closing and reopening.
 	forms map[string]*formPane
 	form  *formPane // open form, nil when closed
+	// calls are this session's tool calls, oldest first; run is the one shown.
+	calls []*callRun
 	run   *callRun
 	runs  int // call ids
 
 	spin spinner.Model
 	bar  progress.Model
 
-	lines []string // rendered result, cached
+	lines []string // the shown call's result, rendered once per change
 	off   int
 	r     rect
 
 	// taskRequired says whether a tool must be called as a task (set by the root).
 	taskRequired func(name string) bool
-	// task is the task the current call runs as (nil for a plain call).
-	task *mcpclient.Task
-	// late is a response that came after the current call was cancelled.
-	late *mcpclient.Event
 }
 
-func newCallPane(c *common) *callPane {
-	return &callPane{c: c, forms: map[string]*formPane{}, spin: newSpinner(c.st), bar: newBar(c.st)}
+func newCallPane(c *common, tl *timeline) *callPane {
+	return &callPane{c: c, tl: tl, forms: map[string]*formPane{}, spin: newSpinner(c.st), bar: newBar(c.st)}
 }
 
 func (p *callPane) setSize(r rect) {
@@ -68,47 +74,153 @@ func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 // inputFocused reports whether the form owns the keyboard.
 func (p *callPane) inputFocused() bool { return p.form != nil }
 
-// start begins a call; the returned Cmd runs it.
+// start begins a call beside those already running and shows it; the returned Cmd runs
+// it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
+// request on the wire whatever else is in flight.
 func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
-	p.run = &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
+	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
+	p.add(r)
+	p.run = r
 	p.form = nil
 	p.off = 0
-	p.task, p.late = nil, nil
 	p.render()
 	if p.taskRequired != nil && p.taskRequired(tool) {
-		return tea.Batch(callToolAsTask(cctx, s, p.run.id, tool, args), p.spin.Tick)
+		r.viaTask = true
+		return tea.Batch(callToolAsTask(cctx, s, r.id, tool, args), p.spin.Tick)
 	}
-	return tea.Batch(callTool(cctx, s, p.run.id, tool, args), p.spin.Tick)
+	sent := make(chan uint64, mcpclient.MaxInputRounds+2)
+	return tea.Batch(callTool(cctx, s, r.id, tool, args, sent), waitSent(r.id, sent), p.spin.Tick)
+}
+
+// add appends a call, dropping the oldest finished one past maxCalls.
+func (p *callPane) add(r *callRun) {
+	if len(p.calls) >= maxCalls {
+		for i, old := range p.calls {
+			if old.done && old != p.run {
+				p.calls = append(p.calls[:i:i], p.calls[i+1:]...)
+				break
+			}
+		}
+	}
+	p.calls = append(p.calls, r)
+}
+
+// byID finds a call by id.
+func (p *callPane) byID(id int) *callRun {
+	for i := len(p.calls) - 1; i >= 0; i-- {
+		if p.calls[i].id == id {
+			return p.calls[i]
+		}
+	}
+	return nil
+}
+
+// index is the position of the shown call in calls, -1 when none.
+func (p *callPane) index() int {
+	for i, r := range p.calls {
+		if r == p.run {
+			return i
+		}
+	}
+	return -1
+}
+
+// runningCount is how many calls wait for their answer.
+func (p *callPane) runningCount() int {
+	n := 0
+	for _, r := range p.calls {
+		if r.running() {
+			n++
+		}
+	}
+	return n
+}
+
+// anyRunning reports whether a call waits for its answer.
+func (p *callPane) anyRunning() bool { return p.runningCount() > 0 }
+
+// running lists the calls in flight, oldest first.
+func (p *callPane) running() []*callRun {
+	var out []*callRun
+	for _, r := range p.calls {
+		if r.running() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sent records the Seq of a call's request (a modern retry sends a new request: the
+// latest counts) and picks up progress that arrived before the Seq was known.
+func (p *callPane) sent(msg callSentMsg) {
+	r := p.byID(msg.id)
+	if r == nil {
+		return
+	}
+	r.reqSeq = msg.seq
+	i, ok := p.tl.index(msg.seq)
+	if !ok || r.done {
+		return
+	}
+	for j := i + 1; j < len(p.tl.events) && j <= i+100_000; j++ {
+		r.observe(&p.tl.events[j])
+	}
+}
+
+// observe follows one timeline event for every call: progress for those in flight, and
+// the problems of a finished call's response when its event comes after the answer.
+func (p *callPane) observe(ev *mcpclient.Event) {
+	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.Lifecycle {
+		return
+	}
+	for _, r := range p.calls {
+		if r.running() {
+			r.observe(ev)
+			continue
+		}
+		if r.resp != nil && r.resp.Seq == ev.Seq && !r.respSeen {
+			r.respSeen, r.respProblems = true, ev.Problems
+			if r == p.run {
+				p.render()
+			}
+		}
+	}
 }
 
 // setTask records the status of the task call id runs as.
 func (p *callPane) setTask(id int, t *mcpclient.Task) {
-	if p.run == nil || p.run.id != id || t == nil {
+	r := p.byID(id)
+	if r == nil || t == nil {
 		return
 	}
 	cp := *t
-	p.task = &cp
-	p.render()
+	r.task = &cp
+	if r == p.run {
+		p.render()
+	}
 }
 
-// lateResponse shows a response that arrived after the current call was cancelled
+// lateResponse shows a response that arrived after its call was cancelled or timed out
 // (case B12b): it is not the result of anything, but it is not lost either.
 func (p *callPane) lateResponse(ev *mcpclient.Event) {
-	r := p.run
-	if r == nil || !r.done || r.reqSeq == 0 || ev.Pair != r.reqSeq {
-		return
+	for _, r := range p.calls {
+		if r.done && r.reqSeq != 0 && ev.Pair == r.reqSeq {
+			e := *ev
+			r.late = &e
+			if r == p.run {
+				p.render()
+			}
+			return
+		}
 	}
-	e := *ev
-	p.late = &e
-	p.render()
 }
 
-// finish records a call's answer; stale answers (an older id) are ignored.
+// finish records a call's answer; an answer for a call that already ended is ignored.
 func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
-	r := p.run
-	if r == nil || r.id != msg.id {
+	r := p.byID(msg.id)
+	if r == nil || r.done {
 		return false
 	}
 	r.done = true
@@ -117,60 +229,130 @@ func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
 	if msg.resp != nil && msg.resp.Elapsed > 0 {
 		r.elapsed = msg.resp.Elapsed
 	}
+	if msg.resp != nil {
+		if r.reqSeq == 0 {
+			r.reqSeq = msg.resp.RequestSeq
+		}
+		if i, ok := p.tl.index(msg.resp.Seq); ok {
+			r.respSeen, r.respProblems = true, p.tl.events[i].Problems
+		}
+	}
 	if r.cancel != nil {
 		r.cancel()
 		r.cancel = nil
 	}
-	p.render()
+	if r == p.run {
+		p.render()
+	}
 	return true
 }
 
-// cancelCall cancels the call in flight (mcpclient then sends notifications/cancelled).
-func (p *callPane) cancelCall() bool {
-	if p.run.running() && p.run.cancel != nil {
-		p.run.cancel()
+// cancelTarget is the call ctrl+x cancels: the shown one when it runs, else the most
+// recent call in flight; nil when none runs.
+func (p *callPane) cancelTarget() *callRun {
+	if p.run.running() {
+		return p.run
+	}
+	for i := len(p.calls) - 1; i >= 0; i-- {
+		if p.calls[i].running() {
+			return p.calls[i]
+		}
+	}
+	return nil
+}
+
+// cancelCall cancels a call in flight (mcpclient then sends notifications/cancelled).
+func (p *callPane) cancelCall(r *callRun) bool {
+	if r.running() && r.cancel != nil {
+		r.cancel()
 		return true
 	}
 	return false
 }
 
-// cancel exposes the in-flight call's cancel func for Run's cleanup.
+// cancelFunc cancels every call still in flight, for Run's cleanup; nil when none runs.
 func (p *callPane) cancelFunc() context.CancelFunc {
-	if p.run.running() {
-		return p.run.cancel
+	runs := p.running()
+	if len(runs) == 0 {
+		return nil
 	}
-	return nil
+	return func() {
+		for _, r := range runs {
+			if r.cancel != nil {
+				r.cancel()
+			}
+		}
+	}
+}
+
+// show selects the call at position i of the history.
+func (p *callPane) show(i int) {
+	if i < 0 || i >= len(p.calls) || p.calls[i] == p.run {
+		return
+	}
+	p.run = p.calls[i]
+	p.off = 0
+	p.render()
 }
 
 func (p *callPane) render() {
-	if p.run != nil && p.run.done {
-		w := max(p.r.w, 10)
-		p.lines = resultLines(p.c.st, p.run, w)
-		if p.task != nil {
-			p.lines = append(p.lines, "", p.c.st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(p.task.TaskID), clean(p.task.Status))))
-		}
-		if p.late != nil {
-			st := p.c.st
-			p.lines = append(p.lines, "")
-			what := "response after cancel"
-			if !errors.Is(p.run.err, context.Canceled) {
-				what = "late response (after the timeout)"
-			}
-			p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("%s (#%d): the server answered anyway; it is not used", what, p.late.Seq), w)...)
-			p.lines = append(p.lines, wrap(clean(strings.TrimSpace(string(p.late.Raw))), w)...)
-		}
-	} else {
+	r := p.run
+	if r == nil || !r.done {
 		p.lines = nil
+		return
+	}
+	st := p.c.st
+	w := max(p.r.w, 10)
+	k := p.c.keys
+	r.keysHint = fmt.Sprintf("large result: %s shows all (up to %s) · %s saves the response frame to %s",
+		k.ShowAll.Help().Key, humanSize(showAllBytes), k.Save.Help().Key, saveDir(p.c.hist.dir))
+	if r.full {
+		r.keysHint = fmt.Sprintf("large result, shown in full up to %s: %s shows the preview again · %s saves the response frame to %s",
+			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
+	}
+	p.lines = resultLines(st, r, w)
+	if r.task != nil {
+		p.lines = append(p.lines, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))))
+	}
+	if r.late != nil {
+		p.lines = append(p.lines, "")
+		what := "response after cancel"
+		if !errors.Is(r.err, context.Canceled) {
+			what = "late response (after the timeout)"
+		}
+		p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("%s (#%d): the server answered anyway; it is not used", what, r.late.Seq), w)...)
+		raw := r.late.Raw[:runeCut(r.late.Raw, previewBytes)]
+		p.lines = append(p.lines, wrap(clean(strings.TrimSpace(string(raw))), w)...)
 	}
 }
 
-// handleKey handles the result view's keys (the form handles its own).
+// handleKey handles the call view's keys (the form handles its own); the Cmd saves a
+// response frame.
 func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
 	page := max(p.r.h-2, 1)
 	switch {
 	case key.Matches(msg, k.CancelCall):
-		p.cancelCall()
+		p.cancelCall(p.cancelTarget())
+	case key.Matches(msg, k.PrevCall):
+		p.show(p.index() - 1)
+		return true, nil
+	case key.Matches(msg, k.NextCall):
+		p.show(p.index() + 1)
+		return true, nil
+	case key.Matches(msg, k.ShowAll):
+		if r := p.run; r != nil && r.done && largeResult(r.res) {
+			r.full = !r.full
+			p.render()
+		}
+		return true, nil
+	case key.Matches(msg, k.Save):
+		if r := p.run; r != nil && r.resp != nil {
+			if i, ok := p.tl.index(r.resp.Seq); ok {
+				return true, saveFrame(saveDir(p.c.hist.dir), r.resp.Seq, p.tl.events[i].Raw)
+			}
+		}
+		return true, nil
 	case key.Matches(msg, k.Up):
 		p.off--
 	case key.Matches(msg, k.Down):
@@ -186,8 +368,80 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	default:
 		return false, nil
 	}
-	p.off = clampScroll(p.off, len(p.lines), p.r.h)
+	p.off = clampScroll(p.off, len(p.lines), p.bodyHeight())
 	return true, nil
+}
+
+// historyRows is how many calls the history strip lists at most.
+const historyRows = 4
+
+// historyLines is the strip above the shown call: the calls around it, newest first, with
+// their state. Empty with a single call.
+func (p *callPane) historyLines(now time.Time, w int) []string {
+	if len(p.calls) < 2 {
+		return nil
+	}
+	st := p.c.st
+	k := p.c.keys
+	title := fmt.Sprintf(" calls (%d", len(p.calls))
+	if n := p.runningCount(); n > 0 {
+		title += fmt.Sprintf(" · %d running", n)
+	}
+	title += fmt.Sprintf(") · %s/%s choose", k.PrevCall.Help().Key, k.NextCall.Help().Key)
+	if p.run.running() || p.cancelTarget() != nil {
+		title += " · " + k.CancelCall.Help().Key + " cancels the shown call, else the latest running"
+	}
+	out := []string{st.Title.Render(fit(title, w))}
+	sel := p.index()
+	// A window of historyRows around the shown call, newest at the top.
+	hi := min(len(p.calls)-1, max(sel+historyRows/2, historyRows-1))
+	lo := max(hi-historyRows+1, 0)
+	for i := hi; i >= lo; i-- {
+		r := p.calls[i]
+		line := fmt.Sprintf(" #%d %s  %s", r.id, clean(r.tool), p.callState(r, now))
+		if r == p.run {
+			out = append(out, selectRow(st, line, w))
+		} else {
+			out = append(out, fit(line, w))
+		}
+	}
+	if lo > 0 || hi < len(p.calls)-1 {
+		out = append(out, st.Muted.Render(fit(fmt.Sprintf(" … %d more", len(p.calls)-(hi-lo+1)), w)))
+	}
+	return append(out, st.Border.Render(strings.Repeat("─", max(w, 0))))
+}
+
+// callState says in a few cells how a call stands.
+func (p *callPane) callState(r *callRun, now time.Time) string {
+	switch {
+	case r.running():
+		s := p.spin.View() + " " + now.Sub(r.started).Round(100*time.Millisecond).String()
+		if r.total > 0 {
+			s += fmt.Sprintf(" · %g/%g", r.progress, r.total)
+		} else if r.progress > 0 {
+			s += fmt.Sprintf(" · %g", r.progress)
+		}
+		return s
+	case errors.Is(r.err, context.Canceled):
+		return "✗ cancelled"
+	case r.err != nil:
+		return "✗ failed · " + r.elapsed.Round(time.Millisecond).String()
+	case r.res != nil && r.res.IsError:
+		return "✗ isError · " + r.elapsed.Round(time.Millisecond).String()
+	}
+	return "✓ " + r.elapsed.Round(time.Millisecond).String()
+}
+
+// bodyHeight is the height left for the shown call under the history strip.
+func (p *callPane) bodyHeight() int {
+	n := 0
+	if len(p.calls) >= 2 {
+		n = min(len(p.calls), historyRows) + 2
+		if len(p.calls) > historyRows {
+			n++
+		}
+	}
+	return max(p.r.h-n, 1)
 }
 
 func (p *callPane) view(now time.Time) string {
@@ -201,36 +455,48 @@ func (p *callPane) view(now time.Time) string {
 		lines := []string{st.Muted.Render("no call yet: choose a tool in 1 Tools and press enter")}
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
+	head := p.historyLines(now, w)
+	bh := max(h-len(head), 1)
 	if r.running() {
-		lines := []string{
-			st.Title.Render("tools/call " + clean(r.tool)),
-			st.Muted.Render("arguments: " + clean(string(r.args))),
-		}
-		lines = append(lines, invalidLines(st, r.invalid, w)...)
-		lines = append(lines,
-			"",
-			fmt.Sprintf("%s waiting for the answer… %s", p.spin.View(), now.Sub(r.started).Round(100*time.Millisecond)),
-		)
-		if r.total > 0 {
-			lines = append(lines, p.bar.ViewAs(min(r.progress/r.total, 1))+fmt.Sprintf("  %g/%g", r.progress, r.total))
-		} else if r.progress > 0 {
-			lines = append(lines, fmt.Sprintf("progress: %g", r.progress))
-		}
-		if r.progMsg != "" {
-			lines = append(lines, wrapStyled(st.Muted, clean(r.progMsg), w)...)
-		}
-		if t := p.task; t != nil {
-			line := fmt.Sprintf("task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
-			if t.StatusMessage != "" {
-				line += " · " + clean(t.StatusMessage)
-			}
-			lines = append(lines, wrapStyled(st.Accent, line, w)...)
-			lines = append(lines, "", st.Muted.Render("ctrl+x sends tasks/cancel"))
-			return strings.Join(window(lines, 0, h, w), "\n")
-		}
-		lines = append(lines, "", st.Muted.Render("ctrl+x cancels the call"))
+		lines := append(head, p.runningLines(r, now, w)...)
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
-	p.off = clampScroll(p.off, len(p.lines), h)
-	return strings.Join(window(p.lines, p.off, h, w), "\n")
+	p.off = clampScroll(p.off, len(p.lines), bh)
+	return strings.Join(append(head, window(p.lines, p.off, bh, w)...), "\n")
+}
+
+// runningLines draws a call in flight: tool, arguments, spinner and elapsed, progress,
+// task status, and how to cancel.
+func (p *callPane) runningLines(r *callRun, now time.Time, w int) []string {
+	st := p.c.st
+	lines := []string{
+		st.Title.Render(fmt.Sprintf("tools/call %s", clean(r.tool))) + st.Muted.Render(fmt.Sprintf("  (call #%d)", r.id)),
+		st.Muted.Render("arguments: " + clean(string(r.args))),
+	}
+	lines = append(lines, invalidLines(st, r.invalid, w)...)
+	lines = append(lines,
+		"",
+		fmt.Sprintf("%s waiting for the answer… %s", p.spin.View(), now.Sub(r.started).Round(100*time.Millisecond)),
+	)
+	if r.reqSeq != 0 {
+		lines = append(lines, st.Muted.Render(fmt.Sprintf("request #%d on the wire", r.reqSeq)))
+	}
+	if r.total > 0 {
+		lines = append(lines, p.bar.ViewAs(min(r.progress/r.total, 1))+fmt.Sprintf("  %g/%g", r.progress, r.total))
+	} else if r.progress > 0 {
+		lines = append(lines, fmt.Sprintf("progress: %g", r.progress))
+	}
+	if r.progMsg != "" {
+		lines = append(lines, wrapStyled(st.Muted, clean(r.progMsg), w)...)
+	}
+	cancelKey := p.c.keys.CancelCall.Help().Key
+	if t := r.task; t != nil {
+		line := fmt.Sprintf("task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
+		if t.StatusMessage != "" {
+			line += " · " + clean(t.StatusMessage)
+		}
+		lines = append(lines, wrapStyled(st.Accent, line, w)...)
+		return append(lines, "", st.Muted.Render(cancelKey+" sends tasks/cancel"))
+	}
+	return append(lines, "", st.Muted.Render(cancelKey+" cancels the call"))
 }

@@ -59,7 +59,8 @@ func TestB12Cancel(t *testing.T) {
 	l := startLive(t, []string{fake.Binary(t), "--scenario", "b12"}, mcpclient.Config{Env: []string{fake.EnvSleepMS + "=20000"}}, Options{})
 	l.until("tools", func() bool { return len(l.m.tools.tools) == 1 }, 10*time.Second)
 	run := l.startCall("sleep")
-	l.until("the request on the wire", func() bool { return run.reqSeq != 0 }, 10*time.Second)
+	// The call knows its request's Seq (OnSent) maybe before the event reaches the timeline.
+	l.until("the request on the wire", func() bool { _, ok := l.m.tl.index(run.reqSeq); return run.reqSeq != 0 && ok }, 10*time.Second)
 	i, _ := l.m.tl.index(run.reqSeq)
 	id := string(l.m.tl.events[i].Msg.ID)
 	l.key("ctrl+x")
@@ -101,7 +102,7 @@ func TestB12bLateResponse(t *testing.T) {
 	run := l.startCall("sleep")
 	l.until("the request on the wire", func() bool { return run.reqSeq != 0 }, 10*time.Second)
 	l.key("ctrl+x")
-	l.until("the late response", func() bool { return l.m.call.late != nil }, 5*time.Second)
+	l.until("the late response", func() bool { return run.late != nil }, 5*time.Second)
 	if !errors.Is(run.err, context.Canceled) || run.res != nil {
 		t.Fatalf("the late answer became a result: %+v", run)
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -48,6 +49,64 @@ func (f *fakeSession) CallTool(ctx context.Context, name string, args json.RawMe
 		return nil, nil, ctx.Err()
 	}
 	return f.result, &mcpclient.Response{Seq: 9, RequestSeq: 8, Elapsed: 42 * time.Millisecond}, f.err
+}
+
+// Request answers tools/call like CallTool does, reporting the request as sent first
+// (Seq 8, as CallTool's Response says); other methods are not faked.
+func (f *fakeSession) Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error) {
+	if method != "tools/call" {
+		return nil, errors.New("fakeSession.Request: " + method + " is not faked")
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, err
+	}
+	if opt != nil && opt.OnSent != nil {
+		opt.OnSent(8, json.RawMessage("1"))
+	}
+	res, resp, err := f.CallTool(ctx, p.Name, p.Arguments)
+	if err != nil || res == nil {
+		return resp, err
+	}
+	result, err := encodeResult(res)
+	if err != nil {
+		return nil, err
+	}
+	resp.Msg = &mcpclient.Message{JSONRPC: "2.0", ID: json.RawMessage("1"), Result: result}
+	return resp, nil
+}
+
+// encodeResult writes a CallToolResult as a server would: blocks known only by their raw
+// JSON keep it (with their type), so decoding gives back the same blocks.
+func encodeResult(res *mcpclient.CallToolResult) (json.RawMessage, error) {
+	blocks := make([]json.RawMessage, len(res.Content))
+	for i, b := range res.Content {
+		var err error
+		if len(b.Raw) > 0 {
+			var obj map[string]json.RawMessage
+			if err = json.Unmarshal(b.Raw, &obj); err == nil {
+				obj["type"], _ = json.Marshal(b.Type)
+				blocks[i], err = json.Marshal(obj)
+			}
+		} else {
+			blocks[i], err = json.Marshal(b)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(struct {
+		Content           []json.RawMessage `json:"content"`
+		StructuredContent json.RawMessage   `json:"structuredContent,omitempty"`
+		IsError           bool              `json:"isError,omitempty"`
+	}{blocks, res.StructuredContent, res.IsError})
 }
 
 var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)

@@ -64,6 +64,12 @@ type KeyMap struct {
 	// Call / result.
 	CancelCall key.Binding
 	Edit       key.Binding
+	// PrevCall and NextCall choose the call shown among this session's calls.
+	PrevCall key.Binding
+	NextCall key.Binding
+
+	// Tools pane: CallByName calls any tool, listed or not, with raw JSON arguments.
+	CallByName key.Binding
 
 	// Wire pane.
 	Jump       key.Binding
@@ -155,6 +161,9 @@ func DefaultKeyMap() KeyMap {
 
 		CancelCall: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
 		Edit:       key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
+		PrevCall:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
+		NextCall:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
+		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
 
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),

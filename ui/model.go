@@ -201,7 +201,7 @@ func New(opts Options) *Model {
 		tl:      tl,
 		wire:    newWirePane(c, tl),
 		tools:   newToolsPane(c),
-		call:    newCallPane(c),
+		call:    newCallPane(c, tl),
 		server:  serverInfo{state: mcpclient.StateStarting},
 		now:     time.Now,
 	}

@@ -132,9 +132,16 @@ func TestCallProgressAndCancel(t *testing.T) {
 			go func() { done <- c() }()
 		}
 	}()
-	req := ev(10, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
+	// The fake reports its request sent as #8 (OnSent): the call knows its own request.
+	for msg := range done {
+		if sent, ok := msg.(callSentMsg); ok {
+			send(t, m, sent)
+			break
+		}
+	}
+	req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
 	prog := ev(11, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
-	prog.Pair = 10
+	prog.Pair = 8
 	send(t, m, eventsMsg{events: []mcpclient.Event{req, prog}})
 	m.now = func() time.Time { return t0.Add(3 * time.Second) }
 	out := view(m)

@@ -705,7 +705,7 @@ func (m *Model) during(r *inbound) string {
 		return ""
 	}
 	var parts []string
-	if run := m.call.run; run.running() {
+	for _, run := range m.call.running() {
 		parts = append(parts, "tools/call "+run.tool)
 	}
 	for _, o := range m.ops.sorted() {
@@ -971,14 +971,14 @@ func (m *Model) cancelFocused() tea.Cmd {
 		m.ops.cancelOp(o.id)
 		return nil
 	}
-	if run := m.call.run; run.running() {
+	if run := m.call.cancelTarget(); run != nil {
 		if id, ok := m.callTasks[run.id]; ok && m.sess != nil {
 			// A task: tasks/cancel, and the call is freed at once; the Tasks tab follows it.
 			m.call.finish(callDoneMsg{id: run.id, err: context.Canceled}, m.now())
 			m.note("info", "tasks/cancel sent for task "+id)
 			return cancelTask(m.ctx, m.sess, id)
 		}
-		m.call.cancelCall()
+		m.call.cancelCall(run)
 		return nil
 	}
 	for _, o := range m.ops.sorted() {

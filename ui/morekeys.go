@@ -152,8 +152,14 @@ func (m *Model) blinkMore(msg tea.Msg) (tea.Cmd, bool) {
 // callDone finishes a tool call; a failed or cancelled modern call closes its input
 // dialogs.
 func (m *Model) callDone(msg callDoneMsg) {
-	run := m.call.run
-	if m.call.finish(msg, m.now()) && msg.err != nil && run != nil {
+	run := m.call.byID(msg.id)
+	if !m.call.finish(msg, m.now()) || run == nil {
+		return
+	}
+	if msg.err != nil {
 		m.dropInputDialogs("tools/call", run.tool)
+	}
+	if run != m.call.run || m.focus != paneCall {
+		m.callFinishedNote(run)
 	}
 }

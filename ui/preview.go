@@ -24,7 +24,7 @@ const (
 
 // runeCut returns n, or the start of the character n falls inside, so a cut never splits
 // a UTF-8 sequence (bytes that are not UTF-8 at all are cut anywhere).
-func runeCut[T string | []byte](b T, n int) int {
+func runeCut[T ~string | ~[]byte](b T, n int) int {
 	if n >= len(b) {
 		return len(b)
 	}

@@ -145,7 +145,7 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 		"trigger-url-elicitation":     {args: `{"url":"https://example.com/login"}`, want: "accept", dialogs: map[string]int{"elicitation/create": 1}},
 		"trigger-sampling-request":    {args: `{"prompt":"hello"}`, want: "reply from the test", dialogs: map[string]int{"sampling/createMessage": 1}},
 		"simulate-research-query": {args: `{"topic":"terminal UIs"}`, want: "terminal UIs", check: func(t *testing.T, l *live, r *callRun) {
-			if l.m.call.task == nil || l.m.call.task.TaskID == "" {
+			if l.m.call.run.task == nil || l.m.call.run.task.TaskID == "" {
 				t.Errorf("simulate-research-query did not run as a task")
 			}
 		}},

@@ -45,6 +45,23 @@ type callRun struct {
 	resp    *mcpclient.Response
 	err     error
 	elapsed time.Duration
+
+	// viaTask is set for a call sent as a task (its request Seq is found by name).
+	viaTask bool
+	// task is the task the call runs as (nil for a plain call).
+	task *mcpclient.Task
+	// late is a response that came after the call was cancelled or timed out.
+	late *mcpclient.Event
+	// respProblems are the problems of the response frame (invalid UTF-8, an unpaired
+	// surrogate …), from its timeline event; respSeen once that event was found.
+	respProblems []mcpclient.Problem
+	respSeen     bool
+	// full draws content beyond the preview (previewBytes per text); cut is set by
+	// resultLines when something was left out of the preview. keysHint, when set, says
+	// near the top of a large result how to see all of it.
+	full     bool
+	cut      bool
+	keysHint string
 }
 
 // running reports whether the call waits for its answer.
@@ -79,7 +96,9 @@ func (r *callRun) observe(ev *mcpclient.Event) bool {
 	if r == nil || r.done || ev.Msg == nil {
 		return false
 	}
-	if r.reqSeq == 0 && ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && ev.Msg.Method == "tools/call" {
+	// A plain call learns its request's Seq from OnSent; a task call (sent by
+	// CallToolAsTask, without one) still finds it by tool name.
+	if r.viaTask && r.reqSeq == 0 && ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && ev.Msg.Method == "tools/call" {
 		var p struct {
 			Name string `json:"name"`
 		}
@@ -110,6 +129,10 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
 	}
 	add(st.Muted.Render(strings.Join(facts, " · ")))
+	if r.keysHint != "" && largeResult(r.res) {
+		add(wrapStyled(st.Warning, r.keysHint, w)...)
+	}
+	add(responseProblemLines(st, r.respProblems, w)...)
 	add(wrapStyled(st.Muted, "arguments: "+clean(string(r.args)), w)...)
 	add(invalidLines(st, r.invalid, w)...)
 	add("")
@@ -127,22 +150,121 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	} else {
 		add(st.Success.Render(fmt.Sprintf("ok · %d content block(s)", len(res.Content))))
 	}
+	r.cut = false
+	limit := previewBytes
+	if r.full {
+		limit = showAllBytes
+	}
 	for i, b := range res.Content {
 		add("")
+		b, cut := previewBlock(b, limit)
 		add(blockLines(st, i, b, res.IsError, w)...)
+		if cut > 0 {
+			r.cut = true
+			add(st.Warning.Render(fmt.Sprintf("… %s more not shown (block %d is %s)", humanSize(int64(cut)), i+1, humanSize(int64(cut+previewLen(b))))))
+		}
 	}
 	if len(res.StructuredContent) > 0 || len(r.outSchema) > 0 {
 		add(outputAdvice(st, r, w)...)
 	}
-	if len(res.StructuredContent) > 0 {
+	if sc := res.StructuredContent; len(sc) > 0 {
 		add("", st.Title.Render("structuredContent"))
-		if pretty, ok := prettyJSON(res.StructuredContent); ok {
+		if len(sc) > limit {
+			text, used := indentJSON(sc[:runeCut(sc, limit)], previewLines)
+			add(wrap(block(text), w)...)
+			r.cut = true
+			add(st.Warning.Render(fmt.Sprintf("… structuredContent shown up to byte %d of %d", used, len(sc))))
+		} else if pretty, ok := prettyJSON(sc); ok {
 			add(wrap(block(pretty), w)...)
 		} else {
-			add(wrap(block(string(res.StructuredContent)), w)...)
+			add(wrap(block(string(sc)), w)...)
 		}
 	}
 	return out
+}
+
+// largeResult reports whether a result holds more than the preview draws at once.
+func largeResult(res *mcpclient.CallToolResult) bool {
+	if res == nil {
+		return false
+	}
+	for _, b := range res.Content {
+		if len(b.Text) > previewBytes || b.Resource != nil && len(b.Resource.Text) > previewBytes {
+			return true
+		}
+	}
+	return len(res.StructuredContent) > previewBytes
+}
+
+// previewBlock cuts a content block's text (or embedded resource text) to limit bytes
+// for display; cut is how many bytes were left out.
+func previewBlock(b mcpclient.ContentBlock, limit int) (mcpclient.ContentBlock, int) {
+	if n := len(b.Text); n > limit {
+		b.Text = b.Text[:runeCut(b.Text, limit)]
+		return b, n - len(b.Text)
+	}
+	if b.Resource != nil && len(b.Resource.Text) > limit {
+		res := *b.Resource
+		n := len(res.Text)
+		res.Text = res.Text[:runeCut(res.Text, limit)]
+		b.Resource = &res
+		return b, n - len(res.Text)
+	}
+	return b, 0
+}
+
+// previewLen is the length of the text previewBlock kept.
+func previewLen(b mcpclient.ContentBlock) int {
+	if b.Resource != nil && b.Text == "" {
+		return len(b.Resource.Text)
+	}
+	return len(b.Text)
+}
+
+// responseProblemLines says what was wrong with the response frame itself, which the
+// decoded result no longer shows: invalid UTF-8 became replacement characters, an
+// unpaired surrogate escape became one (case B05). Other warnings are named briefly.
+func responseProblemLines(st *stylesT, probs []mcpclient.Problem, w int) []string {
+	var out []string
+	for _, pr := range probs {
+		if pr.Severity < mcpclient.Warning {
+			continue
+		}
+		var text string
+		at := ""
+		if n, ok := problemByte(pr.Text); ok {
+			at = fmt.Sprintf(" at byte %d", n)
+		}
+		switch pr.Code {
+		case "invalid-utf8":
+			text = "⚠ invalid UTF-8" + at + " in the response (replacement characters shown)"
+		case "unpaired-surrogate":
+			text = "⚠ unpaired surrogate" + at + " in the response (shown as a replacement character)"
+		case "after-cancel", "after-timeout":
+			continue // said below, with the late response
+		default:
+			text = "⚠ the response frame: " + clean(pr.Text)
+		}
+		out = append(out, wrapStyled(st.Warning, text, w)...)
+	}
+	return out
+}
+
+// problemByte reads the offset from a problem text that says "at byte N".
+func problemByte(text string) (int, bool) {
+	const marker = "at byte "
+	i := strings.Index(text, marker)
+	if i < 0 {
+		return 0, false
+	}
+	n, ok := 0, false
+	for _, c := range text[i+len(marker):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n, ok = n*10+int(c-'0'), true
+	}
+	return n, ok
 }
 
 // blockLines renders one content block (MCP 2025-11-25 schema ContentBlock).

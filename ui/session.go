@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,6 +20,9 @@ type Session interface {
 	Connect(ctx context.Context) (*mcpclient.InitializeResult, error)
 	ListTools(ctx context.Context) ([]mcpclient.Tool, []string, error)
 	CallTool(ctx context.Context, name string, args json.RawMessage) (*mcpclient.CallToolResult, *mcpclient.Response, error)
+	// Request sends any request and waits for its response; the UI sends tools/call
+	// through it, with RequestOptions.OnSent telling each call its own request's Seq.
+	Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error)
 
 	ListResources(ctx context.Context) ([]mcpclient.Resource, []string, error)
 	ListResourceTemplates(ctx context.Context) ([]mcpclient.ResourceTemplate, []string, error)
@@ -124,10 +129,53 @@ func listTools(ctx context.Context, s Session) tea.Cmd {
 	}
 }
 
-// callTool runs tools/call; ctx is the call's own, cancelled by the cancel key.
-func callTool(ctx context.Context, s Session, id int, name string, args json.RawMessage) tea.Cmd {
+// callSentMsg says call id's request is on the wire as event seq; ch delivers the Seq of
+// a retry (modern input_required rounds send a new request).
+type callSentMsg struct {
+	id  int
+	seq uint64
+	ch  <-chan uint64
+}
+
+// callTool runs tools/call (MCP 2025-11-25 server/tools) through Session.Request; ctx is
+// the call's own, cancelled by the cancel key. Each request it sends reports its Seq on
+// sent (never blocking); sent is closed when the call ends.
+func callTool(ctx context.Context, s Session, id int, name string, args json.RawMessage, sent chan<- uint64) tea.Cmd {
 	return func() tea.Msg {
-		res, resp, err := s.CallTool(ctx, name, args)
-		return callDoneMsg{id: id, res: res, resp: resp, err: err}
+		defer close(sent)
+		params := struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments,omitempty"`
+		}{name, args}
+		opt := &mcpclient.RequestOptions{OnSent: func(seq uint64, _ json.RawMessage) {
+			select {
+			case sent <- seq:
+			default:
+			}
+		}}
+		resp, err := s.Request(ctx, "tools/call", params, opt)
+		if err != nil {
+			return callDoneMsg{id: id, resp: resp, err: err}
+		}
+		var res mcpclient.CallToolResult
+		if resp == nil || resp.Msg == nil {
+			return callDoneMsg{id: id, resp: resp, err: errors.New("tools/call: no response message")}
+		}
+		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+			return callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)}
+		}
+		return callDoneMsg{id: id, res: &res, resp: resp}
+	}
+}
+
+// waitSent delivers the next request Seq of call id; Update re-issues it after each one
+// until the call ends (the channel closes).
+func waitSent(id int, ch <-chan uint64) tea.Cmd {
+	return func() tea.Msg {
+		seq, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return callSentMsg{id: id, seq: seq, ch: ch}
 	}
 }

@@ -32,6 +32,10 @@ type toolsPane struct {
 	// listErr is why the last tools/list failed (nil after a good one): the pane says the
 	// listing failed, never that the server has no tools.
 	listErr error
+	// callBy is the open call-by-name prompt (nil when closed); callReq is what it
+	// submitted, for the root to send.
+	callBy  *callByName
+	callReq *callRequest
 
 	list, det rect
 	stacked   bool
@@ -146,11 +150,14 @@ func (p *toolsPane) move(d int) {
 }
 
 // inputFocused reports whether typed keys go to the filter input.
-func (p *toolsPane) inputFocused() bool { return p.filtering }
+func (p *toolsPane) inputFocused() bool { return p.filtering || p.callBy != nil }
 
 // handleKey handles the pane's keys; open is set when the user asked for the form.
 func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd tea.Cmd) {
 	k := p.c.keys
+	if p.callBy != nil {
+		return true, false, p.callByKey(msg)
+	}
 	if p.filtering {
 		switch msg.String() {
 		case "esc":
@@ -180,6 +187,8 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 		return true, false, c
 	}
 	switch {
+	case key.Matches(msg, k.CallByName):
+		return true, false, p.openCallByName()
 	case key.Matches(msg, k.Filter):
 		// A new "/" starts a new search.
 		p.filtering = true
@@ -218,6 +227,9 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 func (p *toolsPane) view(banner []string) string {
 	list := p.viewList()
 	det := p.viewDetail(banner)
+	if p.callBy != nil {
+		det = p.callByView(p.det.w, p.det.h)
+	}
 	if p.stacked {
 		sep := p.c.st.Border.Render(strings.Repeat("─", p.list.w))
 		return lipgloss.JoinVertical(lipgloss.Left, list, sep, det)

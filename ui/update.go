@@ -72,8 +72,11 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case callDoneMsg:
 		m.callDone(msg)
 		return m, nil
+	case callSentMsg:
+		m.call.sent(msg)
+		return m, waitSent(msg.id, msg.ch)
 	case spinner.TickMsg:
-		if m.call.run.running() {
+		if m.call.anyRunning() {
 			var cmd tea.Cmd
 			m.call.spin, cmd = m.call.spin.Update(msg)
 			return m, cmd
@@ -109,7 +112,7 @@ func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
 		if ev.Life != nil {
 			m.server.observeLife(ev.Life)
 		}
-		m.call.run.observe(&ev)
+		m.call.observe(&ev)
 		cmds = append(cmds, m.observeMore(&ev), m.observeOffline(&ev))
 	}
 	m.wire.appended()
@@ -164,6 +167,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case m.focus == paneTools && m.tools.inputFocused():
 		_, _, cmd := m.tools.handleKey(msg)
+		if req := m.tools.takeCallRequest(); req != nil {
+			return tea.Batch(cmd, m.startCallByName(req))
+		}
 		return cmd
 	}
 	if handled, cmd := m.paneKeyMore(msg); handled {

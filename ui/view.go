@@ -46,8 +46,11 @@ func (m *Model) header() string {
 	var full, short []string
 	for p := pane(0); p < paneCount; p++ {
 		label := fmt.Sprintf("%d %s", p+1, p)
-		if p == paneCall && m.call.run.running() {
+		if n := m.call.runningCount(); p == paneCall && n > 0 {
 			label += " " + m.call.spin.View()
+			if n > 1 {
+				label += fmt.Sprintf("%d", n)
+			}
 		}
 		if p == m.focus {
 			full = append(full, st.TabActive.Render(label))
@@ -169,14 +172,14 @@ func (m *Model) helpView() string {
 	var pane []key.Binding
 	switch m.focus {
 	case paneTools:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.DetailUp, k.DetailDown, k.Refresh}
+		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.CallByName, k.DetailUp, k.DetailDown, k.Refresh}
 	case paneCall:
 		if m.call.form != nil {
 			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel,
 				k.AcceptDefault, k.Example, k.SetNull, k.Omit, k.EmptyString,
 				k.AddItem, k.RemoveItem, k.MoveUp, k.MoveDown, k.RenameKey, k.History}
 		} else {
-			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.CancelCall}
+			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.PrevCall, k.NextCall, k.Edit, k.CancelCall, k.ShowAll, k.Save}
 		}
 	case paneWire:
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown, k.ShowAll, k.Save}
@@ -197,7 +200,7 @@ func (m *Model) helpView() string {
 // syncKeys enables bindings from state, so help shows only what works now.
 func (m *Model) syncKeys() {
 	k := &m.c.keys
-	running := m.call.run.running()
+	running := m.call.anyRunning()
 	k.CancelCall.SetEnabled(running)
 	k.Edit.SetEnabled(m.call.run != nil)
 	// Offline, enter on a tool shows its recorded calls.
