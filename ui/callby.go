@@ -18,7 +18,11 @@ func (m *Model) callFinishedNote(r *callRun) {
 	if r.err != nil || (r.res != nil && r.res.IsError) {
 		level = "warning"
 	}
-	m.note(level, fmt.Sprintf("tools/call %s (call #%d) finished: %s · 2 Call shows it", r.tool, r.id, m.call.callState(r, m.now())))
+	where := "2 Call shows it"
+	if m.focus == paneCall {
+		where = m.c.keys.PrevCall.Help().Key + "/" + m.c.keys.NextCall.Help().Key + " shows it"
+	}
+	m.note(level, fmt.Sprintf("tools/call %s (call #%d) finished: %s · %s", r.tool, r.id, m.call.callState(r, m.now()), where))
 }
 
 // callByName is the Tools pane's prompt to call any tool by name with raw JSON arguments,

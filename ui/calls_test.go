@@ -134,7 +134,7 @@ func TestCallsRunSideBySide(t *testing.T) {
 	}
 	out := view(l.m)
 	mustContain(t, "two calls", out, "calls (2 · 2 running)", "#2 beta", "#1 alpha", "· 1/10", "· 2/10", fmt.Sprintf("request #%d on the wire", beta.reqSeq), "ctrl+x cancels the call")
-	if !strings.Contains(strings.SplitN(out, "\n", 2)[0], "2 Call") {
+	if !strings.Contains(strings.SplitN(out, "\n", 2)[0], "2 Call") || !strings.Contains(strings.SplitN(out, "\n", 2)[0], " ×2") {
 		t.Fatalf("header:\n%s", out)
 	}
 	// ctrl+x cancels the shown call (beta); alpha keeps running.
@@ -149,7 +149,7 @@ func TestCallsRunSideBySide(t *testing.T) {
 		t.Fatalf("alpha: %v %q", alpha.err, resultText(alpha))
 	}
 	mustContain(t, "note", l.m.statusBar(), "tools/call alpha (call #1) finished")
-	mustContain(t, "beta shown", view(l.m), "cancelled by you", "calls (2)", "✓", "✗ cancelled")
+	mustContain(t, "beta shown", view(l.m), "cancelled by you", "calls (2)", "✓", "✗ cancelled", fmt.Sprintf("request #%d, no response", beta.reqSeq))
 	l.key("h")
 	mustContain(t, "alpha shown", view(l.m), "answer alpha", fmt.Sprintf("request #%d → response #%d", alpha.reqSeq, alpha.reqSeq+5))
 	l.key("l")

@@ -101,6 +101,9 @@ func TestHandshakeWaitShowsElapsed(t *testing.T) {
 	now = now.Add(7 * time.Second)
 	send(t, m, waitTickMsg{})
 	mustContain(t, "waiting", view(m), "waiting for the handshake… 7s (timeout 30s)")
+	if strings.Contains(view(m), "tools (0)") {
+		t.Fatalf("before any listing the count is unknown, not 0:\n%s", view(m))
+	}
 	press(t, m, "4")
 	mustContain(t, "server pane", view(m), "waiting for the handshake… 7s (timeout 30s)")
 }

@@ -127,6 +127,8 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	facts := []string{"took " + r.elapsed.Round(time.Millisecond).String()}
 	if r.resp != nil {
 		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
+	} else if r.reqSeq != 0 {
+		facts = append(facts, fmt.Sprintf("request #%d, no response", r.reqSeq))
 	}
 	add(st.Muted.Render(strings.Join(facts, " · ")))
 	if r.keysHint != "" && largeResult(r.res) {

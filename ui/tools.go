@@ -32,6 +32,8 @@ type toolsPane struct {
 	// listErr is why the last tools/list failed (nil after a good one): the pane says the
 	// listing failed, never that the server has no tools.
 	listErr error
+	// listed is set once a listing answered (until then the count is unknown, not 0).
+	listed bool
 	// callBy is the open call-by-name prompt (nil when closed); callReq is what it
 	// submitted, for the root to send.
 	callBy  *callByName
@@ -58,11 +60,19 @@ func (p *toolsPane) setTools(tools []mcpclient.Tool, err error) {
 		p.refilter()
 		return
 	}
-	p.tools = tools
+	p.tools, p.listed = tools, true
 	p.refilter()
 	if len(tools) == 0 {
 		p.status = "the server has no tools"
 	}
+}
+
+// countTitle is the list's title: the number of tools once a listing answered.
+func (p *toolsPane) countTitle() string {
+	if !p.listed {
+		return " tools"
+	}
+	return fmt.Sprintf(" tools (%d)", len(p.tools))
 }
 
 // refilter recomputes the shown rows from the filter text, keeping the selected tool if it
@@ -253,7 +263,7 @@ func (p *toolsPane) viewList() string {
 	case p.listErr != nil:
 		rows = append(rows, st.Title.Render(fit(fmt.Sprintf(" tools (%d) · last listing failed", len(p.tools)), w)))
 	default:
-		rows = append(rows, st.Title.Render(fit(fmt.Sprintf(" tools (%d)", len(p.tools)), w)))
+		rows = append(rows, st.Title.Render(fit(p.countTitle(), w)))
 	}
 	if len(p.shown) == 0 {
 		msg, sty := p.status, st.Muted

@@ -49,7 +49,7 @@ func (m *Model) header() string {
 		if n := m.call.runningCount(); p == paneCall && n > 0 {
 			label += " " + m.call.spin.View()
 			if n > 1 {
-				label += fmt.Sprintf("%d", n)
+				label += fmt.Sprintf(" ×%d", n)
 			}
 		}
 		if p == m.focus {
