@@ -29,6 +29,11 @@ func TestToolsListFailedSaysWhy(t *testing.T) {
 	send(t, m, toolsListedMsg{err: errors.New("server exited with code 1")})
 	out = view(m)
 	mustContain(t, "failed refresh", out, "tools (2) · last listing failed", "server exited with code 1", "the tools below are from the listing before", "add")
+	// r lists again; a listing the user asked for is not announced as a list_changed.
+	press(t, m, "r")
+	if m.tools.listErr != nil || strings.Contains(m.statusBar(), "list changed") {
+		t.Fatalf("r: %v, status %q", m.tools.listErr, m.statusBar())
+	}
 }
 
 // The selected tool row keeps its title; destructive and idempotent hints are said not to

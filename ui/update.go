@@ -179,7 +179,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.focus {
 	case paneTools:
 		if key.Matches(msg, k.Refresh) && m.sess != nil && m.server.init != nil {
-			return m.refresh("tools")
+			cmd := m.refresh("tools")
+			m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
+			return cmd
 		}
 		handled, open, cmd := m.tools.handleKey(msg)
 		if open {
