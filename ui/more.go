@@ -21,6 +21,24 @@ type listState struct {
 	dirty    bool
 	// changed is set when the listing in flight was caused by list_changed (say so).
 	changed bool
+	// recent holds the times of the latest list_changed notifications, to notice a server
+	// that answers every listing with another list_changed (case B02 does: left alone, the
+	// two would list forever); paused stops automatic re-listing until the user lists again.
+	recent []time.Time
+	paused bool
+}
+
+// listChangedBurst and listChangedWindow: this many list_changed of one kind within the
+// window pause automatic re-listing.
+const (
+	listChangedBurst  = 5
+	listChangedWindow = 2 * time.Second
+)
+
+// userListed clears the storm guard: the user asked for a listing.
+func (st *listState) userListed() {
+	st.paused = false
+	st.recent = nil
 }
 
 // more is the part of the root model beyond tools: resources, prompts, logs, tasks, the
@@ -216,6 +234,35 @@ func taskCapList(raw json.RawMessage) bool {
 	return json.Unmarshal(raw, &t) == nil && t.List != nil
 }
 
+// autoRefresh answers a list_changed of one kind: it lists again (coalesced by refresh),
+// unless the server is sending them in a storm, which pauses it with a note.
+func (m *Model) autoRefresh(what string, at time.Time) tea.Cmd {
+	var st *listState
+	switch what {
+	case "tools":
+		st = &m.toolsList
+	case "resources":
+		st = &m.resList
+	case "prompts":
+		st = &m.promptList
+	default:
+		return nil
+	}
+	if st.paused {
+		return nil
+	}
+	st.recent = append(st.recent, at)
+	if len(st.recent) > listChangedBurst {
+		st.recent = st.recent[len(st.recent)-listChangedBurst:]
+	}
+	if len(st.recent) == listChangedBurst && at.Sub(st.recent[0]) < listChangedWindow {
+		st.paused = true
+		m.note("warning", fmt.Sprintf("the server sent notifications/%s/list_changed %d times within %s (it may answer every listing with another one): automatic re-listing of %s is paused; r lists again", what, listChangedBurst, listChangedWindow, what))
+		return nil
+	}
+	return m.refresh(what)
+}
+
 // refresh lists one kind again after list_changed (or the r key), coalescing bursts.
 func (m *Model) refresh(what string) tea.Cmd {
 	if m.sess == nil || m.server.init == nil {
@@ -315,13 +362,13 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		// Drawn on the request it belongs to (Call tab, or the pane of the op).
 	case "notifications/tools/list_changed":
 		notice(method)
-		return m.refresh("tools")
+		return m.autoRefresh("tools", ev.Time)
 	case "notifications/prompts/list_changed":
 		notice(method)
-		return m.refresh("prompts")
+		return m.autoRefresh("prompts", ev.Time)
 	case "notifications/resources/list_changed":
 		notice(method)
-		return m.refresh("resources")
+		return m.autoRefresh("resources", ev.Time)
 	case "notifications/resources/updated":
 		var p struct {
 			URI string `json:"uri"`
@@ -805,6 +852,7 @@ func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
 	switch {
 	case a.refresh:
 		m.resList.changed = false
+		m.resList.userListed()
 		if m.resList.inFlight {
 			return nil
 		}
@@ -838,6 +886,7 @@ func (m *Model) promptAction(a *promptAction) tea.Cmd {
 	}
 	if a.refresh {
 		m.promptList.changed = false
+		m.promptList.userListed()
 		if m.promptList.inFlight {
 			return nil
 		}

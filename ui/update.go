@@ -179,6 +179,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.focus {
 	case paneTools:
 		if key.Matches(msg, k.Refresh) && m.sess != nil && m.server.init != nil {
+			m.toolsList.userListed()
 			cmd := m.refresh("tools")
 			m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
 			return cmd
