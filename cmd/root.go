@@ -209,7 +209,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: rec.argv(&cfg), Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots}
+	opts := ui.Options{Title: title, Argv: rec.argv(&cfg), EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)
