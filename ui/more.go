@@ -237,18 +237,8 @@ func taskCapList(raw json.RawMessage) bool {
 // autoRefresh answers a list_changed of one kind: it lists again (coalesced by refresh),
 // unless the server is sending them in a storm, which pauses it with a note.
 func (m *Model) autoRefresh(what string, at time.Time) tea.Cmd {
-	var st *listState
-	switch what {
-	case "tools":
-		st = &m.toolsList
-	case "resources":
-		st = &m.resList
-	case "prompts":
-		st = &m.promptList
-	default:
-		return nil
-	}
-	if st.paused {
+	st := m.listStateFor(what)
+	if st == nil || st.paused {
 		return nil
 	}
 	st.recent = append(st.recent, at)
@@ -261,6 +251,19 @@ func (m *Model) autoRefresh(what string, at time.Time) tea.Cmd {
 		return nil
 	}
 	return m.refresh(what)
+}
+
+// listStateFor is the refresh bookkeeping of one kind: "tools", "resources" or "prompts".
+func (m *Model) listStateFor(what string) *listState {
+	switch what {
+	case "tools":
+		return &m.toolsList
+	case "resources":
+		return &m.resList
+	case "prompts":
+		return &m.promptList
+	}
+	return nil
 }
 
 // refresh lists one kind again after list_changed (or the r key), coalescing bursts.
@@ -291,15 +294,7 @@ func (m *Model) refresh(what string) tea.Cmd {
 
 // listed closes a listing: says what changed, and lists again if asked meanwhile.
 func (m *Model) listed(what string, n int, err error) tea.Cmd {
-	var st *listState
-	switch what {
-	case "tools":
-		st = &m.toolsList
-	case "resources":
-		st = &m.resList
-	case "prompts":
-		st = &m.promptList
-	}
+	st := m.listStateFor(what)
 	st.inFlight = false
 	if st.changed {
 		st.changed = false
