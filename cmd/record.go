@@ -137,7 +137,7 @@ func (rec *recording) logger(l *slog.Logger) *slog.Logger {
 
 // saveAs copies the session recorded so far to the state directory's saved/NAME.jsonl,
 // which pruning never touches, and returns the path. It is the TUI's "save this session"
-// key, waiting for a ui.Options hook to call it.
+// key (ui.Options.SaveSession).
 func (rec *recording) saveAs(name string) (string, error) {
 	if rec == nil || rec.w == nil {
 		return "", fmt.Errorf("this session is not being recorded (--no-save)")

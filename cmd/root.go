@@ -210,6 +210,9 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
 	opts := ui.Options{Title: title, Argv: rec.argv(&cfg), EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots}
+	if p := rec.path(); p != "" {
+		opts.SessionPath, opts.SaveSession = p, rec.saveAs
+	}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)

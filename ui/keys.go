@@ -22,6 +22,8 @@ type KeyMap struct {
 	// Ping sends ping and shows the round trip (legacy era); Roots edits the roots offered.
 	Ping  key.Binding
 	Roots key.Binding
+	// SaveSession saves the session recorded so far under a name.
+	SaveSession key.Binding
 
 	// Lists (tools, wire).
 	Up       key.Binding
@@ -111,21 +113,22 @@ type KeyMap struct {
 // DefaultKeyMap is the key map the UI starts with.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		NextPane:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
-		PrevPane:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		Tools:     key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
-		Call:      key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
-		Wire:      key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
-		Server:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
-		Resources: key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
-		Prompts:   key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
-		Logs:      key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
-		Tasks:     key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
-		Ping:      key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
-		Roots:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
+		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextPane:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Tools:       key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
+		Call:        key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
+		Wire:        key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
+		Server:      key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
+		Resources:   key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
+		Prompts:     key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
+		Logs:        key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
+		Tasks:       key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
+		Ping:        key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
+		Roots:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
+		SaveSession: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
 
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

@@ -62,6 +62,14 @@ type Options struct {
 	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
 	Requests *RequestQueue
+
+	// SessionPath is the trace this session is being recorded to ("" when not recorded):
+	// the Server pane shows it, and the status line says it briefly at start.
+	SessionPath string
+	// SaveSession copies the session recorded so far under a name and returns where it
+	// went; the S key asks for the name. Nil disables the key. The UI calls it only from a
+	// tea.Cmd (it writes a file).
+	SaveSession func(name string) (string, error)
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -131,6 +139,9 @@ type Model struct {
 	// offline derives the session from the recorded events when there is no Session; nil
 	// on a live session.
 	offline *offlineState
+
+	// keep is where the session is recorded and how it is saved under a name.
+	keep sessionKeep
 
 	// more holds everything beyond tools: resources, prompts, logs, tasks, server requests.
 	more
@@ -204,6 +215,7 @@ func New(opts Options) *Model {
 		call:    newCallPane(c, tl),
 		server:  serverInfo{state: mcpclient.StateStarting},
 		now:     time.Now,
+		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 	}
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
@@ -216,7 +228,7 @@ func New(opts Options) *Model {
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick(), m.startKeepNote())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

@@ -516,6 +516,9 @@ func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case flashClearMsg:
 		return nil, true
+	case sessionSavedMsg:
+		m.sessionSaved(msg)
+		return nil, true
 	case opTickMsg:
 		m.ticking = false
 		return nil, true

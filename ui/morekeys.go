@@ -11,6 +11,8 @@ import (
 // one is open it owns every key but ctrl+c.
 func (m *Model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
+	case m.keep.prompt != nil:
+		return true, m.keepKey(msg)
 	case m.rootsEd != nil:
 		return true, m.rootsKey(msg)
 	case len(m.dialogs) > 0:
@@ -68,6 +70,8 @@ func (m *Model) globalKeyMore(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = paneTasks
 	case key.Matches(msg, k.Roots):
 		m.openRootsEditor()
+	case key.Matches(msg, k.SaveSession):
+		return m.openKeepPrompt()
 	case key.Matches(msg, k.Ping):
 		switch {
 		case m.sess == nil || m.server.init == nil:
@@ -102,6 +106,10 @@ func (m *Model) moreInputFocused() bool {
 // panes beyond tools; ok is false when none of them has focus.
 func (m *Model) blinkMore(msg tea.Msg) (tea.Cmd, bool) {
 	switch {
+	case m.keep.prompt != nil:
+		var cmd tea.Cmd
+		*m.keep.prompt, cmd = m.keep.prompt.Update(msg)
+		return cmd, true
 	case m.rootsEd != nil && m.rootsEd.adding:
 		var cmd tea.Cmd
 		m.rootsEd.input, cmd = m.rootsEd.input.Update(msg)

@@ -43,6 +43,8 @@ func (m *Model) bodyMore() string {
 func (m *Model) modalView() string {
 	r := m.lay.body
 	switch {
+	case m.keep.prompt != nil:
+		return m.keepView()
 	case m.rootsEd != nil:
 		m.rootsEd.w, m.rootsEd.h = r.w, r.h
 		return m.rootsEd.view(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
@@ -111,6 +113,8 @@ func (m *Model) helpMore() []key.Binding {
 func (m *Model) modalHelp() []key.Binding {
 	k := m.c.keys
 	switch {
+	case m.keep.prompt != nil:
+		return []key.Binding{k.Confirm, k.Dismiss}
 	case m.rootsEd != nil:
 		return []key.Binding{k.AddRoot, k.RemoveRoot, k.Up, k.Down, k.Dismiss}
 	case len(m.dialogs) > 0:
@@ -133,6 +137,7 @@ func (m *Model) syncKeysMore() {
 		k.CancelCall.SetEnabled(true)
 	}
 	k.Ping.SetEnabled(live)
+	k.SaveSession.SetEnabled(m.keep.save != nil)
 	res, _ := m.resources.selection()
 	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
 	k.Subscribe.SetEnabled(subOK)

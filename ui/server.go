@@ -167,6 +167,13 @@ func (m *Model) serverLines(w int) []string {
 			add(wrap("  "+env, w)...)
 		}
 	}
+	if m.keep.path != "" {
+		add("", st.Title.Render("session"))
+		add(wrap("  recording to "+clean(m.keep.path), w)...)
+		if m.keep.save != nil {
+			add(st.Muted.Render("  S saves it under a name"))
+		}
+	}
 	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", len(m.tl.stderr), min(len(m.tl.stderr), 50))))
 	for _, l := range m.tl.stderrTail(50) {
 		add(wrapStyled(st.Stderr, clean(l), w)...)

@@ -191,7 +191,7 @@ func (m *Model) helpView() string {
 	if keys := m.modalHelp(); keys != nil {
 		pane = keys
 	}
-	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
 	return head + "\n\n" + m.help.FullHelpView([][]key.Binding{pane, global})

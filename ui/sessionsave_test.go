@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// collect runs cmd (and the batches it returns) and gives the messages that finish at once.
+func collectMsgs(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case msg := <-done:
+		if b, ok := msg.(tea.BatchMsg); ok {
+			var out []tea.Msg
+			for _, c := range b {
+				out = append(out, collectMsgs(c)...)
+			}
+			return out
+		}
+		return []tea.Msg{msg}
+	case <-time.After(100 * time.Millisecond):
+		return nil
+	}
+}
+
+func newKeepModel(t *testing.T, save func(string) (string, error)) *Model {
+	t.Helper()
+	m := New(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m.Init()
+	return m
+}
+
+func TestSessionPathShown(t *testing.T) {
+	m := newKeepModel(t, nil)
+	if !strings.Contains(m.statusBar(), "recording to /state/sessions/s1.jsonl") {
+		t.Errorf("status line at start:\n%s", m.statusBar())
+	}
+	press(t, m, "4")
+	if v := view(m); !strings.Contains(v, "recording to /state/sessions/s1.jsonl") {
+		t.Errorf("server pane does not show the session path:\n%s", v)
+	}
+	// Without SaveSession, S is disabled: no prompt, a note.
+	press(t, m, "S")
+	if m.keep.prompt != nil {
+		t.Fatal("S opened a prompt without SaveSession")
+	}
+	m.syncKeys()
+	if m.c.keys.SaveSession.Enabled() {
+		t.Error("S enabled without SaveSession")
+	}
+}
+
+func TestSaveSessionKey(t *testing.T) {
+	var got []string
+	calls := 0
+	save := func(name string) (string, error) {
+		calls++
+		got = append(got, name)
+		if name == "bad" {
+			return "", errors.New("disk full")
+		}
+		return "/state/saved/" + name + ".jsonl", nil
+	}
+	m := newKeepModel(t, save)
+	m.syncKeys()
+	if !m.c.keys.SaveSession.Enabled() {
+		t.Fatal("S disabled with SaveSession set")
+	}
+	press(t, m, "S")
+	if m.keep.prompt == nil {
+		t.Fatal("S did not open the name prompt")
+	}
+	if v := view(m); !strings.Contains(v, "save session as:") {
+		t.Errorf("prompt not drawn:\n%s", v)
+	}
+	typeText(t, m, "bug-42 q1") // q and digits are text in the prompt
+	if m.quitting || m.focus != paneTools {
+		t.Fatal("typing in the prompt quit or switched panes")
+	}
+	_, cmd := m.Update(keyMsg("enter"))
+	if calls != 0 {
+		t.Fatal("SaveSession called inside Update")
+	}
+	if m.keep.prompt != nil {
+		t.Error("prompt still open after enter")
+	}
+	for _, msg := range collectMsgs(cmd) {
+		if _, ok := msg.(sessionSavedMsg); ok {
+			m.Update(msg)
+		}
+	}
+	if calls != 1 || got[0] != "bug-42 q1" {
+		t.Fatalf("SaveSession calls %d, names %q", calls, got)
+	}
+	if s := m.statusBar(); !strings.Contains(s, "session saved to /state/saved/bug-42 q1.jsonl") {
+		t.Errorf("status line after save:\n%s", s)
+	}
+
+	// An error shows in the status line.
+	press(t, m, "S")
+	typeText(t, m, "bad")
+	_, cmd = m.Update(keyMsg("enter"))
+	for _, msg := range collectMsgs(cmd) {
+		if _, ok := msg.(sessionSavedMsg); ok {
+			m.Update(msg)
+		}
+	}
+	if s := m.statusBar(); !strings.Contains(s, "session not saved: disk full") {
+		t.Errorf("status line after a failed save:\n%s", s)
+	}
+
+	// esc closes the prompt without saving.
+	press(t, m, "S", "esc")
+	if m.keep.prompt != nil || calls != 2 {
+		t.Errorf("esc: prompt %v, calls %d", m.keep.prompt != nil, calls)
+	}
+}
