@@ -27,14 +27,15 @@ func inspect(t *testing.T, w, h int, args ...string) *tmuxtest.Session {
 
 var pidRe = regexp.MustCompile(`pid (\d+)`)
 
-// serverPID reads the child's pid from the status bar.
-func serverPID(t *testing.T, screen string) int {
+// serverPID reads the child's pid from the status bar. A passing message (such as
+// "recording to …" at start) can push it out of a narrow bar for a few seconds, so it waits
+// for the pid to show.
+func serverPID(t *testing.T, s *tmuxtest.Session) int {
 	t.Helper()
-	m := pidRe.FindStringSubmatch(screen)
-	if m == nil {
-		t.Fatalf("no pid in the status bar:\n%s", screen)
-	}
-	pid, _ := strconv.Atoi(m[1])
+	screen := s.WaitForFunc(t, wait, "the server's pid in the status bar", func(screen string) bool {
+		return pidRe.MatchString(screen)
+	})
+	pid, _ := strconv.Atoi(pidRe.FindStringSubmatch(screen)[1])
 	return pid
 }
 
@@ -89,7 +90,7 @@ func TestServerEverythingInTheTUI(t *testing.T) {
 	if !strings.Contains(screen, "mcp-servers/everything") || !strings.Contains(screen, "protocol 2025-11-25") {
 		t.Fatalf("status bar lacks server name or protocol:\n%s", screen)
 	}
-	pid := serverPID(t, screen)
+	pid := serverPID(t, s)
 	// server-everything asks for roots 350 ms after initialized (we advertise roots): the
 	// dialog shows the --root we gave, and Enter sends it.
 	s.WaitFor(t, wait, "server request: roots/list")
@@ -122,8 +123,8 @@ func TestServerEverythingInTheTUI(t *testing.T) {
 func TestGoEverythingServerInTheTUI(t *testing.T) {
 	argv := testservers.GoEverything(t)
 	s := inspect(t, 150, 45, append([]string{"--"}, argv...)...)
-	screen := s.WaitFor(t, wait, "connected")
-	pid := serverPID(t, screen)
+	s.WaitFor(t, wait, "connected")
+	pid := serverPID(t, s)
 	s.WaitFor(t, wait, "test_simple_text")
 	callTool(t, s, "test_simple_text", nil, "This is a simple text response for testing.")
 	s.Send("q")
@@ -133,8 +134,8 @@ func TestGoEverythingServerInTheTUI(t *testing.T) {
 
 func TestDemo(t *testing.T) {
 	s := inspect(t, 140, 40, "demo")
-	screen := s.WaitFor(t, wait, "mcp-inspect-demo 1.0.0")
-	pid := serverPID(t, screen)
+	s.WaitFor(t, wait, "mcp-inspect-demo 1.0.0")
+	pid := serverPID(t, s)
 	callTool(t, s, "echo", []string{"q is not quit"}, "q is not quit")
 	// A slow tool reports progress, and ctrl+x cancels it.
 	s.Send("1")
@@ -199,8 +200,8 @@ func TestSignalsLeaveNoOrphans(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			s := inspect(t, 120, 30, "demo")
-			screen := s.WaitFor(t, wait, "connected")
-			pid := serverPID(t, screen)
+			s.WaitFor(t, wait, "connected")
+			pid := serverPID(t, s)
 			b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
 			if err != nil {
 				t.Fatal(err)
