@@ -55,10 +55,7 @@ is matched by its value or title. KEY:=JSON sends JSON as written, whatever the 
 					return nil, err
 				}
 				res, resp, err := h.client.CallTool(ctx, tool, arguments)
-				out := &outcome{}
-				if resp != nil && resp.Msg != nil {
-					out.result = resp.Msg.Result
-				}
+				out := outcomeOf(resp)
 				if err != nil {
 					return out, err
 				}
@@ -202,10 +199,7 @@ summary line (--json has the base64 data as received).
 			h := newHeadless(cmd, &flags, "resources/read")
 			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
 				res, resp, err := h.client.ReadResource(ctx, own[0])
-				out := &outcome{}
-				if resp != nil && resp.Msg != nil {
-					out.result = resp.Msg.Result
-				}
+				out := outcomeOf(resp)
 				if err != nil {
 					return out, err
 				}
@@ -257,10 +251,7 @@ Arguments: -a KEY=VALUE (prompt arguments are strings; KEY:=JSON sends JSON as w
 					Arguments json.RawMessage `json:"arguments,omitempty"`
 				}{own[0], arguments}
 				resp, err := h.client.Request(ctx, "prompts/get", params, nil)
-				out := &outcome{}
-				if resp != nil && resp.Msg != nil {
-					out.result = resp.Msg.Result
-				}
+				out := outcomeOf(resp)
 				if err != nil {
 					return out, err
 				}
@@ -334,10 +325,7 @@ arguments already filled, and prints the values one per line.
 					params["context"] = map[string]any{"arguments": ctxArgs}
 				}
 				resp, err := h.client.Request(ctx, "completion/complete", params, &mcpclient.RequestOptions{NoProgressToken: true})
-				out := &outcome{}
-				if resp != nil && resp.Msg != nil {
-					out.result = resp.Msg.Result
-				}
+				out := outcomeOf(resp)
 				if err != nil {
 					return out, err
 				}
@@ -397,10 +385,7 @@ discover there).
 					return nil, usageErr("ping does not exist in the modern era (MCP 2026-07-28 removed it); use discover")
 				}
 				resp, err := h.client.Request(ctx, "ping", nil, &mcpclient.RequestOptions{NoProgressToken: true})
-				out := &outcome{}
-				if resp != nil && resp.Msg != nil {
-					out.result = resp.Msg.Result
-				}
+				out := outcomeOf(resp)
 				if err != nil {
 					return out, err
 				}
@@ -481,4 +466,13 @@ func humanDiscover(w io.Writer, safe func(string) string, init *mcpclient.Initia
 
 func indent(s, pre string) string {
 	return pre + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pre)
+}
+
+// outcomeOf starts an outcome with the result as received, when a response came back at all.
+func outcomeOf(resp *mcpclient.Response) *outcome {
+	out := &outcome{}
+	if resp != nil && resp.Msg != nil {
+		out.result = resp.Msg.Result
+	}
+	return out
 }

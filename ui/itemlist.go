@@ -267,3 +267,30 @@ func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) stri
 	}
 	return strings.Join(out, "\n")
 }
+
+// listDetailView draws a list beside (or above) its detail: the open form when there is one,
+// else the detail lines, scrolled by *off and kept in range. Resources, Prompts and Tasks share it.
+func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off *int, lines func() []string) string {
+	var body string
+	if form != nil {
+		form.setSize(det.w, det.h)
+		body = form.view()
+	} else {
+		ls := lines()
+		*off = clampScroll(*off, len(ls), det.h)
+		body = strings.Join(window(ls, *off, det.h, det.w), "\n")
+	}
+	return joinSplit(c.st, list.view(), lr, body, stacked)
+}
+
+// noticeLines are a pane's errors and warnings, wrapped to w, for the top of its detail.
+func noticeLines(st *stylesT, errs, warnings []string, w int) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, wrapStyled(st.Error, e, w)...)
+	}
+	for _, wn := range warnings {
+		out = append(out, wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
+	}
+	return out
+}

@@ -494,16 +494,7 @@ func defaultFileName(c mcpclient.ResourceContents) string {
 
 // view draws the list and the selected item's detail (or the template form).
 func (p *resourcesPane) view(now time.Time) string {
-	var det string
-	if p.form != nil {
-		p.form.setSize(p.det.w, p.det.h)
-		det = p.form.view()
-	} else {
-		lines := p.detailLines(now)
-		p.detailOff = clampScroll(p.detailOff, len(lines), p.det.h)
-		det = strings.Join(window(lines, p.detailOff, p.det.h, p.det.w), "\n")
-	}
-	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, &p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *resourcesPane) detailLines(now time.Time) []string {
@@ -511,12 +502,7 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 	w := max(p.det.w, 10)
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
-	for _, e := range p.errs {
-		add(wrapStyled(st.Error, e, w)...)
-	}
-	for _, wn := range p.warnings {
-		add(wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
-	}
+	add(noticeLines(st, p.errs, p.warnings, w)...)
 	if p.save != nil {
 		add(fit(p.save.input.View(), w))
 		add(st.Muted.Render(fmt.Sprintf("content %d · enter writes (never over an existing file) · tab next content · esc", p.save.index+1)), "")

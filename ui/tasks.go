@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -248,10 +247,7 @@ func taskFromNotification(params json.RawMessage) (mcpclient.Task, bool) {
 }
 
 func (p *tasksPane) view(now time.Time) string {
-	lines := p.detailLines(now)
-	p.detailOff = clampScroll(p.detailOff, len(lines), p.det.h)
-	det := strings.Join(window(lines, p.detailOff, p.det.h, p.det.w), "\n")
-	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, &p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *tasksPane) detailLines(now time.Time) []string {
