@@ -123,7 +123,7 @@ func writeTaps(w io.Writer, taps []tap.Info, numbered bool) {
 		if numbered {
 			fmt.Fprintf(tw, "%d\t", i+1)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(shellQuote(t.Argv)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(ui.ShellJoin(t.Argv)))
 	}
 	_ = tw.Flush()
 }

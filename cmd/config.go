@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
 // serverSource is --config FILE --server NAME: a server entry of a host's config file
@@ -162,7 +163,7 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	for _, s := range f.Servers {
 		line := s.URL
 		if s.Command != "" {
-			line = shellQuote(append([]string{s.Command}, s.Args...))
+			line = ui.ShellJoin(append([]string{s.Command}, s.Args...))
 		}
 		name := s.Name
 		if s.Disabled {
@@ -188,19 +189,6 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
-}
-
-// shellQuote joins argv the way a POSIX shell would read it back.
-func shellQuote(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-			out[i] = a
-			continue
-		}
-		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-	}
-	return strings.Join(out, " ")
 }
 
 // writeJSON writes v as indented JSON and a newline, without HTML escaping.

@@ -63,7 +63,7 @@ never loaded whole.`,
 			}()
 			title := "trace " + filepath.Base(args[0])
 			if len(tr.Header.Argv) > 0 {
-				title += ": " + shellQuote(tr.Header.Argv)
+				title += ": " + ui.ShellJoin(tr.Header.Argv)
 			}
 			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger})
 			if err != nil && !errors.Is(err, context.Canceled) {

@@ -20,6 +20,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/tap"
+	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
 // inspectorPackage is the official MCP inspector; its CLI is a real host nobody here wrote.
@@ -115,7 +116,7 @@ func TestTapInspectorCLI(t *testing.T) {
 
 	// The server as the host starts it, with its own stdin and stdout copied to files.
 	wrapper := filepath.Join(dir, "server.sh")
-	script := fmt.Sprintf("#!/bin/sh\ntee \"$TAP_TEST_IN\" | %s | tee \"$TAP_TEST_OUT\"\n", shellQuote(se))
+	script := fmt.Sprintf("#!/bin/sh\ntee \"$TAP_TEST_IN\" | %s | tee \"$TAP_TEST_OUT\"\n", ui.ShellJoin(se))
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -196,7 +196,7 @@ func New(opts Options) *Model {
 	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
-		title = shellJoin(opts.Argv)
+		title = ShellJoin(opts.Argv)
 	}
 	tl := newTimeline()
 	m := &Model{

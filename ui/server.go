@@ -81,7 +81,7 @@ func (m *Model) deadPanel(w int) []string {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {
-		body = append(body, wrapStyled(st.Muted, "command: "+clean(shellJoin(m.argv)), inner)...)
+		body = append(body, wrapStyled(st.Muted, "command: "+clean(ShellJoin(m.argv)), inner)...)
 	}
 	if env := envText(m.envKeys); env != "" {
 		body = append(body, wrapStyled(st.Muted, env, inner)...)
@@ -99,8 +99,9 @@ func (m *Model) deadPanel(w int) []string {
 	return append(strings.Split(box, "\n"), "")
 }
 
-// shellJoin writes argv so it can be pasted into a shell.
-func shellJoin(argv []string) string {
+// ShellJoin writes argv so it can be pasted into a POSIX shell and read back as the same
+// arguments (the UI and the command line show every command line this way).
+func ShellJoin(argv []string) string {
 	var parts []string
 	for _, a := range argv {
 		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
@@ -161,7 +162,7 @@ func (m *Model) serverLines(w int) []string {
 	if len(m.argv) > 0 || len(m.envKeys) > 0 {
 		add("", st.Title.Render("command"))
 		if len(m.argv) > 0 {
-			add(wrap("  "+clean(shellJoin(m.argv)), w)...)
+			add(wrap("  "+clean(ShellJoin(m.argv)), w)...)
 		}
 		if env := envText(m.envKeys); env != "" {
 			add(wrap("  "+env, w)...)
