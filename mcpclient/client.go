@@ -502,11 +502,12 @@ func (c *Client) handleFrame(f Frame) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.cfg.Strict {
-		defer c.checkStrictLocked()
-	}
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
+	if c.cfg.Strict {
+		// Every problem of the frame is known now; the stop follows its emission.
+		defer c.checkStrictLocked(ev)
+	}
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:
 		c.routeResponseLocked(&ev)
@@ -547,12 +548,8 @@ func hasCode(probs []Problem, code string) bool {
 }
 
 // checkStrictLocked stops a --strict session at the first server frame with a Warning problem.
-func (c *Client) checkStrictLocked() {
+func (c *Client) checkStrictLocked(ev Event) {
 	if c.violation != nil {
-		return
-	}
-	ev, ok := c.q.last()
-	if !ok || ev.Dir != ServerToClient {
 		return
 	}
 	for _, p := range ev.Problems {

@@ -11,8 +11,6 @@ type eventQueue struct {
 	items   []Event
 	closed  bool
 	deliver func(Event)
-	lastEv  Event
-	hasLast bool
 	// done is closed after the last event was delivered.
 	done chan struct{}
 }
@@ -32,19 +30,11 @@ func newChanQueue() (*eventQueue, chan Event) {
 
 func (q *eventQueue) push(ev Event) {
 	q.mu.Lock()
-	q.lastEv, q.hasLast = ev, true
 	if !q.closed {
 		q.items = append(q.items, ev)
 		q.cond.Signal()
 	}
 	q.mu.Unlock()
-}
-
-// last returns the most recently pushed event that is still queued or was just delivered.
-func (q *eventQueue) last() (Event, bool) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return q.lastEv, q.hasLast
 }
 
 // close lets the pump deliver what is queued, then finish.
