@@ -651,7 +651,7 @@ func (r *ServerRequest) Fail(e *RPCError) error {
 }
 
 func (c *Client) answerServerRequest(m *Message, seq uint64, capOK bool) {
-	reply := func(result json.RawMessage, e *RPCError) error { return c.reply(m.ID, seq, result, e) }
+	reply := func(result json.RawMessage, e *RPCError) error { return c.reply(m.ID, result, e) }
 	if m.Method == "ping" {
 		_ = reply(json.RawMessage(`{}`), nil)
 		return
@@ -663,7 +663,7 @@ func (c *Client) answerServerRequest(m *Message, seq uint64, capOK bool) {
 	_ = reply(nil, &RPCError{Code: -32601, Message: "Method not found: mcp-inspect does not handle " + m.Method})
 }
 
-func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage, e *RPCError) error {
+func (c *Client) reply(id json.RawMessage, result json.RawMessage, e *RPCError) error {
 	msg := struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
@@ -682,18 +682,18 @@ func (c *Client) reply(id json.RawMessage, reqSeq uint64, result json.RawMessage
 	if c.awaitingUser > 0 {
 		c.awaitingUser--
 	}
-	return c.writeLocked(b, reqSeq, "")
+	return c.writeLocked(b)
 }
 
 // writeLocked frames b (adding "\n"), records the event and queues the write. It fails when
 // the session is dead or closed.
-func (c *Client) writeLocked(b []byte, pair uint64, method string) error {
-	return c.writeMsgLocked(b, pair, method, 0, nil)
+func (c *Client) writeLocked(b []byte) error {
+	return c.writeMsgLocked(b, 0, nil)
 }
 
 // writeMsgLocked is writeLocked for a frame the client built itself, whose kind and envelope
 // are known (kind 0: classify the bytes, as for raw frames the user sends).
-func (c *Client) writeMsgLocked(b []byte, pair uint64, method string, known Kind, knownMsg *Message) error {
+func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	if c.violation != nil {
 		return c.violation
 	}
@@ -710,7 +710,7 @@ func (c *Client) writeMsgLocked(b []byte, pair uint64, method string, known Kind
 		kind, msg, probs = Classify(raw)
 	}
 	c.stdinLine++
-	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine, Pair: pair, Method: method}
+	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
 	c.stdinOff += int64(len(raw))
@@ -807,7 +807,7 @@ func (c *Client) request1(ctx context.Context, method string, params any, opt *R
 	// Register before writing so a fast response always finds its request.
 	c.pending[key] = p
 	// Built here, so its kind and envelope are known: no need to parse it back.
-	if err := c.writeMsgLocked(b, 0, "", KindRequest, &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}); err != nil {
+	if err := c.writeMsgLocked(b, KindRequest, &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}); err != nil {
 		delete(c.pending, key)
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
@@ -949,7 +949,7 @@ func (c *Client) Notify(method string, params json.RawMessage) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.writeMsgLocked(b, 0, "", KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params})
+	return c.writeMsgLocked(b, KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params})
 }
 
 // SendRaw writes bytes to the server's stdin as they are (a newline is added when missing),
@@ -958,7 +958,7 @@ func (c *Client) SendRaw(b []byte) error {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.writeLocked(append([]byte(nil), b...), 0, "")
+	return c.writeLocked(append([]byte(nil), b...))
 }
 
 // metaEntry is one params._meta member to add.
