@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -363,7 +364,13 @@ func ValidateValue(schema, value json.RawMessage) []FieldError {
 	for _, n := range notes {
 		out = append(out, FieldError{Message: n})
 	}
-	return append(out, check(sch, value)...)
+	probs := check(sch, value)
+	// The validator reports an object's properties in map order; sort by instance path so the
+	// advisory reads the same every time.
+	sort.SliceStable(probs, func(i, j int) bool {
+		return strings.Join(probs[i].Path, "/") < strings.Join(probs[j].Path, "/")
+	})
+	return append(out, probs...)
 }
 
 // check validates value with sch (nil: not checked) and words the problems.
