@@ -64,7 +64,9 @@ func waitDead(t *testing.T, pid int, what string) {
 }
 
 // callTool selects a tool with the filter, opens its form, types values for the fields in
-// order (tab between them), sends, and waits for the result text.
+// order (tab between them), sends, and waits for the finished result ("took …") showing want.
+// want alone is not enough: the form's echo of the arguments, or a pid in the status bar, can
+// already contain it while the call is still running.
 func callTool(t *testing.T, s *tmuxtest.Session, tool string, values []string, want string) string {
 	t.Helper()
 	s.Send("1")
@@ -80,7 +82,9 @@ func callTool(t *testing.T, s *tmuxtest.Session, tool string, values []string, w
 		s.SendText(v)
 	}
 	s.Send("C-s")
-	return s.WaitFor(t, wait, want)
+	return s.WaitForFunc(t, wait, "result "+strconv.Quote(want), func(screen string) bool {
+		return strings.Contains(screen, "took ") && strings.Contains(screen, want)
+	})
 }
 
 func TestServerEverythingInTheTUI(t *testing.T) {
@@ -103,7 +107,7 @@ func TestServerEverythingInTheTUI(t *testing.T) {
 	if !strings.Contains(screen, "took ") {
 		t.Errorf("the result should say how long the call took:\n%s", screen)
 	}
-	screen = callTool(t, s, "get-sum", []string{"2", "40"}, "42")
+	screen = callTool(t, s, "get-sum", []string{"2", "40"}, "The sum of 2 and 40 is 42")
 	if !strings.Contains(screen, "The sum of 2 and 40 is 42") {
 		t.Errorf("get-sum result:\n%s", screen)
 	}
