@@ -59,12 +59,23 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*recorder.Redactor, error
 // bad --redact pattern is an error; trouble with the state directory is only logged: the
 // session goes on unrecorded. It returns a recording even then, for its redactor.
 func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer) (*recording, error) {
+	return r.startNth(cfg, logger, stderr, 0)
+}
+
+// startNth is start for the n-th restart of a TUI session (0: the first session). A
+// restarted session never overwrites the trace before it: --record FILE.jsonl becomes
+// FILE-restartN.jsonl (kept sessions have a new name anyway).
+func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer, n int) (*recording, error) {
 	red, err := r.redactor(cfg)
 	if err != nil {
 		return nil, err
 	}
 	rec := &recording{red: red}
 	path := r.file
+	if path != "" && n > 0 {
+		ext := filepath.Ext(path)
+		path = fmt.Sprintf("%s-restart%d%s", strings.TrimSuffix(path, ext), n, ext)
+	}
 	if path == "" {
 		if r.noSave {
 			return rec, nil

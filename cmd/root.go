@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -177,7 +178,9 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 }
 
 // runTUI spawns the server, runs the UI until the user quits or a signal arrives, and then
-// shuts the server down (close stdin, SIGTERM, SIGKILL to its group).
+// shuts the server down (close stdin, SIGTERM, SIGKILL to its group). The E key in the UI
+// restarts: this session ends as on quit (its trace closed), and a new one starts on the
+// command line the user left in the prompt, recorded to a trace of its own.
 func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string) error {
 	logger, closeLog := openLog(flags.logFile, flags.debug)
 	defer closeLog()
@@ -202,14 +205,45 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		}
 	}()
 
-	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
+	for n := 0; ; n++ {
+		next, err := runTUISession(ctx, cfg, flags, title, logger, n)
+		if err != nil {
+			return err
+		}
+		select {
+		case s := <-gotSig:
+			if sig, ok := s.(syscall.Signal); ok {
+				// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
+				return &codeError{128 + int(sig), ""}
+			}
+			return nil
+		default:
+		}
+		if next == nil {
+			return nil
+		}
+		if next.Command != cfg.Command || !slices.Equal(next.Args, cfg.Args) {
+			title = "" // the UI derives it from the new command line
+		}
+		logger.Info("restarting the server", "restart", n+1)
+		cfg = *next
+	}
+}
+
+// runTUISession runs one session of the TUI: record, spawn, UI, stop. n counts restarts (0
+// for the first session). next is the configuration to start when the user asked for a
+// restart, nil when they quit.
+func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string, logger *slog.Logger, n int) (next *mcpclient.Config, err error) {
+	base := cfg // before the recorder and the UI add their hooks
+	rec, err := flags.rec.startNth(&cfg, logger, os.Stderr, n)
 	if err != nil {
-		return &codeError{exitUsage, err.Error()}
+		return nil, &codeError{exitUsage, err.Error()}
 	}
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
-	logger.Info("starting server", "argv", rec.argv(&cfg), "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: rec.argv(&cfg), EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots}
+	shown := rec.argv(&cfg)
+	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
+	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
 	if p := rec.path(); p != "" {
 		opts.SessionPath, opts.SaveSession = p, rec.saveAs
 	}
@@ -217,7 +251,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
-		return &codeError{exitNoServer, err.Error()}
+		return nil, &codeError{exitNoServer, err.Error()}
 	}
 	opts.Client = client
 	defer stopServer(client, os.Stderr)
@@ -225,18 +259,33 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
 	err = ui.Run(ctx, opts)
+	var restart *ui.RestartRequest
+	if errors.As(err, &restart) {
+		argv := unredactArgv(restart.Argv, shown, append([]string{base.Command}, base.Args...))
+		base.Command, base.Args = argv[0], argv[1:]
+		return &base, nil
+	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		return &codeError{1, err.Error()}
+		return nil, &codeError{1, err.Error()}
 	}
-	select {
-	case s := <-gotSig:
-		if sig, ok := s.(syscall.Signal); ok {
-			// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
-			return &codeError{128 + int(sig), ""}
+	return nil, nil
+}
+
+// unredactArgv maps the words of an edited command line back to the real values where the
+// user kept a redacted word as shown: the UI only ever sees the redacted argv, so a token in
+// argv survives a restart without reaching the screen.
+func unredactArgv(edited, shown, real []string) []string {
+	out := make([]string, len(edited))
+	for i, w := range edited {
+		out[i] = w
+		for j := range shown {
+			if j < len(real) && shown[j] == w && real[j] != w {
+				out[i] = real[j]
+				break
+			}
 		}
-	default:
 	}
-	return nil
+	return out
 }
 
 // stopServer shuts the server down (close stdin, SIGTERM, SIGKILL to its group) and says so

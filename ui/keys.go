@@ -24,6 +24,8 @@ type KeyMap struct {
 	Roots key.Binding
 	// SaveSession saves the session recorded so far under a name.
 	SaveSession key.Binding
+	// Restart opens the command line prompt; enter stops the server and starts it again.
+	Restart key.Binding
 
 	// Lists (tools, wire).
 	Up       key.Binding
@@ -129,6 +131,7 @@ func DefaultKeyMap() KeyMap {
 		Ping:        key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
 		Roots:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
 		SaveSession: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
+		Restart:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
 
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

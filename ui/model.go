@@ -59,6 +59,9 @@ type Options struct {
 	// Roots are the roots offered to roots/list (--root PATH, repeatable): paths, made
 	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
 	Roots []string
+	// Restartable enables the E key: edit the command line and restart the server. Run
+	// then returns a *RestartRequest and the caller starts the new session.
+	Restartable bool
 	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
 	Requests *RequestQueue
@@ -146,6 +149,9 @@ type Model struct {
 	// more holds everything beyond tools: resources, prompts, logs, tasks, server requests.
 	more
 
+	// restart is the edit-and-restart prompt and the request Run returns.
+	restart restartState
+
 	// quitting is set once the user asked to quit.
 	quitting bool
 }
@@ -216,6 +222,7 @@ func New(opts Options) *Model {
 		server:  serverInfo{state: mcpclient.StateStarting},
 		now:     time.Now,
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
+		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
@@ -252,6 +259,9 @@ func Run(ctx context.Context, opts Options) error {
 			cancel()
 		}
 		fm.abandon()
+		if err == nil && fm.restart.asked != nil {
+			return fm.restart.asked
+		}
 	}
 	return err
 }

@@ -13,6 +13,8 @@ func (m *Model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
 	case m.keep.prompt != nil:
 		return true, m.keepKey(msg)
+	case m.restart.prompt != nil:
+		return true, m.restartKey(msg)
 	case m.rootsEd != nil:
 		return true, m.rootsKey(msg)
 	case len(m.dialogs) > 0:
@@ -72,6 +74,8 @@ func (m *Model) globalKeyMore(msg tea.KeyPressMsg) tea.Cmd {
 		m.openRootsEditor()
 	case key.Matches(msg, k.SaveSession):
 		return m.openKeepPrompt()
+	case key.Matches(msg, k.Restart):
+		return m.openRestartPrompt()
 	case key.Matches(msg, k.Ping):
 		switch {
 		case m.sess == nil || m.server.init == nil:
@@ -109,6 +113,10 @@ func (m *Model) blinkMore(msg tea.Msg) (tea.Cmd, bool) {
 	case m.keep.prompt != nil:
 		var cmd tea.Cmd
 		*m.keep.prompt, cmd = m.keep.prompt.Update(msg)
+		return cmd, true
+	case m.restart.prompt != nil:
+		var cmd tea.Cmd
+		*m.restart.prompt, cmd = m.restart.prompt.Update(msg)
 		return cmd, true
 	case m.rootsEd != nil && m.rootsEd.adding:
 		var cmd tea.Cmd

@@ -45,6 +45,8 @@ func (m *Model) modalView() string {
 	switch {
 	case m.keep.prompt != nil:
 		return m.keepView()
+	case m.restart.prompt != nil:
+		return m.restartView()
 	case m.rootsEd != nil:
 		m.rootsEd.w, m.rootsEd.h = r.w, r.h
 		return m.rootsEd.view(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
@@ -113,7 +115,7 @@ func (m *Model) helpMore() []key.Binding {
 func (m *Model) modalHelp() []key.Binding {
 	k := m.c.keys
 	switch {
-	case m.keep.prompt != nil:
+	case m.keep.prompt != nil, m.restart.prompt != nil:
 		return []key.Binding{k.Confirm, k.Dismiss}
 	case m.rootsEd != nil:
 		return []key.Binding{k.AddRoot, k.RemoveRoot, k.Up, k.Down, k.Dismiss}
@@ -138,6 +140,7 @@ func (m *Model) syncKeysMore() {
 	}
 	k.Ping.SetEnabled(live)
 	k.SaveSession.SetEnabled(m.keep.save != nil)
+	k.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
 	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
 	k.Subscribe.SetEnabled(subOK)

@@ -95,6 +95,9 @@ func (m *Model) deadPanel(w int) []string {
 	} else {
 		body = append(body, st.Muted.Render("(nothing on stderr)"))
 	}
+	if m.restart.enabled {
+		body = append(body, "", st.Accent.Render("E")+st.Muted.Render(" edits the command and restarts the server (enter restarts it as it is)"))
+	}
 	box := st.Panel.Width(w).Render(strings.Join(body, "\n"))
 	return append(strings.Split(box, "\n"), "")
 }

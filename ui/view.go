@@ -146,6 +146,9 @@ func (m *Model) statusBar() string {
 	}
 	parts = append(parts, fmt.Sprintf("%d violations", m.tl.violations), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
 	hint := " ? help "
+	if s.failed() && m.restart.enabled {
+		hint = " E restart · ? help " // on every pane, not only where the dead-server panel shows
+	}
 	text := " " + strings.Join(parts, " · ")
 	if f := m.flashText(); f != "" {
 		text = " " + f + " · " + strings.Join(parts, " · ")
@@ -191,7 +194,7 @@ func (m *Model) helpView() string {
 	if keys := m.modalHelp(); keys != nil {
 		pane = keys
 	}
-	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
 	return head + "\n\n" + m.help.FullHelpView([][]key.Binding{pane, global})

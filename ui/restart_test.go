@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// newRestartableModel is newTestModel with the E key enabled (the TUI's own command sets
+// Options.Restartable), on a server that died like case B09.
+func newRestartableModel(t *testing.T) *Model {
+	t.Helper()
+	m := New(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
+	send(t, m, eventsMsg{events: []mcpclient.Event{
+		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 99}),
+		ev(2, mcpclient.Stderr, "missing API_KEY\n"),
+		life(3, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 99, ExitCode: 1}),
+	}})
+	return m
+}
+
+// Cases B09 and B10 ask to offer "edit command / retry" once the server is dead: the panel
+// says how, E opens the command line prefilled, and enter ends the UI with the edited argv.
+func TestDeadServerOffersEditAndRestart(t *testing.T) {
+	m := newRestartableModel(t)
+	if out := view(m); !strings.Contains(out, "E edits the command and restarts the server") {
+		t.Fatalf("the dead-server panel does not offer the restart:\n%s", out)
+	}
+	if bar := m.statusBar(); !strings.Contains(bar, "E restart") {
+		t.Errorf("the status bar (shown on every pane) does not offer the restart: %q", bar)
+	}
+	press(t, m, "E")
+	out := view(m)
+	if m.restart.prompt == nil || !strings.Contains(out, "restart the server") {
+		t.Fatalf("E did not open the prompt:\n%s", out)
+	}
+	if got, want := m.restart.prompt.Value(), "node build/index.js --token '***'"; got != want {
+		t.Fatalf("prefilled %q, want %q (the shown, redacted argv, shell-quoted)", got, want)
+	}
+	if !strings.Contains(out, "environment kept: API_KEY") {
+		t.Errorf("the prompt should say the -e keys are kept:\n%s", out)
+	}
+	// "q" and digits are text in the prompt, not quit or pane switches.
+	typeText(t, m, " --port 3")
+	if m.quitting || m.restart.prompt == nil {
+		t.Fatal("typing in the prompt quit or closed it")
+	}
+	press(t, m, "enter")
+	if !m.quitting || m.restart.asked == nil {
+		t.Fatal("enter did not end the session for a restart")
+	}
+	want := []string{"node", "build/index.js", "--token", "***", "--port", "3"}
+	if !slices.Equal(m.restart.asked.Argv, want) {
+		t.Fatalf("restart argv = %q, want %q", m.restart.asked.Argv, want)
+	}
+}
+
+func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
+	m := newRestartableModel(t)
+	press(t, m, "E")
+	m.restart.prompt.SetValue(`node "unterminated`)
+	press(t, m, "enter")
+	if m.quitting || m.restart.asked != nil {
+		t.Fatal("a command line with an open quote must not restart")
+	}
+	if out := view(m); !strings.Contains(out, "cannot read the command line") {
+		t.Fatalf("no reason shown:\n%s", out)
+	}
+	m.restart.prompt.SetValue("   ")
+	press(t, m, "enter")
+	if m.restart.asked != nil || !strings.Contains(view(m), "the command line is empty") {
+		t.Fatalf("an empty command line must be refused:\n%s", view(m))
+	}
+	press(t, m, "esc")
+	if m.restart.prompt != nil || m.quitting {
+		t.Fatal("esc must close the prompt and keep the session")
+	}
+}
+
+// Offline (a trace) and attached viewers have nothing to restart: no offer, and E only says so.
+func TestRestartNotOfferedWithoutCaller(t *testing.T) {
+	m := newTestModel(t, &fakeSession{}, 110, 30)
+	send(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 5, ExitCode: 1})}})
+	if strings.Contains(view(m), "restarts the server") {
+		t.Fatalf("restart offered without Options.Restartable:\n%s", view(m))
+	}
+	press(t, m, "E")
+	if m.restart.prompt != nil || m.quitting {
+		t.Fatal("E must not open the prompt when the caller cannot restart")
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{`node server.js`, []string{"node", "server.js"}},
+		{`python -m 'my server' --x "a b"`, []string{"python", "-m", "my server", "--x", "a b"}},
+		{ShellJoin([]string{"sh", "-c", "echo $HOME 'q' \\ `x`"}), []string{"sh", "-c", "echo $HOME 'q' \\ `x`"}},
+	} {
+		got, err := splitCommand(c.in)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("splitCommand(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
