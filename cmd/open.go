@@ -65,7 +65,10 @@ never loaded whole.`,
 			if len(tr.Header.Argv) > 0 {
 				title += ": " + ui.ShellJoin(tr.Header.Argv)
 			}
-			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger})
+			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
+				// The UI keeps a summary per event and reads the ones it shows back
+				// through the index, so a trace of any length opens in bounded memory.
+				LoadEvent: tr.EventBySeq})
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return &codeError{1, err.Error()}
 			}

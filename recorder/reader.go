@@ -202,6 +202,44 @@ func (t *Trace) Event(i int) (mcpclient.Event, error) {
 	return r.Event(t.Header.Start), nil
 }
 
+// EventBySeq reads the event whose Seq is seq, as Event does (classified, not paired).
+// Seqs grow through the file and normally count from 1 without gaps, so the line seq-1 is
+// tried first and a binary search over the lines follows (a trace with gaps or bad lines
+// costs a few more reads). The error is a *LineError from a line that cannot be read, or
+// one saying that no event has that Seq.
+func (t *Trace) EventBySeq(seq uint64) (mcpclient.Event, error) {
+	n := t.Len()
+	if seq >= 1 && seq-1 < uint64(n) {
+		if r, err := t.Record(int(seq - 1)); err == nil && r.Seq == seq {
+			return r.Event(t.Header.Start), nil
+		}
+	}
+	lo, hi := 0, n
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		r, err := t.Record(mid)
+		// A bad line in the way: step to the next readable one on the same side.
+		k := mid
+		for err != nil && k+1 < hi {
+			k++
+			r, err = t.Record(k)
+		}
+		if err != nil {
+			hi = mid
+			continue
+		}
+		switch {
+		case r.Seq == seq:
+			return r.Event(t.Header.Start), nil
+		case r.Seq < seq:
+			lo = k + 1
+		default:
+			hi = mid
+		}
+	}
+	return mcpclient.Event{}, fmt.Errorf("no event #%d in the trace", seq)
+}
+
 // Records yields every record in file order, read sequentially. A bad line yields a
 // *LineError and the iteration goes on.
 func (t *Trace) Records() iter.Seq2[*Record, error] {

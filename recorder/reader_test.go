@@ -229,3 +229,35 @@ func TestCrashSafety(t *testing.T) {
 	}
 	t.Logf("killed after %d reported events; the trace holds %d (truncated last line: %v)", written, len(evs), tr.Truncated)
 }
+
+// TestEventBySeq: events are found by Seq through the index, also when the Seqs have gaps
+// and a line in the middle is bad; a missing Seq is an error.
+func TestEventBySeq(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"format":"` + recorder.FormatName + `","version":1}` + "\n")
+	seqs := []uint64{1, 2, 5, 6, 9, 40, 41}
+	for i, s := range seqs {
+		if i == 3 {
+			b.WriteString("{not a record}\n")
+		}
+		fmt.Fprintf(&b, `{"seq":%d,"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"method\":\"m%d\"}\n","size":1}`+"\n", s, s)
+	}
+	tr, err := recorder.OpenReader(strings.NewReader(b.String()), int64(b.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range seqs {
+		ev, err := tr.EventBySeq(s)
+		if err != nil {
+			t.Fatalf("#%d: %v", s, err)
+		}
+		if ev.Seq != s || ev.Msg == nil || ev.Msg.Method != fmt.Sprintf("m%d", s) {
+			t.Errorf("#%d: got #%d %+v", s, ev.Seq, ev.Msg)
+		}
+	}
+	for _, s := range []uint64{0, 3, 7, 39, 42, 1000} {
+		if _, err := tr.EventBySeq(s); err == nil {
+			t.Errorf("#%d: found an event that is not there", s)
+		}
+	}
+}

@@ -164,8 +164,10 @@ func (p *callPane) sent(msg callSentMsg) {
 	if !ok || r.done {
 		return
 	}
-	for j := i + 1; j < len(p.tl.events) && j <= i+100_000; j++ {
-		r.observe(&p.tl.events[j])
+	for j := i + 1; j < p.tl.len() && j <= i+100_000; j++ {
+		if ev, ok := p.tl.full(j); ok {
+			r.observe(&ev)
+		}
 	}
 }
 
@@ -234,7 +236,7 @@ func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
 			r.reqSeq = msg.resp.RequestSeq
 		}
 		if i, ok := p.tl.index(msg.resp.Seq); ok {
-			r.respSeen, r.respProblems = true, p.tl.events[i].Problems
+			r.respSeen, r.respProblems = true, p.tl.problemsAt(i)
 		}
 	}
 	if r.cancel != nil {
@@ -349,7 +351,9 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.Save):
 		if r := p.run; r != nil && r.resp != nil {
 			if i, ok := p.tl.index(r.resp.Seq); ok {
-				return true, saveFrame(saveDir(p.c.hist.dir), r.resp.Seq, p.tl.events[i].Raw)
+				if raw, ok := p.tl.rawAt(i); ok {
+					return true, saveFrame(saveDir(p.c.hist.dir), r.resp.Seq, raw)
+				}
 			}
 		}
 		return true, nil
@@ -491,7 +495,7 @@ func (p *callPane) runningLines(r *callRun, now time.Time, w int) []string {
 	}
 	cancelKey := p.c.keys.CancelCall.Help().Key
 	if t := r.task; t != nil {
-		line := fmt.Sprintf("task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
+		line := fmt.Sprintf("running as task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
 		if t.StatusMessage != "" {
 			line += " · " + clean(t.StatusMessage)
 		}

@@ -201,13 +201,13 @@ func TestCallByNameUnlistedTool(t *testing.T) {
 	// B02: the response came in the same read as the log line before it.
 	l.until("the response on the wire", func() bool { _, ok := l.m.tl.index(run.resp.Seq); return ok }, 5*time.Second)
 	i, _ := l.m.tl.index(run.reqSeq)
-	if got := string(l.m.tl.events[i].Msg.Params); !strings.Contains(got, `"arguments":{"text":"hello"}`) {
+	if got := string(l.m.tl.all()[i].Msg.Params); !strings.Contains(got, `"arguments":{"text":"hello"}`) {
 		t.Fatalf("sent %s", got)
 	}
 	l.key("3")
 	l.m.wire.jump(run.resp.Seq)
 	var debug uint64
-	for _, e := range l.m.tl.events {
+	for _, e := range l.m.tl.all() {
 		if e.Dir == mcpclient.ServerToClient && string(e.Raw) == "debug: echo called\n" {
 			debug = e.Seq
 		}

@@ -62,7 +62,7 @@ func TestB12Cancel(t *testing.T) {
 	// The call knows its request's Seq (OnSent) maybe before the event reaches the timeline.
 	l.until("the request on the wire", func() bool { _, ok := l.m.tl.index(run.reqSeq); return run.reqSeq != 0 && ok }, 10*time.Second)
 	i, _ := l.m.tl.index(run.reqSeq)
-	id := string(l.m.tl.events[i].Msg.ID)
+	id := string(l.m.tl.all()[i].Msg.ID)
 	l.key("ctrl+x")
 	l.until("the cancel", func() bool { return run.done }, 5*time.Second)
 	if !errors.Is(run.err, context.Canceled) {
@@ -70,7 +70,7 @@ func TestB12Cancel(t *testing.T) {
 	}
 	var sent bool
 	l.until("notifications/cancelled on the wire", func() bool {
-		for _, ev := range l.m.tl.events {
+		for _, ev := range l.m.tl.all() {
 			if ev.Dir == mcpclient.ClientToServer && ev.Msg != nil && ev.Msg.Method == "notifications/cancelled" {
 				var p struct {
 					RequestID json.RawMessage `json:"requestId"`
@@ -150,7 +150,7 @@ func TestB13ServerRequests(t *testing.T) {
 			if run.err != nil || run.res.IsError != c.isError || !strings.Contains(resultText(run), c.want) {
 				t.Fatalf("%s: %v isError=%v %q, want %q", c.scenario, run.err, run.res.IsError, resultText(run), c.want)
 			}
-			for _, ev := range l.m.tl.events {
+			for _, ev := range l.m.tl.all() {
 				if ev.Kind == mcpclient.KindResponse && ev.Dir == mcpclient.ServerToClient && string(ev.Msg.ID) == "1" && ev.Method == "summarize" {
 					t.Fatal("the server's id 1 was paired with our request 1")
 				}

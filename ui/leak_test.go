@@ -149,7 +149,7 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 			t.Fatalf("stderr line with escapes has no badge:\n%s", view(m))
 		}
 		press(t, m, "g")
-		for i := 0; i < len(m.tl.events); i++ {
+		for i := 0; i < m.tl.len(); i++ {
 			assertClean(t, "wire", view(m))
 			for range 4 {
 				press(t, m, "]")

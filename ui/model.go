@@ -73,6 +73,13 @@ type Options struct {
 	// went; the S key asks for the name. Nil disables the key. The UI calls it only from a
 	// tea.Cmd (it writes a file).
 	SaveSession func(name string) (string, error)
+
+	// LoadEvent reads one recorded event back by Seq, with its bytes and parsed message
+	// (mcp-inspect open: the trace's indexed reader). When set, the timeline keeps a
+	// summary of each event (tens of bytes) instead of its bytes, and the panes load the
+	// events they show through it, from a tea.Cmd, into a small cache. Nil keeps every
+	// event's bytes in memory (a live session).
+	LoadEvent func(seq uint64) (mcpclient.Event, error)
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -205,6 +212,9 @@ func New(opts Options) *Model {
 		title = ShellJoin(opts.Argv)
 	}
 	tl := newTimeline()
+	if opts.LoadEvent != nil {
+		tl.setLoader(opts.LoadEvent)
+	}
 	m := &Model{
 		c:       c,
 		ctx:     ctx,

@@ -185,7 +185,7 @@ func TestPumpBatchesInOrder(t *testing.T) {
 	m := newTestModel(t, nil, 80, 20)
 	m.events = ch
 	_, cmd := m.Update(msg)
-	if cmd != nil || !m.server.eventsClosed || len(m.tl.events) != 5 {
+	if cmd != nil || !m.server.eventsClosed || m.tl.len() != 5 {
 		t.Fatal("closed channel is re-pumped or events lost")
 	}
 	open := make(chan mcpclient.Event, 1)

@@ -380,6 +380,12 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		if t, ok := taskFromNotification(ev.Msg.Params); ok {
 			return m.taskStatus(t, false)
 		}
+	case "notifications/tasks":
+		if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
+			notice(method + " " + t.TaskID + " " + t.Status)
+			return m.taskNotified(*t)
+		}
+		notice(method + " " + compactJSON(ev.Msg.Params))
 	case "notifications/cancelled":
 		notice(method + " " + compactJSON(ev.Msg.Params))
 		m.serverCancelled(ev.Msg.Params)
@@ -512,6 +518,9 @@ func notifyRoots(s Session) tea.Cmd {
 
 // updateMore handles the messages of everything beyond tools; ok is false for others.
 func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := m.updateTasksExt(msg); ok {
+		return cmd, true
+	}
 	now := m.now()
 	switch msg := msg.(type) {
 	case flashClearMsg:
@@ -741,9 +750,9 @@ func (m *Model) serverRequests(reqs []*inbound) tea.Cmd {
 func (m *Model) during(r *inbound) string {
 	if r.modern() {
 		if i, ok := m.tl.index(r.seq); ok {
-			if j, ok := m.tl.index(m.tl.events[i].Pair); ok {
-				if req := m.tl.events[j].Msg; req != nil {
-					return fmt.Sprintf("%s %s (request #%d)", req.Method, requestTarget(req.Params), m.tl.events[j].Seq)
+			if j, ok := m.tl.index(m.tl.evs[i].pair); ok {
+				if ev, ok := m.tl.full(j); ok && ev.Msg != nil {
+					return fmt.Sprintf("%s %s (request #%d)", ev.Msg.Method, requestTarget(ev.Msg.Params), ev.Seq)
 				}
 			}
 		}
@@ -939,7 +948,7 @@ func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
 		return nil
 	}
 	e := m.tasks.upsert(*msg.task, m.now())
-	e.tool, e.callID = msg.tool, msg.callID
+	e.tool, e.callID, e.created = msg.tool, msg.callID, msg.resp
 	m.tasks.rebuild()
 	m.callTasks[msg.callID] = msg.task.TaskID
 	m.call.setTask(msg.callID, msg.task)
@@ -950,6 +959,9 @@ func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
 // followTask polls a task of ours until it is terminal or needs input, then fetches its
 // result (tasks/result blocks until the end, and carries the server's input requests).
 func (m *Model) followTask(e *taskEntry) tea.Cmd {
+	if e.modern || e.task.Modern() {
+		return m.followModern(e)
+	}
 	if e.callID == 0 || e.fetching || e.result != nil || m.sess == nil {
 		return nil
 	}

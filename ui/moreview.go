@@ -29,7 +29,7 @@ func (m *Model) bodyMore() string {
 		return m.prompts.view(now)
 	case paneLogs:
 		base := now
-		if len(m.tl.events) > 0 {
+		if m.tl.len() > 0 {
 			base = m.tl.base
 		}
 		return m.logs.view(base)

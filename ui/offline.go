@@ -27,11 +27,19 @@ func (noResponseError) Error() string {
 // them through one path, and it keeps every recorded tools/call as a browsable past call.
 // It is nil on a live session.
 type offlineState struct {
-	// calls are the recorded tools/call requests in order, each with its outcome (a
-	// callRun drawn by resultLines, like a live result).
-	calls []*callRun
+	// calls are the recorded tools/call requests in order, each with its outcome in a few
+	// bytes; the selected one is read back from the recording and drawn as a callRun by
+	// resultLines, like a live result.
+	calls []pastCall
 	// open maps a tools/call request's Seq to its call until the response comes.
-	open map[uint64]*callRun
+	open map[uint64]openCall
+	// names interns tool names (a million calls of one tool keep one string).
+	names map[string]string
+	// narrow lists the indexes of the calls of tool when the list is narrowed to it.
+	narrow []int
+	// cur is the selected call read back (curIdx is its index; nil until loaded).
+	cur    *callRun
+	curIdx int
 	// discoverVersion maps a server/discover request's Seq to the protocol version its
 	// _meta asked for, until the response comes.
 	discoverVersion map[uint64]string
@@ -57,8 +65,38 @@ type pageAcc struct {
 	warnings []string
 }
 
+// pastCall is a recorded tools/call as the Call tab lists it: where its request and
+// response are in the timeline, its tool, outcome, timing and the head of its arguments.
+type pastCall struct {
+	reqSeq, respSeq uint64
+	elapsed         time.Duration
+	code            int64 // the JSON-RPC error code, for outcomeRPCError
+	tool            string
+	args            string // the arguments as sent, cut to argsHead bytes
+	outcome         uint8
+}
+
+// openCall is a past call waiting for its response: its index and when it was sent.
+type openCall struct {
+	idx int
+	at  time.Time
+}
+
+// Outcomes of a past call (callOutcome's words).
+const (
+	outcomeNone uint8 = iota
+	outcomeOK
+	outcomeIsError
+	outcomeRPCError
+	outcomeBadResult
+)
+
+// argsHead is how much of a past call's arguments its row keeps; the detail reads the
+// whole request back.
+const argsHead = 160
+
 func newOfflineState() *offlineState {
-	return &offlineState{open: map[uint64]*callRun{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}}
+	return &offlineState{open: map[uint64]openCall{}, names: map[string]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -87,20 +125,20 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 			Arguments json.RawMessage `json:"arguments"`
 		}
 		_ = json.Unmarshal(ev.Msg.Params, &p)
-		r := &callRun{
-			id:      len(o.calls) + 1,
-			tool:    p.Name,
-			args:    append(json.RawMessage(nil), p.Arguments...),
-			started: ev.Time,
-			reqSeq:  ev.Seq,
-			done:    true,
-			err:     noResponseError{},
+		name, ok := o.names[p.Name]
+		if !ok {
+			name = strings.Clone(p.Name)
+			o.names[name] = name
 		}
-		if len(r.args) == 0 {
-			r.args = json.RawMessage("{}")
+		args := "{}"
+		if len(p.Arguments) > 0 {
+			args = string(p.Arguments[:runeCut(p.Arguments, argsHead)])
 		}
-		o.calls = append(o.calls, r)
-		o.open[ev.Seq] = r
+		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: name, args: args})
+		o.open[ev.Seq] = openCall{len(o.calls) - 1, ev.Time}
+		if o.tool != "" && name == o.tool {
+			o.narrow = append(o.narrow, len(o.calls)-1)
+		}
 	case "server/discover":
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
@@ -114,9 +152,9 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 
 // response applies a recorded response to the request it answers.
 func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
-	if r, ok := o.open[ev.Pair]; ok {
+	if oc, ok := o.open[ev.Pair]; ok {
 		delete(o.open, ev.Pair)
-		o.finishCall(r, ev)
+		o.answered(oc.idx, ev, oc.at)
 		return nil
 	}
 	var rpcErr error
@@ -282,6 +320,35 @@ func recordedDiscover(result json.RawMessage, version string) (*mcpclient.Initia
 	return res, nil
 }
 
+// answered notes a past call's response: where it is, the outcome and the time between
+// the two events. The result itself is read again when the call is shown.
+func (o *offlineState) answered(k int, ev *mcpclient.Event, sent time.Time) {
+	c := &o.calls[k]
+	c.respSeq = ev.Seq
+	c.elapsed = ev.Time.Sub(sent)
+	switch {
+	case ev.Msg.Error != nil:
+		c.outcome, c.code = outcomeRPCError, ev.Msg.Error.Code
+	default:
+		// The shape that matters for the row; the detail reads the whole CallToolResult.
+		var res struct {
+			Content []json.RawMessage `json:"content"`
+			IsError bool              `json:"isError"`
+		}
+		switch {
+		case json.Unmarshal(ev.Msg.Result, &res) != nil:
+			c.outcome = outcomeBadResult
+		case res.IsError:
+			c.outcome = outcomeIsError
+		default:
+			c.outcome = outcomeOK
+		}
+	}
+	if o.curIdx == k {
+		o.cur, o.curIdx = nil, -1
+	}
+}
+
 // finishCall fills a recorded call from its response: the result, an isError result or
 // the JSON-RPC error, and the time between the two events.
 func (o *offlineState) finishCall(r *callRun, ev *mcpclient.Event) {
@@ -334,24 +401,32 @@ func (m *Model) observeOffline(ev *mcpclient.Event) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// shown lists the past calls the Call pane shows: all, or the narrowed tool's.
-func (o *offlineState) shown() []*callRun {
+// shownLen is how many past calls the Call pane lists: all, or the narrowed tool's.
+func (o *offlineState) shownLen() int {
 	if o.tool == "" {
-		return o.calls
+		return len(o.calls)
 	}
-	var out []*callRun
-	for _, r := range o.calls {
-		if r.tool == o.tool {
-			out = append(out, r)
-		}
+	return len(o.narrow)
+}
+
+// shownAt is the index in calls of the k-th listed call.
+func (o *offlineState) shownAt(k int) int {
+	if o.tool == "" {
+		return k
 	}
-	return out
+	return o.narrow[k]
 }
 
 // showTool narrows the past calls to one tool and selects its latest call.
 func (o *offlineState) showTool(name string) {
 	o.tool = name
-	o.sel = max(len(o.shown())-1, 0)
+	o.narrow = nil
+	for i := range o.calls {
+		if o.calls[i].tool == name {
+			o.narrow = append(o.narrow, i)
+		}
+	}
+	o.sel = max(o.shownLen()-1, 0)
 	o.top, o.off = 0, 0
 }
 
@@ -360,7 +435,7 @@ func (o *offlineState) showTool(name string) {
 func (m *Model) offlineCallKey(msg tea.KeyPressMsg) bool {
 	o := m.offline
 	k := m.c.keys
-	n := len(o.shown())
+	n := o.shownLen()
 	page := max(m.lay.body.h/2, 1)
 	switch {
 	case key.Matches(msg, k.Up):
@@ -376,13 +451,11 @@ func (m *Model) offlineCallKey(msg tea.KeyPressMsg) bool {
 	case key.Matches(msg, k.PageUp), key.Matches(msg, k.DetailUp):
 		o.off = max(o.off-page, 0)
 	case msg.String() == "esc" && o.tool != "":
-		sel := o.selected()
-		o.tool = ""
+		sel, ok := o.selected()
+		o.tool, o.narrow = "", nil
 		o.sel, o.off = 0, 0
-		for i, r := range o.calls {
-			if r == sel {
-				o.sel = i
-			}
+		if ok {
+			o.sel = sel
 		}
 	default:
 		return false
@@ -390,28 +463,84 @@ func (m *Model) offlineCallKey(msg tea.KeyPressMsg) bool {
 	return true
 }
 
-// selected is the selected past call, nil when there is none.
-func (o *offlineState) selected() *callRun {
-	s := o.shown()
-	if len(s) == 0 {
+// selected is the index in calls of the selected past call; false when there is none.
+func (o *offlineState) selected() (int, bool) {
+	n := o.shownLen()
+	if n == 0 {
+		return 0, false
+	}
+	o.sel = min(max(o.sel, 0), n-1)
+	return o.shownAt(o.sel), true
+}
+
+// needShown asks the timeline for the selected call's request and response.
+func (o *offlineState) needShown(tl *timeline) {
+	k, ok := o.selected()
+	if !ok || o.curIdx == k && o.cur != nil {
+		return
+	}
+	c := &o.calls[k]
+	for _, s := range []uint64{c.reqSeq, c.respSeq} {
+		if i, ok := tl.index(s); ok && s != 0 {
+			tl.need(i)
+		}
+	}
+}
+
+// run is the past call at index k as a callRun, read back from its request and response
+// events; nil while they are still loading. The last one is kept.
+func (o *offlineState) run(tl *timeline, k int) *callRun {
+	if o.curIdx == k && o.cur != nil {
+		return o.cur
+	}
+	c := &o.calls[k]
+	i, ok := tl.index(c.reqSeq)
+	if !ok {
 		return nil
 	}
-	o.sel = min(max(o.sel, 0), len(s)-1)
-	return s[o.sel]
+	req, ok := tl.full(i)
+	if !ok {
+		return nil
+	}
+	r := &callRun{id: k + 1, tool: c.tool, args: json.RawMessage(c.args), started: req.Time, reqSeq: c.reqSeq, done: true, err: noResponseError{}}
+	if req.Msg != nil {
+		var p struct {
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if json.Unmarshal(req.Msg.Params, &p) == nil && len(p.Arguments) > 0 {
+			r.args = p.Arguments
+		}
+	}
+	if c.respSeq != 0 {
+		j, ok := tl.index(c.respSeq)
+		if !ok {
+			return nil
+		}
+		resp, ok := tl.full(j)
+		if !ok {
+			return nil
+		}
+		if resp.Msg == nil {
+			r.err = errors.New("the response could not be read back from the trace: " + string(resp.Raw))
+		} else {
+			o.finishCall(r, &resp)
+		}
+		r.respSeen, r.respProblems = true, resp.Problems
+	}
+	o.cur, o.curIdx = r, k
+	return r
 }
 
 // callOutcome is a past call's outcome in a few words, for its row.
-func callOutcome(r *callRun) string {
-	switch {
-	case errors.Is(r.err, noResponseError{}):
+func callOutcome(c *pastCall) string {
+	switch c.outcome {
+	case outcomeNone:
 		return "no response"
-	case r.err != nil:
-		var rpc *mcpclient.RPCError
-		if errors.As(r.err, &rpc) {
-			return fmt.Sprintf("error %d", rpc.Code)
-		}
+	case outcomeRPCError:
+		return fmt.Sprintf("error %d", c.code)
+	case outcomeBadResult:
 		return "bad result"
-	case r.res != nil && r.res.IsError:
+	case outcomeIsError:
 		return "isError"
 	}
 	return "ok"
@@ -422,29 +551,30 @@ func callOutcome(r *callRun) string {
 func (m *Model) offlineCallView(w, h int) string {
 	o := m.offline
 	st := m.c.st
-	calls := o.shown()
-	title := fmt.Sprintf("recorded calls (%d) · offline: recorded session", len(calls))
+	n := o.shownLen()
+	title := fmt.Sprintf("recorded calls (%d) · offline: recorded session", n)
 	if o.tool != "" {
-		title = fmt.Sprintf("recorded calls of %s (%d) · esc: every tool's", clean(o.tool), len(calls))
+		title = fmt.Sprintf("recorded calls of %s (%d) · esc: every tool's", clean(o.tool), n)
 	}
 	lines := []string{st.Title.Render(fit(title, w))}
-	if len(calls) == 0 {
+	if n == 0 {
 		lines = append(lines, st.Muted.Render("no tools/call in the recording"))
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
-	sel := o.selected()
-	listH := min(len(calls), max(h/3, 3))
+	sel, _ := o.selected()
+	listH := min(n, max(h/3, 3))
 	if o.sel < o.top {
 		o.top = o.sel
 	}
 	if o.sel >= o.top+listH {
 		o.top = o.sel - listH + 1
 	}
-	o.top = clampScroll(o.top, len(calls), listH)
-	for i := o.top; i < len(calls) && i < o.top+listH; i++ {
-		r := calls[i]
-		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", r.reqSeq, clean(r.tool), callOutcome(r), r.elapsed.Round(time.Millisecond), clean(string(r.args)))
-		if r == sel {
+	o.top = clampScroll(o.top, n, listH)
+	for i := o.top; i < n && i < o.top+listH; i++ {
+		k := o.shownAt(i)
+		c := &o.calls[k]
+		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", c.reqSeq, clean(c.tool), callOutcome(c), c.elapsed.Round(time.Millisecond), clean(c.args))
+		if k == sel {
 			lines = append(lines, selectRow(st, row, w))
 		} else {
 			lines = append(lines, fit(row, w))
@@ -452,8 +582,26 @@ func (m *Model) offlineCallView(w, h int) string {
 	}
 	lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 1))))
 	rest := max(h-len(lines), 1)
-	det := resultLines(st, sel, max(w, 10))
+	r := o.run(m.tl, sel)
+	if r == nil {
+		lines = append(lines, st.Muted.Render("loading the call from the trace…"))
+		return strings.Join(window(lines, 0, h, w), "\n")
+	}
+	det := resultLines(st, r, max(w, 10))
 	o.off = clampScroll(o.off, len(det), rest)
 	lines = append(lines, window(det, o.off, rest, w)...)
 	return strings.Join(window(lines, 0, h, w), "\n")
+}
+
+// loadShown asks for the recorded events the screen shows and returns the Cmd that reads
+// them (nil when nothing is missing, or when the timeline keeps every event's bytes).
+func (m *Model) loadShown() tea.Cmd {
+	if m.tl.load == nil {
+		return nil
+	}
+	m.wire.needShown()
+	if m.offline != nil {
+		m.offline.needShown(m.tl)
+	}
+	return m.tl.loadCmd()
 }

@@ -156,11 +156,11 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 		}
 	}
 	calls := m.offline.calls
-	if calls[1].res == nil || !calls[1].res.IsError {
-		t.Errorf("add call: res = %+v, want isError", calls[1].res)
+	if calls[1].outcome != outcomeIsError || calls[1].tool != "add" {
+		t.Errorf("add call: %+v, want isError", calls[1])
 	}
-	if calls[2].err == nil || !strings.Contains(calls[2].err.Error(), "Unknown tool: nope") {
-		t.Errorf("nope call: err = %v, want the JSON-RPC error", calls[2].err)
+	if calls[2].outcome != outcomeRPCError || calls[2].code != -32602 {
+		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", calls[2])
 	}
 	press(t, m, "down", "down")
 	if v = view(m); !strings.Contains(v, "Unknown tool: nope") {

@@ -1,35 +1,139 @@
 package ui
 
 import (
-	"sort"
+	"container/list"
+	"math"
+	"slices"
+	"strconv"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
+// tlEvent is one event as the timeline keeps it: what a list row, the filters, the pairing
+// links and the detail's header need, in 72 bytes. The parsed message is never kept (it is
+// read again from the bytes when a pane needs it); the bytes are kept beside it on a live
+// session (timeline.raws) and read from the trace on demand when a trace is opened with a
+// loader, so a session of a million events costs tens of megabytes, not a gigabyte (#5, #8).
+type tlEvent struct {
+	seq    uint64
+	at     int64 // nanoseconds since timeline.base
+	size   int64
+	offset int64
+	// pair is mcpclient.Event.Pair for responses, notifications and our replies; for a
+	// request it is the Seq of its first response (0 until one comes).
+	pair uint64
+	// id is the JSON-RPC id: its value when idKind is idNum, an index into timeline.strs
+	// when idStr (ids as written: strings, big or odd numbers).
+	id     int64
+	line   uint32
+	method uint32 // index into timeline.strs; 0 = none
+	dir    mcpclient.Direction
+	kind   mcpclient.Kind
+	idKind uint8
+	warn   uint8 // problems of Warning severity or worse (capped at 255)
+	info   uint8 // other problems (capped)
+	flags  uint8
+}
+
+const (
+	idNone uint8 = iota
+	idNum
+	idStr
+)
+
+const (
+	// evControls marks frames whose bytes hold terminal control or invisible characters
+	// (computed once on arrival: the badge is exact and costs nothing per frame drawn).
+	evControls uint8 = 1 << iota
+	// evCode marks an error response whose code is in timeline.codes.
+	evCode
+)
+
+// chunkInfo is an event's read boundaries (mcpclient.Event.Chunks and ChunkCount), kept
+// only for the events that arrived in more than one read.
+type chunkInfo struct {
+	marks []int
+	count int
+}
+
+// stderrKeep is how many stderr lines the timeline keeps as text for the Server pane,
+// whether or not it keeps the bytes of every event.
+const stderrKeep = 256
+
 // timeline keeps every event in arrival order plus the indexes the panes need, built
 // incrementally as events arrive so nothing is recomputed per frame.
 type timeline struct {
-	events []mcpclient.Event
-	base   time.Time
-	// Filter indexes: positions in events.
-	messages []int
-	problems []int
-	stderr   []int
-	// respOf links a request's Seq to its response's Seq (Event.Pair links back).
-	respOf map[uint64]uint64
+	evs  []tlEvent
+	base time.Time
+	// raws holds each event's bytes, by position, unless the bytes are loaded on demand
+	// (load set): then it stays empty.
+	raws [][]byte
+	// Filter indexes: positions in evs.
+	messages []int32
+	problems []int32
+	stderr   []int32
 	// violations counts events with at least one Warning problem.
 	violations int
-	// controls marks, per event position, frames whose bytes hold terminal control or
-	// invisible characters (computed once on arrival: the badge is exact and costs nothing
-	// per frame drawn).
-	controls []bool
+
+	// strs interns methods and odd ids; strIdx finds them. strs[0] is "".
+	strs   []string
+	strIdx map[string]uint32
+
+	// Sparse per-event data, by Seq: the few events that have it.
+	probs  map[uint64][]mcpclient.Problem
+	lives  map[uint64]*mcpclient.LifeInfo
+	chunks map[uint64]chunkInfo
+	codes  map[uint64]int64
+
+	// tail is a ring of the last stderrKeep stderr lines; tailN counts every line.
+	tail  []string
+	tailN int
+
+	// load reads one event back from the recording by Seq (Options.LoadEvent); nil keeps
+	// the bytes in raws. It is only called from a tea.Cmd.
+	load func(seq uint64) (mcpclient.Event, error)
+	// cache holds the events loaded lately (raw bytes and parsed message).
+	cache *eventCache
+	// loading marks the Seqs a load Cmd is reading; want queues those asked for since.
+	loading map[uint64]bool
+	want    []uint64
 }
 
 func newTimeline() *timeline {
-	return &timeline{respOf: map[uint64]uint64{}}
+	return &timeline{
+		strs:   []string{""},
+		strIdx: map[string]uint32{"": 0},
+		probs:  map[uint64][]mcpclient.Problem{},
+		lives:  map[uint64]*mcpclient.LifeInfo{},
+		chunks: map[uint64]chunkInfo{},
+		codes:  map[uint64]int64{},
+	}
 }
+
+// setLoader makes the timeline keep summaries only and read the bytes through load.
+func (t *timeline) setLoader(load func(seq uint64) (mcpclient.Event, error)) {
+	t.load = load
+	t.cache = newEventCache(cacheEvents, cacheBytes)
+	t.loading = map[uint64]bool{}
+}
+
+// intern returns s's index in strs, adding it the first time.
+func (t *timeline) intern(s string) uint32 {
+	if i, ok := t.strIdx[s]; ok {
+		return i
+	}
+	i := uint32(len(t.strs))
+	t.strs = append(t.strs, s)
+	t.strIdx[s] = i
+	return i
+}
+
+// len is the number of events.
+func (t *timeline) len() int { return len(t.evs) }
 
 func hasWarning(ev *mcpclient.Event) bool {
 	for _, p := range ev.Problems {
@@ -40,60 +144,226 @@ func hasWarning(ev *mcpclient.Event) bool {
 	return false
 }
 
+// numericID parses an id written as a plain decimal integer ("7", "-3"): the only form
+// that round-trips through an int64 byte for byte.
+func numericID(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	s := b
+	if s[0] == '-' {
+		s = s[1:]
+	}
+	if len(s) == 0 || (s[0] == '0' && len(s) > 1) || (b[0] == '-' && s[0] == '0') {
+		return 0, false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	return n, err == nil
+}
+
 func (t *timeline) add(ev mcpclient.Event) {
-	if len(t.events) == 0 {
+	if len(t.evs) == 0 {
 		t.base = ev.Time
 	}
-	i := len(t.events)
-	t.events = append(t.events, ev)
-	e := &t.events[i]
-	t.controls = append(t.controls, e.Dir != mcpclient.Lifecycle && sanitize.HasControls(e.Raw))
-	if e.Kind.IsMessage() || e.Kind == mcpclient.KindBatch {
-		t.messages = append(t.messages, i)
+	i := len(t.evs)
+	e := tlEvent{
+		seq:    ev.Seq,
+		at:     int64(ev.Time.Sub(t.base)),
+		size:   ev.Size,
+		offset: ev.Offset,
+		line:   uint32(min(max(ev.Line, 0), math.MaxUint32)),
+		dir:    ev.Dir,
+		kind:   ev.Kind,
 	}
-	if hasWarning(e) {
-		t.problems = append(t.problems, i)
+	if ev.Kind != mcpclient.KindRequest {
+		e.pair = ev.Pair
+	}
+	if ev.Dir != mcpclient.Lifecycle && sanitize.HasControls(ev.Raw) {
+		e.flags |= evControls
+	}
+	if m := ev.Msg; m != nil {
+		switch {
+		case len(m.ID) == 0:
+		default:
+			if n, ok := numericID(m.ID); ok {
+				e.id, e.idKind = n, idNum
+			} else {
+				e.id, e.idKind = int64(t.intern(string(m.ID))), idStr
+			}
+		}
+		if m.Method != "" {
+			e.method = t.intern(m.Method)
+		}
+		if m.Error != nil {
+			t.codes[ev.Seq] = m.Error.Code
+			e.flags |= evCode
+		}
+	}
+	if e.method == 0 && ev.Method != "" {
+		e.method = t.intern(ev.Method)
+	}
+	for _, p := range ev.Problems {
+		if p.Severity >= mcpclient.Warning {
+			e.warn = uint8(min(int(e.warn)+1, 255))
+		} else {
+			e.info = uint8(min(int(e.info)+1, 255))
+		}
+	}
+	if len(ev.Problems) > 0 {
+		t.probs[ev.Seq] = ev.Problems
+	}
+	if ev.Life != nil {
+		t.lives[ev.Seq] = ev.Life
+	}
+	if ev.ChunkCount > 0 || len(ev.Chunks) > 0 {
+		t.chunks[ev.Seq] = chunkInfo{ev.Chunks, ev.ChunkCount}
+	}
+	t.evs = append(t.evs, e)
+	if t.load == nil {
+		t.raws = append(t.raws, ev.Raw)
+	}
+	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
+		t.messages = append(t.messages, int32(i))
+	}
+	if e.warn > 0 {
+		t.problems = append(t.problems, int32(i))
 		t.violations++
 	}
-	if e.Dir == mcpclient.Stderr {
-		t.stderr = append(t.stderr, i)
+	if ev.Dir == mcpclient.Stderr {
+		t.stderr = append(t.stderr, int32(i))
+		line := trimEOL(string(ev.Raw))
+		if len(t.tail) < stderrKeep {
+			t.tail = append(t.tail, line)
+		} else {
+			t.tail[t.tailN%stderrKeep] = line
+		}
+		t.tailN++
 	}
-	if e.Pair != 0 && (e.Kind == mcpclient.KindResponse || e.Kind == mcpclient.KindErrorResponse) {
-		if _, seen := t.respOf[e.Pair]; !seen {
-			t.respOf[e.Pair] = e.Seq
+	if ev.Pair != 0 && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) {
+		if j, ok := t.index(ev.Pair); ok && t.evs[j].kind == mcpclient.KindRequest && t.evs[j].pair == 0 {
+			t.evs[j].pair = ev.Seq
 		}
 	}
 }
 
 // hasControls reports whether the event at position i holds control characters.
-func (t *timeline) hasControls(i int) bool { return i >= 0 && i < len(t.controls) && t.controls[i] }
+func (t *timeline) hasControls(i int) bool {
+	return i >= 0 && i < len(t.evs) && t.evs[i].flags&evControls != 0
+}
 
 // index finds the position of the event with the given Seq.
 func (t *timeline) index(seq uint64) (int, bool) {
 	// Seqs normally count from 1 without gaps: try the direct slot first.
-	if seq >= 1 && int(seq-1) < len(t.events) && t.events[seq-1].Seq == seq {
+	if seq >= 1 && int(seq-1) < len(t.evs) && t.evs[seq-1].seq == seq {
 		return int(seq - 1), true
 	}
-	i := sort.Search(len(t.events), func(i int) bool { return t.events[i].Seq >= seq })
-	if i < len(t.events) && t.events[i].Seq == seq {
-		return i, true
-	}
-	return 0, false
+	i, ok := slices.BinarySearchFunc(t.evs, seq, func(e tlEvent, s uint64) int {
+		switch {
+		case e.seq < s:
+			return -1
+		case e.seq > s:
+			return 1
+		}
+		return 0
+	})
+	return i, ok
 }
 
-// partner is the Seq of the event linked to ev: its response for a request, its request
-// for a response, a progress notification or our reply to a server request.
-func (t *timeline) partner(ev *mcpclient.Event) (uint64, bool) {
-	if ev.Kind == mcpclient.KindRequest {
-		if r, ok := t.respOf[ev.Seq]; ok {
-			return r, true
+// time is when the event at position i happened.
+func (t *timeline) time(i int) time.Time { return t.base.Add(time.Duration(t.evs[i].at)) }
+
+// methodOf is the method of a request or notification, or the method a response answers.
+func (t *timeline) methodOf(e *tlEvent) string { return t.strs[e.method] }
+
+// idOf is the JSON-RPC id as written, "" for none.
+func (t *timeline) idOf(e *tlEvent) string {
+	switch e.idKind {
+	case idNum:
+		return strconv.FormatInt(e.id, 10)
+	case idStr:
+		return t.strs[e.id]
+	}
+	return ""
+}
+
+// problemsAt are the problems of the event at position i.
+func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.probs[t.evs[i].seq] }
+
+// rawAt is the bytes of the event at position i, when kept or loaded.
+func (t *timeline) rawAt(i int) ([]byte, bool) {
+	e := &t.evs[i]
+	if t.load == nil {
+		return t.raws[i], true
+	}
+	if e.dir == mcpclient.Lifecycle {
+		return nil, true
+	}
+	if c, ok := t.cache.get(e.seq); ok {
+		return c.Raw, true
+	}
+	return nil, false
+}
+
+// event rebuilds the event at position i as mcpclient made it, without the parsed
+// message (Msg is nil: see message). ok is false when its bytes are still to be loaded
+// (Raw is then nil).
+func (t *timeline) event(i int) (mcpclient.Event, bool) {
+	e := &t.evs[i]
+	ev := mcpclient.Event{
+		Seq:      e.seq,
+		Time:     t.time(i),
+		Dir:      e.dir,
+		Kind:     e.kind,
+		Size:     e.size,
+		Offset:   e.offset,
+		Line:     int64(e.line),
+		Problems: t.probs[e.seq],
+		Life:     t.lives[e.seq],
+	}
+	if e.kind != mcpclient.KindRequest {
+		ev.Pair = e.pair
+	}
+	if e.kind == mcpclient.KindResponse || e.kind == mcpclient.KindErrorResponse {
+		ev.Method = t.methodOf(e)
+	}
+	if c, ok := t.chunks[e.seq]; ok {
+		ev.Chunks, ev.ChunkCount = c.marks, c.count
+	}
+	raw, ok := t.rawAt(i)
+	ev.Raw = raw
+	return ev, ok
+}
+
+// full is event with the parsed message: parsed again from the kept bytes, or as loaded.
+// ok is false when the bytes are still to be loaded.
+func (t *timeline) full(i int) (mcpclient.Event, bool) {
+	ev, ok := t.event(i)
+	if !ok || ev.Dir == mcpclient.Lifecycle || ev.Dir == mcpclient.Stderr {
+		return ev, ok
+	}
+	if t.load != nil {
+		if c, ok := t.cache.get(ev.Seq); ok {
+			ev.Msg = c.Msg
 		}
-		return 0, false
+		return ev, true
 	}
-	if ev.Pair != 0 {
-		return ev.Pair, true
+	if ev.Kind.IsMessage() {
+		_, ev.Msg, _ = mcpclient.Classify(ev.Raw)
 	}
-	return 0, false
+	return ev, true
+}
+
+// partner is the Seq of the event linked to the one at position i: its response for a
+// request, its request for a response, the request a notification reports on, or the
+// request our reply answers.
+func (t *timeline) partner(i int) (uint64, bool) {
+	e := &t.evs[i]
+	return e.pair, e.pair != 0
 }
 
 // sameReadWindow is how close in time two adjacent frames of one stream must complete for
@@ -102,47 +372,45 @@ func (t *timeline) partner(ev *mcpclient.Event) (uint64, bool) {
 // write.
 const sameReadWindow = time.Millisecond
 
-// sameRead finds the frame ev probably shared its first read() with: the frame before it
-// on the same stream (stdout or stderr), which ended exactly where ev begins, when ev came
-// whole in that read and was complete within sameReadWindow of it (case B02: a
-// notification and a response written in one buffer). mcpclient does not mark where reads
-// begin between frames yet, so this is inferred from offsets and times.
-func (t *timeline) sameRead(ev *mcpclient.Event) (uint64, bool) {
-	if (ev.Dir != mcpclient.ServerToClient && ev.Dir != mcpclient.Stderr) || ev.ChunkCount > 0 || ev.Offset == 0 {
-		return 0, false
-	}
-	i, ok := t.index(ev.Seq)
-	if !ok {
+// sameRead finds the frame the event at position i probably shared its first read() with:
+// the frame before it on the same stream (stdout or stderr), which ended exactly where it
+// begins, when it came whole in that read and was complete within sameReadWindow of it
+// (case B02: a notification and a response written in one buffer). mcpclient does not mark
+// where reads begin between frames yet, so this is inferred from offsets and times.
+func (t *timeline) sameRead(i int) (uint64, bool) {
+	ev := &t.evs[i]
+	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 || ev.offset == 0 {
 		return 0, false
 	}
 	// Look back a bounded number of events for the previous frame of the stream.
 	for j := i - 1; j >= 0 && j >= i-4096; j-- {
-		prev := &t.events[j]
-		if prev.Dir != ev.Dir {
+		prev := &t.evs[j]
+		if prev.dir != ev.dir {
 			continue
 		}
-		if prev.Offset+prev.Size == ev.Offset && ev.Time.Sub(prev.Time) < sameReadWindow {
-			return prev.Seq, true
+		if prev.offset+prev.size == ev.offset && time.Duration(ev.at-prev.at) < sameReadWindow {
+			return prev.seq, true
 		}
 		return 0, false
 	}
 	return 0, false
 }
 
-// sameReadGap is the time between ev and the frame seq, for sameRead's note.
-func (t *timeline) sameReadGap(ev *mcpclient.Event, seq uint64) time.Duration {
+// sameReadGap is the time between the event at position i and the frame seq, for
+// sameRead's note.
+func (t *timeline) sameReadGap(i int, seq uint64) time.Duration {
 	if j, ok := t.index(seq); ok {
-		return ev.Time.Sub(t.events[j].Time).Round(time.Microsecond)
+		return time.Duration(t.evs[i].at - t.evs[j].at).Round(time.Microsecond)
 	}
 	return 0
 }
 
-// stderrTail returns the last n stderr lines (raw text, unsanitized).
+// stderrTail returns the last n stderr lines (raw text, unsanitized), at most stderrKeep.
 func (t *timeline) stderrTail(n int) []string {
-	from := max(len(t.stderr)-n, 0)
-	var out []string
-	for _, i := range t.stderr[from:] {
-		out = append(out, trimEOL(string(t.events[i].Raw)))
+	n = min(n, len(t.tail))
+	out := make([]string, 0, n)
+	for k := t.tailN - n; k < t.tailN; k++ {
+		out = append(out, t.tail[k%stderrKeep])
 	}
 	return out
 }
@@ -152,4 +420,126 @@ func trimEOL(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// need asks for the bytes of the event at position i when they are loaded on demand and
+// not at hand; loadCmd then reads them.
+func (t *timeline) need(i int) {
+	if t.load == nil || i < 0 || i >= len(t.evs) {
+		return
+	}
+	e := &t.evs[i]
+	if e.dir == mcpclient.Lifecycle || t.loading[e.seq] {
+		return
+	}
+	if _, ok := t.cache.peek(e.seq); ok {
+		return
+	}
+	t.loading[e.seq] = true
+	t.want = append(t.want, e.seq)
+}
+
+// eventsLoadedMsg carries events read back from the recording by a load Cmd; errs holds
+// the Seqs that could not be read.
+type eventsLoadedMsg struct {
+	events []mcpclient.Event
+	errs   map[uint64]error
+}
+
+// loadCmd reads the events asked for since the last call, in one Cmd (file reads never
+// run in Update).
+func (t *timeline) loadCmd() tea.Cmd {
+	if len(t.want) == 0 {
+		return nil
+	}
+	seqs, load := t.want, t.load
+	t.want = nil
+	return func() tea.Msg {
+		msg := eventsLoadedMsg{}
+		for _, s := range seqs {
+			ev, err := load(s)
+			if err != nil {
+				if msg.errs == nil {
+					msg.errs = map[uint64]error{}
+				}
+				msg.errs[s] = err
+				continue
+			}
+			ev.Seq = s
+			msg.events = append(msg.events, ev)
+		}
+		return msg
+	}
+}
+
+// loaded files events read back into the cache. A Seq that could not be read is cached
+// with its error as the bytes, so it is not asked for again and again.
+func (t *timeline) loaded(msg eventsLoadedMsg) {
+	if t.load == nil {
+		return
+	}
+	for _, ev := range msg.events {
+		delete(t.loading, ev.Seq)
+		t.cache.put(ev)
+	}
+	for s, err := range msg.errs {
+		delete(t.loading, s)
+		t.cache.put(mcpclient.Event{Seq: s, Raw: []byte("(could not read this event from the trace: " + err.Error() + ")")})
+	}
+}
+
+// cacheEvents and cacheBytes bound the loaded-event cache: a screen of rows and the
+// selected frames, whatever their size (the newest entry is always kept).
+const (
+	cacheEvents = 512
+	cacheBytes  = 64 << 20
+)
+
+// eventCache is a small LRU of loaded events, bounded in count and in bytes.
+type eventCache struct {
+	max   int
+	bytes int64
+	limit int64
+	ll    *list.List
+	m     map[uint64]*list.Element
+}
+
+func newEventCache(maxEvents int, limit int64) *eventCache {
+	return &eventCache{max: maxEvents, limit: limit, ll: list.New(), m: map[uint64]*list.Element{}}
+}
+
+// get returns a cached event and marks it used.
+func (c *eventCache) get(seq uint64) (mcpclient.Event, bool) {
+	el, ok := c.m[seq]
+	if !ok {
+		return mcpclient.Event{}, false
+	}
+	c.ll.MoveToFront(el)
+	return el.Value.(mcpclient.Event), true
+}
+
+// peek returns a cached event without marking it used.
+func (c *eventCache) peek(seq uint64) (mcpclient.Event, bool) {
+	el, ok := c.m[seq]
+	if !ok {
+		return mcpclient.Event{}, false
+	}
+	return el.Value.(mcpclient.Event), true
+}
+
+// put adds an event, dropping the least recently used beyond the bounds.
+func (c *eventCache) put(ev mcpclient.Event) {
+	if el, ok := c.m[ev.Seq]; ok {
+		c.bytes -= int64(len(el.Value.(mcpclient.Event).Raw))
+		c.ll.Remove(el)
+	}
+	c.m[ev.Seq] = c.ll.PushFront(ev)
+	c.bytes += int64(len(ev.Raw))
+	for c.ll.Len() > 1 && (c.ll.Len() > c.max || c.bytes > c.limit) {
+		old := c.ll.Back()
+		o := old.Value.(mcpclient.Event)
+		c.bytes -= int64(len(o.Raw))
+		delete(c.m, o.Seq)
+		c.ll.Remove(old)
+	}
 }

@@ -16,7 +16,7 @@ import (
 // out with the answer.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.takePending())
+	return m, tea.Batch(cmd, m.takePending(), m.loadShown())
 }
 
 func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -57,6 +57,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.tools.setTools(msg.tools, msg.err)
 		m.tools.setSize(m.lay.body)
 		return m, m.toolsListed(msg)
+	case eventsLoadedMsg:
+		m.tl.loaded(msg)
+		return m, nil
 	case waitTickMsg:
 		return m, m.waitTick()
 	case frameSavedMsg:

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -81,25 +82,25 @@ func (p *wirePane) count() int {
 	case filterStderr:
 		return len(p.tl.stderr)
 	}
-	return len(p.tl.events)
+	return len(p.tl.evs)
 }
 
 // at maps a view row to an event position.
 func (p *wirePane) at(row int) int {
 	switch p.filter {
 	case filterMessages:
-		return p.tl.messages[row]
+		return int(p.tl.messages[row])
 	case filterProblems:
-		return p.tl.problems[row]
+		return int(p.tl.problems[row])
 	case filterStderr:
-		return p.tl.stderr[row]
+		return int(p.tl.stderr[row])
 	}
 	return row
 }
 
 // rowOf finds the view row of event position i, or the nearest row after it.
 func (p *wirePane) rowOf(i int) int {
-	var idx []int
+	var idx []int32
 	switch p.filter {
 	case filterMessages:
 		idx = p.tl.messages
@@ -110,17 +111,26 @@ func (p *wirePane) rowOf(i int) int {
 	default:
 		return i
 	}
-	r := sort.SearchInts(idx, i)
+	r, _ := slices.BinarySearch(idx, int32(i))
 	return min(r, max(len(idx)-1, 0))
 }
 
-// selected returns the selected event, or nil.
-func (p *wirePane) selected() *mcpclient.Event {
+// selPos returns the selected event's position in the timeline.
+func (p *wirePane) selPos() (int, bool) {
 	if p.count() == 0 {
-		return nil
+		return 0, false
 	}
 	p.sel = min(max(p.sel, 0), p.count()-1)
-	return &p.tl.events[p.at(p.sel)]
+	return p.at(p.sel), true
+}
+
+// selected returns the selected event's summary, or nil.
+func (p *wirePane) selected() *tlEvent {
+	i, ok := p.selPos()
+	if !ok {
+		return nil
+	}
+	return &p.tl.evs[i]
 }
 
 // setSize lays the list and the detail out: side by side when wide, stacked when narrow.
@@ -156,6 +166,34 @@ func (p *wirePane) scrollIntoView() {
 		p.top = p.sel - h + 1
 	}
 	p.top = clampScroll(p.top, p.count(), h)
+}
+
+// visibleTop is the first row the list draws: the selection stays inside the body rows
+// (the title takes one line).
+func (p *wirePane) visibleTop() int {
+	body := p.list.h - 1
+	top := p.top
+	if p.sel >= top+body {
+		top = p.sel - body + 1
+	}
+	return clampScroll(top, p.count(), body)
+}
+
+// needShown asks the timeline for the bytes the screen needs when they are loaded on
+// demand: the selected frame's, and those of the visible rows drawn from their bytes.
+func (p *wirePane) needShown() {
+	if p.tl.load == nil || p.count() == 0 {
+		return
+	}
+	if i, ok := p.selPos(); ok {
+		p.tl.need(i)
+	}
+	top := p.visibleTop()
+	for r := top; r < min(top+p.list.h-1, p.count()); r++ {
+		if i := p.at(r); rowNeedsBytes(&p.tl.evs[i]) {
+			p.tl.need(i)
+		}
+	}
 }
 
 func (p *wirePane) move(d int) {
@@ -208,27 +246,35 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
 	case key.Matches(msg, k.Jump):
-		if ev := p.selected(); ev != nil {
-			if seq, ok := p.tl.partner(ev); ok {
+		if i, ok := p.selPos(); ok {
+			if seq, ok := p.tl.partner(i); ok {
 				p.jump(seq)
 			}
 		}
 	case key.Matches(msg, k.ShowAll):
 		if ev := p.selected(); ev != nil {
-			if p.full == ev.Seq {
+			if p.full == ev.seq {
 				p.full = 0
 			} else {
-				p.full = ev.Seq
+				p.full = ev.seq
 			}
 		}
 	case key.Matches(msg, k.Save):
-		if ev := p.selected(); ev != nil && ev.Dir != mcpclient.Lifecycle {
-			return true, saveFrame(saveDir(p.c.hist.dir), ev.Seq, ev.Raw)
+		if i, ok := p.selPos(); ok && p.tl.evs[i].dir != mcpclient.Lifecycle {
+			raw, loaded := p.tl.rawAt(i)
+			if !loaded {
+				// The detail asks for the bytes whenever the frame is selected: they are
+				// a moment away.
+				p.saved.seq, p.saved.text = p.tl.evs[i].seq, "the frame is still loading from the trace: press w again"
+				p.detail.lines = nil
+				return true, nil
+			}
+			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs[i].seq, raw)
 		}
 	case key.Matches(msg, k.WireFilter):
 		var cur = -1
-		if ev := p.selected(); ev != nil {
-			cur, _ = p.tl.index(ev.Seq)
+		if i, ok := p.selPos(); ok {
+			cur = i
 		}
 		p.filter = (p.filter + 1) % filterCount
 		if cur >= 0 && p.count() > 0 {
@@ -276,25 +322,20 @@ func (p *wirePane) viewList() string {
 		return ""
 	}
 	rows := make([]string, 0, h)
-	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.events))
+	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.evs))
 	if p.follow {
 		title += " · following"
 	}
 	rows = append(rows, p.c.st.Title.Render(fit(title, w)))
 	n := p.count()
 	body := h - 1
-	// Keep the selection visible inside the body rows (the title takes one line).
-	top := p.top
-	if p.sel >= top+body {
-		top = p.sel - body + 1
-	}
-	top = clampScroll(top, n, body)
+	top := p.visibleTop()
 	// The number column is as wide as the largest number (a million events still fit).
 	seqW, relW := 3, 7
-	if k := len(p.tl.events); k > 0 {
-		last := &p.tl.events[k-1]
-		seqW = max(len(strconv.FormatUint(last.Seq, 10)), seqW)
-		relW = max(len(strconv.FormatInt(last.Time.Sub(p.tl.base).Milliseconds(), 10)), relW)
+	if k := len(p.tl.evs); k > 0 {
+		last := &p.tl.evs[k-1]
+		seqW = max(len(strconv.FormatUint(last.seq, 10)), seqW)
+		relW = max(len(strconv.FormatInt(time.Duration(last.at).Milliseconds(), 10)), relW)
 	}
 	for r := top; r < top+body; r++ {
 		if r >= n {
@@ -302,11 +343,11 @@ func (p *wirePane) viewList() string {
 			continue
 		}
 		i := p.at(r)
-		rows = append(rows, p.row(&p.tl.events[i], i, seqW, relW, w, r == p.sel))
+		rows = append(rows, p.row(i, seqW, relW, w, r == p.sel))
 	}
 	if n == 0 {
 		msg := " no events yet"
-		if len(p.tl.events) > 0 {
+		if len(p.tl.evs) > 0 {
 			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.WireFilter.Help().Key)
 		}
 		rows[1] = p.c.st.Muted.Render(fit(msg, w))
@@ -327,66 +368,76 @@ func arrow(d mcpclient.Direction) string {
 	return "•"
 }
 
-// summary is the method, "result", "error <code>", the stderr line or the lifecycle text.
-func summary(ev *mcpclient.Event) string {
-	switch ev.Kind {
+// rowNeedsBytes says whether an event's row is drawn from its bytes (a stderr line, a
+// frame that is not a JSON-RPC message) rather than from its summary.
+func rowNeedsBytes(e *tlEvent) bool {
+	switch e.kind {
+	case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse, mcpclient.KindLifecycle:
+		return false
+	}
+	return true
+}
+
+// summary is the method, "result", "error <code>", the stderr line or the lifecycle text
+// of the event at position i.
+func (t *timeline) summary(i int) string {
+	ev := &t.evs[i]
+	switch ev.kind {
 	case mcpclient.KindRequest, mcpclient.KindNotification:
-		if ev.Msg != nil {
-			if ev.Pair != 0 {
-				return clean(ev.Msg.Method) + " (#" + strconv.FormatUint(ev.Pair, 10) + ")"
+		if ev.method != 0 {
+			if ev.kind == mcpclient.KindNotification && ev.pair != 0 {
+				return clean(t.methodOf(ev)) + " (#" + strconv.FormatUint(ev.pair, 10) + ")"
 			}
-			return clean(ev.Msg.Method)
+			return clean(t.methodOf(ev))
 		}
 	case mcpclient.KindResponse:
-		if ev.Method != "" {
-			return "result (" + clean(ev.Method) + ")"
+		if ev.method != 0 {
+			return "result (" + clean(t.methodOf(ev)) + ")"
 		}
 		return "result"
 	case mcpclient.KindErrorResponse:
-		if ev.Msg != nil && ev.Msg.Error != nil {
-			s := "error " + strconv.FormatInt(ev.Msg.Error.Code, 10)
-			if name := mcpclient.ErrorCodeName(ev.Msg.Error.Code); name != "" {
+		if ev.flags&evCode != 0 {
+			code := t.codes[ev.seq]
+			s := "error " + strconv.FormatInt(code, 10)
+			if name := mcpclient.ErrorCodeName(code); name != "" {
 				s += " " + name
 			}
 			return s
 		}
 		return "error"
 	case mcpclient.KindLifecycle:
-		if ev.Life != nil {
-			return clean(ev.Life.Text)
+		if l := t.lives[ev.seq]; l != nil {
+			return clean(l.Text)
 		}
+		return ""
 	}
-	raw := ev.Raw
+	raw, ok := t.rawAt(i)
+	if !ok {
+		return "loading…"
+	}
 	if len(raw) > 512 {
 		raw = raw[:512]
 	}
 	return clean(trimEOL(string(raw)))
 }
 
-// row formats one event on one line: seq, time, arrow, kind, summary, id, size, badge.
-// pos is the event's position in the timeline; seqW and relW are the widths of the number
-// and time columns.
-func (p *wirePane) row(ev *mcpclient.Event, pos, seqW, relW, w int, selected bool) string {
+// row formats the event at position pos on one line: seq, time, arrow, kind, summary, id,
+// size, badge. seqW and relW are the widths of the number and time columns.
+func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	st := p.c.st
-	rel := ev.Time.Sub(p.tl.base).Milliseconds()
-	meta := fmt.Sprintf(" %*d %*dms ", seqW, ev.Seq, relW, rel)
-	kind := fmt.Sprintf("%s %-12s ", arrow(ev.Dir), ansi.Truncate(ev.Kind.String(), 12, ""))
+	ev := &p.tl.evs[pos]
+	rel := time.Duration(ev.at).Milliseconds()
+	meta := fmt.Sprintf(" %*d %*dms ", seqW, ev.seq, relW, rel)
+	kind := fmt.Sprintf("%s %-12s ", arrow(ev.dir), ansi.Truncate(ev.kind.String(), 12, ""))
 	left := meta + kind
 	var right string
-	if ev.Msg != nil && len(ev.Msg.ID) > 0 {
-		right += " id=" + ansi.Truncate(clean(string(ev.Msg.ID)), 12, "…")
+	if id := p.tl.idOf(ev); id != "" {
+		right += " id=" + ansi.Truncate(clean(id), 12, "…")
 	}
-	if ev.Dir != mcpclient.Lifecycle {
-		right += fmt.Sprintf(" %6s", humanSize(ev.Size))
+	if ev.dir != mcpclient.Lifecycle {
+		right += fmt.Sprintf(" %6s", humanSize(ev.size))
 	}
-	warn, info := 0, 0
-	for _, pr := range ev.Problems {
-		if pr.Severity >= mcpclient.Warning {
-			warn++
-		} else {
-			info++
-		}
-	}
+	warn, info := int(ev.warn), int(ev.info)
 	badge := "   "
 	switch {
 	case warn > 0:
@@ -397,21 +448,21 @@ func (p *wirePane) row(ev *mcpclient.Event, pos, seqW, relW, w int, selected boo
 		badge = " · "
 	}
 	mid := max(w-ansi.StringWidth(left)-ansi.StringWidth(right)-3, 0)
-	text := fit(summary(ev), mid)
+	text := fit(p.tl.summary(pos), mid)
 	if selected {
 		return selectRow(st, left+text+right+badge, w)
 	}
 	var dirSt lipgloss.Style
 	switch {
-	case ev.Kind == mcpclient.KindErrorResponse || (ev.Dir == mcpclient.ServerToClient && !ev.Kind.IsMessage()):
+	case ev.kind == mcpclient.KindErrorResponse || (ev.dir == mcpclient.ServerToClient && !ev.kind.IsMessage()):
 		dirSt = st.Error
-	case ev.Dir == mcpclient.Stderr:
+	case ev.dir == mcpclient.Stderr:
 		dirSt = st.Stderr
-	case ev.Dir == mcpclient.Lifecycle:
+	case ev.dir == mcpclient.Lifecycle:
 		dirSt = st.Lifecycle
-	case ev.Kind == mcpclient.KindNotification:
+	case ev.kind == mcpclient.KindNotification:
 		dirSt = st.Notification
-	case ev.Dir == mcpclient.ClientToServer:
+	case ev.dir == mcpclient.ClientToServer:
 		dirSt = st.Request
 	default:
 		dirSt = st.Response
@@ -429,21 +480,32 @@ func (p *wirePane) viewDetail() string {
 	if h <= 0 || w <= 0 {
 		return ""
 	}
-	ev := p.selected()
-	if ev == nil {
+	pos, ok := p.selPos()
+	if !ok {
 		return strings.Join(window(nil, 0, h, w), "\n")
 	}
-	full := p.full == ev.Seq
-	if p.detail.seq != ev.Seq || p.detail.w != w || p.detail.full != full || p.detail.lines == nil {
-		p.detail.seq, p.detail.w, p.detail.full = ev.Seq, w, full
-		p.detail.lines = p.detailLines(ev, w, full)
+	seq := p.tl.evs[pos].seq
+	full := p.full == seq
+	if p.detail.seq != seq || p.detail.w != w || p.detail.full != full || p.detail.lines == nil {
+		p.detail.seq, p.detail.w, p.detail.full = seq, w, full
+		ev, loaded := p.tl.event(pos)
+		p.detail.lines = p.detailLines(&ev, pos, w, full, loaded)
 		p.renders++
+		if !loaded {
+			// Drawn again once the bytes are read (the view asked for them).
+			lines := p.detail.lines
+			p.detail.lines = nil
+			p.detailOff = clampScroll(p.detailOff, len(lines), h)
+			return strings.Join(window(lines, p.detailOff, h, w), "\n")
+		}
 	}
 	p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
 	return strings.Join(window(p.detail.lines, p.detailOff, h, w), "\n")
 }
 
-func (p *wirePane) detailLines(ev *mcpclient.Event, w int, full bool) []string {
+// detailLines draws the event at position pos (ev, rebuilt by timeline.event); loaded is
+// false while its bytes are still being read from the trace.
+func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded bool) []string {
 	st := p.c.st
 	var out []string
 	add := func(lines ...string) { out = append(out, lines...) }
@@ -467,11 +529,11 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, w int, full bool) []string {
 	}
 	facts = append(facts, fmt.Sprintf("+%dms", ev.Time.Sub(p.tl.base).Milliseconds()))
 	add(wrapStyled(st.Muted, strings.Join(facts, " · "), w)...)
-	if seq, ok := p.tl.sameRead(ev); ok {
+	if seq, ok := p.tl.sameRead(pos); ok {
 		add(wrapStyled(st.Muted, fmt.Sprintf("arrived in the same read as #%d (inferred: it begins where #%d ends and was complete %s after it)",
-			seq, seq, p.tl.sameReadGap(ev, seq)), w)...)
+			seq, seq, p.tl.sameReadGap(pos, seq)), w)...)
 	}
-	if seq, ok := p.tl.partner(ev); ok {
+	if seq, ok := p.tl.partner(pos); ok {
 		what := "request"
 		switch {
 		case ev.Kind == mcpclient.KindRequest:
@@ -501,8 +563,12 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, w int, full bool) []string {
 		}
 		return out
 	}
-	if i, ok := p.tl.index(ev.Seq); ok && p.tl.hasControls(i) {
+	if p.tl.hasControls(pos) {
 		add(wrapStyled(st.Warning, "␛ holds terminal control characters (shown escaped, never sent to your terminal)", w)...)
+	}
+	if !loaded {
+		add("", st.Muted.Render("loading the frame's bytes from the trace…"))
+		return out
 	}
 	limit := previewBytes
 	if full {

@@ -66,19 +66,19 @@ func TestWireJumpRequestResponse(t *testing.T) {
 	m := newTestModel(t, nil, 140, 30)
 	send(t, m, eventsMsg{events: wireSession()})
 	press(t, m, "3", "g", "j") // first event, then the request (#2)
-	if ev := m.wire.selected(); ev.Seq != 2 {
-		t.Fatalf("selected #%d, want the request #2", ev.Seq)
+	if ev := m.wire.selected(); ev.seq != 2 {
+		t.Fatalf("selected #%d, want the request #2", ev.seq)
 	}
 	press(t, m, "p")
-	if ev := m.wire.selected(); ev.Seq != 4 {
-		t.Fatalf("p from the request selected #%d, want its response #4", ev.Seq)
+	if ev := m.wire.selected(); ev.seq != 4 {
+		t.Fatalf("p from the request selected #%d, want its response #4", ev.seq)
 	}
 	if !strings.Contains(view(m), "request: #2  (p jumps there)") {
 		t.Fatalf("response does not name its request:\n%s", view(m))
 	}
 	press(t, m, "p")
-	if ev := m.wire.selected(); ev.Seq != 2 {
-		t.Fatalf("p from the response selected #%d, want #2", ev.Seq)
+	if ev := m.wire.selected(); ev.seq != 2 {
+		t.Fatalf("p from the response selected #%d, want #2", ev.seq)
 	}
 	// A filter that hides the partner falls back to all.
 	press(t, m, "f") // messages
@@ -86,7 +86,7 @@ func TestWireJumpRequestResponse(t *testing.T) {
 		t.Fatalf("filter = %v", m.wire.filter)
 	}
 	press(t, m, "f", "f") // problems, stderr
-	if m.wire.filter != filterStderr || m.wire.count() != 1 || m.wire.selected().Seq != 3 {
+	if m.wire.filter != filterStderr || m.wire.count() != 1 || m.wire.selected().seq != 3 {
 		t.Fatalf("stderr filter: %v count %d", m.wire.filter, m.wire.count())
 	}
 }
@@ -95,18 +95,18 @@ func TestWireFollowsNewEvents(t *testing.T) {
 	m := newTestModel(t, nil, 100, 20)
 	send(t, m, eventsMsg{events: wireSession()})
 	press(t, m, "3")
-	if m.wire.selected().Seq != 5 {
+	if m.wire.selected().seq != 5 {
 		t.Fatal("not following")
 	}
 	press(t, m, "k")
 	send(t, m, eventsMsg{events: []mcpclient.Event{ev(6, mcpclient.Stderr, "later\n")}})
-	if m.wire.selected().Seq != 4 {
-		t.Fatalf("selection moved while not following: #%d", m.wire.selected().Seq)
+	if m.wire.selected().seq != 4 {
+		t.Fatalf("selection moved while not following: #%d", m.wire.selected().seq)
 	}
 	press(t, m, "G")
 	send(t, m, eventsMsg{events: []mcpclient.Event{ev(7, mcpclient.Stderr, "even later\n")}})
-	if m.wire.selected().Seq != 7 {
-		t.Fatalf("G did not resume following: #%d", m.wire.selected().Seq)
+	if m.wire.selected().seq != 7 {
+		t.Fatalf("G did not resume following: #%d", m.wire.selected().seq)
 	}
 }
 

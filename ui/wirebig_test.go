@@ -82,8 +82,8 @@ func TestWireBigFrameIsFast(t *testing.T) {
 		if d := time.Since(start); d > 250*time.Millisecond {
 			t.Errorf("selecting a %d-byte frame took %v", big.Size, d)
 		}
-		if m.wire.selected().Seq != 2 {
-			t.Fatalf("selected #%d", m.wire.selected().Seq)
+		if m.wire.selected().seq != 2 {
+			t.Fatalf("selected #%d", m.wire.selected().seq)
 		}
 		mustContain(t, "big frame", out, "showing the first 64.0K of", "a shows all (up to 16.0M) · w saves the frame to .")
 		renders := m.wire.renders
