@@ -1,0 +1,42 @@
+package recorder_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// TestReplayIgnoreByMethod: an ignored path prefixed with a method ("tools/call:$...")
+// silences that method's difference only; without it the diff names the path, and the
+// report's JSON form carries it (issue 5: volatile fields ignorable by path).
+func TestReplayIgnoreByMethod(t *testing.T) {
+	t.Parallel()
+	s := record(t, fakeConfig(t, "minimal"), nil, func(ctx context.Context, c *mcpclient.Client) {
+		c.Initialize(ctx)
+		c.CallTool(ctx, "echo", json.RawMessage(`{"text":"zebra-one"}`))
+	})
+	// The same server behind a proxy that changes the echoed text.
+	changed := proxyConfig([]string{fake.Binary(t)}, "zebra-one", "zebra-two")
+	changed.Env = append(changed.Env, fake.EnvScenario+"=minimal")
+
+	rep := replay(t, openTrace(t, s.path), changed)
+	if rep.OK() || !strings.Contains(reportText(rep), "$.result.content[0].text") {
+		t.Fatalf("a changed echo replayed without its path:\n%s", reportText(rep))
+	}
+	js, err := json.Marshal(rep)
+	if err != nil || !strings.Contains(string(js), `"$.result.content[0].text"`) || !strings.Contains(string(js), "zebra-two") {
+		t.Errorf("the JSON report lacks the difference: %v\n%s", err, js)
+	}
+	rep = replay(t, openTrace(t, s.path), changed, "tools/call:$.result.content[*].text")
+	if !rep.OK() {
+		t.Errorf("ignored for tools/call, still differs:\n%s", reportText(rep))
+	}
+	rep = replay(t, openTrace(t, s.path), changed, "initialize:$.result.content[*].text")
+	if rep.OK() {
+		t.Errorf("a path ignored for initialize silenced tools/call:\n%s", reportText(rep))
+	}
+}
