@@ -13,16 +13,17 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
-// TestTUISavesSessionUnderName: the TUI says where the session is kept (status line at
-// start, Server pane), and S + a name copies it to the state directory's saved/NAME.jsonl,
+// TestTUISavesSessionUnderName: the TUI says the session is kept (● rec in the status line)
+// and where (Server pane), and S + a name copies it to the state directory's saved/NAME.jsonl,
 // a trace that opens.
 func TestTUISavesSessionUnderName(t *testing.T) {
 	bin := testservers.BuildInspector(t)
 	srv := fake.Binary(t)
 	state := t.TempDir()
 	s := tmuxtest.Start(t, 160, 30, []string{"XDG_STATE_HOME=" + state, "NO_COLOR=1"}, bin, "--", srv, "--scenario", "minimal")
-	s.WaitFor(t, 20*time.Second, "recording to "+filepath.Join(state, "mcp-inspect", "sessions"))
+	s.WaitFor(t, 20*time.Second, "● rec")
 	s.Send("4")
+	s.WaitFor(t, 10*time.Second, "recording to "+filepath.Join(state, "mcp-inspect", "sessions"))
 	s.WaitFor(t, 10*time.Second, "S saves it under a name")
 	s.Send("S")
 	s.WaitFor(t, 10*time.Second, "save session as:")

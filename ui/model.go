@@ -245,7 +245,7 @@ func New(opts Options) *Model {
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick(), m.startKeepNote())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -28,13 +26,14 @@ type sessionSavedMsg struct {
 	err  error
 }
 
-// startKeepNote says briefly, at start, where the session is recorded.
-func (m *Model) startKeepNote() tea.Cmd {
+// recFact is the status bar's mark of a recorded session. The path itself is on the
+// Server pane and printed at exit: a flash of it at start pushed the pid and the counts
+// out of the bar for seconds, just when a user looks for them.
+func (m *Model) recFact() string {
 	if m.keep.path == "" {
-		return nil
+		return ""
 	}
-	m.flash, m.flashUntil = "recording to "+m.keep.path, m.now().Add(flashFor)
-	return tea.Tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} })
+	return "● rec"
 }
 
 // openKeepPrompt opens the name prompt (a note when saving is not possible).

@@ -42,8 +42,8 @@ func newKeepModel(t *testing.T, save func(string) (string, error)) *Model {
 
 func TestSessionPathShown(t *testing.T) {
 	m := newKeepModel(t, nil)
-	if !strings.Contains(m.statusBar(), "recording to /state/sessions/s1.jsonl") {
-		t.Errorf("status line at start:\n%s", m.statusBar())
+	if bar := m.statusBar(); !strings.Contains(bar, "● rec") || !strings.Contains(bar, "0 violations") {
+		t.Errorf("the status line must mark the recording and keep its facts:\n%s", bar)
 	}
 	press(t, m, "4")
 	if v := view(m); !strings.Contains(v, "recording to /state/sessions/s1.jsonl") {

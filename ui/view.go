@@ -145,6 +145,9 @@ func (m *Model) statusBar() string {
 		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
 	}
 	parts = append(parts, fmt.Sprintf("%d violations", m.tl.violations), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
+	if f := m.recFact(); f != "" {
+		parts = append(parts, f)
+	}
 	hint := " ? help "
 	if s.failed() && m.restart.enabled {
 		hint = " E restart · ? help " // on every pane, not only where the dead-server panel shows

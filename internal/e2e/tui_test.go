@@ -27,9 +27,8 @@ func inspect(t *testing.T, w, h int, args ...string) *tmuxtest.Session {
 
 var pidRe = regexp.MustCompile(`pid (\d+)`)
 
-// serverPID reads the child's pid from the status bar. A passing message (such as
-// "recording to …" at start) can push it out of a narrow bar for a few seconds, so it waits
-// for the pid to show.
+// serverPID reads the child's pid from the status bar. A passing note can push it out of a
+// narrow bar for a few seconds, so it waits for the pid to show.
 func serverPID(t *testing.T, s *tmuxtest.Session) int {
 	t.Helper()
 	screen := s.WaitForFunc(t, wait, "the server's pid in the status bar", func(screen string) bool {
