@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"mvdan.cc/sh/v3/shell"
@@ -42,27 +41,21 @@ func (m *Model) openRestartPrompt() tea.Cmd {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
 	}
-	ti := textinput.New()
-	ti.Prompt = "command: "
-	ti.SetStyles(inputStyles(m.c.st))
-	ti.SetWidth(max(m.width-14, 10))
-	ti.SetValue(ShellJoin(m.argv))
-	ti.CursorEnd()
-	m.restart.prompt, m.restart.err = &ti, ""
-	return ti.Focus()
+	var cmd tea.Cmd
+	m.restart.prompt, cmd = newLinePrompt(m.c.st, "command: ", ShellJoin(m.argv), max(m.width-14, 10))
+	m.restart.err = ""
+	return cmd
 }
 
 // restartKey handles the prompt: enter restarts with the command line as typed (shell
 // words: quotes and $VAR as in sh), esc closes.
 func (m *Model) restartKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
-	p := m.restart.prompt
-	switch {
-	case key.Matches(msg, k.Dismiss):
+	outcome, cmd := promptKey(m.c.keys, m.restart.prompt, msg)
+	switch outcome {
+	case promptDismissed:
 		m.restart.prompt = nil
-		return nil
-	case key.Matches(msg, k.Confirm):
-		argv, err := splitCommand(p.Value())
+	case promptConfirmed:
+		argv, err := splitCommand(m.restart.prompt.Value())
 		if err != nil {
 			m.restart.err = err.Error()
 			return nil
@@ -71,10 +64,9 @@ func (m *Model) restartKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.restart.asked = &RestartRequest{Argv: argv}
 		m.quitting = true
 		return tea.Quit
+	default:
+		m.restart.err = ""
 	}
-	m.restart.err = ""
-	var cmd tea.Cmd
-	*p, cmd = p.Update(msg)
 	return cmd
 }
 

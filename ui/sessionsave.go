@@ -46,25 +46,20 @@ func (m *Model) openKeepPrompt() tea.Cmd {
 		m.note("info", "a save is already running")
 		return nil
 	}
-	ti := textinput.New()
-	ti.Prompt = "save session as: "
+	ti, cmd := newLinePrompt(m.c.st, "save session as: ", "", max(m.width-24, 10))
 	ti.Placeholder = "name"
-	ti.SetStyles(inputStyles(m.c.st))
-	ti.SetWidth(max(m.width-24, 10))
-	m.keep.prompt = &ti
-	return ti.Focus()
+	m.keep.prompt = ti
+	return cmd
 }
 
 // keepKey handles the name prompt: enter saves (in a Cmd), esc closes.
 func (m *Model) keepKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
-	p := m.keep.prompt
-	switch {
-	case key.Matches(msg, k.Dismiss):
+	outcome, cmd := promptKey(m.c.keys, m.keep.prompt, msg)
+	switch outcome {
+	case promptDismissed:
 		m.keep.prompt = nil
-		return nil
-	case key.Matches(msg, k.Confirm):
-		name := p.Value()
+	case promptConfirmed:
+		name := m.keep.prompt.Value()
 		m.keep.prompt = nil
 		m.keep.saving = true
 		save := m.keep.save
@@ -73,9 +68,42 @@ func (m *Model) keepKey(msg tea.KeyPressMsg) tea.Cmd {
 			return sessionSavedMsg{path: path, err: err}
 		}
 	}
+	return cmd
+}
+
+// promptOutcome is what a key did to a one-line prompt.
+type promptOutcome int
+
+const (
+	promptEditing promptOutcome = iota
+	promptConfirmed
+	promptDismissed
+)
+
+// newLinePrompt is a focused one-line input over the body (save-as, restart command line),
+// prefilled with value, the cursor at its end.
+func newLinePrompt(st *stylesT, prompt, value string, width int) (*textinput.Model, tea.Cmd) {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.SetStyles(inputStyles(st))
+	ti.SetWidth(width)
+	ti.SetValue(value)
+	ti.CursorEnd()
+	return &ti, ti.Focus()
+}
+
+// promptKey gives a key to a one-line prompt: enter confirms, esc dismisses, anything else
+// edits the text (cmd is the input's own, e.g. its cursor blink).
+func promptKey(k KeyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome, tea.Cmd) {
+	switch {
+	case key.Matches(msg, k.Dismiss):
+		return promptDismissed, nil
+	case key.Matches(msg, k.Confirm):
+		return promptConfirmed, nil
+	}
 	var cmd tea.Cmd
 	*p, cmd = p.Update(msg)
-	return cmd
+	return promptEditing, cmd
 }
 
 // sessionSaved reports the save in the status line.
