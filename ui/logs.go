@@ -40,24 +40,38 @@ const (
 	logClient
 )
 
-// logEntry is one line of the Logs pane.
+// logEntry is one line of the Logs pane. It is kept small: a flood of notifications/message
+// makes one per message (level and logger strings are shared, not copied per entry, and a
+// JSON data value is pretty-printed only when its entry is shown in full).
 type logEntry struct {
-	seq    uint64
-	at     time.Time
-	kind   logKind
+	seq  uint64
+	at   time.Time
+	kind logKind
+	// isJSON says text is a log message's data as JSON (not a string).
+	isJSON bool
 	level  string
 	logger string
-	// text is raw (sanitized when drawn); data is the pretty JSON of a log message's data.
+	// text is raw (sanitized when drawn): the data string, or the data's JSON.
 	text string
-	data string
 }
+
+// Bounds of the Logs pane: it keeps the last logsKeep entries and at most logsKeep +
+// logsDropChunk; beyond that the oldest logsDropChunk leave the view at once (one copy per
+// chunk, not per entry). The pane counts them and says where they still are: every server
+// message on the wire pane and in the recording.
+const (
+	logsKeep      = 10_000
+	logsDropChunk = 2_500
+)
 
 // logsPane shows notifications/message (level, logger, data), the other server
 // notifications, and mcp-inspect's own notes, filterable by level; "l" sets the server's
 // level (logging/setLevel, or the modern _meta level).
 type logsPane struct {
-	c       *common
+	c *common
+	// entries are the kept entries, oldest first; dropped counts older ones let go.
 	entries []logEntry
+	dropped int
 	// minLevel hides entries below it ("" shows all, notes included).
 	minLevel string
 	shown    []int
@@ -79,6 +93,12 @@ func newLogsPane(c *common) *logsPane {
 
 // add appends an entry and keeps the view following the end.
 func (p *logsPane) add(e logEntry) {
+	if len(p.entries) >= logsKeep+logsDropChunk {
+		p.dropOldest(logsDropChunk)
+	}
+	if n := len(p.entries); n > 0 && e.logger != "" && p.entries[n-1].logger == e.logger {
+		e.logger = p.entries[n-1].logger // share one string (a flood usually has one logger)
+	}
 	p.entries = append(p.entries, e)
 	if p.visible(&e) {
 		p.shown = append(p.shown, len(p.entries)-1)
@@ -101,6 +121,27 @@ func (p *logsPane) visible(e *logEntry) bool {
 	return levelRank(lv) >= levelRank(p.minLevel)
 }
 
+// dropOldest lets the oldest n entries go, keeping the selection on the entry it was on
+// (or the oldest kept one when that entry went).
+func (p *logsPane) dropOldest(n int) {
+	n = min(n, len(p.entries))
+	kept := copy(p.entries, p.entries[n:])
+	clear(p.entries[kept:]) // release the dropped entries' strings
+	p.entries = p.entries[:kept]
+	p.dropped += n
+	gone := 0
+	for gone < len(p.shown) && p.shown[gone] < n {
+		gone++
+	}
+	for i, j := range p.shown[gone:] {
+		p.shown[i] = j - n
+	}
+	p.shown = p.shown[:len(p.shown)-gone]
+	p.sel = max(p.sel-gone, 0)
+	p.top = max(p.top-gone, 0)
+	p.scrollIntoView()
+}
+
 func (p *logsPane) refilter() {
 	p.shown = p.shown[:0]
 	for i := range p.entries {
@@ -121,20 +162,38 @@ func logMessage(ev *mcpclient.Event) logEntry {
 		Data   json.RawMessage `json:"data"`
 	}
 	_ = json.Unmarshal(ev.Msg.Params, &p)
-	e := logEntry{seq: ev.Seq, at: ev.Time, kind: logServer, level: p.Level, logger: p.Logger}
+	e := logEntry{seq: ev.Seq, at: ev.Time, kind: logServer, level: knownLevel(p.Level), logger: p.Logger}
 	var s string
 	if json.Unmarshal(p.Data, &s) == nil {
 		e.text = s
 	} else {
-		e.text = strings.TrimSpace(string(p.Data))
-		if pretty, ok := prettyJSON(p.Data); ok && strings.Contains(pretty, "\n") {
-			e.data = pretty
-		}
-	}
-	if e.level == "" {
-		e.level = "info"
+		e.text, e.isJSON = strings.TrimSpace(string(p.Data)), true
 	}
 	return e
+}
+
+// knownLevel returns level as the constant string of logLevels when it is one (so a million
+// entries share eight strings), "info" when empty, else level itself.
+func knownLevel(level string) string {
+	if level == "" {
+		return "info"
+	}
+	for _, l := range logLevels() {
+		if l == level {
+			return l
+		}
+	}
+	return level
+}
+
+// detail is what the pane shows of the selected entry in full: JSON data pretty-printed.
+func (e *logEntry) detail() string {
+	if e.isJSON {
+		if pretty, ok := prettyJSON(json.RawMessage(e.text)); ok && strings.Contains(pretty, "\n") {
+			return pretty
+		}
+	}
+	return e.text
 }
 
 func (p *logsPane) setSize(r rect) {
@@ -252,9 +311,12 @@ func (p *logsPane) view(base time.Time) string {
 	if p.serverLevel != "" {
 		level = p.serverLevel
 	}
-	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", len(p.entries))) +
+	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", p.dropped+len(p.entries))) +
 		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter · l set level", filter, level))
 	lines := []string{fit(head, w)}
+	if p.dropped > 0 {
+		lines = append(lines, fit(st.Warning.Render(fmt.Sprintf(" %d older entries dropped from view (the pane keeps the last %d or more); every server message is on the wire pane (3) and in the recording", p.dropped, logsKeep)), w))
+	}
 	if p.choosing {
 		var parts []string
 		for i, l := range logLevels() {
@@ -303,11 +365,7 @@ func (p *logsPane) view(base time.Time) string {
 			meta += fmt.Sprintf(" · wire #%d", e.seq)
 		}
 		lines = append(lines, st.Muted.Render(meta))
-		body := e.text
-		if e.data != "" {
-			body = e.data
-		}
-		lines = append(lines, wrap(block(body), max(w, 10))...)
+		lines = append(lines, wrap(block(e.detail()), max(w, 10))...)
 	}
 	return strings.Join(window(lines, 0, h, w), "\n")
 }

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// logFlood feeds n flood notifications (seq from..from+n-1) to m in pump-sized batches.
+func logFlood(m *Model, from uint64, n int) {
+	for s := from; s < from+uint64(n); s += maxBatch {
+		m.Update(eventsMsg{events: floodEvents(s, min(maxBatch, int(from+uint64(n)-s)))})
+	}
+}
+
+// TestLogsBoundedWithNote: a flood beyond the Logs pane's bound keeps the newest entries,
+// counts the others, and says so on screen; the wire pane keeps every message.
+func TestLogsBoundedWithNote(t *testing.T) {
+	m := newTestModel(t, nil, 160, 40)
+	const n = logsKeep + 3*logsDropChunk + 17
+	logFlood(m, 1, n)
+	lp := m.logs
+	if len(lp.entries) > logsKeep+logsDropChunk || len(lp.entries) < logsKeep {
+		t.Fatalf("%d entries kept, want between %d and %d", len(lp.entries), logsKeep, logsKeep+logsDropChunk)
+	}
+	if lp.dropped+len(lp.entries) != n {
+		t.Fatalf("dropped %d + kept %d != %d", lp.dropped, len(lp.entries), n)
+	}
+	// The kept entries are the newest, in order, without a gap.
+	for i, e := range lp.entries {
+		want := fmt.Sprintf("flood %06d", lp.dropped+i+1)
+		if e.text != want || e.seq != uint64(lp.dropped+i+1) {
+			t.Fatalf("entry %d = %q (seq %d), want %q", i, e.text, e.seq, want)
+		}
+	}
+	if m.wire.count() != n {
+		t.Fatalf("the wire pane holds %d events, want all %d", m.wire.count(), n)
+	}
+	press(t, m, "7")
+	v := view(m)
+	for _, want := range []string{
+		fmt.Sprintf("logs & notifications (%d)", n),
+		fmt.Sprintf("%d older entries dropped from view", lp.dropped),
+		"wire pane (3) and in the recording",
+		fmt.Sprintf("flood %06d", n),
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the Logs pane lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// TestLogsDropKeepsSelection: an entry the user selected (the view no longer following)
+// stays selected when older entries drop out under it.
+func TestLogsDropKeepsSelection(t *testing.T) {
+	m := newTestModel(t, nil, 160, 40)
+	logFlood(m, 1, logsKeep+logsDropChunk)
+	press(t, m, "7")
+	for range 3 {
+		press(t, m, "up")
+	}
+	sel := m.logs.entries[m.logs.shown[m.logs.sel]].seq
+	logFlood(m, logsKeep+logsDropChunk+1, 10)
+	if m.logs.dropped != logsDropChunk {
+		t.Fatalf("dropped %d, want %d", m.logs.dropped, logsDropChunk)
+	}
+	if got := m.logs.entries[m.logs.shown[m.logs.sel]].seq; got != sel {
+		t.Fatalf("selection moved from #%d to #%d", sel, got)
+	}
+	if m.logs.follow {
+		t.Fatal("the view should not follow after the user moved up")
+	}
+}
+
+// TestLogJSONDataShownPretty: a log message whose data is an object is one compact line in
+// the list and pretty-printed when selected; a string that looks like JSON stays as sent.
+func TestLogJSONDataShownPretty(t *testing.T) {
+	m := newTestModel(t, nil, 160, 40)
+	m.Update(eventsMsg{events: []mcpclient.Event{
+		ev(1, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"db","data":"{\"a\":1}"}}`+"\n"),
+		ev(2, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"db","data":{"query":"select 1","rows":3}}}`+"\n"),
+	}})
+	press(t, m, "7")
+	if v := view(m); !strings.Contains(v, `"query": "select 1"`) || !strings.Contains(v, `{"query":"select 1","rows":3}`) {
+		t.Fatalf("JSON data: want a compact row and a pretty detail:\n%s", v)
+	}
+	if m.logs.entries[0].logger != "db" || m.logs.entries[1].level != "error" {
+		t.Fatalf("entries %+v", m.logs.entries)
+	}
+	press(t, m, "up")
+	if v := view(m); strings.Contains(v, `"a": 1`) {
+		t.Fatalf("string data must not be reformatted:\n%s", v)
+	}
+}
