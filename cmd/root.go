@@ -66,6 +66,7 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
 	fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
 	fl.BoolVar(&f.features.NoRoots, "no-roots", false, "do not advertise roots: roots/list is answered -32601")
+	fl.BoolVar(&f.features.NoTasks, "no-tasks", false, "modern era: do not declare the io.modelcontextprotocol/tasks extension, so tools/call is never answered with a task")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
 }

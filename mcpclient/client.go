@@ -51,6 +51,9 @@ type Config struct {
 	Strict bool
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
+	// NoTasksExtension leaves extensions["io.modelcontextprotocol/tasks"] out of the modern
+	// client capabilities (declared by default; see tasksext.go).
+	NoTasksExtension bool
 	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
 	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
 	// trace. It must not call back into the Client.
@@ -182,6 +185,7 @@ type Client struct {
 	era           Era
 	violation     *ViolationError
 	modernVersion string
+	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
 	stdinOff      int64
 	stdinLine     int64

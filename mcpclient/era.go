@@ -81,7 +81,7 @@ func (c *Client) eraMetaLocked() []metaEntry {
 	ver, _ := json.Marshal(c.modernVersion)
 	meta := []metaEntry{
 		{MetaProtocolVersion, ver},
-		{MetaClientCapabilities, c.cfg.Capabilities},
+		{MetaClientCapabilities, c.modernCapsLocked()},
 		{MetaClientInfo, info},
 	}
 	if c.logLevel != "" {

@@ -198,6 +198,9 @@ type ListenFilter struct {
 	PromptsListChanged    bool     `json:"promptsListChanged,omitempty"`
 	ResourcesListChanged  bool     `json:"resourcesListChanged,omitempty"`
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
+	// TaskIDs asks for notifications/tasks of these tasks (tasks extension; ext-tasks
+	// specification/draft/tasks.md §Task Status Notifications).
+	TaskIDs []string `json:"taskIds,omitempty"`
 }
 
 // Listen opens a subscriptions/listen stream (modern era). Its notifications arrive as events
@@ -227,7 +230,10 @@ func (c *Client) NotifyRootsChanged() error {
 	return c.Notify("notifications/roots/list_changed", nil)
 }
 
-// Task is a task's state (MCP 2025-11-25 basic/utilities/tasks).
+// Task is a task's state: the 2025-11-25 experimental Task (MCP 2025-11-25
+// basic/utilities/tasks: ttl, pollInterval) or the modern extension's DetailedTask
+// (io.modelcontextprotocol/tasks, ext-tasks specification/draft/tasks.md §Tasks: ttlMs,
+// pollIntervalMs, and per status inputRequests, result or error inline). Times are in ms.
 type Task struct {
 	TaskID        string `json:"taskId"`
 	Status        string `json:"status"`
@@ -236,6 +242,13 @@ type Task struct {
 	LastUpdatedAt string `json:"lastUpdatedAt,omitempty"`
 	TTL           *int64 `json:"ttl,omitempty"`
 	PollInterval  *int64 `json:"pollInterval,omitempty"`
+	// The modern extension's fields (see tasksext.go).
+	ResultType     string                  `json:"resultType,omitempty"`
+	TTLMs          *int64                  `json:"ttlMs,omitempty"`
+	PollIntervalMs *int64                  `json:"pollIntervalMs,omitempty"`
+	InputRequests  map[string]InputRequest `json:"inputRequests,omitempty"`
+	Result         json.RawMessage         `json:"result,omitempty"`
+	Error          *RPCError               `json:"error,omitempty"`
 }
 
 // Terminal reports whether the task has finished (completed, failed or cancelled).

@@ -30,6 +30,10 @@ func Rule(code string) string {
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
 	case "unknown-protocol-version":
 		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
+	case "task-not-declared":
+		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation): a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"
+	case "task-unsupported-method":
+		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation, §Supported Methods): only tools/call may be answered with a task; a client MUST treat a CreateTaskResult to another request as invalid"
 	case "oversize":
 		return "mcp-inspect --max-message: a frame longer than the configured limit"
 	}

@@ -135,7 +135,10 @@ func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
 
 // CallTool sends tools/call with the tool's name and arguments (a JSON object, or nil for
 // none) and decodes the result (MCP 2025-11-25 server/tools). A JSON-RPC error response comes
-// back as an *RPCError; a result with isError is not a Go error.
+// back as an *RPCError; a result with isError is not a Go error. A modern CreateTaskResult
+// (resultType "task") is followed to its end with AwaitTask and the task's inline result is
+// decoded instead (ext-tasks §Backwards Compatibility); resp is then the tools/call response
+// that created the task, and a failed or cancelled task is the error.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
 	params := struct {
 		Name      string          `json:"name"`
@@ -145,8 +148,21 @@ func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage
 	if err != nil {
 		return nil, resp, err
 	}
+	result := resp.Msg.Result
+	if t, ok, terr := ParseCreateTask(result); ok {
+		if terr != nil {
+			return nil, resp, fmt.Errorf("tools/call: %w", terr)
+		}
+		end, err := c.AwaitTask(ctx, t, nil)
+		if err != nil {
+			return nil, resp, err
+		}
+		if result, err = end.Outcome(); err != nil {
+			return nil, resp, err
+		}
+	}
 	var res CallToolResult
-	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+	if err := json.Unmarshal(result, &res); err != nil {
 		return nil, resp, fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
 	}
 	return &res, resp, nil

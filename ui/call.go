@@ -428,6 +428,8 @@ func (p *callPane) callState(r *callRun, now time.Time) string {
 		return s
 	case errors.Is(r.err, context.Canceled):
 		return "✗ cancelled"
+	case taskCancelled(r.err):
+		return "✗ task cancelled"
 	case r.err != nil:
 		return "✗ failed · " + r.elapsed.Round(time.Millisecond).String()
 	case r.res != nil && r.res.IsError:

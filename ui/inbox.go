@@ -24,6 +24,9 @@ type ClientFeatures struct {
 	NoElicitationURL bool
 	// NoRoots leaves the roots capability out; roots/list is then answered -32601.
 	NoRoots bool
+	// NoTasks leaves the modern tasks extension (io.modelcontextprotocol/tasks) out of the
+	// modern client capabilities; a well-behaved server then never answers with a task.
+	NoTasks bool
 }
 
 // Capabilities is the ClientCapabilities object these features advertise, for
@@ -96,6 +99,7 @@ func (o *Options) ConfigureClient(cfg *mcpclient.Config) {
 		o.Requests = NewRequestQueue()
 	}
 	cfg.Capabilities = o.Features.Capabilities()
+	cfg.NoTasksExtension = o.Features.NoTasks
 	cfg.OnServerRequest = o.Requests.Handle
 }
 

@@ -366,6 +366,8 @@ func errorLines(st *stylesT, err error, w int) []string {
 		out = append(out, wrapStyled(st.Error, clean(tmo.Error()), w)...)
 	case errors.Is(err, context.Canceled):
 		out = append(out, st.Warning.Render("cancelled by you (notifications/cancelled sent)"))
+	case taskCancelled(err):
+		out = append(out, wrapStyled(st.Warning, clean(err.Error())+" (the task reached the cancelled status)", w)...)
 	default:
 		out = append(out, wrapStyled(st.Error, block(err.Error()), w)...)
 	}

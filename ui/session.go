@@ -161,6 +161,13 @@ func callTool(ctx context.Context, s Session, id int, name string, args json.Raw
 		if resp == nil || resp.Msg == nil {
 			return callDoneMsg{id: id, resp: resp, err: errors.New("tools/call: no response message")}
 		}
+		// A modern CreateTaskResult is not the call's result: the task is followed (tasksext.go).
+		if t, ok, terr := mcpclient.ParseCreateTask(resp.Msg.Result); ok {
+			if terr != nil {
+				return callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call: %w", terr)}
+			}
+			return taskCreatedMsg{callID: id, tool: name, task: t, resp: resp}
+		}
 		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
 			return callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)}
 		}

@@ -26,6 +26,21 @@ type taskEntry struct {
 	fetching bool
 	result   *mcpclient.Response
 	err      error
+
+	// The modern tasks extension (tasksext.go): modern is set for a task of
+	// io.modelcontextprotocol/tasks (no tasks/result or tasks/list; the result is inline).
+	modern bool
+	// created is the tools/call response that created the task (its input dialogs name it).
+	created *mcpclient.Response
+	// asked are the inputRequests keys already shown to the user (asked once per task).
+	asked map[string]bool
+	// inputs are the open input requests of the task, closed when it ends.
+	inputs []*inbound
+	// listening is set once subscriptions/listen was opened for the task; stopListen ends it.
+	listening  bool
+	stopListen context.CancelFunc
+	// finished is set when the call the task ran for was given the task's outcome.
+	finished bool
 }
 
 // tasksPane lists tasks with their status (MCP 2025-11-25 basic/utilities/tasks): get,
@@ -128,6 +143,8 @@ func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) 
 		if e != nil {
 			return true, &taskAction{get: e.task.TaskID}, nil
 		}
+	case key.Matches(msg, k.TaskResult) && e != nil && e.modern:
+		p.note = "the tasks extension has no tasks/result: the result comes inline with tasks/get (or notifications/tasks) and is shown below when the task ends"
 	case key.Matches(msg, k.TaskResult):
 		if e != nil && !e.fetching {
 			return true, &taskAction{result: e.task.TaskID}, nil
@@ -221,14 +238,9 @@ func callToolAsTask(ctx context.Context, s Session, id int, name string, args js
 	}
 }
 
-// pollEvery is how often a task is polled: its pollInterval, at least 100 ms, default 1 s.
-func pollEvery(t mcpclient.Task) time.Duration {
-	d := time.Second
-	if t.PollInterval != nil && *t.PollInterval > 0 {
-		d = time.Duration(*t.PollInterval) * time.Millisecond
-	}
-	return max(d, 100*time.Millisecond)
-}
+// pollEvery is how often a task is polled: its pollIntervalMs (modern) or pollInterval
+// (2025-11-25), at least mcpclient.MinTaskPoll, default mcpclient.DefaultTaskPoll.
+func pollEvery(t mcpclient.Task) time.Duration { return t.PollEvery() }
 
 // schedulePoll arms the next tasks/get of a task.
 func schedulePoll(e *taskEntry) tea.Cmd {
@@ -294,6 +306,16 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 	}
 	if t.PollInterval != nil {
 		add(fmt.Sprintf("poll:     every %d ms", *t.PollInterval))
+	}
+	if e.modern {
+		add(modernTaskLines(st, e, w)...)
+		add(st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.seen).Round(100*time.Millisecond))))
+		if e.polling && !t.Terminal() {
+			add(st.Muted.Render(fmt.Sprintf("polling tasks/get every %s…", pollEvery(t))))
+		}
+		add("", st.Muted.Render("enter tasks/get · x tasks/cancel (cooperative) · io.modelcontextprotocol/tasks: no tasks/list or tasks/result"))
+		add(modernOutcomeLines(st, t, w)...)
+		return out
 	}
 	add(st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.seen).Round(100*time.Millisecond))))
 	if e.polling && !t.Terminal() {

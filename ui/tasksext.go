@@ -1,0 +1,242 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// The modern tasks extension io.modelcontextprotocol/tasks in the UI (ext-tasks
+// specification/draft/tasks.md). A modern tools/call answered with a CreateTaskResult does
+// not finish the call: the call shows the task, the Tasks pane follows it (tasks/get every
+// pollIntervalMs, and notifications/tasks on a subscriptions/listen with its taskIds), an
+// input_required task asks the user through the same dialogs as a multi round-trip request
+// and sends each answer with tasks/update, and when the task ends its inline result (or
+// error) becomes the call's result.
+
+// taskListenEndedMsg says the subscriptions/listen stream of one task ended.
+type taskListenEndedMsg struct {
+	id  string
+	err error
+}
+
+// updateTasksExt handles the extension's own messages; ok is false for others.
+func (m *Model) updateTasksExt(msg tea.Msg) (tea.Cmd, bool) {
+	msg2, ok := msg.(taskListenEndedMsg)
+	if !ok {
+		return nil, false
+	}
+	if e := m.tasks.tasks[msg2.id]; e != nil {
+		e.listening, e.stopListen = e.listening && msg2.err == nil, nil
+	}
+	switch {
+	case msg2.err == nil, errors.Is(msg2.err, context.Canceled):
+	default:
+		m.note("warning", fmt.Sprintf("subscriptions/listen for task %s ended: %s (tasks/get polling goes on)", msg2.id, msg2.err))
+	}
+	return nil, true
+}
+
+// taskNotified follows notifications/tasks: the params are the whole DetailedTask.
+func (m *Model) taskNotified(t mcpclient.Task) tea.Cmd {
+	if e := m.tasks.tasks[t.TaskID]; e != nil {
+		e.modern = true
+	} else {
+		m.tasks.upsert(t, m.now()).modern = true
+	}
+	return m.taskStatus(t, false)
+}
+
+// followModern is followTask for a modern task: keep polling until it ends, ask the user
+// for new input requests, listen for its notifications, and give the outcome to its call.
+func (m *Model) followModern(e *taskEntry) tea.Cmd {
+	e.modern = true
+	t := e.task
+	var cmds []tea.Cmd
+	if t.Terminal() {
+		if e.stopListen != nil {
+			e.stopListen()
+			e.stopListen = nil
+		}
+		m.closeTaskInputs(e)
+		m.finishTaskCall(e)
+		return nil
+	}
+	if m.sess == nil {
+		return nil
+	}
+	if !e.listening {
+		e.listening = true
+		ctx, cancel := context.WithCancel(m.ctx)
+		e.stopListen = cancel
+		s, id := m.sess, t.TaskID
+		cmds = append(cmds, func() tea.Msg {
+			_, err := s.Listen(ctx, mcpclient.ListenFilter{TaskIDs: []string{id}})
+			return taskListenEndedMsg{id: id, err: err}
+		})
+	}
+	if t.Status == "input_required" {
+		cmds = append(cmds, m.askTaskInputs(e))
+	}
+	if !e.polling {
+		cmds = append(cmds, schedulePoll(e))
+	}
+	return tea.Batch(cmds...)
+}
+
+// askTaskInputs opens a dialog for each input request the user was not asked yet (keys are
+// unique over a task's life, and the server repeats outstanding ones on every poll:
+// ext-tasks §Task Update Requests). Each answer goes back at once in its own tasks/update.
+func (m *Model) askTaskInputs(e *taskEntry) tea.Cmd {
+	if e.asked == nil {
+		e.asked = map[string]bool{}
+	}
+	keys := make([]string, 0, len(e.task.InputRequests))
+	for k := range e.task.InputRequests {
+		if !e.asked[k] {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	sort.Strings(keys)
+	var seq uint64
+	if e.created != nil {
+		seq = e.created.Seq
+	}
+	ctx, s, id := m.ctx, m.sess, e.task.TaskID
+	reqs := make([]*inbound, 0, len(keys))
+	for _, k := range keys {
+		e.asked[k] = true
+		ir := e.task.InputRequests[k]
+		key := k
+		r := &inbound{method: ir.Method, params: ir.Params, key: key, seq: seq, arrived: m.now(),
+			respond: func(result json.RawMessage, rerr *mcpclient.RPCError) error {
+				if rerr != nil {
+					return fmt.Errorf("input %q of task %s was refused (%s): no tasks/update sent; the task stays input_required", key, id, rerr.Message)
+				}
+				_, err := s.Request(ctx, "tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]json.RawMessage{key: result}},
+					&mcpclient.RequestOptions{NoProgressToken: true})
+				if err != nil {
+					return fmt.Errorf("tasks/update of task %s: %w", id, err)
+				}
+				return nil
+			}}
+		reqs = append(reqs, r)
+	}
+	e.inputs = append(e.inputs, reqs...)
+	m.note("info", fmt.Sprintf("task %s needs input (%s): answer in the dialog; the answer goes back with tasks/update", id, strings.Join(keys, ", ")))
+	return m.serverRequests(reqs)
+}
+
+// closeTaskInputs closes the dialogs of a task that ended.
+func (m *Model) closeTaskInputs(e *taskEntry) {
+	if len(e.inputs) == 0 {
+		return
+	}
+	open := map[*inbound]bool{}
+	for _, r := range e.inputs {
+		open[r] = true
+	}
+	e.inputs = nil
+	keep := m.dialogs[:0]
+	dropped := 0
+	front := len(m.dialogs) > 0 && open[m.dialogs[0].req]
+	for _, d := range m.dialogs {
+		if open[d.req] {
+			dropped++
+			continue
+		}
+		keep = append(keep, d)
+	}
+	m.dialogs = keep
+	if dropped > 0 {
+		m.note("info", fmt.Sprintf("task %s ended (%s): %d input request(s) closed unanswered", e.task.TaskID, e.task.Status, dropped))
+		if front && len(m.dialogs) > 0 {
+			m.pending = append(m.pending, m.dialogs[0].focus())
+		}
+	}
+}
+
+// finishTaskCall gives a terminal task's outcome to the tools/call it ran for: the inline
+// CallToolResult, the inline JSON-RPC error, or the cancellation.
+func (m *Model) finishTaskCall(e *taskEntry) {
+	if e.callID == 0 || e.finished {
+		return
+	}
+	e.finished = true
+	done := callDoneMsg{id: e.callID}
+	res, err := e.task.Outcome()
+	if err != nil {
+		done.err = err
+	} else {
+		var ctr mcpclient.CallToolResult
+		if err := json.Unmarshal(res, &ctr); err != nil {
+			done.err = fmt.Errorf("task %s: the inline result is not a CallToolResult: %w", e.task.TaskID, err)
+		} else {
+			done.res = &ctr
+		}
+	}
+	m.callDone(done)
+}
+
+// modernTaskLines are the extension's fields in the Tasks pane's detail.
+func modernTaskLines(st *stylesT, e *taskEntry, w int) []string {
+	t := e.task
+	var out []string
+	switch {
+	case t.TTLMs != nil:
+		out = append(out, fmt.Sprintf("ttl:      %d ms", *t.TTLMs))
+	default:
+		out = append(out, "ttl:      unlimited (ttlMs null or absent)")
+	}
+	if t.PollIntervalMs != nil {
+		out = append(out, fmt.Sprintf("poll:     every %d ms (pollIntervalMs)", *t.PollIntervalMs))
+	}
+	if len(t.InputRequests) > 0 {
+		keys := make([]string, 0, len(t.InputRequests))
+		for k := range t.InputRequests {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		out = append(out, "", st.Title.Render("input requests"))
+		for _, k := range keys {
+			state := "not asked yet"
+			if e.asked[k] {
+				state = "asked: answer in the dialog (sent with tasks/update)"
+			}
+			out = append(out, wrap(fmt.Sprintf("  %s: %s — %s", clean(k), clean(t.InputRequests[k].Method), state), w)...)
+		}
+	}
+	return out
+}
+
+// modernOutcomeLines show a terminal task's inline result or error.
+func modernOutcomeLines(st *stylesT, t mcpclient.Task, w int) []string {
+	if !t.Terminal() {
+		return nil
+	}
+	res, err := t.Outcome()
+	if err != nil {
+		return append([]string{""}, errorLines(st, err, w)...)
+	}
+	out := []string{"", st.Title.Render("result (inline)")}
+	if pretty, ok := prettyJSON(res); ok {
+		out = append(out, wrap(block(pretty), w)...)
+	}
+	return out
+}
+
+// taskCancelled reports whether err is the end of a task that reached the cancelled status.
+func taskCancelled(err error) bool {
+	var ce *mcpclient.TaskCancelledError
+	return errors.As(err, &ce)
+}
