@@ -51,6 +51,12 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	default:
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: a JSON-RPC message is an object"})
 	}
+	return classifyObject(trimmed, probs)
+}
+
+// classifyObject classifies the JSON object trimmed (valid JSON, starting with '{'): a
+// frame's body or one element of a batch. probs are the problems found so far.
+func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(trimmed, &fields); err != nil {
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: " + err.Error()})

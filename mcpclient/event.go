@@ -174,6 +174,9 @@ type Event struct {
 	Method string
 	// Life is set for Lifecycle events.
 	Life *LifeInfo
+	// Batch is set for KindBatch frames once a Pairer has seen them: each element
+	// classified and paired.
+	Batch *Batch
 }
 
 // MaxChunkMarks caps Event.Chunks so a byte-per-write server cannot make an event grow without bound.
