@@ -77,6 +77,36 @@ func headlessCommands() []*cobra.Command {
 	)
 }
 
+// headlessUsage is a headless command's help: its cobra Use, Short, Long (the exit codes
+// are added) and Example.
+type headlessUsage struct {
+	use, short, long, example string
+}
+
+// headlessCommand is the cobra frame every headless command shares: its help, the session
+// flags, and the split of its own nOwn positional arguments (what names them in the usage
+// error) from the server's COMMAND [ARGS...]. A bad split exits 2 before anything starts.
+func headlessCommand(flags *headlessFlags, u headlessUsage, nOwn int, what string, run func(cmd *cobra.Command, own, argv []string) error) *cobra.Command {
+	c := &cobra.Command{
+		Use:           u.use,
+		Short:         u.short,
+		Long:          u.long + exitCodesHelp,
+		Example:       u.example,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			own, argv, err := splitArgs(cmd, args, nOwn, what)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			return run(cmd, own, argv)
+		},
+	}
+	flags.register(c)
+	return c
+}
+
 // splitArgs separates a command's own positional arguments (the first own of them) from the
 // server's COMMAND [ARGS...]. With "--" the split is exactly there; without it the first own
 // arguments are the command's.

@@ -17,10 +17,10 @@ import (
 func newCallCmd() *cobra.Command {
 	var flags headlessFlags
 	var af argFlags
-	c := &cobra.Command{
-		Use:   "call TOOL [flags] -- COMMAND [ARGS...]",
-		Short: "Call one tool and print its result",
-		Long: `call sends tools/call for TOOL once and prints the result: text content as text, other
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "call TOOL [flags] -- COMMAND [ARGS...]",
+		short: "Call one tool and print its result",
+		long: `call sends tools/call for TOOL once and prints the result: text content as text, other
 blocks summarized, structuredContent as JSON. With --json the result is printed exactly as
 received. A result with isError: true exits 1.
 
@@ -31,44 +31,35 @@ field gets a number, a boolean field true/false, an object, array or untyped fie
 the value as JSON, a string field keeps the text as it is ("007" stays "007"). An enum value
 is matched by its value or title. KEY:=JSON sends JSON as written, whatever the schema says.
 -a goes over --args. Schema findings are warnings; the arguments are sent anyway.
-` + exitCodesHelp,
-		Example: `  mcp-inspect call echo -a message=hello -- npx -y @modelcontextprotocol/server-everything
+`,
+		example: `  mcp-inspect call echo -a message=hello -- npx -y @modelcontextprotocol/server-everything
   mcp-inspect call get-sum -a a=2 -a b=3 --json -- node dist/index.js
   mcp-inspect call search --args @query.json --config .vscode/mcp.json --server docs`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			own, argv, err := splitArgs(cmd, args, 1, "a TOOL name")
+	}, 1, "a TOOL name", func(cmd *cobra.Command, own, argv []string) error {
+		tool := own[0]
+		base, pairs, err := readArgs(cmd, &af)
+		if err != nil {
+			return err
+		}
+		h := newHeadless(cmd, &flags, "tools/call")
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			arguments, err := h.toolArgs(ctx, tool, base, pairs)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return nil, err
 			}
-			tool := own[0]
-			base, pairs, err := readArgs(cmd, &af)
+			res, resp, err := h.client.CallTool(ctx, tool, arguments)
+			out := outcomeOf(resp)
 			if err != nil {
-				return err
+				return out, err
 			}
-			h := newHeadless(cmd, &flags, "tools/call")
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				arguments, err := h.toolArgs(ctx, tool, base, pairs)
-				if err != nil {
-					return nil, err
-				}
-				res, resp, err := h.client.CallTool(ctx, tool, arguments)
-				out := outcomeOf(resp)
-				if err != nil {
-					return out, err
-				}
-				if res.IsError {
-					out.code = exitToolError
-					fmt.Fprintf(h.stderr, "mcp-inspect: tool %s returned an error result (isError)\n", stderrSafe(h.stderr)(tool))
-				}
-				out.human = func(w io.Writer, safe func(string) string) { humanCallResult(w, safe, res) }
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			if res.IsError {
+				out.code = exitToolError
+				fmt.Fprintf(h.stderr, "mcp-inspect: tool %s returned an error result (isError)\n", stderrSafe(h.stderr)(tool))
+			}
+			out.human = func(w io.Writer, safe func(string) string) { humanCallResult(w, safe, res) }
+			return out, nil
+		})
+	})
 	af.register(c.Flags(), true)
 	return c
 }
@@ -181,38 +172,29 @@ func sizeOfBase64(data string) string {
 // newReadCmd is `mcp-inspect read URI`.
 func newReadCmd() *cobra.Command {
 	var flags headlessFlags
-	c := &cobra.Command{
-		Use:   "read URI [flags] -- COMMAND [ARGS...]",
-		Short: "Read one resource and print its contents",
-		Long: `read sends resources/read for URI once and prints the contents: text as it is, a blob as a
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "read URI [flags] -- COMMAND [ARGS...]",
+		short: "Read one resource and print its contents",
+		long: `read sends resources/read for URI once and prints the contents: text as it is, a blob as a
 summary line (--json has the base64 data as received).
-` + exitCodesHelp,
-		Example:       `  mcp-inspect read test://static/resource/1 -- npx -y @modelcontextprotocol/server-everything`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			own, argv, err := splitArgs(cmd, args, 1, "a resource URI")
+`,
+		example: `  mcp-inspect read test://static/resource/1 -- npx -y @modelcontextprotocol/server-everything`,
+	}, 1, "a resource URI", func(cmd *cobra.Command, own, argv []string) error {
+		h := newHeadless(cmd, &flags, "resources/read")
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			res, resp, err := h.client.ReadResource(ctx, own[0])
+			out := outcomeOf(resp)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return out, err
 			}
-			h := newHeadless(cmd, &flags, "resources/read")
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				res, resp, err := h.client.ReadResource(ctx, own[0])
-				out := outcomeOf(resp)
-				if err != nil {
-					return out, err
+			out.human = func(w io.Writer, safe func(string) string) {
+				for _, c := range res.Contents {
+					humanContents(w, safe, c)
 				}
-				out.human = func(w io.Writer, safe func(string) string) {
-					for _, c := range res.Contents {
-						humanContents(w, safe, c)
-					}
-				}
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			}
+			return out, nil
+		})
+	})
 	return c
 }
 
@@ -220,59 +202,50 @@ summary line (--json has the base64 data as received).
 func newPromptCmd() *cobra.Command {
 	var flags headlessFlags
 	var af argFlags
-	c := &cobra.Command{
-		Use:   "prompt NAME [flags] -- COMMAND [ARGS...]",
-		Short: "Get one prompt and print its messages",
-		Long: `prompt sends prompts/get for NAME once and prints its messages, each under its role.
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "prompt NAME [flags] -- COMMAND [ARGS...]",
+		short: "Get one prompt and print its messages",
+		long: `prompt sends prompts/get for NAME once and prints its messages, each under its role.
 Arguments: -a KEY=VALUE (prompt arguments are strings; KEY:=JSON sends JSON as written) over
 --args '{"k":"v"}' (or @file.json, @- for stdin).
-` + exitCodesHelp,
-		Example:       `  mcp-inspect prompt complex_prompt -a temperature=0.7 -a style=terse -- node dist/index.js`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			own, argv, err := splitArgs(cmd, args, 1, "a prompt NAME")
+`,
+		example: `  mcp-inspect prompt complex_prompt -a temperature=0.7 -a style=terse -- node dist/index.js`,
+	}, 1, "a prompt NAME", func(cmd *cobra.Command, own, argv []string) error {
+		base, pairs, err := readArgs(cmd, &af)
+		if err != nil {
+			return err
+		}
+		arguments, err := stringArgs(base, pairs)
+		if err != nil {
+			return &codeError{exitUsage, err.Error()}
+		}
+		h := newHeadless(cmd, &flags, "prompts/get")
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			params := struct {
+				Name      string          `json:"name"`
+				Arguments json.RawMessage `json:"arguments,omitempty"`
+			}{own[0], arguments}
+			resp, err := h.client.Request(ctx, "prompts/get", params, nil)
+			out := outcomeOf(resp)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return out, err
 			}
-			base, pairs, err := readArgs(cmd, &af)
-			if err != nil {
-				return err
+			var res mcpclient.GetPromptResult
+			if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+				return out, fmt.Errorf("prompts/get result is not a GetPromptResult: %w", err)
 			}
-			arguments, err := stringArgs(base, pairs)
-			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+			out.human = func(w io.Writer, safe func(string) string) {
+				if res.Description != "" {
+					fmt.Fprintf(w, "# %s\n", safe(firstLine(res.Description)))
+				}
+				for _, m := range res.Messages {
+					fmt.Fprintf(w, "[%s]\n", safe(m.Role))
+					humanBlock(w, safe, m.Content)
+				}
 			}
-			h := newHeadless(cmd, &flags, "prompts/get")
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				params := struct {
-					Name      string          `json:"name"`
-					Arguments json.RawMessage `json:"arguments,omitempty"`
-				}{own[0], arguments}
-				resp, err := h.client.Request(ctx, "prompts/get", params, nil)
-				out := outcomeOf(resp)
-				if err != nil {
-					return out, err
-				}
-				var res mcpclient.GetPromptResult
-				if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-					return out, fmt.Errorf("prompts/get result is not a GetPromptResult: %w", err)
-				}
-				out.human = func(w io.Writer, safe func(string) string) {
-					if res.Description != "" {
-						fmt.Fprintf(w, "# %s\n", safe(firstLine(res.Description)))
-					}
-					for _, m := range res.Messages {
-						fmt.Fprintf(w, "[%s]\n", safe(m.Role))
-						humanBlock(w, safe, m.Content)
-					}
-				}
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			return out, nil
+		})
+	})
 	af.register(c.Flags(), false)
 	return c
 }
@@ -282,76 +255,67 @@ func newCompleteCmd() *cobra.Command {
 	var flags headlessFlags
 	var prompt, template, arg, value string
 	var ctxPairs []string
-	c := &cobra.Command{
-		Use:   "complete (--prompt NAME | --template URI_TEMPLATE) --arg NAME [--value TEXT] [flags] -- COMMAND [ARGS...]",
-		Short: "Ask the server to complete one argument of a prompt or resource template",
-		Long: `complete sends completion/complete once, for argument --arg of prompt --prompt or of
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "complete (--prompt NAME | --template URI_TEMPLATE) --arg NAME [--value TEXT] [flags] -- COMMAND [ARGS...]",
+		short: "Ask the server to complete one argument of a prompt or resource template",
+		long: `complete sends completion/complete once, for argument --arg of prompt --prompt or of
 resource template --template, with --value typed so far and --context KEY=VALUE for the other
 arguments already filled, and prints the values one per line.
-` + exitCodesHelp,
-		Example:       `  mcp-inspect complete --prompt complex_prompt --arg style --value t -- node dist/index.js`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, argv, err := splitArgs(cmd, args, 0, "")
+`,
+		example: `  mcp-inspect complete --prompt complex_prompt --arg style --value t -- node dist/index.js`,
+	}, 0, "", func(cmd *cobra.Command, _, argv []string) error {
+		var ref mcpclient.CompletionRef
+		switch {
+		case prompt != "" && template == "":
+			ref = mcpclient.CompletionRef{Type: "ref/prompt", Name: prompt}
+		case template != "" && prompt == "":
+			ref = mcpclient.CompletionRef{Type: "ref/resource", URI: template}
+		default:
+			return &codeError{exitUsage, "complete needs exactly one of --prompt NAME and --template URI_TEMPLATE"}
+		}
+		if arg == "" {
+			return &codeError{exitUsage, "complete needs --arg NAME"}
+		}
+		ctxArgs := map[string]string{}
+		for _, kv := range ctxPairs {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return &codeError{exitUsage, fmt.Sprintf("--context %q: want KEY=VALUE", kv)}
+			}
+			ctxArgs[k] = v
+		}
+		h := newHeadless(cmd, &flags, "completion/complete")
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			params := map[string]any{"ref": ref, "argument": map[string]string{"name": arg, "value": value}}
+			if len(ctxArgs) > 0 {
+				params["context"] = map[string]any{"arguments": ctxArgs}
+			}
+			resp, err := h.client.Request(ctx, "completion/complete", params, &mcpclient.RequestOptions{NoProgressToken: true})
+			out := outcomeOf(resp)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return out, err
 			}
-			var ref mcpclient.CompletionRef
-			switch {
-			case prompt != "" && template == "":
-				ref = mcpclient.CompletionRef{Type: "ref/prompt", Name: prompt}
-			case template != "" && prompt == "":
-				ref = mcpclient.CompletionRef{Type: "ref/resource", URI: template}
-			default:
-				return &codeError{exitUsage, "complete needs exactly one of --prompt NAME and --template URI_TEMPLATE"}
+			var res struct {
+				Completion mcpclient.Completion `json:"completion"`
 			}
-			if arg == "" {
-				return &codeError{exitUsage, "complete needs --arg NAME"}
+			if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+				return out, fmt.Errorf("completion/complete result: %w", err)
 			}
-			ctxArgs := map[string]string{}
-			for _, kv := range ctxPairs {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok || k == "" {
-					return &codeError{exitUsage, fmt.Sprintf("--context %q: want KEY=VALUE", kv)}
+			if res.Completion.HasMore {
+				total := "more"
+				if res.Completion.Total != nil {
+					total = fmt.Sprintf("%d in all", *res.Completion.Total)
 				}
-				ctxArgs[k] = v
+				h.warn("the server has %s values than the %d it sent (hasMore)", total, len(res.Completion.Values))
 			}
-			h := newHeadless(cmd, &flags, "completion/complete")
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				params := map[string]any{"ref": ref, "argument": map[string]string{"name": arg, "value": value}}
-				if len(ctxArgs) > 0 {
-					params["context"] = map[string]any{"arguments": ctxArgs}
+			out.human = func(w io.Writer, safe func(string) string) {
+				for _, v := range res.Completion.Values {
+					fmt.Fprintln(w, safe(v))
 				}
-				resp, err := h.client.Request(ctx, "completion/complete", params, &mcpclient.RequestOptions{NoProgressToken: true})
-				out := outcomeOf(resp)
-				if err != nil {
-					return out, err
-				}
-				var res struct {
-					Completion mcpclient.Completion `json:"completion"`
-				}
-				if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-					return out, fmt.Errorf("completion/complete result: %w", err)
-				}
-				if res.Completion.HasMore {
-					total := "more"
-					if res.Completion.Total != nil {
-						total = fmt.Sprintf("%d in all", *res.Completion.Total)
-					}
-					h.warn("the server has %s values than the %d it sent (hasMore)", total, len(res.Completion.Values))
-				}
-				out.human = func(w io.Writer, safe func(string) string) {
-					for _, v := range res.Completion.Values {
-						fmt.Fprintln(w, safe(v))
-					}
-				}
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			}
+			return out, nil
+		})
+	})
 	c.Flags().StringVar(&prompt, "prompt", "", "complete an argument of the prompt `NAME`")
 	c.Flags().StringVar(&template, "template", "", "complete a variable of the resource template `URI_TEMPLATE`")
 	c.Flags().StringVar(&arg, "arg", "", "the argument (or template variable) `NAME` to complete")
@@ -363,40 +327,31 @@ arguments already filled, and prints the values one per line.
 // newPingCmd is `mcp-inspect ping`.
 func newPingCmd() *cobra.Command {
 	var flags headlessFlags
-	c := &cobra.Command{
-		Use:   "ping [flags] -- COMMAND [ARGS...]",
-		Short: "Start the server, handshake, send one ping and print the round trip",
-		Long: `ping starts the server, runs the handshake, sends ping once and prints its round-trip
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "ping [flags] -- COMMAND [ARGS...]",
+		short: "Start the server, handshake, send one ping and print the round trip",
+		long: `ping starts the server, runs the handshake, sends ping once and prints its round-trip
 time: a health check for CI. Legacy era only: the 2026-07-28 revision has no ping (use
 discover there).
-` + exitCodesHelp,
-		Example:       `  mcp-inspect ping -q -- ./my-server && echo healthy`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, argv, err := splitArgs(cmd, args, 0, "")
-			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+`,
+		example: `  mcp-inspect ping -q -- ./my-server && echo healthy`,
+	}, 0, "", func(cmd *cobra.Command, _, argv []string) error {
+		h := newHeadless(cmd, &flags, "ping")
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			if h.client.Era() == mcpclient.EraModern {
+				return nil, usageErr("ping does not exist in the modern era (MCP 2026-07-28 removed it); use discover")
 			}
-			h := newHeadless(cmd, &flags, "ping")
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				if h.client.Era() == mcpclient.EraModern {
-					return nil, usageErr("ping does not exist in the modern era (MCP 2026-07-28 removed it); use discover")
-				}
-				resp, err := h.client.Request(ctx, "ping", nil, &mcpclient.RequestOptions{NoProgressToken: true})
-				out := outcomeOf(resp)
-				if err != nil {
-					return out, err
-				}
-				out.human = func(w io.Writer, _ func(string) string) {
-					fmt.Fprintf(w, "pong from %s in %.3f ms\n", serverLabel(h.init), ms(resp.Elapsed))
-				}
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			resp, err := h.client.Request(ctx, "ping", nil, &mcpclient.RequestOptions{NoProgressToken: true})
+			out := outcomeOf(resp)
+			if err != nil {
+				return out, err
+			}
+			out.human = func(w io.Writer, _ func(string) string) {
+				fmt.Fprintf(w, "pong from %s in %.3f ms\n", serverLabel(h.init), ms(resp.Elapsed))
+			}
+			return out, nil
+		})
+	})
 	return c
 }
 
@@ -410,43 +365,34 @@ func serverLabel(init *mcpclient.InitializeResult) string {
 // newDiscoverCmd is `mcp-inspect discover`.
 func newDiscoverCmd() *cobra.Command {
 	var flags headlessFlags
-	c := &cobra.Command{
-		Use:   "discover [flags] -- COMMAND [ARGS...]",
-		Short: "Send server/discover (MCP 2026-07-28) and print what the server offers",
-		Long: `discover connects in the modern era (server/discover, MCP 2026-07-28) and prints the
+	c := headlessCommand(&flags, headlessUsage{
+		use:   "discover [flags] -- COMMAND [ARGS...]",
+		short: "Send server/discover (MCP 2026-07-28) and print what the server offers",
+		long: `discover connects in the modern era (server/discover, MCP 2026-07-28) and prints the
 server's identity, supported protocol versions, capabilities and instructions. --json has the
 DiscoverResult as received. A legacy-only server answers with an error (exit 4); --era auto
 falls back to initialize and prints the InitializeResult instead.
-` + exitCodesHelp,
-		Example:       `  mcp-inspect discover --json -- ./everything-server`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, argv, err := splitArgs(cmd, args, 0, "")
-			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+`,
+		example: `  mcp-inspect discover --json -- ./everything-server`,
+	}, 0, "", func(cmd *cobra.Command, _, argv []string) error {
+		switch {
+		case !cmd.Flags().Changed("era"):
+			flags.session.era = string(mcpclient.EraModern)
+		case flags.session.era == string(mcpclient.EraLegacy):
+			return &codeError{exitUsage, "discover is the modern era's handshake: use --era modern (the default here) or auto"}
+		}
+		method := "server/discover"
+		h := newHeadless(cmd, &flags, method)
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			if h.init.Era != mcpclient.EraModern {
+				h.doc.Method = "initialize"
 			}
-			switch {
-			case !cmd.Flags().Changed("era"):
-				flags.session.era = string(mcpclient.EraModern)
-			case flags.session.era == string(mcpclient.EraLegacy):
-				return &codeError{exitUsage, "discover is the modern era's handshake: use --era modern (the default here) or auto"}
-			}
-			method := "server/discover"
-			h := newHeadless(cmd, &flags, method)
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				if h.init.Era != mcpclient.EraModern {
-					h.doc.Method = "initialize"
-				}
-				out := &outcome{result: h.drain.handshakeResult()}
-				init := h.init
-				out.human = func(w io.Writer, safe func(string) string) { humanDiscover(w, safe, init) }
-				return out, nil
-			})
-		},
-	}
-	flags.register(c)
+			out := &outcome{result: h.drain.handshakeResult()}
+			init := h.init
+			out.human = func(w io.Writer, safe func(string) string) { humanDiscover(w, safe, init) }
+			return out, nil
+		})
+	})
 	return c
 }
 

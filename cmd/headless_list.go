@@ -32,45 +32,35 @@ func listKinds() []listKind {
 
 func newListCmd(k listKind) *cobra.Command {
 	var flags headlessFlags
-	c := &cobra.Command{
-		Use:   k.use + " [flags] -- COMMAND [ARGS...]",
-		Short: k.short,
-		Long: k.short + `, then exit. Every page of ` + k.method + ` is fetched (a cursor
+	return headlessCommand(&flags, headlessUsage{
+		use:   k.use + " [flags] -- COMMAND [ARGS...]",
+		short: k.short,
+		long: k.short + `, then exit. Every page of ` + k.method + ` is fetched (a cursor
 that repeats, or more than 1000 pages, stops the listing with a warning); with --json the
 result holds all items in one "` + k.key + `" array.
-` + exitCodesHelp,
-		Example: `  mcp-inspect ` + k.use + ` -- npx -y @modelcontextprotocol/server-everything
+`,
+		example: `  mcp-inspect ` + k.use + ` -- npx -y @modelcontextprotocol/server-everything
   mcp-inspect ` + k.use + ` --json -- ./my-server | jq '.result.` + k.key + `[].name'
   mcp-inspect ` + k.use + ` --config .vscode/mcp.json --server fetch`,
-		Args:          cobra.ArbitraryArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, argv, err := splitArgs(cmd, args, 0, "")
-			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+	}, 0, "", func(cmd *cobra.Command, _, argv []string) error {
+		h := newHeadless(cmd, &flags, k.method)
+		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
+			items, warnings, err := h.client.ListAll(ctx, k.method, k.key)
+			for _, w := range warnings {
+				h.warn("%s", w)
 			}
-			h := newHeadless(cmd, &flags, k.method)
-			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-				items, warnings, err := h.client.ListAll(ctx, k.method, k.key)
-				for _, w := range warnings {
-					h.warn("%s", w)
-				}
-				if err != nil && len(items) == 0 {
-					return nil, err
-				}
-				if items == nil {
-					items = []json.RawMessage{}
-				}
-				// On an error after some pages, result holds the items fetched so far.
-				result, _ := json.Marshal(map[string][]json.RawMessage{k.key: items})
-				out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) { k.human(w, safe, items) }}
-				return out, err
-			})
-		},
-	}
-	flags.register(c)
-	return c
+			if err != nil && len(items) == 0 {
+				return nil, err
+			}
+			if items == nil {
+				items = []json.RawMessage{}
+			}
+			// On an error after some pages, result holds the items fetched so far.
+			result, _ := json.Marshal(map[string][]json.RawMessage{k.key: items})
+			out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) { k.human(w, safe, items) }}
+			return out, err
+		})
+	})
 }
 
 // firstLine is the first line of s, for one-line listings.
