@@ -1032,6 +1032,11 @@ func (m *Model) cancelFocused() tea.Cmd {
 	}
 	if run := m.call.cancelTarget(); run != nil {
 		if id, ok := m.callTasks[run.id]; ok && m.sess != nil {
+			if e := m.tasks.tasks[id]; e != nil && e.modern {
+				// Cooperative (ext-tasks §Task Cancellation): the call ends when the task does.
+				m.note("info", "tasks/cancel sent for task "+id+": the call ends when the task does (cancellation is cooperative)")
+				return cancelTask(m.ctx, m.sess, id)
+			}
 			// A task: tasks/cancel, and the call is freed at once; the Tasks tab follows it.
 			m.call.finish(callDoneMsg{id: run.id, err: context.Canceled}, m.now())
 			m.note("info", "tasks/cancel sent for task "+id)

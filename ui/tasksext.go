@@ -174,6 +174,13 @@ func (m *Model) finishTaskCall(e *taskEntry) {
 	}
 	e.finished = true
 	done := callDoneMsg{id: e.callID}
+	if e.created != nil {
+		// The call's response is the CreateTaskResult (its problems, w saves it); the time
+		// taken is the task's, not that response's round trip.
+		cp := *e.created
+		cp.Elapsed = 0
+		done.resp = &cp
+	}
 	res, err := e.task.Outcome()
 	if err != nil {
 		done.err = err

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -182,4 +183,46 @@ func TestModernNoTasksFeature(t *testing.T) {
 			t.Errorf("--no-tasks still declares the extension: %s", f)
 		}
 	}
+}
+
+// ctrl+x on a call running as a modern task sends tasks/cancel, never notifications/cancelled
+// (ext-tasks §Task Cancellation), and the call waits for the task's end.
+func TestModernTaskCancelFromCall(t *testing.T) {
+	l, w := startTasksLive(t, "100", Options{})
+	run := l.sendTool("task_slow")
+	l.until("the task", func() bool { return run.task != nil }, 20*time.Second)
+	l.key("2", "ctrl+x")
+	if run.done {
+		t.Fatal("ctrl+x ended the call before the task ended")
+	}
+	l.until("the cancelled task", func() bool { return run.done }, 20*time.Second)
+	var ce *mcpclient.TaskCancelledError
+	if !errors.As(run.err, &ce) {
+		t.Fatalf("call err = %v", run.err)
+	}
+	mustContain(t, "call", view(l.m), "the task reached the cancelled status")
+	if st := l.m.call.callState(run, time.Now()); st != "✗ task cancelled" {
+		t.Errorf("call state %q", st)
+	}
+	if got := w.find(mcpclient.ClientToServer, "tasks/cancel"); len(got) != 1 {
+		t.Errorf("%d tasks/cancel", len(got))
+	}
+	for _, f := range w.find(mcpclient.ClientToServer, "notifications/cancelled") {
+		if !strings.Contains(f, `"requestId":`) {
+			continue
+		}
+		// Only the task's listen stream may be closed that way, never the tools/call.
+		if calls := w.find(mcpclient.ClientToServer, "tools/call"); len(calls) == 1 && strings.Contains(f, `"requestId":`+requestID(calls[0])+`,`) {
+			t.Errorf("the tools/call was cancelled with notifications/cancelled: %s", f)
+		}
+	}
+}
+
+// requestID is the id of a raw request frame, as JSON text.
+func requestID(raw string) string {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	_ = json.Unmarshal([]byte(raw), &m)
+	return string(m.ID)
 }
