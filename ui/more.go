@@ -911,6 +911,8 @@ func (m *Model) taskAction(a *taskAction) tea.Cmd {
 		return nil
 	}
 	switch {
+	case a.list && m.era() == mcpclient.EraModern:
+		m.tasks.note = "the modern tasks extension (io.modelcontextprotocol/tasks) has no tasks/list: this pane shows the tasks your tool calls created"
 	case a.list:
 		m.tasks.note = "listing tasks…"
 		return listTasks(m.ctx, m.sess)

@@ -59,7 +59,7 @@ type tasksPane struct {
 }
 
 func newTasksPane(c *common) *tasksPane {
-	return &tasksPane{c: c, list: newItemList(c, "tasks", "no tasks yet: tools with taskSupport \"required\" run as tasks; r lists the server's"), tasks: map[string]*taskEntry{}}
+	return &tasksPane{c: c, list: newItemList(c, "tasks", "no tasks yet: tools with taskSupport \"required\" run as tasks, and a modern server may answer a tools/call with one; r lists the server's (2025-11-25 tasks/list)"), tasks: map[string]*taskEntry{}}
 }
 
 // upsert records a task's latest state and returns its entry.

@@ -100,6 +100,12 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	if e.fetching || len(w.find(mcpclient.ClientToServer, "tasks/result")) != 0 {
 		t.Error("t sent tasks/result for a modern task")
 	}
+	l.key("r")
+	l.settle(100 * time.Millisecond)
+	mustContain(t, "no tasks/list", view(l.m), "has no tasks/list")
+	if got := w.find(mcpclient.ClientToServer, "tasks/list"); len(got) != 0 {
+		t.Errorf("r sent tasks/list to a modern server: %q", got)
+	}
 	ups := w.find(mcpclient.ClientToServer, "tasks/update")
 	if len(ups) != 1 || !strings.Contains(ups[0], `"params":{"inputResponses":{"name":{"action":"accept","content":{"name":"Ada"}}},"taskId":"`+id+`"`) {
 		t.Errorf("tasks/update on the wire: %q", ups)

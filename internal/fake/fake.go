@@ -34,6 +34,13 @@
 //	b25            token on stderr and in tools/call leak; --fail exits 1 at startup
 //	paging-stuck   every list page carries nextCursor "same" (tools, resources, templates, prompts)
 //	paging-endless every list page carries a new nextCursor: the pages never end
+//	tasks          modern (2026-07-28) server with the io.modelcontextprotocol/tasks extension:
+//	               task_greet (working → input_required → completed inline), task_fail
+//	               (failed, -32603 inline), task_slow (cancel it), echo; notifications/tasks
+//	               via subscriptions/listen taskIds; FAKE_TASK_STEP_MS, FAKE_TASK_POLL_MS,
+//	               FAKE_TASK_SLOW_MS tune it
+//	tasks-undeclared  the same, but it answers with a task even when the request did not
+//	               declare the extension (a violation)
 package fake
 
 import (
