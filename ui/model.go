@@ -80,6 +80,10 @@ type Options struct {
 	// events they show through it, from a tea.Cmd, into a small cache. Nil keeps every
 	// event's bytes in memory (a live session).
 	LoadEvent func(seq uint64) (mcpclient.Event, error)
+	// TraceLen is the number of events of the trace being opened (0 when unknown or
+	// live): the timeline reserves room for them at once, and the wire pane counts the
+	// events read so far against it until Events closes.
+	TraceLen int
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -215,6 +219,7 @@ func New(opts Options) *Model {
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	}
+	tl.reserve(opts.TraceLen)
 	m := &Model{
 		c:       c,
 		ctx:     ctx,
@@ -234,6 +239,7 @@ func New(opts Options) *Model {
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
+	m.wire.expect, m.wire.closed = opts.TraceLen, &m.server.eventsClosed
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
 		m.tools.status = "offline: no server to ask"

@@ -31,10 +31,17 @@ type offlineState struct {
 	// bytes; the selected one is read back from the recording and drawn as a callRun by
 	// resultLines, like a live result.
 	calls []pastCall
-	// open maps a tools/call request's Seq to its call until the response comes.
-	open map[uint64]openCall
-	// names interns tool names (a million calls of one tool keep one string).
-	names map[string]string
+	// open maps a tools/call request's Seq to its call's index until the response comes.
+	open map[uint64]int
+	// tools interns tool names (a million calls of one tool keep one string); toolIdx
+	// finds them.
+	tools   []string
+	toolIdx map[string]uint32
+	// heads caches the arguments drawn in the rows, by request Seq (read back from the
+	// trace for the rows on screen).
+	heads map[uint64]string
+	// listH is the number of rows the list drew last.
+	listH int
 	// narrow lists the indexes of the calls of tool when the list is narrowed to it.
 	narrow []int
 	// cur is the selected call read back (curIdx is its index; nil until loaded).
@@ -65,21 +72,13 @@ type pageAcc struct {
 	warnings []string
 }
 
-// pastCall is a recorded tools/call as the Call tab lists it: where its request and
-// response are in the timeline, its tool, outcome, timing and the head of its arguments.
+// pastCall is a recorded tools/call as the Call tab lists it, in 24 bytes: where its
+// request and response are in the timeline (their times, the error code and the
+// arguments are read from there), its tool and its outcome.
 type pastCall struct {
 	reqSeq, respSeq uint64
-	elapsed         time.Duration
-	code            int64 // the JSON-RPC error code, for outcomeRPCError
-	tool            string
-	args            string // the arguments as sent, cut to argsHead bytes
+	tool            uint32 // index into offlineState.tools
 	outcome         uint8
-}
-
-// openCall is a past call waiting for its response: its index and when it was sent.
-type openCall struct {
-	idx int
-	at  time.Time
 }
 
 // Outcomes of a past call (callOutcome's words).
@@ -91,12 +90,11 @@ const (
 	outcomeBadResult
 )
 
-// argsHead is how much of a past call's arguments its row keeps; the detail reads the
-// whole request back.
+// argsHead is how much of a past call's arguments its row draws.
 const argsHead = 160
 
 func newOfflineState() *offlineState {
-	return &offlineState{open: map[uint64]openCall{}, names: map[string]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
+	return &offlineState{open: map[uint64]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -125,17 +123,15 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 			Arguments json.RawMessage `json:"arguments"`
 		}
 		_ = json.Unmarshal(ev.Msg.Params, &p)
-		name, ok := o.names[p.Name]
+		ti, ok := o.toolIdx[p.Name]
 		if !ok {
-			name = strings.Clone(p.Name)
-			o.names[name] = name
+			ti = uint32(len(o.tools))
+			o.tools = append(o.tools, p.Name)
+			o.toolIdx[p.Name] = ti
 		}
-		args := "{}"
-		if len(p.Arguments) > 0 {
-			args = string(p.Arguments[:runeCut(p.Arguments, argsHead)])
-		}
-		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: name, args: args})
-		o.open[ev.Seq] = openCall{len(o.calls) - 1, ev.Time}
+		name := o.tools[ti]
+		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: ti})
+		o.open[ev.Seq] = len(o.calls) - 1
 		if o.tool != "" && name == o.tool {
 			o.narrow = append(o.narrow, len(o.calls)-1)
 		}
@@ -154,7 +150,7 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
 	if oc, ok := o.open[ev.Pair]; ok {
 		delete(o.open, ev.Pair)
-		o.answered(oc.idx, ev, oc.at)
+		o.answered(oc, ev)
 		return nil
 	}
 	var rpcErr error
@@ -322,13 +318,12 @@ func recordedDiscover(result json.RawMessage, version string) (*mcpclient.Initia
 
 // answered notes a past call's response: where it is, the outcome and the time between
 // the two events. The result itself is read again when the call is shown.
-func (o *offlineState) answered(k int, ev *mcpclient.Event, sent time.Time) {
+func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 	c := &o.calls[k]
 	c.respSeq = ev.Seq
-	c.elapsed = ev.Time.Sub(sent)
 	switch {
 	case ev.Msg.Error != nil:
-		c.outcome, c.code = outcomeRPCError, ev.Msg.Error.Code
+		c.outcome = outcomeRPCError
 	default:
 		// The shape that matters for the row; the detail reads the whole CallToolResult.
 		var res struct {
@@ -422,7 +417,7 @@ func (o *offlineState) showTool(name string) {
 	o.tool = name
 	o.narrow = nil
 	for i := range o.calls {
-		if o.calls[i].tool == name {
+		if o.tools[o.calls[i].tool] == name {
 			o.narrow = append(o.narrow, i)
 		}
 	}
@@ -476,13 +471,23 @@ func (o *offlineState) selected() (int, bool) {
 // needShown asks the timeline for the selected call's request and response.
 func (o *offlineState) needShown(tl *timeline) {
 	k, ok := o.selected()
-	if !ok || o.curIdx == k && o.cur != nil {
+	if !ok {
 		return
 	}
-	c := &o.calls[k]
-	for _, s := range []uint64{c.reqSeq, c.respSeq} {
-		if i, ok := tl.index(s); ok && s != 0 {
-			tl.need(i)
+	if c := &o.calls[k]; o.curIdx != k || o.cur == nil {
+		for _, s := range []uint64{c.reqSeq, c.respSeq} {
+			if i, ok := tl.index(s); ok && s != 0 {
+				tl.need(i)
+			}
+		}
+	}
+	// The requests of the rows on screen, for their arguments.
+	for r := o.top; r < min(o.top+o.listH, o.shownLen()); r++ {
+		c := &o.calls[o.shownAt(r)]
+		if _, ok := o.heads[c.reqSeq]; !ok {
+			if i, ok := tl.index(c.reqSeq); ok {
+				tl.need(i)
+			}
 		}
 	}
 }
@@ -502,7 +507,7 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 	if !ok {
 		return nil
 	}
-	r := &callRun{id: k + 1, tool: c.tool, args: json.RawMessage(c.args), started: req.Time, reqSeq: c.reqSeq, done: true, err: noResponseError{}}
+	r := &callRun{id: k + 1, tool: o.tools[c.tool], args: json.RawMessage("{}"), started: req.Time, reqSeq: c.reqSeq, done: true, err: noResponseError{}}
 	if req.Msg != nil {
 		var p struct {
 			Arguments json.RawMessage `json:"arguments"`
@@ -531,13 +536,53 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 	return r
 }
 
+// elapsed is the time between a past call's request and its response (0 without one).
+func elapsedOf(tl *timeline, c *pastCall) time.Duration {
+	i, ok1 := tl.index(c.reqSeq)
+	j, ok2 := tl.index(c.respSeq)
+	if !ok1 || !ok2 || c.respSeq == 0 {
+		return 0
+	}
+	return tl.time(j).Sub(tl.time(i))
+}
+
+// argsOf is the head of a past call's arguments for its row, "…" until its request is
+// read back.
+func (o *offlineState) argsOf(tl *timeline, c *pastCall) string {
+	if a, ok := o.heads[c.reqSeq]; ok {
+		return a
+	}
+	i, ok := tl.index(c.reqSeq)
+	if !ok {
+		return ""
+	}
+	req, ok := tl.full(i)
+	if !ok {
+		return "…"
+	}
+	a := "{}"
+	if req.Msg != nil {
+		var p struct {
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if json.Unmarshal(req.Msg.Params, &p) == nil && len(p.Arguments) > 0 {
+			a = string(p.Arguments[:runeCut(p.Arguments, argsHead)])
+		}
+	}
+	if len(o.heads) >= 512 {
+		clear(o.heads)
+	}
+	o.heads[c.reqSeq] = a
+	return a
+}
+
 // callOutcome is a past call's outcome in a few words, for its row.
-func callOutcome(c *pastCall) string {
+func callOutcome(tl *timeline, c *pastCall) string {
 	switch c.outcome {
 	case outcomeNone:
 		return "no response"
 	case outcomeRPCError:
-		return fmt.Sprintf("error %d", c.code)
+		return fmt.Sprintf("error %d", tl.codes[c.respSeq])
 	case outcomeBadResult:
 		return "bad result"
 	case outcomeIsError:
@@ -563,6 +608,7 @@ func (m *Model) offlineCallView(w, h int) string {
 	}
 	sel, _ := o.selected()
 	listH := min(n, max(h/3, 3))
+	o.listH = listH
 	if o.sel < o.top {
 		o.top = o.sel
 	}
@@ -573,7 +619,7 @@ func (m *Model) offlineCallView(w, h int) string {
 	for i := o.top; i < n && i < o.top+listH; i++ {
 		k := o.shownAt(i)
 		c := &o.calls[k]
-		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", c.reqSeq, clean(c.tool), callOutcome(c), c.elapsed.Round(time.Millisecond), clean(c.args))
+		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", c.reqSeq, clean(o.tools[c.tool]), callOutcome(m.tl, c), elapsedOf(m.tl, c).Round(time.Millisecond), clean(o.argsOf(m.tl, c)))
 		if k == sel {
 			lines = append(lines, selectRow(st, row, w))
 		} else {

@@ -2,9 +2,13 @@ package ui
 
 import (
 	"bytes"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	trace "github.com/mcp-inspect/mcp-inspect/recorder"
@@ -44,6 +48,23 @@ var recordedSession = []struct {
 // mcp-inspect open does (classification and pairing recomputed on load).
 func recordTrace(t *testing.T) []mcpclient.Event {
 	t.Helper()
+	tr := recordedTrace(t)
+	var evs []mcpclient.Event
+	for e, err := range tr.Events() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, e)
+	}
+	if len(evs) != len(recordedSession) {
+		t.Fatalf("read %d events back, want %d", len(evs), len(recordedSession))
+	}
+	return evs
+}
+
+// recordedTrace writes the session through the trace writer and opens it.
+func recordedTrace(t *testing.T) *trace.Trace {
+	t.Helper()
 	var buf bytes.Buffer
 	start := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	w, err := trace.NewWriter(&buf, trace.Header{Start: start, Argv: []string{"demo-server"}}, nil)
@@ -65,17 +86,7 @@ func recordTrace(t *testing.T) []mcpclient.Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var evs []mcpclient.Event
-	for e, err := range tr.Events() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		evs = append(evs, e)
-	}
-	if len(evs) != len(recordedSession) {
-		t.Fatalf("read %d events back, want %d", len(evs), len(recordedSession))
-	}
-	return evs
+	return tr
 }
 
 // openOffline builds an offline model (no Session) and delivers the recorded events in
@@ -156,10 +167,10 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 		}
 	}
 	calls := m.offline.calls
-	if calls[1].outcome != outcomeIsError || calls[1].tool != "add" {
+	if calls[1].outcome != outcomeIsError || m.offline.tools[calls[1].tool] != "add" {
 		t.Errorf("add call: %+v, want isError", calls[1])
 	}
-	if calls[2].outcome != outcomeRPCError || calls[2].code != -32602 {
+	if calls[2].outcome != outcomeRPCError || m.tl.codes[calls[2].respSeq] != -32602 {
 		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", calls[2])
 	}
 	press(t, m, "down", "down")
@@ -186,5 +197,91 @@ func TestOfflineModernDiscover(t *testing.T) {
 	press(t, m, "1")
 	if v := view(m); !strings.Contains(v, "offline: no tools/list recorded") {
 		t.Errorf("Tools pane does not say the recording has no listing:\n%s", v)
+	}
+}
+
+// TestOfflineLoadsOnDemand: with a loader (mcp-inspect open), the timeline keeps no bytes;
+// a row drawn from its bytes and the selected frame say "loading…" until the load Cmd's
+// answer arrives, then show the bytes; a past call is read back the same way; a load that
+// fails says so instead of loading forever.
+func TestOfflineLoadsOnDemand(t *testing.T) {
+	tr := recordedTrace(t)
+	var loads []uint64
+	m := newTestModel(t, nil, 140, 40)
+	m.tl.setLoader(func(seq uint64) (mcpclient.Event, error) {
+		loads = append(loads, seq)
+		return tr.EventBySeq(seq)
+	})
+	var evs []mcpclient.Event
+	for e, err := range tr.Events() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, e)
+	}
+	m.update(eventsMsg{events: evs, closed: true})
+	if len(m.tl.raws) != 0 {
+		t.Fatalf("the timeline kept %d events' bytes", len(m.tl.raws))
+	}
+	// The stderr line (#15) selected: its row and the detail wait for the bytes.
+	m.update(keyMsg("3"))
+	m.wire.jump(15)
+	v := view(m)
+	mustContain(t, "before the load", v, "loading…", "loading the frame's bytes from the trace…")
+	if strings.Contains(v, "echo called") {
+		t.Fatalf("bytes shown before they were loaded:\n%s", v)
+	}
+	cmd := m.loadShown()
+	if cmd == nil {
+		t.Fatal("nothing asked for the shown bytes")
+	}
+	if again := m.loadShown(); again != nil {
+		t.Error("the same events were asked for twice")
+	}
+	m.update(cmd())
+	v = view(m)
+	mustContain(t, "after the load", v, "echo called")
+	if strings.Contains(v, "loading") {
+		t.Errorf("still loading after the load:\n%s", v)
+	}
+	if !slices.Contains(loads, 15) {
+		t.Errorf("loads %v do not include the stderr line #15", loads)
+	}
+	// A past call: rows and detail read back through the loader.
+	m.update(keyMsg("2"))
+	_ = view(m)
+	m.update(keyMsg("G"))
+	mustContain(t, "past call before the load", view(m), "loading the call from the trace…")
+	for range 3 {
+		if cmd := m.loadShown(); cmd != nil {
+			m.update(cmd())
+		}
+		_ = view(m)
+	}
+	mustContain(t, "past call", view(m), `{"text":"never answered"}`, "no response in the recording")
+
+	// A load that fails: the frame says why.
+	m2 := newTestModel(t, nil, 140, 40)
+	m2.tl.setLoader(func(seq uint64) (mcpclient.Event, error) { return mcpclient.Event{}, errors.New("disk on fire") })
+	m2.update(eventsMsg{events: evs, closed: true})
+	m2.update(keyMsg("3"))
+	m2.wire.jump(15)
+	_ = view(m2)
+	m2.update(m2.loadShown()())
+	mustContain(t, "failed load", view(m2), "could not read this event from the trace: disk on fire")
+}
+
+// TestOfflineReadingCount: while a trace's events still arrive, the wire title counts them
+// against the trace's length; once Events closes it stops.
+func TestOfflineReadingCount(t *testing.T) {
+	evs := recordTrace(t)
+	m := New(Options{Theme: "plain", TraceLen: 50})
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
+	m.update(eventsMsg{events: evs[:10]})
+	m.update(keyMsg("3"))
+	mustContain(t, "reading", view(m), "reading the trace: 10 of 50")
+	m.update(eventsMsg{events: evs[10:], closed: true})
+	if v := view(m); strings.Contains(v, "reading the trace") {
+		t.Errorf("still reading after the last event:\n%s", v)
 	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // tlEvent is one event as the timeline keeps it: what a list row, the filters, the pairing
-// links and the detail's header need, in 72 bytes. The parsed message is never kept (it is
+// links and the detail's header need, in 64 bytes. The parsed message is never kept (it is
 // read again from the bytes when a pane needs it); the bytes are kept beside it on a live
 // session (timeline.raws) and read from the trace on demand when a trace is opened with a
 // loader, so a session of a million events costs tens of megabytes, not a gigabyte (#5, #8).
@@ -31,11 +31,10 @@ type tlEvent struct {
 	id     int64
 	line   uint32
 	method uint32 // index into timeline.strs; 0 = none
+	probs  uint32 // index into timeline.plists; 0 = none
 	dir    mcpclient.Direction
 	kind   mcpclient.Kind
 	idKind uint8
-	warn   uint8 // problems of Warning severity or worse (capped at 255)
-	info   uint8 // other problems (capped)
 	flags  uint8
 }
 
@@ -83,8 +82,13 @@ type timeline struct {
 	strs   []string
 	strIdx map[string]uint32
 
+	// plists are the events' problem lists, each distinct list once (a million frames
+	// before initialize share one); plistIdx finds them by content, up to plistInterned.
+	plists   [][]mcpclient.Problem
+	plistIdx map[string]uint32
+	pkey     []byte
+
 	// Sparse per-event data, by Seq: the few events that have it.
-	probs  map[uint64][]mcpclient.Problem
 	lives  map[uint64]*mcpclient.LifeInfo
 	chunks map[uint64]chunkInfo
 	codes  map[uint64]int64
@@ -105,12 +109,13 @@ type timeline struct {
 
 func newTimeline() *timeline {
 	return &timeline{
-		strs:   []string{""},
-		strIdx: map[string]uint32{"": 0},
-		probs:  map[uint64][]mcpclient.Problem{},
-		lives:  map[uint64]*mcpclient.LifeInfo{},
-		chunks: map[uint64]chunkInfo{},
-		codes:  map[uint64]int64{},
+		strs:     []string{""},
+		strIdx:   map[string]uint32{"": 0},
+		plists:   [][]mcpclient.Problem{nil},
+		plistIdx: map[string]uint32{},
+		lives:    map[uint64]*mcpclient.LifeInfo{},
+		chunks:   map[uint64]chunkInfo{},
+		codes:    map[uint64]int64{},
 	}
 }
 
@@ -119,6 +124,19 @@ func (t *timeline) setLoader(load func(seq uint64) (mcpclient.Event, error)) {
 	t.load = load
 	t.cache = newEventCache(cacheEvents, cacheBytes)
 	t.loading = map[uint64]bool{}
+}
+
+// reserve makes room for n events (a trace's length, known when it is opened), so a
+// million events do not grow the slices by copying.
+func (t *timeline) reserve(n int) {
+	if n <= 0 || n > 1<<28 {
+		return
+	}
+	t.evs = slices.Grow(t.evs, n)
+	t.messages = slices.Grow(t.messages, n)
+	if t.load == nil {
+		t.raws = slices.Grow(t.raws, n)
+	}
 }
 
 // intern returns s's index in strs, adding it the first time.
@@ -130,6 +148,49 @@ func (t *timeline) intern(s string) uint32 {
 	t.strs = append(t.strs, s)
 	t.strIdx[s] = i
 	return i
+}
+
+// plistInterned bounds the problem lists found by content: beyond it, new lists (texts
+// that name an id or an offset are all different) are kept without a lookup entry.
+const plistInterned = 4096
+
+// internProblems returns the index of ps in plists, sharing equal lists.
+func (t *timeline) internProblems(ps []mcpclient.Problem) uint32 {
+	if len(ps) == 0 {
+		return 0
+	}
+	k := t.pkey[:0]
+	for _, p := range ps {
+		k = append(k, byte(p.Severity))
+		k = append(k, p.Code...)
+		k = append(k, 0)
+		k = append(k, p.Text...)
+		k = append(k, 1)
+	}
+	t.pkey = k
+	if i, ok := t.plistIdx[string(k)]; ok {
+		return i
+	}
+	i := uint32(len(t.plists))
+	// Capacity cut to length: an append to a rebuilt event's Problems must copy, never
+	// write into a list other events share.
+	t.plists = append(t.plists, ps[:len(ps):len(ps)])
+	if len(t.plistIdx) < plistInterned {
+		t.plistIdx[string(k)] = i
+	}
+	return i
+}
+
+// counts is how many of an event's problems are warnings (or worse) and how many are not.
+func (t *timeline) counts(e *tlEvent) (warn, info int) {
+	for _, p := range t.plists[e.probs] {
+		if p.Severity >= mcpclient.Warning {
+			warn++
+		} else {
+			info++
+		}
+	}
+	return warn, info
 }
 
 // len is the number of events.
@@ -207,16 +268,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if e.method == 0 && ev.Method != "" {
 		e.method = t.intern(ev.Method)
 	}
-	for _, p := range ev.Problems {
-		if p.Severity >= mcpclient.Warning {
-			e.warn = uint8(min(int(e.warn)+1, 255))
-		} else {
-			e.info = uint8(min(int(e.info)+1, 255))
-		}
-	}
-	if len(ev.Problems) > 0 {
-		t.probs[ev.Seq] = ev.Problems
-	}
+	e.probs = t.internProblems(ev.Problems)
 	if ev.Life != nil {
 		t.lives[ev.Seq] = ev.Life
 	}
@@ -230,7 +282,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, int32(i))
 	}
-	if e.warn > 0 {
+	if hasWarning(&ev) {
 		t.problems = append(t.problems, int32(i))
 		t.violations++
 	}
@@ -292,7 +344,7 @@ func (t *timeline) idOf(e *tlEvent) string {
 }
 
 // problemsAt are the problems of the event at position i.
-func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.probs[t.evs[i].seq] }
+func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs[i].probs] }
 
 // rawAt is the bytes of the event at position i, when kept or loaded.
 func (t *timeline) rawAt(i int) ([]byte, bool) {
@@ -322,7 +374,7 @@ func (t *timeline) event(i int) (mcpclient.Event, bool) {
 		Size:     e.size,
 		Offset:   e.offset,
 		Line:     int64(e.line),
-		Problems: t.probs[e.seq],
+		Problems: t.plists[e.probs],
 		Life:     t.lives[e.seq],
 	}
 	if e.kind != mcpclient.KindRequest {

@@ -66,6 +66,12 @@ type wirePane struct {
 
 	list, det rect
 	stacked   bool
+
+	// expect is the number of events of the trace being opened (0 when unknown), and
+	// closed points at whether every event has arrived: the title counts the events read
+	// until then.
+	expect int
+	closed *bool
 }
 
 func newWirePane(c *common, tl *timeline) *wirePane {
@@ -323,6 +329,9 @@ func (p *wirePane) viewList() string {
 	}
 	rows := make([]string, 0, h)
 	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.evs))
+	if p.expect > 0 && p.closed != nil && !*p.closed {
+		title += fmt.Sprintf(" · reading the trace: %d of %d", len(p.tl.evs), p.expect)
+	}
 	if p.follow {
 		title += " · following"
 	}
@@ -437,7 +446,7 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	if ev.dir != mcpclient.Lifecycle {
 		right += fmt.Sprintf(" %6s", humanSize(ev.size))
 	}
-	warn, info := int(ev.warn), int(ev.info)
+	warn, info := p.tl.counts(ev)
 	badge := "   "
 	switch {
 	case warn > 0:
@@ -554,6 +563,9 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 			}
 			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(pr.Code)+"]", w)...)
 		}
+	}
+	if ev.Kind == mcpclient.KindBatch && loaded {
+		add(p.batchLines(ev, pos, w)...)
 	}
 	if ev.Life != nil {
 		add("", st.Title.Render("lifecycle"))
