@@ -37,11 +37,13 @@ const oversizeHead = 64 << 10
 // Framer splits a byte stream into newline-terminated frames of any length. It keeps the
 // exact bytes (a "\r\n" ending stays in Raw), marks where reads split a frame, and costs
 // O(n) in total however the writer chunked its output (case B02b: one byte per write).
+// It works in pull mode (NewFramer, Next: it reads) or push mode (NewPushFramer, Feed and
+// End: the caller reads and hands the bytes over), with the same frames either way.
 // It is not safe for concurrent use.
 type Framer struct {
 	r     io.Reader
 	max   int
-	buf   []byte // read buffer
+	buf   []byte // read buffer (pull mode)
 	start int    // unread bytes are buf[start:end]
 	end   int
 
@@ -53,6 +55,13 @@ type Framer struct {
 	offset     int64 // stream offset of the next frame's first byte
 	line       int64
 	err        error
+
+	// Push mode lends frames instead of giving them: a frame inside one fed slice is not
+	// copied (inPlace), and the assembly buffer of a frame that spans feeds is reused.
+	push    bool
+	inPlace bool
+	scratch []byte
+	ended   bool
 }
 
 // NewFramer reads frames from r, keeping frames of up to max bytes whole (max <= 0 means
@@ -64,20 +73,24 @@ func NewFramer(r io.Reader, max int) *Framer {
 	return &Framer{r: r, max: max, buf: make([]byte, 64<<10)}
 }
 
-// Next returns the next frame. At end of stream it returns any unterminated tail as a frame
-// with Partial set, then io.EOF. Read errors other than EOF are returned after the tail.
+// NewPushFramer returns a Framer in push mode: the caller hands it each read with Feed and
+// the end of the stream with End. max is as for NewFramer.
+func NewPushFramer(max int) *Framer {
+	if max <= 0 {
+		max = DefaultMaxMessage
+	}
+	return &Framer{max: max, push: true}
+}
+
+// Next returns the next frame (pull mode). At end of stream it returns any unterminated
+// tail as a frame with Partial set, then io.EOF. Read errors other than EOF are returned
+// after the tail.
 func (f *Framer) Next() (Frame, error) {
 	for {
 		if f.start < f.end {
-			data := f.buf[f.start:f.end]
-			i := bytes.IndexByte(data, '\n')
-			n := len(data)
-			if i >= 0 {
-				n = i + 1
-			}
-			f.appendBytes(data[:n])
+			n, done := f.take(f.buf[f.start:f.end])
 			f.start += n
-			if i >= 0 {
+			if done {
 				return f.finish(false), nil
 			}
 			continue
@@ -104,6 +117,56 @@ func (f *Framer) Next() (Frame, error) {
 	}
 }
 
+// Feed takes the bytes of one read (push mode) and calls emit with each frame they
+// complete, in order. The frames are lent: a frame's Raw is valid only until emit returns
+// (it may point into data, or into a buffer the next frame reuses), so copy what you keep.
+// Feed after End does nothing.
+func (f *Framer) Feed(data []byte, emit func(Frame)) {
+	if f.ended || len(data) == 0 {
+		return
+	}
+	if f.curSize > 0 {
+		f.markChunk()
+	}
+	for len(data) > 0 {
+		n, done := f.take(data)
+		data = data[n:]
+		if done {
+			emit(f.finish(false))
+		}
+	}
+}
+
+// End marks the end of the stream (push mode): an unterminated tail is emitted as a frame
+// with Partial set. Later calls do nothing.
+func (f *Framer) End(emit func(Frame)) {
+	if f.ended {
+		return
+	}
+	f.ended = true
+	if f.curSize > 0 {
+		emit(f.finish(true))
+	}
+}
+
+// take adds data up to and including its first newline to the frame being assembled; it
+// returns how many bytes it used and whether they complete the frame.
+func (f *Framer) take(data []byte) (int, bool) {
+	i := bytes.IndexByte(data, '\n')
+	if i < 0 {
+		f.appendBytes(data)
+		return len(data), false
+	}
+	n := i + 1
+	if f.push && f.curSize == 0 && n <= f.max {
+		// The whole frame is in this read: lend it in place, no copy.
+		f.cur, f.curSize, f.inPlace = data[:n:n], int64(n), true
+		return n, true
+	}
+	f.appendBytes(data[:n])
+	return n, true
+}
+
 func (f *Framer) markChunk() {
 	f.chunkCount++
 	if len(f.curChunks) < MaxChunkMarks && f.curSize <= int64(f.max) {
@@ -117,16 +180,9 @@ func (f *Framer) appendBytes(b []byte) {
 		return
 	}
 	if len(f.cur)+len(b) > f.max {
-		keep := oversizeHead
-		if keep > f.max {
-			keep = f.max
-		}
-		room := keep - len(f.cur)
-		if room > 0 {
-			if room > len(b) {
-				room = len(b)
-			}
-			f.cur = append(f.cur, b[:room]...)
+		keep := min(oversizeHead, f.max)
+		if room := keep - len(f.cur); room > 0 {
+			f.cur = append(f.cur, b[:min(room, len(b))]...)
 		}
 		if len(f.cur) > keep {
 			f.cur = f.cur[:keep:keep]
@@ -134,8 +190,14 @@ func (f *Framer) appendBytes(b []byte) {
 		f.oversize = true
 		return
 	}
+	if f.cur == nil && f.scratch != nil {
+		f.cur = f.scratch[:0]
+	}
 	f.cur = append(f.cur, b...)
 }
+
+// maxScratch is the largest assembly buffer a push-mode Framer keeps for the next frame.
+const maxScratch = 1 << 20
 
 func (f *Framer) finish(partial bool) Frame {
 	f.line++
@@ -150,10 +212,9 @@ func (f *Framer) finish(partial bool) Frame {
 		Partial:    partial,
 	}
 	f.offset += f.curSize
-	f.cur = nil
-	f.curSize = 0
-	f.curChunks = nil
-	f.chunkCount = 0
-	f.oversize = false
+	if f.push && !f.inPlace && cap(f.cur) > 0 && cap(f.cur) <= maxScratch {
+		f.scratch = f.cur[:0] // the frame is lent: emit is done with it before the next one
+	}
+	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize, f.inPlace = nil, 0, nil, 0, false, false
 	return fr
 }

@@ -10,7 +10,12 @@ type eventQueue struct {
 	cond    *sync.Cond
 	items   []Event
 	closed  bool
+	busy    bool // the pump holds a batch it has not delivered yet
 	deliver func(Event)
+	// direct, for a channel queue, is the channel itself: while nothing waits in the queue
+	// push sends into it at once when it has room, which spares the pump's wake-up per event
+	// (most of an event's cost at one request at a time).
+	direct chan Event
 	// done is closed after the last event was delivered.
 	done chan struct{}
 }
@@ -25,16 +30,27 @@ func newEventQueue(deliver func(Event), finish func()) *eventQueue {
 // newChanQueue delivers into a channel that is closed after the last event.
 func newChanQueue() (*eventQueue, chan Event) {
 	ch := make(chan Event, 256)
-	return newEventQueue(func(ev Event) { ch <- ev }, func() { close(ch) }), ch
+	q := newEventQueue(func(ev Event) { ch <- ev }, func() { close(ch) })
+	q.direct = ch
+	return q, ch
 }
 
 func (q *eventQueue) push(ev Event) {
 	q.mu.Lock()
-	if !q.closed {
-		q.items = append(q.items, ev)
-		q.cond.Signal()
+	defer q.mu.Unlock()
+	if q.closed {
+		return
 	}
-	q.mu.Unlock()
+	if q.direct != nil && len(q.items) == 0 && !q.busy {
+		// Everything before ev is in the channel already, so order holds.
+		select {
+		case q.direct <- ev:
+			return
+		default:
+		}
+	}
+	q.items = append(q.items, ev)
+	q.cond.Signal()
 }
 
 // close lets the pump deliver what is queued, then finish.
@@ -52,6 +68,7 @@ func (q *eventQueue) pump(finish func()) {
 	}
 	for {
 		q.mu.Lock()
+		q.busy = false
 		for len(q.items) == 0 && !q.closed {
 			q.cond.Wait()
 		}
@@ -61,6 +78,7 @@ func (q *eventQueue) pump(finish func()) {
 		}
 		batch := q.items
 		q.items = nil
+		q.busy = true
 		q.mu.Unlock()
 		for _, ev := range batch {
 			q.deliver(ev)

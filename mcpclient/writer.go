@@ -3,35 +3,77 @@ package mcpclient
 import (
 	"os"
 	"sync"
+	"syscall"
 )
 
-// lineWriter writes frames to the server's stdin from its own goroutine, so a server that
-// stops reading never blocks a caller (or the UI) on a full pipe.
+// lineWriter writes frames to the server's stdin without ever blocking a caller (or the UI)
+// on a full pipe, which a server that stops reading would cause. While nothing is queued a
+// frame is written at once from the caller's goroutine with one non-blocking write(2): a
+// hand-off to another goroutine per request costs more than the write itself (it wakes a
+// thread on a busy machine). What the pipe does not take then, and everything after it
+// until the queue drains, goes to the writer goroutine, in order.
 type lineWriter struct {
 	f     *os.File
+	rc    syscall.RawConn // f's descriptor for the non-blocking fast path; nil: always queue
 	onErr func(error)
 
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   [][]byte
+	busy    bool // the writer goroutine holds a batch it has not finished writing
 	closing bool
 	failed  bool
 }
 
 func newLineWriter(f *os.File, onErr func(error)) *lineWriter {
 	w := &lineWriter{f: f, onErr: onErr}
+	// os.Pipe's descriptors are non-blocking (they use the runtime poller), which the fast
+	// path relies on: a full pipe gives EAGAIN instead of blocking the caller.
+	if rc, err := f.SyscallConn(); err == nil {
+		w.rc = rc
+	}
 	w.cond = sync.NewCond(&w.mu)
 	go w.run()
 	return w
 }
 
+// write sends b (a whole frame) or queues it; b must not be modified afterwards.
 func (w *lineWriter) write(b []byte) {
 	w.mu.Lock()
-	if !w.closing && !w.failed {
-		w.queue = append(w.queue, b)
-		w.cond.Signal()
+	defer w.mu.Unlock()
+	if w.closing || w.failed {
+		return
 	}
-	w.mu.Unlock()
+	if len(w.queue) == 0 && !w.busy && w.rc != nil {
+		n := w.tryWrite(b)
+		if n == len(b) {
+			return
+		}
+		// EAGAIN, a short write or an error: the writer goroutine writes the rest (and meets
+		// any error again, and reports it).
+		b = b[n:]
+	}
+	w.queue = append(w.queue, b)
+	w.cond.Signal()
+}
+
+// tryWrite makes one non-blocking write(2) of b and returns how many bytes went out.
+func (w *lineWriter) tryWrite(b []byte) int {
+	var n int
+	err := w.rc.Write(func(fd uintptr) bool {
+		var werr error
+		for {
+			n, werr = syscall.Write(int(fd), b)
+			if werr != syscall.EINTR {
+				break
+			}
+		}
+		return true // never wait for the poller: a full pipe is the writer goroutine's job
+	})
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }
 
 // close flushes what is queued, then closes the pipe (the server sees EOF on stdin).
@@ -46,6 +88,7 @@ func (w *lineWriter) run() {
 	defer w.f.Close()
 	for {
 		w.mu.Lock()
+		w.busy = false
 		for len(w.queue) == 0 && !w.closing {
 			w.cond.Wait()
 		}
@@ -55,6 +98,7 @@ func (w *lineWriter) run() {
 		}
 		batch := w.queue
 		w.queue = nil
+		w.busy = true
 		w.mu.Unlock()
 		for _, b := range batch {
 			if _, err := w.f.Write(b); err != nil {
