@@ -1,7 +1,6 @@
 package tap
 
 import (
-	"bytes"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -16,10 +15,10 @@ import (
 // sequence numbers in wire order across the three streams: a request is always numbered
 // before the response the server could only write after reading it.
 //
-// Framing happens on that one goroutine with a push-mode copy of mcpclient.Framer
-// (splitter): the pull-mode Framer needs a goroutine per stream fed chunk by chunk, and
-// that lockstep hand-off kept the scheduler so busy that the forward path lost most of its
-// throughput. TestSplitterMatchesFramer keeps the two identical.
+// Framing happens on that one goroutine with mcpclient.Framer in push mode (one per
+// stream): the pull mode would need a goroutine per stream fed chunk by chunk, and that
+// lockstep hand-off kept the scheduler so busy that the forward path lost most of its
+// throughput. Push mode also lends frames that lie within one read without copying them.
 
 // streamID names one of the three byte streams the tap copies.
 type streamID uint8
@@ -151,9 +150,9 @@ func newSequencer(q *fifo, maxMessage int, emit func(mcpclient.Event), flush fun
 		flush = func() {}
 	}
 	s := &sequencer{q: q, emit: emit, flush: flush, done: make(chan struct{})}
-	s.split[streamIn] = &splitter{dir: mcpclient.ClientToServer, max: maxMessage}
-	s.split[streamOut] = &splitter{dir: mcpclient.ServerToClient, max: maxMessage}
-	s.split[streamStderr] = &splitter{dir: mcpclient.Stderr, max: 1 << 20}
+	s.split[streamIn] = newSplitter(mcpclient.ClientToServer, maxMessage)
+	s.split[streamOut] = newSplitter(mcpclient.ServerToClient, maxMessage)
+	s.split[streamStderr] = newSplitter(mcpclient.Stderr, 1<<20)
 	for _, sp := range s.split {
 		sp.emit = func(fm mcpclient.Frame) { s.emit(sp.event(fm)) }
 	}
@@ -177,12 +176,10 @@ func (s *sequencer) run() {
 			}
 			sp := s.split[it.stream]
 			sp.t = it.t
-			if len(it.data) > 0 {
-				sp.push(it.data)
-			}
+			sp.fr.Feed(it.data, sp.emit)
 			it.buf.release()
 			if it.eof {
-				sp.end()
+				sp.fr.End(sp.emit)
 			}
 			batch[i] = item{}
 		}
@@ -193,122 +190,24 @@ func (s *sequencer) run() {
 	}
 	for _, sp := range s.split {
 		sp.t = time.Now()
-		sp.end()
+		sp.fr.End(sp.emit)
 	}
 	s.flush()
 }
 
-// oversizeHead is how much of an oversize frame is kept, as mcpclient.Framer keeps it.
-const oversizeHead = 64 << 10
-
-// splitter is mcpclient.Framer in push mode: bytes go in as they were read, frames come out
-// (to emit) with the same Raw, Size, Offset, Line, chunk marks, oversize and partial flags.
+// splitter frames one stream: a push-mode mcpclient.Framer, the stream's direction, and
+// when the bytes being fed were read. The frames it emits are lent (see Framer.Feed): the
+// trace writer encodes Raw at once and keeps nothing.
 type splitter struct {
 	dir  mcpclient.Direction
-	max  int
+	fr   *mcpclient.Framer
 	emit func(mcpclient.Frame)
-	t    time.Time // when the bytes being pushed were read
-
-	cur        []byte
-	curSize    int64
-	curChunks  []int
-	chunkCount int
-	oversize   bool
-	offset     int64
-	line       int64
-	ended      bool
-	inPlace    bool   // cur points into the read being pushed
-	scratch    []byte // the last assembly buffer, reused for the next frame
+	t    time.Time
 }
 
-// push adds one read's bytes and emits the frames they complete. A frame's Raw is only
-// valid during the emit call: a frame that lies within one read points into data, and
-// one assembled from several reads uses a buffer the next frame reuses. (The trace writer
-// encodes Raw at once and keeps nothing.)
-func (f *splitter) push(data []byte) {
-	if f.ended {
-		return
-	}
-	if f.curSize > 0 {
-		f.markChunk()
-	}
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		n := len(data)
-		if i >= 0 {
-			n = i + 1
-		}
-		if i >= 0 && f.curSize == 0 && n <= f.max {
-			// The whole frame is in this read: no copy.
-			f.cur, f.curSize, f.inPlace = data[:n:n], int64(n), true
-			data = data[n:]
-			f.emit(f.finish(false))
-			continue
-		}
-		f.appendBytes(data[:n])
-		data = data[n:]
-		if i >= 0 {
-			f.emit(f.finish(false))
-		}
-	}
+func newSplitter(dir mcpclient.Direction, max int) *splitter {
+	return &splitter{dir: dir, fr: mcpclient.NewPushFramer(max)}
 }
-
-// end emits the unterminated tail, if any, as a partial frame.
-func (f *splitter) end() {
-	if f.ended {
-		return
-	}
-	f.ended = true
-	if f.curSize > 0 {
-		f.emit(f.finish(true))
-	}
-}
-
-func (f *splitter) markChunk() {
-	f.chunkCount++
-	if len(f.curChunks) < mcpclient.MaxChunkMarks && f.curSize <= int64(f.max) {
-		f.curChunks = append(f.curChunks, int(f.curSize))
-	}
-}
-
-func (f *splitter) appendBytes(b []byte) {
-	f.curSize += int64(len(b))
-	if f.oversize {
-		return
-	}
-	if len(f.cur)+len(b) > f.max {
-		keep := min(oversizeHead, f.max)
-		if room := keep - len(f.cur); room > 0 {
-			f.cur = append(f.cur, b[:min(room, len(b))]...)
-		}
-		if len(f.cur) > keep {
-			f.cur = f.cur[:keep:keep]
-		}
-		f.oversize = true
-		return
-	}
-	if f.cur == nil && f.scratch != nil {
-		f.cur = f.scratch[:0]
-	}
-	f.cur = append(f.cur, b...)
-}
-
-func (f *splitter) finish(partial bool) mcpclient.Frame {
-	f.line++
-	fr := mcpclient.Frame{
-		Raw: f.cur, Size: f.curSize, Offset: f.offset, Line: f.line,
-		Chunks: f.curChunks, ChunkCount: f.chunkCount, Oversize: f.oversize, Partial: partial,
-	}
-	f.offset += f.curSize
-	if !f.inPlace && cap(f.cur) > 0 && cap(f.cur) <= maxScratch {
-		f.scratch = f.cur[:0] // emit is done with it before the next frame starts
-	}
-	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize, f.inPlace = nil, 0, nil, 0, false, false
-	return fr
-}
-
-// maxScratch is the largest assembly buffer the splitter keeps for the next frame.
-const maxScratch = 1 << 20
 
 // event makes the trace event of a frame. The trace stores raw bytes only and readers
 // classify them again, so only what the writer needs is set: parsing every message here
