@@ -238,50 +238,6 @@ func appendRecord(b []byte, r *Record) []byte {
 	return append(b, "}\n"...)
 }
 
-// appendJSONString appends s, valid UTF-8, as a JSON string. Only what JSON requires is
-// escaped (plus U+2028/U+2029 for JavaScript readers), so the stored text is the wire text.
-func appendJSONString(b, s []byte) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
 // decodeRecord parses one event line. It fails on a line that is not a JSON object, has no
 // seq, names an unknown direction, or holds bad base64.
 func decodeRecord(line []byte) (*Record, error) {

@@ -92,6 +92,13 @@ type Redactor struct {
 	items    []RedactedItem
 	argv     []string // argv with secrets masked
 	envMask  map[string]bool
+	// userPatterns is set when --redact patterns were given: they can match anything, so
+	// Bytes always runs them.
+	userPatterns bool
+	// clues is what the built-in rules need to find before they can change anything (the
+	// secrets, their escaped forms, the token prefixes, "://"), for a one-pass prefilter:
+	// most frames hold none of them and cost one scan.
+	clues clueSet
 }
 
 // NewRedactor builds a redactor from cfg. It fails only on an invalid --redact pattern.
@@ -152,12 +159,21 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 		}
 		name := fmt.Sprintf("--redact #%d", i+1)
 		r.patterns = append(r.patterns, pattern{name, re})
+		r.userPatterns = true
 		r.items = append(r.items, RedactedItem{Kind: "regex", Name: name})
 	}
 	r.patterns = append(r.patterns, pattern{"token-format", tokenShape}, pattern{"url-userinfo", userinfo})
 	r.items = append(r.items, RedactedItem{Kind: "token-format", Name: "token-format"}, RedactedItem{Kind: "url-userinfo", Name: "url-userinfo"})
 	// Longest first, so a secret that contains another is scrubbed whole.
 	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i].value) > len(r.secrets[j].value) })
+	for _, s := range r.secrets {
+		r.clues.add(s.value)
+		r.clues.add(s.escaped)
+	}
+	for _, p := range tokenPrefixes {
+		r.clues.add(p)
+	}
+	r.clues.add([]byte("://"))
 	return r, nil
 }
 
@@ -248,6 +264,9 @@ func entropy(s string) float64 {
 func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	if r == nil || len(b) == 0 {
 		return b, nil
+	}
+	if !r.userPatterns && !r.clues.any(b) {
+		return b, nil // no rule can match: spare the per-rule passes
 	}
 	var hits []string
 	out := b
@@ -411,4 +430,43 @@ func (h *redactHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 
 func (h *redactHandler) WithGroup(name string) slog.Handler {
 	return &redactHandler{inner: h.inner.WithGroup(name), r: h.r}
+}
+
+// clueSet finds, in one pass, whether a text holds any of a set of byte strings (each at
+// least two bytes long). A bitmap of their first two bytes picks the candidate positions;
+// only there are the strings compared.
+type clueSet struct {
+	pairs  [1 << 16 / 64]uint64 // bit a<<8|b: some clue starts with the bytes a, b
+	byPair map[uint16][][]byte  // the clues by their first two bytes
+}
+
+func (c *clueSet) add(s []byte) {
+	if len(s) < 2 {
+		return // secrets are at least MinScrubLen bytes; an empty escaped form is absent
+	}
+	k := uint16(s[0])<<8 | uint16(s[1])
+	c.pairs[k>>6] |= 1 << (k & 63)
+	if c.byPair == nil {
+		c.byPair = map[uint16][][]byte{}
+	}
+	c.byPair[k] = append(c.byPair[k], s)
+}
+
+// any reports whether b contains one of the clues.
+func (c *clueSet) any(b []byte) bool {
+	if c.byPair == nil {
+		return false
+	}
+	for i := 0; i+1 < len(b); i++ {
+		k := uint16(b[i])<<8 | uint16(b[i+1])
+		if c.pairs[k>>6]&(1<<(k&63)) == 0 {
+			continue
+		}
+		for _, s := range c.byPair[k] {
+			if bytes.HasPrefix(b[i:], s) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,13 +1,16 @@
 package recorder
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -179,4 +182,72 @@ func (w *Writer) CopyTo(path string) error {
 		return err
 	}
 	return dst.Close()
+}
+
+// appendJSONString appends s, valid UTF-8, as a JSON string. Only what JSON requires is
+// escaped (plus U+2028/U+2029 for JavaScript readers), so the stored text is the wire text.
+// Every recorded byte passes through here, so it looks at eight bytes at a time and jumps
+// straight to the next byte that needs a look: a JSON frame has a '"' every few bytes.
+func appendJSONString(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			m := specialBytes(binary.LittleEndian.Uint64(s[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3 // the first byte that needs a look
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// specialBytes marks (with its high bit) each byte of the little-endian word x that is a
+// control character (< 0x20), '"', '\\' or not ASCII. These "has a zero byte" and "has a
+// byte less than n" word tricks can also mark a byte above a marked one, never below: the
+// lowest mark is always exact, which is all appendJSONString relies on.
+func specialBytes(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	control := (x - 0x20*ones) &^ x
+	quote := x ^ ('"' * ones)
+	quote = (quote - ones) &^ quote
+	backslash := x ^ ('\\' * ones)
+	backslash = (backslash - ones) &^ backslash
+	return (control | quote | backslash | x) & highs
 }
