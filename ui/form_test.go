@@ -79,11 +79,11 @@ func TestToolsPaneShowsDetail(t *testing.T) {
 	}
 	press(t, m, "backspace", "backspace", "backspace")
 	typeText(t, m, "grt")
-	if len(m.tools.shown) != 1 || m.tools.selected().Name != "greet" {
-		t.Fatalf("filter grt shows %v", m.tools.shown)
+	if len(m.tools.list.shown) != 1 || m.tools.selected().Name != "greet" {
+		t.Fatalf("filter grt shows %v", m.tools.list.shown)
 	}
 	press(t, m, "enter", "esc")
-	if len(m.tools.shown) != 2 {
+	if len(m.tools.list.shown) != 2 {
 		t.Fatal("esc did not clear the filter")
 	}
 }

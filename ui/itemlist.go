@@ -22,14 +22,22 @@ type listItem struct {
 	search string
 }
 
-// itemList is the selectable, fuzzy-filterable list the Resources, Prompts and Tasks panes
-// share (the Tools pane has its own, older copy). The first row is a title or the filter.
+// itemList is the selectable, fuzzy-filterable list every list pane shares (Tools,
+// Resources, Prompts, Tasks). The first row is a title or the filter.
 type itemList struct {
 	c     *common
 	title string
 	// empty says why there is nothing to list.
 	empty string
-	items []listItem
+	// heading, when set, draws the title row instead of title (the Tools pane's count and
+	// listing errors); emptyRow likewise draws the row shown when nothing is listed.
+	heading  func(w int) string
+	emptyRow func(w int) string
+	// noMarks drops the mark column (rows are " label tag").
+	noMarks bool
+	// noMatch is said when the filter hides every item ("" = "nothing matches").
+	noMatch string
+	items   []listItem
 	shown []int
 	sel   int
 	top   int
@@ -85,6 +93,14 @@ func (l *itemList) refilter(cur string) {
 	}
 	l.top = 0
 	l.scrollIntoView()
+}
+
+// selectedIndex is the index in items of the selected row, -1 when none.
+func (l *itemList) selectedIndex() int {
+	if l.sel < 0 || l.sel >= len(l.shown) {
+		return -1
+	}
+	return l.shown[l.sel]
 }
 
 // selected returns the selected item, or nil.
@@ -202,25 +218,37 @@ func (l *itemList) view() string {
 	st := l.c.st
 	w, h := l.r.w, l.r.h
 	rows := make([]string, 0, h)
-	if l.filtering || l.filter.Value() != "" {
+	switch {
+	case l.filtering || l.filter.Value() != "":
 		rows = append(rows, fit(l.filter.View(), w))
-	} else {
+	case l.heading != nil:
+		rows = append(rows, l.heading(w))
+	default:
 		rows = append(rows, st.Title.Render(fit(" "+l.title, w)))
 	}
-	if len(l.shown) == 0 {
-		msg := l.empty
-		if len(l.items) > 0 {
+	switch {
+	case len(l.shown) > 0:
+	case len(l.items) > 0:
+		msg := l.noMatch
+		if msg == "" {
 			msg = "nothing matches"
 		}
 		rows = append(rows, st.Muted.Render(fit(" "+msg, w)))
+	case l.emptyRow != nil:
+		rows = append(rows, l.emptyRow(w))
+	default:
+		rows = append(rows, st.Muted.Render(fit(" "+l.empty, w)))
 	}
 	for r := l.top; r < len(l.shown) && len(rows) < h; r++ {
 		it := &l.items[l.shown[r]]
-		mark := " "
-		if it.mark != "" {
-			mark = clean(it.mark)
+		text := " " + clean(it.label)
+		if !l.noMarks {
+			mark := " "
+			if it.mark != "" {
+				mark = clean(it.mark)
+			}
+			text = " " + mark + text
 		}
-		text := " " + mark + " " + clean(it.label)
 		if r == l.sel {
 			if it.tag != "" {
 				text += " " + clean(it.tag)

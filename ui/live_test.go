@@ -196,9 +196,9 @@ func (l *live) answerDialogs(ans answerer, seen map[string]int) {
 func (l *live) selectTool(name string) {
 	l.t.Helper()
 	l.key("1")
-	for r, i := range l.m.tools.shown {
+	for r, i := range l.m.tools.list.shown {
 		if l.m.tools.tools[i].Name == name {
-			l.m.tools.sel = r
+			l.m.tools.list.sel = r
 			return
 		}
 	}

@@ -5,10 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/sahilm/fuzzy"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -18,13 +15,8 @@ import (
 type toolsPane struct {
 	c     *common
 	tools []mcpclient.Tool
-	// shown maps list rows to tools (all of them, or the filter's matches, best first).
-	shown []int
-	sel   int
-	top   int
-
-	filter    textinput.Model
-	filtering bool // the filter input has focus
+	// list holds the rows, the selection and the filter; its items are tools, in order.
+	list *itemList
 
 	detailOff int
 	// status says what the pane waits for or why it is empty.
@@ -39,16 +31,17 @@ type toolsPane struct {
 	callBy  *callByName
 	callReq *callRequest
 
-	list, det rect
-	stacked   bool
+	lr, det rect
+	stacked bool
 }
 
 func newToolsPane(c *common) *toolsPane {
-	ti := textinput.New()
-	ti.Prompt = "/"
-	ti.Placeholder = "filter"
-	ti.SetStyles(inputStyles(c.st))
-	return &toolsPane{c: c, filter: ti, status: "waiting for the handshake…"}
+	p := &toolsPane{c: c, status: "waiting for the handshake…"}
+	p.list = newItemList(c, "tools", "")
+	p.list.noMarks, p.list.noMatch = true, "no tool matches"
+	p.list.heading = p.heading
+	p.list.emptyRow = p.emptyRow
+	return p
 }
 
 // setTools shows a listing's answer. A failed listing keeps the tools listed before (if
@@ -75,92 +68,64 @@ func (p *toolsPane) countTitle() string {
 	return fmt.Sprintf(" tools (%d)", len(p.tools))
 }
 
-// refilter recomputes the shown rows from the filter text, keeping the selected tool if it
-// still matches.
-func (p *toolsPane) refilter() {
-	var cur = -1
-	if t := p.selectedIndex(); t >= 0 {
-		cur = t
+// heading is the list's title row: the count, or how the last listing failed.
+func (p *toolsPane) heading(w int) string {
+	st := p.c.st
+	switch {
+	case p.listErr != nil && len(p.tools) == 0:
+		return st.Error.Render(fit(" tools · listing failed", w))
+	case p.listErr != nil:
+		return st.Title.Render(fit(fmt.Sprintf(" tools (%d) · last listing failed", len(p.tools)), w))
 	}
-	q := strings.TrimSpace(p.filter.Value())
-	p.shown = p.shown[:0]
-	if q == "" {
-		for i := range p.tools {
-			p.shown = append(p.shown, i)
-		}
-	} else {
-		names := make([]string, len(p.tools))
-		for i, t := range p.tools {
-			names[i] = t.Name + " " + t.Title
-		}
-		for _, m := range fuzzy.Find(q, names) {
-			p.shown = append(p.shown, m.Index)
-		}
-	}
-	p.sel = 0
-	for r, i := range p.shown {
-		if i == cur {
-			p.sel = r
-		}
-	}
-	p.top = 0
-	p.detailOff = 0
-	p.scrollIntoView()
+	return st.Title.Render(fit(p.countTitle(), w))
 }
 
-// selectedIndex is the index in tools of the selected row, -1 when none.
-func (p *toolsPane) selectedIndex() int {
-	if p.sel < 0 || p.sel >= len(p.shown) {
-		return -1
+// emptyRow says what the pane waits for, or why there are no tools.
+func (p *toolsPane) emptyRow(w int) string {
+	sty := p.c.st.Muted
+	if p.listErr != nil {
+		sty = p.c.st.Error
 	}
-	return p.shown[p.sel]
+	return sty.Render(fit(" "+p.status, w))
+}
+
+// refilter rebuilds the rows from the tools, keeping the selected tool if it still matches.
+// A name a broken server lists twice gets a distinct key, so both rows stay selectable.
+func (p *toolsPane) refilter() {
+	cur := p.list.selectedKey()
+	items := make([]listItem, len(p.tools))
+	seen := make(map[string]int, len(p.tools))
+	for i, t := range p.tools {
+		k := t.Name
+		if n := seen[t.Name]; n > 0 {
+			k = fmt.Sprintf("%s\x00%d", t.Name, n)
+		}
+		seen[t.Name]++
+		items[i] = listItem{key: k, label: t.Name, search: t.Name + " " + t.Title}
+		if d := t.DisplayName(); d != t.Name {
+			items[i].tag = d
+		}
+	}
+	p.list.items = items
+	p.list.refilter(cur)
+	p.detailOff = 0
 }
 
 // selected returns the selected tool, or nil.
 func (p *toolsPane) selected() *mcpclient.Tool {
-	if i := p.selectedIndex(); i >= 0 {
+	if i := p.list.selectedIndex(); i >= 0 && i < len(p.tools) {
 		return &p.tools[i]
 	}
 	return nil
 }
 
 func (p *toolsPane) setSize(r rect) {
-	p.stacked = r.w < wideTools
-	if p.stacked {
-		lh := max(min(len(p.tools)+2, r.h/3), 4)
-		p.list = rect{r.x, r.y, r.w, lh}
-		p.det = rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}
-	} else {
-		lw := min(max(r.w/3, 24), 48)
-		p.list = rect{r.x, r.y, lw, r.h}
-		p.det = rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}
-	}
-	p.filter.SetWidth(max(p.list.w-3, 1))
-	p.scrollIntoView()
-}
-
-func (p *toolsPane) scrollIntoView() {
-	h := max(p.list.h-1, 1)
-	if p.sel < p.top {
-		p.top = p.sel
-	}
-	if p.sel >= p.top+h {
-		p.top = p.sel - h + 1
-	}
-	p.top = clampScroll(p.top, len(p.shown), h)
-}
-
-func (p *toolsPane) move(d int) {
-	if len(p.shown) == 0 {
-		return
-	}
-	p.sel = min(max(p.sel+d, 0), len(p.shown)-1)
-	p.detailOff = 0
-	p.scrollIntoView()
+	p.lr, p.det, p.stacked = splitView(r, len(p.tools))
+	p.list.setSize(p.lr)
 }
 
 // inputFocused reports whether typed keys go to the filter input.
-func (p *toolsPane) inputFocused() bool { return p.filtering || p.callBy != nil }
+func (p *toolsPane) inputFocused() bool { return p.list.filtering || p.callBy != nil }
 
 // handleKey handles the pane's keys; open is set when the user asked for the form.
 func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd tea.Cmd) {
@@ -168,130 +133,33 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 	if p.callBy != nil {
 		return true, false, p.callByKey(msg)
 	}
-	if p.filtering {
-		switch msg.String() {
-		case "esc":
-			p.filtering = false
-			p.filter.Blur()
-			p.filter.SetValue("")
-			p.refilter()
+	if !p.list.filtering {
+		switch {
+		case key.Matches(msg, k.CallByName):
+			return true, false, p.openCallByName()
+		case key.Matches(msg, k.DetailUp):
+			p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
 			return true, false, nil
-		case "enter":
-			p.filtering = false
-			p.filter.Blur()
+		case key.Matches(msg, k.DetailDown):
+			p.detailOff += max(p.det.h/2, 1)
 			return true, false, nil
-		case "up", "down":
-			if msg.String() == "up" {
-				p.move(-1)
-			} else {
-				p.move(1)
-			}
-			return true, false, nil
+		case key.Matches(msg, k.OpenForm):
+			return true, p.selected() != nil, nil
 		}
-		before := p.filter.Value()
-		var c tea.Cmd
-		p.filter, c = p.filter.Update(msg)
-		if p.filter.Value() != before {
-			p.refilter()
-		}
-		return true, false, c
 	}
-	switch {
-	case key.Matches(msg, k.CallByName):
-		return true, false, p.openCallByName()
-	case key.Matches(msg, k.Filter):
-		// A new "/" starts a new search.
-		p.filtering = true
-		if p.filter.Value() != "" {
-			p.filter.SetValue("")
-			p.refilter()
-		}
-		return true, false, p.filter.Focus()
-	case key.Matches(msg, k.Up):
-		p.move(-1)
-	case key.Matches(msg, k.Down):
-		p.move(1)
-	case key.Matches(msg, k.PageUp):
-		p.move(-max(p.list.h-2, 1))
-	case key.Matches(msg, k.PageDown):
-		p.move(max(p.list.h-2, 1))
-	case key.Matches(msg, k.Top):
-		p.move(-len(p.shown))
-	case key.Matches(msg, k.Bottom):
-		p.move(len(p.shown))
-	case key.Matches(msg, k.DetailUp):
-		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.DetailDown):
-		p.detailOff += max(p.det.h/2, 1)
-	case key.Matches(msg, k.OpenForm):
-		return true, p.selected() != nil, nil
-	case msg.String() == "esc" && p.filter.Value() != "":
-		p.filter.SetValue("")
-		p.refilter()
-	default:
-		return false, false, nil
+	handled, moved, cmd := p.list.handleKey(msg)
+	if moved {
+		p.detailOff = 0
 	}
-	return true, false, nil
+	return handled, false, cmd
 }
 
 func (p *toolsPane) view(banner []string) string {
-	list := p.viewList()
 	det := p.viewDetail(banner)
 	if p.callBy != nil {
 		det = p.callByView(p.det.w, p.det.h)
 	}
-	if p.stacked {
-		sep := p.c.st.Border.Render(strings.Repeat("─", p.list.w))
-		return lipgloss.JoinVertical(lipgloss.Left, list, sep, det)
-	}
-	bar := make([]string, p.list.h)
-	for i := range bar {
-		bar[i] = p.c.st.Border.Render("│")
-	}
-	return lipgloss.JoinHorizontal(lipgloss.Top, list, strings.Join(bar, "\n"), det)
-}
-
-func (p *toolsPane) viewList() string {
-	st := p.c.st
-	w, h := p.list.w, p.list.h
-	rows := make([]string, 0, h)
-	switch {
-	case p.filtering || p.filter.Value() != "":
-		rows = append(rows, fit(p.filter.View(), w))
-	case p.listErr != nil && len(p.tools) == 0:
-		rows = append(rows, st.Error.Render(fit(" tools · listing failed", w)))
-	case p.listErr != nil:
-		rows = append(rows, st.Title.Render(fit(fmt.Sprintf(" tools (%d) · last listing failed", len(p.tools)), w)))
-	default:
-		rows = append(rows, st.Title.Render(fit(p.countTitle(), w)))
-	}
-	if len(p.shown) == 0 {
-		msg, sty := p.status, st.Muted
-		if len(p.tools) > 0 {
-			msg = "no tool matches"
-		} else if p.listErr != nil {
-			sty = st.Error
-		}
-		rows = append(rows, sty.Render(fit(" "+msg, w)))
-	}
-	for r := p.top; r < len(p.shown) && len(rows) < h; r++ {
-		t := &p.tools[p.shown[r]]
-		name := " " + clean(t.Name)
-		dn := ""
-		if d := t.DisplayName(); d != t.Name {
-			dn = " " + clean(d)
-		}
-		if r == p.sel {
-			// The selected row keeps the title too.
-			rows = append(rows, selectRow(st, name+dn, w))
-			continue
-		}
-		rows = append(rows, fit(name+st.Muted.Render(dn), w))
-	}
-	for len(rows) < h {
-		rows = append(rows, strings.Repeat(" ", w))
-	}
-	return strings.Join(rows[:h], "\n")
+	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
 }
 
 // viewDetail shows banner lines (the dead-server panel) above the selected tool.

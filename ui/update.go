@@ -96,9 +96,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			f.raw, c2 = f.raw.Update(msg)
 			return m, tea.Batch(c1, c2)
 		}
-		if m.tools.filtering {
+		if m.tools.list.filtering {
 			var cmd tea.Cmd
-			m.tools.filter, cmd = m.tools.filter.Update(msg)
+			m.tools.list.filter, cmd = m.tools.list.filter.Update(msg)
 			return m, cmd
 		}
 	}
