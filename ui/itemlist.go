@@ -38,9 +38,9 @@ type itemList struct {
 	// noMatch is said when the filter hides every item ("" = "nothing matches").
 	noMatch string
 	items   []listItem
-	shown []int
-	sel   int
-	top   int
+	shown   []int
+	sel     int
+	top     int
 
 	filter    textinput.Model
 	filtering bool
