@@ -21,7 +21,7 @@ var tested = []string{
 	"b09", "b09-exit0", "b09-halfline", "b10", "b10-panic", "b11", "b11b", "b12", "b12b",
 	"b13", "b13-roots", "b13-elicit", "b15", "b16", "b16-recursive", "b18", "b19", "b20",
 	"b22", "b23", "b25", "paging-stuck", "paging-endless",
-	"flood-notify", "flood-stderr",
+	"flood-notify", "flood-stderr", "tasks", "tasks-undeclared",
 }
 
 func listScenarios(t *testing.T) []string {
