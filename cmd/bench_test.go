@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
@@ -105,6 +106,116 @@ func BenchmarkClientCallTool(b *testing.B) {
 	}
 	b.StopTimer()
 	r.report(b)
+}
+
+// BenchmarkBenchCall is one call of `bench call echo -a text=x -c 1`: the command's own call
+// (bench.call) on one session, at GOMAXPROCS 1 as the command runs at concurrency 1, the
+// events drained as the headless commands drain them. Compare it with BenchmarkBareLoop
+// in the same run (target: at least half its calls/s).
+func BenchmarkBenchCall(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		b.Fatal(err)
+	}
+	bc, err := newBench(c, "echo", json.RawMessage(`{"text":"x"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	r := startRate()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := bc.call(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	r.report(b)
+}
+
+// BenchmarkCallVsBare interleaves the two measured loops call by call: each iteration makes
+// one bare round trip (as BenchmarkBareLoop) and one `bench call` call (as
+// BenchmarkBenchCall), in alternating order, each against its own minimal server, timing
+// each separately. A busy machine then slows both alike, so the ratio holds still where
+// two separate benchmarks vary by 2x between runs:
+//
+//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 20000x -count 6
+//
+// vs-bare is the bench call's calls/s over the bare loop's (target: at least 0.5).
+func BenchmarkCallVsBare(b *testing.B) {
+	in, out, stop := startMinimal(b)
+	defer stop()
+	roundTrip := func(line []byte) {
+		if _, err := in.Write(line); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := out.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+	roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n"))
+	if _, err := in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
+		b.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		b.Fatal(err)
+	}
+	bc, err := newBench(c, "echo", json.RawMessage(`{"text":"x"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := make([]byte, 0, 256)
+	bare := func(i int) time.Duration {
+		t0 := time.Now()
+		line = append(line[:0], `{"jsonrpc":"2.0","id":`...)
+		line = strconv.AppendInt(line, int64(i), 10)
+		line = append(line, `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`+"\n"...)
+		roundTrip(line)
+		return time.Since(t0)
+	}
+	call := func() time.Duration {
+		t0 := time.Now()
+		if err := bc.call(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0)
+	}
+	var tBare, tCall time.Duration
+	b.ResetTimer()
+	for i := 1; i <= b.N; i++ {
+		if i%2 == 0 {
+			tBare += bare(i)
+			tCall += call()
+		} else {
+			tCall += call()
+			tBare += bare(i)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/tBare.Seconds(), "bare-calls/s")
+	b.ReportMetric(float64(b.N)/tCall.Seconds(), "calls/s")
+	b.ReportMetric(tBare.Seconds()/tCall.Seconds(), "vs-bare")
 }
 
 // BenchmarkGoSDKCallTool is the official go-sdk client against the same server.
