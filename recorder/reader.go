@@ -9,6 +9,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -277,19 +278,20 @@ func (t *Trace) Records() iter.Seq2[*Record, error] {
 }
 
 // Events yields every event in order with all derived data recomputed (classification and
-// the pairing pass). Bad lines yield a *LineError and are skipped.
+// the pairing pass). Bad lines yield a *LineError and are skipped. Lines are decoded and
+// classified on every CPU (in chunks, in order); the stream offsets and the pairing pass
+// follow in file order, so the result is exactly that of a sequential pass.
 func (t *Trace) Events() iter.Seq2[mcpclient.Event, error] {
 	return func(yield func(mcpclient.Event, error) bool) {
 		p := NewPairer()
 		offs := map[mcpclient.Direction]*[2]int64{}
-		for r, err := range t.Records() {
+		for ev, err := range t.classified() {
 			if err != nil {
 				if !yield(mcpclient.Event{}, err) {
 					return
 				}
 				continue
 			}
-			ev := r.Event(t.Header.Start)
 			// Stream offsets and line numbers are derived: the running totals per stream.
 			if ev.Dir != mcpclient.Lifecycle {
 				o := offs[ev.Dir]
@@ -308,6 +310,128 @@ func (t *Trace) Events() iter.Seq2[mcpclient.Event, error] {
 			}
 		}
 	}
+}
+
+// decodeChunk and decodeChunkBytes bound the lines a worker of classified decodes at a
+// time.
+const (
+	decodeChunk      = 512
+	decodeChunkBytes = 4 << 20
+)
+
+// chunk is a run of event lines on their way through classified's workers.
+type chunk struct {
+	first int    // index of the first line
+	data  []byte // the lines, back to back
+	ends  []int  // end of each line in data
+	evs   []mcpclient.Event
+	errs  []error // per line: a *LineError, or nil
+	fail  error   // a read error after the lines (ends the iteration)
+	done  chan struct{}
+}
+
+// classified yields every event line decoded and classified (Record.Event), in order.
+// With more than one CPU the lines are read by one goroutine and decoded by the others;
+// stopping the iteration early stops them.
+func (t *Trace) classified() iter.Seq2[mcpclient.Event, error] {
+	workers := min(runtime.GOMAXPROCS(0), 8)
+	if workers < 2 || t.Len() < 2*decodeChunk {
+		return func(yield func(mcpclient.Event, error) bool) {
+			for r, err := range t.Records() {
+				var ev mcpclient.Event
+				if err == nil {
+					ev = r.Event(t.Header.Start)
+				}
+				if !yield(ev, err) {
+					return
+				}
+			}
+		}
+	}
+	return func(yield func(mcpclient.Event, error) bool) {
+		stop := make(chan struct{})
+		work := make(chan *chunk, workers)
+		order := make(chan *chunk, 2*workers)
+		go t.readChunks(stop, work, order)
+		for range workers {
+			go func() {
+				for c := range work {
+					c.decode(t.offsets, t.Header.Start)
+				}
+			}()
+		}
+		defer close(stop)
+		for c := range order {
+			<-c.done
+			for i := range c.evs {
+				if !yield(c.evs[i], c.errs[i]) {
+					return
+				}
+			}
+			if c.fail != nil {
+				yield(mcpclient.Event{}, c.fail)
+				return
+			}
+		}
+	}
+}
+
+// readChunks reads the event lines in chunks and hands each to the workers (work) and,
+// in file order, to the consumer (order); it closes both when done or stopped.
+func (t *Trace) readChunks(stop <-chan struct{}, work, order chan<- *chunk) {
+	defer close(order)
+	defer close(work)
+	n := t.Len()
+	start := t.offsets[0]
+	br := bufio.NewReaderSize(io.NewSectionReader(t.r, start, t.offsets[n]-start), 256<<10)
+	for first := 0; first < n; {
+		// Up to decodeChunk lines and decodeChunkBytes bytes (at least one line): a few
+		// chunks are in flight at once, whatever the size of the frames.
+		last := first + 1
+		for last < min(first+decodeChunk, n) && t.offsets[last+1]-t.offsets[first] <= decodeChunkBytes {
+			last++
+		}
+		c := &chunk{first: first, done: make(chan struct{})}
+		first = last
+		c.data = make([]byte, t.offsets[last]-t.offsets[c.first])
+		got, err := io.ReadFull(br, c.data)
+		end := t.offsets[c.first] + int64(got)
+		for i := c.first; i < last && t.offsets[i+1] <= end; i++ {
+			c.ends = append(c.ends, int(t.offsets[i+1]-t.offsets[c.first]))
+		}
+		if err != nil {
+			k := c.first + len(c.ends)
+			c.fail = &LineError{Index: k, Offset: t.offsets[k], Err: err}
+		}
+		for _, ch := range []chan<- *chunk{order, work} {
+			select {
+			case ch <- c:
+			case <-stop:
+				return
+			}
+		}
+		if c.fail != nil {
+			return
+		}
+	}
+}
+
+// decode decodes and classifies the chunk's lines, then marks it done.
+func (c *chunk) decode(offsets []int64, start time.Time) {
+	defer close(c.done)
+	c.evs = make([]mcpclient.Event, len(c.ends))
+	c.errs = make([]error, len(c.ends))
+	from := 0
+	for i, end := range c.ends {
+		r, err := decodeRecord(c.data[from:end])
+		if err != nil {
+			c.errs[i] = &LineError{Index: c.first + i, Offset: offsets[c.first+i], Err: err}
+		} else {
+			c.evs[i] = r.Event(start)
+		}
+		from = end
+	}
+	c.data = nil
 }
 
 // Event rebuilds the live event: Raw, Size, Dir, Seq, chunk marks and lifecycle info as

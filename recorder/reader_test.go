@@ -9,6 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -259,5 +262,78 @@ func TestEventBySeq(t *testing.T) {
 		if _, err := tr.EventBySeq(s); err == nil {
 			t.Errorf("#%d: found an event that is not there", s)
 		}
+	}
+}
+
+// TestEventsParallelSameAsSequential: the chunked decode on several CPUs yields exactly
+// what one CPU does: the same events in the same order (offsets, lines, pairing,
+// problems), the same bad lines at the same indexes, on a trace with bad and empty lines,
+// frames bigger than a chunk's byte bound and a truncated last line; stopping early works.
+func TestEventsParallelSameAsSequential(t *testing.T) {
+	lines := bytes.SplitAfter(synthTrace(t, 6000), []byte("\n"))
+	var b bytes.Buffer
+	for i, l := range lines {
+		switch i {
+		case 700, 2500:
+			b.WriteString("{\"seq\":\n") // a bad line
+		case 1500:
+			b.WriteString("\n\n") // empty lines
+		case 3000:
+			big := strings.Repeat("x", 5<<20)
+			fmt.Fprintf(&b, `{"seq":100000,"dir":"s2c","raw":"%s\n","size":%d}`+"\n", big, len(big)+1)
+		}
+		b.Write(l)
+	}
+	b.WriteString(`{"seq":200000,"dir":"s2c","ra`) // cut mid-line
+	collect := func(procs int) ([]mcpclient.Event, []string) {
+		old := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(old)
+		tr := openBytes(t, b.Bytes())
+		var evs []mcpclient.Event
+		var errs []string
+		for ev, err := range tr.Events() {
+			if err != nil {
+				errs = append(errs, err.Error())
+				continue
+			}
+			evs = append(evs, ev)
+		}
+		return evs, errs
+	}
+	seqEvs, seqErrs := collect(1)
+	parEvs, parErrs := collect(4)
+	if len(seqEvs) != 6001 || len(seqErrs) != 2 {
+		t.Fatalf("sequential: %d events, errors %q", len(seqEvs), seqErrs)
+	}
+	if !slices.Equal(seqErrs, parErrs) {
+		t.Errorf("errors differ:\n%q\n%q", seqErrs, parErrs)
+	}
+	if len(parEvs) != len(seqEvs) {
+		t.Fatalf("%d events in parallel, %d in sequence", len(parEvs), len(seqEvs))
+	}
+	for i := range seqEvs {
+		a, p := seqEvs[i], parEvs[i]
+		if a.Seq != p.Seq || !bytes.Equal(a.Raw, p.Raw) || a.Offset != p.Offset || a.Line != p.Line || a.Pair != p.Pair ||
+			a.Method != p.Method || a.Kind != p.Kind || !reflect.DeepEqual(a.Problems, p.Problems) || !a.Time.Equal(p.Time) {
+			t.Fatalf("event %d differs:\n%+v\n%+v", i, a, p)
+		}
+	}
+	// Stopping early: the workers go away.
+	old := runtime.GOMAXPROCS(4)
+	defer runtime.GOMAXPROCS(old)
+	before := runtime.NumGoroutine()
+	tr := openBytes(t, b.Bytes())
+	n := 0
+	for range tr.Events() {
+		if n++; n == 1000 {
+			break
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if g := runtime.NumGoroutine(); g > before {
+		t.Errorf("%d goroutines after stopping early, %d before", g, before)
 	}
 }
