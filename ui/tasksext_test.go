@@ -40,6 +40,20 @@ func (w *wireLog) find(dir mcpclient.Direction, method string) []string {
 	return out
 }
 
+// settled waits until the frames of dir and method satisfy ok (Config.OnEvent runs on its
+// own goroutine, so the log may trail the model by a moment) and returns them.
+func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, ok func([]string) bool) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := w.find(dir, method)
+		if ok(got) || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func startTasksLive(t *testing.T, pollMS string, opts Options) (*live, *wireLog) {
 	t.Helper()
 	w := &wireLog{}
@@ -106,7 +120,7 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	if got := w.find(mcpclient.ClientToServer, "tasks/list"); len(got) != 0 {
 		t.Errorf("r sent tasks/list to a modern server: %q", got)
 	}
-	ups := w.find(mcpclient.ClientToServer, "tasks/update")
+	ups := w.settled(t, mcpclient.ClientToServer, "tasks/update", func(f []string) bool { return len(f) > 0 })
 	if len(ups) != 1 || !strings.Contains(ups[0], `"params":{"inputResponses":{"name":{"action":"accept","content":{"name":"Ada"}}},"taskId":"`+id+`"`) {
 		t.Errorf("tasks/update on the wire: %q", ups)
 	}
@@ -126,14 +140,16 @@ func TestModernTaskNotificationEndsTheCall(t *testing.T) {
 	if e := l.m.tasks.tasks[id]; e == nil || e.task.Status != "failed" {
 		t.Fatalf("entry %+v", e)
 	}
-	listens := w.find(mcpclient.ClientToServer, "subscriptions/listen")
+	listens := w.settled(t, mcpclient.ClientToServer, "subscriptions/listen", func(f []string) bool { return len(f) > 0 })
 	if len(listens) != 1 || !strings.Contains(listens[0], `"notifications":{"taskIds":["`+id+`"]}`) {
 		t.Errorf("subscriptions/listen on the wire: %q", listens)
 	}
 	if len(w.find(mcpclient.ClientToServer, "tasks/get")) != 0 {
 		t.Error("polled although pollIntervalMs is a minute")
 	}
-	notes := w.find(mcpclient.ServerToClient, "notifications/tasks")
+	notes := w.settled(t, mcpclient.ServerToClient, "notifications/tasks", func(f []string) bool {
+		return len(f) > 0 && strings.Contains(f[len(f)-1], `"status":"failed"`)
+	})
 	if len(notes) == 0 || !strings.Contains(notes[len(notes)-1], `"status":"failed"`) {
 		t.Errorf("notifications/tasks: %q", notes)
 	}
@@ -180,7 +196,7 @@ func TestModernNoTasksFeature(t *testing.T) {
 	if run.task != nil || len(l.m.tasks.tasks) != 0 {
 		t.Fatal("a task appeared without the extension")
 	}
-	calls := w.find(mcpclient.ClientToServer, "tools/call")
+	calls := w.settled(t, mcpclient.ClientToServer, "tools/call", func(f []string) bool { return len(f) > 0 })
 	if len(calls) != 1 {
 		t.Fatalf("%d tools/call on the wire", len(calls))
 	}
@@ -210,7 +226,7 @@ func TestModernTaskCancelFromCall(t *testing.T) {
 	if st := l.m.call.callState(run, time.Now()); st != "✗ task cancelled" {
 		t.Errorf("call state %q", st)
 	}
-	if got := w.find(mcpclient.ClientToServer, "tasks/cancel"); len(got) != 1 {
+	if got := w.settled(t, mcpclient.ClientToServer, "tasks/cancel", func(f []string) bool { return len(f) > 0 }); len(got) != 1 {
 		t.Errorf("%d tasks/cancel", len(got))
 	}
 	for _, f := range w.find(mcpclient.ClientToServer, "notifications/cancelled") {
