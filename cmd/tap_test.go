@@ -46,7 +46,7 @@ func inspectorCLI(t *testing.T) string {
 }
 
 // tapEnv is an environment with private state and runtime directories.
-func tapEnv(t *testing.T) []string {
+func tapEnv(t testing.TB) []string {
 	t.Helper()
 	run := filepath.Join(t.TempDir(), "run")
 	if err := os.Mkdir(run, 0o700); err != nil {

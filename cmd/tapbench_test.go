@@ -236,3 +236,97 @@ func TestTapOverhead(t *testing.T) {
 		t.Errorf("MCP throughput through the tap %.0f msg/s is under a fifth of direct %.0f", medF(viaTap.fakeMsgs), medF(direct.fakeMsgs))
 	}
 }
+
+// BenchmarkTapVsDirect is the issue's tap measurement as a benchmark, with the real binary
+// recording to a file (default redaction) and the host talking to a server directly,
+// interleaved op by op (alternating which goes first) so that a busy machine slows both
+// alike. Each op is, once directly and once through the tap:
+//
+//   - fake-32: 1000 tools/call requests to the Go fake server with 32 in flight;
+//   - cat-4KB: 4 MB of 4 KB lines streamed through cat both ways;
+//   - roundtrip: 200 tools/call round trips to the fake server, one at a time (p50 and p99
+//     of the added time are reported).
+//
+// vs-direct is the tap's throughput over direct (target: at least 0.9); added-p50-µs the
+// tap's extra round-trip time at the median (target: under 100 µs).
+//
+//	go test ./cmd -run '^$' -bench TapVsDirect -benchtime 10x -count 6
+func BenchmarkTapVsDirect(b *testing.B) {
+	bin := testservers.BuildInspector(b)
+	srv := fake.Binary(b)
+	env := tapEnv(b)
+	srvEnv := append(append([]string(nil), env...), fake.EnvScenario+"=minimal")
+	req := func(i int) []byte {
+		return []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"message %d of the benchmark, about a hundred bytes of payload to echo back"}}}`+"\n", i+1_000_000, i))
+	}
+	start := func(b *testing.B, env []string, argv ...string) (direct, tapped *hostSide) {
+		direct = startHostSide(b, env, argv...)
+		tapped = startHostSide(b, env, append([]string{bin, "tap", "--name", "bench", "--record", filepath.Join(b.TempDir(), "t.jsonl"), "--"}, argv...)...)
+		b.Cleanup(func() { direct.close(); tapped.close() })
+		return direct, tapped
+	}
+	initMCP := func(h *hostSide) {
+		h.line(b, []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`+"\n"))
+		h.w.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"))
+	}
+	// interleave runs op on both sides b.N times and returns the time each side took.
+	interleave := func(b *testing.B, d, t *hostSide, op func(h *hostSide)) (time.Duration, time.Duration) {
+		var td, tt time.Duration
+		timed := func(h *hostSide) time.Duration { t0 := time.Now(); op(h); return time.Since(t0) }
+		b.ResetTimer()
+		for i := range b.N {
+			if i%2 == 0 {
+				td += timed(d)
+				tt += timed(t)
+			} else {
+				tt += timed(t)
+				td += timed(d)
+			}
+		}
+		b.StopTimer()
+		return td, tt
+	}
+	b.Run("fake-32", func(b *testing.B) {
+		d, t := start(b, srvEnv, srv)
+		initMCP(d)
+		initMCP(t)
+		const n = 1000
+		td, tt := interleave(b, d, t, func(h *hostSide) { pipelined(b, h, n, 32, req) })
+		b.ReportMetric(2*n*float64(b.N)/td.Seconds(), "direct-msgs/s")
+		b.ReportMetric(2*n*float64(b.N)/tt.Seconds(), "tap-msgs/s")
+		b.ReportMetric(td.Seconds()/tt.Seconds(), "vs-direct")
+	})
+	b.Run("cat-4KB", func(b *testing.B) {
+		d, t := start(b, env, "cat")
+		const total = 4 << 20
+		td, tt := interleave(b, d, t, func(h *hostSide) { bulk(b, h, total, 4096) })
+		b.ReportMetric(total*float64(b.N)/td.Seconds()/1e6, "direct-MB/s")
+		b.ReportMetric(total*float64(b.N)/tt.Seconds()/1e6, "tap-MB/s")
+		b.ReportMetric(td.Seconds()/tt.Seconds(), "vs-direct")
+	})
+	b.Run("roundtrip", func(b *testing.B) {
+		d, t := start(b, srvEnv, srv)
+		initMCP(d)
+		initMCP(t)
+		for i := range 200 { // warm up
+			d.line(b, req(-i-1))
+			t.line(b, req(-i-1))
+		}
+		var ds, ts []time.Duration
+		interleave(b, d, t, func(h *hostSide) {
+			for i := range 200 {
+				t0 := time.Now()
+				h.line(b, req(i))
+				if h == d {
+					ds = append(ds, time.Since(t0))
+				} else {
+					ts = append(ts, time.Since(t0))
+				}
+			}
+		})
+		pd, pt := measure(ds), measure(ts)
+		b.ReportMetric(float64((pt.p50 - pd.p50).Microseconds()), "added-p50-µs")
+		b.ReportMetric(float64((pt.p99 - pd.p99).Microseconds()), "added-p99-µs")
+		b.ReportMetric(float64(pd.p50.Microseconds()), "direct-p50-µs")
+	})
+}

@@ -1,6 +1,7 @@
 package tap
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -8,8 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
 // echoPeer is a host's view of an echo server (cat): write bytes, read them back. It is
@@ -45,7 +50,11 @@ func directCat(tb testing.TB) *echoPeer {
 }
 
 // tappedCat starts cat behind a tap that records to a file and publishes its socket.
-func tappedCat(tb testing.TB) *echoPeer {
+func tappedCat(tb testing.TB) *echoPeer { return tapped(tb, nil, "cat") }
+
+// tapped starts argv behind a tap that records to a file (scrubbed by red, nil: not at
+// all) and publishes its socket.
+func tapped(tb testing.TB, red *recorder.Redactor, argv ...string) *echoPeer {
 	tb.Helper()
 	dir := tb.TempDir()
 	inR, inW, err := os.Pipe()
@@ -61,7 +70,7 @@ func tappedCat(tb testing.TB) *echoPeer {
 	go func() {
 		defer close(done)
 		_, err := Run(context.Background(), Options{
-			Argv: []string{"cat"}, Stdin: inR, Stdout: outW, Stderr: io.Discard,
+			Argv: argv, Stdin: inR, Stdout: outW, Stderr: io.Discard, Redactor: red,
 			TracePath: filepath.Join(dir, "t.jsonl"), SocketDir: filepath.Join(dir, "run"),
 			Signals: []os.Signal{}, OnStart: func(int, string) { close(started) },
 		})
@@ -190,6 +199,89 @@ func BenchmarkThroughput(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkMCPThroughput is tools/call traffic to the fake minimal server with 32 requests
+// in flight, directly and through the tap recording with the default redaction (what
+// `mcp-inspect tap --record` does); an op is one request and its response. For profiles
+// of the tap's side of the cost:
+//
+//	go test ./tap -run '^$' -bench MCPThroughput/tap -cpuprofile cpu.out
+func BenchmarkMCPThroughput(b *testing.B) {
+	srv := fake.Binary(b)
+	red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: []string{srv}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name  string
+		start func(testing.TB) *echoPeer
+	}{
+		{"direct", func(tb testing.TB) *echoPeer { return direct(tb, srv, "--scenario", "minimal") }},
+		{"tap", func(tb testing.TB) *echoPeer { return tapped(tb, red, srv, "--scenario", "minimal") }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := bc.start(b)
+			defer p.stop()
+			r := bufio.NewReaderSize(p.r, 64<<10)
+			if _, err := p.w.Write([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}` + "\n")); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := r.ReadSlice('\n'); err != nil {
+				b.Fatal(err)
+			}
+			sem := make(chan struct{}, 32)
+			errc := make(chan error, 1)
+			b.ResetTimer()
+			go func() {
+				var line []byte
+				for i := range b.N {
+					sem <- struct{}{}
+					line = append(line[:0], `{"jsonrpc":"2.0","id":`...)
+					line = strconv.AppendInt(line, int64(i+1), 10)
+					line = append(line, `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a message of the benchmark, about a hundred bytes of payload to echo"}}}`+"\n"...)
+					if _, err := p.w.Write(line); err != nil {
+						errc <- err
+						return
+					}
+				}
+				errc <- nil
+			}()
+			for range b.N {
+				if _, err := r.ReadSlice('\n'); err != nil {
+					b.Fatal(err)
+				}
+				<-sem
+			}
+			if err := <-errc; err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// direct starts argv with pipes, as a host would.
+func direct(tb testing.TB, argv ...string) *echoPeer {
+	tb.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cmd.Stdout = outW
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	outW.Close()
+	return &echoPeer{w: w.(*os.File), r: outR, stop: func() {
+		w.Close()
+		_ = cmd.Wait()
+		outR.Close()
+	}}
 }
 
 // TestOverhead measures what the tap adds, in-process: round-trip latency percentiles and
