@@ -335,7 +335,8 @@ func TestB10CrashDuringRequest(t *testing.T) {
 			// Later requests fail at once with the same cause.
 			start = time.Now()
 			_, _, err = s.c.CallTool(ctx, "echo", nil)
-			if !errors.As(err, &ee) || ee.How() != tc.how || time.Since(start) > 100*time.Millisecond {
+			// At once: not after the 30 s timeout (the bound leaves room for a loaded machine).
+			if !errors.As(err, &ee) || ee.How() != tc.how || time.Since(start) > 5*time.Second {
 				t.Errorf("a request after death: %v after %v", err, time.Since(start))
 			}
 			if !strings.HasPrefix(err.Error(), "cannot send request 3 (tools/call echo): server "+tc.how) {

@@ -254,7 +254,9 @@ func TestRequestsAfterDeathFailAtOnce(t *testing.T) {
 	start := time.Now()
 	_, _, err := c.CallTool(context.Background(), "echo", nil)
 	var ee *ExitError
-	if !errors.As(err, &ee) || ee.Signal != "KILL" || time.Since(start) > 100*time.Millisecond {
+	// "At once" means without waiting for the 60 s request timeout; the bound leaves room
+	// for a loaded CI machine.
+	if !errors.As(err, &ee) || ee.Signal != "KILL" || time.Since(start) > 5*time.Second {
 		t.Fatalf("want an immediate ExitError by KILL, got %v after %v", err, time.Since(start))
 	}
 	if !strings.Contains(err.Error(), "request 2 (tools/call echo)") {
