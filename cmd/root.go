@@ -108,6 +108,8 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		MaxMessage:      f.maxMessage,
 		Era:             era,
 		Strict:          f.strict,
+		// Headless commands follow a task to its end (CallTool); --no-tasks applies to them too.
+		NoTasksExtension: f.features.NoTasks,
 	}, nil
 }
 
