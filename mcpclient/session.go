@@ -137,8 +137,10 @@ func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
 // none) and decodes the result (MCP 2025-11-25 server/tools). A JSON-RPC error response comes
 // back as an *RPCError; a result with isError is not a Go error. A modern CreateTaskResult
 // (resultType "task") is followed to its end with AwaitTask and the task's inline result is
-// decoded instead (ext-tasks §Backwards Compatibility); resp is then the tools/call response
-// that created the task, and a failed or cancelled task is the error.
+// decoded instead (ext-tasks §Backwards Compatibility: surface only the final result); resp
+// is then a copy of the tools/call response that created the task (its Seq, RequestSeq and
+// Elapsed) whose Msg.Result is the task's inline result, and a failed or cancelled task is
+// the error.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
 	params := struct {
 		Name      string          `json:"name"`
@@ -160,6 +162,10 @@ func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage
 		if result, err = end.Outcome(); err != nil {
 			return nil, resp, err
 		}
+		cp, msg := *resp, *resp.Msg
+		msg.Result = result
+		cp.Msg = &msg
+		resp = &cp
 	}
 	var res CallToolResult
 	if err := json.Unmarshal(result, &res); err != nil {
