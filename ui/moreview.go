@@ -201,6 +201,10 @@ func (m *Model) serverMoreLines(w int) []string {
 	}
 	add("", st.Title.Render("client (mcp-inspect) offers"))
 	add(wrap("  capabilities: "+string(m.features.Capabilities()), w)...)
+	if in != nil && in.Era == mcpclient.EraModern && !m.features.NoTasks {
+		// Modern requests also declare the tasks extension (mcpclient adds it; --no-tasks drops it).
+		add(wrap("  extensions: "+mcpclient.TasksExtension+" (a tools/call may be answered with a task)", w)...)
+	}
 	if len(m.roots) == 0 {
 		add("  roots: none (R adds some)")
 	}

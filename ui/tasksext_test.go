@@ -130,6 +130,8 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 // the subscriptions/listen stream opened with its taskIds.
 func TestModernTaskNotificationEndsTheCall(t *testing.T) {
 	l, w := startTasksLive(t, "60000", Options{})
+	l.key("4")
+	mustContain(t, "server pane", view(l.m), "extensions: io.modelcontextprotocol/tasks")
 	run := l.sendTool("task_fail")
 	l.until("the failed task", func() bool { return run.done }, 20*time.Second)
 	var rpc *mcpclient.RPCError
@@ -199,6 +201,10 @@ func TestModernNoTasksFeature(t *testing.T) {
 	calls := w.settled(t, mcpclient.ClientToServer, "tools/call", func(f []string) bool { return len(f) > 0 })
 	if len(calls) != 1 {
 		t.Fatalf("%d tools/call on the wire", len(calls))
+	}
+	l.key("4")
+	if strings.Contains(view(l.m), "extensions: "+mcpclient.TasksExtension) {
+		t.Error("the Server pane claims the extension under --no-tasks")
 	}
 	for _, f := range calls {
 		if strings.Contains(f, mcpclient.TasksExtension) {
