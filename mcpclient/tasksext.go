@@ -130,7 +130,7 @@ func (e *TaskCancelledError) Error() string {
 // §Polymorphic Results) and decodes its Task fields. A result that says "task" without a
 // taskId is still reported (ok true) with an error, so it is never taken for a final result.
 func ParseCreateTask(result json.RawMessage) (*Task, bool, error) {
-	if !bytes.Contains(result, []byte(`"task"`)) {
+	if !mayBeTask(result) {
 		return nil, false, nil
 	}
 	var t Task
@@ -290,7 +290,7 @@ func declaresTasksExt(caps map[string]json.RawMessage) bool {
 // that did not declare the extension, or to a method tasks do not cover (only tools/call;
 // tasks/get answers carry resultType "complete").
 func taskResultProblems(ev *Event, method string, declared bool) {
-	if ev.Kind != KindResponse || ev.Msg == nil || !bytes.Contains(ev.Msg.Result, []byte(`"task"`)) {
+	if ev.Kind != KindResponse || ev.Msg == nil || !mayBeTask(ev.Msg.Result) {
 		return
 	}
 	var r struct {
@@ -307,5 +307,23 @@ func taskResultProblems(ev *Event, method string, declared bool) {
 	if method != "tools/call" {
 		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "task-unsupported-method",
 			Text: method + ` answered with resultType "task": the tasks extension covers only tools/call, so this is an invalid response`})
+	}
+}
+
+// mayBeTask is a quick scan for a "resultType" member whose value is "task", so a large
+// ordinary result is not decoded a second time; a hit is confirmed by decoding.
+func mayBeTask(b []byte) bool {
+	key := []byte(`"resultType"`)
+	for {
+		i := bytes.Index(b, key)
+		if i < 0 {
+			return false
+		}
+		b = bytes.TrimLeft(b[i+len(key):], " \t\r\n")
+		if len(b) > 0 && b[0] == ':' {
+			if bytes.HasPrefix(bytes.TrimLeft(b[1:], " \t\r\n"), []byte(`"task"`)) {
+				return true
+			}
+		}
 	}
 }
