@@ -46,22 +46,41 @@ type item struct {
 type chunkBuf struct {
 	b    []byte
 	refs atomic.Int32
-	pool *sync.Pool
+	pool *chunkPool
 }
 
-// newChunkPool returns a pool of chunkSize buffers.
-func newChunkPool() *sync.Pool {
-	p := &sync.Pool{}
-	p.New = func() any { return &chunkBuf{b: make([]byte, chunkSize), pool: p} }
-	return p
+// chunkPool keeps forward-path buffers for reuse. Unlike a sync.Pool it is not emptied by
+// every garbage collection, which made the forward loops allocate and zero a new 64 KiB
+// buffer after each GC cycle (the recorder allocates steadily, so GCs are frequent).
+type chunkPool struct{ free chan *chunkBuf }
+
+// maxFreeChunks bounds what the pool keeps: 2 MiB.
+const maxFreeChunks = 32
+
+func newChunkPool() *chunkPool { return &chunkPool{free: make(chan *chunkBuf, maxFreeChunks)} }
+
+// get returns a free buffer, or a new one.
+func (p *chunkPool) get() *chunkBuf {
+	select {
+	case c := <-p.free:
+		return c
+	default:
+		return &chunkBuf{b: make([]byte, chunkSize), pool: p}
+	}
 }
 
-func getChunk(p *sync.Pool) *chunkBuf { return p.Get().(*chunkBuf) }
+// put keeps c for reuse, or drops it when the pool is full.
+func (p *chunkPool) put(c *chunkBuf) {
+	select {
+	case p.free <- c:
+	default:
+	}
+}
 
 // release drops one reference; the last one returns the buffer to its pool.
 func (c *chunkBuf) release() {
 	if c != nil && c.refs.Add(-1) == 0 {
-		c.pool.Put(c)
+		c.pool.put(c)
 	}
 }
 

@@ -166,7 +166,7 @@ type session struct {
 	cmd   *exec.Cmd
 	pid   int
 	q     *fifo
-	pool  *sync.Pool // forward-path read buffers
+	pool  *chunkPool // forward-path read buffers
 	seq   *sequencer
 	trace *recorder.Writer
 	hub   *hub
@@ -404,7 +404,7 @@ func (s *session) traceError(err error) {
 func (s *session) copyIn(w *os.File) {
 	reason := "host closed stdin"
 	for {
-		cb := getChunk(s.pool)
+		cb := s.pool.get()
 		n, err := s.opt.Stdin.Read(cb.b)
 		if n > 0 {
 			// Queued before it is written: the request is in line before any answer.
@@ -420,7 +420,7 @@ func (s *session) copyIn(w *os.File) {
 				break
 			}
 		} else {
-			s.pool.Put(cb)
+			s.pool.put(cb)
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -440,7 +440,7 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 	defer r.Close()
 	hostGone := false
 	for {
-		cb := getChunk(s.pool)
+		cb := s.pool.get()
 		n, err := r.Read(cb.b)
 		if n > 0 {
 			cb.refs.Store(2)
@@ -456,7 +456,7 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 			s.q.ring()
 			cb.release()
 		} else {
-			s.pool.Put(cb)
+			s.pool.put(cb)
 		}
 		if err != nil {
 			break
@@ -475,7 +475,7 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 	defer r.Close()
 	broken := false
 	for {
-		cb := getChunk(s.pool)
+		cb := s.pool.get()
 		n, err := r.Read(cb.b)
 		if n > 0 {
 			cb.refs.Store(2)
@@ -488,7 +488,7 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 			s.q.ring()
 			cb.release()
 		} else {
-			s.pool.Put(cb)
+			s.pool.put(cb)
 		}
 		if err != nil {
 			break
