@@ -301,12 +301,12 @@ func taskResultProblems(ev *Event, method string, declared bool) {
 	}
 	if !declared {
 		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "task-not-declared",
-			Text: method + ` answered with a task (resultType "task") though the request did not declare the ` + TasksExtension + " extension"})
+			Text: method + ` answered with a task (resultType "task") though the request did not declare the ` + TasksExtension + " extension (ext-tasks §Capability Negotiation: MUST NOT)"})
 		return
 	}
 	if method != "tools/call" {
 		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "task-unsupported-method",
-			Text: method + ` answered with resultType "task": the tasks extension covers only tools/call, so this is an invalid response`})
+			Text: method + ` answered with resultType "task": the tasks extension covers only tools/call, so this is an invalid response (ext-tasks §Supported Methods)`})
 	}
 }
 

@@ -60,13 +60,18 @@ func (m *Model) followModern(e *taskEntry) tea.Cmd {
 	e.modern = true
 	t := e.task
 	var cmds []tea.Cmd
+	if m.features.NoTasks && e.callID != 0 && !e.finished {
+		// We did not declare the extension, so the answer is invalid (ext-tasks §Capability
+		// Negotiation); the call ends with that, and the Tasks pane still follows the task.
+		m.finishTaskCall(e, fmt.Errorf("the server answered tools/call with a task (resultType \"task\", task %s) although mcp-inspect did not declare %s (--no-tasks): an invalid response; 8 Tasks follows the task anyway", t.TaskID, mcpclient.TasksExtension))
+	}
 	if t.Terminal() {
 		if e.stopListen != nil {
 			e.stopListen()
 			e.stopListen = nil
 		}
 		m.closeTaskInputs(e)
-		m.finishTaskCall(e)
+		m.finishTaskCall(e, nil)
 		return nil
 	}
 	if m.sess == nil {
@@ -167,8 +172,9 @@ func (m *Model) closeTaskInputs(e *taskEntry) {
 }
 
 // finishTaskCall gives a terminal task's outcome to the tools/call it ran for: the inline
-// CallToolResult, the inline JSON-RPC error, or the cancellation.
-func (m *Model) finishTaskCall(e *taskEntry) {
+// CallToolResult, the inline JSON-RPC error, or the cancellation; a non-nil fail ends the
+// call with that error instead.
+func (m *Model) finishTaskCall(e *taskEntry, fail error) {
 	if e.callID == 0 || e.finished {
 		return
 	}
@@ -182,9 +188,12 @@ func (m *Model) finishTaskCall(e *taskEntry) {
 		done.resp = &cp
 	}
 	res, err := e.task.Outcome()
-	if err != nil {
+	switch {
+	case fail != nil:
+		done.err = fail
+	case err != nil:
 		done.err = err
-	} else {
+	default:
 		var ctr mcpclient.CallToolResult
 		if err := json.Unmarshal(res, &ctr); err != nil {
 			done.err = fmt.Errorf("task %s: the inline result is not a CallToolResult: %w", e.task.TaskID, err)
