@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"syscall"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
 // The benchmarks below call the echo tool of the fake "minimal" server, which answers each
@@ -143,15 +146,18 @@ func BenchmarkBenchCall(b *testing.B) {
 	r.report(b)
 }
 
-// BenchmarkCallVsBare interleaves the two measured loops call by call: each iteration makes
-// one bare round trip (as BenchmarkBareLoop) and one `bench call` call (as
-// BenchmarkBenchCall), in alternating order, each against its own minimal server, timing
-// each separately. A busy machine then slows both alike, so the ratio holds still where
-// two separate benchmarks vary by 2x between runs:
+// BenchmarkCallVsBare interleaves the measured loops call by call: each iteration makes one
+// bare round trip (as BenchmarkBareLoop), one `bench call` call (as BenchmarkBenchCall), one
+// with the session recorded to a file with the default redaction (as --record), and one
+// go-sdk CallTool (as BenchmarkGoSDKCallTool), each against its own minimal server, in an
+// order that rotates, timing each separately. A busy machine then slows all of them alike,
+// so the ratios hold still where separate benchmarks vary by 2x between runs:
 //
-//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 20000x -count 6
+//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 5000x -count 6 -cpu 1,2
 //
-// vs-bare is the bench call's calls/s over the bare loop's (target: at least 0.5).
+// (`bench call -c 1` runs at GOMAXPROCS 1: -cpu 1.) vs-bare is bench call's calls/s over
+// the bare loop's (target: at least 0.5); record-cost the share of calls/s --record takes
+// (at most 0.2); vs-gosdk bench call over the go-sdk client (at least 5).
 func BenchmarkCallVsBare(b *testing.B) {
 	in, out, stop := startMinimal(b)
 	defer stop()
@@ -167,55 +173,90 @@ func BenchmarkCallVsBare(b *testing.B) {
 	if _, err := in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
 		b.Fatal(err)
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer c.Close()
-	go func() {
-		for range c.Events() {
-		}
-	}()
 	ctx := context.Background()
-	if _, err := c.Connect(ctx); err != nil {
-		b.Fatal(err)
-	}
-	bc, err := newBench(c, "echo", json.RawMessage(`{"text":"x"}`))
-	if err != nil {
-		b.Fatal(err)
-	}
-	line := make([]byte, 0, 256)
-	bare := func(i int) time.Duration {
-		t0 := time.Now()
-		line = append(line[:0], `{"jsonrpc":"2.0","id":`...)
-		line = strconv.AppendInt(line, int64(i), 10)
-		line = append(line, `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`+"\n"...)
-		roundTrip(line)
-		return time.Since(t0)
-	}
-	call := func() time.Duration {
-		t0 := time.Now()
-		if err := bc.call(ctx, nil); err != nil {
+	session := func(record bool) *bench {
+		cfg := mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}}
+		if record {
+			red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: append([]string{cfg.Command}, cfg.Args...)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, err := recorder.Create(filepath.Join(b.TempDir(), "bench.jsonl"), recorder.Header{Tool: "bench"}, red)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { w.Close() })
+			cfg.OnEvent = w.Observe
+		}
+		c, err := mcpclient.Start(cfg)
+		if err != nil {
 			b.Fatal(err)
 		}
-		return time.Since(t0)
+		b.Cleanup(func() { c.Close() })
+		go func() {
+			for range c.Events() {
+			}
+		}()
+		if _, err := c.Connect(ctx); err != nil {
+			b.Fatal(err)
+		}
+		bc, err := newBench(c, "echo", json.RawMessage(`{"text":"x"}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return bc
 	}
-	var tBare, tCall time.Duration
+	plain, recorded := session(false), session(true)
+	sdk, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: exec.Command(fake.Binary(b), "--scenario", "minimal")}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sdk.Close()
+	sdkParams := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "x"}}
+	line := make([]byte, 0, 256)
+	id := 0
+	loops := [4]func(){
+		func() {
+			id++
+			line = append(line[:0], `{"jsonrpc":"2.0","id":`...)
+			line = strconv.AppendInt(line, int64(id), 10)
+			line = append(line, `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`+"\n"...)
+			roundTrip(line)
+		},
+		func() {
+			if err := plain.call(ctx, nil); err != nil {
+				b.Fatal(err)
+			}
+		},
+		func() {
+			if err := recorded.call(ctx, nil); err != nil {
+				b.Fatal(err)
+			}
+		},
+		func() {
+			if _, err := sdk.CallTool(ctx, sdkParams); err != nil {
+				b.Fatal(err)
+			}
+		},
+	}
+	var spent [4]time.Duration
 	b.ResetTimer()
-	for i := 1; i <= b.N; i++ {
-		if i%2 == 0 {
-			tBare += bare(i)
-			tCall += call()
-		} else {
-			tCall += call()
-			tBare += bare(i)
+	for i := 0; i < b.N; i++ {
+		for k := range loops {
+			j := (i + k) % len(loops)
+			t0 := time.Now()
+			loops[j]()
+			spent[j] += time.Since(t0)
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(b.N)/tBare.Seconds(), "bare-calls/s")
-	b.ReportMetric(float64(b.N)/tCall.Seconds(), "calls/s")
-	b.ReportMetric(tBare.Seconds()/tCall.Seconds(), "vs-bare")
+	rate := func(j int) float64 { return float64(b.N) / spent[j].Seconds() }
+	b.ReportMetric(rate(0), "bare-calls/s")
+	b.ReportMetric(rate(1), "calls/s")
+	b.ReportMetric(rate(3), "gosdk-calls/s")
+	b.ReportMetric(rate(1)/rate(0), "vs-bare")
+	b.ReportMetric(1-rate(2)/rate(1), "record-cost")
+	b.ReportMetric(rate(1)/rate(3), "vs-gosdk")
 }
 
 // BenchmarkGoSDKCallTool is the official go-sdk client against the same server.
