@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	rtdebug "runtime/debug"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -49,6 +50,10 @@ never loaded whole.`,
 			events := make(chan mcpclient.Event, 1024)
 			go func() {
 				defer close(events)
+				// Reading the trace makes garbage in proportion to its size (every event
+				// decoded and classified once); the UI keeps a summary of each. Give the
+				// garbage back to the system once the last event is in.
+				defer rtdebug.FreeOSMemory()
 				for ev, err := range tr.Events() {
 					if err != nil {
 						logger.Warn("trace line skipped", "err", err)

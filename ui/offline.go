@@ -40,8 +40,7 @@ type offlineState struct {
 	// heads caches the arguments drawn in the rows, by request Seq (read back from the
 	// trace for the rows on screen).
 	heads map[uint64]string
-	// listH is the number of rows the list drew last.
-	listH int
+
 	// narrow lists the indexes of the calls of tool when the list is narrowed to it.
 	narrow []int
 	// cur is the selected call read back (curIdx is its index; nil until loaded).
@@ -468,8 +467,23 @@ func (o *offlineState) selected() (int, bool) {
 	return o.shownAt(o.sel), true
 }
 
-// needShown asks the timeline for the selected call's request and response.
-func (o *offlineState) needShown(tl *timeline) {
+// listRows is how many rows the past-calls list takes in a pane h lines high, and scroll
+// keeps the selection among them.
+func (o *offlineState) listRows(h int) int { return min(o.shownLen(), max(h/3, 3)) }
+
+func (o *offlineState) scroll(listH int) {
+	if o.sel < o.top {
+		o.top = o.sel
+	}
+	if o.sel >= o.top+listH {
+		o.top = o.sel - listH + 1
+	}
+	o.top = clampScroll(o.top, o.shownLen(), listH)
+}
+
+// needShown asks the timeline for the selected call's request and response and for the
+// requests of the rows on screen (the pane is h lines high), as the view will draw them.
+func (o *offlineState) needShown(tl *timeline, h int) {
 	k, ok := o.selected()
 	if !ok {
 		return
@@ -482,7 +496,9 @@ func (o *offlineState) needShown(tl *timeline) {
 		}
 	}
 	// The requests of the rows on screen, for their arguments.
-	for r := o.top; r < min(o.top+o.listH, o.shownLen()); r++ {
+	listH := o.listRows(h)
+	o.scroll(listH)
+	for r := o.top; r < min(o.top+listH, o.shownLen()); r++ {
 		c := &o.calls[o.shownAt(r)]
 		if _, ok := o.heads[c.reqSeq]; !ok {
 			if i, ok := tl.index(c.reqSeq); ok {
@@ -607,15 +623,8 @@ func (m *Model) offlineCallView(w, h int) string {
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
 	sel, _ := o.selected()
-	listH := min(n, max(h/3, 3))
-	o.listH = listH
-	if o.sel < o.top {
-		o.top = o.sel
-	}
-	if o.sel >= o.top+listH {
-		o.top = o.sel - listH + 1
-	}
-	o.top = clampScroll(o.top, n, listH)
+	listH := o.listRows(h)
+	o.scroll(listH)
 	for i := o.top; i < n && i < o.top+listH; i++ {
 		k := o.shownAt(i)
 		c := &o.calls[k]
@@ -647,7 +656,7 @@ func (m *Model) loadShown() tea.Cmd {
 	}
 	m.wire.needShown()
 	if m.offline != nil {
-		m.offline.needShown(m.tl)
+		m.offline.needShown(m.tl, m.lay.body.h)
 	}
 	return m.tl.loadCmd()
 }
