@@ -57,21 +57,27 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 // classifyObject classifies the JSON object trimmed (valid JSON, starting with '{'): a
 // frame's body or one element of a batch. probs are the problems found so far.
 func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(trimmed, &fields); err != nil {
+	env, ok := scanEnvelope(trimmed)
+	if !ok {
+		// Not expected for JSON that json.Valid accepted; say what the decoder says.
+		var fields map[string]json.RawMessage
+		err := json.Unmarshal(trimmed, &fields)
+		if err == nil {
+			err = fmt.Errorf("cannot read the object's members")
+		}
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: " + err.Error()})
 	}
 	msg := &Message{}
-	_, hasVersion := fields["jsonrpc"]
-	rawID, hasID := fields["id"]
-	rawMethod, hasMethod := fields["method"]
-	rawResult, hasResult := fields["result"]
-	rawErr, hasErr := fields["error"]
+	hasVersion := env.jsonrpc != nil
+	rawID, hasID := env.id, env.id != nil
+	rawMethod, hasMethod := env.method, env.method != nil
+	rawResult, hasResult := env.result, env.result != nil
+	rawErr, hasErr := env.err, env.err != nil
 	if !hasMethod && !hasID && !hasResult && !hasErr {
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: no jsonrpc, method, id, result or error member"})
 	}
 	if hasVersion {
-		_ = json.Unmarshal(fields["jsonrpc"], &msg.JSONRPC)
+		_ = json.Unmarshal(env.jsonrpc, &msg.JSONRPC)
 	}
 	if msg.JSONRPC != "2.0" {
 		probs = append(probs, Problem{Warning, "jsonrpc-version", `"jsonrpc" must be exactly "2.0"`})
@@ -86,7 +92,7 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 		if err := json.Unmarshal(rawMethod, &msg.Method); err != nil {
 			probs = append(probs, Problem{Warning, "bad-method", "method must be a string"})
 		}
-		msg.Params = fields["params"]
+		msg.Params = env.params
 		if hasResult || hasErr {
 			probs = append(probs, Problem{Warning, "mixed", "a message with a method must not carry result or error"})
 		}
@@ -246,4 +252,142 @@ func headID(head []byte) json.RawMessage {
 		}
 	}
 	return nil
+}
+
+// envelope holds the JSON-RPC members of an object as sub-slices of its bytes (nil when
+// absent): a 100 MB result is never copied to be classified.
+type envelope struct {
+	jsonrpc, id, method, params, result, err json.RawMessage
+}
+
+// scanEnvelope reads the top-level members of the JSON object obj without copying values.
+// obj must be valid JSON (the caller checked); ok is false otherwise. A repeated member
+// keeps its last value, as encoding/json does.
+func scanEnvelope(obj []byte) (env envelope, ok bool) {
+	i := skipWS(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return env, false
+	}
+	i = skipWS(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return env, true
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return env, false
+		}
+		kend, ok := scanString(obj, i)
+		if !ok {
+			return env, false
+		}
+		key := obj[i+1 : kend-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(obj[i:kend], &k) != nil {
+				return env, false
+			}
+			key = []byte(k)
+		}
+		i = skipWS(obj, kend)
+		if i >= len(obj) || obj[i] != ':' {
+			return env, false
+		}
+		i = skipWS(obj, i+1)
+		vend, ok := scanValue(obj, i)
+		if !ok {
+			return env, false
+		}
+		v := json.RawMessage(obj[i:vend:vend])
+		switch string(key) {
+		case "jsonrpc":
+			env.jsonrpc = v
+		case "id":
+			env.id = v
+		case "method":
+			env.method = v
+		case "params":
+			env.params = v
+		case "result":
+			env.result = v
+		case "error":
+			env.err = v
+		}
+		i = skipWS(obj, vend)
+		switch {
+		case i < len(obj) && obj[i] == ',':
+			i = skipWS(obj, i+1)
+		case i < len(obj) && obj[i] == '}':
+			return env, true
+		default:
+			return env, false
+		}
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanString returns the index just past the JSON string starting at b[i] ('"').
+func scanString(b []byte, i int) (int, bool) {
+	j := i + 1
+	for {
+		q := bytes.IndexByte(b[j:], '"')
+		if q < 0 {
+			return 0, false
+		}
+		j += q
+		// The quote is escaped when an odd number of backslashes precede it.
+		n := 0
+		for k := j - 1; k > i && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1, true
+		}
+		j++
+	}
+}
+
+// scanValue returns the index just past the JSON value starting at b[i].
+func scanValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return 0, false
+	}
+	switch b[i] {
+	case '"':
+		return scanString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, ok := scanString(b, j)
+				if !ok {
+					return 0, false
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return 0, false
+	}
+	j := i
+loop:
+	for ; j < len(b); j++ {
+		switch b[j] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			break loop
+		}
+	}
+	return j, j > i
 }
