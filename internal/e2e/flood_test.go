@@ -98,3 +98,39 @@ func TestFloodStderrInTheTUI(t *testing.T) {
 		t.Fatalf("the recording holds %d of the %d stderr lines", got, n)
 	}
 }
+
+// TestMaxMessageInTheTUI: --max-message 1048576 and a 3 MiB tools/call response: the call
+// fails at once naming the limit, the status bar counts the violation, the wire pane shows
+// the oversize frame, and the trace keeps its head with the full size.
+func TestMaxMessageInTheTUI(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "big.jsonl")
+	s := inspect(t, 160, 40, "--record", trace, "--max-message", "1048576", "--", fake.Binary(t), "--scenario", "b03")
+	s.WaitFor(t, wait, "connected")
+	s.WaitFor(t, wait, "big")
+	s.Send("1")
+	s.Send("/")
+	s.SendText("big")
+	s.Send("Enter")
+	s.Send("Enter")
+	s.WaitFor(t, wait, "call big")
+	s.SendText("3145728")
+	s.Send("C-s")
+	s.WaitFor(t, wait, "over the 1048576-byte limit")
+	s.WaitFor(t, wait, "1 violations")
+	s.Send("3")
+	s.WaitFor(t, wait, "← oversize")
+	s.Send("q")
+	if st := s.Wait(t, wait); st.Code != 0 {
+		t.Fatalf("exit %v", st)
+	}
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`"size":314\d{4},"trunc":true`).Match(b) {
+		t.Fatal("the trace lacks the oversize frame with its full size and trunc")
+	}
+	if len(b) > 1<<20 {
+		t.Fatalf("the trace is %d bytes: more than the kept head of the frame", len(b))
+	}
+}
