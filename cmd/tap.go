@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -163,6 +166,17 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		Logger:     logger,
 	}
 	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
+	// One P: the recorder then runs when the forward loops wait, instead of waking a second
+	// thread for every message, and the tap never takes more than one core from the host
+	// and the server it sits between (GOMAXPROCS in the environment wins). With one P no
+	// forward loop may sit in a blocking read, so stdin is made pollable.
+	if os.Getenv("GOMAXPROCS") == "" {
+		if stdin, restore, ok := pollableStdin(); ok {
+			defer restore()
+			opt.Stdin = stdin
+			runtime.GOMAXPROCS(1)
+		}
+	}
 	res, err := tap.Run(ctx, opt)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
@@ -192,4 +206,28 @@ func pruneTapSessions(dir string, logger *slog.Logger) {
 	} else if len(removed) > 0 {
 		logger.Debug("pruned old tap sessions", "removed", removed)
 	}
+}
+
+// pollableStdin returns stdin switched to non-blocking mode, so that a read waits in the
+// runtime's poller (a parked goroutine) rather than in a blocked thread: with one P a
+// blocked thread holds the P until the runtime's monitor takes it back, tens of µs to ms
+// later, and every message would wait that long. Only a pipe or a socket is switched (a
+// terminal is shared with the shell; ok is false then); restore puts the blocking mode back.
+func pollableStdin() (stdin io.Reader, restore func(), ok bool) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(0, &st); err != nil {
+		return nil, nil, false
+	}
+	if m := st.Mode & syscall.S_IFMT; m != syscall.S_IFIFO && m != syscall.S_IFSOCK {
+		return nil, nil, false
+	}
+	if err := syscall.SetNonblock(0, true); err != nil {
+		return nil, nil, false
+	}
+	// os.NewFile sees the non-blocking mode and registers the descriptor with the poller.
+	f := os.NewFile(0, "/dev/stdin")
+	return f, func() {
+		_ = syscall.SetNonblock(0, false)
+		runtime.KeepAlive(f) // f's finalizer would close descriptor 0
+	}, true
 }
