@@ -520,10 +520,15 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 		return nil
 	}
 	req, ok := tl.full(i)
-	if !ok {
+	if !ok && tl.loadErr(c.reqSeq) == nil {
 		return nil
 	}
 	r := &callRun{id: k + 1, tool: o.tools[c.tool], args: json.RawMessage("{}"), started: req.Time, reqSeq: c.reqSeq, done: true, err: noResponseError{}}
+	if err := tl.loadErr(c.reqSeq); err != nil {
+		r.err = fmt.Errorf("the request could not be read back from the trace: %w", err)
+		o.cur, o.curIdx = r, k
+		return r
+	}
 	if req.Msg != nil {
 		var p struct {
 			Arguments json.RawMessage `json:"arguments"`
@@ -538,15 +543,19 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 			return nil
 		}
 		resp, ok := tl.full(j)
-		if !ok {
+		switch {
+		case !ok && tl.loadErr(c.respSeq) != nil:
+			r.err = fmt.Errorf("the response could not be read back from the trace: %w", tl.loadErr(c.respSeq))
+		case !ok:
 			return nil
-		}
-		if resp.Msg == nil {
-			r.err = errors.New("the response could not be read back from the trace: " + string(resp.Raw))
-		} else {
+		case resp.Msg == nil:
+			r.err = errors.New("the response could not be read back from the trace as a message")
+		default:
 			o.finishCall(r, &resp)
 		}
-		r.respSeen, r.respProblems = true, resp.Problems
+		if ok {
+			r.respSeen, r.respProblems = true, resp.Problems
+		}
 	}
 	o.cur, o.curIdx = r, k
 	return r

@@ -271,7 +271,13 @@ func TestOfflineLoadsOnDemand(t *testing.T) {
 	m2.wire.jump(15)
 	_ = view(m2)
 	m2.update(m2.loadShown()())
-	mustContain(t, "failed load", view(m2), "could not read this event from the trace: disk on fire")
+	mustContain(t, "failed load", view(m2), "could not read this event from the trace: disk on fire", "« stderr       (could not read this event from the")
+	if m2.loadShown() != nil {
+		t.Error("a failed event was asked for again")
+	}
+	m2.update(keyMsg("2"))
+	_ = view(m2)
+	mustContain(t, "failed past call", view(m2), "the request could not be read back from the trace: disk on fire")
 }
 
 // TestOfflineReadingCount: while a trace's events still arrive, the wire title counts them

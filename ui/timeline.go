@@ -105,6 +105,8 @@ type timeline struct {
 	// loading marks the Seqs a load Cmd is reading; want queues those asked for since.
 	loading map[uint64]bool
 	want    []uint64
+	// failed holds the Seqs that could not be read back, with why (not asked again).
+	failed map[uint64]error
 }
 
 func newTimeline() *timeline {
@@ -124,6 +126,16 @@ func (t *timeline) setLoader(load func(seq uint64) (mcpclient.Event, error)) {
 	t.load = load
 	t.cache = newEventCache(cacheEvents, cacheBytes)
 	t.loading = map[uint64]bool{}
+	t.failed = map[uint64]error{}
+}
+
+// loadErr is why the event seq could not be read back from the trace (nil if it was, or
+// is still to be).
+func (t *timeline) loadErr(seq uint64) error {
+	if t.failed == nil {
+		return nil
+	}
+	return t.failed[seq]
 }
 
 // reserve makes room for n events (a trace's length, known when it is opened), so a
@@ -481,7 +493,7 @@ func (t *timeline) need(i int) {
 		return
 	}
 	e := &t.evs[i]
-	if e.dir == mcpclient.Lifecycle || t.loading[e.seq] {
+	if e.dir == mcpclient.Lifecycle || t.loading[e.seq] || t.failed[e.seq] != nil {
 		return
 	}
 	if _, ok := t.cache.peek(e.seq); ok {
@@ -524,8 +536,8 @@ func (t *timeline) loadCmd() tea.Cmd {
 	}
 }
 
-// loaded files events read back into the cache. A Seq that could not be read is cached
-// with its error as the bytes, so it is not asked for again and again.
+// loaded files events read back into the cache. A Seq that could not be read is kept
+// with its error (failed), so it is not asked for again and again.
 func (t *timeline) loaded(msg eventsLoadedMsg) {
 	if t.load == nil {
 		return
@@ -536,9 +548,15 @@ func (t *timeline) loaded(msg eventsLoadedMsg) {
 	}
 	for s, err := range msg.errs {
 		delete(t.loading, s)
-		t.cache.put(mcpclient.Event{Seq: s, Raw: []byte("(could not read this event from the trace: " + err.Error() + ")")})
+		if len(t.failed) >= failedKeep {
+			clear(t.failed) // a trace with that many bad lines: ask again later
+		}
+		t.failed[s] = err
 	}
 }
+
+// failedKeep bounds the remembered load failures.
+const failedKeep = 4096
 
 // cacheEvents and cacheBytes bound the loaded-event cache: a screen of rows and the
 // selected frames, whatever their size (the newest entry is always kept).

@@ -422,6 +422,9 @@ func (t *timeline) summary(i int) string {
 	}
 	raw, ok := t.rawAt(i)
 	if !ok {
+		if t.loadErr(ev.seq) != nil {
+			return "(could not read this event from the trace)"
+		}
 		return "loading…"
 	}
 	if len(raw) > 512 {
@@ -579,6 +582,11 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 		add(wrapStyled(st.Warning, "␛ holds terminal control characters (shown escaped, never sent to your terminal)", w)...)
 	}
 	if !loaded {
+		if err := p.tl.loadErr(ev.Seq); err != nil {
+			add("")
+			add(wrapStyled(st.Error, "could not read this event from the trace: "+clean(err.Error()), w)...)
+			return out
+		}
 		add("", st.Muted.Render("loading the frame's bytes from the trace…"))
 		return out
 	}
