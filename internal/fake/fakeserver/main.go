@@ -63,6 +63,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range floodScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range batchScenarios() {
+		all[n] = sc
+	}
 	for n, sc := range tasksScenarios() {
 		all[n] = sc
 	}
