@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -56,4 +58,44 @@ func TestEventCacheBounds(t *testing.T) {
 	if _, ok := c.peek(5); !ok || c.ll.Len() != 1 || c.bytes != 500 {
 		t.Errorf("a frame over the byte bound: kept=%v, %d entries, %d bytes", ok, c.ll.Len(), c.bytes)
 	}
+}
+
+// TestProgressBeforeSent: progress that reaches the timeline before the call learns its
+// request's Seq (OnSent) is picked up when it does; other frames in between are skipped
+// without being parsed again.
+func TestProgressBeforeSent(t *testing.T) {
+	s := greetSession()
+	s.block = true
+	m := newTestModel(t, s, 100, 30)
+	run(t, m, m.Init(), 0)
+	press(t, m, "enter")
+	typeText(t, m, "1")
+	press(t, m, "tab")
+	typeText(t, m, "2")
+	_, cmd := m.Update(keyMsg("ctrl+s"))
+	done := make(chan tea.Msg, 4)
+	go func() {
+		for _, c := range cmd().(tea.BatchMsg) {
+			go func() { done <- c() }()
+		}
+	}()
+	var sent callSentMsg
+	for msg := range done {
+		if s, ok := msg.(callSentMsg); ok {
+			sent = s
+			break
+		}
+	}
+	req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
+	other := ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":99,"progress":9,"total":10,"message":"not ours"}}`+"\n")
+	other.Pair = 5
+	prog := ev(10, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
+	prog.Pair = 8
+	send(t, m, eventsMsg{events: []mcpclient.Event{req, other, prog}})
+	send(t, m, sent)
+	r := m.call.run
+	if r.reqSeq != 8 || r.progress != 3 || r.total != 10 || r.progMsg != "step 3" {
+		t.Fatalf("run: reqSeq %d progress %v/%v %q", r.reqSeq, r.progress, r.total, r.progMsg)
+	}
+	press(t, m, "ctrl+x")
 }
