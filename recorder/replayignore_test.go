@@ -40,3 +40,25 @@ func TestReplayIgnoreByMethod(t *testing.T) {
 		t.Errorf("a path ignored for initialize silenced tools/call:\n%s", reportText(rep))
 	}
 }
+
+// TestReplayJSONInText: a text content block that holds JSON is compared as JSON through
+// a whole replay: the same document spelled differently is the same, a changed member is
+// a difference named by its path inside the text.
+func TestReplayJSONInText(t *testing.T) {
+	t.Parallel()
+	s := record(t, fakeConfig(t, "minimal"), nil, func(ctx context.Context, c *mcpclient.Client) {
+		c.Initialize(ctx)
+		c.CallTool(ctx, "echo", json.RawMessage(`{"text":"{\"a\":1,\"b\":[1,2]}"}`))
+	})
+	respelled := proxyConfig([]string{fake.Binary(t)}, `{\"a\":1,\"b\":[1,2]}`, `{ \"b\": [1, 2.0], \"a\": 1 }`)
+	respelled.Env = append(respelled.Env, fake.EnvScenario+"=minimal")
+	if rep := replay(t, openTrace(t, s.path), respelled); !rep.OK() {
+		t.Errorf("the same JSON spelled differently differs:\n%s", reportText(rep))
+	}
+	changed := proxyConfig([]string{fake.Binary(t)}, `{\"a\":1,`, `{\"a\":7,`)
+	changed.Env = append(changed.Env, fake.EnvScenario+"=minimal")
+	rep := replay(t, openTrace(t, s.path), changed)
+	if rep.OK() || !strings.Contains(reportText(rep), "$.result.content[0].text.a") {
+		t.Errorf("a changed member inside the text is not named:\n%s", reportText(rep))
+	}
+}
