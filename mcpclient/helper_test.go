@@ -91,9 +91,9 @@ func helperServer(mode string) {
 			case "silent":
 				// never answers
 			case "progress":
-				for i := 1; i <= 5; i++ {
+				for i := 1; i <= 12; i++ {
 					time.Sleep(150 * time.Millisecond)
-					send(map[string]any{"jsonrpc": "2.0", "method": "notifications/progress", "params": map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": i, "total": 5}})
+					send(map[string]any{"jsonrpc": "2.0", "method": "notifications/progress", "params": map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": i, "total": 12}})
 				}
 				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}})
 			case "ask":
