@@ -17,17 +17,20 @@ type Pairer struct {
 	initSent bool
 	modern   bool              // a server/discover is in force (MCP 2026-07-28)
 	caps     map[string]bool   // client capabilities the client advertised
+	tasksExt bool              // the latest modern request declared the tasks extension
 	pending  map[string]pend   // c2s requests awaiting a response, by id key
 	done     map[string]doneR  // settled c2s requests, by id key
 	order    []string          // done ids, oldest first (bounded like the client's)
 	byToken  map[string]pend   // progress tokens of pending requests
 	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
+	version  string            // protocolVersion of the server's initialize answer
 }
 
 type pend struct {
-	seq    uint64
-	method string
-	token  string
+	seq      uint64
+	method   string
+	token    string
+	tasksExt bool // a modern request that declared the tasks extension
 }
 
 type doneR struct {
@@ -69,7 +72,12 @@ func (p *Pairer) Add(ev *Event) {
 	case ClientToServer:
 		p.addClient(ev)
 	case ServerToClient:
+		if ev.Kind == KindBatch {
+			p.addBatch(ev)
+			return
+		}
 		p.addServer(ev)
+		p.noteVersion(ev)
 	}
 }
 
@@ -91,7 +99,7 @@ func (p *Pairer) addClient(ev *Event) {
 			p.noteCaps(m.Params, true)
 		}
 		key := idKey(m.ID)
-		pr := pend{seq: ev.Seq, method: m.Method, token: progressToken(m.Params)}
+		pr := pend{seq: ev.Seq, method: m.Method, token: progressToken(m.Params), tasksExt: p.modern && p.tasksExt}
 		p.pending[key] = pr
 		if pr.token != "" {
 			p.byToken[pr.token] = pr
@@ -193,6 +201,9 @@ func (p *Pairer) addServer(ev *Event) {
 		if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
 			p.modern = false
 		}
+		if p.modern {
+			taskResultProblems(ev, pr.method, pr.tasksExt)
+		}
 	case KindNotification:
 		if !knownServerNotification(m.Method) {
 			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-notification", Text: "unknown notification method " + strconv.Quote(m.Method)})
@@ -247,10 +258,12 @@ func (p *Pairer) noteCaps(params json.RawMessage, modern bool) {
 			caps = nil
 			_ = json.Unmarshal(raw, &caps)
 		} else {
+			p.tasksExt = false
 			return
 		}
 	}
 	p.caps = map[string]bool{}
+	p.tasksExt = modern && declaresTasksExt(caps)
 	for k := range caps {
 		p.caps[k] = true
 	}
@@ -264,7 +277,7 @@ func knownServerNotification(method string) bool {
 		"notifications/resources/updated", "notifications/resources/list_changed",
 		"notifications/tools/list_changed", "notifications/prompts/list_changed",
 		"notifications/tasks/status", "notifications/elicitation/complete",
-		"notifications/subscriptions/acknowledged":
+		"notifications/subscriptions/acknowledged", "notifications/tasks":
 		return true
 	}
 	return false

@@ -6,7 +6,11 @@ import "fmt"
 // the wire pane ("" for codes that are informational).
 func Rule(code string) string {
 	switch code {
-	case "not-json", "not-jsonrpc", "empty", "partial", "no-newline", "batch":
+	case "batch":
+		return "MCP 2025-03-26 basic/index: JSON-RPC batches allowed (implementations MUST support receiving them); removed in MCP 2025-06-18 (changelog), never in 2024-11-05"
+	case "empty-batch":
+		return "JSON-RPC 2.0 §6: a batch is an array with at least one value"
+	case "not-json", "not-jsonrpc", "empty", "partial", "no-newline":
 		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
 	case "lsp-framing":
 		return "MCP basic/transports §stdio (every revision): messages are newline-delimited JSON, never Content-Length framed"

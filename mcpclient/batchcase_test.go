@@ -1,0 +1,57 @@
+package mcpclient_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// TestBatchStrictByVersion: --strict stops at the batch fake's first batch when the
+// negotiated version forbids batches, naming the rule; under 2025-03-26 the same batches
+// are noted, not violations, and the session goes on.
+func TestBatchStrictByVersion(t *testing.T) {
+	t.Run("2025-06-18 stops", func(t *testing.T) {
+		s := startFake(t, "batch", func(c *mcpclient.Config) { c.Strict, c.ProtocolVersion = true, "2025-06-18" })
+		if _, err := s.c.Initialize(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-s.c.Exited():
+		case <-time.After(10 * time.Second):
+			t.Fatal("strict mode did not stop at the batch")
+		}
+		_, _, err := s.c.ListTools(context.Background())
+		var v *mcpclient.ViolationError
+		if !errors.As(err, &v) || v.Problem.Code != "batch" || !strings.Contains(err.Error(), "removed in MCP 2025-06-18") {
+			t.Fatalf("want the batch violation with its rule, got %v", err)
+		}
+	})
+	t.Run("2025-03-26 goes on", func(t *testing.T) {
+		s := startFake(t, "batch", func(c *mcpclient.Config) { c.Strict, c.ProtocolVersion = true, "2025-03-26" })
+		ctx := context.Background()
+		if _, err := s.c.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.c.Ping(ctx); err != nil {
+			t.Fatalf("the session should go on after an allowed batch: %v", err)
+		}
+		var seen int
+		for _, ev := range s.events(t) {
+			if ev.Kind != mcpclient.KindBatch {
+				continue
+			}
+			seen++
+			p := problem(ev, "batch")
+			if p == nil || p.Severity != mcpclient.Info || ev.Batch == nil || len(ev.Batch.Elems) != 2 {
+				t.Errorf("batch #%d: problem %+v, batch %+v", ev.Seq, p, ev.Batch)
+			}
+		}
+		if seen != 1 {
+			t.Errorf("%d batches, want the initialized one", seen)
+		}
+	})
+}

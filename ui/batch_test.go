@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// pairedEvents builds events from raw frames as the live client does: classified, then
+// paired by one Pairer (which words the batch problem by the negotiated version).
+func pairedEvents(frames []struct {
+	dir mcpclient.Direction
+	raw string
+}) []mcpclient.Event {
+	p := mcpclient.NewPairer()
+	evs := make([]mcpclient.Event, len(frames))
+	for i, f := range frames {
+		evs[i] = ev(uint64(i+1), f.dir, f.raw)
+		p.Add(&evs[i])
+	}
+	return evs
+}
+
+func TestWireShowsBatchElementsPaired(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		rule    string
+	}{
+		{"2025-03-26", "allowed in the negotiated MCP 2025-03-26"},
+		{"2025-06-18", "batching was removed in 2025-06-18"},
+	} {
+		t.Run(c.version, func(t *testing.T) {
+			c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+			evs := pairedEvents([]struct {
+				dir mcpclient.Direction
+				raw string
+			}{
+				{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + c.version + `","capabilities":{}}}` + "\n"},
+				{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + c.version + `","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
+				{c2s, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n"},
+				{c2s, `{"jsonrpc":"2.0","id":"p","method":"ping"}` + "\n"},
+				{s2c, `[{"jsonrpc":"2.0","id":"p","result":{}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}},{"jsonrpc":"2.0","id":2,"result":{"tools":[]}},{"jsonrpc":"2.0","id":77,"error":{"code":-32000,"message":"boom"}}]` + "\n"},
+			})
+			m := newTestModel(t, nil, 200, 50)
+			m.Update(eventsMsg{events: evs})
+			press(t, m, "3") // the wire follows the last frame: the batch
+			v := view(m)
+			for _, want := range []string{
+				"batch elements",
+				"(4: 2 response, 1 notification, 1 error)",
+				`[0] response id "p" · answers #4 ping`,
+				"[1] notification notifications/message",
+				"[2] response id 2 · answers #3 tools/list",
+				"[3] error -32000 id 77 · no request with this id",
+				c.rule,
+			} {
+				if !strings.Contains(v, want) {
+					t.Errorf("the batch's detail lacks %q:\n%s", want, v)
+				}
+			}
+		})
+	}
+}
+
+// TestBatchServerLive: the batch fake server through the real client, for a version that
+// allows batches and one that does not: the wire detail of each batch lists its elements,
+// pairs the batched tools/call response with its request, and words the rule by version.
+func TestBatchServerLive(t *testing.T) {
+	for _, c := range []struct{ version, rule string }{
+		{"2025-03-26", "allowed in the negotiated MCP 2025-03-26"},
+		{"2025-06-18", "not allowed in the negotiated MCP 2025-06-18"},
+	} {
+		t.Run(c.version, func(t *testing.T) {
+			l := startLive(t, []string{fake.Binary(t), "--scenario", "batch"},
+				mcpclient.Config{ProtocolVersion: c.version, Timeout: 2 * time.Second}, Options{})
+			l.until("tools listed", func() bool { return len(l.m.tools.tools) > 0 }, 30*time.Second)
+			// mcp-inspect does not take responses out of batches: the call itself times out.
+			l.callTool("echo", `{"text":"hi"}`, nil, nil)
+			var batches []uint64
+			for _, e := range l.m.tl.evs {
+				if e.kind == mcpclient.KindBatch {
+					batches = append(batches, e.seq)
+				}
+			}
+			if len(batches) != 2 {
+				t.Fatalf("%d batch frames on the wire, want 2", len(batches))
+			}
+			l.m.Update(tea.WindowSizeMsg{Width: 400, Height: 80}) // no wrapping inside the checked texts
+			l.key("3")
+			l.m.wire.jump(batches[0])
+			v := view(l.m)
+			for _, want := range []string{"[0] notification notifications/message", `[1] request roots/list id "srv-1"`, c.rule} {
+				if !strings.Contains(v, want) {
+					t.Errorf("the first batch lacks %q:\n%s", want, v)
+				}
+			}
+			l.m.wire.jump(batches[1])
+			v = view(l.m)
+			if !regexp.MustCompile(`\[0\] response id \d+ · answers #\d+ tools/call`).MatchString(v) || !strings.Contains(v, c.rule) {
+				t.Errorf("the echo batch should pair its response with the tools/call:\n%s", v)
+			}
+		})
+	}
+}
