@@ -363,8 +363,9 @@ func (p *resourcesPane) openSave() tea.Cmd {
 	ti.SetWidth(max(p.det.w-12, 10))
 	ti.SetValue(defaultFileName(r.res.Contents[0]))
 	ti.CursorEnd()
+	// Focus the copy the prompt keeps: a focused local copy would leave the field deaf.
 	p.save = &savePrompt{key: it.key, input: ti}
-	return ti.Focus()
+	return p.save.input.Focus()
 }
 
 // savedMsg reports a file write.
