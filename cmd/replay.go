@@ -64,6 +64,9 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 			if err != nil {
 				return &codeError{exitReplayError, err.Error()}
 			}
+			if sameFile(flags.rec.file, tracePath) {
+				return &codeError{exitReplayError, fmt.Sprintf("--record %s names the trace being replayed: recording there would destroy it before it is read; record to another file, or use --update to rewrite the trace with the new session", flags.rec.file)}
+			}
 			logger, closeLog := openLog(flags.logFile, flags.debug)
 			defer closeLog()
 			tr, err := openTrace(tracePath)
@@ -99,6 +102,10 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 				return &codeError{exitReplayError, "replay: " + err.Error()}
 			}
 			rep.Trace = tracePath
+			if len(rep.Items) == 0 {
+				// A replay that compared nothing proves nothing: it must not pass.
+				return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
+			}
 			if asJSON {
 				enc := json.NewEncoder(os.Stdout)
 				enc.SetIndent("", "  ")
@@ -150,6 +157,23 @@ func splitReplayArgs(cmd *cobra.Command, args []string) (string, []string, error
 		return "", nil, errors.New("no server command after --\nUsage: mcp-inspect replay TRACE [flags] -- COMMAND [ARGS...]")
 	}
 	return before[0], after, nil
+}
+
+// sameFile reports whether a and b name one existing file, through symlinks and
+// relative paths; "" is never the same file.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(sa, sb)
 }
 
 // startUpdate records the replayed session to a temporary file beside the trace, which
