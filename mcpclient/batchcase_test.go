@@ -55,3 +55,31 @@ func TestBatchStrictByVersion(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchedResponseCompletesTheRequest: a tools/call answered inside a batch (the batch
+// fake answers echo with [response, notification]) returns its result at once instead of
+// waiting for the timeout.
+func TestBatchedResponseCompletesTheRequest(t *testing.T) {
+	s := startFake(t, "batch", func(c *mcpclient.Config) { c.ProtocolVersion, c.Timeout = "2025-03-26", 30*time.Second })
+	ctx := context.Background()
+	if _, err := s.c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, resp, err := s.c.CallTool(ctx, "echo", []byte(`{"text":"in a batch"}`))
+	if err != nil {
+		t.Fatalf("the batched response did not complete the call: %v after %v", err, time.Since(start))
+	}
+	if len(res.Content) == 0 || res.Content[0].Text != "in a batch" {
+		t.Fatalf("result %+v", res)
+	}
+	var batchSeq uint64
+	for _, ev := range s.events(t) {
+		if ev.Kind == mcpclient.KindBatch && ev.Seq == resp.Seq {
+			batchSeq = ev.Seq
+		}
+	}
+	if batchSeq == 0 || resp.RequestSeq == 0 {
+		t.Errorf("the response should point at the batch frame (seq %d) and its request (seq %d)", resp.Seq, resp.RequestSeq)
+	}
+}

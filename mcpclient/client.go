@@ -519,14 +519,12 @@ func (c *Client) handleFrame(f Frame) {
 	case KindOversize:
 		c.routeOversizeLocked(&ev)
 		return
+	case KindBatch:
+		c.routeBatchLocked(&ev)
+		return
 	case KindNotification:
-		if ev.Msg.Method == "notifications/progress" && ev.Pair != 0 {
-			if p, ok := c.bySeq[ev.Pair]; ok {
-				select {
-				case p.progress <- struct{}{}:
-				default:
-				}
-			}
+		if ev.Msg.Method == "notifications/progress" {
+			c.progressLocked(ev.Pair)
 		}
 	case KindRequest:
 		if hasCode(ev.Problems, "modern-server-request") {
@@ -583,6 +581,53 @@ func (c *Client) routeOversizeLocked(ev *Event) {
 	}
 	c.dropLocked(p)
 	p.ch <- reqOutcome{err: &OversizeError{Request: p.label(), Size: ev.Size, Limit: c.cfg.MaxMessage}}
+}
+
+// progressLocked resets the timeout of the request with Seq pair (0: none) on a progress
+// notification (MCP 2025-11-25 basic/utilities/progress).
+func (c *Client) progressLocked(pair uint64) {
+	if pair == 0 {
+		return
+	}
+	if p, ok := c.bySeq[pair]; ok {
+		select {
+		case p.progress <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// routeBatchLocked emits a JSON-RPC batch frame (JSON-RPC 2.0 §6; MCP 2025-03-26 only) and
+// hands each response element the Pairer matched to its waiting request, so a request
+// answered inside a batch completes instead of timing out; the Response's Seq is the
+// batch's. Progress notifications inside reset their request's timeout. Server requests
+// inside a batch are shown, not answered (the Pairer notes them as unanswered).
+func (c *Client) routeBatchLocked(ev *Event) {
+	seq := c.emitLocked(*ev)
+	if ev.Batch == nil {
+		return
+	}
+	for i := range ev.Batch.Elems {
+		el := &ev.Batch.Elems[i]
+		switch el.Kind {
+		case KindNotification:
+			if el.Msg.Method == "notifications/progress" {
+				c.progressLocked(el.Pair)
+			}
+		case KindResponse, KindErrorResponse:
+			p, ok := c.pending[idKey(el.Msg.ID)]
+			if !ok || el.Pair != p.seq {
+				continue // unknown, duplicate or late: the element's problems say so
+			}
+			c.dropLocked(p)
+			r := &Response{Msg: el.Msg, Seq: seq, RequestSeq: p.seq, Elapsed: ev.Time.Sub(p.sent)}
+			if el.Msg.Error != nil {
+				p.ch <- reqOutcome{resp: r, err: el.Msg.Error}
+				continue
+			}
+			p.ch <- reqOutcome{resp: r}
+		}
+	}
 }
 
 // routeResponseLocked hands a response the Pairer matched to its waiting request.
