@@ -92,6 +92,10 @@ type formPane struct {
 	// typeahead is what was typed on the focused select so far: letters choose the
 	// option whose label starts with them. Any other key or a focus move clears it.
 	typeahead string
+	// unsent is set by an edit and cleared by a send: quitting then asks for a second q.
+	unsent bool
+	// quitArmed is set by a q that was refused for unsent values; any other key clears it.
+	quitArmed bool
 
 	w, h int
 	off  int
@@ -252,6 +256,7 @@ func optionCount(f *schemaform.Field) int {
 // edited runs after every change of a value: problems are checked again, and a pending
 // "send anyway" is withdrawn (the value it was about is gone).
 func (p *formPane) edited() {
+	p.unsent = true
 	p.armed = false
 	p.errs = nil
 	p.validate()
@@ -549,11 +554,34 @@ func (p *formPane) recall() tea.Cmd {
 	return p.refreshTo(p.focused())
 }
 
+// keysFree reports whether the focused row leaves q and ? to the app: a select, a list
+// or map row, or the send button (not a text input, the raw editor, the key prompt, or a
+// label being typed ahead on a select).
+func (p *formPane) keysFree() bool {
+	if p.rawMode || p.keyObj != nil || p.typeahead != "" {
+		return false
+	}
+	f := p.focused()
+	return f == nil || !f.IsText()
+}
+
+// quitKey answers q where keysFree: true quits; with values edited since the last send
+// the first q only warns (esc closes the form and keeps them), a second q quits.
+func (p *formPane) quitKey() bool {
+	if !p.unsent || p.quitArmed {
+		return true
+	}
+	p.quitArmed = true
+	p.flash = "unsent values: q again quits and loses them · esc closes the form and keeps them"
+	return false
+}
+
 // handleKey handles every key while the form is open. It returns a submit when the user
 // sends, and closed when they leave.
 func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd tea.Cmd) {
 	k := p.c.keys
 	p.flash = ""
+	p.quitArmed = false
 	ahead := p.typeahead
 	p.typeahead = ""
 	if p.keyObj != nil {
@@ -563,6 +591,7 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	case key.Matches(msg, k.Submit):
 		sub, ok := p.send()
 		if ok {
+			p.unsent = false
 			return sub, false, nil
 		}
 		return nil, false, nil
@@ -579,6 +608,7 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 		var c tea.Cmd
 		p.raw, c = p.raw.Update(msg)
 		if p.raw.Value() != before {
+			p.unsent = true
 			p.armed = false
 			p.errs = nil
 			p.checkRaw()
@@ -589,6 +619,7 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	switch {
 	case f == nil && msg.String() == "enter":
 		if sub, ok := p.send(); ok {
+			p.unsent = false
 			return sub, false, nil
 		}
 		return nil, false, nil

@@ -145,7 +145,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if handled, cmd := m.modalKey(msg); handled {
 		return cmd
 	}
-	// A focused input gets every key (so "q" is text, not quit).
+	// A focused input gets every key (so "q" is text, not quit); a form row that is not a
+	// text input leaves q and ? to the app.
+	if m.focus == paneCall && m.call.inputFocused() && m.call.form.keysFree() {
+		switch {
+		case key.Matches(msg, k.Help):
+			m.showHelp = true
+			return nil
+		case key.Matches(msg, k.Quit):
+			if m.call.form.quitKey() {
+				m.quitting = true
+				return tea.Quit
+			}
+			return nil
+		}
+	}
 	switch {
 	case m.focus == paneCall && m.call.inputFocused():
 		sub, closed, cmd := m.call.form.handleKey(msg)

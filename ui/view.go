@@ -212,7 +212,8 @@ func (m *Model) syncKeys() {
 	// Offline, enter on a tool shows its recorded calls.
 	k.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
 	k.Submit.SetEnabled(m.sess != nil)
-	k.Quit.SetEnabled(!(m.call.inputFocused() && m.focus == paneCall) && !m.tools.inputFocused() && !m.moreInputFocused())
+	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
+	k.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !m.moreInputFocused())
 	m.syncKeysMore()
 }
 
