@@ -81,8 +81,7 @@ type Options struct {
 	// event's bytes in memory (a live session).
 	LoadEvent func(seq uint64) (mcpclient.Event, error)
 	// TraceLen is the number of events of the trace being opened (0 when unknown or
-	// live): the timeline reserves room for them at once, and the wire pane counts the
-	// events read so far against it until Events closes.
+	// live): the wire pane counts the events read so far against it until Events closes.
 	TraceLen int
 }
 
@@ -219,7 +218,6 @@ func New(opts Options) *Model {
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	}
-	tl.reserve(opts.TraceLen)
 	m := &Model{
 		c:       c,
 		ctx:     ctx,

@@ -55,7 +55,6 @@ func writeMillion(b *testing.B, n int) string {
 func openMillion(b *testing.B, tr *trace.Trace) *Model {
 	m := newTestModel(b, nil, 120, 40)
 	m.tl.setLoader(tr.EventBySeq)
-	m.tl.reserve(tr.Len())
 	batch := make([]mcpclient.Event, 0, maxBatch)
 	for e, err := range tr.Events() {
 		if err != nil {

@@ -138,19 +138,6 @@ func (t *timeline) loadErr(seq uint64) error {
 	return t.failed[seq]
 }
 
-// reserve makes room for n events (a trace's length, known when it is opened), so a
-// million events do not grow the slices by copying.
-func (t *timeline) reserve(n int) {
-	if n <= 0 || n > 1<<28 {
-		return
-	}
-	t.evs = slices.Grow(t.evs, n)
-	t.messages = slices.Grow(t.messages, n)
-	if t.load == nil {
-		t.raws = slices.Grow(t.raws, n)
-	}
-}
-
 // intern returns s's index in strs, adding it the first time.
 func (t *timeline) intern(s string) uint32 {
 	if i, ok := t.strIdx[s]; ok {
