@@ -264,40 +264,7 @@ type envelope struct {
 // obj must be valid JSON (the caller checked); ok is false otherwise. A repeated member
 // keeps its last value, as encoding/json does.
 func scanEnvelope(obj []byte) (env envelope, ok bool) {
-	i := skipWS(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return env, false
-	}
-	i = skipWS(obj, i+1)
-	if i < len(obj) && obj[i] == '}' {
-		return env, true
-	}
-	for {
-		if i >= len(obj) || obj[i] != '"' {
-			return env, false
-		}
-		kend, ok := scanString(obj, i)
-		if !ok {
-			return env, false
-		}
-		key := obj[i+1 : kend-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			var k string
-			if json.Unmarshal(obj[i:kend], &k) != nil {
-				return env, false
-			}
-			key = []byte(k)
-		}
-		i = skipWS(obj, kend)
-		if i >= len(obj) || obj[i] != ':' {
-			return env, false
-		}
-		i = skipWS(obj, i+1)
-		vend, ok := scanValue(obj, i)
-		if !ok {
-			return env, false
-		}
-		v := json.RawMessage(obj[i:vend:vend])
+	ok = forEachMember(obj, func(key []byte, v json.RawMessage) {
 		switch string(key) {
 		case "jsonrpc":
 			env.jsonrpc = v
@@ -312,14 +279,70 @@ func scanEnvelope(obj []byte) (env envelope, ok bool) {
 		case "error":
 			env.err = v
 		}
+	})
+	return env, ok
+}
+
+// member returns the value of obj's top-level member name as a sub-slice of obj (the last
+// one when repeated, as encoding/json does); ok is false when obj is not an object or has
+// no such member. obj must be valid JSON.
+func member(obj []byte, name string) (v json.RawMessage, ok bool) {
+	found := false
+	if !forEachMember(obj, func(key []byte, val json.RawMessage) {
+		if string(key) == name {
+			v, found = val, true
+		}
+	}) {
+		return nil, false
+	}
+	return v, found
+}
+
+// forEachMember calls fn with each top-level member of the JSON object obj, in order: the
+// key unescaped, the value as a sub-slice of obj. ok is false when obj is not an object.
+func forEachMember(obj []byte, fn func(key []byte, v json.RawMessage)) (ok bool) {
+	i := skipWS(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return false
+	}
+	i = skipWS(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return true
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return false
+		}
+		kend, ok := scanString(obj, i)
+		if !ok {
+			return false
+		}
+		key := obj[i+1 : kend-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(obj[i:kend], &k) != nil {
+				return false
+			}
+			key = []byte(k)
+		}
+		i = skipWS(obj, kend)
+		if i >= len(obj) || obj[i] != ':' {
+			return false
+		}
+		i = skipWS(obj, i+1)
+		vend, ok := scanValue(obj, i)
+		if !ok {
+			return false
+		}
+		fn(key, json.RawMessage(obj[i:vend:vend]))
 		i = skipWS(obj, vend)
 		switch {
 		case i < len(obj) && obj[i] == ',':
 			i = skipWS(obj, i+1)
 		case i < len(obj) && obj[i] == '}':
-			return env, true
+			return true
 		default:
-			return env, false
+			return false
 		}
 	}
 }

@@ -1021,6 +1021,7 @@ type metaEntry struct {
 // user built.
 func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 	var raw json.RawMessage
+	marshalled := false
 	switch p := params.(type) {
 	case nil:
 	case json.RawMessage:
@@ -1030,10 +1031,17 @@ func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("encoding params: %w", err)
 		}
-		raw = b
+		raw, marshalled = b, true
 	}
 	if len(meta) == 0 {
 		return raw, nil
+	}
+	if marshalled && len(raw) >= 2 && raw[0] == '{' && !bytes.Contains(raw, []byte(`"_meta"`)) {
+		// json.Marshal's own output is a valid, compact object: splice _meta in without
+		// decoding it again (every tools/call takes this path).
+		out := make([]byte, 0, len(raw)+32*len(meta))
+		out = append(out, raw[:len(raw)-1]...)
+		return appendMeta(out, len(raw) > 2, meta), nil
 	}
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
@@ -1060,8 +1068,13 @@ func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 	if err := json.Compact(&b, trimmed); err != nil {
 		return nil, err
 	}
-	out := b.Bytes()[:b.Len()-1] // drop the closing brace
-	if len(obj) > 0 {
+	return appendMeta(b.Bytes()[:b.Len()-1], len(obj) > 0, meta), nil
+}
+
+// appendMeta closes an object whose closing brace was cut off (out) with a "_meta" member
+// holding meta; comma says the object already has members.
+func appendMeta(out []byte, comma bool, meta []metaEntry) []byte {
+	if comma {
 		out = append(out, ',')
 	}
 	out = append(out, `"_meta":{`...)
@@ -1074,8 +1087,7 @@ func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 		out = append(out, ':')
 		out = append(out, e.val...)
 	}
-	out = append(out, "}}"...)
-	return out, nil
+	return append(out, "}}"...)
 }
 
 // Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close

@@ -338,6 +338,16 @@ func TestBuildParamsKeepsOrder(t *testing.T) {
 		{json.RawMessage(`{}`), `{"_meta":{"progressToken":7}}`},
 		{json.RawMessage(`{"_meta":{"x":1},"name":"n"}`), `{"_meta":{"progressToken":7,"x":1},"name":"n"}`},
 		{json.RawMessage(`{"_meta":{"progressToken":"mine"}}`), `{"_meta":{"progressToken":"mine"}}`},
+		// Go values (json.Marshal's output, spliced without a second decode).
+		{struct {
+			Name string `json:"name"`
+			Args any    `json:"arguments,omitempty"`
+		}{"echo", map[string]int{"b": 1}}, `{"name":"echo","arguments":{"b":1},"_meta":{"progressToken":7}}`},
+		{struct{}{}, `{"_meta":{"progressToken":7}}`},
+		{map[string]any{"_meta": map[string]int{"x": 1}}, `{"_meta":{"progressToken":7,"x":1}}`},
+		{map[string]string{"text": `say "_meta"`}, `{"text":"say \"_meta\"","_meta":{"progressToken":7}}`},
+		{map[string]string{"text": `"_meta"`, "z": "1"}, `{"text":"\"_meta\"","z":"1","_meta":{"progressToken":7}}`},
+		{[]int{1}, `[1]`},
 	} {
 		got, err := buildParams(tc.in, []metaEntry{{"progressToken", json.RawMessage("7")}})
 		if err != nil || string(got) != tc.want {

@@ -50,20 +50,18 @@ func NewPairer() *Pairer {
 	}
 }
 
-// progressToken returns params._meta.progressToken's key, "" when absent.
+// progressToken returns params._meta.progressToken's key, "" when absent. params come from
+// a classified message (valid JSON), so the members are read in place, not decoded.
 func progressToken(params json.RawMessage) string {
-	if len(params) == 0 {
+	meta, ok := member(params, "_meta")
+	if !ok {
 		return ""
 	}
-	var p struct {
-		Meta struct {
-			Token json.RawMessage `json:"progressToken"`
-		} `json:"_meta"`
-	}
-	if json.Unmarshal(params, &p) != nil || len(p.Meta.Token) == 0 {
+	tok, ok := member(meta, "progressToken")
+	if !ok || len(tok) == 0 {
 		return ""
 	}
-	return idKey(p.Meta.Token)
+	return idKey(tok)
 }
 
 // Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
