@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,14 +100,55 @@ func (p *logsPane) add(e logEntry) {
 	if n := len(p.entries); n > 0 && e.logger != "" && p.entries[n-1].logger == e.logger {
 		e.logger = p.entries[n-1].logger // share one string (a flood usually has one logger)
 	}
-	p.entries = append(p.entries, e)
-	if p.visible(&e) {
-		p.shown = append(p.shown, len(p.entries)-1)
+	// Entries stay in time order: mcp-inspect's notes are stamped when the UI makes them,
+	// server events when they arrived, so a note can be later than an event shown after it.
+	at := len(p.entries)
+	for at > 0 && p.entries[at-1].at.After(e.at) {
+		at--
+	}
+	if at == len(p.entries) {
+		p.entries = append(p.entries, e)
+		if p.visible(&e) {
+			p.shown = append(p.shown, at)
+		}
+	} else {
+		p.insertAt(at, e)
 	}
 	if p.follow {
 		p.sel = max(len(p.shown)-1, 0)
 	}
 	p.scrollIntoView()
+}
+
+// logOffset writes d as signed milliseconds right-aligned in w digits ("+   341ms"), the
+// wire pane's time column; before the first event (no events yet) it is negative.
+func logOffset(d time.Duration, w int) string {
+	sign, ms := "+", d.Milliseconds()
+	if ms < 0 {
+		sign, ms = "-", -ms
+	}
+	return fmt.Sprintf("%s%*dms", sign, w, ms)
+}
+
+// insertAt puts e at index at (before later entries), keeping the selection on the entry
+// it was on.
+func (p *logsPane) insertAt(at int, e logEntry) {
+	p.entries = slices.Insert(p.entries, at, e)
+	pos := len(p.shown)
+	for i, j := range p.shown {
+		if j >= at {
+			if i < pos {
+				pos = i
+			}
+			p.shown[i] = j + 1
+		}
+	}
+	if p.visible(&e) {
+		p.shown = slices.Insert(p.shown, pos, at)
+		if pos <= p.sel && !p.follow && len(p.shown) > 1 {
+			p.sel++
+		}
+	}
 }
 
 // visible applies the level filter.
@@ -329,12 +371,18 @@ func (p *logsPane) view(base time.Time) string {
 		lines = append(lines, fit(" set level: "+strings.Join(parts, " ")+st.Muted.Render("  ←/→ enter esc"), w))
 	}
 	lh := p.listHeight()
+	// One width for the whole time column, milliseconds as on the wire pane: as wide as
+	// the newest entry's offset needs, at least "+123456ms" (two minutes).
+	relW := 6
+	if n := len(p.entries); n > 0 {
+		relW = max(len(logOffset(p.entries[n-1].at.Sub(base), 0))-3, relW)
+	}
 	if len(p.shown) == 0 {
 		lines = append(lines, st.Muted.Render(" nothing logged yet"))
 	}
 	for r := p.top; r < len(p.shown) && r < p.top+lh; r++ {
 		e := &p.entries[p.shown[r]]
-		when := "+" + e.at.Sub(base).Round(time.Millisecond).String()
+		when := logOffset(e.at.Sub(base), relW)
 		src := clean(e.level)
 		switch e.kind {
 		case logClient:
@@ -346,7 +394,7 @@ func (p *logsPane) view(base time.Time) string {
 		if e.logger != "" {
 			text = "[" + clean(e.logger) + "] " + text
 		}
-		row := fmt.Sprintf(" %-9s %-8s %s", when, src, text)
+		row := fmt.Sprintf(" %s %-8s %s", when, src, text)
 		if r == p.sel {
 			lines = append(lines, selectRow(st, row, w))
 		} else {

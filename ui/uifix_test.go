@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // The save prompt of the Resources pane is an editable field: ctrl+u clears the proposed
@@ -75,5 +76,50 @@ func TestFormQuitAndHelpOffTextFields(t *testing.T) {
 	press(t, m, "q")
 	if !m.quitting {
 		t.Fatal("a second q did not quit")
+	}
+}
+
+// logEv is a notifications/message the server sent at offset at (from t0).
+func logEv(seq uint64, at time.Duration, data string) mcpclient.Event {
+	e := ev(seq, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"`+data+`"}}`)
+	e.Time = t0.Add(at)
+	return e
+}
+
+// The Logs pane keeps its entries in time order (a note mcp-inspect makes while handling
+// an event is stamped later than events that arrived before it was drawn) and keeps one
+// width for the time column past the first minute.
+func TestLogsTimeOrderAndFixedTimeColumn(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	send(t, m, eventsMsg{events: []mcpclient.Event{logEv(1, 0, "first")}})
+	m.note("info", "a note at 1.5s") // m.now is t0+1.5s
+	send(t, m, eventsMsg{events: []mcpclient.Event{logEv(2, time.Second, "second"), logEv(3, 77*time.Second+22*time.Millisecond, "late"), logEv(4, 150*time.Second+9*time.Millisecond, "latest")}})
+	press(t, m, "7")
+	var rows []string
+	for _, l := range strings.Split(view(m), "\n") {
+		if strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(l), "▸"), "+") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 5 {
+		t.Fatalf("log rows: %q\n%s", rows, view(m))
+	}
+	for i, w := range []string{"first", "second", "a note at 1.5s", "late", "latest"} {
+		if !strings.Contains(rows[i], w) {
+			t.Errorf("row %d is %q, want %q there (time order)", i, rows[i], w)
+		}
+	}
+	for i, w := range []string{"+     0ms", "+  1000ms", "+  1500ms", "+ 77022ms", "+150009ms"} {
+		if !strings.Contains(rows[i], w) {
+			t.Errorf("row %d is %q, want time %q", i, rows[i], w)
+		}
+	}
+	// Columns in cells (the selection mark "▸" is one cell, three bytes).
+	colOf := func(r string) int { return len([]rune(r[:strings.Index(r, "ms ")])) }
+	col := colOf(rows[0])
+	for _, r := range rows {
+		if i := colOf(r); i != col {
+			t.Errorf("the level column moved (%d, not %d): %q", i, col, r)
+		}
 	}
 }
