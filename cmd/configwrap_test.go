@@ -109,7 +109,7 @@ func TestConfigWrapCommand(t *testing.T) {
 		}
 		got := doc.MCPServers["s"]
 		cwd, _ := os.Getwd()
-		want := []string{"tap", "--name", "srv-tap", "--record", filepath.Join(cwd, "rel/t.jsonl"), "--", "srv", "a b"}
+		want := []string{"tap", "--name", "srv-tap", "--record", filepath.Join(cwd, "rel/t.jsonl"), "--overwrite", "--", "srv", "a b"}
 		if strings.Join(got.Args, "|") != strings.Join(want, "|") {
 			t.Errorf("args %q, want %q", got.Args, want)
 		}

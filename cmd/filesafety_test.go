@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
 // TestReplayRefusesToRecordOverItsTrace: --record naming the trace being replayed (itself,
@@ -56,5 +57,58 @@ func TestReplayNothingToCompare(t *testing.T) {
 	wantCode(t, r, exitReplayError)
 	if !strings.Contains(r.stderr, "nothing to compare") {
 		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+// TestRecordRefusesExistingFile: --record never replaces a file that exists (headless
+// commands and the tap), says what to do, and --overwrite replaces it on purpose.
+func TestRecordRefusesExistingFile(t *testing.T) {
+	srv := fake.Binary(t)
+	state, dir := t.TempDir(), t.TempDir()
+	notes := filepath.Join(dir, "notes.txt")
+	writeFile(t, notes, "notes\n")
+	r := traceRun(t, state, nil, "tools", "--record", notes, "--", srv, "--scenario", "minimal")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "the file exists") || !strings.Contains(r.stderr, "--overwrite") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	r = traceRun(t, state, nil, "tap", "--record", notes, "--", srv, "--scenario", "minimal")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "the file exists") {
+		t.Errorf("tap stderr %q", r.stderr)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "notes\n" {
+		t.Fatalf("notes.txt was replaced: %q", b)
+	}
+	r = traceRun(t, state, nil, "tools", "--record", notes, "--overwrite", "--", srv, "--scenario", "minimal")
+	wantCode(t, r, 0)
+	if b, _ := os.ReadFile(notes); !strings.Contains(string(b), `"format":"mcp-inspect-trace"`) {
+		t.Errorf("--overwrite: notes.txt holds %q", b)
+	}
+}
+
+// TestSaveAsRefusesTakenName: the TUI's S key (saveAs) does not replace a session already
+// saved under that name.
+func TestSaveAsRefusesTakenName(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	w, err := recorder.Create(filepath.Join(t.TempDir(), "live.jsonl"), recorder.Header{Tool: "t"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	rec := &recording{w: w}
+	path, err := rec.saveAs("bug 42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("the first save\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rec.saveAs("bug 42.jsonl"); err == nil || err.Error() != "bug 42 exists: choose another name" {
+		t.Errorf("second save under the same name: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "the first save\n" {
+		t.Errorf("the saved session was replaced: %q", b)
 	}
 }

@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -21,6 +23,9 @@ type recordFlags struct {
 	redact   []string
 	noRedact bool
 	noSave   bool
+	// overwrite lets --record replace an existing FILE; without it the file is created
+	// with O_EXCL and an existing one is an error.
+	overwrite bool
 }
 
 func (r *recordFlags) register(fl *pflag.FlagSet) {
@@ -28,6 +33,12 @@ func (r *recordFlags) register(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
 	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE)")
+	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse, and leave the file as it is)")
+}
+
+// existsErr is the message for a --record FILE that exists.
+func existsErr(path string) error {
+	return fmt.Errorf("--record %s: the file exists and is left as it is; record to another name, remove it first, or add --overwrite to replace it", path)
 }
 
 // sessionsDir is where automatic recordings go.
@@ -73,8 +84,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	rec := &recording{red: red}
 	path := r.file
 	if path != "" && n > 0 {
-		ext := filepath.Ext(path)
-		path = fmt.Sprintf("%s-restart%d%s", strings.TrimSuffix(path, ext), n, ext)
+		path = restartPath(path, n, r.overwrite)
 	}
 	if path == "" {
 		if r.noSave {
@@ -106,11 +116,18 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		Framing:         recorder.FramingNewline,
 		ProtocolVersion: cfg.ProtocolVersion,
 	}
-	w, err := recorder.Create(path, h, red)
+	create := recorder.CreateNew // never replace a file: O_EXCL
+	if r.overwrite && !rec.auto {
+		create = recorder.Create
+	}
+	w, err := create(path, h, red)
 	if err != nil {
 		if rec.auto {
 			logger.Warn("cannot keep the session", "path", path, "err", err)
 			return rec, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			return nil, existsErr(path)
 		}
 		return nil, fmt.Errorf("--record: %w", err)
 	}
@@ -137,6 +154,21 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	return rec, nil
 }
 
+// restartPath is the --record file of the n-th restart: FILE-restartN.jsonl, or, when that
+// exists (an earlier run's) and may not be replaced, the first free FILE-restartN-K.jsonl.
+func restartPath(path string, n int, overwrite bool) string {
+	ext := filepath.Ext(path)
+	stem := fmt.Sprintf("%s-restart%d", strings.TrimSuffix(path, ext), n)
+	p := stem + ext
+	for k := 2; !overwrite && k < 1000; k++ {
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		p = fmt.Sprintf("%s-%d%s", stem, k, ext)
+	}
+	return p
+}
+
 // logger returns l with every line scrubbed by the session's redactor (l itself with
 // --no-redact).
 func (rec *recording) logger(l *slog.Logger) *slog.Logger {
@@ -147,7 +179,8 @@ func (rec *recording) logger(l *slog.Logger) *slog.Logger {
 }
 
 // saveAs copies the session recorded so far to the state directory's saved/NAME.jsonl,
-// which pruning never touches, and returns the path. It is the TUI's "save this session"
+// which pruning never touches, and returns the path; a name already saved is refused ("NAME
+// exists: choose another name"), never replaced. It is the TUI's "save this session"
 // key (ui.Options.SaveSession).
 func (rec *recording) saveAs(name string) (string, error) {
 	if rec == nil || rec.w == nil {
@@ -167,7 +200,13 @@ func (rec *recording) saveAs(name string) (string, error) {
 		return "", err
 	}
 	path := filepath.Join(dir, name+".jsonl")
-	return path, rec.w.CopyTo(path)
+	if err := rec.w.CopyTo(path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return "", fmt.Errorf("%s exists: choose another name", name)
+		}
+		return "", err
+	}
+	return path, nil
 }
 
 // path is the trace file, "" when the session is not recorded.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -66,6 +67,7 @@ only its errors go to stderr, prefixed "mcp-inspect tap:".`,
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the history from memory)")
+	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
 
@@ -75,6 +77,8 @@ type tapRecordFlags struct {
 	redact   []string
 	noRedact bool
 	noSave   bool
+	// overwrite lets --record replace an existing FILE (O_EXCL otherwise).
+	overwrite bool
 }
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
@@ -136,14 +140,22 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	if path != "" {
 		// Find out now whether the trace can be written: an automatic one that cannot is
-		// only logged, a --record FILE that cannot is an error.
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		// only logged, a --record FILE that cannot is an error. The file is created here with
+		// O_EXCL unless --overwrite: an existing file is never replaced by surprise.
+		flag := os.O_EXCL
+		if rec.overwrite && !auto {
+			flag = os.O_TRUNC
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
 		switch {
 		case err == nil:
 			f.Close()
 		case auto:
 			logger.Warn("cannot keep the session", "path", path, "err", err)
 			path, auto = "", false
+		case errors.Is(err, fs.ErrExist):
+			fmt.Fprintf(os.Stderr, "%s%v\n", tapPrefix, existsErr(path))
+			return &codeError{exitUsage, ""}
 		default:
 			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
 			return &codeError{exitUsage, ""}

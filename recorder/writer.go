@@ -34,9 +34,20 @@ type Writer struct {
 
 // Create creates (or truncates) the trace file at path with mode 0600, since a trace holds
 // whatever the server said, and writes the header. red scrubs secrets (nil: none, and the
-// header says redaction was off).
+// header says redaction was off). CreateNew is the same but never replaces a file.
 func Create(path string, h Header, red *Redactor) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	return create(path, os.O_TRUNC, h, red)
+}
+
+// CreateNew is Create for a file that must not exist yet: it is created with O_EXCL, so an
+// existing file (or a symlink, even a dangling one) is never replaced, and the error then
+// satisfies errors.Is(err, fs.ErrExist).
+func CreateNew(path string, h Header, red *Redactor) (*Writer, error) {
+	return create(path, os.O_EXCL, h, red)
+}
+
+func create(path string, flag int, h Header, red *Redactor) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +171,9 @@ func (w *Writer) Close() error {
 
 // CopyTo writes a copy of the trace so far (header and every event written until now, whole
 // lines only) to path, mode 0600, without stopping the recording: it is how a running
-// session is saved under a name of its own. It fails when the Writer was not made by Create.
+// session is saved under a name of its own. path must not exist (O_EXCL: an error that
+// satisfies errors.Is(err, fs.ErrExist) otherwise, and the file is left as it was). It
+// fails when the Writer was not made by Create or CreateNew.
 func (w *Writer) CopyTo(path string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -172,7 +185,7 @@ func (w *Writer) CopyTo(path string) error {
 		return err
 	}
 	defer src.Close()
-	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
