@@ -83,8 +83,8 @@ func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessa
 		return base, nil
 	}
 	tools, warnings, err := h.client.ListTools(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing tools for the inputSchema of %s: %w", tool, err)
+	if err != nil && ctx.Err() != nil {
+		return nil, err // interrupted: no call to make
 	}
 	for _, w := range warnings {
 		h.warn("%s", w)
@@ -97,7 +97,11 @@ func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessa
 			break
 		}
 	}
-	if !found {
+	switch {
+	case err != nil:
+		// The schema is unknown, not the call wrong: send it as for an unlisted tool.
+		h.warn("tools/list failed (%v), so the inputSchema of %q is unknown; -a values are sent as JSON when they parse, else as strings", err, tool)
+	case !found:
 		h.warn("tool %q is not in tools/list; -a values are sent as JSON when they parse, else as strings", tool)
 	}
 	args, problems, err := toolArguments(base, pairs, schema)
