@@ -178,6 +178,9 @@ type serverInfo struct {
 	dead string
 	// closing is set once shutdown began.
 	closing bool
+	// strict is the violation a --strict session stopped at (mcp-inspect then stopped the
+	// server); nil when none.
+	strict *mcpclient.ViolationError
 	// eventsClosed: the timeline channel ended.
 	eventsClosed bool
 }

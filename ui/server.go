@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -41,12 +42,32 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 		}
 	case mcpclient.LifeShutdown:
 		s.closing = true
+	case mcpclient.LifeNote:
+		var v *mcpclient.ViolationError
+		if s.strict == nil && errors.As(l.Err, &v) {
+			s.strict = v
+		}
 	}
+}
+
+// strictStop is the violation a --strict session stopped at, from the lifecycle note or
+// the handshake's error; nil when none.
+func (s *serverInfo) strictStop() *mcpclient.ViolationError {
+	if s.strict != nil {
+		return s.strict
+	}
+	var v *mcpclient.ViolationError
+	if errors.As(s.initErr, &v) {
+		return v
+	}
+	return nil
 }
 
 // stateText is the connection state in words for the status bar.
 func (s *serverInfo) stateText() string {
 	switch {
+	case s.strictStop() != nil:
+		return "stopped by --strict"
 	case s.dead != "" && s.closing:
 		return "closed"
 	case s.dead != "":
@@ -61,7 +82,7 @@ func (s *serverInfo) stateText() string {
 
 // failed reports whether the dead-server panel should be shown.
 func (s *serverInfo) failed() bool {
-	return (s.dead != "" && !s.closing) || s.initErr != nil
+	return (s.dead != "" && !s.closing) || s.initErr != nil || s.strictStop() != nil
 }
 
 // deadPanel says in plain words what happened to the server: how it ended, the command
@@ -74,10 +95,23 @@ func (m *Model) deadPanel(w int) []string {
 	}
 	inner := max(w-4, 10)
 	var body []string
-	if s.dead != "" {
+	v := s.strictStop()
+	switch {
+	case v != nil:
+		// The server did not fail: --strict stopped the session, and mcp-inspect the server.
+		body = append(body, wrapStyled(st.Error, fmt.Sprintf("--strict stopped the session at the first protocol violation (event #%d): %s", v.Seq, clean(v.Problem.Text)), inner)...)
+		if r := mcpclient.Rule(v.Problem.Code); r != "" {
+			body = append(body, wrapStyled(st.Muted, "rule: "+clean(r), inner)...)
+		}
+		stopped := "mcp-inspect then stopped the server"
+		if s.dead != "" {
+			stopped += " (after that it " + clean(s.dead) + ")"
+		}
+		body = append(body, wrapStyled(st.Muted, stopped+"; run without --strict to keep going and count violations", inner)...)
+	case s.dead != "":
 		body = append(body, wrapStyled(st.Error, "server "+clean(s.dead), inner)...)
 	}
-	if s.initErr != nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) {
+	if s.initErr != nil && v == nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {

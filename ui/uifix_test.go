@@ -123,3 +123,33 @@ func TestLogsTimeOrderAndFixedTimeColumn(t *testing.T) {
 		}
 	}
 }
+
+// A --strict session that stopped at a violation says so first, names the rule, and says
+// that mcp-inspect stopped the server: the server's exit is not shown as its failure.
+func TestStrictStopLeadsTheFailureBox(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	v := &mcpclient.ViolationError{Seq: 2, Problem: mcpclient.Problem{Severity: mcpclient.Warning, Code: "not-jsonrpc", Text: "stdout line that is not JSON-RPC"}}
+	send(t, m,
+		eventsMsg{events: []mcpclient.Event{
+			life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 42}),
+			life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: 42, Err: v, Text: v.Error()}),
+			life(3, mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: 42, Text: "closing the server's stdin"}),
+			life(4, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42, ExitCode: 0}),
+		}},
+		initializedMsg{err: v},
+	)
+	out := view(m)
+	lead := strings.Index(out, "--strict stopped the session at the first protocol violation (event #2): stdout line that is not JSON-RPC")
+	if lead < 0 {
+		t.Fatalf("no --strict lead:\n%s", out)
+	}
+	if !strings.Contains(out, "rule: MCP 2025-11-25 basic/transports §stdio") {
+		t.Errorf("the rule is not named:\n%s", out)
+	}
+	if !strings.Contains(out, "mcp-inspect then stopped the server (after that it exited with code 0)") {
+		t.Errorf("does not say mcp-inspect stopped the server:\n%s", out)
+	}
+	if strings.Contains(out, "server exited with code 0") || strings.Contains(out, "dead: exited") {
+		t.Errorf("the exit reads as the server's failure:\n%s", out)
+	}
+}
