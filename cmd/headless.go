@@ -238,11 +238,48 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case s := <-sigs:
+			sig, _ := s.(syscall.Signal)
+			cancel(&interruptError{sig: sig})
+		case <-ctx.Done():
+		}
+	}()
 	err = h.session(ctx, cfg, act)
+	var ie *interruptError
+	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &ie) {
+		// Say what happened, not "context canceled".
+		err = &interruptError{sig: ie.sig, method: h.doc.Method, connected: h.init != nil}
+	}
 	return h.finish(err)
 }
+
+// interruptError is a headless run stopped by SIGINT or SIGTERM; it is a context.Canceled
+// for classify (kind "interrupted", exit 130).
+type interruptError struct {
+	sig       syscall.Signal
+	method    string // the command's request, e.g. tools/call
+	connected bool   // the handshake had finished
+}
+
+func (e *interruptError) Error() string {
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	if name == "" {
+		name = e.sig.String()
+	}
+	if !e.connected {
+		return "interrupted by " + name + " before the server finished the handshake"
+	}
+	return "interrupted by " + name + " before the " + e.method + " response arrived"
+}
+
+func (e *interruptError) Unwrap() error { return context.Canceled }
 
 // noteWriter is where notes about a --config entry go: stderr, unless --quiet.
 func (h *headless) noteWriter() io.Writer {
