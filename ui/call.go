@@ -318,6 +318,9 @@ func (p *callPane) render() {
 			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
 	}
 	p.lines = resultLines(st, r, w)
+	if notSent(r.err) && k.Restart.Enabled() {
+		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (enter restarts it as it is)"))
+	}
 	if r.task != nil {
 		p.lines = append(p.lines, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))))
 	}
@@ -435,6 +438,8 @@ func (p *callPane) callState(r *callRun, now time.Time) string {
 		return "✗ cancelled"
 	case taskCancelled(r.err):
 		return "✗ task cancelled"
+	case notSent(r.err):
+		return "✗ not sent (server gone)"
 	case r.err != nil:
 		return "✗ failed · " + r.elapsed.Round(time.Millisecond).String()
 	case r.res != nil && r.res.IsError:

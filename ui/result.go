@@ -125,9 +125,14 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	head := fmt.Sprintf("tools/call %s", clean(r.tool))
 	add(wrapStyled(st.Title, head, w)...)
 	facts := []string{"took " + r.elapsed.Round(time.Millisecond).String()}
-	if r.resp != nil {
+	if notSent(r.err) {
+		facts = []string{"not sent"}
+	}
+	switch {
+	case notSent(r.err):
+	case r.resp != nil:
 		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
-	} else if r.reqSeq != 0 {
+	case r.reqSeq != 0:
 		facts = append(facts, fmt.Sprintf("request #%d, no response", r.reqSeq))
 	}
 	add(st.Muted.Render(strings.Join(facts, " · ")))
@@ -332,6 +337,13 @@ func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int)
 	return out
 }
 
+// notSent reports whether err says a request was refused before it was written because
+// the server was already gone (mcpclient.ExitError.NotSent).
+func notSent(err error) bool {
+	var exit *mcpclient.ExitError
+	return errors.As(err, &exit) && exit.NotSent
+}
+
 // errorLines says in words why a call has no result.
 func errorLines(st *stylesT, err error, w int) []string {
 	var out []string
@@ -350,6 +362,13 @@ func errorLines(st *stylesT, err error, w int) []string {
 			pretty, _ := prettyJSON(rpc.Data)
 			out = append(out, "", st.Title.Render("data"))
 			out = append(out, wrap(block(pretty), w)...)
+		}
+	case errors.As(err, &exit) && exit.NotSent:
+		// Refused before it was written: the server was already gone (not a request that
+		// was pending when it died).
+		out = append(out, wrapStyled(st.Error, "not sent: the server is not running (it "+exit.How()+")", w)...)
+		if exit.Pending != "" {
+			out = append(out, wrap(clean(exit.Pending)+" was refused before it was written; nothing reached the server", w)...)
 		}
 	case errors.As(err, &exit):
 		out = append(out, wrapStyled(st.Error, "server "+exit.How(), w)...)

@@ -2,13 +2,15 @@ package ui
 
 import (
 	"encoding/json"
-	"strings"
-
-	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // The save prompt of the Resources pane is an editable field: ctrl+u clears the proposed
@@ -151,5 +153,34 @@ func TestStrictStopLeadsTheFailureBox(t *testing.T) {
 	}
 	if strings.Contains(out, "server exited with code 0") || strings.Contains(out, "dead: exited") {
 		t.Errorf("the exit reads as the server's failure:\n%s", out)
+	}
+}
+
+// A call refused because the server is already gone says it was not sent (no "took",
+// no "was pending") and offers E (restart).
+func TestCallToDeadServerSaysNotSent(t *testing.T) {
+	s := &fakeSession{
+		init:  &mcpclient.InitializeResult{ProtocolVersion: "2025-11-25", ServerInfo: mcpclient.Implementation{Name: "fake", Version: "1"}},
+		tools: []mcpclient.Tool{{Name: "echo", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`)}},
+		err:   &mcpclient.ExitError{PID: 7, Signal: "KILL", Pending: "request 4 (tools/call echo)", NotSent: true},
+	}
+	m := New(Options{Theme: "plain", Title: "fake", Session: s, Restartable: true})
+	m.now = func() time.Time { return t0 }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	run(t, m, m.Init(), 0)
+	press(t, m, "enter")
+	typeText(t, m, "x")
+	press(t, m, "ctrl+s", "1", "enter", "ctrl+s") // a second call shows the list of calls
+	out := view(m)
+	for _, want := range []string{"not sent: the server is not running (it was killed by signal KILL)", "✗ not sent (server gone)",
+		"request 4 (tools/call echo) was refused before it was written", "E edits the command and restarts the server"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the call view lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"was pending", "took ", "request #8"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the call view says %q:\n%s", bad, out)
+		}
 	}
 }
