@@ -34,6 +34,9 @@ type callByName struct {
 	onArgs bool
 	// err says why the last send was refused.
 	err string
+	// selected is the selected tool's name: the empty name field shows it and means it
+	// (typing replaces it instead of appending to it).
+	selected string
 }
 
 // callRequest is a submitted call-by-name: the tool and its arguments, exactly as typed
@@ -43,15 +46,18 @@ type callRequest struct {
 	args json.RawMessage
 }
 
-// openCallByName opens the prompt, the name prefilled with the selected tool's.
+// openCallByName opens the prompt with an empty name field that shows the selected tool's
+// name as its placeholder: typing replaces it, an empty field means it.
 func (p *toolsPane) openCallByName() tea.Cmd {
 	name := textinput.New()
 	name.Prompt = "tool name: "
 	name.Placeholder = "exact name, listed or not"
 	name.SetStyles(inputStyles(p.c.st))
 	name.SetWidth(max(p.det.w-len(name.Prompt)-2, 10))
+	selected := ""
 	if t := p.selected(); t != nil {
-		name.SetValue(t.Name)
+		selected = t.Name
+		name.Placeholder = clean(t.Name) + " (enter takes it; type another name)"
 	}
 	args := textarea.New()
 	args.ShowLineNumbers = false
@@ -59,7 +65,7 @@ func (p *toolsPane) openCallByName() tea.Cmd {
 	args.SetStyles(areaStyles(p.c.st))
 	args.SetWidth(max(p.det.w-2, 10))
 	args.SetHeight(max(min(p.det.h-9, 10), 3))
-	p.callBy = &callByName{name: name, args: args}
+	p.callBy = &callByName{name: name, args: args, selected: selected}
 	return p.callBy.name.Focus()
 }
 
@@ -81,7 +87,11 @@ func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.callBy = nil
 		p.callReq = req
 		return nil
-	case msg.String() == "tab" || msg.String() == "shift+tab":
+	case msg.String() == "tab" || msg.String() == "shift+tab" || msg.String() == "enter" && !cb.onArgs:
+		if !cb.onArgs && cb.name.Value() == "" && msg.String() == "enter" {
+			cb.name.SetValue(cb.selected) // enter on the empty field takes the selected name
+			cb.name.CursorEnd()
+		}
 		cb.onArgs = !cb.onArgs
 		if cb.onArgs {
 			cb.name.Blur()
@@ -104,6 +114,9 @@ func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
 // type: MCP asks for an object, but the user may want to see what the server does).
 func (cb *callByName) request() (*callRequest, string) {
 	name := cb.name.Value()
+	if name == "" {
+		name = cb.selected
+	}
 	if name == "" {
 		return nil, "type the tool's name"
 	}

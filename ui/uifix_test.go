@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -182,5 +183,37 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 		if strings.Contains(out, bad) {
 			t.Errorf("the call view says %q:\n%s", bad, out)
 		}
+	}
+}
+
+// c (call by name) starts with an empty name that shows the selected tool's: typing
+// replaces it, enter on the empty field takes it, and ctrl+s with it empty calls it.
+func TestCallByNameTypingReplacesSelected(t *testing.T) {
+	m, s := openGreet(t, 120, 30)
+	press(t, m, "esc", "c") // greet is selected
+	if m.tools.callBy == nil {
+		t.Fatal("c did not open the prompt")
+	}
+	if v := m.tools.callBy.name.Value(); v != "" {
+		t.Fatalf("the name field holds %q, want it empty", v)
+	}
+	if out := ansi.Strip(view(m)); !strings.Contains(out, "greet (enter takes it") {
+		t.Errorf("the selected name is not shown:\n%s", out)
+	}
+	typeText(t, m, "add")
+	press(t, m, "tab")
+	typeText(t, m, `{"a":1,"b":2}`)
+	press(t, m, "ctrl+s")
+	if len(s.calls) != 1 || m.call.run == nil || m.call.run.tool != "add" {
+		t.Fatalf("typed name: calls %q, run %+v", s.calls, m.call.run)
+	}
+	// enter on the empty field takes the selected name; ctrl+s sends it.
+	press(t, m, "1", "c", "enter")
+	if v := m.tools.callBy.name.Value(); v != "greet" {
+		t.Fatalf("enter on the empty field gave %q", v)
+	}
+	press(t, m, "esc", "c", "ctrl+s")
+	if len(s.calls) != 2 || m.call.run.tool != "greet" {
+		t.Fatalf("empty name: %d calls, tool %q", len(s.calls), m.call.run.tool)
 	}
 }

@@ -96,6 +96,15 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			f.raw, c2 = f.raw.Update(msg)
 			return m, tea.Batch(c1, c2)
 		}
+		if cb := m.tools.callBy; cb != nil {
+			var cmd tea.Cmd
+			if cb.onArgs {
+				cb.args, cmd = cb.args.Update(msg)
+			} else {
+				cb.name, cmd = cb.name.Update(msg)
+			}
+			return m, cmd
+		}
 		if m.tools.list.filtering {
 			var cmd tea.Cmd
 			m.tools.list.filter, cmd = m.tools.list.filter.Update(msg)
