@@ -112,3 +112,26 @@ func TestSaveAsRefusesTakenName(t *testing.T) {
 		t.Errorf("the saved session was replaced: %q", b)
 	}
 }
+
+// TestTraceStatsWarnsTruncated: trace stats, like trace cat, says on stderr that the last
+// line of a trace cut mid-write is incomplete.
+func TestTraceStatsWarnsTruncated(t *testing.T) {
+	srv := fake.Binary(t)
+	state, dir := t.TempDir(), t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	wantCode(t, traceRun(t, state, nil, "tools", "--record", good, "--", srv, "--scenario", "minimal"), 0)
+	b, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := bytes.LastIndexByte(b[:len(b)-1], '\n') // the start of the last line
+	cut := filepath.Join(dir, "cut.jsonl")
+	writeFile(t, cut, string(b[:last+10]))
+	for _, sub := range []string{"cat", "stats"} {
+		r := traceRun(t, state, nil, "trace", sub, cut)
+		wantCode(t, r, 0)
+		if !strings.Contains(r.stderr, "is incomplete") {
+			t.Errorf("trace %s: stderr %q lacks the warning", sub, r.stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -57,9 +58,7 @@ server's stdin, --raw --dir s2c what the server wrote to its stdout.`,
 				return err
 			}
 			defer tr.Close()
-			for _, w := range tr.Warnings {
-				fmt.Fprintf(os.Stderr, "mcp-inspect: %s: %s\n", args[0], w)
-			}
+			traceWarnings(os.Stderr, args[0], tr)
 			if err := recorder.Cat(tr, os.Stdout, opt); err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
@@ -97,6 +96,7 @@ func newTraceStatsCmd() *cobra.Command {
 				return err
 			}
 			defer tr.Close()
+			traceWarnings(os.Stderr, args[0], tr)
 			st, err := recorder.ComputeStats(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
@@ -107,13 +107,22 @@ func newTraceStatsCmd() *cobra.Command {
 				return enc.Encode(struct {
 					Header recorder.Header `json:"header"`
 					*recorder.Stats
-				}{tr.Header, st})
+					Warnings []string `json:"warnings,omitempty"` // an incomplete last line, unreadable lines
+				}{tr.Header, st, tr.Warnings})
 			}
 			return st.WriteText(os.Stdout, &tr.Header)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the statistics as JSON")
 	return c
+}
+
+// traceWarnings writes the reader's warnings about the trace at path (an incomplete last
+// line, unreadable lines) to w, one line each.
+func traceWarnings(w io.Writer, path string, tr *recorder.Trace) {
+	for _, msg := range tr.Warnings {
+		fmt.Fprintf(w, "mcp-inspect: %s: %s\n", path, msg)
+	}
 }
 
 // isCharDevice reports whether f is a character device (a terminal), where raw control bytes
