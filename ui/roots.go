@@ -31,20 +31,28 @@ func resolveRoots(paths []string, initial bool) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		msg := rootsResolvedMsg{initial: initial}
-		for _, p := range paths {
-			r, problem := rootFromPath(p)
-			if r.URI == "" {
-				msg.errs = append(msg.errs, fmt.Sprintf("root %q: %s", p, problem))
-				continue
-			}
-			if problem != "" {
-				msg.errs = append(msg.errs, fmt.Sprintf("root %q: %s (kept)", p, problem))
-			}
-			msg.roots = append(msg.roots, r)
-		}
-		return msg
+		roots, errs := RootsFromPaths(paths)
+		return rootsResolvedMsg{initial: initial, roots: roots, errs: errs}
 	}
+}
+
+// RootsFromPaths turns paths (or file:// URIs), as given to --root, into roots: absolute
+// file:// URIs named by their last element (MCP client/roots). It stats each path and says in
+// problems which do not exist, but keeps them; a path that makes no root (empty, a bad URI)
+// is left out and named in problems. The headless commands answer roots/list with it too.
+func RootsFromPaths(paths []string) (roots []mcpclient.Root, problems []string) {
+	for _, p := range paths {
+		r, problem := rootFromPath(p)
+		if r.URI == "" {
+			problems = append(problems, fmt.Sprintf("root %q: %s", p, problem))
+			continue
+		}
+		if problem != "" {
+			problems = append(problems, fmt.Sprintf("root %q: %s (kept)", p, problem))
+		}
+		roots = append(roots, r)
+	}
+	return roots, problems
 }
 
 // rootFromPath makes one root; problem says what is odd about it.
