@@ -26,6 +26,9 @@ type toolsPane struct {
 	listErr error
 	// listed is set once a listing answered (until then the count is unknown, not 0).
 	listed bool
+	// warnings are what the last listing warned about (pagination stopped, …): shown in
+	// the heading and above the detail, so a cut-off list is never taken as complete.
+	warnings []string
 	// callBy is the open call-by-name prompt (nil when closed); callReq is what it
 	// submitted, for the root to send.
 	callBy  *callByName
@@ -76,6 +79,8 @@ func (p *toolsPane) heading(w int) string {
 		return st.Error.Render(fit(" tools · listing failed", w))
 	case p.listErr != nil:
 		return st.Title.Render(fit(fmt.Sprintf(" tools (%d) · last listing failed", len(p.tools)), w))
+	case len(p.warnings) > 0:
+		return st.Warning.Render(fit(p.countTitle()+" · ⚠ "+clean(p.warnings[0]), w))
 	}
 	return st.Title.Render(fit(p.countTitle(), w))
 }
@@ -173,6 +178,10 @@ func (p *toolsPane) viewDetail(banner []string) string {
 			what = "the tools below are from the listing before"
 		}
 		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.Refresh.Help().Key)), "")
+	}
+	if len(p.warnings) > 0 {
+		lines = append(lines, noticeLines(p.c.st, nil, p.warnings, w)...)
+		lines = append(lines, "")
 	}
 	if t := p.selected(); t != nil {
 		lines = append(lines, toolDetail(p.c.st, t, w)...)

@@ -217,3 +217,25 @@ func TestCallByNameTypingReplacesSelected(t *testing.T) {
 		t.Fatalf("empty name: %d calls, tool %q", len(s.calls), m.call.run.tool)
 	}
 }
+
+// A tools listing's warnings (pagination stopped) show in the Tools pane: in the heading
+// and above the detail.
+func TestToolsPaneShowsListingWarnings(t *testing.T) {
+	m := newTestModel(t, greetSession(), 140, 30)
+	run(t, m, m.Init(), 0)
+	const warn = "stopped after 1000 pages of tools/list: the server keeps returning a nextCursor"
+	send(t, m, toolsListedMsg{tools: greetSession().tools, warnings: []string{warn}})
+	out := view(m)
+	lines := strings.Split(out, "\n")
+	if len(lines) < 2 || !strings.Contains(lines[1], "tools (2) · ⚠ stopped after") {
+		t.Errorf("the heading does not warn:\n%s", out)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "⚠ stopped after 1000 pages of tools/list") {
+		t.Errorf("the detail does not show the warning:\n%s", out)
+	}
+	// A listing without warnings clears them.
+	send(t, m, toolsListedMsg{tools: greetSession().tools})
+	if out := view(m); strings.Contains(out, "⚠ stopped") {
+		t.Errorf("the warning outlived the next listing:\n%s", out)
+	}
+}

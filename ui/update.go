@@ -55,6 +55,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.server.warnings = append(m.server.warnings, msg.warnings...)
 		m.server.toolsErr = msg.err
 		m.tools.setTools(msg.tools, msg.err)
+		m.tools.warnings = msg.warnings
 		m.tools.setSize(m.lay.body)
 		return m, m.toolsListed(msg)
 	case eventsLoadedMsg:
