@@ -237,7 +237,10 @@ func (l *itemList) view() string {
 	case l.emptyRow != nil:
 		rows = append(rows, l.emptyRow(w))
 	default:
-		rows = append(rows, st.Muted.Render(fit(" "+l.empty, w)))
+		// Wrapped, not cut: the empty text often says how to get items (Tasks pane).
+		for _, line := range wrap(l.empty, max(w-1, 1)) {
+			rows = append(rows, st.Muted.Render(fit(" "+line, w)))
+		}
 	}
 	for r := l.top; r < len(l.shown) && len(rows) < h; r++ {
 		it := &l.items[l.shown[r]]

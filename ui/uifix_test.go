@@ -239,3 +239,15 @@ func TestToolsPaneShowsListingWarnings(t *testing.T) {
 		t.Errorf("the warning outlived the next listing:\n%s", out)
 	}
 }
+
+// The empty Tasks pane's text is wrapped in the list column, never cut off.
+func TestEmptyTasksTextWraps(t *testing.T) {
+	for _, w := range []int{140, 220} {
+		m := newTestModel(t, greetSession(), w, 40)
+		press(t, m, "8")
+		out := strings.Join(strings.Fields(ansi.Strip(view(m))), " ")
+		if !strings.Contains(out, "(2025-11-25 tasks/list)") || strings.Contains(out, "…") {
+			t.Errorf("at %d columns the empty text is cut:\n%s", w, view(m))
+		}
+	}
+}
