@@ -251,3 +251,18 @@ func TestEmptyTasksTextWraps(t *testing.T) {
 		}
 	}
 }
+
+// With help open the screen keeps its height: the status bar stays on the last line.
+func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
+	m := newTestModel(t, greetSession(), 140, 40)
+	run(t, m, m.Init(), 0)
+	want := m.statusBar()
+	press(t, m, "?")
+	if !m.showHelp {
+		t.Fatal("? did not open help")
+	}
+	lines := strings.Split(view(m), "\n")
+	if len(lines) != 40 || lines[39] != m.statusBar() || m.statusBar() == "" {
+		t.Fatalf("%d lines; last %q, status bar %q (before help: %q)", len(lines), lines[len(lines)-1], m.statusBar(), want)
+	}
+}

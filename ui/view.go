@@ -28,7 +28,8 @@ func (m *Model) render() string {
 	}
 	body := m.body()
 	if m.showHelp {
-		body = m.helpView()
+		// Sized like any body, so the status bar stays on the last line.
+		body = normalize(m.helpView(), m.lay.body.w, m.lay.body.h)
 	}
 	return strings.Join([]string{m.header(), body, m.statusBar()}, "\n")
 }
