@@ -37,7 +37,7 @@ a prompt) and opens the TUI on it. Nothing to install.`,
 			return runTUI(cmd.Context(), cfg, &flags, "mcp-inspect demo")
 		},
 	}
-	flags.register(c)
+	flags.register(c, forTUI)
 	return c
 }
 

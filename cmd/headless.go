@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
@@ -46,7 +47,11 @@ Exit codes:
 
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
-"timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.`
+"timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
+
+Server requests: nobody is there to answer them, so sampling and elicitation are not
+advertised, and a server that asks anyway gets -32601 (and a warning). With --root PATH the
+roots capability is advertised and roots/list is answered with the given roots.`
 
 // headlessFlags are the flags of every headless command: the session flags, --config and
 // --server, --json and --quiet.
@@ -58,7 +63,7 @@ type headlessFlags struct {
 }
 
 func (h *headlessFlags) register(cmd *cobra.Command) {
-	h.session.register(cmd)
+	h.session.register(cmd, forHeadless)
 	h.src.register(cmd.Flags())
 	cmd.Flags().BoolVar(&h.json, "json", false, "print one JSON document on stdout (the MCP result as received, plus timing) and nothing else")
 	cmd.Flags().BoolVarP(&h.quiet, "quiet", "q", false, "do not copy the server's stderr, log messages and warnings to stderr")
@@ -291,8 +296,24 @@ func (h *headless) noteWriter() io.Writer {
 
 // session starts the server, connects, runs act and shuts the server down.
 func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) error {
+	// Only roots can be answered without a person, and only when --root gave them: then
+	// roots are advertised (no listChanged: the list never changes) and roots/list answered.
+	var roots []mcpclient.Root
+	if paths := h.flags.session.roots; len(paths) > 0 {
+		var problems []string
+		roots, problems = ui.RootsFromPaths(paths)
+		for _, p := range problems {
+			h.warn("--root: %s", p)
+		}
+		cfg.Capabilities = json.RawMessage(`{"roots":{"listChanged":false}}`)
+	}
 	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
-		h.warn("the server asked for %s; headless commands do not answer server requests (sent -32601)", r.Method)
+		if r.Method == "roots/list" && roots != nil {
+			h.logger.Info("headless: answering roots/list", "roots", len(roots))
+			_ = r.Respond(mcpclient.RootsResult(roots))
+			return
+		}
+		h.warn("the server asked for %s; headless commands answer only roots/list (with --root); sent -32601", r.Method)
 		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method})
 	}
 	h.flags.session.rec.noSave = true // a headless run is kept only with --record

@@ -72,3 +72,38 @@ func TestInterruptedCallSaysWhy(t *testing.T) {
 		t.Errorf("stderr %q lacks %q", errb.String(), want)
 	}
 }
+
+// TestHeadlessRoots: --root makes a headless command advertise roots (listChanged false) and
+// answer roots/list with file:// URIs, as the TUI does; sampling and elicitation are not
+// advertised, and their flags are not offered (they would do nothing).
+func TestHeadlessRoots(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "project")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	trace := filepath.Join(dir, "t.jsonl")
+	r := inspect(t, nil, cmdline([]string{"call", "summarize", "--root", root, "--record", trace}, fakeArgv(t, "b13-roots"))...)
+	wantCode(t, r, 0)
+	want := `{"roots":[{"uri":"file://` + filepath.ToSlash(root) + `","name":"project"}]}`
+	if strings.TrimSpace(r.stdout) != want {
+		t.Errorf("the server got %q, want %q; stderr %q", r.stdout, want, r.stderr)
+	}
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`\"capabilities\":{\"roots\":{\"listChanged\":false}}`)) {
+		t.Errorf("initialize does not advertise roots alone:\n%s", b)
+	}
+	help := inspect(t, nil, "call", "--help")
+	wantCode(t, help, 0)
+	for _, flag := range []string{"--no-sampling", "--no-elicitation", "--no-roots"} {
+		if strings.Contains(help.stdout, flag) {
+			t.Errorf("call --help offers %s, which a headless command cannot honour", flag)
+		}
+	}
+	if !strings.Contains(help.stdout, "sampling and elicitation are not") {
+		t.Errorf("call --help does not say how server requests are handled:\n%s", help.stdout)
+	}
+}

@@ -132,7 +132,7 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 		},
 	}
 	c.Flags().SetInterspersed(true)
-	flags.register(c)
+	flags.register(c, forReplay)
 	c.Flags().StringArrayVar(&ignore, "ignore", nil, "leave `JSONPATH` out of the comparison (repeatable)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&update, "update", false, "rewrite TRACE with the new session (its responses become the expected ones); exit 0 unless the replay fails")

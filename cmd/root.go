@@ -50,7 +50,18 @@ type sessionFlags struct {
 	rec             recordFlags
 }
 
-func (f *sessionFlags) register(cmd *cobra.Command) {
+// flagUse says which client-feature flags a command takes: the TUI answers sampling,
+// elicitation and roots through its dialogs; a headless command answers only roots/list (with
+// --root); replay answers the server with the recorded client's answers and takes none.
+type flagUse int
+
+const (
+	forTUI flagUse = iota
+	forHeadless
+	forReplay
+)
+
+func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
@@ -61,11 +72,17 @@ func (f *sessionFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
-	fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
-	fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
-	fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
-	fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
-	fl.BoolVar(&f.features.NoRoots, "no-roots", false, "do not advertise roots: roots/list is answered -32601")
+	switch use {
+	case forTUI:
+		fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
+		fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
+		fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
+		fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
+		fl.BoolVar(&f.features.NoRoots, "no-roots", false, "do not advertise roots: roots/list is answered -32601")
+	case forHeadless:
+		// Nobody is there to answer sampling or elicitation: they are never advertised.
+		fl.StringArrayVar(&f.roots, "root", nil, "advertise roots and answer roots/list with `PATH` (or a file:// URI) (repeatable; without it no roots are advertised)")
+	}
 	fl.BoolVar(&f.features.NoTasks, "no-tasks", false, "modern era: do not declare the io.modelcontextprotocol/tasks extension, so tools/call is never answered with a task")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
@@ -171,7 +188,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 		},
 	}
 	root.Flags().SetInterspersed(false)
-	flags.register(root)
+	flags.register(root, forTUI)
 	src.register(root.Flags())
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
 	root.AddCommand(headlessCommands()...)
