@@ -359,6 +359,8 @@ func (d *dialog) keyLine() string {
 }
 
 // view draws the dialog into w×h: title, the request (scrollable), the input, the keys.
+// The key line (wrapped) always shows; on a short screen the rules go first, then the
+// form shrinks so the question keeps at least two lines.
 func (d *dialog) view(roots []mcpclient.Root, waiting int) string {
 	st := d.c.st
 	w, h := d.w, d.h
@@ -366,31 +368,44 @@ func (d *dialog) view(roots []mcpclient.Root, waiting int) string {
 	if waiting > 0 {
 		head += st.Warning.Render(fmt.Sprintf("   +%d more waiting", waiting))
 	}
-	lines := []string{fit(head, w), st.Border.Render(strings.Repeat("─", max(w, 0)))}
+	rule := st.Border.Render(strings.Repeat("─", max(w, 0)))
+	keys := wrapStyled(st.Muted, d.keyLine(), max(w, 10))
+	lines := []string{fit(head, w), rule}
+	foot := append([]string{rule}, keys...)
+	if h < 16 {
+		lines, foot = lines[:1], keys
+	}
 	body := d.requestLines(roots, max(w-2, 10))
-	foot := []string{st.Border.Render(strings.Repeat("─", max(w, 0))), st.Muted.Render(d.keyLine())}
+	avail := max(h-len(lines)-len(foot), 1)
 	var input []string
 	switch d.kind {
 	case dlgSampling:
 		input = append(input, st.Title.Render("your reply (as the assistant)"))
 		input = append(input, strings.Split(d.reply.View(), "\n")...)
+		if len(input) > avail-min(len(body), 2) {
+			input = input[:max(avail-min(len(body), 2), 1)]
+		}
 	case dlgElicitForm:
-		// The request gets what it needs up to a third; the form the rest.
-		top := min(len(body), max(h/3, 3))
-		fh := max(h-len(lines)-top-len(foot), 5)
+		// The request gets what it needs up to a third (at least two lines: the question);
+		// the form the rest.
+		top := min(len(body), max(h/3, 2))
+		fh := max(avail-top, min(5, avail-min(len(body), 2)), 1)
 		d.form.setSize(max(w, 10), fh)
 		input = strings.Split(d.form.view(), "\n")
 		if len(input) > fh {
 			input = input[:fh]
 		}
 	}
-	room := max(h-len(lines)-len(input)-len(foot), 1)
-	d.off = clampScroll(d.off, len(body), room)
+	room := max(avail-len(input), 0)
+	d.off = clampScroll(d.off, len(body), max(room, 1))
 	lines = append(lines, window(body, d.off, room, w)...)
-	if d.off+room < len(body) {
+	if room >= 2 && d.off+room < len(body) {
 		lines[len(lines)-1] = fit(st.Muted.Render(fmt.Sprintf("… %d more lines (pgdn)", len(body)-d.off-room)), w)
 	}
 	lines = append(lines, input...)
 	lines = append(lines, foot...)
+	if len(lines) > h { // keys last: cut from above them
+		lines = append(lines[:max(h-len(foot), 0)], foot...)
+	}
 	return strings.Join(window(lines, 0, h, w), "\n")
 }

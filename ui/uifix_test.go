@@ -266,3 +266,28 @@ func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
 		t.Fatalf("%d lines; last %q, status bar %q (before help: %q)", len(lines), lines[len(lines)-1], m.statusBar(), want)
 	}
 }
+
+// At the smallest screen (40x10) an elicitation dialog still shows the question and the
+// whole key line (wrapped).
+func TestElicitationDialogSmallScreenKeepsQuestionAndKeys(t *testing.T) {
+	s := moreSession()
+	m := connected(t, s, 40, 10)
+	var rec recorder
+	form := `{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]}}`
+	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create", form)}})
+	out := ansi.Strip(view(m))
+	if n := len(strings.Split(out, "\n")); n != 10 {
+		t.Errorf("%d lines, want 10", n)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"Your name?", "ctrl+s accept", "ctrl+d decline", "esc cancel"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the dialog lacks %q:\n%s", want, out)
+		}
+	}
+	typeIn(t, m, "Ann")
+	keys(t, m, "ctrl+s")
+	if got := rec.answers(); len(got) != 1 || got[0] != `{"action":"accept","content":{"name":"Ann"}}` {
+		t.Fatalf("answers %q", got)
+	}
+}
