@@ -9,6 +9,9 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
+// spawnFailedText starts the dead-server text of a command that could not be spawned.
+const spawnFailedText = "could not be started"
+
 // stderrShown is how many last stderr lines the dead-server panel shows.
 const stderrShown = 12
 
@@ -19,7 +22,7 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 		s.pid = l.PID
 	case mcpclient.LifeSpawnFailed:
 		s.state = mcpclient.StateDead
-		s.dead = "could not be started"
+		s.dead = spawnFailedText
 		if l.Err != nil {
 			s.dead += ": " + l.Err.Error()
 		}
@@ -111,7 +114,9 @@ func (m *Model) deadPanel(w int) []string {
 	case s.dead != "":
 		body = append(body, wrapStyled(st.Error, "server "+clean(s.dead), inner)...)
 	}
-	if s.initErr != nil && v == nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) {
+	// A server that never started had no handshake: the client's "exited with code -1" for it
+	// would only mislead.
+	if s.initErr != nil && v == nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) && !strings.HasPrefix(s.dead, spawnFailedText) {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {
