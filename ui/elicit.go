@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // elicitForm is the thin adapter that lets an elicitation/create form-mode request use the
@@ -22,7 +23,19 @@ func newElicitForm(c *common, schema json.RawMessage) *elicitForm {
 	if len(schema) == 0 {
 		schema = json.RawMessage(`{"type":"object"}`)
 	}
-	return &elicitForm{pane: newFormPane(c, mcpclient.Tool{Name: "elicitation/create", InputSchema: schema})}
+	p := newFormPane(c, mcpclient.Tool{Name: "elicitation/create", InputSchema: schema})
+	// MCP 2025-11-25 client/elicitation (SEP-1034): clients SHOULD pre-populate the form's
+	// fields with the schema's defaults, so they are sent unless the user changes them
+	// (tool forms leave defaults to the server instead). Typing on such a field replaces it.
+	p.prefilled = map[*schemaform.Field]bool{}
+	for _, f := range p.fields {
+		if f.Default != nil && f.State() == schemaform.Unset && f.AcceptDefault() == nil {
+			p.prefilled[f] = true
+		}
+	}
+	p.fields = p.form.Fields()
+	p.validate()
+	return &elicitForm{pane: p}
 }
 
 func (f *elicitForm) setSize(w, h int) { f.pane.setSize(w, h+1) }

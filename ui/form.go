@@ -92,6 +92,9 @@ type formPane struct {
 	// typeahead is what was typed on the focused select so far: letters choose the
 	// option whose label starts with them. Any other key or a focus move clears it.
 	typeahead string
+	// prefilled are the fields an elicitation form filled with their defaults: the first
+	// key typed on one replaces the value (like a default the form filled in).
+	prefilled map[*schemaform.Field]bool
 	// unsent is set by an edit and cleared by a send: quitting then asks for a second q.
 	unsent bool
 	// quitArmed is set by a q that was refused for unsent values; any other key clears it.
@@ -950,10 +953,11 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 	}
 	if f.IsText() && p.inputOf == f {
 		var c tea.Cmd
-		if f.FromDefault() && len(msg.Text) > 0 && p.input.Value() == p.loaded {
+		if (f.FromDefault() || p.prefilled[f]) && len(msg.Text) > 0 && p.input.Value() == p.loaded {
 			// Typing over a value the form filled in (a default) replaces it.
 			p.input.SetValue("")
 		}
+		delete(p.prefilled, f) // any key on it (a cursor move too) makes it the user's
 		before := p.input.Value()
 		p.input, c = p.input.Update(msg)
 		if p.input.Value() != before {

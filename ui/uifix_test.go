@@ -291,3 +291,40 @@ func TestElicitationDialogSmallScreenKeepsQuestionAndKeys(t *testing.T) {
 		t.Fatalf("answers %q", got)
 	}
 }
+
+// An elicitation form is filled with the schema's defaults (MCP 2025-11-25
+// client/elicitation, SEP-1034): accepting at once sends them; typing on a field replaces
+// its default. A tool form with the same schema still leaves defaults out.
+func TestElicitationFormSendsDefaults(t *testing.T) {
+	schema := `{"type":"object","properties":{"name":{"type":"string","default":"John Doe"},"age":{"type":"integer","default":30},"score":{"type":"number","default":95.5},"status":{"type":"string","enum":["active","inactive"],"default":"active"},"verified":{"type":"boolean","default":true}}}`
+	m := connected(t, moreSession(), 120, 40)
+	var rec recorder
+	req := `{"message":"Defaults?","requestedSchema":` + schema + `}`
+	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create", req), rec.req("elicitation/create", req)}})
+	if out := view(m); strings.Contains(out, "default, not sent") || !strings.Contains(out, "John Doe") {
+		t.Errorf("the form does not show the defaults as values:\n%s", out)
+	}
+	keys(t, m, "ctrl+s")
+	// The second: the name typed over, the age edited (replaced on the first key).
+	typeIn(t, m, "Ann")
+	keys(t, m, "tab")
+	typeIn(t, m, "41")
+	keys(t, m, "ctrl+s")
+	got := rec.answers()
+	want := []string{
+		`{"action":"accept","content":{"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}}`,
+		`{"action":"accept","content":{"name":"Ann","age":41,"score":95.5,"status":"active","verified":true}}`,
+	}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("answers\n%q\nwant\n%q", got, want)
+	}
+	// Tool forms keep "default, not sent".
+	fm, s := formModel(t, 120, 40, "", mcpclient.Tool{Name: "d", InputSchema: json.RawMessage(schema)})
+	if !strings.Contains(view(fm), "(default, not sent)") {
+		t.Errorf("the tool form lost its default placeholders:\n%s", view(fm))
+	}
+	press(t, fm, "ctrl+s")
+	if len(s.calls) != 1 || string(s.calls[0]) != `{}` {
+		t.Fatalf("the tool form sent %q", s.calls)
+	}
+}
