@@ -226,6 +226,20 @@ func (rec *recording) argv(cfg *mcpclient.Config) []string {
 	return rec.red.Argv(argv)
 }
 
+// discardKept closes and removes a trace kept in the state directory (not a --record file):
+// it is for a session that never started, whose trace would hold nothing but the failure.
+func (rec *recording) discardKept(logger *slog.Logger) {
+	if rec == nil || rec.w == nil || !rec.auto {
+		return
+	}
+	path := rec.w.Path()
+	rec.w.Close()
+	if err := os.Remove(path); err != nil {
+		logger.Warn("removing the trace of a session that never started", "path", path, "err", err)
+	}
+	rec.w = nil
+}
+
 // close finishes the trace (after the client has closed, so every event is in) and says
 // where it is.
 func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {

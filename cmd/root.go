@@ -226,7 +226,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	}()
 
 	for n := 0; ; n++ {
-		next, err := runTUISession(ctx, cfg, flags, title, logger, n)
+		next, spawnErr, err := runTUISession(ctx, cfg, flags, title, logger, n)
 		if err != nil {
 			return err
 		}
@@ -240,6 +240,10 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		default:
 		}
 		if next == nil {
+			if spawnErr != nil {
+				// Quit without fixing the command: the server was never started.
+				return &codeError{exitNoServer, spawnErr.Error()}
+			}
 			return nil
 		}
 		if next.Command != cfg.Command || !slices.Equal(next.Args, cfg.Args) {
@@ -252,26 +256,35 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 
 // runTUISession runs one session of the TUI: record, spawn, UI, stop. n counts restarts (0
 // for the first session). next is the configuration to start when the user asked for a
-// restart, nil when they quit.
-func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string, logger *slog.Logger, n int) (next *mcpclient.Config, err error) {
+// restart, nil when they quit. A command that cannot be spawned still opens the UI, on the
+// dead-server panel ("could not be started: …") with its E offer to edit the command;
+// spawnErr is then that failure, and a kept session's trace (which would hold nothing but
+// the failure) is removed.
+func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string, logger *slog.Logger, n int) (next *mcpclient.Config, spawnErr, err error) {
 	base := cfg // before the recorder and the UI add their hooks
 	rec, err := flags.rec.startNth(&cfg, logger, os.Stderr, n)
 	if err != nil {
-		return nil, &codeError{exitUsage, err.Error()}
+		return nil, nil, &codeError{exitUsage, err.Error()}
 	}
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
 	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
-	if p := rec.path(); p != "" {
-		opts.SessionPath, opts.SaveSession = p, rec.saveAs
-	}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
-		return nil, &codeError{exitNoServer, err.Error()}
+		if client == nil {
+			return nil, nil, &codeError{exitNoServer, err.Error()}
+		}
+		// The client is dead and its events say why (LifeSpawnFailed): the UI shows it.
+		logger.Warn("the server could not be started", "err", err)
+		spawnErr = err
+		rec.discardKept(logger)
+	}
+	if p := rec.path(); p != "" {
+		opts.SessionPath, opts.SaveSession = p, rec.saveAs
 	}
 	opts.Client = client
 	defer stopServer(client, os.Stderr)
@@ -283,12 +296,12 @@ func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlag
 	if errors.As(err, &restart) {
 		argv := unredactArgv(restart.Argv, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]
-		return &base, nil
+		return &base, nil, nil
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		return nil, &codeError{1, err.Error()}
+		return nil, spawnErr, &codeError{1, err.Error()}
 	}
-	return nil, nil
+	return nil, spawnErr, nil
 }
 
 // unredactArgv maps the words of an edited command line back to the real values where the
