@@ -249,12 +249,13 @@ func TestCallResultPreview(t *testing.T) {
 	s.result = &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: strings.Repeat("x", 5<<20)}}}
 	msgs := make(chan tea.Msg, 1024)
 	l := fakeLive(t, s, msgs)
-	start := time.Now()
 	run := l.callByName("big", "")
-	l.until("the answer", func() bool { return run.done }, 5*time.Second)
+	l.until("the answer", func() bool { return run.done }, 30*time.Second)
 	out := view(l.m)
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a 5 MiB result took %v to show", d)
+	// "At once" is checked by what is drawn, not by a clock: the preview lays out a bounded
+	// head of the text (64 KiB wraps to at most a few thousand lines), never all 5 MiB.
+	if n := len(l.m.call.lines); n > 5000 {
+		t.Errorf("the preview of a 5 MiB result laid out %d lines", n)
 	}
 	mustContain(t, "preview", out, "large result: a shows all (up to 16.0M) · w saves the response frame to")
 	if !strings.Contains(strings.Join(l.m.call.lines, "\n"), "… 4.9M more not shown (block 1 is 5.0M)") {
