@@ -141,7 +141,9 @@ func TestWireMillionEventsStaysFast(t *testing.T) {
 		press(t, m, "k")
 		_ = view(m)
 	}
-	if d := time.Since(start) / 50; d > 20*time.Millisecond {
+	// A generous bound (a loaded CI machine): it catches drawing all 1e6 rows (seconds per
+	// key), not milliseconds; the keypress benchmarks measure the cost.
+	if d := time.Since(start) / 50; d > 500*time.Millisecond {
 		t.Fatalf("keypress + view takes %s with 1e6 events", d)
 	}
 	if !strings.Contains(view(m), "999950") {

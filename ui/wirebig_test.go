@@ -71,15 +71,17 @@ func BenchmarkWireKeyOnBigFrame(b *testing.B) {
 	}
 }
 
-// TestWireBigFrameIsFast: selecting a 5 MiB frame and a 150 KB tools/list costs well under
-// 50 ms, and keys that keep the selection do not draw the frame again.
+// TestWireBigFrameIsFast: selecting a 5 MiB frame and a 150 KB tools/list draws a bounded
+// preview, and keys that keep the selection do not draw the frame again. The clock bounds
+// are generous (a loaded CI machine): they catch drawing the whole frame (tens of seconds),
+// not milliseconds; BenchmarkWireSelectBigFrame and BenchmarkWireKeyOnBigFrame measure it.
 func TestWireBigFrameIsFast(t *testing.T) {
 	for _, big := range []mcpclient.Event{bigFrame(2, 5<<20), bigToolsFrame(2)} {
 		m := wireWith(t, big)
 		start := time.Now()
 		press(t, m, "j")
 		out := view(m)
-		if d := time.Since(start); d > 250*time.Millisecond {
+		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("selecting a %d-byte frame took %v", big.Size, d)
 		}
 		if m.wire.selected().seq != 2 {
@@ -93,7 +95,7 @@ func TestWireBigFrameIsFast(t *testing.T) {
 		if m.wire.renders != renders {
 			t.Errorf("keys that keep the selection drew the frame again (%d → %d renders)", renders, m.wire.renders)
 		}
-		if d := time.Since(start); d > 100*time.Millisecond {
+		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("7 keys on a big frame took %v", d)
 		}
 	}

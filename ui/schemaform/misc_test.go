@@ -428,7 +428,7 @@ func TestSelfReferenceThroughAnyOf(t *testing.T) {
 	if fl := field(t, f, "x"); fl.Kind != KindRaw || !strings.Contains(fl.Note, "refers") {
 		t.Errorf("x: %s %q", fl.Kind, fl.Note)
 	}
-	if d := time.Since(start); d > time.Second {
+	if d := time.Since(start); d > 10*time.Second { // generous: it catches endless expansion, not speed
 		t.Errorf("took %v", d)
 	}
 	// A recursive Optional[Node] (pydantic) stays a lazy object.
