@@ -103,7 +103,11 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 			}
 			rep.Trace = tracePath
 			if len(rep.Items) == 0 {
-				// A replay that compared nothing proves nothing: it must not pass.
+				// A replay that compared nothing proves nothing: it must not pass (nor, with
+				// --update, replace the trace).
+				if upd != nil {
+					upd.Close()
+				}
 				return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
 			}
 			if asJSON {
