@@ -83,6 +83,10 @@ type Options struct {
 	// TraceLen is the number of events of the trace being opened (0 when unknown or
 	// live): the wire pane counts the events read so far against it until Events closes.
 	TraceLen int
+	// TraceWarnings are what the trace reader found wrong with the file being opened (a
+	// last line cut mid-write, unreadable lines): the Server pane lists them and the status
+	// bar says the trace is incomplete.
+	TraceWarnings []string
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -183,6 +187,8 @@ type serverInfo struct {
 	strict *mcpclient.ViolationError
 	// eventsClosed: the timeline channel ended.
 	eventsClosed bool
+	// recorded is set for an opened trace; incomplete when its reader found problems.
+	recorded, incomplete bool
 }
 
 // New builds the root model from opts. It does no I/O; Init starts the event pump and the
@@ -241,6 +247,13 @@ func New(opts Options) *Model {
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
 	m.wire.expect, m.wire.closed = opts.TraceLen, &m.server.eventsClosed
+	if opts.Session == nil {
+		m.server.recorded = true
+		m.server.incomplete = len(opts.TraceWarnings) > 0
+		for _, w := range opts.TraceWarnings {
+			m.server.warnings = append(m.server.warnings, "trace: "+w)
+		}
+	}
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
 		m.tools.status = "offline: no server to ask"

@@ -79,6 +79,11 @@ func (s *serverInfo) stateText() string {
 		return "handshake failed"
 	case s.closing:
 		return "closing"
+	case s.recorded && s.eventsClosed && s.incomplete:
+		// A trace without the server's exit: the recording was cut off (4 Server says how).
+		return "recording ends here, incomplete (no exit recorded)"
+	case s.recorded && s.eventsClosed:
+		return "recording ends here (no exit recorded)"
 	}
 	return s.state.String()
 }
