@@ -51,12 +51,11 @@ func startMinimal(b *testing.B) (io.WriteCloser, *bufio.Reader, func()) {
 	}
 }
 
-// BenchmarkBareLoop writes one tools/call line and reads one response line per iteration:
-// the fastest any client can go against this server on this machine.
-func BenchmarkBareLoop(b *testing.B) {
+// bareSession starts the minimal server, does the handshake by hand and returns a round
+// trip: write one line, read one line over the same pipes, nothing else.
+func bareSession(b *testing.B) (roundTrip func(line []byte), stop func()) {
 	in, out, stop := startMinimal(b)
-	defer stop()
-	roundTrip := func(line []byte) {
+	roundTrip = func(line []byte) {
 		if _, err := in.Write(line); err != nil {
 			b.Fatal(err)
 		}
@@ -68,6 +67,14 @@ func BenchmarkBareLoop(b *testing.B) {
 	if _, err := in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
 		b.Fatal(err)
 	}
+	return roundTrip, stop
+}
+
+// BenchmarkBareLoop writes one tools/call line and reads one response line per iteration:
+// the fastest any client can go against this server on this machine.
+func BenchmarkBareLoop(b *testing.B) {
+	roundTrip, stop := bareSession(b)
+	defer stop()
 	line := make([]byte, 0, 256)
 	b.ReportAllocs()
 	r := startRate()
@@ -159,20 +166,8 @@ func BenchmarkBenchCall(b *testing.B) {
 // the bare loop's (target: at least 0.5); record-cost the share of calls/s --record takes
 // (at most 0.2); vs-gosdk bench call over the go-sdk client (at least 5).
 func BenchmarkCallVsBare(b *testing.B) {
-	in, out, stop := startMinimal(b)
+	roundTrip, stop := bareSession(b)
 	defer stop()
-	roundTrip := func(line []byte) {
-		if _, err := in.Write(line); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := out.ReadSlice('\n'); err != nil {
-			b.Fatal(err)
-		}
-	}
-	roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n"))
-	if _, err := in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
-		b.Fatal(err)
-	}
 	ctx := context.Background()
 	session := func(record bool) *bench {
 		cfg := mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}}
