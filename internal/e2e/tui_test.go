@@ -228,10 +228,16 @@ func TestUsageErrors(t *testing.T) {
 	if st := s.Wait(t, wait); st.Code != 2 {
 		t.Errorf("exit %v, want 2\n%s", st, screen)
 	}
+	// A command that cannot be spawned opens the UI on the dead-server panel (so E can fix a
+	// typo); quitting there exits 3, saying why.
 	s = inspect(t, 100, 20, "--", "/nonexistent/server")
-	s.WaitFor(t, wait, `cannot start server "/nonexistent/server"`)
+	s.WaitFor(t, wait, "could not be started")
+	s.Send("q")
 	if st := s.Wait(t, wait); st.Code != 3 {
 		t.Errorf("exit %v, want 3", st)
+	}
+	if screen := s.Screen(); !strings.Contains(screen, "/nonexistent/server") {
+		t.Errorf("after quitting, the reason should name the command:\n%s", screen)
 	}
 }
 
