@@ -1047,6 +1047,29 @@ func buildParams(params any, meta []metaEntry) (json.RawMessage, error) {
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		trimmed = []byte("{}")
 	}
+	if trimmed[0] == '{' && json.Valid(trimmed) {
+		// A valid object without _meta (bench call's prebuilt params, the TUI's raw JSON):
+		// splice _meta in after one validating scan instead of decoding into a map. Line
+		// breaks are compacted away (one message, one line); other spacing is kept.
+		members, hasMeta := 0, false
+		forEachMember(trimmed, func(key []byte, _ json.RawMessage) {
+			members++
+			hasMeta = hasMeta || string(key) == "_meta"
+		})
+		if !hasMeta {
+			body := trimmed
+			if bytes.ContainsAny(body, "\r\n") {
+				var b bytes.Buffer
+				if err := json.Compact(&b, body); err != nil {
+					return nil, err
+				}
+				body = b.Bytes()
+			}
+			out := make([]byte, 0, len(body)+32*len(meta))
+			out = append(out, body[:len(body)-1]...)
+			return appendMeta(out, members > 0, meta), nil
+		}
+	}
 	var obj map[string]json.RawMessage
 	if trimmed[0] != '{' || json.Unmarshal(trimmed, &obj) != nil {
 		// Not an object: send as given, without _meta.

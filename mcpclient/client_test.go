@@ -338,6 +338,11 @@ func TestBuildParamsKeepsOrder(t *testing.T) {
 		{json.RawMessage(`{}`), `{"_meta":{"progressToken":7}}`},
 		{json.RawMessage(`{"_meta":{"x":1},"name":"n"}`), `{"_meta":{"progressToken":7,"x":1},"name":"n"}`},
 		{json.RawMessage(`{"_meta":{"progressToken":"mine"}}`), `{"_meta":{"progressToken":"mine"}}`},
+		// Raw objects keep their spacing; line breaks go (one message, one line).
+		{json.RawMessage(`{ "a" : 1 }`), `{ "a" : 1 ,"_meta":{"progressToken":7}}`},
+		{json.RawMessage("{\n  \"a\": [1,\n 2]\n}"), `{"a":[1,2],"_meta":{"progressToken":7}}`},
+		{json.RawMessage(`{ }`), `{ "_meta":{"progressToken":7}}`},
+		{json.RawMessage(`{"a":`), `{"a":`}, // not JSON: sent as given
 		// Go values (json.Marshal's output, spliced without a second decode).
 		{struct {
 			Name string `json:"name"`
