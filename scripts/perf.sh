@@ -56,7 +56,7 @@ for r in $(seq 1 "$ROUNDS"); do
 
 	bare=$("$work/cmd.test" -test.run '^$' -test.bench BareLoop -test.benchtime "${D}s" | awk '/calls\/s/{for(i=1;i<NF;i++) if($(i+1)=="calls/s") print $i}')
 	ours=$("$mi" bench call echo -a text=x --duration "${D}s" --json -q -- "${fake[@]}" | json_num callsPerSec)
-	rec=$("$mi" bench call echo -a text=x --duration "${D}s" --json -q --record "$work/bench.jsonl" -- "${fake[@]}" | json_num callsPerSec)
+	rec=$("$mi" bench call echo -a text=x --duration "${D}s" --json -q --record "$work/bench-$r.jsonl" -- "${fake[@]}" | json_num callsPerSec)
 	load=$("$insp" --cli "${fake[@]}" --method tools/call --tool-name echo --tool-arg text=x --load --load-concurrency 1 --load-duration "$D" --format json 2>/dev/null | json_num throughput)
 	sdk=$("$work/cmd.test" -test.run '^$' -test.bench GoSDKCallTool -test.benchtime "${D}s" | awk '/calls\/s/{for(i=1;i<NF;i++) if($(i+1)=="calls/s") print $i}')
 	echo "$bare $ours $rec $load $sdk" >>"$work/rate"
