@@ -237,3 +237,34 @@ func life(seq uint64, l mcpclient.LifeInfo) mcpclient.Event {
 }
 
 func view(m *Model) string { return m.render() }
+
+// TestBatchNotificationsReachLogs: a notifications/message inside a JSON-RPC batch reaches
+// the Logs pane like one sent alone, in the batch's order, and a batched list_changed is
+// noted there too.
+func TestBatchNotificationsReachLogs(t *testing.T) {
+	c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+	evs := pairedEvents([]struct {
+		dir mcpclient.Direction
+		raw string
+	}{
+		{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}` + "\n"},
+		{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
+		{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched hello"}},{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"second"}}]` + "\n"},
+	})
+	m := newTestModel(t, nil, 200, 50)
+	m.Update(eventsMsg{events: evs})
+	var got []string
+	for _, e := range m.logs.entries {
+		got = append(got, e.text)
+		if e.seq != 3 {
+			t.Errorf("entry %q has seq %d, want the batch's 3", e.text, e.seq)
+		}
+	}
+	if len(got) != 3 || !strings.Contains(got[0], "batched hello") || !strings.Contains(got[1], "notifications/prompts/list_changed") || !strings.Contains(got[2], "second") {
+		t.Fatalf("logs from the batch: %q", got)
+	}
+	press(t, m, "7")
+	if v := view(m); !strings.Contains(v, "batched hello") || strings.Contains(v, "nothing logged yet") {
+		t.Errorf("the Logs pane should show the batched message:\n%s", v)
+	}
+}

@@ -319,6 +319,9 @@ func (m *Model) toolsListed(msg toolsListedMsg) tea.Cmd {
 // observeMore follows one timeline event for the panes beyond tools: logs, list_changed,
 // resource updates, task status, server cancels, late responses.
 func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
+	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
+		return m.observeBatch(ev)
+	}
 	m.ops.observe(ev)
 	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.dialogs) > 0 {
 		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.dialogs)))
@@ -393,6 +396,26 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		notice(method + " " + compactJSON(ev.Msg.Params))
 	}
 	return nil
+}
+
+// observeBatch feeds each element of a JSON-RPC batch frame (JSON-RPC 2.0 §6; MCP
+// 2025-03-26) to observeMore, in order, as if it had come alone: a notifications/message
+// inside a batch reaches Logs, a list_changed lists again. Each element carries the
+// batch's Seq (its frame on the wire).
+func (m *Model) observeBatch(ev *mcpclient.Event) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, el := range ev.Batch.Elems {
+		one := mcpclient.Event{Seq: ev.Seq, Time: ev.Time, Dir: ev.Dir, Kind: el.Kind, Raw: el.Raw,
+			Size: int64(len(el.Raw)), Offset: ev.Offset, Line: ev.Line,
+			Msg: el.Msg, Problems: el.Problems, Pair: el.Pair, Method: el.Method}
+		if one.Kind == mcpclient.KindNotification {
+			m.call.observe(&one) // progress of a call in flight
+		}
+		if c := m.observeMore(&one); c != nil {
+			cmds = append(cmds, c)
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // compactJSON writes raw JSON on one line (as given when it does not parse).
