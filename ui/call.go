@@ -319,7 +319,7 @@ func (p *callPane) render() {
 	}
 	p.lines = resultLines(st, r, w)
 	if notSent(r.err) && k.Restart.Enabled() {
-		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (enter restarts it as it is)"))
+		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
 	}
 	if r.task != nil {
 		p.lines = append(p.lines, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))))

@@ -87,6 +87,9 @@ type Options struct {
 	// last line cut mid-write, unreadable lines): the Server pane lists them and the status
 	// bar says the trace is incomplete.
 	TraceWarnings []string
+	// FromTrace says the events are read from a finished trace file (mcp-inspect open), not
+	// a live session (attach): the status bar then never shows a recorded state as live.
+	FromTrace bool
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -247,7 +250,7 @@ func New(opts Options) *Model {
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
 	m.wire.expect, m.wire.closed = opts.TraceLen, &m.server.eventsClosed
-	if opts.Session == nil {
+	if opts.FromTrace {
 		m.server.recorded = true
 		m.server.incomplete = len(opts.TraceWarnings) > 0
 		for _, w := range opts.TraceWarnings {

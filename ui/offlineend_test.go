@@ -12,7 +12,7 @@ import (
 
 func newOfflineModel(t *testing.T, warnings []string) *Model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings})
+	m := New(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 	return m
@@ -29,7 +29,12 @@ var recordedHandshake = []mcpclient.Event{
 // file was cut) must not read "connected" once every event is in.
 func TestOpenedTraceWithoutExitSaysSo(t *testing.T) {
 	m := newOfflineModel(t, nil)
-	send(t, m, eventsMsg{events: recordedHandshake, closed: true})
+	// While the trace is being read, the recorded "connected" is not shown as a live state.
+	send(t, m, eventsMsg{events: recordedHandshake})
+	if bar := m.statusBar(); strings.Contains(bar, "connected") || !strings.Contains(bar, "reading the trace") {
+		t.Fatalf("status bar while reading: %q", bar)
+	}
+	send(t, m, eventsMsg{closed: true})
 	if bar := m.statusBar(); strings.Contains(bar, "connected") || !strings.Contains(bar, "recording ends here (no exit recorded)") {
 		t.Fatalf("status bar of a trace without an exit: %q", bar)
 	}
@@ -50,5 +55,16 @@ func TestOpenedTraceWithoutExitSaysSo(t *testing.T) {
 		life(6, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42, ExitCode: 0})), closed: true})
 	if bar := m.statusBar(); !strings.Contains(bar, "closed") {
 		t.Fatalf("status bar of a complete trace: %q", bar)
+	}
+}
+
+// An attached viewer (a live tap: no session, not a trace file) shows live states.
+func TestAttachedViewerShowsLiveState(t *testing.T) {
+	m := New(Options{Theme: "plain", Title: "tap"})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
+	send(t, m, eventsMsg{events: recordedHandshake})
+	if bar := m.statusBar(); strings.Contains(bar, "reading the trace") || strings.Contains(bar, "recording ends") {
+		t.Fatalf("an attached viewer must show the live state: %q", bar)
 	}
 }

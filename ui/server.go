@@ -84,6 +84,9 @@ func (s *serverInfo) stateText() string {
 		return "recording ends here, incomplete (no exit recorded)"
 	case s.recorded && s.eventsClosed:
 		return "recording ends here (no exit recorded)"
+	case s.recorded:
+		// The recorded states go by as the trace is read: none of them is live.
+		return "reading the trace…"
 	}
 	return s.state.String()
 }
@@ -140,7 +143,7 @@ func (m *Model) deadPanel(w int) []string {
 		body = append(body, st.Muted.Render("(nothing on stderr)"))
 	}
 	if m.restart.enabled {
-		body = append(body, "", st.Accent.Render("E")+st.Muted.Render(" edits the command and restarts the server (enter restarts it as it is)"))
+		body = append(body, "", st.Accent.Render("E")+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
 	}
 	box := st.Panel.Width(w).Render(strings.Join(body, "\n"))
 	return append(strings.Split(box, "\n"), "")
