@@ -74,8 +74,10 @@ func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr i
 }
 
 // startNth is start for the n-th restart of a TUI session (0: the first session). A
-// restarted session never overwrites the trace before it: --record FILE.jsonl becomes
-// FILE-restartN.jsonl (kept sessions have a new name anyway).
+// restarted session never overwrites a trace, this run's or an earlier one's: --record
+// FILE.jsonl becomes the first free name of FILE-restartN.jsonl, FILE-restartN-2.jsonl, …,
+// created with O_EXCL whatever --overwrite says (it is for FILE itself). Kept sessions have
+// a new name anyway.
 func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer, n int) (*recording, error) {
 	red, err := r.redactor(cfg)
 	if err != nil {
@@ -83,9 +85,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	}
 	rec := &recording{red: red}
 	path := r.file
-	if path != "" && n > 0 {
-		path = restartPath(path, n, r.overwrite)
-	}
+	restart := path != "" && n > 0
 	if path == "" {
 		if r.noSave {
 			return rec, nil
@@ -116,11 +116,15 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		Framing:         recorder.FramingNewline,
 		ProtocolVersion: cfg.ProtocolVersion,
 	}
-	create := recorder.CreateNew // never replace a file: O_EXCL
-	if r.overwrite && !rec.auto {
-		create = recorder.Create
+	var w *recorder.Writer
+	switch {
+	case restart:
+		w, path, err = createRestart(path, n, h, red)
+	case r.overwrite && !rec.auto:
+		w, err = recorder.Create(path, h, red)
+	default:
+		w, err = recorder.CreateNew(path, h, red) // never replace a file: O_EXCL
 	}
-	w, err := create(path, h, red)
 	if err != nil {
 		if rec.auto {
 			logger.Warn("cannot keep the session", "path", path, "err", err)
@@ -154,19 +158,20 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	return rec, nil
 }
 
-// restartPath is the --record file of the n-th restart: FILE-restartN.jsonl, or, when that
-// exists (an earlier run's) and may not be replaced, the first free FILE-restartN-K.jsonl.
-func restartPath(path string, n int, overwrite bool) string {
+// createRestart creates the --record file of the n-th restart under the first free name of
+// FILE-restartN.jsonl, FILE-restartN-2.jsonl, … (O_EXCL each time, so a file that appears
+// meanwhile is skipped, never replaced) and returns it with its path.
+func createRestart(path string, n int, h recorder.Header, red *recorder.Redactor) (*recorder.Writer, string, error) {
 	ext := filepath.Ext(path)
 	stem := fmt.Sprintf("%s-restart%d", strings.TrimSuffix(path, ext), n)
 	p := stem + ext
-	for k := 2; !overwrite && k < 1000; k++ {
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
-			break
+	for k := 2; ; k++ {
+		w, err := recorder.CreateNew(p, h, red)
+		if err == nil || !errors.Is(err, fs.ErrExist) || k >= 1000 {
+			return w, p, err
 		}
 		p = fmt.Sprintf("%s-%d%s", stem, k, ext)
 	}
-	return p
 }
 
 // logger returns l with every line scrubbed by the session's redactor (l itself with
