@@ -268,3 +268,35 @@ func TestBatchNotificationsReachLogs(t *testing.T) {
 		t.Errorf("the Logs pane should show the batched message:\n%s", v)
 	}
 }
+
+// TestWireLinksRequestToBatchedResponse: a request answered by a response inside a batch
+// shows the batch frame as its response, and p jumps to the batch and back.
+func TestWireLinksRequestToBatchedResponse(t *testing.T) {
+	c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+	evs := pairedEvents([]struct {
+		dir mcpclient.Direction
+		raw string
+	}{
+		{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}` + "\n"},
+		{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
+		{c2s, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}` + "\n"},
+		{s2c, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}` + "\n"},
+		{s2c, `[{"jsonrpc":"2.0","id":3,"result":{"content":[]}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"y"}}]` + "\n"},
+	})
+	m := newTestModel(t, nil, 200, 50)
+	m.Update(eventsMsg{events: evs})
+	press(t, m, "3")
+	m.wire.jump(3)
+	v := view(m)
+	if strings.Contains(v, "no response yet") || !strings.Contains(v, "response: #5") {
+		t.Fatalf("the request should link to the batch #5:\n%s", v)
+	}
+	press(t, m, "p")
+	if e := m.wire.selected(); e == nil || e.seq != 5 {
+		t.Fatalf("p from the request selected %+v, want the batch #5", e)
+	}
+	press(t, m, "p")
+	if e := m.wire.selected(); e == nil || e.seq != 3 {
+		t.Fatalf("p from the batch selected %+v, want the request #3", e)
+	}
+}

@@ -300,6 +300,27 @@ func (t *timeline) add(ev mcpclient.Event) {
 			t.evs[j].pair = ev.Seq
 		}
 	}
+	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
+		t.linkBatch(i, ev.Batch)
+	}
+}
+
+// linkBatch links each request answered by a response inside the batch at position i to
+// the batch frame (the client completes such a request with the batch's Seq), and the
+// batch back to the first request it answers, so p jumps there and back.
+func (t *timeline) linkBatch(i int, b *mcpclient.Batch) {
+	seq := t.evs[i].seq
+	for _, el := range b.Elems {
+		if el.Pair == 0 || (el.Kind != mcpclient.KindResponse && el.Kind != mcpclient.KindErrorResponse) {
+			continue
+		}
+		if j, ok := t.index(el.Pair); ok && t.evs[j].kind == mcpclient.KindRequest && t.evs[j].pair == 0 {
+			t.evs[j].pair = seq
+			if t.evs[i].pair == 0 {
+				t.evs[i].pair = el.Pair
+			}
+		}
+	}
 }
 
 // hasControls reports whether the event at position i holds control characters.
