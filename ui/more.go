@@ -700,10 +700,16 @@ func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
 		return getTask(m.ctx, m.sess, msg.id, true), true
 	case taskGotMsg:
 		if msg.err != nil {
+			text := fmt.Sprintf("tasks/get %s failed: %s", msg.id, msg.err)
 			if e := m.tasks.tasks[msg.id]; e != nil {
 				e.polling = false
+				if msg.poll && !e.task.Terminal() {
+					e.pollErr = msg.err
+					m.tasks.rebuild()
+					text += " · polling stopped (8 Tasks: enter tries again)"
+				}
 			}
-			m.note("error", fmt.Sprintf("tasks/get %s failed: %s", msg.id, msg.err))
+			m.note("error", text)
 			return nil, true
 		}
 		return m.taskStatus(*msg.task, msg.poll), true
@@ -977,7 +983,7 @@ func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
 	m.tasks.rebuild()
 	m.callTasks[msg.callID] = msg.task.TaskID
 	m.call.setTask(msg.callID, msg.task)
-	m.note("info", fmt.Sprintf("tools/call %s runs as task %s (%s)", msg.tool, msg.task.TaskID, msg.task.Status))
+	m.note("info", taskRunsNote(msg.tool, msg.task.TaskID, msg.task.Status))
 	return m.followTask(e)
 }
 
@@ -1002,7 +1008,11 @@ func (m *Model) followTask(e *taskEntry) tea.Cmd {
 
 // taskStatus records a task's status from tasks/get, tasks/cancel or a notification.
 func (m *Model) taskStatus(t mcpclient.Task, poll bool) tea.Cmd {
-	e := m.tasks.upsert(t, m.now())
+	e := m.tasks.tasks[t.TaskID]
+	if e != nil {
+		e.pollErr = nil // the task is followed again
+	}
+	e = m.tasks.upsert(t, m.now())
 	m.call.setTask(e.callID, &t)
 	if poll {
 		e.polling = false
@@ -1034,6 +1044,7 @@ func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
 		}
 	}
 	m.call.finish(done, m.now())
+	m.taskCallEnded(e)
 	// A final status poll, so the list shows how it ended.
 	if !e.task.Terminal() && m.sess != nil {
 		return getTask(m.ctx, m.sess, msg.id, false)

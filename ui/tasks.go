@@ -22,6 +22,9 @@ type taskEntry struct {
 	seen time.Time
 	// polling is set while a tasks/get poll is scheduled.
 	polling bool
+	// pollErr is why polling stopped: the error of the last scheduled tasks/get (nil while
+	// polling goes on, or after a tasks/get succeeded again).
+	pollErr error
 	// fetching is set while tasks/result is in flight; result holds its answer.
 	fetching bool
 	result   *mcpclient.Response
@@ -84,11 +87,19 @@ func (p *tasksPane) rebuild() {
 		if e.tool != "" {
 			label = e.tool + " " + id
 		}
-		items = append(items, listItem{key: id, label: label, tag: e.task.Status, mark: statusMark(e.task.Status)})
+		tag, mark := e.task.Status, statusMark(e.task.Status)
+		if e.stalled() {
+			tag, mark = e.task.Status+" · polling stopped", "!"
+		}
+		items = append(items, listItem{key: id, label: label, tag: tag, mark: mark})
 	}
 	p.list.title = fmt.Sprintf("tasks (%d)", len(items))
 	p.list.setItems(items)
 }
+
+// stalled reports whether the task's last known status is not terminal but nothing follows
+// it any more: a scheduled tasks/get failed and polling stopped.
+func (e *taskEntry) stalled() bool { return e.pollErr != nil && !e.task.Terminal() }
 
 // statusMark is a one-cell sign for a task status.
 func statusMark(s string) string {
@@ -291,7 +302,11 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 	case "input_required":
 		status = st.Warning.Render(status)
 	}
-	add("status:   " + statusMark(t.Status) + " " + status)
+	if e.stalled() {
+		add(wrapStyled(st.Warning, "status:   ! "+clean(t.Status)+" (last known: polling stopped)", w)...)
+	} else {
+		add("status:   " + statusMark(t.Status) + " " + status)
+	}
 	if t.StatusMessage != "" {
 		add(wrap("message:  "+clean(t.StatusMessage), w)...)
 	}
@@ -306,6 +321,12 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 	}
 	if t.PollInterval != nil {
 		add(fmt.Sprintf("poll:     every %d ms", *t.PollInterval))
+	}
+	if e.stalled() {
+		add("")
+		add(wrapStyled(st.Error, "polling stopped: the last tasks/get failed (enter tries tasks/get again)", w)...)
+		add(errorLines(st, e.pollErr, w)...)
+		add("")
 	}
 	if e.modern {
 		add(modernTaskLines(st, e, w)...)

@@ -202,6 +202,29 @@ func (m *Model) finishTaskCall(e *taskEntry, fail error) {
 		}
 	}
 	m.callDone(done)
+	m.taskCallEnded(e)
+}
+
+// taskRunsNote is the status note of a tools/call that became a task (taskCreated).
+func taskRunsNote(tool, taskID, status string) string {
+	return fmt.Sprintf("tools/call %s runs as task %s (%s)", tool, taskID, status)
+}
+
+// taskCallEnded replaces the "runs as task" note of a task's call once the call has ended,
+// so the status bar does not keep saying it is working.
+func (m *Model) taskCallEnded(e *taskEntry) {
+	if !strings.HasPrefix(m.flash, strings.TrimSuffix(taskRunsNote(e.tool, e.task.TaskID, ""), "()")) {
+		return
+	}
+	run := m.call.byID(e.callID)
+	if run == nil || run.running() {
+		return
+	}
+	level := "info"
+	if run.err != nil || (run.res != nil && run.res.IsError) {
+		level = "warning"
+	}
+	m.note(level, fmt.Sprintf("tools/call %s (task %s) finished: %s", e.tool, e.task.TaskID, m.call.callState(run, m.now())))
 }
 
 // modernTaskLines are the extension's fields in the Tasks pane's detail.

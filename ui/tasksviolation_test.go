@@ -37,4 +37,27 @@ func TestModernTaskUndeclaredIsAViolation(t *testing.T) {
 	if len(l.m.tasks.tasks) != 1 {
 		t.Errorf("%d tasks in the pane", len(l.m.tasks.tasks))
 	}
+	// The call has ended: the status bar no longer says it runs as a working task.
+	if f := l.m.flashText(); strings.Contains(f, "runs as task") {
+		t.Errorf("the status bar still says %q after the call failed", f)
+	}
+	// The server refuses tasks/get (the extension was not negotiated): polling stops, and
+	// the Tasks pane says so and why instead of looking live.
+	var e *taskEntry
+	for _, te := range l.m.tasks.tasks {
+		e = te
+	}
+	l.until("the failed poll", func() bool { return e.pollErr != nil }, 20*time.Second)
+	l.key("8")
+	v := view(l.m)
+	mustContain(t, "tasks", v, "polling stopped: the last tasks/get failed", "(last known: polling stopped)")
+	if it := l.m.tasks.list.items[0]; it.tag != "working · polling stopped" || it.mark == statusMark("working") {
+		t.Errorf("the task's row says %q %q, want it marked as no longer followed", it.mark, it.tag)
+	}
+	if !strings.Contains(v, e.pollErr.Error()[:min(len(e.pollErr.Error()), 30)]) {
+		t.Errorf("the Tasks pane does not show why polling stopped (%v):\n%s", e.pollErr, v)
+	}
+	if strings.Contains(v, "⟳") || strings.Contains(v, "polling tasks/get every") {
+		t.Errorf("the Tasks pane still looks live:\n%s", v)
+	}
 }
