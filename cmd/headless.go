@@ -260,7 +260,9 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	var ie *interruptError
 	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &ie) {
 		// Say what happened, not "context canceled".
-		err = &interruptError{sig: ie.sig, method: h.doc.Method, connected: h.init != nil}
+		ne := &interruptError{sig: ie.sig, method: h.doc.Method, connected: h.init != nil}
+		errors.As(err, &ne.task)
+		err = ne
 	}
 	return h.finish(err)
 }
@@ -271,6 +273,9 @@ type interruptError struct {
 	sig       syscall.Signal
 	method    string // the command's request, e.g. tools/call
 	connected bool   // the handshake had finished
+	// task is the modern task the call was following, nil when none: it was sent
+	// tasks/cancel before the run ended.
+	task *mcpclient.TaskStoppedError
 }
 
 func (e *interruptError) Error() string {
@@ -280,6 +285,13 @@ func (e *interruptError) Error() string {
 	}
 	if !e.connected {
 		return "interrupted by " + name + " before the server finished the handshake"
+	}
+	if t := e.task; t != nil {
+		s := "interrupted by " + name + " before the " + e.method + " result arrived: task " + t.TaskID + " was still " + t.Status
+		if t.CancelErr != nil {
+			return s + "; tasks/cancel failed: " + t.CancelErr.Error()
+		}
+		return s + "; tasks/cancel sent"
 	}
 	return "interrupted by " + name + " before the " + e.method + " response arrived"
 }

@@ -140,7 +140,9 @@ func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
 // decoded instead (ext-tasks §Backwards Compatibility: surface only the final result); resp
 // is then a copy of the tools/call response that created the task (its Seq, RequestSeq and
 // Elapsed) whose Msg.Result is the task's inline result, and a failed or cancelled task is
-// the error.
+// the error. The task is bounded like a request (Config.Timeout, reset when its status
+// changes; Config.MaxTimeout): a task given up on, or one running when ctx ends, is sent
+// tasks/cancel and the error is a *TaskStoppedError.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
 	params := struct {
 		Name      string          `json:"name"`
@@ -155,7 +157,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage
 		if terr != nil {
 			return nil, resp, fmt.Errorf("tools/call: %w", terr)
 		}
-		end, err := c.AwaitTask(ctx, t, nil)
+		end, err := c.followTask(ctx, t)
 		if err != nil {
 			return nil, resp, err
 		}

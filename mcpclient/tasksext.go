@@ -327,3 +327,78 @@ func mayBeTask(b []byte) bool {
 		}
 	}
 }
+
+// TaskCancelWait bounds the tasks/cancel that followTask sends when it gives a task up: the
+// caller is leaving (a timeout, an interrupt) and must not wait long for a courtesy.
+const TaskCancelWait = 2 * time.Second
+
+// TaskStoppedError is a task that the client stopped following before it ended: Err is a
+// *TimeoutError (no end within Config.Timeout) or the context's error (an interrupt).
+// tasks/cancel was then sent (ext-tasks §Task Cancellation); CancelErr is nil when the
+// server accepted it. The task may still be running on the server: cancellation is
+// cooperative.
+type TaskStoppedError struct {
+	TaskID    string
+	Status    string // the last status seen, e.g. working
+	CancelErr error
+	Err       error
+}
+
+func (e *TaskStoppedError) Error() string {
+	s := "task " + e.TaskID + " was still " + e.Status
+	if e.CancelErr != nil {
+		s += "; tasks/cancel failed: " + e.CancelErr.Error()
+	} else {
+		s += "; tasks/cancel sent"
+	}
+	var te *TimeoutError
+	if errors.As(e.Err, &te) {
+		// The requests were answered; the task's result is what did not come.
+		what := "timeout; --timeout changes it"
+		if te.Max {
+			what = "overall maximum reached"
+		}
+		return fmt.Sprintf("%s: no result after %s (%s): %s", te.Request, te.After.Round(time.Millisecond), what, s)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+func (e *TaskStoppedError) Unwrap() error { return e.Err }
+
+// followTask is AwaitTask bounded like a request (CallTool's transparent flow): the task
+// must end within Config.Timeout, the clock reset by each change of its status or
+// statusMessage (its progress), and within Config.MaxTimeout in all. When that runs out, or
+// ctx ends, it sends tasks/cancel (best effort, within TaskCancelWait) so the server does
+// not work on for nobody, and returns a *TaskStoppedError.
+func (c *Client) followTask(ctx context.Context, t *Task) (*Task, error) {
+	idle, maxT := c.cfg.Timeout, c.cfg.MaxTimeout
+	errIdle := &TimeoutError{Request: "tools/call", After: idle}
+	errMax := &TimeoutError{Request: "tools/call", After: maxT, Max: true}
+	tctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	idleT := time.AfterFunc(idle, func() { cancel(errIdle) })
+	defer idleT.Stop()
+	maxTimer := time.AfterFunc(maxT, func() { cancel(errMax) })
+	defer maxTimer.Stop()
+	last := *t
+	end, err := c.AwaitTask(tctx, t, func(u *Task) {
+		if u.Status != last.Status || u.StatusMessage != last.StatusMessage {
+			idleT.Reset(idle)
+		}
+		last = *u
+	})
+	if err == nil {
+		return end, nil
+	}
+	cause := context.Cause(tctx)
+	var te *TimeoutError
+	if ctx.Err() != nil {
+		cause = ctx.Err()
+	} else if !errors.As(cause, &te) {
+		return end, err // the task's own trouble (an RPC error, the server gone)
+	}
+	cctx, stop := context.WithTimeout(context.WithoutCancel(ctx), TaskCancelWait)
+	defer stop()
+	_, cerr := c.CancelTask(cctx, t.TaskID)
+	return end, &TaskStoppedError{TaskID: t.TaskID, Status: last.Status, CancelErr: cerr, Err: cause}
+}
