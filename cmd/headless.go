@@ -529,6 +529,14 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			if ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/message" && !h.flags.quiet {
 				io.WriteString(h.stderr, safe(logLine(ev.Msg.Params))+"\n")
 			}
+			if ev.Kind == mcpclient.KindBatch && ev.Batch != nil && !h.flags.quiet {
+				// A batch's log messages are printed like single ones, in the array's order.
+				for _, el := range ev.Batch.Elems {
+					if el.Kind == mcpclient.KindNotification && el.Msg != nil && el.Msg.Method == "notifications/message" {
+						io.WriteString(h.stderr, safe(logLine(el.Msg.Params))+"\n")
+					}
+				}
+			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
 		}
