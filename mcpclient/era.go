@@ -141,6 +141,19 @@ func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
 	}
 }
 
+// LegacyOnlyError is the modern era's handshake refused with -32601 (method not found): the
+// server does not know server/discover (MCP 2026-07-28), so it speaks the legacy era only
+// (initialize). It unwraps to the server's *RPCError.
+type LegacyOnlyError struct {
+	RPC *RPCError
+}
+
+func (e *LegacyOnlyError) Error() string {
+	return "the server does not know server/discover (MCP 2026-07-28): it speaks the legacy era only (initialize); use --era auto or --era legacy (" + e.RPC.Error() + ")"
+}
+
+func (e *LegacyOnlyError) Unwrap() error { return e.RPC }
+
 func (c *Client) note(text string) {
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: text}})
 }
@@ -183,6 +196,10 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration) (*Initiali
 		break
 	}
 	if err != nil {
+		var rpc *RPCError
+		if c.cfg.Era == EraModern && errors.As(err, &rpc) && rpc.Code == -32601 {
+			err = &LegacyOnlyError{RPC: rpc}
+		}
 		c.mu.Lock()
 		c.era = EraLegacy
 		c.mu.Unlock()
