@@ -301,7 +301,7 @@ func (m *Model) listed(what string, n int, err error) tea.Cmd {
 		if err != nil {
 			m.note("warning", fmt.Sprintf("%s list changed; listing it again failed: %s", what, err))
 		} else {
-			m.note("info", fmt.Sprintf("%s list changed: listed again, %d %s", what, n, what))
+			m.note("info", fmt.Sprintf("%s list changed: listed again, %s", what, count(n, strings.TrimSuffix(what, "s"), what)))
 		}
 	}
 	if st.dirty {
@@ -665,7 +665,7 @@ func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
 			m.resources.saved = "not saved: " + msg.err.Error()
 			m.note("error", m.resources.saved)
 		} else {
-			m.resources.saved = fmt.Sprintf("saved %d bytes to %s", msg.n, msg.path)
+			m.resources.saved = fmt.Sprintf("saved %s to %s", count(msg.n, "byte", "bytes"), msg.path)
 			m.note("info", m.resources.saved)
 		}
 		return nil, true
@@ -731,7 +731,7 @@ func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
 			m.tasks.note = "tasks/list failed: " + msg.err.Error()
 			return nil, true
 		}
-		m.tasks.note = fmt.Sprintf("tasks/list: %d task(s)", len(msg.tasks))
+		m.tasks.note = "tasks/list: " + count(len(msg.tasks), "task", "tasks")
 		for _, t := range msg.tasks {
 			m.tasks.upsert(t, now)
 		}

@@ -200,7 +200,7 @@ func TestListChangedRefreshes(t *testing.T) {
 		t.Fatalf("prompts not listed again: %d", len(m.prompts.prompts))
 	}
 	keys(t, m, "7")
-	mustContain(t, "notes", view(m), "prompts list changed: listed again, 3 prompts", "tools list changed: listed again, 1 tools", "resources list changed: listed again, 3 resources")
+	mustContain(t, "notes", view(m), "prompts list changed: listed again, 3 prompts", "tools list changed: listed again, 1 tool", "resources list changed: listed again, 3 resources")
 	// A burst while a listing is in flight asks for exactly one more.
 	m.toolsList.inFlight = true
 	drive(t, m, eventsMsg{events: []mcpclient.Event{n("notifications/tools/list_changed", 8), n("notifications/tools/list_changed", 9)}})

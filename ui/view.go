@@ -145,7 +145,7 @@ func (m *Model) statusBar() string {
 	if s.pid != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
 	}
-	parts = append(parts, fmt.Sprintf("%d violations", m.tl.violations), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
+	parts = append(parts, count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
 	if f := m.recFact(); f != "" {
 		parts = append(parts, f)
 	}

@@ -298,7 +298,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // frameSaved records where a saved frame went; the detail shows it.
 func (p *wirePane) frameSaved(msg frameSavedMsg) string {
-	text := fmt.Sprintf("frame #%d saved to %s (%d bytes)", msg.seq, msg.path, msg.n)
+	text := fmt.Sprintf("frame #%d saved to %s (%s)", msg.seq, msg.path, count(msg.n, "byte", "bytes"))
 	if msg.err != nil {
 		text = fmt.Sprintf("frame #%d not saved: %s", msg.seq, msg.err)
 	}
@@ -534,7 +534,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	add(st.Title.Render(ansi.Truncate(head, w, "…")))
 	var facts []string
 	if ev.Dir != mcpclient.Lifecycle {
-		facts = append(facts, fmt.Sprintf("%d bytes", ev.Size), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
+		facts = append(facts, count(int(ev.Size), "byte", "bytes"), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
 	}
 	if ev.ChunkCount > 0 {
 		facts = append(facts, fmt.Sprintf("arrived in %d reads (¦)", ev.ChunkCount+1))
@@ -611,7 +611,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	}
 	add(rawLines(st, raw[:shown], chunks, w)...)
 	if more := ev.Size - int64(shown); more > 0 {
-		add(st.Muted.Render(fmt.Sprintf("… %d more bytes not shown", more)))
+		add(st.Muted.Render(fmt.Sprintf("… %s more not shown", count(int(more), "byte", "bytes"))))
 	}
 	if ev.Dir == mcpclient.Stderr {
 		return out

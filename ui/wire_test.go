@@ -43,7 +43,7 @@ func TestWireShowsRawBytesEscaped(t *testing.T) {
 		"(not JSON)",
 		"«", "stderr", "server starting on stdio", // stderr is in the same timeline
 		"→ request", "initialize", "← response", "result (initialize)",
-		"1 violations", "1 stderr", "pid 4242",
+		"1 violation ·", "1 stderr", "pid 4242",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("wire view lacks %q\n%s", want, out)

@@ -116,7 +116,7 @@ func TestMaxMessageInTheTUI(t *testing.T) {
 	s.SendText("3145728")
 	s.Send("C-s")
 	s.WaitFor(t, wait, "over the 1048576-byte limit")
-	s.WaitFor(t, wait, "1 violations")
+	s.WaitFor(t, wait, "1 violation ·")
 	s.Send("3")
 	s.WaitFor(t, wait, "← oversize")
 	s.Send("q")
