@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf16"
 
@@ -40,7 +41,10 @@ type formPane struct {
 	cur    int // focused field; len(fields) is the send button
 	opt    int // option cursor inside a multi-select
 
-	input textinput.Model
+	input lineInput
+	// valGen numbers deferred checks (editedLater); validations counts checks of the
+	// whole value (tests assert a long value is not checked at each key).
+	valGen, validations int
 	// inputOf is the field the input edits; loaded is the input's text when it was
 	// loaded or last committed.
 	inputOf *schemaform.Field
@@ -119,9 +123,7 @@ type submit struct {
 
 func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	f, err := schemaform.New(tool.InputSchema)
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.SetStyles(inputStyles(c.st))
+	ti := newLineInput(inputStyles(c.st))
 	ki := textinput.New()
 	ki.Prompt = ""
 	ki.SetStyles(inputStyles(c.st))
@@ -265,9 +267,35 @@ func (p *formPane) edited() {
 	p.validate()
 }
 
+// lazyValidateBytes is the text length from which a typed key no longer checks the
+// whole value at once (see editedLater); validateDelay is the pause that checks it.
+const (
+	lazyValidateBytes = 1024
+	validateDelay     = 150 * time.Millisecond
+)
+
+// formValidateMsg asks pane to check its value, unless a later edit asked again (gen).
+type formValidateMsg struct {
+	pane *formPane
+	gen  int
+}
+
+// editedLater is edited with the check deferred to a pause of validateDelay: the
+// returned tick delivers a formValidateMsg, and only the last one counts.
+func (p *formPane) editedLater() tea.Cmd {
+	p.unsent = true
+	p.armed = false
+	p.errs = nil
+	p.valGen++
+	gen := p.valGen
+	return tea.Tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
+}
+
 // validate checks the value (each field keeps its problem) and keeps the problems of
 // the whole value.
 func (p *formPane) validate() {
+	p.valGen++ // a pending deferred check is now done
+	p.validations++
 	notes := p.schemaNotes()
 	p.rootProbs = nil
 	for _, e := range p.form.Validate() {
@@ -960,8 +988,13 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 		delete(p.prefilled, f) // any key on it (a cursor move too) makes it the user's
 		before := p.input.Value()
 		p.input, c = p.input.Update(msg)
-		if p.input.Value() != before {
+		if v := p.input.Value(); v != before {
 			p.commitInput()
+			if len(v) > lazyValidateBytes {
+				// Checking a long value costs its length: during a paste typed key
+				// by key, check once the keys pause, not at each key.
+				return tea.Batch(c, p.editedLater())
+			}
 			p.edited()
 		}
 		return c

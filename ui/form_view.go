@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
@@ -282,7 +283,16 @@ func (p *formPane) previewLines() []string {
 	val, _ := p.form.ValueAsTyped() // what send anyway sends; the same when all is valid
 	text := "{}"
 	if val != nil {
-		text = clean(string(val))
+		// Only four lines show: wrap no more than they can hold (4 bytes a cell at
+		// most), so a long value does not cost its length at each frame.
+		raw := string(val)
+		if k := 4 * 5 * max(p.w, 10); len(raw) > k {
+			for k > 0 && !utf8.RuneStart(raw[k]) {
+				k--
+			}
+			raw = raw[:k] + "…"
+		}
+		text = clean(raw)
 	}
 	lines := wrap("arguments: "+text, max(p.w, 10))
 	if len(lines) > 4 {

@@ -73,6 +73,11 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case historyLoadedMsg, historySavedMsg:
 		m.c.hist.apply(msg)
 		return m, nil
+	case formValidateMsg:
+		if msg.pane.valGen == msg.gen {
+			msg.pane.validate()
+		}
+		return m, nil
 	case callDoneMsg:
 		m.callDone(msg)
 		return m, nil

@@ -1,0 +1,279 @@
+package ui
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/cursor"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// lineInput is the tool form's one-line text editor. Unlike bubbles' textinput, whose
+// every key measures the whole value's width, a key here costs the same whatever the
+// value's length (bar one copy of the value's bytes when inserting in the middle), and
+// the view draws only the window of cells around the cursor: a long value typed or
+// pasted key by key does not slow down with each character.
+type lineInput struct {
+	value string
+	// pos is the cursor's byte offset in value; off is the byte offset of the first
+	// cell shown (the window slides only as far as the cursor needs).
+	pos, off int
+	width    int
+	focus    bool
+	// Placeholder is shown, muted, when the value is empty.
+	Placeholder string
+	styles      textinput.Styles
+	cur         cursor.Model
+}
+
+func newLineInput(s textinput.Styles) lineInput {
+	c := cursor.New()
+	c.Style = lipgloss.NewStyle().Foreground(s.Cursor.Color)
+	c.SetMode(cursor.CursorBlink)
+	return lineInput{styles: s, cur: c}
+}
+
+// SetWidth sets the cells the view takes.
+func (l *lineInput) SetWidth(w int) { l.width = w; l.slide() }
+
+// Value is the text.
+func (l lineInput) Value() string { return l.value }
+
+// SetValue replaces the text, keeping the cursor inside it.
+func (l *lineInput) SetValue(s string) {
+	l.value = sanitizeLine(s)
+	l.pos = min(l.pos, len(l.value))
+	for l.pos > 0 && l.pos < len(l.value) && !utf8.RuneStart(l.value[l.pos]) {
+		l.pos--
+	}
+	l.off = min(l.off, l.pos)
+	l.slide()
+}
+
+// CursorEnd puts the cursor after the last character.
+func (l *lineInput) CursorEnd() { l.pos = len(l.value); l.slide() }
+
+// Focus shows the cursor and takes keys; the command starts the blink.
+func (l *lineInput) Focus() tea.Cmd { l.focus = true; return l.cur.Focus() }
+
+// Blur hides the cursor.
+func (l *lineInput) Blur() { l.focus = false; l.cur.Blur() }
+
+// Focused reports whether the input takes keys.
+func (l lineInput) Focused() bool { return l.focus }
+
+// sanitizeLine keeps the value on one line: tabs and line breaks become spaces, other
+// control characters are dropped.
+func sanitizeLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case unicode.IsControl(r):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func (l *lineInput) insert(s string) {
+	s = sanitizeLine(s)
+	if l.pos == len(l.value) {
+		l.value += s // amortized: Go grows the backing array when it can
+	} else {
+		l.value = l.value[:l.pos] + s + l.value[l.pos:]
+	}
+	l.pos += len(s)
+}
+
+func (l *lineInput) left() int {
+	_, n := utf8.DecodeLastRuneInString(l.value[:l.pos])
+	return l.pos - n
+}
+
+func (l *lineInput) right() int {
+	_, n := utf8.DecodeRuneInString(l.value[l.pos:])
+	return l.pos + n
+}
+
+// wordLeft is the start of the word before the cursor.
+func (l *lineInput) wordLeft() int {
+	i := l.pos
+	for i > 0 {
+		r, n := utf8.DecodeLastRuneInString(l.value[:i])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i -= n
+	}
+	for i > 0 {
+		r, n := utf8.DecodeLastRuneInString(l.value[:i])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i -= n
+	}
+	return i
+}
+
+// wordRight is the end of the word after the cursor.
+func (l *lineInput) wordRight() int {
+	i := l.pos
+	for i < len(l.value) {
+		r, n := utf8.DecodeRuneInString(l.value[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	for i < len(l.value) {
+		r, n := utf8.DecodeRuneInString(l.value[i:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// Update edits on key presses and pastes, and blinks the cursor.
+func (l lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if l.focus {
+			l.insert(msg.Content)
+			l.slide()
+		}
+		return l, nil
+	case tea.KeyPressMsg:
+		if !l.focus {
+			return l, nil
+		}
+		switch msg.String() {
+		case "backspace", "ctrl+h":
+			if l.pos > 0 {
+				i := l.left()
+				l.value = l.value[:i] + l.value[l.pos:]
+				l.pos = i
+			}
+		case "delete", "ctrl+d":
+			if l.pos < len(l.value) {
+				l.value = l.value[:l.pos] + l.value[l.right():]
+			}
+		case "left", "ctrl+b":
+			l.pos = l.left()
+		case "right", "ctrl+f":
+			l.pos = l.right()
+		case "home", "ctrl+a":
+			l.pos = 0
+		case "end", "ctrl+e":
+			l.pos = len(l.value)
+		case "ctrl+u":
+			l.value = l.value[l.pos:]
+			l.pos, l.off = 0, 0
+		case "ctrl+k":
+			l.value = l.value[:l.pos]
+		case "ctrl+w", "alt+backspace":
+			i := l.wordLeft()
+			l.value = l.value[:i] + l.value[l.pos:]
+			l.pos = i
+		case "alt+delete", "alt+d":
+			l.value = l.value[:l.pos] + l.value[l.wordRight():]
+		case "alt+left", "ctrl+left", "alt+b":
+			l.pos = l.wordLeft()
+		case "alt+right", "ctrl+right", "alt+f":
+			l.pos = l.wordRight()
+		default:
+			if msg.Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
+				l.insert(msg.Text)
+			}
+		}
+		l.off = min(l.off, l.pos)
+		l.slide()
+		l.cur.IsBlinked = false
+		return l, nil
+	}
+	var cmd tea.Cmd
+	l.cur, cmd = l.cur.Update(msg)
+	return l, cmd
+}
+
+// slide moves the window so the cursor is in it; it walks at most a window's width of
+// characters.
+func (l *lineInput) slide() {
+	if l.width <= 0 {
+		l.off = 0
+		return
+	}
+	if l.pos < l.off {
+		l.off = l.pos
+		return
+	}
+	// The cursor needs a cell of its own after the text before it.
+	room := l.width - 1
+	w, i := 0, l.pos
+	for i > l.off {
+		r, n := utf8.DecodeLastRuneInString(l.value[:i])
+		rw := ansi.StringWidth(string(r))
+		if w+rw > room {
+			l.off = i
+			return
+		}
+		w += rw
+		i -= n
+	}
+}
+
+// View draws the window of the value around the cursor, in exactly width cells.
+func (l lineInput) View() string {
+	st := l.styles.Blurred
+	if l.focus {
+		st = l.styles.Focused
+	}
+	if l.value == "" && l.Placeholder != "" {
+		ph := []rune(l.Placeholder)
+		l.cur.TextStyle = st.Placeholder
+		l.cur.SetChar(string(ph[:1]))
+		rest := ansi.Truncate(string(ph[1:]), max(l.width-1, 0), "")
+		pad := max(l.width-1-ansi.StringWidth(rest), 0)
+		return l.cur.View() + st.Placeholder.Render(rest+strings.Repeat(" ", pad))
+	}
+	text := st.Text.Inline(true).Render
+	before := l.value[l.off:l.pos]
+	used := ansi.StringWidth(before)
+	var b strings.Builder
+	b.WriteString(text(before))
+	l.cur.TextStyle = st.Text
+	if l.pos < len(l.value) {
+		r, n := utf8.DecodeRuneInString(l.value[l.pos:])
+		l.cur.SetChar(string(r))
+		b.WriteString(l.cur.View())
+		used += ansi.StringWidth(string(r))
+		after := l.value[l.pos+n:]
+		if l.width > 0 {
+			// Take only what fits: the bytes looked at are bounded by the width.
+			k := min(len(after), 4*(l.width+1))
+			for k < len(after) && k > 0 && !utf8.RuneStart(after[k]) {
+				k--
+			}
+			after = ansi.Truncate(after[:k], max(l.width-used, 0), "")
+		}
+		b.WriteString(text(after))
+		used += ansi.StringWidth(after)
+	} else {
+		l.cur.SetChar(" ")
+		b.WriteString(l.cur.View())
+		used++
+	}
+	if l.width > used {
+		b.WriteString(text(strings.Repeat(" ", l.width-used)))
+	}
+	return b.String()
+}
