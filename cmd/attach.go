@@ -89,6 +89,9 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 			if raw {
 				return attachRaw(ctx, chosen, out, cmd.ErrOrStderr())
 			}
+			if err := needTerminal("in scripts use mcp-inspect attach NAME --raw (the trace as JSON Lines on stdout)"); err != nil {
+				return err
+			}
 			return attachTUI(ctx, chosen, theme, logger)
 		},
 	}

@@ -34,6 +34,9 @@ never loaded whole.`,
   mcp-inspect open "$(ls -t ~/.local/state/mcp-inspect/sessions/*.jsonl | head -1)"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := needTerminal("in scripts use mcp-inspect trace cat TRACE (or trace stats TRACE), see mcp-inspect --help"); err != nil {
+				return err
+			}
 			logger, closeLog := openLog(logFile, debug)
 			defer closeLog()
 			tr, err := openTrace(args[0])

@@ -197,6 +197,16 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	return root
 }
 
+// needTerminal is the check of every command that opens the TUI (bubbletea needs a
+// terminal on stdin and stdout): without one it is a usage error (exit 2) whose message ends
+// with hint, what to run in a script instead.
+func needTerminal(hint string) error {
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+		return &codeError{exitUsage, "the TUI needs a terminal on stdin and stdout; " + hint}
+	}
+	return nil
+}
+
 // runTUI spawns the server, runs the UI until the user quits or a signal arrives, and then
 // shuts the server down (close stdin, SIGTERM, SIGKILL to its group). The E key in the UI
 // restarts: this session ends as on quit (its trace closed), and a new one starts on the
@@ -207,8 +217,8 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
-		return &codeError{exitUsage, "the TUI needs a terminal on stdin and stdout; in scripts use the headless commands (mcp-inspect tools|call|read|prompt|ping ... -- COMMAND), see mcp-inspect --help"}
+	if err := needTerminal("in scripts use the headless commands (mcp-inspect tools|call|read|prompt|ping ... -- COMMAND), see mcp-inspect --help"); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
