@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -421,11 +422,25 @@ func contentBytes(c mcpclient.ResourceContents) ([]byte, error) {
 }
 
 // writeFile writes data to a new file (never over an existing one).
+// expandHome replaces a leading "~/" (or a lone "~") with the home directory, as a
+// shell would; the name is kept when the home directory is unknown.
+func expandHome(name string, home func() (string, error)) string {
+	if name != "~" && !strings.HasPrefix(name, "~/") {
+		return name
+	}
+	h, err := home()
+	if err != nil || h == "" {
+		return name
+	}
+	return filepath.Join(h, name[1:])
+}
+
 func writeFile(name string, data []byte) tea.Cmd {
 	return func() tea.Msg {
 		if strings.TrimSpace(name) == "" {
 			return savedMsg{err: errors.New("no file name given")}
 		}
+		name = expandHome(name, os.UserHomeDir)
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return savedMsg{path: name, err: err}
