@@ -300,3 +300,47 @@ func TestWireLinksRequestToBatchedResponse(t *testing.T) {
 		t.Fatalf("p from the batch selected %+v, want the request #3", e)
 	}
 }
+
+// TestWireDetailNotesVersusProblems: an allowed batch (negotiated 2025-03-26) carries only
+// an Info note, shown under "notes"; after 2025-03-26 the same batch is a warning, under
+// "problems".
+func TestWireDetailNotesVersusProblems(t *testing.T) {
+	heading := func(v, h string) bool {
+		for _, l := range strings.Split(v, "\n") {
+			if i := strings.LastIndex(l, "│"); i >= 0 && strings.TrimSpace(l[i+len("│"):]) == h {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		version    string
+		want, not  string
+		violations int
+	}{
+		{"2025-03-26", "notes", "problems", 0},
+		{"2025-06-18", "problems", "notes", 1},
+	} {
+		t.Run(c.version, func(t *testing.T) {
+			c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+			evs := pairedEvents([]struct {
+				dir mcpclient.Direction
+				raw string
+			}{
+				{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + c.version + `","capabilities":{}}}` + "\n"},
+				{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + c.version + `","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
+				{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]` + "\n"},
+			})
+			m := newTestModel(t, nil, 200, 50)
+			m.Update(eventsMsg{events: evs})
+			press(t, m, "3")
+			v := view(m)
+			if m.tl.violations != c.violations {
+				t.Fatalf("%d violations, want %d", m.tl.violations, c.violations)
+			}
+			if !heading(v, c.want) || heading(v, c.not) {
+				t.Errorf("the batch's detail should head its note %q, not %q:\n%s", c.want, c.not, v)
+			}
+		})
+	}
+}

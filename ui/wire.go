@@ -557,11 +557,23 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	} else if ev.Kind == mcpclient.KindRequest && ev.Dir == mcpclient.ClientToServer {
 		add(st.Muted.Render("no response yet"))
 	}
-	if len(ev.Problems) > 0 {
-		add("", st.Title.Render("problems"))
+	// Warnings (counted as violations) under "problems", informational notes (an allowed
+	// batch, say) under a neutral "notes".
+	for _, warn := range []bool{true, false} {
+		head := "problems"
+		if !warn {
+			head = "notes"
+		}
 		for _, pr := range ev.Problems {
+			if (pr.Severity >= mcpclient.Warning) != warn {
+				continue
+			}
+			if head != "" {
+				add("", st.Title.Render(head))
+				head = ""
+			}
 			mark, sty := "·", st.Muted
-			if pr.Severity >= mcpclient.Warning {
+			if warn {
 				mark, sty = "⚠", st.Warning
 			}
 			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(pr.Code)+"]", w)...)
