@@ -18,6 +18,9 @@ type sessionKeep struct {
 	prompt *textinput.Model
 	// saving is set while a save runs.
 	saving bool
+	// err is why the last save failed, shown in the still-open prompt so another name
+	// can be typed ("NAME exists: choose another name").
+	err string
 }
 
 // sessionSavedMsg reports a save of the session.
@@ -57,10 +60,15 @@ func (m *Model) keepKey(msg tea.KeyPressMsg) tea.Cmd {
 	outcome, cmd := promptKey(m.c.keys, m.keep.prompt, msg)
 	switch outcome {
 	case promptDismissed:
-		m.keep.prompt = nil
+		m.keep.prompt, m.keep.err = nil, ""
 	case promptConfirmed:
+		if m.keep.saving {
+			return nil
+		}
+		// The prompt stays open until the save answers: a refused name is corrected
+		// in place.
 		name := m.keep.prompt.Value()
-		m.keep.prompt = nil
+		m.keep.err = ""
 		m.keep.saving = true
 		save := m.keep.save
 		return func() tea.Msg {
@@ -111,14 +119,22 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) {
 	m.keep.saving = false
 	if msg.err != nil {
 		m.note("error", "session not saved: "+msg.err.Error())
+		if m.keep.prompt != nil {
+			m.keep.err = msg.err.Error()
+		}
 		return
 	}
+	m.keep.prompt, m.keep.err = nil, ""
 	m.note("info", "session saved to "+msg.path)
 }
 
 // keepView draws the name prompt over the body.
 func (m *Model) keepView() string {
 	st := m.c.st
-	return st.Title.Render("save this session") + "\n\n" + m.keep.prompt.View() + "\n\n" +
+	errLine := ""
+	if m.keep.err != "" {
+		errLine = st.Error.Render("not saved: "+clean(m.keep.err)+" (type another name)") + "\n\n"
+	}
+	return st.Title.Render("save this session") + "\n\n" + m.keep.prompt.View() + "\n\n" + errLine +
 		st.Muted.Render("enter saves a copy of the trace so far under this name · esc cancels")
 }

@@ -91,13 +91,13 @@ func TestSaveSessionKey(t *testing.T) {
 	if calls != 0 {
 		t.Fatal("SaveSession called inside Update")
 	}
-	if m.keep.prompt != nil {
-		t.Error("prompt still open after enter")
-	}
 	for _, msg := range collectMsgs(cmd) {
 		if _, ok := msg.(sessionSavedMsg); ok {
 			m.Update(msg)
 		}
+	}
+	if m.keep.prompt != nil {
+		t.Error("prompt still open after a save that worked")
 	}
 	if calls != 1 || got[0] != "bug-42 q1" {
 		t.Fatalf("SaveSession calls %d, names %q", calls, got)
@@ -119,9 +119,49 @@ func TestSaveSessionKey(t *testing.T) {
 		t.Errorf("status line after a failed save:\n%s", s)
 	}
 
-	// esc closes the prompt without saving.
+	// esc closes the prompt (still open after the failure) without saving.
+	press(t, m, "esc")
 	press(t, m, "S", "esc")
 	if m.keep.prompt != nil || calls != 2 {
 		t.Errorf("esc: prompt %v, calls %d", m.keep.prompt != nil, calls)
+	}
+}
+
+// TestSaveSessionNameExistsKeepsPrompt: a refused name keeps the dialog open with why,
+// so another name can be typed; the second name saves and closes it.
+func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
+	var got []string
+	save := func(name string) (string, error) {
+		got = append(got, name)
+		if name == "mysave" {
+			return "", errors.New("mysave exists: choose another name")
+		}
+		return "/state/saved/" + name + ".jsonl", nil
+	}
+	m := newKeepModel(t, save)
+	enter := func() {
+		_, cmd := m.Update(keyMsg("enter"))
+		for _, msg := range collectMsgs(cmd) {
+			if _, ok := msg.(sessionSavedMsg); ok {
+				m.Update(msg)
+			}
+		}
+	}
+	press(t, m, "S")
+	typeText(t, m, "mysave")
+	enter()
+	if m.keep.prompt == nil {
+		t.Fatal("the dialog closed on a name that exists")
+	}
+	if v := view(m); !strings.Contains(v, "mysave exists: choose another name") || !strings.Contains(v, "save session as:") {
+		t.Fatalf("the dialog does not say why:\n%s", v)
+	}
+	typeText(t, m, "2")
+	enter()
+	if m.keep.prompt != nil || len(got) != 2 || got[1] != "mysave2" {
+		t.Fatalf("second name: prompt open %v, names %q", m.keep.prompt != nil, got)
+	}
+	if s := m.statusBar(); !strings.Contains(s, "session saved to /state/saved/mysave2.jsonl") {
+		t.Errorf("status line after the second name:\n%s", s)
 	}
 }
