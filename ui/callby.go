@@ -168,6 +168,10 @@ func (m *Model) startCallByName(req *callRequest) tea.Cmd {
 		m.note("warning", "offline: there is no server to call")
 		return nil
 	}
+	if m.notConnected() {
+		m.note("warning", notConnectedNote)
+		return nil
+	}
 	m.focus = paneCall
 	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now())
 	if t := m.toolNamed(req.tool); t != nil {

@@ -33,11 +33,19 @@ func (m *Model) paneKeyMore(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch m.focus {
 	case paneResources:
 		handled, act, cmd := m.resources.handleKey(msg)
+		if handled && act != nil && m.notConnected() {
+			m.note("warning", notConnectedNote)
+			return true, cmd
+		}
 		if handled {
 			return true, tea.Batch(cmd, m.resourceAction(act))
 		}
 	case panePrompts:
 		handled, act, cmd := m.prompts.handleKey(msg)
+		if handled && act != nil && m.notConnected() {
+			m.note("warning", notConnectedNote)
+			return true, cmd
+		}
 		if handled {
 			return true, tea.Batch(cmd, m.promptAction(act))
 		}

@@ -183,6 +183,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.call.form.errs = []string{"offline: recorded session; there is no server to call"}
 				return cmd
 			}
+			if m.notConnected() {
+				// The form stays open with its values: send again once connected.
+				m.call.form.errs = []string{notConnectedNote}
+				m.call.form.unsent = true
+				return cmd
+			}
 			tool := m.call.form.tool
 			start := m.call.start(m.ctx, m.sess, tool.Name, sub.args, m.now())
 			// The call view marks arguments sent despite problems; the result is checked
