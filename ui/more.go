@@ -130,7 +130,13 @@ type opTickMsg struct{}
 func (m *Model) note(level, text string) {
 	now := m.now()
 	m.logs.add(logEntry{at: now, kind: logClient, level: level, text: text})
-	m.flash, m.flashUntil = text, now.Add(flashFor)
+	m.setFlash(text)
+}
+
+// setFlash shows text in the status bar for flashFor, and queues the redraw that takes it
+// away then: without it an idle screen would keep an expired note (an old error) in view.
+func (m *Model) setFlash(text string) {
+	m.flash, m.flashUntil = text, m.now().Add(flashFor)
 	m.pending = append(m.pending, tea.Tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
 }
 
@@ -374,7 +380,7 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		_ = json.Unmarshal(ev.Msg.Params, &p)
 		notice(method + " " + p.URI)
 		if m.resources.markUpdated(p.URI, ev.Time) {
-			m.flash, m.flashUntil = "resource updated: "+p.URI+" (5 Resources)", m.now().Add(flashFor)
+			m.setFlash("resource updated: " + p.URI + " (5 Resources)")
 		} else {
 			m.note("info", "resource updated: "+p.URI+" (not in the list: a sub-resource?)")
 		}
@@ -767,7 +773,7 @@ func (m *Model) serverRequests(reqs []*inbound) tea.Cmd {
 			cmds = append(cmds, d.focus())
 		}
 		if len(m.dialogs) > 1 {
-			m.flash, m.flashUntil = fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.dialogs)), m.now().Add(flashFor)
+			m.setFlash(fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.dialogs)))
 		}
 	}
 	return tea.Batch(cmds...)
