@@ -23,7 +23,7 @@ func (p *wirePane) batchLines(ev *mcpclient.Event, pos, w int) []string {
 	if elems == nil {
 		return nil
 	}
-	out := []string{"", st.Title.Render("batch elements") + st.Muted.Render(" ("+clean(mcpclient.BatchSummary(elems))+")")}
+	out := []string{"", st.Title.Render("batch elements") + st.Muted.Render(" ("+clean(batchSummary(elems))+")")}
 	for _, el := range elems {
 		line := fmt.Sprintf("[%d] %s", el.Index, el.Kind)
 		if m := el.Msg; m != nil {
@@ -80,4 +80,32 @@ func (t *timeline) requestByID(pos int, id json.RawMessage) (seq uint64, method 
 		}
 	}
 	return 0, "", 0, false
+}
+
+// batchSummary says in a few words what a batch holds ("3: 2 responses, 1 notification"),
+// with each count agreeing with its number (mcpclient.BatchSummary keeps the kind's name).
+func batchSummary(elems []mcpclient.BatchElem) string {
+	counts := map[mcpclient.Kind]int{}
+	var order []mcpclient.Kind
+	for _, e := range elems {
+		if counts[e.Kind] == 0 {
+			order = append(order, e.Kind)
+		}
+		counts[e.Kind]++
+	}
+	s := strconv.Itoa(len(elems))
+	for i, k := range order {
+		if i == 0 {
+			s += ": "
+		} else {
+			s += ", "
+		}
+		name, many := k.String(), k.String()
+		switch k {
+		case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse:
+			many = name + "s"
+		}
+		s += count(counts[k], name, many)
+	}
+	return s
 }

@@ -53,7 +53,7 @@ func TestWireShowsBatchElementsPaired(t *testing.T) {
 			v := view(m)
 			for _, want := range []string{
 				"batch elements",
-				"(4: 2 response, 1 notification, 1 error)",
+				"(4: 2 responses, 1 notification, 1 error)",
 				`[0] response id "p" · answers #4 ping`,
 				"[1] notification notifications/message",
 				"[2] response id 2 · answers #3 tools/list",
