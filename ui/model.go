@@ -144,7 +144,9 @@ type Model struct {
 	lay           layout
 	focus         pane
 	showHelp      bool
-	help          help.Model
+	// helpOff is the first line of the help overlay shown (it scrolls on small terminals).
+	helpOff int
+	help    help.Model
 
 	// serverOff scrolls the Server tab.
 	serverOff int

@@ -145,8 +145,23 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	if m.showHelp {
-		if key.Matches(msg, k.Help, k.Cancel, k.Quit) {
-			m.showHelp = false
+		// The list keys scroll the overlay (helpPage keeps the offset in range).
+		page := max(m.lay.body.h-3, 1)
+		switch {
+		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
+			m.showHelp, m.helpOff = false, 0
+		case key.Matches(msg, k.Down):
+			m.helpOff++
+		case key.Matches(msg, k.Up):
+			m.helpOff = max(m.helpOff-1, 0)
+		case key.Matches(msg, k.PageDown):
+			m.helpOff += page
+		case key.Matches(msg, k.PageUp):
+			m.helpOff = max(m.helpOff-page, 0)
+		case key.Matches(msg, k.Top):
+			m.helpOff = 0
+		case key.Matches(msg, k.Bottom):
+			m.helpOff = 1 << 30
 		}
 		return nil
 	}

@@ -201,7 +201,7 @@ func (m *Model) helpView() string {
 	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
-	return head + "\n\n" + m.help.FullHelpView([][]key.Binding{pane, global})
+	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
 }
 
 // syncKeys enables bindings from state, so help shows only what works now.

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// helpColumnGap is the space between the help's two columns.
+const helpColumnGap = 4
+
+// helpPage draws the help overlay in w×h cells: the pane's keys and the global keys,
+// side by side when both fit, else one after the other; when they do not fit in h
+// lines they scroll (m.helpOff, moved by the list keys) and the last line says so.
+// bubbles' FullHelpView drops whole columns that do not fit ("…"), which left a small
+// terminal with no keys at all.
+func (m *Model) helpPage(head string, pane, global []key.Binding, w, h int) string {
+	lines := m.helpLines(pane, global, w)
+	room := max(h-2, 1) // the title and a blank line
+	if len(lines) > room {
+		room = max(room-1, 1) // the scroll line
+	}
+	m.helpOff = min(max(m.helpOff, 0), max(len(lines)-room, 0))
+	out := []string{fit(head, w), ""}
+	end := min(m.helpOff+room, len(lines))
+	out = append(out, lines[m.helpOff:end]...)
+	if m.helpOff > 0 || end < len(lines) {
+		out = append(out, m.c.st.Muted.Render(fit(fmt.Sprintf("lines %d–%d of %d · j/k pgup/pgdn scroll", m.helpOff+1, end, len(lines)), w)))
+	}
+	return strings.Join(out, "\n")
+}
+
+// helpRows draws bindings (the enabled ones) as "key  description" rows, keys aligned.
+func (m *Model) helpRows(bs []key.Binding) []string {
+	kw := 0
+	for _, b := range bs {
+		if b.Enabled() {
+			kw = max(kw, ansi.StringWidth(b.Help().Key))
+		}
+	}
+	var rows []string
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		h := b.Help()
+		pad := strings.Repeat(" ", kw-ansi.StringWidth(h.Key)+2)
+		rows = append(rows, m.help.Styles.FullKey.Render(h.Key)+pad+m.help.Styles.FullDesc.Render(h.Desc))
+	}
+	return rows
+}
+
+// helpLines lays the two groups out for width w.
+func (m *Model) helpLines(pane, global []key.Binding, w int) []string {
+	left, right := m.helpRows(pane), m.helpRows(global)
+	lw, rw := 0, 0
+	for _, r := range left {
+		lw = max(lw, ansi.StringWidth(r))
+	}
+	for _, r := range right {
+		rw = max(rw, ansi.StringWidth(r))
+	}
+	if len(left) == 0 || lw+helpColumnGap+rw > w {
+		// One column: the pane's keys, then the global ones; a row too wide is cut.
+		var out []string
+		for _, r := range left {
+			out = append(out, fit(r, w))
+		}
+		if len(left) > 0 && len(right) > 0 {
+			out = append(out, "")
+		}
+		for _, r := range right {
+			out = append(out, fit(r, w))
+		}
+		return out
+	}
+	out := make([]string, max(len(left), len(right)))
+	for i := range out {
+		l := ""
+		if i < len(left) {
+			l = left[i]
+		}
+		l += strings.Repeat(" ", lw+helpColumnGap-ansi.StringWidth(l))
+		if i < len(right) {
+			l += right[i]
+		}
+		out[i] = l
+	}
+	return out
+}
