@@ -354,7 +354,10 @@ func (p *logsPane) view(base time.Time) string {
 		level = p.serverLevel
 	}
 	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", p.dropped+len(p.entries))) +
-		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter · l set level", filter, level))
+		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter", filter, level))
+	if p.c.keys.SetLevel.Enabled() {
+		head += st.Muted.Render(" · l set level") // only with a live server to tell
+	}
 	lines := []string{fit(head, w)}
 	if p.dropped > 0 {
 		lines = append(lines, fit(st.Warning.Render(fmt.Sprintf(" %d older entries dropped from view (the pane keeps the last %d or more); every server message is on the wire pane (3) and in the recording", p.dropped, logsKeep)), w))

@@ -79,6 +79,11 @@ func (m *Model) globalKeyMore(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Tasks):
 		m.focus = paneTasks
 	case key.Matches(msg, k.Roots):
+		if m.sess == nil {
+			// Offline there is no server to give roots to.
+			m.note("warning", "offline: recorded session; there is no server to give roots to")
+			return nil
+		}
 		m.openRootsEditor()
 	case key.Matches(msg, k.SaveSession):
 		return m.openKeepPrompt()

@@ -1,0 +1,27 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOfflineNoRootsNoSetLevel: offline, R does not open the roots editor and the Logs
+// pane neither offers nor opens "l set level": there is no server to send them to.
+func TestOfflineNoRootsNoSetLevel(t *testing.T) {
+	m := openOffline(t, recordTrace(t))
+	press(t, m, "R")
+	if m.rootsEd != nil {
+		t.Fatal("R opened the roots editor offline")
+	}
+	press(t, m, "7")
+	if m.focus != paneLogs {
+		t.Fatalf("7 did not show the Logs pane (focus %v)", m.focus)
+	}
+	if out := view(m); strings.Contains(out, "set level") {
+		t.Fatalf("the Logs pane offers set level offline:\n%s", out)
+	}
+	press(t, m, "l")
+	if m.logs.choosing {
+		t.Fatal("l opened the level chooser offline")
+	}
+}
