@@ -45,6 +45,11 @@ type formPane struct {
 	// valGen numbers deferred checks (editedLater); validations counts checks of the
 	// whole value (tests assert a long value is not checked at each key).
 	valGen, validations int
+	// preview caches the arguments preview for width previewW; previewKeep keeps it
+	// through a key typed into a long value (it is drawn again at the deferred check).
+	preview     []string
+	previewW    int
+	previewKeep bool
 	// inputOf is the field the input edits; loaded is the input's text when it was
 	// loaded or last committed.
 	inputOf *schemaform.Field
@@ -295,6 +300,7 @@ func (p *formPane) editedLater() tea.Cmd {
 // the whole value.
 func (p *formPane) validate() {
 	p.valGen++ // a pending deferred check is now done
+	p.preview = nil
 	p.validations++
 	notes := p.schemaNotes()
 	p.rootProbs = nil
@@ -610,6 +616,12 @@ func (p *formPane) quitKey() bool {
 // handleKey handles every key while the form is open. It returns a submit when the user
 // sends, and closed when they leave.
 func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd tea.Cmd) {
+	defer func() {
+		if !p.previewKeep {
+			p.preview = nil // any key may have changed the value
+		}
+		p.previewKeep = false
+	}()
 	k := p.c.keys
 	p.flash = ""
 	p.quitArmed = false
@@ -993,6 +1005,7 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 			if len(v) > lazyValidateBytes {
 				// Checking a long value costs its length: during a paste typed key
 				// by key, check once the keys pause, not at each key.
+				p.previewKeep = true
 				return tea.Batch(c, p.editedLater())
 			}
 			p.edited()

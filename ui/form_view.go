@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -279,6 +280,14 @@ func (p *formPane) keyPromptLines(depth int) []string {
 
 // previewLines show the arguments the form holds now, as they would be sent.
 func (p *formPane) previewLines() []string {
+	if p.preview == nil || p.previewW != p.w {
+		p.preview, p.previewW = p.buildPreview(), p.w
+	}
+	return slices.Clone(p.preview)
+}
+
+// buildPreview encodes the arguments and wraps their first lines.
+func (p *formPane) buildPreview() []string {
 	st := p.c.st
 	val, _ := p.form.ValueAsTyped() // what send anyway sends; the same when all is valid
 	text := "{}"

@@ -26,7 +26,7 @@ func longForm(b testing.TB, n int) *Model {
 // BenchmarkFormTypeLongValue measures one key typed (and one backspace) into a text
 // field already holding n characters, each followed by a frame, as the runtime does.
 func BenchmarkFormTypeLongValue(b *testing.B) {
-	for _, n := range []int{2000, 20000} {
+	for _, n := range []int{2000, 20000, 200000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			m := longForm(b, n)
 			a, bs := keyMsg("B"), keyMsg("backspace")
