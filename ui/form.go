@@ -45,6 +45,8 @@ type formPane struct {
 	// valGen numbers deferred checks (editedLater); validations counts checks of the
 	// whole value (tests assert a long value is not checked at each key).
 	valGen, validations int
+	// valStale: an edit waits for its deferred check; valTick: a tick is in flight.
+	valStale, valTick bool
 	// preview caches the arguments preview for width previewW; previewKeep keeps it
 	// through a key typed into a long value (it is drawn again at the deferred check).
 	preview     []string
@@ -285,21 +287,45 @@ type formValidateMsg struct {
 	gen  int
 }
 
-// editedLater is edited with the check deferred to a pause of validateDelay: the
-// returned tick delivers a formValidateMsg, and only the last one counts.
+// editedLater is edited with the check deferred to a pause of validateDelay. One tick
+// at a time is in flight (a paste is 200,000 keys: not as many timers); a tick that
+// finds newer edits waits again (validateTick).
 func (p *formPane) editedLater() tea.Cmd {
 	p.unsent = true
 	p.armed = false
 	p.errs = nil
 	p.valGen++
-	gen := p.valGen
+	p.valStale = true
+	if p.valTick {
+		return nil
+	}
+	p.valTick = true
+	return p.validateAfter(p.valGen)
+}
+
+func (p *formPane) validateAfter(gen int) tea.Cmd {
 	return tea.Tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
+}
+
+// validateTick handles the deferred check's tick: it checks when no key came since the
+// tick was set, else it waits validateDelay again.
+func (p *formPane) validateTick(gen int) tea.Cmd {
+	p.valTick = false
+	switch {
+	case !p.valStale:
+		return nil
+	case gen == p.valGen:
+		p.validate()
+		return nil
+	}
+	p.valTick = true
+	return p.validateAfter(p.valGen)
 }
 
 // validate checks the value (each field keeps its problem) and keeps the problems of
 // the whole value.
 func (p *formPane) validate() {
-	p.valGen++ // a pending deferred check is now done
+	p.valStale = false // a pending deferred check is now done
 	p.preview = nil
 	p.validations++
 	notes := p.schemaNotes()

@@ -74,10 +74,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.hist.apply(msg)
 		return m, nil
 	case formValidateMsg:
-		if msg.pane.valGen == msg.gen {
-			msg.pane.validate()
-		}
-		return m, nil
+		return m, msg.pane.validateTick(msg.gen)
 	case callDoneMsg:
 		m.callDone(msg)
 		return m, nil
