@@ -437,32 +437,11 @@ func (s *session) copyIn(w *os.File) {
 // shutdown sequence starts and the server's output is still drained and recorded.
 func (s *session) copyOut(r *os.File, done chan struct{}) {
 	defer close(done)
-	defer r.Close()
-	hostGone := false
-	for {
-		cb := s.pool.get()
-		n, err := r.Read(cb.b)
-		if n > 0 {
-			cb.refs.Store(2)
-			s.q.add(item{stream: streamOut, data: cb.b[:n], buf: cb, t: time.Now()})
-			if !hostGone {
-				if _, werr := s.opt.Stdout.Write(cb.b[:n]); werr != nil {
-					hostGone = true
-					s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the host failed: " + werr.Error()})
-					s.log.Warn("writing to the host failed", "err", werr)
-					s.stop("host stopped reading")
-				}
-			}
-			s.q.ring()
-			cb.release()
-		} else {
-			s.pool.put(cb)
-		}
-		if err != nil {
-			break
-		}
-	}
-	s.q.push(item{stream: streamOut, eof: true, t: time.Now()})
+	s.drain(r, streamOut, s.opt.Stdout, func(werr error) {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the host failed: " + werr.Error()})
+		s.log.Warn("writing to the host failed", "err", werr)
+		s.stop("host stopped reading")
+	})
 	// The host sees the server's end of stdout when it happens.
 	if f, ok := s.opt.Stdout.(*os.File); ok {
 		f.Close()
@@ -472,6 +451,13 @@ func (s *session) copyOut(r *os.File, done chan struct{}) {
 // copyStderr forwards the server's stderr to ours.
 func (s *session) copyStderr(r *os.File, done chan struct{}) {
 	defer close(done)
+	s.drain(r, streamStderr, s.opt.Stderr, func(error) {})
+}
+
+// drain reads one of the server's streams to its end: each read is queued for the trace,
+// then written to dst until a write fails (failed is called once); after that the stream is
+// still read and recorded, so the server never blocks on a full pipe.
+func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(error)) {
 	defer r.Close()
 	broken := false
 	for {
@@ -479,10 +465,11 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 		n, err := r.Read(cb.b)
 		if n > 0 {
 			cb.refs.Store(2)
-			s.q.add(item{stream: streamStderr, data: cb.b[:n], buf: cb, t: time.Now()})
+			s.q.add(item{stream: st, data: cb.b[:n], buf: cb, t: time.Now()})
 			if !broken {
-				if _, werr := s.opt.Stderr.Write(cb.b[:n]); werr != nil {
+				if _, werr := dst.Write(cb.b[:n]); werr != nil {
 					broken = true
+					failed(werr)
 				}
 			}
 			s.q.ring()
@@ -494,7 +481,7 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 			break
 		}
 	}
-	s.q.push(item{stream: streamStderr, eof: true, t: time.Now()})
+	s.q.push(item{stream: st, eof: true, t: time.Now()})
 }
 
 func clone(b []byte) []byte {
