@@ -72,22 +72,8 @@ func newConfigWrapCmd() *cobra.Command {
 				return &codeError{exitUsage, err.Error()}
 			}
 			out, err := configwrap.Wrap(data, server, configwrap.Options{Exe: abs, Name: name, Extra: extra})
-			if err != nil {
-				code := exitUsage
-				if errors.Is(err, configwrap.ErrWrapped) {
-					code = 1
-				}
-				return &codeError{code, fmt.Sprintf("%s: %v", file, err)}
-			}
-			if err := checkEdit(file, data, out, server, true); err != nil {
-				return &codeError{1, err.Error()}
-			}
-			if dryRun {
-				_, err := cmd.OutOrStdout().Write(out)
+			if written, err := applyEdit(cmd, file, data, out, err, configwrap.ErrWrapped, server, true, dryRun); !written {
 				return err
-			}
-			if err := writeConfig(file, data, out, true); err != nil {
-				return &codeError{1, err.Error()}
 			}
 			tapName := name
 			if tapName == "" {
@@ -129,22 +115,8 @@ func newConfigUnwrapCmd() *cobra.Command {
 			}
 			backup, _ := os.ReadFile(file + backupSuffix)
 			out, err := configwrap.Unwrap(data, server, backup)
-			if err != nil {
-				code := exitUsage
-				if errors.Is(err, configwrap.ErrNotWrapped) {
-					code = 1
-				}
-				return &codeError{code, fmt.Sprintf("%s: %v", file, err)}
-			}
-			if err := checkEdit(file, data, out, server, false); err != nil {
-				return &codeError{1, err.Error()}
-			}
-			if dryRun {
-				_, err := cmd.OutOrStdout().Write(out)
+			if written, err := applyEdit(cmd, file, data, out, err, configwrap.ErrNotWrapped, server, false, dryRun); !written {
 				return err
-			}
-			if err := writeConfig(file, data, out, false); err != nil {
-				return &codeError{1, err.Error()}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "unwrapped server %q in %s: the host starts it directly again (restart the host)\n", server, file)
 			return nil
@@ -227,4 +199,29 @@ func writeConfig(path string, old, data []byte, backup bool) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), target)
+}
+
+// applyEdit finishes wrap and unwrap alike: the edit's error (already in that state, the
+// sentinel, exits 1; anything else is a usage error), the check that only the entry changed,
+// --dry-run (the new file on stdout), then the write with its backup. written is false when
+// the command ends here, with err as its result.
+func applyEdit(cmd *cobra.Command, file string, data, out []byte, editErr, sentinel error, server string, wrap, dryRun bool) (written bool, err error) {
+	if editErr != nil {
+		code := exitUsage
+		if errors.Is(editErr, sentinel) {
+			code = 1
+		}
+		return false, &codeError{code, fmt.Sprintf("%s: %v", file, editErr)}
+	}
+	if err := checkEdit(file, data, out, server, wrap); err != nil {
+		return false, &codeError{1, err.Error()}
+	}
+	if dryRun {
+		_, err := cmd.OutOrStdout().Write(out)
+		return false, err
+	}
+	if err := writeConfig(file, data, out, wrap); err != nil {
+		return false, &codeError{1, err.Error()}
+	}
+	return true, nil
 }
