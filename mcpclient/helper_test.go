@@ -85,6 +85,11 @@ func helperServer(mode string) {
 		case "initialize":
 			send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{"tools": map[string]any{}}, "serverInfo": map[string]any{"name": "helper", "version": "1"}}})
 		case "tools/list":
+			if mode == "dup-tools" {
+				echo := map[string]any{"name": "echo", "inputSchema": map[string]any{"type": "object"}}
+				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"tools": []any{echo, map[string]any{"name": "other", "inputSchema": map[string]any{"type": "object"}}, echo}}})
+				continue
+			}
 			send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"tools": []any{map[string]any{"name": "echo", "inputSchema": map[string]any{"type": "object"}}}}})
 		case "tools/call":
 			switch req.Params.Name {
