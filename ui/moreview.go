@@ -139,6 +139,7 @@ func (m *Model) syncKeysMore() {
 		k.CancelCall.SetEnabled(true)
 	}
 	k.Ping.SetEnabled(live)
+	k.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
 	k.SaveSession.SetEnabled(m.keep.save != nil)
 	k.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()

@@ -13,6 +13,11 @@ func TestOfflineNoRootsNoSetLevel(t *testing.T) {
 	if m.rootsEd != nil {
 		t.Fatal("R opened the roots editor offline")
 	}
+	press(t, m, "?")
+	if out := view(m); !strings.Contains(out, "next pane") || strings.Contains(out, "edit roots") {
+		t.Fatalf("offline help must list the global keys but not R edit roots:\n%s", out)
+	}
+	press(t, m, "?")
 	press(t, m, "7")
 	if m.focus != paneLogs {
 		t.Fatalf("7 did not show the Logs pane (focus %v)", m.focus)
