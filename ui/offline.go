@@ -33,6 +33,9 @@ type offlineState struct {
 	calls []pastCall
 	// open maps a tools/call request's Seq to its call's index until the response comes.
 	open map[uint64]int
+	// tasks maps the id of a modern task that a tools/call created (a CreateTaskResult) to
+	// its call's index until a recorded tasks/get answer or notifications/tasks ends it.
+	tasks map[string]int
 	// tools interns tool names (a million calls of one tool keep one string); toolIdx
 	// finds them.
 	tools   []string
@@ -73,7 +76,9 @@ type pageAcc struct {
 
 // pastCall is a recorded tools/call as the Call tab lists it, in 24 bytes: where its
 // request and response are in the timeline (their times, the error code and the
-// arguments are read from there), its tool and its outcome.
+// arguments are read from there), its tool and its outcome. For a call that ran as a
+// modern task (outcome has outcomeViaTask) respSeq is the latest recorded state of the
+// task: the CreateTaskResult, then each tasks/get answer or notifications/tasks about it.
 type pastCall struct {
 	reqSeq, respSeq uint64
 	tool            uint32 // index into offlineState.tools
@@ -87,13 +92,21 @@ const (
 	outcomeIsError
 	outcomeRPCError
 	outcomeBadResult
+	outcomeTaskFailed
+	outcomeTaskCancelled
+	// outcomeTaskUnfinished: the recording holds no terminal state of the task.
+	outcomeTaskUnfinished
+
+	// outcomeViaTask is or'ed into the outcome of a call answered with a CreateTaskResult
+	// (ext-tasks §Polymorphic Results): its result is the task's, not the response's.
+	outcomeViaTask uint8 = 0x80
 )
 
 // argsHead is how much of a past call's arguments its row draws.
 const argsHead = 160
 
 func newOfflineState() *offlineState {
-	return &offlineState{open: map[uint64]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
+	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -108,8 +121,60 @@ func (o *offlineState) observe(ev *mcpclient.Event) []tea.Msg {
 		return nil
 	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
 		return o.response(ev)
+	case ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindNotification:
+		if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
+			o.taskState(t, ev.Seq)
+		}
 	}
 	return nil
+}
+
+// taskState applies a recorded state of a modern task (a tasks/get answer or
+// notifications/tasks, in event seq) to the call that created it: the call's outcome
+// becomes the task's once it is terminal, as the live Call pane shows it.
+func (o *offlineState) taskState(t *mcpclient.Task, seq uint64) {
+	k, ok := o.tasks[t.TaskID]
+	if !ok {
+		return
+	}
+	c := &o.calls[k]
+	c.respSeq = seq
+	if t.Terminal() {
+		delete(o.tasks, t.TaskID)
+		c.outcome = outcomeViaTask | taskOutcome(t)
+	}
+	if o.curIdx == k {
+		o.cur, o.curIdx = nil, -1
+	}
+}
+
+// taskOutcome is a terminal task's end as a past call's outcome.
+func taskOutcome(t *mcpclient.Task) uint8 {
+	res, err := t.Outcome()
+	var cancelled *mcpclient.TaskCancelledError
+	switch {
+	case errors.As(err, &cancelled):
+		return outcomeTaskCancelled
+	case err != nil:
+		return outcomeTaskFailed
+	}
+	return resultOutcome(res)
+}
+
+// resultOutcome is the outcome of a CallToolResult: ok, isError, or not one.
+func resultOutcome(result json.RawMessage) uint8 {
+	// The shape that matters for the row; the detail reads the whole CallToolResult.
+	var res struct {
+		Content []json.RawMessage `json:"content"`
+		IsError bool              `json:"isError"`
+	}
+	switch {
+	case json.Unmarshal(result, &res) != nil:
+		return outcomeBadResult
+	case res.IsError:
+		return outcomeIsError
+	}
+	return outcomeOK
 }
 
 // request notes the requests whose answers need something of the request: the
@@ -150,6 +215,13 @@ func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
 	if oc, ok := o.open[ev.Pair]; ok {
 		delete(o.open, ev.Pair)
 		o.answered(oc, ev)
+		return nil
+	}
+	if ev.Method == "tasks/get" && ev.Msg.Error == nil {
+		var t mcpclient.Task
+		if json.Unmarshal(ev.Msg.Result, &t) == nil && t.TaskID != "" {
+			o.taskState(&t, ev.Seq)
+		}
 		return nil
 	}
 	var rpcErr error
@@ -324,19 +396,15 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 	case ev.Msg.Error != nil:
 		c.outcome = outcomeRPCError
 	default:
-		// The shape that matters for the row; the detail reads the whole CallToolResult.
-		var res struct {
-			Content []json.RawMessage `json:"content"`
-			IsError bool              `json:"isError"`
+		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
+			c.outcome = outcomeViaTask | outcomeTaskUnfinished
+			o.tasks[t.TaskID] = k
+			if t.Terminal() { // a task may be created finished
+				o.taskState(t, ev.Seq)
+			}
+			break
 		}
-		switch {
-		case json.Unmarshal(ev.Msg.Result, &res) != nil:
-			c.outcome = outcomeBadResult
-		case res.IsError:
-			c.outcome = outcomeIsError
-		default:
-			c.outcome = outcomeOK
-		}
+		c.outcome = resultOutcome(ev.Msg.Result)
 	}
 	if o.curIdx == k {
 		o.cur, o.curIdx = nil, -1
@@ -344,19 +412,43 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 }
 
 // finishCall fills a recorded call from its response: the result, an isError result or
-// the JSON-RPC error, and the time between the two events.
-func (o *offlineState) finishCall(r *callRun, ev *mcpclient.Event) {
+// the JSON-RPC error, and the time between the two events. For a call that ran as a task
+// (viaTask), ev is the task's latest recorded state and the result is the task's.
+func (o *offlineState) finishCall(r *callRun, ev *mcpclient.Event, viaTask bool) {
 	r.elapsed = ev.Time.Sub(r.started)
 	msg := *ev.Msg
 	msg.Params = nil
 	r.resp = &mcpclient.Response{Msg: &msg, Seq: ev.Seq, RequestSeq: ev.Pair, Elapsed: r.elapsed}
 	r.err, r.res = nil, nil
-	if ev.Msg.Error != nil {
+	result := ev.Msg.Result
+	if viaTask {
+		var t mcpclient.Task
+		state := ev.Msg.Result
+		if ev.Msg.Method != "" { // notifications/tasks: the task is the params
+			state = ev.Msg.Params
+		}
+		if err := json.Unmarshal(state, &t); err != nil {
+			r.err = fmt.Errorf("the task's recorded state could not be read: %w", err)
+			return
+		}
+		r.task, r.viaTask = &t, true
+		r.resp.RequestSeq = r.reqSeq // the tools/call, not the tasks/get that ended it
+		if !t.Terminal() {
+			r.err = fmt.Errorf("task %s was still %s when the recording ended: no result was recorded", t.TaskID, t.Status)
+			return
+		}
+		res, err := t.Outcome()
+		if err != nil {
+			r.err = err
+			return
+		}
+		result = res
+	} else if ev.Msg.Error != nil {
 		r.err = ev.Msg.Error
 		return
 	}
 	var res mcpclient.CallToolResult
-	if err := json.Unmarshal(ev.Msg.Result, &res); err != nil {
+	if err := json.Unmarshal(result, &res); err != nil {
 		r.err = fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
 		return
 	}
@@ -551,7 +643,7 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 		case resp.Msg == nil:
 			r.err = errors.New("the response could not be read back from the trace as a message")
 		default:
-			o.finishCall(r, &resp)
+			o.finishCall(r, &resp, c.outcome&outcomeViaTask != 0)
 		}
 		if ok {
 			r.respSeen, r.respProblems = true, resp.Problems
@@ -604,6 +696,18 @@ func (o *offlineState) argsOf(tl *timeline, c *pastCall) string {
 // callOutcome is a past call's outcome in a few words, for its row.
 func callOutcome(tl *timeline, c *pastCall) string {
 	switch c.outcome {
+	case outcomeViaTask | outcomeTaskFailed:
+		return "task failed"
+	case outcomeViaTask | outcomeTaskCancelled:
+		return "task cancelled"
+	case outcomeViaTask | outcomeTaskUnfinished:
+		return "task running"
+	case outcomeViaTask | outcomeOK:
+		return "ok (task)"
+	case outcomeViaTask | outcomeIsError:
+		return "isError (task)"
+	case outcomeViaTask | outcomeBadResult:
+		return "bad result"
 	case outcomeNone:
 		return "no response"
 	case outcomeRPCError:
@@ -637,7 +741,7 @@ func (m *Model) offlineCallView(w, h int) string {
 	for i := o.top; i < n && i < o.top+listH; i++ {
 		k := o.shownAt(i)
 		c := &o.calls[k]
-		row := fmt.Sprintf(" #%-5d %-24s %-11s %8s  %s", c.reqSeq, clean(o.tools[c.tool]), callOutcome(m.tl, c), elapsedOf(m.tl, c).Round(time.Millisecond), clean(o.argsOf(m.tl, c)))
+		row := fmt.Sprintf(" #%-5d %-24s %-14s %8s  %s", c.reqSeq, clean(o.tools[c.tool]), callOutcome(m.tl, c), elapsedOf(m.tl, c).Round(time.Millisecond), clean(o.argsOf(m.tl, c)))
 		if k == sel {
 			lines = append(lines, selectRow(st, row, w))
 		} else {
@@ -652,6 +756,9 @@ func (m *Model) offlineCallView(w, h int) string {
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
 	det := resultLines(st, r, max(w, 10))
+	if r.task != nil {
+		det = append(det, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s)", clean(r.task.TaskID), clean(r.task.Status))))
+	}
 	o.off = clampScroll(o.off, len(det), rest)
 	lines = append(lines, window(det, o.off, rest, w)...)
 	return strings.Join(window(lines, 0, h, w), "\n")
