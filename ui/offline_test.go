@@ -255,7 +255,7 @@ func TestOfflineLoadsOnDemand(t *testing.T) {
 	m3.update(keyMsg("2"))
 	m3.update(keyMsg("G"))
 	v = view(m3)
-	mustContain(t, "past call before the load", v, "loading the call from the trace…", "#17    add                      isError         10ms  …")
+	mustContain(t, "past call before the load", v, "loading the call from the trace…", "#17    add                      isError            10ms  …")
 	m3.update(m3.loadShown()())
 	v = view(m3)
 	mustContain(t, "past call", v, `{"text":"never answered"}`, "no response in the recording", `{"a":1}`, `{"text":"hello offline"}`)
