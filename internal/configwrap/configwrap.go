@@ -221,13 +221,23 @@ func tapArgs(fields []member) (rest []json.RawMessage, name string, ok bool) {
 	return nil, "", false
 }
 
-// Wrapped reports whether server name of the config data runs through the tap.
-func Wrapped(data []byte, name string) (bool, error) {
+// parseEntry parses the config data and finds server name's entry: the document, the
+// entry's member and its fields (errors as parseDoc's and entry's).
+func parseEntry(data []byte, name string) (*doc, *member, []member, error) {
 	d, err := parseDoc(data)
 	if err != nil {
-		return false, err
+		return nil, nil, nil, err
 	}
-	_, _, fields, err := d.entry(name)
+	_, e, fields, err := d.entry(name)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return d, e, fields, nil
+}
+
+// Wrapped reports whether server name of the config data runs through the tap.
+func Wrapped(data []byte, name string) (bool, error) {
+	_, _, fields, err := parseEntry(data, name)
 	if err != nil {
 		return false, err
 	}
@@ -241,11 +251,7 @@ func Wrap(data []byte, name string, opt Options) ([]byte, error) {
 	if opt.Exe == "" {
 		return nil, errors.New("configwrap: no mcp-inspect binary given")
 	}
-	d, err := parseDoc(data)
-	if err != nil {
-		return nil, err
-	}
-	_, e, fields, err := d.entry(name)
+	d, e, fields, err := parseEntry(data, name)
 	if err != nil {
 		return nil, err
 	}
@@ -275,11 +281,7 @@ func Wrap(data []byte, name string, opt Options) ([]byte, error) {
 // exact "command" and "args" text is restored. It fails with ErrNotWrapped for an entry
 // that does not run through the tap.
 func Unwrap(data []byte, name string, backup []byte) ([]byte, error) {
-	d, err := parseDoc(data)
-	if err != nil {
-		return nil, err
-	}
-	_, e, fields, err := d.entry(name)
+	d, e, fields, err := parseEntry(data, name)
 	if err != nil {
 		return nil, err
 	}
@@ -298,11 +300,7 @@ func Unwrap(data []byte, name string, backup []byte) ([]byte, error) {
 // unwrapFromBackup restores the backup's exact text of the entry's command and args when
 // the backup's entry is what the wrapped one started.
 func unwrapFromBackup(d *doc, e *member, fields []member, rest []json.RawMessage, backup []byte, name string) ([]byte, bool) {
-	bd, err := parseDoc(backup)
-	if err != nil {
-		return nil, false
-	}
-	_, _, bfields, err := bd.entry(name)
+	bd, _, bfields, err := parseEntry(backup, name)
 	if err != nil {
 		return nil, false
 	}
