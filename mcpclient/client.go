@@ -58,6 +58,12 @@ type Config struct {
 	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
 	// trace. It must not call back into the Client.
 	OnEvent func(Event)
+	// CallerReads lets the caller that just wrote a request read the server's stdout itself
+	// with blocking system calls and handle what it reads, instead of waking the reader
+	// goroutine and being handed the response (see leader.go): fewer thread wake-ups per
+	// call, for a load generator at low concurrency. Events, pairing and recording are the
+	// same. Linux only; elsewhere it is ignored.
+	CallerReads bool
 	// OnServerRequest, when set, receives each server→client request other than ping; it
 	// must eventually call Respond or Fail on it. When nil, every such request is answered at
 	// once with -32601 Method not found (MCP basic/index: requests are always answered).
@@ -171,6 +177,7 @@ type Client struct {
 	out    chan Event
 	obs    *eventQueue // feeds Config.OnEvent; nil without one
 	writer *lineWriter
+	lr     *leaderReader // reads stdout with Config.CallerReads; nil: readStdout does
 
 	mu            sync.Mutex
 	seq           uint64
@@ -270,7 +277,11 @@ func (c *Client) spawn() error {
 	c.watchdog = proc.StartWatchdog(c.pid)
 	c.writer = newLineWriter(inW, c.onWriteError)
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
-	go c.readStdout(outR)
+	if c.cfg.CallerReads && leaderSupported {
+		c.lr = newLeaderReader(c, outR)
+	} else {
+		go c.readStdout(outR)
+	}
 	go c.readStderr(errR)
 	go func() {
 		err := cmd.Wait()
@@ -896,17 +907,10 @@ func requestLabel(method string, params any) string {
 }
 
 func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
-	idle := c.cfg.Timeout
-	if opt.Timeout > 0 {
-		idle = opt.Timeout
+	if c.lr != nil {
+		return c.lr.wait(ctx, p, opt)
 	}
-	maxT := c.cfg.MaxTimeout
-	if maxT < idle {
-		maxT = idle
-	}
-	if opt.NoTimeout {
-		idle, maxT = 100*365*24*time.Hour, 100*365*24*time.Hour
-	}
+	idle, maxT := c.limits(opt)
 	idleT := time.NewTimer(idle)
 	defer idleT.Stop()
 	maxTimer := time.NewTimer(maxT)
@@ -924,11 +928,8 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 			}
 			idleT.Reset(idle)
 		case <-ctx.Done():
-			if c.abandon(p, "cancelled") {
-				if p.method != "initialize" {
-					_ = c.Cancel(p.id, "cancelled by the user")
-				}
-				return nil, ctx.Err()
+			if ok, err := c.giveUp(ctx, p, idle, false); ok {
+				return nil, err
 			}
 		case <-idleT.C:
 			if c.waitingForUser() {
@@ -937,21 +938,55 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 				idleT.Reset(idle)
 				continue
 			}
-			if c.abandon(p, "timed out") {
-				if p.method != "initialize" {
-					_ = c.Cancel(p.id, "timed out after "+idle.String())
-				}
-				return nil, &TimeoutError{Request: p.label(), After: idle}
+			if ok, err := c.giveUp(nil, p, idle, false); ok {
+				return nil, err
 			}
 		case <-maxTimer.C:
-			if c.abandon(p, "timed out") {
-				if p.method != "initialize" {
-					_ = c.Cancel(p.id, "timed out after "+maxT.String())
-				}
-				return nil, &TimeoutError{Request: p.label(), After: maxT, Max: true}
+			if ok, err := c.giveUp(nil, p, maxT, true); ok {
+				return nil, err
 			}
 		}
 	}
+}
+
+// limits are a request's idle timeout (reset by progress) and its cap.
+func (c *Client) limits(opt *RequestOptions) (idle, maxT time.Duration) {
+	idle = c.cfg.Timeout
+	if opt.Timeout > 0 {
+		idle = opt.Timeout
+	}
+	maxT = c.cfg.MaxTimeout
+	if maxT < idle {
+		maxT = idle
+	}
+	if opt.NoTimeout {
+		idle, maxT = 100*365*24*time.Hour, 100*365*24*time.Hour
+	}
+	return idle, maxT
+}
+
+// giveUp abandons p because ctx ended (ctx non-nil) or a timeout of length after passed
+// (max: the cap), and sends notifications/cancelled for it (never for initialize). It
+// returns true and the error the request ends with, or false when p's outcome arrived
+// first, to be received instead.
+func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration, max bool) (bool, error) {
+	why := "timed out"
+	if ctx != nil {
+		why = "cancelled"
+	}
+	if !c.abandon(p, why) {
+		return false, nil
+	}
+	if ctx != nil {
+		if p.method != "initialize" {
+			_ = c.Cancel(p.id, "cancelled by the user")
+		}
+		return true, ctx.Err()
+	}
+	if p.method != "initialize" {
+		_ = c.Cancel(p.id, "timed out after "+after.String())
+	}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.

@@ -1,0 +1,391 @@
+package mcpclient
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Caller-reads mode (Config.CallerReads), a leader/follower reader for the server's stdout.
+//
+// By default a reader goroutine, parked in the runtime's poller, reads stdout, handles each
+// frame and hands a response to its waiting caller over a channel: per call the poller
+// wakes a thread, the reader runs, then the caller. On a small machine where waking threads
+// and system calls are dear that is most of a call's cost. Here the caller that has just
+// written its request takes the read role when it is free (it is the leader), reads stdout
+// itself on its own thread with poll(2) and read(2) on a blocking descriptor, feeds the
+// same framing and frame handling the reader goroutine uses (handleFrame: events, pairing,
+// server requests, progress, violations, recording), and returns as soon as its own
+// response has been handled. Other callers meanwhile wait as followers; a leader that is
+// done hands the role to the oldest of them.
+//
+// Between calls a background goroutine reads what the server sends by itself
+// (notifications, server requests, the end of the stream), but only once the role has been
+// free for leaderIdleDelay, so that it does not hold the role when the next call comes. A
+// caller that finds it reading becomes a follower and is handed the role as soon as the
+// background reader has handled what it read.
+//
+// Exactly one goroutine holds the role at a time (l.mu orders the hand-overs); only it
+// touches the descriptor, the framer and the read buffer, and only it closes the
+// descriptor, at the end of the stream, so no read can meet a closed or reused descriptor
+// and no byte is read twice or lost. l.mu is a leaf lock: handleFrame (c.mu) is never
+// called with it held.
+
+// leaderIdleDelay is how long the read role must stay free before the background reader
+// takes it: far longer than the gap between two calls of a load generator, short enough
+// that a notification sent between calls shows within tens of milliseconds.
+const leaderIdleDelay = 10 * time.Millisecond
+
+// leaderSlice bounds one poll(2) of a leader, so that a cancelled context ends the call
+// within it (deadlines and timeouts are waited for exactly).
+const leaderSlice = 20 * time.Millisecond
+
+// idleSlice bounds one poll(2) of the background reader, which then looks for waiting
+// callers to hand the role to.
+const idleSlice = 250 * time.Millisecond
+
+type leaderReader struct {
+	c    *Client
+	f    *os.File // the read end of stdout, kept so the descriptor stays open until closed here
+	fd   int
+	kick chan struct{} // wakes the background reader waiting for the role to be free
+
+	mu        sync.Mutex
+	held      bool   // someone holds the read role
+	gen       uint64 // counts takes of the role
+	eof       bool   // the stream ended and the descriptor is closed
+	bgWaiting bool   // the background reader waits on kick
+	followers []*follower
+
+	// Only the role holder uses these.
+	fr  *Framer
+	buf []byte
+
+	// ledFrames and idleFrames count the frames handled by leading callers and by the
+	// background reader (tests check which path ran).
+	ledFrames, idleFrames atomic.Int64
+}
+
+// follower is a caller waiting for its response while another goroutine holds the role.
+type follower struct {
+	wake     chan struct{} // signalled once when promoted
+	promoted bool          // under mu: the role is now this follower's
+}
+
+func newLeaderReader(c *Client, f *os.File) *leaderReader {
+	// Fd puts the descriptor in blocking mode, out of the runtime's poller.
+	l := &leaderReader{c: c, f: f, fd: int(f.Fd()), kick: make(chan struct{}, 1), fr: NewPushFramer(c.cfg.MaxMessage), buf: make([]byte, 64<<10)}
+	go l.background()
+	return l
+}
+
+// wait is Client.wait in caller-reads mode: the same outcomes, timeouts, progress resets
+// and cancellation.
+func (l *leaderReader) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
+	c := l.c
+	idle, maxT := c.limits(opt)
+	now := time.Now()
+	idleAt, maxAt := now.Add(idle), now.Add(maxT)
+	var fw *follower
+	var idleT, maxTimer *time.Timer
+	defer func() {
+		if idleT != nil {
+			idleT.Stop()
+			maxTimer.Stop()
+		}
+	}()
+	for {
+		if l.takeRole(&fw) {
+			resp, err, done := l.lead(ctx, p, idle, maxT, &idleAt, maxAt)
+			if done {
+				return resp, err
+			}
+			// The stream ended: the outcome comes from the supervisor.
+		}
+		if idleT == nil {
+			now := time.Now()
+			idleT, maxTimer = time.NewTimer(idleAt.Sub(now)), time.NewTimer(maxAt.Sub(now))
+		}
+		var wake chan struct{}
+		if fw != nil {
+			wake = fw.wake
+		}
+		select {
+		case o := <-p.ch:
+			l.leave(fw)
+			return o.resp, o.err
+		case <-wake:
+			// Promoted: takeRole sees it.
+		case <-p.progress:
+			idleAt = time.Now().Add(idle)
+			idleT.Reset(idle)
+		case <-ctx.Done():
+			if ok, err := c.giveUp(ctx, p, idle, false); ok {
+				l.leave(fw)
+				return nil, err
+			}
+		case <-idleT.C:
+			if c.waitingForUser() {
+				idleAt = time.Now().Add(idle)
+				idleT.Reset(idle)
+				continue
+			}
+			if ok, err := c.giveUp(nil, p, idle, false); ok {
+				l.leave(fw)
+				return nil, err
+			}
+		case <-maxTimer.C:
+			if ok, err := c.giveUp(nil, p, maxT, true); ok {
+				l.leave(fw)
+				return nil, err
+			}
+		}
+	}
+}
+
+// takeRole reports whether the caller now holds the read role: it was promoted, or the role
+// was free. Otherwise the caller is (or stays) a follower, *fw; after the end of the stream
+// it is none, and nobody will lead again.
+func (l *leaderReader) takeRole(fw **follower) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if f := *fw; f != nil {
+		if f.promoted {
+			*fw = nil // the promoter took it off the list
+			return true
+		}
+		if l.eof {
+			l.dropFollowerLocked(f)
+			*fw = nil
+			return false
+		}
+	}
+	if l.eof {
+		return false
+	}
+	if !l.held {
+		l.held = true
+		l.gen++
+		if *fw != nil {
+			l.dropFollowerLocked(*fw)
+			*fw = nil
+		}
+		return true
+	}
+	if *fw == nil {
+		*fw = &follower{wake: make(chan struct{}, 1)}
+		l.followers = append(l.followers, *fw)
+	}
+	return false
+}
+
+// leave takes a follower that stops waiting off the list; one that was promoted meanwhile
+// holds the role and passes it on.
+func (l *leaderReader) leave(fw *follower) {
+	if fw == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if fw.promoted {
+		l.releaseLocked()
+		return
+	}
+	l.dropFollowerLocked(fw)
+}
+
+func (l *leaderReader) dropFollowerLocked(fw *follower) {
+	if i := slices.Index(l.followers, fw); i >= 0 {
+		l.followers = slices.Delete(l.followers, i, i+1)
+	}
+}
+
+// releaseLocked gives up the role held by the caller: to the oldest follower, else it is
+// free and a background reader waiting for that is woken.
+func (l *leaderReader) releaseLocked() {
+	if len(l.followers) > 0 && !l.eof {
+		f := l.followers[0]
+		l.followers = slices.Delete(l.followers, 0, 1)
+		f.promoted = true
+		f.wake <- struct{}{}
+		return // held stays true: the role is f's now
+	}
+	l.held = false
+	if l.bgWaiting {
+		l.bgWaiting = false
+		select {
+		case l.kick <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (l *leaderReader) release() {
+	l.mu.Lock()
+	l.releaseLocked()
+	l.mu.Unlock()
+}
+
+// lead reads stdout while holding the role until p's outcome has arrived (done true), ctx
+// ends or a timeout passes (done true, with the error as Client.wait gives it), or the stream
+// ends (done false: the outcome is the supervisor's to give). It releases the role.
+func (l *leaderReader) lead(ctx context.Context, p *pendingReq, idle, maxT time.Duration, idleAt *time.Time, maxAt time.Time) (resp *Response, err error, done bool) {
+	c := l.c
+	defer l.release()
+	ctxAt, hasCtxAt := ctx.Deadline()
+	for {
+		select {
+		case o := <-p.ch:
+			return o.resp, o.err, true
+		default:
+		}
+		select {
+		case <-p.progress:
+			*idleAt = time.Now().Add(idle)
+		default:
+		}
+		if ctx.Err() != nil {
+			if ok, err := c.giveUp(ctx, p, idle, false); ok {
+				return nil, err, true
+			}
+			continue // the outcome is in p.ch
+		}
+		now := time.Now()
+		if !now.Before(*idleAt) {
+			if c.waitingForUser() {
+				*idleAt = now.Add(idle)
+			} else if ok, err := c.giveUp(nil, p, idle, false); ok {
+				return nil, err, true
+			} else {
+				continue
+			}
+		}
+		if !now.Before(maxAt) {
+			if ok, err := c.giveUp(nil, p, maxT, true); ok {
+				return nil, err, true
+			}
+			continue
+		}
+		until := min(idleAt.Sub(now), maxAt.Sub(now), leaderSlice)
+		if hasCtxAt {
+			until = min(until, max(ctxAt.Sub(now), 0))
+		}
+		// Let the goroutines this call made runnable (the event consumers) run now, so that
+		// the runtime need not hand the processor to another thread while this one sleeps
+		// in poll(2).
+		runtime.Gosched()
+		if l.readOnce(until, &l.ledFrames) {
+			return nil, nil, false
+		}
+	}
+}
+
+// readOnce waits up to d for stdout to be readable, reads what is there and handles the
+// frames it completes, counting them in frames. It reports the end of the stream (then
+// handled and the descriptor closed). The caller holds the role.
+func (l *leaderReader) readOnce(d time.Duration, frames *atomic.Int64) (eof bool) {
+	ready, err := pollIn(l.fd, d)
+	if err != nil {
+		return l.end()
+	}
+	if !ready {
+		return false
+	}
+	n, err := syscall.Read(l.fd, l.buf)
+	for err == syscall.EINTR {
+		n, err = syscall.Read(l.fd, l.buf)
+	}
+	if err == syscall.EAGAIN {
+		return false
+	}
+	if n <= 0 || err != nil {
+		return l.end()
+	}
+	l.fr.Feed(l.buf[:n], func(f Frame) {
+		frames.Add(1)
+		l.handle(f)
+	})
+	return false
+}
+
+// handle passes one frame to the client; the push framer lends frames, events keep them.
+func (l *leaderReader) handle(f Frame) {
+	f.Raw = append([]byte(nil), f.Raw...)
+	l.c.handleFrame(f)
+}
+
+// end handles the end of stdout as readStdout does (an unterminated tail is a partial
+// frame), closes the descriptor and tells the supervisor.
+func (l *leaderReader) end() bool {
+	l.fr.End(l.handle)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.eof = true
+	l.f.Close()
+	close(l.c.stdoutEOF)
+	for _, f := range l.followers {
+		// Nobody leads any more: followers wait for the supervisor's verdict.
+		select {
+		case f.wake <- struct{}{}:
+		default:
+		}
+	}
+	if l.bgWaiting {
+		l.bgWaiting = false
+		select {
+		case l.kick <- struct{}{}:
+		default:
+		}
+	}
+	return true
+}
+
+// background reads stdout while no caller does, once the role has been free for
+// leaderIdleDelay; it ends with the stream.
+func (l *leaderReader) background() {
+	t := time.NewTimer(leaderIdleDelay)
+	t.Stop()
+	for {
+		l.mu.Lock()
+		for l.held && !l.eof {
+			l.bgWaiting = true
+			l.mu.Unlock()
+			<-l.kick
+			l.mu.Lock()
+		}
+		if l.eof {
+			l.mu.Unlock()
+			return
+		}
+		gen := l.gen
+		l.mu.Unlock()
+		t.Reset(leaderIdleDelay)
+		<-t.C
+		l.mu.Lock()
+		if l.held || l.gen != gen || l.eof {
+			l.mu.Unlock()
+			continue
+		}
+		l.held = true
+		l.gen++
+		l.mu.Unlock()
+		for {
+			if l.readOnce(idleSlice, &l.idleFrames) {
+				return
+			}
+			l.mu.Lock()
+			if len(l.followers) > 0 {
+				// A caller waits: it reads its own response from now on.
+				l.releaseLocked()
+				l.mu.Unlock()
+				break
+			}
+			l.mu.Unlock()
+		}
+	}
+}

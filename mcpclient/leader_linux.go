@@ -1,0 +1,32 @@
+package mcpclient
+
+import (
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// leaderSupported: caller-reads mode needs poll(2) on a descriptor (ppoll here).
+const leaderSupported = true
+
+// pollIn waits up to d for fd to be readable (or at its end: POLLHUP, POLLERR count, a read
+// tells which). EINTR counts as not ready yet.
+func pollIn(fd int, d time.Duration) (bool, error) {
+	fds := struct {
+		fd      int32
+		events  int16
+		revents int16
+	}{fd: int32(fd), events: pollIN}
+	ts := syscall.NsecToTimespec(max(int64(d), 0))
+	n, _, e := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds)), 1, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+	switch {
+	case e == syscall.EINTR || e == syscall.EAGAIN:
+		return false, nil
+	case e != 0:
+		return false, e
+	}
+	return n > 0 && fds.revents != 0, nil
+}
+
+// pollIN is POLLIN from <poll.h>.
+const pollIN = 0x1

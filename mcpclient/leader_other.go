@@ -1,0 +1,15 @@
+//go:build !linux
+
+package mcpclient
+
+import (
+	"errors"
+	"time"
+)
+
+// leaderSupported: caller-reads mode is Linux-only (Config.CallerReads is ignored here).
+const leaderSupported = false
+
+func pollIn(int, time.Duration) (bool, error) {
+	return false, errors.New("caller-reads mode is not supported on this system")
+}
