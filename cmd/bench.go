@@ -105,6 +105,7 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				return err
 			}
 			h := newHeadless(cmd, &flags, "tools/call")
+			h.configure = benchClientConfig
 			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
 				arguments, err := h.toolArgs(ctx, tool, base, pairs)
 				if err != nil {
@@ -317,4 +318,11 @@ func humanBench(w io.Writer, st *benchStats) {
 	if st.Stopped != "" {
 		fmt.Fprintf(w, "stopped early: %s\n", st.Stopped)
 	}
+}
+
+// benchClientConfig is what bench call asks of its session beyond the common flags: the
+// caller that wrote a request reads the response itself (mcpclient.Config.CallerReads),
+// which spares a thread wake-up and a goroutine hand-off per call.
+func benchClientConfig(cfg *mcpclient.Config) {
+	cfg.CallerReads = true
 }

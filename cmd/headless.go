@@ -143,6 +143,9 @@ type headless struct {
 	drain    *drain
 	warnMu   sync.Mutex
 	warnings []string
+	// configure, when set, adjusts the session's client config before the server starts
+	// (bench call: mcpclient.Config.CallerReads).
+	configure func(*mcpclient.Config)
 }
 
 // jsonDoc is what --json prints.
@@ -327,6 +330,9 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		}
 		h.warn("the server asked for %s; headless commands answer only roots/list (with --root); sent -32601", r.Method)
 		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method})
+	}
+	if h.configure != nil {
+		h.configure(&cfg)
 	}
 	h.flags.session.rec.noSave = true // a headless run is kept only with --record
 	rec, err := h.flags.session.rec.start(&cfg, h.logger, h.noteWriter())
