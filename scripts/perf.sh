@@ -15,9 +15,11 @@
 #    peak RSS is that of the largest process of the tree, so the server (about 10 MB) is
 #    counted for both.
 # 2. Calls per second at concurrency 1 against the fake "minimal" server (answers each
-#    tools/call at once): the bare loop (BenchmarkBareLoop: write one line, read one line),
-#    `mcp-inspect bench call`, the same with --record, the inspector's --load mode, and the
-#    go-sdk client (BenchmarkGoSDKCallTool).
+#    tools/call at once): the bare loops (write one line, read one line: with write(2) and
+#    read(2) on blocking descriptors, BenchmarkBareLoopBlocking, the floor bench call is held
+#    to; and through Go's *os.File and runtime poller, BenchmarkBareLoop), `mcp-inspect bench
+#    call`, the same with --record, the inspector's --load mode, and the go-sdk client
+#    (BenchmarkGoSDKCallTool).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROUNDS=${ROUNDS:-5}
@@ -43,6 +45,8 @@ fake=("$work/fakeserver" --scenario minimal)
 timed() { /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true; cat "$work/time"; }
 # json_num KEY: the first number after "KEY": in the JSON on stdin.
 json_num() { tr -d '\n ' | grep -o "\"$1\":[0-9.]*" | head -1 | cut -d: -f2; }
+# bench_rate NAME: calls/s of the Go benchmark NAME of ./cmd.
+bench_rate() { "$work/cmd.test" -test.run '^$' -test.bench "^$1\$" -test.benchtime "${D}s" | awk '/calls\/s/{for(i=1;i<NF;i++) if($(i+1)=="calls/s") print $i}'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 : >"$work/list"
@@ -54,14 +58,15 @@ for r in $(seq 1 "$ROUNDS"); do
 	echo "$mi_s $mi_kb $in_s $in_kb" >>"$work/list"
 	printf 'tools/list round %d: mcp-inspect %ss %sKB   inspector --cli %ss %sKB\n' "$r" "$mi_s" "$mi_kb" "$in_s" "$in_kb"
 
-	bare=$("$work/cmd.test" -test.run '^$' -test.bench BareLoop -test.benchtime "${D}s" | awk '/calls\/s/{for(i=1;i<NF;i++) if($(i+1)=="calls/s") print $i}')
+	bare=$(bench_rate BenchmarkBareLoopBlocking)
+	poller=$(bench_rate BenchmarkBareLoop)
 	ours=$("$mi" bench call echo -a text=x --duration "${D}s" --json -q -- "${fake[@]}" | json_num callsPerSec)
 	rec=$("$mi" bench call echo -a text=x --duration "${D}s" --json -q --record "$work/bench-$r.jsonl" -- "${fake[@]}" | json_num callsPerSec)
 	load=$("$insp" --cli "${fake[@]}" --method tools/call --tool-name echo --tool-arg text=x --load --load-concurrency 1 --load-duration "$D" --format json 2>/dev/null | json_num throughput)
-	sdk=$("$work/cmd.test" -test.run '^$' -test.bench GoSDKCallTool -test.benchtime "${D}s" | awk '/calls\/s/{for(i=1;i<NF;i++) if($(i+1)=="calls/s") print $i}')
-	echo "$bare $ours $rec $load $sdk" >>"$work/rate"
-	printf 'calls/s  round %d: bare loop %s   bench call %s   bench call --record %s   inspector --load %s   go-sdk %s   (load %s)\n' \
-		"$r" "$bare" "$ours" "$rec" "$load" "$sdk" "$(cut -d' ' -f1 /proc/loadavg)"
+	sdk=$(bench_rate BenchmarkGoSDKCallTool)
+	echo "$bare $ours $rec $load $sdk $poller" >>"$work/rate"
+	printf 'calls/s  round %d: bare loop %s (poller %s)   bench call %s   bench call --record %s   inspector --load %s   go-sdk %s   (load %s)\n' \
+		"$r" "$bare" "$poller" "$ours" "$rec" "$load" "$sdk" "$(cut -d' ' -f1 /proc/loadavg)"
 done
 
 col() { awk -v c="$2" '{print $c}' "$1" | median; }
@@ -69,18 +74,18 @@ col() { awk -v c="$2" '{print $c}' "$1" | median; }
 # back to back, so this is steadier than a ratio of medians when the machine's load drifts).
 ratio() { awk -v a="$2" -v b="$3" '$b > 0 {print $a / $b}' "$1" | median; }
 mi_s=$(col "$work/list" 1) mi_kb=$(col "$work/list" 2) in_s=$(col "$work/list" 3) in_kb=$(col "$work/list" 4)
-bare=$(col "$work/rate" 1) ours=$(col "$work/rate" 2) rec=$(col "$work/rate" 3) load=$(col "$work/rate" 4) sdk=$(col "$work/rate" 5)
+bare=$(col "$work/rate" 1) ours=$(col "$work/rate" 2) rec=$(col "$work/rate" 3) load=$(col "$work/rate" 4) sdk=$(col "$work/rate" 5) poller=$(col "$work/rate" 6)
 echo
 echo "medians of $ROUNDS rounds"
 awk -v a="$mi_s" -v b="$in_s" 'BEGIN {printf "tools/list wall time:  mcp-inspect %.3f s, inspector %.3f s: %.1fx faster (%.3f of it)\n", a, b, b/a, a/b}'
 awk -v a="$mi_kb" -v b="$in_kb" 'BEGIN {printf "tools/list peak RSS:   mcp-inspect %.1f MB, inspector %.1f MB: %.2f of it\n", a/1024, b/1024, a/b}'
-awk -v b="$bare" -v o="$ours" -v r="$rec" -v l="$load" -v s="$sdk" 'BEGIN {
-	printf "bench call, c=1:       %.0f calls/s = %.2f of the bare loop (%.0f/s)\n", o, o/b, b
+awk -v b="$bare" -v p="$poller" -v o="$ours" -v r="$rec" -v l="$load" -v s="$sdk" 'BEGIN {
+	printf "bench call, c=1:       %.0f calls/s = %.2f of the blocking bare loop (%.0f/s), %.2f of the poller one (%.0f/s)\n", o, o/b, b, o/p, p
 	printf "  with --record:       %.0f calls/s (%.0f%% of it without)\n", r, 100*r/o
 	printf "  vs inspector --load: %.0f calls/s: %.1fx\n", l, o/l
 	printf "  vs go-sdk client:    %.0f calls/s: %.1fx\n", s, o/s
 }'
 echo "median of the per-round ratios"
 printf 'tools/list wall time mcp-inspect/inspector %.3f, peak RSS %.2f\n' "$(ratio "$work/list" 1 3)" "$(ratio "$work/list" 2 4)"
-printf 'bench call / bare loop %.2f, --record / without %.2f, bench call / inspector --load %.1f, bench call / go-sdk %.1f\n' \
-	"$(ratio "$work/rate" 2 1)" "$(ratio "$work/rate" 3 2)" "$(ratio "$work/rate" 2 4)" "$(ratio "$work/rate" 2 5)"
+printf 'bench call / bare loop %.2f (blocking) %.2f (poller), --record / without %.2f, bench call / inspector --load %.1f, bench call / go-sdk %.1f\n' \
+	"$(ratio "$work/rate" 2 1)" "$(ratio "$work/rate" 2 6)" "$(ratio "$work/rate" 3 2)" "$(ratio "$work/rate" 2 4)" "$(ratio "$work/rate" 2 5)"
