@@ -9,6 +9,7 @@ type eventQueue struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	items   []Event
+	spare   []Event // the last batch's array, emptied, for the next one (no allocation per batch)
 	closed  bool
 	busy    bool // the pump holds a batch it has not delivered yet
 	deliver func(Event)
@@ -61,14 +62,21 @@ func (q *eventQueue) close() {
 	q.mu.Unlock()
 }
 
+// maxSpare bounds the batch array kept for reuse, in events.
+const maxSpare = 1024
+
 func (q *eventQueue) pump(finish func()) {
 	defer close(q.done)
 	if finish != nil {
 		defer finish()
 	}
+	var batch []Event
 	for {
 		q.mu.Lock()
 		q.busy = false
+		if batch != nil && cap(batch) <= maxSpare {
+			q.spare = batch[:0]
+		}
 		for len(q.items) == 0 && !q.closed {
 			q.cond.Wait()
 		}
@@ -76,12 +84,13 @@ func (q *eventQueue) pump(finish func()) {
 			q.mu.Unlock()
 			return
 		}
-		batch := q.items
-		q.items = nil
+		batch = q.items
+		q.items, q.spare = q.spare, nil
 		q.busy = true
 		q.mu.Unlock()
 		for _, ev := range batch {
 			q.deliver(ev)
 		}
+		clear(batch) // the events' buffers are the consumer's now
 	}
 }
