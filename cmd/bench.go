@@ -105,7 +105,7 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				return err
 			}
 			h := newHeadless(cmd, &flags, "tools/call")
-			h.configure = benchClientConfig
+			h.configure = func(cfg *mcpclient.Config) { benchClientConfig(cfg, conc) }
 			return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
 				arguments, err := h.toolArgs(ctx, tool, base, pairs)
 				if err != nil {
@@ -320,9 +320,11 @@ func humanBench(w io.Writer, st *benchStats) {
 	}
 }
 
-// benchClientConfig is what bench call asks of its session beyond the common flags: the
-// caller that wrote a request reads the response itself (mcpclient.Config.CallerReads),
-// which spares a thread wake-up and a goroutine hand-off per call.
-func benchClientConfig(cfg *mcpclient.Config) {
-	cfg.CallerReads = true
+// benchClientConfig is what bench call at concurrency conc asks of its session beyond the
+// common flags. At concurrency 1 the caller that wrote a request reads the response itself
+// (mcpclient.Config.CallerReads), which spares a thread wake-up and a goroutine hand-off per
+// call; with more callers the reader goroutine, which reads many responses per wake-up,
+// was as fast or faster here, so it stays.
+func benchClientConfig(cfg *mcpclient.Config, conc int) {
+	cfg.CallerReads = conc == 1
 }

@@ -196,7 +196,7 @@ func benchCall(b *testing.B, record bool) {
 func benchSession(b *testing.B, record bool) *bench {
 	ctx := context.Background()
 	cfg := mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}}
-	benchClientConfig(&cfg)
+	benchClientConfig(&cfg, 1)
 	if record {
 		red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: append([]string{cfg.Command}, cfg.Args...)})
 		if err != nil {
