@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,6 +18,9 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/tap"
 )
+
+// tapProcs is the tap's least GOMAXPROCS: its three forward loops and the recorder.
+const tapProcs = 4
 
 // tapPrefix starts everything the tap itself writes to stderr (stdout belongs to the host).
 const tapPrefix = "mcp-inspect tap: "
@@ -178,16 +179,12 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		Logger:     logger,
 	}
 	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
-	// One P: the recorder then runs when the forward loops wait, instead of waking a second
-	// thread for every message, and the tap never takes more than one core from the host
-	// and the server it sits between (GOMAXPROCS in the environment wins). With one P no
-	// forward loop may sit in a blocking read, so stdin is made pollable.
+	// The forward loops wait in blocking read(2)s (cheaper than the poller where system
+	// calls are dear), and a thread in a system call may hold its P for a while: with more
+	// Ps than loops, the recorder and the other loops always find one free. GOMAXPROCS in
+	// the environment wins.
 	if os.Getenv("GOMAXPROCS") == "" {
-		if stdin, restore, ok := pollableStdin(); ok {
-			defer restore()
-			opt.Stdin = stdin
-			runtime.GOMAXPROCS(1)
-		}
+		runtime.GOMAXPROCS(max(tapProcs, runtime.NumCPU()))
 	}
 	res, err := tap.Run(ctx, opt)
 	if err != nil {
@@ -218,28 +215,4 @@ func pruneTapSessions(dir string, logger *slog.Logger) {
 	} else if len(removed) > 0 {
 		logger.Debug("pruned old tap sessions", "removed", removed)
 	}
-}
-
-// pollableStdin returns stdin switched to non-blocking mode, so that a read waits in the
-// runtime's poller (a parked goroutine) rather than in a blocked thread: with one P a
-// blocked thread holds the P until the runtime's monitor takes it back, tens of µs to ms
-// later, and every message would wait that long. Only a pipe or a socket is switched (a
-// terminal is shared with the shell; ok is false then); restore puts the blocking mode back.
-func pollableStdin() (stdin io.Reader, restore func(), ok bool) {
-	var st syscall.Stat_t
-	if err := syscall.Fstat(0, &st); err != nil {
-		return nil, nil, false
-	}
-	if m := st.Mode & syscall.S_IFMT; m != syscall.S_IFIFO && m != syscall.S_IFSOCK {
-		return nil, nil, false
-	}
-	if err := syscall.SetNonblock(0, true); err != nil {
-		return nil, nil, false
-	}
-	// os.NewFile sees the non-blocking mode and registers the descriptor with the poller.
-	f := os.NewFile(0, "/dev/stdin")
-	return f, func() {
-		_ = syscall.SetNonblock(0, false)
-		runtime.KeepAlive(f) // f's finalizer would close descriptor 0
-	}, true
 }

@@ -251,8 +251,14 @@ func TestTapOverhead(t *testing.T) {
 // tap's extra round-trip time at the median (target: under 100 µs).
 //
 //	go test ./cmd -run '^$' -bench TapVsDirect -benchtime 10x -count 6
+//
+// MCP_INSPECT_TAP_BIN names another mcp-inspect binary to measure instead of this tree's
+// (to compare two builds in one interleaved run).
 func BenchmarkTapVsDirect(b *testing.B) {
-	bin := testservers.BuildInspector(b)
+	bin := os.Getenv("MCP_INSPECT_TAP_BIN")
+	if bin == "" {
+		bin = testservers.BuildInspector(b)
+	}
 	srv := fake.Binary(b)
 	env := tapEnv(b)
 	srvEnv := append(append([]string(nil), env...), fake.EnvScenario+"=minimal")

@@ -1,7 +1,6 @@
 package tap
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -40,9 +39,9 @@ type item struct {
 	life   *mcpclient.LifeInfo // a lifecycle event instead of bytes
 }
 
-// chunkBuf is a forward-path read buffer. The forward loop reads into it, queues it for the
-// recorder and writes it on; whichever of the two is done last gives it back to the pool,
-// so the bytes are never copied for the recorder.
+// chunkBuf is a forward-path buffer: a large read handed to the recorder as it is, or a
+// slab that small reads are copied into. Every holder (the forward loop, each queued item)
+// has a reference; the last one released gives it back to the pool.
 type chunkBuf struct {
 	b    []byte
 	refs atomic.Int32
@@ -59,14 +58,16 @@ const maxFreeChunks = 32
 
 func newChunkPool() *chunkPool { return &chunkPool{free: make(chan *chunkBuf, maxFreeChunks)} }
 
-// get returns a free buffer, or a new one.
+// get returns a free buffer, or a new one, holding one reference.
 func (p *chunkPool) get() *chunkBuf {
+	var c *chunkBuf
 	select {
-	case c := <-p.free:
-		return c
+	case c = <-p.free:
 	default:
-		return &chunkBuf{b: make([]byte, chunkSize), pool: p}
+		c = &chunkBuf{b: make([]byte, chunkSize), pool: p}
 	}
+	c.refs.Store(1)
+	return c
 }
 
 // put keeps c for reuse, or drops it when the pool is full.
@@ -86,36 +87,46 @@ func (c *chunkBuf) release() {
 
 // fifo is an unbounded queue with one consumer. push never blocks: if the recorder falls
 // behind, memory grows instead of the host↔server stream slowing down.
+//
+// Waking the consumer (a goroutine made ready, often a thread woken) costs far more than
+// queueing, so it is done only when the consumer is parked: add says so, and
+// the consumer, once awake, pauses recordPause between batches instead of parking, so a
+// busy stream wakes it about once per pause rather than once per read.
 type fifo struct {
 	mu     sync.Mutex
 	items  []item
 	wake   chan struct{}
+	idle   bool // the consumer found the queue empty and waits for a ring
 	closed bool
 }
 
 func newFIFO() *fifo { return &fifo{wake: make(chan struct{}, 1)} }
 
-// push queues an item and wakes the consumer.
+// push queues an item and wakes the consumer if it waits.
 func (q *fifo) push(it item) {
-	q.add(it)
-	q.ring()
+	if q.add(it) {
+		q.ring()
+	}
 }
 
-// add queues an item without waking the consumer: the forward loops queue what they read
-// before writing it on (so a request is always in line before its answer), and ring only
-// after the write, so waking the recorder never delays the bytes.
-func (q *fifo) add(it item) {
+// add queues an item without waking the consumer and reports whether the consumer waits
+// (the caller then rings). The forward loops queue what they read before writing it on (so
+// a request is always in line before its answer), and ring only after the write, so waking
+// the recorder never delays the bytes.
+func (q *fifo) add(it item) (wake bool) {
 	q.mu.Lock()
 	if q.closed {
 		q.mu.Unlock()
 		it.buf.release()
-		return
+		return false
 	}
 	q.items = append(q.items, it)
+	wake, q.idle = q.idle, false
 	q.mu.Unlock()
+	return wake
 }
 
-// ring wakes the consumer if it waits.
+// ring wakes the consumer.
 func (q *fifo) ring() {
 	select {
 	case q.wake <- struct{}{}:
@@ -128,10 +139,7 @@ func (q *fifo) close() {
 	q.mu.Lock()
 	q.closed = true
 	q.mu.Unlock()
-	select {
-	case q.wake <- struct{}{}:
-	default:
-	}
+	q.ring()
 }
 
 // take returns everything queued, waiting for at least one item; ok is false once the
@@ -146,6 +154,7 @@ func (q *fifo) take(buf []item) ([]item, bool) {
 			return batch, true
 		}
 		closed := q.closed
+		q.idle = !closed
 		q.mu.Unlock()
 		if closed {
 			return nil, false
@@ -153,6 +162,11 @@ func (q *fifo) take(buf []item) ([]item, bool) {
 		<-q.wake
 	}
 }
+
+// recordPause is how long the sequencer lets items gather after a batch before it takes
+// the next: the recorder and viewers lag the wire by up to this much, and a busy stream
+// costs one wake-up per pause instead of one per read.
+const recordPause = time.Millisecond
 
 // sequencer turns the FIFO's items into events and hands them to emit in order; flush is
 // called after each batch of items (and may be nil).
@@ -204,8 +218,7 @@ func (s *sequencer) run() {
 		}
 		s.flush()
 		buf = batch[:0]
-		// A long backlog must not keep the forward loops' goroutines waiting for this P.
-		runtime.Gosched()
+		time.Sleep(recordPause)
 	}
 	for _, sp := range s.split {
 		sp.t = time.Now()

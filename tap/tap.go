@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -317,19 +318,45 @@ wait:
 	return Result{ServerPID: s.pid, ExitCode: info.ExitCode, Signal: sigv, Events: s.events.Load()}, nil
 }
 
+// pipes makes the server's three pipes. The tap's read ends (outR, errR) stay blocking: a
+// forward loop then waits in read(2) itself, which on a machine where system calls and
+// context switches are dear is a third cheaper than waiting in the runtime's poller (an
+// EAGAIN read, epoll_wait, then the read again). The server's stdin (inW) is written in
+// non-blocking mode through the poller, which costs nothing while the pipe has room, and
+// lets the shutdown's Close interrupt a write to a server that stopped reading. The
+// server's ends are blocking, as a server expects.
 func pipes() (inR, inW, outR, outW, errR, errW *os.File, err error) {
-	if inR, inW, err = os.Pipe(); err != nil {
-		return
+	var fs []*os.File
+	pipe := func(writeNonblock bool) (r, w *os.File) {
+		if err != nil {
+			return nil, nil
+		}
+		var p [2]int
+		if err = syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+			err = os.NewSyscallError("pipe2", err)
+			return nil, nil
+		}
+		if writeNonblock {
+			if err = syscall.SetNonblock(p[1], true); err != nil {
+				syscall.Close(p[0])
+				syscall.Close(p[1])
+				err = os.NewSyscallError("setnonblock", err)
+				return nil, nil
+			}
+		}
+		// NewFile registers a non-blocking descriptor with the poller, a blocking one not.
+		r, w = os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1")
+		fs = append(fs, r, w)
+		return r, w
 	}
-	if outR, outW, err = os.Pipe(); err != nil {
-		inR.Close()
-		inW.Close()
-		return
-	}
-	if errR, errW, err = os.Pipe(); err != nil {
-		for _, f := range []*os.File{inR, inW, outR, outW} {
+	inR, inW = pipe(true)
+	outR, outW = pipe(false)
+	errR, errW = pipe(false)
+	if err != nil {
+		for _, f := range fs {
 			f.Close()
 		}
+		return nil, nil, nil, nil, nil, nil, err
 	}
 	return
 }
@@ -403,31 +430,17 @@ func (s *session) traceError(err error) {
 // shutdown sequence starts.
 func (s *session) copyIn(w *os.File) {
 	reason := "host closed stdin"
-	for {
-		cb := s.pool.get()
-		n, err := s.opt.Stdin.Read(cb.b)
-		if n > 0 {
-			// Queued before it is written: the request is in line before any answer.
-			cb.refs.Store(2)
-			s.q.add(item{stream: streamIn, data: cb.b[:n], buf: cb, t: time.Now()})
-			_, werr := w.Write(cb.b[:n])
-			s.q.ring()
-			cb.release()
-			if werr != nil {
-				s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
-				s.log.Warn("writing to the server's stdin failed", "err", werr)
-				reason = "server stdin closed"
-				break
-			}
-		} else {
-			s.pool.put(cb)
+	err := s.forward(s.opt.Stdin, streamIn, func(p []byte) bool {
+		if _, werr := w.Write(p); werr != nil {
+			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
+			s.log.Warn("writing to the server's stdin failed", "err", werr)
+			reason = "server stdin closed"
+			return false
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				reason = "reading the host's stdin failed: " + err.Error()
-			}
-			break
-		}
+		return true
+	})
+	if err != nil && !errors.Is(err, io.EOF) {
+		reason = "reading the host's stdin failed: " + err.Error()
 	}
 	s.q.push(item{stream: streamIn, eof: true, t: time.Now()})
 	s.stop(reason)
@@ -460,28 +473,89 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(error)) {
 	defer r.Close()
 	broken := false
-	for {
-		cb := s.pool.get()
-		n, err := r.Read(cb.b)
-		if n > 0 {
-			cb.refs.Store(2)
-			s.q.add(item{stream: st, data: cb.b[:n], buf: cb, t: time.Now()})
-			if !broken {
-				if _, werr := dst.Write(cb.b[:n]); werr != nil {
-					broken = true
-					failed(werr)
-				}
+	s.forward(r, st, func(p []byte) bool {
+		if !broken {
+			if _, werr := dst.Write(p); werr != nil {
+				broken = true
+				failed(werr)
 			}
-			s.q.ring()
-			cb.release()
-		} else {
-			s.pool.put(cb)
+		}
+		return true
+	})
+	s.q.push(item{stream: st, eof: true, t: time.Now()})
+}
+
+// smallRead is the largest read that is copied for the recorder; a larger one hands the
+// read buffer itself to the recorder and the loop takes a fresh one.
+const smallRead = 16 << 10
+
+// forward reads r until it ends (returning the read error, io.EOF at the end) or write
+// returns false (returning nil). Each read is queued for the recorder first (so a request
+// is always in line before its answer), then written on, then the recorder is woken if it
+// waits. A small read is copied into a slab shared by many reads, so that a recorder some
+// way behind holds a few slabs rather than a 64 KiB buffer per message; a large one is
+// handed over without a copy.
+func (s *session) forward(r io.Reader, st streamID, write func([]byte) bool) error {
+	rb := s.pool.get()
+	var slab *chunkBuf
+	off := 0
+	defer func() {
+		rb.release()
+		slab.release()
+	}()
+	var yielded time.Time
+	for {
+		n, err := r.Read(rb.b)
+		if n > 0 {
+			data := rb.b[:n]
+			it := item{stream: st, t: time.Now()}
+			if n <= smallRead {
+				if slab == nil || off+n > len(slab.b) {
+					slab.release()
+					slab, off = s.pool.get(), 0
+				}
+				it.data = slab.b[off : off+n : off+n]
+				copy(it.data, data)
+				off += n
+				slab.refs.Add(1)
+				it.buf = slab
+			} else {
+				rb.refs.Add(1)
+				it.data, it.buf = data, rb
+			}
+			wake := s.q.add(it)
+			more := write(data)
+			if wake {
+				s.q.ring()
+			}
+			if it.buf == rb {
+				rb.release()
+				rb = s.pool.get()
+			}
+			yieldNow(it.t, &yielded)
+			if !more {
+				return nil
+			}
 		}
 		if err != nil {
-			break
+			return err
 		}
 	}
-	s.q.push(item{stream: st, eof: true, t: time.Now()})
+}
+
+// yieldEvery is how often a busy forward loop passes through the scheduler.
+const yieldEvery = 5 * time.Millisecond
+
+// yieldNow lets a busy forward loop through the scheduler about every yieldEvery. A loop
+// that only ever goes from one system call to the next keeps the same scheduling tick, so
+// after 10 ms the runtime's monitor takes its P away at each call (forced preemption) and,
+// having taken one, polls again every 20 µs: tens of thousands of extra wake-ups a second.
+// A Gosched now and then restarts the tick and lets the monitor sleep.
+func yieldNow(now time.Time, last *time.Time) {
+	if now.Sub(*last) >= yieldEvery {
+		*last = now
+		runtime.Gosched()
+	}
 }
 
 func clone(b []byte) []byte {
