@@ -23,11 +23,12 @@ func listIdentity(method string) (member, addressedBy string) {
 	return "", ""
 }
 
-// duplicateWarnings names each identity (see listIdentity) that more than one item of a
+// DuplicateWarnings names each identity (see listIdentity) that more than one item of a
 // complete listing carries, in the order the second one was seen: a host keeps one of them
 // and the other can never be reached. Items whose identity is missing or not a string are
-// left to the decoders' own warnings.
-func duplicateWarnings(method string, items []json.RawMessage) []string {
+// left to the decoders' own warnings. method is a list method (tools/list, prompts/list,
+// resources/list, resources/templates/list; nil for any other); items are its entries, raw.
+func DuplicateWarnings(method string, items []json.RawMessage) []string {
 	key, by := listIdentity(method)
 	if key == "" || len(items) < 2 {
 		return nil

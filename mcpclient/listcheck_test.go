@@ -37,7 +37,7 @@ func TestDuplicateWarnings(t *testing.T) {
 		{"tasks/list", raw(`{"name":"a"}`, `{"name":"a"}`), nil},
 	}
 	for _, c := range cases {
-		got := duplicateWarnings(c.method, c.items)
+		got := DuplicateWarnings(c.method, c.items)
 		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 			t.Errorf("%s %s:\n got %q\nwant %q", c.method, c.items, got, c.want)
 		}

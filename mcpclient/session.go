@@ -70,7 +70,7 @@ const MaxPages = 1000
 // resources/templates/list, prompts/list; MCP server/utilities/pagination) and returns the
 // items of the array under key, raw. It stops with a warning, not a loop, when a cursor
 // repeats or MaxPages pages have come; what was fetched so far is returned with the warnings.
-// A complete listing also warns of items that share their identity (see duplicateWarnings).
+// A complete listing also warns of items that share their identity (see DuplicateWarnings).
 func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMessage, []string, error) {
 	var items []json.RawMessage
 	var warnings []string
@@ -107,7 +107,7 @@ func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMes
 			_ = json.Unmarshal(raw, &next)
 		}
 		if next == "" {
-			return items, append(warnings, duplicateWarnings(method, items)...), nil
+			return items, append(warnings, DuplicateWarnings(method, items)...), nil
 		}
 		if seen[next] {
 			warnings = append(warnings, fmt.Sprintf("stopped paging %s: cursor %q repeated", method, next))
