@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -193,8 +195,21 @@ func nonNil[T any](s []T) []T {
 
 // writeJSON writes v as indented JSON and a newline, without HTML escaping.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	out := buf.Bytes()
+	if !utf8.Valid(out) {
+		// A server's invalid UTF-8 passes through json.RawMessage as it came (the warnings
+		// name the bytes); JSON must be UTF-8 (RFC 8259 §8.1), and a strict reader would
+		// refuse the whole document. Such bytes can only sit inside strings, where U+FFFD
+		// keeps the document valid, as encoding/json does for Go strings.
+		out = bytes.ToValidUTF8(out, []byte("\uFFFD"))
+	}
+	_, err := w.Write(out)
+	return err
 }

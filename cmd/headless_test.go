@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -65,6 +66,9 @@ func wantCode(t *testing.T, r ran, code int) {
 // returns it masked.
 func oneDocument(t *testing.T, r ran) string {
 	t.Helper()
+	if !utf8.ValidString(r.stdout) {
+		t.Fatalf("stdout is not UTF-8, so not JSON (RFC 8259 §8.1):\n%q", r.stdout)
+	}
 	dec := json.NewDecoder(strings.NewReader(r.stdout))
 	var doc map[string]any
 	if err := dec.Decode(&doc); err != nil {
@@ -101,6 +105,8 @@ func TestHeadlessFake(t *testing.T) {
 	}{
 		{name: "tools", scenario: "minimal", args: []string{"tools", "--json"}},
 		{name: "call_echo", scenario: "minimal", args: []string{"call", "echo", "-a", "text=007", "--json"}},
+		// B05: the server's invalid UTF-8 becomes U+FFFD in the document; the warning names the bytes.
+		{name: "call_b05_invalid_utf8", scenario: "b05", args: []string{"call", "snippet", "--json"}, stderr: "invalid UTF-8"},
 		// --args goes out exactly as written (member order, a null the schema does not allow).
 		{name: "call_args_raw", scenario: "b15", args: []string{"call", "set_direction", "--args", `{"z": 1, "direction": null, "retries": "2"}`, "--json"}},
 		// -a by the schema: number, integer, a string of digits, an object as JSON.
