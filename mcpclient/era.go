@@ -46,9 +46,37 @@ const (
 	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
 )
 
-// DefaultProbeTimeout is how long EraAuto waits for server/discover before deciding the
-// server is legacy.
+// DefaultProbeTimeout is how long EraAuto's server/discover probe waits after the server's
+// latest output (a stdout frame or a stderr line) before deciding the server is legacy (MCP
+// 2026-07-28 basic/transports/stdio §Backward Compatibility: "no response within a timeout").
+// A server that has written nothing yet may still be starting (npx, a wrapper script), so
+// until its first output the probe waits up to Config.Timeout (--timeout) instead.
 const DefaultProbeTimeout = 3 * time.Second
+
+// probeTiming is how the auto probe waits: quiet after the server's latest output, and how
+// often it looks for output (tests shorten both).
+type probeTiming struct {
+	quiet time.Duration
+	poll  time.Duration
+}
+
+// ProbeTimeoutError is why EraAuto's server/discover probe gave up, so the server is taken
+// as legacy: no answer within Quiet of the server's latest output, or — when the server wrote
+// nothing at all — within Silent (Config.Timeout). After is the time from the probe's send.
+type ProbeTimeoutError struct {
+	After  time.Duration
+	Quiet  time.Duration // set when the server had written something
+	Silent time.Duration // set when it had written nothing (the request timeout)
+}
+
+func (e *ProbeTimeoutError) Error() string {
+	if e.Quiet > 0 {
+		return fmt.Sprintf("no answer to the server/discover probe %s after the server's last output (%s after it was sent; the auto probe's window, fixed; --era legacy or --era modern skip the probe)",
+			e.Quiet, e.After.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("no answer to the server/discover probe and no output from the server in %s (a silent server is given the request timeout to start; --timeout changes it, --era legacy skips the probe)",
+		e.Silent.Round(time.Millisecond))
+}
 
 // Era is the era in force: the configured one, or what the auto probe found (legacy until
 // then).
@@ -110,15 +138,36 @@ type UnsupportedVersionData struct {
 
 // Connect opens the session in the configured era: legacy runs Initialize; modern sends
 // server/discover (retrying once with a version from data.supported on -32022); auto probes
-// server/discover with DefaultProbeTimeout and falls back to Initialize on any other error or
-// no answer. The result is an InitializeResult either way (for modern: the negotiated version,
-// capabilities, instructions and _meta serverInfo), with Era set.
+// server/discover (see DefaultProbeTimeout for how long it waits) and falls back to
+// Initialize on any other error or no answer (a *ProbeTimeoutError). The result is an
+// InitializeResult either way (for modern: the negotiated version, capabilities,
+// instructions and _meta serverInfo), with Era set.
+//
+// Connect also lets the session's Pairer see the server's exit, so frames a child of the
+// server writes afterwards carry an after-exit note (CodeAfterExit).
 func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
+	return c.connect(ctx, probeTiming{quiet: DefaultProbeTimeout, poll: 50 * time.Millisecond})
+}
+
+// connect is Connect with the auto probe's timing (tests shorten it).
+func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult, error) {
+	c.mu.Lock()
+	if c.pairer.exitedLive == nil {
+		// The Pairer runs under c.mu, as does the exit event's emission: a frame stamped
+		// after that event sees c.dead set.
+		c.pairer.exitedLive = func() (int, bool) {
+			if c.dead == nil || c.dead.StdoutClosed || c.dead.PID == 0 {
+				return 0, false
+			}
+			return c.dead.PID, true
+		}
+	}
+	c.mu.Unlock()
 	switch c.cfg.Era {
 	case EraModern:
-		return c.discover(ctx, 0)
+		return c.discover(ctx, 0, nil)
 	case EraAuto:
-		res, err := c.discover(ctx, DefaultProbeTimeout)
+		res, err := c.probe(ctx, pt)
 		var rpc *RPCError
 		var ee *ExitError
 		if err == nil {
@@ -131,7 +180,7 @@ func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
 			// A modern error: the server is modern; do not fall back.
 			return nil, err
 		}
-		c.note("server/discover failed (" + err.Error() + "): the server is legacy; falling back to initialize")
+		c.note("server/discover failed (" + err.Error() + "): taking the server as legacy; falling back to initialize")
 		c.mu.Lock()
 		c.era = EraLegacy
 		c.mu.Unlock()
@@ -158,9 +207,102 @@ func (c *Client) note(text string) {
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: text}})
 }
 
+// outputMark changes whenever the server writes: a stdout frame (the Pairer counts them)
+// or a stderr line (the tail grows, or slides: its first element moves).
+type outputMark struct {
+	frames  uint64
+	lines   int
+	stderr0 *string
+}
+
+func (c *Client) outputMarkLocked() outputMark {
+	m := outputMark{frames: c.pairer.fromServer, lines: len(c.stderrTail)}
+	if len(c.stderrTail) > 0 {
+		m.stderr0 = &c.stderrTail[0]
+	}
+	return m
+}
+
+// probeState is what the auto probe's watcher learnt: whether the server wrote anything.
+type probeState struct {
+	mu     sync.Mutex
+	output bool
+}
+
+func (ps *probeState) sawOutput() bool {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	return ps.output
+}
+
+// probe runs EraAuto's server/discover: the request may wait up to Config.Timeout, and a
+// watcher gives up t.quiet after the server's latest output, so a server still starting
+// (silent so far) is waited for and a legacy one that ignores the probe is not. Giving up
+// yields a *ProbeTimeoutError; the answer that may still come is the Pairer's business.
+func (c *Client) probe(ctx context.Context, t probeTiming) (*InitializeResult, error) {
+	pctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ps := &probeState{}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		c.watchProbe(time.Now(), t, ps, stop, cancel)
+	}()
+	res, err := c.discover(pctx, c.cfg.Timeout, ps)
+	close(stop)
+	<-done
+	return res, err
+}
+
+// watchProbe polls for server output every t.poll until stop closes. Output seen before the
+// probe counts as seen at its start. After t.quiet with no output at all it notes that the
+// probe waits for the server to start; t.quiet after the latest output it cancels the probe
+// with a *ProbeTimeoutError.
+func (c *Client) watchProbe(start time.Time, t probeTiming, ps *probeState, stop <-chan struct{}, cancel context.CancelCauseFunc) {
+	tick := time.NewTicker(t.poll)
+	defer tick.Stop()
+	c.mu.Lock()
+	mark := c.outputMarkLocked()
+	c.mu.Unlock()
+	var last time.Time // the latest output seen; zero: none yet
+	if mark != (outputMark{}) {
+		last = start
+	}
+	noted := false
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		now := time.Now()
+		c.mu.Lock()
+		m := c.outputMarkLocked()
+		c.mu.Unlock()
+		if m != mark {
+			mark, last = m, now
+		}
+		if !last.IsZero() {
+			ps.mu.Lock()
+			ps.output = true
+			ps.mu.Unlock()
+		}
+		switch {
+		case !last.IsZero() && now.Sub(last) >= t.quiet:
+			cancel(&ProbeTimeoutError{After: now.Sub(start), Quiet: t.quiet})
+			return
+		case last.IsZero() && !noted && now.Sub(start) >= t.quiet:
+			noted = true
+			c.note(fmt.Sprintf("server/discover probe (--era auto): no answer and no output from the server after %s; waiting for it to start (up to %s, --timeout; --era legacy skips the probe)",
+				now.Sub(start).Round(100*time.Millisecond), c.cfg.Timeout))
+		}
+	}
+}
+
 // discover sends server/discover with modern _meta. timeout 0 means the normal request
-// timeout.
-func (c *Client) discover(ctx context.Context, timeout time.Duration) (*InitializeResult, error) {
+// timeout. ps is the auto probe's state (nil otherwise): its give-up is reported as a
+// *ProbeTimeoutError.
+func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeState) (*InitializeResult, error) {
 	c.mu.Lock()
 	c.era = EraModern
 	if c.modernVersion == "" {
@@ -194,6 +336,15 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration) (*Initiali
 			continue
 		}
 		break
+	}
+	if err != nil && ps != nil {
+		var te *TimeoutError
+		var pte *ProbeTimeoutError
+		if ctx.Err() != nil && errors.As(context.Cause(ctx), &pte) {
+			err = pte // the watcher gave up (a parent ctx's end stays ctx.Err())
+		} else if errors.As(err, &te) && !ps.sawOutput() {
+			err = &ProbeTimeoutError{After: te.After, Silent: te.After}
+		}
 	}
 	if err != nil {
 		var rpc *RPCError

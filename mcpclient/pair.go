@@ -24,6 +24,27 @@ type Pairer struct {
 	byToken  map[string]pend   // progress tokens of pending requests
 	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
 	version  string            // protocolVersion of the server's initialize answer
+
+	gone      map[string]goneTok // progress tokens of requests we cancelled (or that timed out)
+	goneOrder []string           // gone tokens, oldest first (bounded like order)
+
+	fromServer uint64 // server stdout frames seen (the auto probe watches it for signs of life)
+
+	// exitedPID is the server's pid once its process was declared exited (the lifecycle
+	// exit event); frames after it come from a child that kept stdout open.
+	exitedPID int
+	exited    bool
+	// exitedLive, when set, reports the same for a live Client, whose lifecycle events do
+	// not pass through Add; it is called with the Client's lock held.
+	exitedLive func() (pid int, ok bool)
+}
+
+// goneTok is the request a cancelled progress token belonged to.
+type goneTok struct {
+	seq    uint64
+	method string
+	id     string
+	why    string
 }
 
 type pend struct {
@@ -47,6 +68,7 @@ func NewPairer() *Pairer {
 		done:    map[string]doneR{},
 		byToken: map[string]pend{},
 		inbound: map[string]uint64{},
+		gone:    map[string]goneTok{},
 	}
 }
 
@@ -70,14 +92,45 @@ func (p *Pairer) Add(ev *Event) {
 	case ClientToServer:
 		p.addClient(ev)
 	case ServerToClient:
+		p.fromServer++
 		if ev.Kind == KindBatch {
 			p.addBatch(ev)
-			return
+		} else {
+			p.addServer(ev)
+			p.noteVersion(ev)
 		}
-		p.addServer(ev)
-		p.noteVersion(ev)
+		p.noteAfterExit(ev)
+	case Lifecycle:
+		if ev.Life != nil && ev.Life.Kind == LifeExited {
+			p.exited, p.exitedPID = true, ev.Life.PID
+		}
 	}
 }
+
+// noteAfterExit marks a server frame that arrived after the server process was declared
+// exited: the process is gone, so a child (or grandchild) that inherited its stdout wrote
+// it. The live client has already failed the requests it might answer.
+func (p *Pairer) noteAfterExit(ev *Event) {
+	pid, ok := p.exitedPID, p.exited
+	if !ok && p.exitedLive != nil {
+		pid, ok = p.exitedLive()
+	}
+	if !ok {
+		return
+	}
+	ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeAfterExit,
+		Text: "arrived after the server process exited (pid " + strconv.Itoa(pid) + "); a child that kept stdout open sent it"})
+}
+
+// Problem codes of the Pairer that other packages look for.
+const (
+	// CodeAfterExit (Info): a server frame that arrived after the lifecycle exit event.
+	CodeAfterExit = "after-exit"
+	// CodeProbeLate (Info): the answer to an auto-era server/discover probe that had given up.
+	CodeProbeLate = "probe-late-answer"
+	// CodeProgressAfterCancel (Info): progress for a request the client cancelled or timed out.
+	CodeProgressAfterCancel = "progress-after-cancel"
+)
 
 func (p *Pairer) addClient(ev *Event) {
 	m := ev.Msg
@@ -151,6 +204,16 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 	delete(p.pending, key)
 	if pr.token != "" {
 		delete(p.byToken, pr.token)
+		if why == "cancelled" || why == "timed out" {
+			// The server may not have seen the cancel yet (MCP basic/utilities/cancellation:
+			// it races with the work), so progress for this token is still expected a while.
+			p.gone[pr.token] = goneTok{seq: pr.seq, method: pr.method, id: key, why: why}
+			p.goneOrder = append(p.goneOrder, pr.token)
+			if len(p.goneOrder) > 4096 {
+				delete(p.gone, p.goneOrder[0])
+				p.goneOrder = p.goneOrder[1:]
+			}
+		}
 	}
 	p.done[key] = doneR{seq: pr.seq, method: pr.method, why: why}
 	p.order = append(p.order, key)
@@ -181,10 +244,12 @@ func (p *Pairer) addServer(ev *Event) {
 		if !ok {
 			if d, seen := p.done[key]; seen {
 				ev.Pair, ev.Method = d.seq, d.method
-				switch d.why {
-				case "cancelled":
+				switch {
+				case d.method == "server/discover" && d.why != "answered":
+					ev.Problems = append(ev.Problems, probeLateNote(ev))
+				case d.why == "cancelled":
 					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
-				case "timed out":
+				case d.why == "timed out":
 					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "after-timeout", Text: "late response: the request had already timed out"})
 				default:
 					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "duplicate-response", Text: "duplicate response: this id was already answered"})
@@ -220,6 +285,16 @@ func (p *Pairer) addServer(ev *Event) {
 		}
 		pr, ok := p.byToken[idKey(pp.Token)]
 		if !ok {
+			if g, was := p.gone[idKey(pp.Token)]; was {
+				ev.Pair, ev.Method = g.seq, g.method
+				what := "after cancel of request " + g.id
+				if g.why == "timed out" {
+					what = "after request " + g.id + " timed out (and was cancelled)"
+				}
+				ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeProgressAfterCancel,
+					Text: "progress " + what + " (" + g.method + "): the server had not seen the cancel yet or is winding down; this progress is not used"})
+				return
+			}
 			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-progress-token", Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
 			return
 		}
@@ -279,4 +354,21 @@ func knownServerNotification(method string) bool {
 		return true
 	}
 	return false
+}
+
+// probeLateNote is the note on an answer to our auto-era server/discover probe that came
+// after the probe gave up: our timing, not a server fault. A DiscoverResult means the server
+// was modern after all.
+func probeLateNote(ev *Event) Problem {
+	const head = "answer to our server/discover probe, which had already given up and fallen back to initialize: "
+	if ev.Kind == KindResponse && ev.Msg != nil {
+		var d struct {
+			Versions []string `json:"supportedVersions"`
+		}
+		if json.Unmarshal(ev.Msg.Result, &d) == nil && d.Versions != nil {
+			return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a DiscoverResult, so the server is modern after all (it was slow to start); run with --era modern to skip the probe"}
+		}
+		return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a result that is not a DiscoverResult; the server stays legacy"}
+	}
+	return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "an error, so the server is legacy, as assumed (it was slow to answer); --era legacy skips the probe"}
 }

@@ -41,6 +41,10 @@
 //	               FAKE_TASK_SLOW_MS tune it
 //	tasks-undeclared  the same, but it answers with a task even when the request did not
 //	               declare the extension (a violation)
+//	slow-start     dual-era (the tasks server) silent and not reading stdin for FAKE_START_MS
+//	probe-late-legacy  stderr banner; -32601 to server/discover after FAKE_DISCOVER_MS
+//	probe-late-modern  stderr banner; DiscoverResult after FAKE_DISCOVER_MS (dual-era)
+//	probe-silent   never answers server/discover, writes nothing unasked (legacy)
 package fake
 
 import (
@@ -66,6 +70,11 @@ const (
 	EnvSleepMS = "FAKE_SLEEP_MS"
 	// EnvWaitMS is how long b13 waits for the client's reply in milliseconds (default 30000).
 	EnvWaitMS = "FAKE_WAIT_MS"
+	// EnvStartMS is how long slow-start stays silent before reading stdin (default 4000).
+	EnvStartMS = "FAKE_START_MS"
+	// EnvDiscoverMS is how long probe-late-* wait before answering server/discover
+	// (default 3300).
+	EnvDiscoverMS = "FAKE_DISCOVER_MS"
 )
 
 // ExitUsage is the fake server's exit code for an unknown scenario or a bad flag.
