@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,6 +64,22 @@ type offlineState struct {
 	// handshake is set once an initialize or server/discover answer was applied.
 	handshake bool
 
+	// rounds maps a call that took more than one round (MCP 2026-07-28 basic/patterns/mrtr:
+	// answered input_required, then sent again with inputResponses) to the Seqs of its
+	// input_required responses in order. Few calls have rounds, so pastCall stays 24 bytes.
+	rounds map[int][]uint64
+	// asking maps a call whose latest round asked for input (roundKey: its tool and the
+	// requestState to echo) to its index until the next round's request comes.
+	asking map[string]int
+	// ended maps the request Seq of a call that ended without its response (cancelled,
+	// timed out, the server exited) to the call, so a response recorded later is noted as
+	// late (in late, by call index: the response's Seq), not taken as the result.
+	ended map[uint64]int
+	late  map[int]uint64
+	// closing is set by a LifeShutdown event (the session closed the server) until the
+	// next start: the exit that follows ends the session, not the calls still open.
+	closing bool
+
 	// The Call pane's list of past calls: the tool it is narrowed to ("" = all), the
 	// selected row, the list's first row and the detail's scroll offset.
 	tool     string
@@ -96,6 +115,16 @@ const (
 	outcomeTaskCancelled
 	// outcomeTaskUnfinished: the recording holds no terminal state of the task.
 	outcomeTaskUnfinished
+	// outcomeInputAsked: the latest round was answered input_required and the recording
+	// holds no next round (respSeq is that answer).
+	outcomeInputAsked
+	// outcomeCancelled and outcomeTimedOut: the client sent notifications/cancelled
+	// (respSeq is it; "timed out" is its reason when the timeout gave up).
+	outcomeCancelled
+	outcomeTimedOut
+	// outcomeServerExited: the server exited while the call (or its task) was pending
+	// (respSeq is the lifecycle event).
+	outcomeServerExited
 
 	// outcomeViaTask is or'ed into the outcome of a call answered with a CreateTaskResult
 	// (ext-tasks §Polymorphic Results): its result is the task's, not the response's.
@@ -106,18 +135,26 @@ const (
 const argsHead = 160
 
 func newOfflineState() *offlineState {
-	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{}, curIdx: -1}
+	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
 // handshake or listing), for Update to apply as if a Session command had returned them.
 func (o *offlineState) observe(ev *mcpclient.Event) []tea.Msg {
+	if ev.Kind == mcpclient.KindLifecycle && ev.Life != nil {
+		o.lifecycle(ev)
+		return nil
+	}
 	if ev.Msg == nil {
 		return nil
 	}
 	switch {
 	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest:
 		o.request(ev)
+		return nil
+	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/cancelled":
+		o.cancelled(ev)
 		return nil
 	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
 		return o.response(ev)
@@ -127,6 +164,62 @@ func (o *offlineState) observe(ev *mcpclient.Event) []tea.Msg {
 		}
 	}
 	return nil
+}
+
+// lifecycle follows the server's process: an exit the session did not ask for fails the
+// calls still waiting for their answer (and the tasks still running), as the live
+// session failed them then; a response recorded after it is late, not their result.
+func (o *offlineState) lifecycle(ev *mcpclient.Event) {
+	switch ev.Life.Kind {
+	case mcpclient.LifeShutdown:
+		o.closing = true
+	case mcpclient.LifeStarted:
+		o.closing = false
+	case mcpclient.LifeExited:
+		if o.closing {
+			return
+		}
+		for seq, k := range o.open {
+			delete(o.open, seq)
+			o.end(k, seq, ev.Seq, outcomeServerExited)
+		}
+		for id, k := range o.tasks {
+			delete(o.tasks, id)
+			o.end(k, 0, ev.Seq, outcomeViaTask|outcomeServerExited)
+		}
+	}
+}
+
+// cancelled ends the call a notifications/cancelled from the client names (the pairer
+// links it to the request: Pair).
+func (o *offlineState) cancelled(ev *mcpclient.Event) {
+	k, ok := o.open[ev.Pair]
+	if !ok || ev.Pair == 0 {
+		return
+	}
+	delete(o.open, ev.Pair)
+	var p struct {
+		Reason string `json:"reason"`
+	}
+	_ = json.Unmarshal(ev.Msg.Params, &p)
+	outcome := outcomeCancelled
+	if strings.HasPrefix(p.Reason, "timed out") {
+		outcome = outcomeTimedOut
+	}
+	o.end(k, ev.Pair, ev.Seq, outcome)
+}
+
+// end ends call k without its response at the event at seq; reqSeq (0 for a task) is the
+// request a later response would pair with.
+func (o *offlineState) end(k int, reqSeq, seq uint64, outcome uint8) {
+	c := &o.calls[k]
+	c.respSeq, c.outcome = seq, outcome
+	if reqSeq != 0 {
+		o.ended[reqSeq] = k
+	}
+	if o.curIdx == k {
+		o.cur, o.curIdx = nil, -1
+	}
 }
 
 // taskState applies a recorded state of a modern task (a tasks/get answer or
@@ -183,8 +276,9 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 	switch ev.Msg.Method {
 	case "tools/call":
 		var p struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
+			Name           string          `json:"name"`
+			InputResponses json.RawMessage `json:"inputResponses"`
+			RequestState   json.RawMessage `json:"requestState"`
 		}
 		_ = json.Unmarshal(ev.Msg.Params, &p)
 		ti, ok := o.toolIdx[p.Name]
@@ -192,6 +286,16 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 			ti = uint32(len(o.tools))
 			o.tools = append(o.tools, p.Name)
 			o.toolIdx[p.Name] = ti
+		}
+		if len(p.InputResponses) > 0 {
+			// The next round of a call that asked for input: the same call, not a new one.
+			if k, ok := o.nextRound(ti, p.RequestState); ok {
+				o.open[ev.Seq] = k
+				if o.curIdx == k {
+					o.cur, o.curIdx = nil, -1
+				}
+				return
+			}
 		}
 		name := o.tools[ti]
 		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: ti})
@@ -210,11 +314,50 @@ func (o *offlineState) request(ev *mcpclient.Event) {
 	}
 }
 
+// roundKey names a call waiting for its next round: its tool and the requestState the
+// next request echoes (compacted, as the client re-encodes it).
+func roundKey(tool uint32, state json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, state) != nil {
+		b.Reset()
+		b.Write(state)
+	}
+	return strconv.FormatUint(uint64(tool), 10) + "\x00" + b.String()
+}
+
+// nextRound finds the call a request with inputResponses continues: the one whose
+// input_required answer gave this requestState, else the one of the same tool.
+func (o *offlineState) nextRound(tool uint32, state json.RawMessage) (int, bool) {
+	key := roundKey(tool, state)
+	k, ok := o.asking[key]
+	if !ok {
+		prefix := strconv.FormatUint(uint64(tool), 10) + "\x00"
+		for ak, ak2 := range o.asking {
+			if strings.HasPrefix(ak, prefix) && (!ok || ak2 > k) {
+				key, k, ok = ak, ak2, true
+			}
+		}
+	}
+	if ok {
+		delete(o.asking, key)
+	}
+	return k, ok
+}
+
 // response applies a recorded response to the request it answers.
 func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
 	if oc, ok := o.open[ev.Pair]; ok {
 		delete(o.open, ev.Pair)
 		o.answered(oc, ev)
+		return nil
+	}
+	if k, ok := o.ended[ev.Pair]; ok {
+		// After the cancel or the exit: the live session did not use it either.
+		delete(o.ended, ev.Pair)
+		o.late[k] = ev.Seq
+		if o.curIdx == k {
+			o.cur, o.curIdx = nil, -1
+		}
 		return nil
 	}
 	if ev.Method == "tasks/get" && ev.Msg.Error == nil {
@@ -293,7 +436,8 @@ func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
 
 // page adds one page of a listing (the array under key) and reports whether the listing
 // is complete: a page without nextCursor, or an error, ends it (as mcpclient.ListAll does
-// live; a listing cut by an error keeps the items of the pages before).
+// live; a listing cut by an error keeps the items of the pages before). A complete
+// listing's warnings include mcpclient.DuplicateWarnings.
 func (o *offlineState) page(ev *mcpclient.Event, key string) (items []json.RawMessage, warnings []string, err error, done bool) {
 	acc := o.pages[ev.Method]
 	if acc == nil {
@@ -325,6 +469,8 @@ func (o *offlineState) page(ev *mcpclient.Event, key string) (items []json.RawMe
 	if next != "" && len(acc.items) < 1<<20 {
 		return nil, nil, nil, false
 	}
+	// A complete listing warns of entries sharing a name (or URI), as ListAll does live.
+	acc.warnings = append(acc.warnings, mcpclient.DuplicateWarnings(ev.Method, acc.items)...)
 	return end(nil)
 }
 
@@ -396,6 +542,16 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 	case ev.Msg.Error != nil:
 		c.outcome = outcomeRPCError
 	default:
+		if bytes.Contains(ev.Msg.Result, []byte(`"input_required"`)) {
+			if ir, ok := mcpclient.ParseInputRequired(ev.Msg.Result); ok {
+				c.outcome = outcomeInputAsked
+				if len(o.rounds[k]) < 4*mcpclient.MaxInputRounds {
+					o.rounds[k] = append(o.rounds[k], ev.Seq)
+				}
+				o.asking[roundKey(c.tool, ir.RequestState)] = k
+				break
+			}
+		}
 		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
 			c.outcome = outcomeViaTask | outcomeTaskUnfinished
 			o.tasks[t.TaskID] = k
@@ -409,6 +565,57 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 	if o.curIdx == k {
 		o.cur, o.curIdx = nil, -1
 	}
+}
+
+// endCall fills a recorded call from the event that ended it: its response (finishCall),
+// an input_required answer with no next round, the client's cancel or the server's exit.
+func (o *offlineState) endCall(r *callRun, ev *mcpclient.Event, outcome uint8) {
+	switch outcome &^ outcomeViaTask {
+	case outcomeInputAsked:
+		r.elapsed = ev.Time.Sub(r.started)
+		r.resp = &mcpclient.Response{Msg: ev.Msg, Seq: ev.Seq, RequestSeq: ev.Pair, Elapsed: r.elapsed}
+		r.err = fmt.Errorf("the server asked for input (input_required: %s) and the recording holds no next round: the call has no result", askedOf(ev))
+	case outcomeCancelled:
+		r.elapsed = ev.Time.Sub(r.started)
+		r.err = context.Canceled
+	case outcomeTimedOut:
+		r.elapsed = ev.Time.Sub(r.started)
+		r.err = fmt.Errorf("timed out after %s: the client gave up and sent notifications/cancelled (#%d)", r.elapsed.Round(time.Millisecond), ev.Seq)
+	case outcomeServerExited:
+		r.elapsed = ev.Time.Sub(r.started)
+		how := "server exited"
+		if ev.Life != nil && ev.Life.Text != "" {
+			how = ev.Life.Text
+		}
+		what := "request #" + strconv.FormatUint(r.reqSeq, 10) + " (tools/call " + r.tool + ") was pending"
+		if outcome&outcomeViaTask != 0 {
+			what = "the task request #" + strconv.FormatUint(r.reqSeq, 10) + " created was still running"
+		}
+		r.err = fmt.Errorf("%s (event #%d) while %s", how, ev.Seq, what)
+	default:
+		o.finishCall(r, ev, outcome&outcomeViaTask != 0)
+	}
+}
+
+// askedOf lists the input requests of an input_required answer: "roots/list,
+// sampling/createMessage" (the keys when a method is missing).
+func askedOf(ev *mcpclient.Event) string {
+	if ev.Msg == nil {
+		return "?"
+	}
+	ir, ok := mcpclient.ParseInputRequired(ev.Msg.Result)
+	if !ok || len(ir.Order) == 0 {
+		return "no input requests"
+	}
+	var names []string
+	for _, k := range ir.Order {
+		m := ir.Requests[k].Method
+		if m == "" {
+			m = k
+		}
+		names = append(names, m)
+	}
+	return strings.Join(names, ", ")
 }
 
 // finishCall fills a recorded call from its response: the result, an isError result or
@@ -473,11 +680,22 @@ func (m *Model) offlineConnected() tea.Cmd {
 	return nil
 }
 
+// LostLinesCode is the Problem code mcp-inspect open puts on the first event after trace
+// lines it could not read (a corrupt or cut line): the Server pane lists the note among
+// the trace's warnings and the status says the trace is incomplete.
+const LostLinesCode = "trace-lines-lost"
+
 // observeOffline derives state from one recorded event and applies what it stands for
 // through the live update path.
 func (m *Model) observeOffline(ev *mcpclient.Event) tea.Cmd {
 	if m.offline == nil {
 		return nil
+	}
+	for _, p := range ev.Problems {
+		if p.Code == LostLinesCode {
+			m.server.incomplete = true
+			m.server.warnings = append(m.server.warnings, fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text))
+		}
 	}
 	var cmds []tea.Cmd
 	for _, msg := range m.offline.observe(ev) {
@@ -581,7 +799,8 @@ func (o *offlineState) needShown(tl *timeline, h int) {
 		return
 	}
 	if c := &o.calls[k]; o.curIdx != k || o.cur == nil {
-		for _, s := range []uint64{c.reqSeq, c.respSeq} {
+		seqs := append([]uint64{c.reqSeq, c.respSeq, o.late[k]}, o.rounds[k]...)
+		for _, s := range seqs {
 			if i, ok := tl.index(s); ok && s != 0 {
 				tl.need(i)
 			}
@@ -640,12 +859,12 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 			r.err = fmt.Errorf("the response could not be read back from the trace: %w", tl.loadErr(c.respSeq))
 		case !ok:
 			return nil
-		case resp.Msg == nil:
+		case resp.Msg == nil && resp.Life == nil:
 			r.err = errors.New("the response could not be read back from the trace as a message")
 		default:
-			o.finishCall(r, &resp, c.outcome&outcomeViaTask != 0)
+			o.endCall(r, &resp, c.outcome)
 		}
-		if ok {
+		if ok && resp.Kind.IsMessage() && resp.Dir == mcpclient.ServerToClient {
 			r.respSeen, r.respProblems = true, resp.Problems
 		}
 	}
@@ -708,6 +927,14 @@ func callOutcome(tl *timeline, c *pastCall) string {
 		return "isError (task)"
 	case outcomeViaTask | outcomeBadResult:
 		return "bad result"
+	case outcomeViaTask | outcomeServerExited, outcomeServerExited:
+		return "server exited"
+	case outcomeInputAsked:
+		return "input asked"
+	case outcomeCancelled:
+		return "cancelled"
+	case outcomeTimedOut:
+		return "timed out"
 	case outcomeNone:
 		return "no response"
 	case outcomeRPCError:
@@ -741,7 +968,14 @@ func (m *Model) offlineCallView(w, h int) string {
 	for i := o.top; i < n && i < o.top+listH; i++ {
 		k := o.shownAt(i)
 		c := &o.calls[k]
-		row := fmt.Sprintf(" #%-5d %-24s %-14s %8s  %s", c.reqSeq, clean(o.tools[c.tool]), callOutcome(m.tl, c), elapsedOf(m.tl, c).Round(time.Millisecond), clean(o.argsOf(m.tl, c)))
+		args := clean(o.argsOf(m.tl, c))
+		if n := len(o.rounds[k]); n > 0 {
+			if c.outcome != outcomeInputAsked {
+				n++
+			}
+			args = fmt.Sprintf("(%d round%s) %s", n, map[bool]string{true: "s"}[n > 1], args)
+		}
+		row := fmt.Sprintf(" #%-5d %s %s %8s  %s", c.reqSeq, fit(clean(o.tools[c.tool]), 24), fit(callOutcome(m.tl, c), 14), elapsedOf(m.tl, c).Round(time.Millisecond), args)
 		if k == sel {
 			lines = append(lines, selectRow(st, row, w))
 		} else {
@@ -759,9 +993,59 @@ func (m *Model) offlineCallView(w, h int) string {
 	if r.task != nil {
 		det = append(det, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s)", clean(r.task.TaskID), clean(r.task.Status))))
 	}
+	det = append(det, o.callNotes(st, m.tl, sel, max(w, 10))...)
 	o.off = clampScroll(o.off, len(det), rest)
 	lines = append(lines, window(det, o.off, rest, w)...)
 	return strings.Join(window(lines, 0, h, w), "\n")
+}
+
+// callNotes are what the detail of past call k adds below the result: its input rounds
+// (each input_required answer and what it asked) and a response that came after the call
+// had ended.
+func (o *offlineState) callNotes(st *stylesT, tl *timeline, k int, w int) []string {
+	var out []string
+	if rs := o.rounds[k]; len(rs) > 0 {
+		c := &o.calls[k]
+		n := len(rs)
+		if c.outcome != outcomeInputAsked {
+			n++
+		}
+		out = append(out, "", st.Title.Render(fmt.Sprintf("%d rounds (the server asked for input; the client answered and sent the call again)", n)))
+		for i, seq := range rs {
+			asked := "…"
+			if j, ok := tl.index(seq); ok {
+				if e, ok := tl.full(j); ok {
+					asked = askedOf(&e)
+				} else if tl.loadErr(seq) != nil {
+					asked = "(could not be read back)"
+				}
+			}
+			out = append(out, wrapStyled(st.Muted, fmt.Sprintf("round %d: response #%d asked for input: %s", i+1, seq, clean(asked)), w)...)
+		}
+		if c.outcome != outcomeInputAsked {
+			out = append(out, st.Muted.Render(fmt.Sprintf("round %d: response #%d is the result above", n, c.respSeq)))
+		}
+	}
+	if seq, ok := o.late[k]; ok {
+		after := "the call had ended"
+		switch o.calls[k].outcome &^ outcomeViaTask {
+		case outcomeCancelled:
+			after = "the cancel"
+		case outcomeTimedOut:
+			after = "the timeout"
+		case outcomeServerExited:
+			after = "the server exited"
+		}
+		out = append(out, "")
+		out = append(out, wrapStyled(st.Warning, fmt.Sprintf("a response came after %s (#%d); it is not used as the result:", after, seq), w)...)
+		if j, ok := tl.index(seq); ok {
+			if e, ok := tl.full(j); ok {
+				raw := e.Raw[:runeCut(e.Raw, 4*argsHead)]
+				out = append(out, wrap(clean(strings.TrimSpace(string(raw))), w)...)
+			}
+		}
+	}
+	return out
 }
 
 // loadShown asks for the recorded events the screen shows and returns the Cmd that reads

@@ -47,8 +47,10 @@ type promptsPane struct {
 }
 
 func newPromptsPane(c *common, ops *opTable, ids *formIDs) *promptsPane {
-	return &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
+	p := &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
 		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
+	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
+	return p
 }
 
 func (p *promptsPane) setPrompts(ps []mcpclient.Prompt) {

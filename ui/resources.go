@@ -77,11 +77,22 @@ type resourcesPane struct {
 }
 
 func newResourcesPane(c *common, ops *opTable, ids *formIDs) *resourcesPane {
-	return &resourcesPane{
+	p := &resourcesPane{
 		c: c, ops: ops, ids: ids, list: newItemList(c, "resources", "waiting for the handshake…"), bar: newBar(c.st),
 		reads: map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
 		updated: map[string]*updateMark{}, forms: map[string]*argsForm{},
 	}
+	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
+	return p
+}
+
+// listHeading is a list pane's title row: the title, and the first warning of the last
+// listing (a duplicate name, pagination stopped …) when it warned, as the Tools pane's.
+func listHeading(st *stylesT, title string, warnings []string, w int) string {
+	if len(warnings) > 0 {
+		return st.Warning.Render(fit(" "+title+" · ⚠ "+clean(warnings[0]), w))
+	}
+	return st.Title.Render(fit(" "+title, w))
 }
 
 // resource and template keys in the list.
