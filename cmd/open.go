@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -57,17 +58,7 @@ never loaded whole.`,
 				// decoded and classified once); the UI keeps a summary of each. Give the
 				// garbage back to the system once the last event is in.
 				defer rtdebug.FreeOSMemory()
-				for ev, err := range tr.Events() {
-					if err != nil {
-						logger.Warn("trace line skipped", "err", err)
-						continue
-					}
-					select {
-					case events <- ev:
-					case <-ctx.Done():
-						return
-					}
-				}
+				feedTrace(ctx, tr, events, logger)
 			}()
 			title := "trace " + filepath.Base(args[0])
 			if len(tr.Header.Argv) > 0 {
@@ -87,6 +78,52 @@ never loaded whole.`,
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
 	return c
+}
+
+// feedTrace sends the trace's events to events in order until the end or ctx ends. An
+// unreadable line is logged and left out, and the next event carries a note saying so
+// (markLostLines).
+func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.Event, logger *slog.Logger) {
+	var lost []string
+	afterLoss := false
+	for ev, err := range tr.Events() {
+		if err != nil {
+			logger.Warn("trace line skipped", "err", err)
+			lost = append(lost, err.Error())
+			continue
+		}
+		if len(lost) > 0 || afterLoss {
+			markLostLines(&ev, lost)
+			lost, afterLoss = lost[:0], true
+		}
+		select {
+		case events <- ev:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// markLostLines notes on the first event after unreadable trace lines that they are
+// missing (code ui.LostLinesCode: the TUI lists it among the trace's warnings), and,
+// from then on, takes the blame for an answer whose request may have been on a lost line
+// off the server: its unknown-id or unknown-progress-token problem becomes an Info note.
+func markLostLines(ev *mcpclient.Event, lost []string) {
+	if len(lost) > 0 {
+		text := fmt.Sprintf("%d trace line(s) just before this event could not be read (%s); the events on them are missing here", len(lost), lost[0])
+		if len(lost) > 1 {
+			text = fmt.Sprintf("%d trace lines just before this event could not be read (first: %s); the events on them are missing here", len(lost), lost[0])
+		}
+		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: ui.LostLinesCode, Text: text})
+	}
+	for i, p := range ev.Problems {
+		if p.Severity >= mcpclient.Warning && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
+			ps := append([]mcpclient.Problem(nil), ev.Problems...)
+			ps[i].Severity = mcpclient.Info
+			ps[i].Text += " (trace lines were lost earlier: what it answers may have been on one of them)"
+			ev.Problems = ps
+		}
+	}
 }
 
 // openTrace opens a trace for a subcommand; failures become exit code 2.
