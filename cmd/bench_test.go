@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -229,15 +230,15 @@ func benchSession(b *testing.B, record bool) *bench {
 }
 
 // BenchmarkCallVsBare interleaves the measured loops in blocks of callVsBareBlock calls:
-// each round makes a block of bare round trips on blocking descriptors (as
-// BenchmarkBareLoopBlocking), one through the runtime's poller (as BenchmarkBareLoop), one
-// of `bench call` calls (as BenchmarkBenchCall), one with the session recorded to a file
-// with the default redaction (as --record), and one of go-sdk CallTool (as
-// BenchmarkGoSDKCallTool), each against its own minimal server, in an order that rotates,
-// timing each separately. A busy machine then slows all of them alike, so the ratios hold
-// still where separate benchmarks vary by 2x between runs:
+// each round makes, in a shuffled order, a block of bare round trips on blocking
+// descriptors (as BenchmarkBareLoopBlocking), one through the runtime's poller (as
+// BenchmarkBareLoop), one of `bench call` calls (as BenchmarkBenchCall), one with the
+// session recorded to a file with the default redaction (as --record), and one of go-sdk
+// CallTool (as BenchmarkGoSDKCallTool), each against its own minimal server, timing each
+// separately. A busy machine then slows all of them alike, so the ratios hold still where
+// separate benchmarks vary by 2x between runs:
 //
-//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 5000x -count 6 -cpu 1,2
+//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 20000x -count 6 -cpu 1,2
 //
 // (`bench call -c 1` runs at GOMAXPROCS 1: -cpu 1.) vs-bare is bench call's calls/s over
 // the blocking bare loop's, the honest floor (target: at least 0.5), vs-bare-poller over
@@ -290,10 +291,15 @@ func BenchmarkCallVsBare(b *testing.B) {
 	}
 	var spent [5]time.Duration
 	b.ResetTimer()
-	for done, round := 0, 0; done < b.N; done, round = done+callVsBareBlock, round+1 {
+	// Each round runs the loops in a new order: in a fixed cyclic order each loop always
+	// follows the same one, and the second of two mcpclient sessions in a row measured up
+	// to 40% slower whichever it was (so --record seemed to cost that much).
+	order := rand.New(rand.NewPCG(1, 2))
+	perm := []int{0, 1, 2, 3, 4}
+	for done := 0; done < b.N; done += callVsBareBlock {
 		n := min(callVsBareBlock, b.N-done)
-		for k := range loops {
-			j := (round + k) % len(loops)
+		order.Shuffle(len(perm), func(x, y int) { perm[x], perm[y] = perm[y], perm[x] })
+		for _, j := range perm {
 			t0 := time.Now()
 			for range n {
 				loops[j]()
