@@ -224,6 +224,31 @@ func (p *callPane) lateResponse(ev *mcpclient.Event) {
 	}
 }
 
+// afterExit shows the response to a call that had failed because the server died: a child
+// of the server that kept its stdout open answered anyway. Like a response after cancel it
+// is shown, not used: the call stays failed. It reports whether a call took it.
+func (p *callPane) afterExit(ev *mcpclient.Event) bool {
+	for _, r := range p.calls {
+		if !r.done || r.late != nil || r.reqSeq == 0 || ev.Pair != r.reqSeq || !diedPending(r.err) {
+			continue
+		}
+		e := *ev
+		r.late = &e
+		if r == p.run {
+			p.render()
+		}
+		return true
+	}
+	return false
+}
+
+// diedPending reports whether err failed a request that was written and pending when the
+// server died (not one refused before it was written).
+func diedPending(err error) bool {
+	var exit *mcpclient.ExitError
+	return errors.As(err, &exit) && !exit.NotSent
+}
+
 // finish records a call's answer; an answer for a call that already ended is ignored.
 func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
 	r := p.byID(msg.id)
@@ -326,11 +351,15 @@ func (p *callPane) render() {
 	}
 	if r.late != nil {
 		p.lines = append(p.lines, "")
-		what := "response after cancel"
-		if !errors.Is(r.err, context.Canceled) {
-			what = "late response (after the timeout)"
+		text := fmt.Sprintf("response after cancel (#%d): the server answered anyway; it is not used", r.late.Seq)
+		switch {
+		case diedPending(r.err):
+			// The call stays failed: the server that owned the request was gone.
+			text = fmt.Sprintf("response after the server's exit (#%d, not used): a process that kept the server's stdout open answered; the call failed when the server died. 3 Wire shows the frame", r.late.Seq)
+		case !errors.Is(r.err, context.Canceled):
+			text = fmt.Sprintf("late response (after the timeout) (#%d): the server answered anyway; it is not used", r.late.Seq)
 		}
-		p.lines = append(p.lines, wrapStyled(st.Warning, fmt.Sprintf("%s (#%d): the server answered anyway; it is not used", what, r.late.Seq), w)...)
+		p.lines = append(p.lines, wrapStyled(st.Warning, text, w)...)
 		raw := r.late.Raw[:runeCut(r.late.Raw, previewBytes)]
 		p.lines = append(p.lines, wrap(clean(strings.TrimSpace(string(raw))), w)...)
 	}

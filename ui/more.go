@@ -329,6 +329,9 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		return m.observeBatch(ev)
 	}
 	m.ops.observe(ev)
+	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && m.offline == nil {
+		m.tasksServerGone(l)
+	}
 	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.dialogs) > 0 {
 		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.dialogs)))
 		m.dialogs = nil
@@ -337,6 +340,9 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 		return nil
 	}
 	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+		if m.server.dead != "" && m.offline == nil && m.call.afterExit(ev) {
+			m.note("warning", fmt.Sprintf("response after the server's exit: %s (request #%d) was answered by a process that kept the server's stdout open; shown in 2 Call and on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
+		}
 		for _, p := range ev.Problems {
 			switch p.Code {
 			case "after-cancel":
@@ -700,7 +706,8 @@ func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		e.polling = false
-		if e.task.Terminal() {
+		if e.task.Terminal() || e.pollErr != nil {
+			// Ended, or following it stopped (a failed tasks/get, the server's death).
 			return nil, true
 		}
 		return getTask(m.ctx, m.sess, msg.id, true), true

@@ -373,7 +373,13 @@ func errorLines(st *stylesT, err error, w int) []string {
 	case errors.As(err, &exit):
 		out = append(out, wrapStyled(st.Error, "server "+exit.How(), w)...)
 		if exit.Pending != "" {
-			out = append(out, wrap("while "+clean(exit.Pending)+" was pending", w)...)
+			// A task call has no request pending: its task was running (taskDiedError).
+			var died *taskDiedError
+			state := "pending"
+			if errors.As(err, &died) {
+				state = "running"
+			}
+			out = append(out, wrap("while "+clean(exit.Pending)+" was "+state, w)...)
 		}
 		if len(exit.Stderr) > 0 {
 			out = append(out, "", st.Title.Render("last stderr lines"))

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -324,7 +325,11 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 	}
 	if e.stalled() {
 		add("")
-		add(wrapStyled(st.Error, "polling stopped: the last tasks/get failed (enter tries tasks/get again)", w)...)
+		why := "polling stopped: the last tasks/get failed (enter tries tasks/get again)"
+		if exit := (*mcpclient.ExitError)(nil); errors.As(e.pollErr, &exit) && !exit.NotSent {
+			why = "polling stopped: the server is gone; above is the task's last known status"
+		}
+		add(wrapStyled(st.Error, why, w)...)
 		add(errorLines(st, e.pollErr, w)...)
 		add("")
 	}

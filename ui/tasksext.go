@@ -36,8 +36,11 @@ func (m *Model) updateTasksExt(msg tea.Msg) (tea.Cmd, bool) {
 	if e := m.tasks.tasks[msg2.id]; e != nil {
 		e.listening, e.stopListen = e.listening && msg2.err == nil, nil
 	}
+	var exit *mcpclient.ExitError
 	switch {
 	case msg2.err == nil, errors.Is(msg2.err, context.Canceled):
+	case errors.As(msg2.err, &exit):
+		// The server is gone: the dead-server panel and the task's call say so.
 	default:
 		m.note("warning", fmt.Sprintf("subscriptions/listen for task %s ended: %s (tasks/get polling goes on)", msg2.id, msg2.err))
 	}
@@ -278,4 +281,66 @@ func modernOutcomeLines(st *stylesT, t mcpclient.Task, w int) []string {
 func taskCancelled(err error) bool {
 	var ce *mcpclient.TaskCancelledError
 	return errors.As(err, &ce)
+}
+
+// taskDiedError ends a call running as a task when the server dies. Such a call has no
+// request pending (the tools/call was answered with the task), so the client's failing of
+// pending requests does not reach it. It unwraps to the ExitError, whose Pending names the
+// task and its call.
+type taskDiedError struct{ exit *mcpclient.ExitError }
+
+func (e *taskDiedError) Error() string {
+	s := "server " + e.exit.How() + " while " + e.exit.Pending + " was running"
+	if n := len(e.exit.Stderr); n > 0 {
+		s += "; last stderr: " + e.exit.Stderr[n-1]
+	}
+	return s
+}
+
+func (e *taskDiedError) Unwrap() error { return e.exit }
+
+// stderrTailErr is how many last stderr lines a taskDiedError carries, as the client's
+// ExitError does by default (mcpclient.Config.StderrTail).
+const stderrTailErr = 20
+
+// tasksServerGone stops following every task when the server exits or closes its stdout
+// (l): no poll or listen is tried again, the Tasks pane keeps each task's last known status,
+// and a call still running as a task ends at once with the death as its error, as a call
+// with a request pending does.
+func (m *Model) tasksServerGone(l *mcpclient.LifeInfo) {
+	base := mcpclient.ExitError{PID: l.PID, ExitCode: l.ExitCode, Signal: l.Signal, StdoutClosed: l.Kind == mcpclient.LifeStdoutClosed,
+		Stderr: m.tl.stderrTail(stderrTailErr)}
+	if base.StdoutClosed {
+		base.ExitCode = -1
+	}
+	changed := false
+	for _, id := range m.tasks.order {
+		e := m.tasks.tasks[id]
+		if e.stopListen != nil {
+			e.stopListen()
+			e.stopListen = nil
+		}
+		e.listening, e.polling = false, false
+		if e.task.Terminal() {
+			continue
+		}
+		if e.pollErr == nil {
+			cp := base
+			e.pollErr, changed = &cp, true
+		}
+		// A legacy task whose tasks/result is pending ends with that request's own error.
+		if e.callID == 0 || e.finished || e.fetching {
+			continue
+		}
+		if run := m.call.byID(e.callID); run == nil || !run.running() {
+			continue
+		}
+		m.closeTaskInputs(e)
+		cp := base
+		cp.Pending = fmt.Sprintf("task %s of tools/call %s", e.task.TaskID, e.tool)
+		m.finishTaskCall(e, &taskDiedError{exit: &cp})
+	}
+	if changed {
+		m.tasks.rebuild()
+	}
 }

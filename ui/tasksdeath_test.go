@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// A modern tools/call answered with a task has no request of its own pending while the task
+// runs, so the client's failing of pending requests does not end it: when the server dies
+// the UI must end the call itself, with the death as its error, stop following the task, and
+// leave ctrl+x nothing to cancel.
+func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
+	l, w := startTasksLive(t, "100", Options{})
+	run := l.sendTool("task_slow")
+	l.until("the task", func() bool { return run.task != nil }, 20*time.Second)
+	id := run.task.TaskID
+	// The task's subscriptions/listen is pending when the server dies.
+	w.settled(t, mcpclient.ClientToServer, "subscriptions/listen", func(f []string) bool { return len(f) > 0 })
+	l.key("2")
+	if err := syscall.Kill(l.c.PID(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	l.until("the call's end", func() bool { return run.done }, 20*time.Second)
+	var exit *mcpclient.ExitError
+	if !errors.As(run.err, &exit) || exit.Signal == "" || exit.NotSent {
+		t.Fatalf("call err = %v, want the server's death", run.err)
+	}
+	want := "server was killed by signal KILL while task " + id + " of tools/call task_slow was running"
+	if !strings.HasPrefix(run.err.Error(), want) {
+		t.Errorf("call err %q, want it to start with %q", run.err, want)
+	}
+	out := view(l.m)
+	mustContain(t, "call pane", out, "server was killed by signal KILL", "while task "+id+" of tools/call task_slow was running")
+	if strings.Contains(out, "waiting for the answer") {
+		t.Errorf("the call still waits\n%s", out)
+	}
+	if st := l.m.call.callState(run, time.Now()); !strings.HasPrefix(st, "✗ failed") {
+		t.Errorf("call state %q", st)
+	}
+
+	// Nothing follows the task any more: no poll is scheduled, none is tried.
+	l.settle(600 * time.Millisecond)
+	e := l.m.tasks.tasks[id]
+	if e == nil || e.task.Status != "working" || !e.stalled() || e.polling || e.listening {
+		t.Fatalf("tasks entry after the death: %+v", e)
+	}
+	if strings.Contains(l.m.flash, "tasks/get") || strings.Contains(l.m.flash, "subscriptions/listen") {
+		t.Errorf("status note after the death: %q", l.m.flash)
+	}
+	l.key("8")
+	mustContain(t, "tasks pane", view(l.m), "working (last known: polling stopped)", "server was killed by signal KILL")
+
+	// ctrl+x has no call to cancel: no tasks/cancel is tried.
+	l.key("2", "ctrl+x")
+	l.settle(300 * time.Millisecond)
+	if strings.Contains(l.m.flash, "tasks/cancel") {
+		t.Errorf("ctrl+x after the death: %q", l.m.flash)
+	}
+}
