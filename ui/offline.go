@@ -61,6 +61,8 @@ type offlineState struct {
 	// answers: one resourcesListedMsg carries both.
 	res   []mcpclient.Resource
 	tmpls []mcpclient.ResourceTemplate
+	// resWarn and tmplWarn are the warnings of the last complete listing of each.
+	resWarn, tmplWarn []string
 	// handshake is set once an initialize or server/discover answer was applied.
 	handshake bool
 
@@ -410,17 +412,21 @@ func (o *offlineState) response(ev *mcpclient.Event) []tea.Msg {
 		}
 		msg := resourcesListedMsg{res: o.res, tmpls: o.tmpls}
 		if arr == "resources" {
-			msg.res, msg.warnings = decodeItems[mcpclient.Resource](items, ev.Method, warns)
+			msg.res, o.resWarn = decodeItems[mcpclient.Resource](items, ev.Method, warns)
 			msg.err = err
 			if err == nil {
 				o.res = msg.res
 			}
 		} else {
-			msg.tmpls, msg.warnings = decodeItems[mcpclient.ResourceTemplate](items, ev.Method, warns)
+			msg.tmpls, o.tmplWarn = decodeItems[mcpclient.ResourceTemplate](items, ev.Method, warns)
 			msg.tmplErr = err
 			if err == nil {
 				o.tmpls = msg.tmpls
 			}
+		}
+		msg.warnings = o.resWarn
+		if arr != "resources" {
+			msg.warnings = o.tmplWarn
 		}
 		return []tea.Msg{msg}
 	case "prompts/list":
@@ -701,6 +707,12 @@ func (m *Model) observeOffline(ev *mcpclient.Event) tea.Cmd {
 	for _, msg := range m.offline.observe(ev) {
 		_, cmd := m.update(msg)
 		cmds = append(cmds, cmd)
+		if _, ok := msg.(resourcesListedMsg); ok {
+			// Live, one message carries both listings and their warnings; here each
+			// listing's message carries its own (the Server pane gets each once) and the
+			// pane shows both.
+			m.resources.warnings = append(append([]string(nil), m.offline.resWarn...), m.offline.tmplWarn...)
+		}
 	}
 	return tea.Batch(cmds...)
 }

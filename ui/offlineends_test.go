@@ -179,6 +179,9 @@ func TestOfflineListingWarnings(t *testing.T) {
 		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}},{"name":"add","inputSchema":{"type":"object"}},{"name":"echo","inputSchema":{"type":"object"}}]}}`, nil},
 		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"resources/list"}`, nil},
 		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{"resources":[{"uri":"file:///a","name":"a"},{"uri":"file:///a","name":"a again"}]}}`, nil},
+		// The templates listing that follows keeps the resources listing's warning shown.
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"resources/templates/list"}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{"resourceTemplates":[]}}`, nil},
 		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"prompts/list"}`, nil},
 		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{"prompts":[{"name":"greet"},{"name":"greet"}]}}`, nil},
 	}
@@ -189,6 +192,15 @@ func TestOfflineListingWarnings(t *testing.T) {
 	mustContain(t, "resources header", view(m), "resources (2) · templates (0) · ⚠ reso")
 	press(t, m, "6")
 	mustContain(t, "prompts header", view(m), "prompts (2) · ⚠ prompts/list: 2 entri")
+	n := 0
+	for _, w := range m.server.warnings {
+		if strings.Contains(w, "resources/list: 2 entries") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the Server pane lists the resources warning %d times: %q", n, m.server.warnings)
+	}
 }
 
 // TestListHeaderWithoutWarnings: a clean listing's header is the plain count.
