@@ -71,7 +71,7 @@ type ProbeTimeoutError struct {
 
 func (e *ProbeTimeoutError) Error() string {
 	if e.Quiet > 0 {
-		return fmt.Sprintf("no answer to the server/discover probe %s after the server's last output (%s after it was sent; the auto probe's window, fixed; --era legacy or --era modern skip the probe)",
+		return fmt.Sprintf("no answer to the server/discover probe %s after the server's last output (%s after it was sent; the auto probe's fixed window; --era legacy or --era modern skip the probe)",
 			e.Quiet, e.After.Round(time.Millisecond))
 	}
 	return fmt.Sprintf("no answer to the server/discover probe and no output from the server in %s (a silent server is given the request timeout to start; --timeout changes it, --era legacy skips the probe)",
@@ -173,14 +173,18 @@ func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult
 		if err == nil {
 			return res, nil
 		}
-		if errors.As(err, &ee) || errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-			return nil, err
-		}
-		if errors.As(err, &rpc) && (rpc.Code == -32022 || rpc.Code == -32021) {
+		if errors.As(err, &ee) || errors.Is(err, ctx.Err()) && ctx.Err() != nil ||
 			// A modern error: the server is modern; do not fall back.
+			errors.As(err, &rpc) && (rpc.Code == -32022 || rpc.Code == -32021) {
+			c.discoverFailed(err)
 			return nil, err
 		}
-		c.note("server/discover failed (" + err.Error() + "): taking the server as legacy; falling back to initialize")
+		var pte *ProbeTimeoutError
+		if errors.As(err, &pte) {
+			c.note(err.Error() + ": taking the server as legacy; falling back to initialize")
+		} else {
+			c.note("server/discover failed (" + err.Error() + "): taking the server as legacy; falling back to initialize")
+		}
 		c.mu.Lock()
 		c.era = EraLegacy
 		c.mu.Unlock()
@@ -354,7 +358,11 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 		c.mu.Lock()
 		c.era = EraLegacy
 		c.mu.Unlock()
-		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: "server/discover failed: " + err.Error()}})
+		if ps == nil {
+			// The auto probe's failure is a fallback, not a failed handshake: Connect says
+			// which.
+			c.discoverFailed(err)
+		}
 		return nil, err
 	}
 	var d DiscoverResult
@@ -393,6 +401,11 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 	c.mu.Unlock()
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeInitialized, PID: c.pid, Text: fmt.Sprintf("discovered (modern era): %s %s, protocol %s", res.ServerInfo.Name, res.ServerInfo.Version, version)}})
 	return res, nil
+}
+
+// discoverFailed emits the handshake-failed event of a server/discover that ends Connect.
+func (c *Client) discoverFailed(err error) {
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: "server/discover failed: " + err.Error()}})
 }
 
 // InputRequired is a modern result asking the client for input (MCP 2026-07-28

@@ -287,9 +287,9 @@ func (p *Pairer) addServer(ev *Event) {
 		if !ok {
 			if g, was := p.gone[idKey(pp.Token)]; was {
 				ev.Pair, ev.Method = g.seq, g.method
-				what := "after cancel of request " + g.id
+				what := "after cancel of request id " + g.id
 				if g.why == "timed out" {
-					what = "after request " + g.id + " timed out (and was cancelled)"
+					what = "after request id " + g.id + " timed out (and was cancelled)"
 				}
 				ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeProgressAfterCancel,
 					Text: "progress " + what + " (" + g.method + "): the server had not seen the cancel yet or is winding down; this progress is not used"})

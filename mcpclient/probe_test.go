@@ -114,6 +114,13 @@ func TestProbeGivesUpAfterOutputLateError(t *testing.T) {
 	if !strings.Contains(fb.Life.Text, "after the server's last output") || strings.Contains(fb.Life.Text, "--timeout changes it") {
 		t.Errorf("fallback note %q: want the probe's own rule, not the --timeout hint", fb.Life.Text)
 	}
+	s.mu.Lock()
+	for _, ev := range s.ev {
+		if ev.Life != nil && ev.Life.Kind == LifeHandshakeFailed {
+			t.Errorf("the fallback is reported as a failed handshake: %q", ev.Life.Text)
+		}
+	}
+	s.mu.Unlock()
 	late := s.waitFor(t, "late discover answer", func(ev Event) bool { return ev.Dir == ServerToClient && ev.Method == "server/discover" })
 	if late.Kind != KindErrorResponse {
 		t.Fatalf("late answer kind %v", late.Kind)
@@ -227,7 +234,7 @@ func TestPairerProgressAfterCancel(t *testing.T) {
 		t.Fatalf("progress in flight: pair %d problems %+v", evs[1].Pair, evs[1].Problems)
 	}
 	p := findProblem(evs[3], CodeProgressAfterCancel)
-	if p == nil || p.Severity != Info || !strings.Contains(p.Text, "after cancel of request 7") || evs[3].Pair != 1 || evs[3].Method != "tools/call" {
+	if p == nil || p.Severity != Info || !strings.Contains(p.Text, "after cancel of request id 7") || evs[3].Pair != 1 || evs[3].Method != "tools/call" {
 		t.Errorf("progress after cancel: pair %d problems %+v", evs[3].Pair, evs[3].Problems)
 	}
 	if findProblem(evs[3], "unknown-progress-token") != nil {
