@@ -1016,13 +1016,16 @@ func (m *Model) offlineCallView(w, h int) string {
 // had ended.
 func (o *offlineState) callNotes(st *stylesT, tl *timeline, k int, w int) []string {
 	var out []string
-	if rs := o.rounds[k]; len(rs) > 0 {
-		c := &o.calls[k]
+	c := &o.calls[k]
+	if rs := o.rounds[k]; len(rs) > 1 || len(rs) == 1 && c.outcome != outcomeInputAsked {
 		n := len(rs)
+		what := "%d rounds (the server asked for input; the client answered and sent the call again)"
 		if c.outcome != outcomeInputAsked {
 			n++
+		} else {
+			what = "%d rounds recorded (the server asked for input each time; the last one was not answered)"
 		}
-		out = append(out, "", st.Title.Render(fmt.Sprintf("%d rounds (the server asked for input; the client answered and sent the call again)", n)))
+		out = append(out, "", st.Title.Render(fmt.Sprintf(what, n)))
 		for i, seq := range rs {
 			asked := "…"
 			if j, ok := tl.index(seq); ok {
@@ -1040,7 +1043,7 @@ func (o *offlineState) callNotes(st *stylesT, tl *timeline, k int, w int) []stri
 	}
 	if seq, ok := o.late[k]; ok {
 		after := "the call had ended"
-		switch o.calls[k].outcome &^ outcomeViaTask {
+		switch c.outcome &^ outcomeViaTask {
 		case outcomeCancelled:
 			after = "the cancel"
 		case outcomeTimedOut:

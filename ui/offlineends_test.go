@@ -106,7 +106,7 @@ func TestOfflineInputRoundsAreOneCall(t *testing.T) {
 	v = loadedView(t, m)
 	mustContain(t, "asking row", callRow(t, v, "#11 "), "input asked", "1ms", "(1 round) {}")
 	mustContain(t, "asking detail", v, "asked for input (input_required: roots/list, sampling/createMessage)", "no next round")
-	if strings.Contains(v, "0 content block") {
+	if strings.Contains(v, "0 content block") || strings.Contains(v, "rounds (") {
 		t.Errorf("an input_required answer is shown as a result:\n%s", v)
 	}
 }
