@@ -89,7 +89,12 @@ func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.
 	for ev, err := range tr.Events() {
 		if err != nil {
 			logger.Warn("trace line skipped", "err", err)
-			lost = append(lost, err.Error())
+			why := err.Error()
+			if le, ok := errors.AsType[*recorder.LineError](err); ok {
+				// Index is 0-based and not the event's Seq: say where in the file instead.
+				why = fmt.Sprintf("the line at byte %d: %v", le.Offset, le.Err)
+			}
+			lost = append(lost, why)
 			continue
 		}
 		if len(lost) > 0 || afterLoss {

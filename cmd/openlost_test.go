@@ -71,7 +71,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	for _, p := range last.Problems {
 		switch p.Code {
 		case ui.LostLinesCode:
-			noted = strings.Contains(p.Text, "1 trace line(s) just before this event could not be read")
+			noted = strings.Contains(p.Text, "1 trace line(s) just before this event could not be read (the line at byte ")
 		case "unknown-id":
 			unknown = true
 			if p.Severity >= mcpclient.Warning || !strings.Contains(p.Text, "trace lines were lost") {
