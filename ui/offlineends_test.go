@@ -226,3 +226,25 @@ func TestOfflineLostTraceLines(t *testing.T) {
 	press(t, m, "4")
 	mustContain(t, "server pane", view(m), "trace: before event #6: 1 trace line(s) just before this event could not be read")
 }
+
+// TestOfflineTaskEndsAtTheServersExit: a task call still working when the server was
+// killed reads "server exited", not "task running".
+func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
+	lines := []recorded{
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"extensions":{"io.modelcontextprotocol/tasks":{}}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"tasks","version":"1"}}}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"task_slow","arguments":{}}}`, nil}, // seq 3
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{"resultType":"task","taskId":"t-9","status":"working","ttlMs":600000,"pollIntervalMs":50}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":"t-9"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","taskId":"t-9","status":"working"}}`, nil},
+		{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: -1, Signal: "killed", Text: "server was killed by signal KILL"}}, // seq 7
+	}
+	m := openOffline(t, pairedRecording(lines))
+	press(t, m, "2")
+	v := loadedView(t, m)
+	mustContain(t, "task row", callRow(t, v, "#3 "), "server exited", "4ms")
+	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while the task request #3 created was still running")
+	if strings.Contains(v, "task running") {
+		t.Errorf("the task reads as running after the server died:\n%s", v)
+	}
+}
