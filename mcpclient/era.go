@@ -188,7 +188,24 @@ func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult
 		c.mu.Lock()
 		c.era = EraLegacy
 		c.mu.Unlock()
-		return c.Initialize(ctx)
+		res, err = c.Initialize(ctx)
+		if err == nil || !errors.As(err, &rpc) {
+			return res, err
+		}
+		c.mu.Lock()
+		late := c.pairer.lateDiscover
+		if late != nil {
+			c.era = EraModern
+		}
+		c.mu.Unlock()
+		if late == nil {
+			return nil, err
+		}
+		// A dual-era server that took our late probe may refuse initialize (the go-sdk:
+		// "duplicate initialize"); its DiscoverResult is the era (stdio §Backward
+		// Compatibility: a DiscoverResult means the server is modern).
+		c.note("initialize refused (" + err.Error() + ") after the server answered our server/discover probe late with a DiscoverResult: it is modern; continuing in the modern era (--era modern skips the probe)")
+		return c.discovered(late)
 	default:
 		return c.Initialize(ctx)
 	}
@@ -365,8 +382,14 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 		}
 		return nil, err
 	}
+	return c.discovered(resp.Msg.Result)
+}
+
+// discovered opens the modern session from a DiscoverResult: the InitializeResult, its
+// warnings as notes, the state and the initialized event.
+func (c *Client) discovered(result json.RawMessage) (*InitializeResult, error) {
 	var d DiscoverResult
-	if err := json.Unmarshal(resp.Msg.Result, &d); err != nil {
+	if err := json.Unmarshal(result, &d); err != nil {
 		return nil, fmt.Errorf("server/discover result is not a DiscoverResult: %w", err)
 	}
 	res := &InitializeResult{Capabilities: d.Capabilities, Instructions: d.Instructions, Era: EraModern, Discover: &d}

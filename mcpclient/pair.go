@@ -28,6 +28,10 @@ type Pairer struct {
 	gone      map[string]goneTok // progress tokens of requests we cancelled (or that timed out)
 	goneOrder []string           // gone tokens, oldest first (bounded like order)
 
+	// lateDiscover is a DiscoverResult that answered a server/discover after the client gave
+	// up on it; if the initialize that followed is refused, the session is modern after all.
+	lateDiscover json.RawMessage
+
 	fromServer uint64 // server stdout frames seen (the auto probe watches it for signs of life)
 
 	// exitedPID is the server's pid once its process was declared exited (the lifecycle
@@ -145,6 +149,7 @@ func (p *Pairer) addClient(ev *Event) {
 			p.noteCaps(m.Params, false)
 		case "server/discover":
 			p.initSent, p.modern = true, true
+			p.lateDiscover = nil
 		}
 		if p.modern {
 			p.noteCaps(m.Params, true)
@@ -246,7 +251,11 @@ func (p *Pairer) addServer(ev *Event) {
 				ev.Pair, ev.Method = d.seq, d.method
 				switch {
 				case d.method == "server/discover" && d.why != "answered":
-					ev.Problems = append(ev.Problems, probeLateNote(ev))
+					note, modern := probeLateNote(ev)
+					if modern {
+						p.lateDiscover = ev.Msg.Result
+					}
+					ev.Problems = append(ev.Problems, note)
 				case d.why == "cancelled":
 					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
 				case d.why == "timed out":
@@ -263,6 +272,9 @@ func (p *Pairer) addServer(ev *Event) {
 		p.settle(key, pr, "answered")
 		if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
 			p.modern = false
+		}
+		if pr.method == "initialize" && ev.Kind == KindErrorResponse && p.lateDiscover != nil {
+			p.modern = true // the client goes on in the modern era (Client.Connect)
 		}
 		if p.modern {
 			taskResultProblems(ev, pr.method, pr.tasksExt)
@@ -358,17 +370,17 @@ func knownServerNotification(method string) bool {
 
 // probeLateNote is the note on an answer to our auto-era server/discover probe that came
 // after the probe gave up: our timing, not a server fault. A DiscoverResult means the server
-// was modern after all.
-func probeLateNote(ev *Event) Problem {
+// was modern after all (modern is then true).
+func probeLateNote(ev *Event) (note Problem, modern bool) {
 	const head = "answer to our server/discover probe, which had already given up and fallen back to initialize: "
 	if ev.Kind == KindResponse && ev.Msg != nil {
 		var d struct {
 			Versions []string `json:"supportedVersions"`
 		}
 		if json.Unmarshal(ev.Msg.Result, &d) == nil && d.Versions != nil {
-			return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a DiscoverResult, so the server is modern after all (it was slow to start); run with --era modern to skip the probe"}
+			return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a DiscoverResult, so the server is modern after all (it was slow to start); run with --era modern to skip the probe"}, true
 		}
-		return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a result that is not a DiscoverResult; the server stays legacy"}
+		return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "a result that is not a DiscoverResult; the server stays legacy"}, false
 	}
-	return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "an error, so the server is legacy, as assumed (it was slow to answer); --era legacy skips the probe"}
+	return Problem{Severity: Info, Code: CodeProbeLate, Text: head + "an error, so the server is legacy, as assumed (it was slow to answer); --era legacy skips the probe"}, false
 }

@@ -155,6 +155,48 @@ func TestProbeLateDiscoverResult(t *testing.T) {
 	}
 }
 
+// A dual-era server that wrote a banner, then stayed silent past the window, answers the
+// probe late and then refuses the fallback initialize (the go-sdk: duplicate "initialize"):
+// its DiscoverResult is taken as the era and the session goes on, modern.
+func TestProbeLateDiscoverThenInitializeRefused(t *testing.T) {
+	s := startProbeFake(t, "probe-banner-slow", 20*time.Second, fake.EnvStartMS+"=1000")
+	res, err := s.c.connect(context.Background(), fastProbe)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	if res.Era != EraModern || s.c.Era() != EraModern || res.ServerInfo.Name != "fake-tasks" {
+		t.Fatalf("era %q / %q, server %+v: want modern from the late DiscoverResult", res.Era, s.c.Era(), res.ServerInfo)
+	}
+	s.waitFor(t, "recovery note", isNote("continuing in the modern era"))
+	resp, err := s.c.Request(context.Background(), "tools/list", nil, nil)
+	if err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	if !strings.Contains(string(resp.Msg.Result), "task_greet") {
+		t.Errorf("tools/list: %s", resp.Msg.Result)
+	}
+	if w := s.warnings(); len(w) > 0 {
+		t.Errorf("violations: %+v", w)
+	}
+	// A recomputed pairing (an opened trace) agrees: same problems on every frame.
+	s.mu.Lock()
+	evs := append([]Event(nil), s.ev...)
+	s.mu.Unlock()
+	p := NewPairer()
+	for _, ev := range evs {
+		live := ev.Problems
+		re := ev
+		re.Problems = nil
+		if ev.Dir == ServerToClient || ev.Dir == ClientToServer {
+			_, _, re.Problems = Classify(ev.Raw)
+		}
+		p.Add(&re)
+		if ev.Dir != Lifecycle && len(re.Problems) != len(live) {
+			t.Errorf("#%d: live problems %+v, recomputed %+v", ev.Seq, live, re.Problems)
+		}
+	}
+}
+
 // A server that never writes anything is given the request timeout (Config.Timeout, which
 // --timeout sets), then taken as legacy; the error names --timeout.
 func TestProbeSilentServerUsesRequestTimeout(t *testing.T) {

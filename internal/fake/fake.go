@@ -45,6 +45,8 @@
 //	probe-late-legacy  stderr banner; -32601 to server/discover after FAKE_DISCOVER_MS
 //	probe-late-modern  stderr banner; DiscoverResult after FAKE_DISCOVER_MS (dual-era)
 //	probe-silent   never answers server/discover, writes nothing unasked (legacy)
+//	probe-banner-slow  stderr banner, silent FAKE_START_MS; dual-era that refuses initialize
+//	               once it has answered server/discover (as the go-sdk does)
 package fake
 
 import (
@@ -70,7 +72,8 @@ const (
 	EnvSleepMS = "FAKE_SLEEP_MS"
 	// EnvWaitMS is how long b13 waits for the client's reply in milliseconds (default 30000).
 	EnvWaitMS = "FAKE_WAIT_MS"
-	// EnvStartMS is how long slow-start stays silent before reading stdin (default 4000).
+	// EnvStartMS is how long slow-start and probe-banner-slow stay silent before reading
+	// stdin (default 4000).
 	EnvStartMS = "FAKE_START_MS"
 	// EnvDiscoverMS is how long probe-late-* wait before answering server/discover
 	// (default 3300).

@@ -22,7 +22,7 @@ var tested = []string{
 	"b13", "b13-roots", "b13-elicit", "b15", "b16", "b16-recursive", "b18", "b19", "b20",
 	"b22", "b23", "b25", "paging-stuck", "paging-endless",
 	"flood-notify", "flood-stderr", "batch", "tasks", "tasks-undeclared",
-	"slow-start", "probe-late-legacy", "probe-late-modern", "probe-silent",
+	"slow-start", "probe-late-legacy", "probe-late-modern", "probe-silent", "probe-banner-slow",
 }
 
 func listScenarios(t *testing.T) []string {
@@ -78,7 +78,7 @@ func TestCommonBehaviour(t *testing.T) {
 			if name == "b25" {
 				env = append(env, "GITHUB_PERSONAL_ACCESS_TOKEN=ghp_FAKE_TOKEN_FOR_TESTS_0000")
 			}
-			if name == "slow-start" {
+			if name == "slow-start" || name == "probe-banner-slow" {
 				env = append(env, EnvStartMS+"=50")
 			}
 			p := run(t, nil, append(env, EnvScenario+"="+name)...) // the env var selects too

@@ -75,3 +75,23 @@ func TestProbeSilent(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", e.code, e.stdout, p.stderr.String())
 	}
 }
+
+// probe-banner-slow: banner first, then silence; once it has answered server/discover it
+// refuses initialize, as the go-sdk's dual-era server does.
+func TestProbeBannerSlow(t *testing.T) {
+	t.Parallel()
+	p := scenario(t, "probe-banner-slow", EnvStartMS+"=200")
+	p.send(discoverReq)
+	p.send(initReq)
+	var got taskLine
+	if err := json.Unmarshal([]byte(p.line()), &got); err != nil || string(got.ID) != `"d"` || got.Result["supportedVersions"] == nil {
+		t.Fatalf("discover answer %+v (%v)", got, err)
+	}
+	p.expect(`{"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"duplicate \"initialize\" received"}}`)
+	if !strings.Contains(p.stderr.String(), "starting") {
+		t.Errorf("no banner on stderr: %q", p.stderr.String())
+	}
+	if e := p.wait(true); e.code != 0 {
+		t.Errorf("exit %d", e.code)
+	}
+}

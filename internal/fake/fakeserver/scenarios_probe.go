@@ -19,6 +19,9 @@ import (
 //	probe-late-modern  dual-era: the banner, then the DiscoverResult after FAKE_DISCOVER_MS
 //	probe-silent       legacy that never answers server/discover and writes nothing; initialize
 //	                   at once
+//	probe-banner-slow  dual-era: a stderr banner, then nothing read for FAKE_START_MS (default
+//	                   4000); once it has answered server/discover it refuses initialize, as
+//	                   the go-sdk does (error 0 `duplicate "initialize" received`)
 
 // The knobs above (milliseconds); fake.EnvStartMS and fake.EnvDiscoverMS name them for tests.
 const (
@@ -45,7 +48,31 @@ func probeScenarios() map[string]*scenario {
 			ts.discover(s, m)
 		}()
 	}
+	sdk := newTaskServer(false)
+	var sdkDiscovered bool // the read loop is the only user
+	sdkLike := sdk.scenario(`dual-era: stderr banner, silent FAKE_START_MS (default 4000); after server/discover it refuses initialize ("duplicate")`)
+	sdkLike.startup = func(s *server) int {
+		banner(s)
+		ms, ok := s.envInt(envStartMS)
+		if !ok {
+			ms = 4000
+		}
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		return -1
+	}
+	sdkLike.methods["server/discover"] = func(s *server, m *stdioserver.Message) {
+		sdkDiscovered = true
+		sdk.discover(s, m)
+	}
+	sdkLike.initialize = func(s *server, m *stdioserver.Message) {
+		if sdkDiscovered {
+			s.fail(m.ID, 0, `duplicate "initialize" received`)
+			return
+		}
+		s.write(s.initializeLine(m))
+	}
 	return map[string]*scenario{
+		"probe-banner-slow": sdkLike,
 		"slow-start":        slow,
 		"probe-late-modern": late,
 		"probe-late-legacy": {
