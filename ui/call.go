@@ -43,6 +43,9 @@ type callPane struct {
 
 	// taskRequired says whether a tool must be called as a task (set by the root).
 	taskRequired func(name string) bool
+	// readLink reads the targeted resource_link of the shown result (set by the root for
+	// a live session; links.go).
+	readLink func() tea.Cmd
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
@@ -342,12 +345,20 @@ func (p *callPane) render() {
 		r.keysHint = fmt.Sprintf("large result, shown in full up to %s: %s shows the preview again · %s saves the response frame to %s",
 			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
 	}
+	r.linkKey = ""
+	if p.readLink != nil {
+		r.linkKey = k.ReadLink.Help().Key
+	}
 	p.lines = resultLines(st, r, w)
 	if notSent(r.err) && k.Restart.Enabled() {
 		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
 	}
 	if r.task != nil {
-		p.lines = append(p.lines, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))))
+		text := fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))
+		if died := (*taskDiedError)(nil); errors.As(r.err, &died) {
+			text = fmt.Sprintf("ran as task %s (last known status: %s); 8 Tasks shows it", clean(r.task.TaskID), clean(r.task.Status))
+		}
+		p.lines = append(p.lines, "", st.Muted.Render(text))
 	}
 	if r.late != nil {
 		p.lines = append(p.lines, "")
@@ -379,6 +390,11 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.NextCall):
 		p.show(p.index() + 1)
 		return true, nil
+	case key.Matches(msg, k.ReadLink):
+		if p.readLink != nil && p.hasLinks() {
+			return true, p.readLink()
+		}
+		return false, nil
 	case key.Matches(msg, k.ShowAll):
 		if r := p.run; r != nil && r.done && largeResult(r.res) {
 			r.full = !r.full

@@ -106,6 +106,9 @@ func newMore(m *Model, opts Options) more {
 		dialogGuard: 400 * time.Millisecond,
 	}
 	m.call.taskRequired = m.taskRequired
+	if opts.Session != nil {
+		m.call.readLink = m.readLink
+	}
 	if opts.Session == nil {
 		mo.resources.status, mo.prompts.status = "offline: no server to ask", "offline: no server to ask"
 	}
@@ -553,6 +556,9 @@ func notifyRoots(s Session) tea.Cmd {
 
 // updateMore handles the messages of everything beyond tools; ok is false for others.
 func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := m.updateLinks(msg); ok {
+		return cmd, true
+	}
 	if cmd, ok := m.updateTasksExt(msg); ok {
 		return cmd, true
 	}

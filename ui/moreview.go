@@ -149,6 +149,7 @@ func (m *Model) syncKeysMore() {
 	k.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
 	k.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
 	k.Refresh.SetEnabled(live)
+	k.ReadLink.SetEnabled(live && m.call.hasLinks())
 }
 
 // resizeMore sizes the panes beyond tools and the open dialogs.

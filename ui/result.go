@@ -62,6 +62,13 @@ type callRun struct {
 	full     bool
 	cut      bool
 	keysHint string
+
+	// linkAt are the resource_link blocks of the rendered result (set by resultLines);
+	// links are their resources/read by block index (links.go); linkKey, when set, names
+	// the key that reads one.
+	linkAt  []linkPos
+	links   map[int]*linkRead
+	linkKey string
 }
 
 // running reports whether the call waits for its answer.
@@ -158,6 +165,7 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 		add(st.Success.Render(fmt.Sprintf("ok · %d content block(s)", len(res.Content))))
 	}
 	r.cut = false
+	r.linkAt = r.linkAt[:0]
 	limit := previewBytes
 	if r.full {
 		limit = showAllBytes
@@ -165,7 +173,18 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	for i, b := range res.Content {
 		add("")
 		b, cut := previewBlock(b, limit)
+		if b.Type == "resource_link" {
+			r.linkAt = append(r.linkAt, linkPos{block: i, line: len(out), uri: b.URI})
+		}
 		add(blockLines(st, i, b, res.IsError, w)...)
+		if b.Type == "resource_link" {
+			switch lr := r.links[i]; {
+			case lr != nil:
+				add(linkReadLines(st, lr, w)...)
+			case r.linkKey != "":
+				add(st.Muted.Render("  " + r.linkKey + " reads this resource (resources/read)"))
+			}
+		}
 		if cut > 0 {
 			r.cut = true
 			add(st.Warning.Render(fmt.Sprintf("… %s more not shown (block %d is %s)", humanSize(int64(cut)), i+1, humanSize(int64(cut+previewLen(b))))))

@@ -35,7 +35,7 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 		t.Errorf("call err %q, want it to start with %q", run.err, want)
 	}
 	out := view(l.m)
-	mustContain(t, "call pane", out, "server was killed by signal KILL", "while task "+id+" of tools/call task_slow was running")
+	mustContain(t, "call pane", out, "server was killed by signal KILL", "while task "+id+" of tools/call task_slow was running", "ran as task "+id+" (last known status: working)")
 	if strings.Contains(out, "waiting for the answer") {
 		t.Errorf("the call still waits\n%s", out)
 	}

@@ -186,7 +186,7 @@ func (m *Model) helpView() string {
 				k.AcceptDefault, k.Example, k.SetNull, k.Omit, k.EmptyString,
 				k.AddItem, k.RemoveItem, k.MoveUp, k.MoveDown, k.RenameKey, k.History}
 		} else {
-			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.PrevCall, k.NextCall, k.Edit, k.CancelCall, k.ShowAll, k.Save}
+			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.PrevCall, k.NextCall, k.Edit, k.CancelCall, k.ReadLink, k.ShowAll, k.Save}
 		}
 	case paneWire:
 		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown, k.ShowAll, k.Save}
