@@ -51,8 +51,8 @@ const idleSlice = 250 * time.Millisecond
 
 type leaderReader struct {
 	c    *Client
-	f    *os.File // the read end of stdout, kept so the descriptor stays open until closed here
-	fd   int
+	fd   int           // the read end of stdout: blocking, out of the runtime's poller, ours to close
+	file *os.File      // set when fd is still this file's (detach could not copy it): close it instead
 	kick chan struct{} // wakes the background reader waiting for the role to be free
 
 	mu        sync.Mutex
@@ -77,9 +77,10 @@ type follower struct {
 	promoted bool          // under mu: the role is now this follower's
 }
 
+// newLeaderReader takes over f, the read end of the server's stdout.
 func newLeaderReader(c *Client, f *os.File) *leaderReader {
-	// Fd puts the descriptor in blocking mode, out of the runtime's poller.
-	l := &leaderReader{c: c, f: f, fd: int(f.Fd()), kick: make(chan struct{}, 1), fr: NewPushFramer(c.cfg.MaxMessage), buf: make([]byte, 64<<10)}
+	fd, keep := detach(f)
+	l := &leaderReader{c: c, fd: fd, file: keep, kick: make(chan struct{}, 1), fr: NewPushFramer(c.cfg.MaxMessage), buf: make([]byte, 64<<10)}
 	go l.background()
 	return l
 }
@@ -212,7 +213,10 @@ func (l *leaderReader) releaseLocked() {
 		f := l.followers[0]
 		l.followers = slices.Delete(l.followers, 0, 1)
 		f.promoted = true
-		f.wake <- struct{}{}
+		select {
+		case f.wake <- struct{}{}:
+		default: // already woken (its buffer holds one signal)
+		}
 		return // held stays true: the role is f's now
 	}
 	l.held = false
@@ -326,7 +330,11 @@ func (l *leaderReader) end() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.eof = true
-	l.f.Close()
+	if l.file != nil {
+		l.file.Close()
+	} else {
+		syscall.Close(l.fd)
+	}
 	close(l.c.stdoutEOF)
 	for _, f := range l.followers {
 		// Nobody leads any more: followers wait for the supervisor's verdict.

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"os"
 	"syscall"
 	"time"
 	"unsafe"
@@ -30,3 +31,18 @@ func pollIn(fd int, d time.Duration) (bool, error) {
 
 // pollIN is POLLIN from <poll.h>.
 const pollIN = 0x1
+
+// detach returns a descriptor of its own for f's file, in blocking mode and not registered
+// with the runtime's poller (whose epoll would otherwise be told of every response), and
+// closes f; the caller closes the descriptor. If the copy fails it returns f's own
+// descriptor (blocking too, still known to the poller, which does no harm) and f, which
+// the caller then keeps and closes instead.
+func detach(f *os.File) (int, *os.File) {
+	fd := int(f.Fd()) // blocking mode: the flag belongs to the open file, so a copy has it too
+	nfd, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_DUPFD_CLOEXEC, 0)
+	if e != 0 {
+		return fd, f
+	}
+	f.Close()
+	return int(nfd), nil
+}

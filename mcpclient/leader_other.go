@@ -4,6 +4,7 @@ package mcpclient
 
 import (
 	"errors"
+	"os"
 	"time"
 )
 
@@ -13,3 +14,5 @@ const leaderSupported = false
 func pollIn(int, time.Duration) (bool, error) {
 	return false, errors.New("caller-reads mode is not supported on this system")
 }
+
+func detach(f *os.File) (int, *os.File) { return int(f.Fd()), f }
