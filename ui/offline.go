@@ -78,6 +78,8 @@ type offlineState struct {
 	// late (in late, by call index: the response's Seq), not taken as the result.
 	ended map[uint64]int
 	late  map[int]uint64
+	// deadTasks names the task of a call whose task the server's exit ended, by call.
+	deadTasks map[int]string
 	// closing is set by a LifeShutdown event (the session closed the server) until the
 	// next start: the exit that follows ends the session, not the calls still open.
 	closing bool
@@ -138,7 +140,7 @@ const argsHead = 160
 
 func newOfflineState() *offlineState {
 	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
-		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, curIdx: -1}
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]string{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -188,6 +190,7 @@ func (o *offlineState) lifecycle(ev *mcpclient.Event) {
 		for id, k := range o.tasks {
 			delete(o.tasks, id)
 			o.end(k, 0, ev.Seq, outcomeViaTask|outcomeServerExited)
+			o.deadTasks[k] = id
 		}
 	}
 }
@@ -573,9 +576,9 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 	}
 }
 
-// endCall fills a recorded call from the event that ended it: its response (finishCall),
+// endCall fills recorded call k from the event that ended it: its response (finishCall),
 // an input_required answer with no next round, the client's cancel or the server's exit.
-func (o *offlineState) endCall(r *callRun, ev *mcpclient.Event, outcome uint8) {
+func (o *offlineState) endCall(r *callRun, k int, ev *mcpclient.Event, outcome uint8) {
 	switch outcome &^ outcomeViaTask {
 	case outcomeInputAsked:
 		r.elapsed = ev.Time.Sub(r.started)
@@ -596,6 +599,9 @@ func (o *offlineState) endCall(r *callRun, ev *mcpclient.Event, outcome uint8) {
 		what := "request #" + strconv.FormatUint(r.reqSeq, 10) + " (tools/call " + r.tool + ") was pending"
 		if outcome&outcomeViaTask != 0 {
 			what = "the task request #" + strconv.FormatUint(r.reqSeq, 10) + " created was still running"
+			if id := o.deadTasks[k]; id != "" {
+				what = "task " + id + " of tools/call " + r.tool + " (request #" + strconv.FormatUint(r.reqSeq, 10) + ") was still running"
+			}
 		}
 		r.err = fmt.Errorf("%s (event #%d) while %s", how, ev.Seq, what)
 	default:
@@ -874,7 +880,7 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 		case resp.Msg == nil && resp.Life == nil:
 			r.err = errors.New("the response could not be read back from the trace as a message")
 		default:
-			o.endCall(r, &resp, c.outcome)
+			o.endCall(r, k, &resp, c.outcome)
 		}
 		if ok && resp.Kind.IsMessage() && resp.Dir == mcpclient.ServerToClient {
 			r.respSeen, r.respProblems = true, resp.Problems

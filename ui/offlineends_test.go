@@ -243,7 +243,7 @@ func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 	press(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "task row", callRow(t, v, "#3 "), "server exited", "4ms")
-	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while the task request #3 created was still running")
+	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while task t-9 of tools/call task_slow (request #3) was still running")
 	if strings.Contains(v, "task running") {
 		t.Errorf("the task reads as running after the server died:\n%s", v)
 	}
