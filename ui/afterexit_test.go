@@ -49,7 +49,7 @@ func TestResponseAfterTheServersExit(t *testing.T) {
 	l.key("2")
 	out := view(l.m)
 	mustContain(t, "call pane", out, "server was killed by signal KILL", "tools/call sleep) was pending",
-		"response after the server's exit", "not used", `"text":"slept"`)
+		"response after the server's exit", "not used", `"text":"slept"`, "no response before the server died (one came after: #")
 	if strings.Contains(out, "ok · ") {
 		t.Errorf("the call shows a result\n%s", out)
 	}

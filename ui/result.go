@@ -139,6 +139,8 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	case notSent(r.err):
 	case r.resp != nil:
 		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
+	case r.reqSeq != 0 && r.late != nil && diedPending(r.err):
+		facts = append(facts, fmt.Sprintf("request #%d, no response before the server died (one came after: #%d)", r.reqSeq, r.late.Seq))
 	case r.reqSeq != 0:
 		facts = append(facts, fmt.Sprintf("request #%d, no response", r.reqSeq))
 	}
