@@ -244,10 +244,18 @@ func (c *Client) outputMarkLocked() outputMark {
 	return m
 }
 
-// probeState is what the auto probe's watcher learnt: whether the server wrote anything.
+// probeState is shared by the auto probe's request and its watcher: the probe's id key once
+// written, and whether the server wrote anything.
 type probeState struct {
 	mu     sync.Mutex
+	id     string
 	output bool
+}
+
+func (ps *probeState) sent(_ uint64, id json.RawMessage) {
+	ps.mu.Lock()
+	ps.id = idKey(id)
+	ps.mu.Unlock()
 }
 
 func (ps *probeState) sawOutput() bool {
@@ -261,15 +269,13 @@ func (ps *probeState) sawOutput() bool {
 // (silent so far) is waited for and a legacy one that ignores the probe is not. Giving up
 // yields a *ProbeTimeoutError; the answer that may still come is the Pairer's business.
 func (c *Client) probe(ctx context.Context, t probeTiming) (*InitializeResult, error) {
-	pctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	ps := &probeState{}
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		c.watchProbe(time.Now(), t, ps, stop, cancel)
+		c.watchProbe(time.Now(), t, ps, stop)
 	}()
-	res, err := c.discover(pctx, c.cfg.Timeout, ps)
+	res, err := c.discover(ctx, c.cfg.Timeout, ps)
 	close(stop)
 	<-done
 	return res, err
@@ -277,9 +283,8 @@ func (c *Client) probe(ctx context.Context, t probeTiming) (*InitializeResult, e
 
 // watchProbe polls for server output every t.poll until stop closes. Output seen before the
 // probe counts as seen at its start. After t.quiet with no output at all it notes that the
-// probe waits for the server to start; t.quiet after the latest output it cancels the probe
-// with a *ProbeTimeoutError.
-func (c *Client) watchProbe(start time.Time, t probeTiming, ps *probeState, stop <-chan struct{}, cancel context.CancelCauseFunc) {
+// probe waits for the server to start; t.quiet after the latest output it gives up (giveUp).
+func (c *Client) watchProbe(start time.Time, t probeTiming, ps *probeState, stop <-chan struct{}) {
 	tick := time.NewTicker(t.poll)
 	defer tick.Stop()
 	c.mu.Lock()
@@ -310,14 +315,37 @@ func (c *Client) watchProbe(start time.Time, t probeTiming, ps *probeState, stop
 		}
 		switch {
 		case !last.IsZero() && now.Sub(last) >= t.quiet:
-			cancel(&ProbeTimeoutError{After: now.Sub(start), Quiet: t.quiet})
-			return
+			if c.probeGiveUp(ps, &ProbeTimeoutError{After: now.Sub(start), Quiet: t.quiet}) {
+				return
+			}
 		case last.IsZero() && !noted && now.Sub(start) >= t.quiet:
 			noted = true
 			c.note(fmt.Sprintf("server/discover probe (--era auto): no answer and no output from the server after %s; waiting for it to start (up to %s, --timeout; --era legacy skips the probe)",
 				now.Sub(start).Round(100*time.Millisecond), c.cfg.Timeout))
 		}
 	}
+}
+
+// probeGiveUp ends the probe request with e, as a timeout would but with our own reason in
+// its notifications/cancelled (not "cancelled by the user": no context is cancelled). It
+// returns false when the probe is not written yet (the watcher tries again).
+func (c *Client) probeGiveUp(ps *probeState, e *ProbeTimeoutError) bool {
+	ps.mu.Lock()
+	id := ps.id
+	ps.mu.Unlock()
+	if id == "" {
+		return false
+	}
+	c.mu.Lock()
+	p := c.pending[id]
+	c.mu.Unlock()
+	if p == nil || !c.abandon(p, "timed out") {
+		return true // answered (or failed) meanwhile: its outcome stands
+	}
+	_ = c.Cancel(p.id, fmt.Sprintf("the server/discover probe gave up: no answer %s after the server's last output", e.Quiet))
+	// abandon took p out of the table, so nothing else sends on its 1-slot channel.
+	p.ch <- reqOutcome{err: e}
+	return true
 }
 
 // discover sends server/discover with modern _meta. timeout 0 means the normal request
@@ -336,7 +364,11 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 	var resp *Response
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
-		resp, err = c.Request(ctx, "server/discover", nil, &RequestOptions{NoProgressToken: true, Timeout: timeout})
+		opt := &RequestOptions{NoProgressToken: true, Timeout: timeout}
+		if ps != nil {
+			opt.OnSent = ps.sent
+		}
+		resp, err = c.Request(ctx, "server/discover", nil, opt)
 		var rpc *RPCError
 		if err != nil && errors.As(err, &rpc) && rpc.Code == -32022 && attempt == 0 {
 			var d UnsupportedVersionData
@@ -360,10 +392,7 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 	}
 	if err != nil && ps != nil {
 		var te *TimeoutError
-		var pte *ProbeTimeoutError
-		if ctx.Err() != nil && errors.As(context.Cause(ctx), &pte) {
-			err = pte // the watcher gave up (a parent ctx's end stays ctx.Err())
-		} else if errors.As(err, &te) && !ps.sawOutput() {
+		if errors.As(err, &te) && !ps.sawOutput() {
 			err = &ProbeTimeoutError{After: te.After, Silent: te.After}
 		}
 	}

@@ -121,6 +121,12 @@ func TestProbeGivesUpAfterOutputLateError(t *testing.T) {
 		}
 	}
 	s.mu.Unlock()
+	cancel := s.waitFor(t, "the probe's cancel", func(ev Event) bool {
+		return ev.Dir == ClientToServer && ev.Kind == KindNotification && ev.Msg.Method == "notifications/cancelled"
+	})
+	if !strings.Contains(string(cancel.Raw), "probe gave up") {
+		t.Errorf("the probe's cancel: %s", cancel.Raw)
+	}
 	late := s.waitFor(t, "late discover answer", func(ev Event) bool { return ev.Dir == ServerToClient && ev.Method == "server/discover" })
 	if late.Kind != KindErrorResponse {
 		t.Fatalf("late answer kind %v", late.Kind)
