@@ -694,7 +694,7 @@ func (m *Model) offlineConnected() tea.Cmd {
 
 // LostLinesCode is the Problem code mcp-inspect open puts on the first event after trace
 // lines it could not read (a corrupt or cut line): the Server pane lists the note among
-// the trace's warnings and the status says the trace is incomplete.
+// the trace's warnings and the recording reads as incomplete.
 const LostLinesCode = "trace-lines-lost"
 
 // observeOffline derives state from one recorded event and applies what it stands for
