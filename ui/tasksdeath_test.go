@@ -62,3 +62,32 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 		t.Errorf("ctrl+x after the death: %q", l.m.flash)
 	}
 }
+
+// A legacy (2025-11-25) task call polls tasks/get while the task works, with no request
+// of its own pending: the server's death ends it the same way.
+func TestLegacyTaskCallEndsWhenTheServerDies(t *testing.T) {
+	s := moreSession()
+	m := connected(t, s, 120, 30)
+	keys(t, m, "enter", "ctrl+s")
+	run := m.call.run
+	if run == nil || !run.running() || run.task == nil {
+		t.Fatalf("no task call running: %+v", run)
+	}
+	exited := mcpclient.Event{Seq: 90, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle,
+		Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 77, ExitCode: -1, Signal: "KILL"}}
+	drive(t, m, eventsMsg{events: []mcpclient.Event{exited}})
+	if run.running() {
+		t.Fatal("the task call still runs after the server's exit")
+	}
+	want := "server was killed by signal KILL while task task-1 of tools/call research was running"
+	if run.err == nil || run.err.Error() != want {
+		t.Errorf("call err %v, want %q", run.err, want)
+	}
+	gets := s.taskGets
+	drive(t, m, taskPollMsg{id: "task-1"})
+	if s.taskGets != gets {
+		t.Errorf("a poll after the death sent tasks/get (%d → %d)", gets, s.taskGets)
+	}
+	keys(t, m, "2")
+	mustContain(t, "call pane", view(m), "server was killed by signal KILL", "while task task-1 of tools/call research was running")
+}
