@@ -10,9 +10,10 @@ import (
 // progressToken they carry, and the client's replies to server→client requests, and it adds
 // the problems that depend on history (response to an unknown id, duplicate or late response,
 // message before initialize, unknown notification, id reuse, a capability not advertised, a
-// request in the modern era). The live Client runs every frame through one, and a recorded
-// session is recomputed with another, so the two always agree. The zero value is not usable;
-// call NewPairer.
+// request in the modern era) and the Info notes that do (an answer to an auto-era probe that
+// had given up, progress after our cancel, a frame after the server process exited). The
+// live Client runs every frame through one, and a recorded session is recomputed with
+// another, so the two always agree. The zero value is not usable; call NewPairer.
 type Pairer struct {
 	initSent bool
 	modern   bool              // a server/discover is in force (MCP 2026-07-28)
