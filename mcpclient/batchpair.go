@@ -42,8 +42,12 @@ func (p *Pairer) addBatch(ev *Event) {
 	if ev.Dir != ServerToClient {
 		return
 	}
-	if !p.initSent {
-		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"})
+	answersInit := false
+	for i := range elems {
+		answersInit = answersInit || p.answersInit(elems[i].Msg)
+	}
+	if pr, early := p.beforeInitialize(answersInit); early {
+		ev.Problems = append(ev.Problems, pr)
 	}
 	for i := range elems {
 		el := &elems[i]
@@ -53,10 +57,9 @@ func (p *Pairer) addBatch(ev *Event) {
 		// One element is handled as the frame it would be on its own, minus what belongs
 		// to the whole frame (before-initialize is said once, above).
 		one := Event{Seq: ev.Seq, Dir: ServerToClient, Kind: el.Kind, Msg: el.Msg, Problems: el.Problems, Raw: el.Raw}
-		init := p.initSent
-		p.initSent = true
+		p.inBatch = true
 		p.addServer(&one)
-		p.initSent = init
+		p.inBatch = false
 		el.Problems, el.Pair, el.Method = one.Problems, one.Pair, one.Method
 		if el.Kind == KindRequest {
 			// The client answers server requests one frame at a time; a request inside a

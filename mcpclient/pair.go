@@ -16,6 +16,13 @@ import (
 // another, so the two always agree. The zero value is not usable; call NewPairer.
 type Pairer struct {
 	initSent bool
+	// initKey is the id key of the legacy initialize request until its answer arrives: a
+	// server frame before that answer was written before the server had handled initialize
+	// (B07), whichever of the two lines reached the pipe first.
+	initKey string
+	// inBatch is set while the elements of a batch frame are added: the frame as a whole
+	// was checked for before-initialize.
+	inBatch  bool
 	modern   bool              // a server/discover is in force (MCP 2026-07-28)
 	caps     map[string]bool   // client capabilities the client advertised
 	tasksExt bool              // the latest modern request declared the tasks extension
@@ -147,6 +154,7 @@ func (p *Pairer) addClient(ev *Event) {
 		switch m.Method {
 		case "initialize":
 			p.initSent, p.modern = true, false
+			p.initKey = idKey(m.ID)
 			p.noteCaps(m.Params, false)
 		case "server/discover":
 			p.initSent, p.modern = true, true
@@ -229,9 +237,33 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 	}
 }
 
+// beforeInitialize is the before-initialize problem of a server frame, if it has one: the
+// frame came before any handshake request, or (legacy) before the answer to initialize and
+// is not a response (answersInit). A server that writes at start-up, before reading its stdin, is caught
+// either way, however its line and our initialize cross in the pipes (MCP 2025-11-25
+// basic/lifecycle: the initialize exchange comes first).
+func (p *Pairer) beforeInitialize(answersInit bool) (Problem, bool) {
+	switch {
+	case !p.initSent:
+		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"}, true
+	case p.initKey != "" && !answersInit:
+		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before answering initialize (it was written before the server handled initialize)"}, true
+	}
+	return Problem{}, false
+}
+
+// answersInit reports whether m is exempt from the wait for initialize's answer: that
+// answer itself, or any other response (it answers a request of ours, such as the auto
+// probe's server/discover, and has its own pairing problems).
+func (p *Pairer) answersInit(m *Message) bool {
+	return m != nil && m.ID != nil && m.Method == "" && (m.Result != nil || m.Error != nil)
+}
+
 func (p *Pairer) addServer(ev *Event) {
-	if !p.initSent && ev.Kind != KindEmpty {
-		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"})
+	if !p.inBatch && ev.Kind != KindEmpty {
+		if pr, early := p.beforeInitialize(p.answersInit(ev.Msg)); early {
+			ev.Problems = append(ev.Problems, pr)
+		}
 	}
 	m := ev.Msg
 	switch ev.Kind {
@@ -271,6 +303,9 @@ func (p *Pairer) addServer(ev *Event) {
 		}
 		ev.Pair, ev.Method = pr.seq, pr.method
 		p.settle(key, pr, "answered")
+		if key == p.initKey {
+			p.initKey = ""
+		}
 		if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
 			p.modern = false
 		}
