@@ -491,12 +491,20 @@ func (c *Client) onWriteError(err error) {
 func IDKey(raw json.RawMessage) string { return idKey(raw) }
 
 func idKey(raw json.RawMessage) string {
+	if n := len(raw); n > 0 && (raw[0] == '"' || raw[0] == '-' || isDigit(raw[0])) && (raw[n-1] == '"' || isDigit(raw[n-1])) {
+		// A string or number token with nothing around it: compacting leaves it as it is
+		// (whitespace inside a string is significant), and so does trimming when it is not
+		// valid JSON. Every id takes this path, twice per call.
+		return string(raw)
+	}
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil {
 		return string(bytes.TrimSpace(raw))
 	}
 	return b.String()
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func (c *Client) handleFrame(f Frame) {
 	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount}
