@@ -42,11 +42,12 @@ func (p *Pairer) addBatch(ev *Event) {
 	if ev.Dir != ServerToClient {
 		return
 	}
-	answersInit := false
+	answersInit, started := false, false
 	for i := range elems {
 		answersInit = answersInit || p.answersInit(elems[i].Msg)
+		started = started || initiated(elems[i].Msg)
 	}
-	if pr, early := p.beforeInitialize(answersInit); early {
+	if pr, early := p.beforeInitialize(answersInit); started && early {
 		ev.Problems = append(ev.Problems, pr)
 	}
 	for i := range elems {

@@ -252,6 +252,11 @@ func (p *Pairer) beforeInitialize(answersInit bool) (Problem, bool) {
 	return Problem{}, false
 }
 
+// initiated reports whether m is a message the server started (a request or a
+// notification): what before-initialize is about. Stray stdout lines have their own
+// problem, and responses answer requests of ours.
+func initiated(m *Message) bool { return m != nil && m.Method != "" }
+
 // answersInit reports whether m is exempt from the wait for initialize's answer: that
 // answer itself, or any other response (it answers a request of ours, such as the auto
 // probe's server/discover, and has its own pairing problems).
@@ -260,7 +265,7 @@ func (p *Pairer) answersInit(m *Message) bool {
 }
 
 func (p *Pairer) addServer(ev *Event) {
-	if !p.inBatch && ev.Kind != KindEmpty {
+	if !p.inBatch && initiated(ev.Msg) {
 		if pr, early := p.beforeInitialize(p.answersInit(ev.Msg)); early {
 			ev.Problems = append(ev.Problems, pr)
 		}
