@@ -30,6 +30,13 @@ import (
 // caller that finds it reading becomes a follower and is handed the role as soon as the
 // background reader has handled what it read.
 //
+// Known cost: the background reader blocks in poll(2) in an ordinary system call, so a
+// goroutine that becomes runnable meanwhile waits until the runtime hands the processor to
+// another thread (sysmon: 20 µs to 10 ms). With one session per process (bench call) that
+// is when nothing else runs; with several sessions in one process the takeover slowed the
+// next busy session by up to 40% over 10 ms (BenchmarkCallVsBare in a fixed order).
+// Waiting for readability in the runtime's poller, without the role, would avoid it.
+//
 // Exactly one goroutine holds the role at a time (l.mu orders the hand-overs); only it
 // touches the descriptor, the framer and the read buffer, and only it closes the
 // descriptor, at the end of the stream, so no read can meet a closed or reused descriptor
