@@ -25,17 +25,16 @@ import (
 // done hands the role to the oldest of them.
 //
 // Between calls a background goroutine reads what the server sends by itself
-// (notifications, server requests, the end of the stream), but only once the role has been
-// free for leaderIdleDelay, so that it does not hold the role when the next call comes. A
-// caller that finds it reading becomes a follower and is handed the role as soon as the
-// background reader has handled what it read.
+// (notifications, server requests, the end of the stream): once the role has been free for
+// leaderIdleDelay it waits in the runtime's poller, on a copy of the descriptor registered
+// only for that wait, for stdout to be readable, holding neither the role nor a thread,
+// and takes the role just to read what came. A caller that takes the role meanwhile stops
+// that wait and reads its own response.
 //
-// Known cost: the background reader blocks in poll(2) in an ordinary system call, so a
-// goroutine that becomes runnable meanwhile waits until the runtime hands the processor to
-// another thread (sysmon: 20 µs to 10 ms). With one session per process (bench call) that
-// is when nothing else runs; with several sessions in one process the takeover slowed the
-// next busy session by up to 40% over 10 ms (BenchmarkCallVsBare in a fixed order).
-// Waiting for readability in the runtime's poller, without the role, would avoid it.
+// The background reader does not block in poll(2) itself (where only a system call that
+// outlasts a sysmon tick gives the processor back): with several sessions in one process
+// that stalled the next busy session by up to 40% over 10 ms (BenchmarkCallVsBare in a
+// fixed order). Without the poller (not Linux) it does, holding the role (holdAndRead).
 //
 // Exactly one goroutine holds the role at a time (l.mu orders the hand-overs); only it
 // touches the descriptor, the framer and the read buffer, and only it closes the
@@ -52,8 +51,8 @@ const leaderIdleDelay = 10 * time.Millisecond
 // within it (deadlines and timeouts are waited for exactly).
 const leaderSlice = 20 * time.Millisecond
 
-// idleSlice bounds one poll(2) of the background reader, which then looks for waiting
-// callers to hand the role to.
+// idleSlice bounds one poll(2) of the background reader without the runtime's poller,
+// which then looks for waiting callers to hand the role to.
 const idleSlice = 250 * time.Millisecond
 
 type leaderReader struct {
@@ -63,10 +62,11 @@ type leaderReader struct {
 	kick chan struct{} // wakes the background reader waiting for the role to be free
 
 	mu        sync.Mutex
-	held      bool   // someone holds the read role
-	gen       uint64 // counts takes of the role
-	eof       bool   // the stream ended and the descriptor is closed
-	bgWaiting bool   // the background reader waits on kick
+	held      bool     // someone holds the read role
+	gen       uint64   // counts takes of the role
+	eof       bool     // the stream ended and the descriptor is closed
+	bgWaiting bool     // the background reader waits on kick
+	bgFile    *os.File // the background reader waits for this copy of fd to be readable
 	followers []*follower
 
 	// Only the role holder uses these.
@@ -179,6 +179,11 @@ func (l *leaderReader) takeRole(fw **follower) bool {
 	if !l.held {
 		l.held = true
 		l.gen++
+		if l.bgFile != nil {
+			// The background reader waits for readability: stop it, the caller reads now.
+			_ = l.bgFile.SetReadDeadline(time.Unix(1, 0))
+			l.bgFile = nil
+		}
 		if *fw != nil {
 			l.dropFollowerLocked(*fw)
 			*fw = nil
@@ -361,10 +366,13 @@ func (l *leaderReader) end() bool {
 }
 
 // background reads stdout while no caller does, once the role has been free for
-// leaderIdleDelay; it ends with the stream.
+// leaderIdleDelay; it ends with the stream. It waits for stdout to be readable in the
+// runtime's poller, holding neither the role nor a thread, and takes the role only to read
+// what came; a caller that takes the role meanwhile stops the wait (takeRole).
 func (l *leaderReader) background() {
 	t := time.NewTimer(leaderIdleDelay)
 	t.Stop()
+	again := false // the last take of the role was ours: wait again at once
 	for {
 		l.mu.Lock()
 		for l.held && !l.eof {
@@ -379,28 +387,87 @@ func (l *leaderReader) background() {
 		}
 		gen := l.gen
 		l.mu.Unlock()
-		t.Reset(leaderIdleDelay)
-		<-t.C
+		if !again {
+			t.Reset(leaderIdleDelay)
+			<-t.C
+		}
+		again = false
 		l.mu.Lock()
 		if l.held || l.gen != gen || l.eof {
 			l.mu.Unlock()
 			continue
 		}
-		l.held = true
-		l.gen++
-		l.mu.Unlock()
-		for {
-			if l.readOnce(idleSlice, &l.idleFrames) {
+		f, err := pollerFile(l.fd)
+		if err != nil {
+			// No poller: read with the role held, in poll(2) (see "Known cost" above).
+			l.held = true
+			l.gen++
+			l.mu.Unlock()
+			if l.holdAndRead() {
 				return
 			}
-			l.mu.Lock()
-			if len(l.followers) > 0 {
-				// A caller waits: it reads its own response from now on.
-				l.releaseLocked()
-				l.mu.Unlock()
-				break
-			}
-			l.mu.Unlock()
+			continue
 		}
+		l.bgFile = f
+		l.mu.Unlock()
+		readable := awaitReadable(f)
+		l.mu.Lock()
+		if l.bgFile == f {
+			l.bgFile = nil
+		}
+		take := readable && !l.held && !l.eof
+		if take {
+			l.held = true
+			l.gen++
+		}
+		mine := l.gen
+		l.mu.Unlock()
+		f.Close()
+		if !take {
+			continue
+		}
+		if l.readOnce(0, &l.idleFrames) {
+			return
+		}
+		l.mu.Lock()
+		again = l.gen == mine && len(l.followers) == 0
+		l.releaseLocked()
+		l.mu.Unlock()
+	}
+}
+
+// awaitReadable parks until f is readable (or at its end) in the runtime's poller; false
+// when the wait was stopped (its read deadline set) or failed.
+func awaitReadable(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	first := true
+	err = rc.Read(func(uintptr) bool {
+		if first {
+			first = false
+			return false // wait for readability
+		}
+		return true
+	})
+	return err == nil
+}
+
+// holdAndRead is the background reader without the runtime's poller: it holds the role
+// and reads in poll(2) until a caller waits, or the stream ends (true).
+func (l *leaderReader) holdAndRead() bool {
+	for {
+		if l.readOnce(idleSlice, &l.idleFrames) {
+			return true
+		}
+		l.mu.Lock()
+		if len(l.followers) > 0 {
+			// A caller waits: it reads its own response from now on.
+			l.releaseLocked()
+			l.mu.Unlock()
+			return false
+		}
+		l.mu.Unlock()
 	}
 }

@@ -32,17 +32,41 @@ func pollIn(fd int, d time.Duration) (bool, error) {
 // pollIN is POLLIN from <poll.h>.
 const pollIN = 0x1
 
-// detach returns a descriptor of its own for f's file, in blocking mode and not registered
-// with the runtime's poller (whose epoll would otherwise be told of every response), and
-// closes f; the caller closes the descriptor. If the copy fails it returns f's own
-// descriptor (blocking too, still known to the poller, which does no harm) and f, which
-// the caller then keeps and closes instead.
+// detach returns a descriptor of its own for f's file, out of the runtime's poller (whose
+// epoll would otherwise be told of every response), and closes f; the caller closes the
+// descriptor. The file stays non-blocking, as os.Pipe made it: readers poll(2) first. If
+// the copy fails it returns f's own descriptor (still known to the poller, which does no
+// harm) and f, which the caller then keeps and closes instead.
 func detach(f *os.File) (int, *os.File) {
-	fd := int(f.Fd()) // blocking mode: the flag belongs to the open file, so a copy has it too
-	nfd, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_DUPFD_CLOEXEC, 0)
-	if e != 0 {
+	fd := -1
+	if rc, err := f.SyscallConn(); err == nil {
+		_ = rc.Control(func(d uintptr) { fd = int(d) })
+	}
+	if fd < 0 {
+		return int(f.Fd()), f
+	}
+	nfd, err := dupCloexec(fd)
+	if err != nil {
 		return fd, f
 	}
 	f.Close()
+	return nfd, nil
+}
+
+// pollerFile is a copy of fd registered with the runtime's poller, for waiting until it is
+// readable without a thread; closing it forgets the registration.
+func pollerFile(fd int) (*os.File, error) {
+	nfd, err := dupCloexec(fd)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(nfd), "server stdout"), nil
+}
+
+func dupCloexec(fd int) (int, error) {
+	nfd, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_DUPFD_CLOEXEC, 0)
+	if e != 0 {
+		return -1, e
+	}
 	return int(nfd), nil
 }

@@ -16,3 +16,7 @@ func pollIn(int, time.Duration) (bool, error) {
 }
 
 func detach(f *os.File) (int, *os.File) { return int(f.Fd()), f }
+
+func pollerFile(int) (*os.File, error) {
+	return nil, errors.New("caller-reads mode is not supported on this system")
+}
