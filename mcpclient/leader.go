@@ -18,7 +18,7 @@ import (
 // wakes a thread, the reader runs, then the caller. On a small machine where waking threads
 // and system calls are dear that is most of a call's cost. Here the caller that has just
 // written its request takes the read role when it is free (it is the leader), reads stdout
-// itself on its own thread with poll(2) and read(2) on a blocking descriptor, feeds the
+// itself on its own thread with poll(2) and read(2) (no goroutine hand-off), feeds the
 // same framing and frame handling the reader goroutine uses (handleFrame: events, pairing,
 // server requests, progress, violations, recording), and returns as soon as its own
 // response has been handled. Other callers meanwhile wait as followers; a leader that is
@@ -34,7 +34,8 @@ import (
 // The background reader does not block in poll(2) itself (where only a system call that
 // outlasts a sysmon tick gives the processor back): with several sessions in one process
 // that stalled the next busy session by up to 40% over 10 ms (BenchmarkCallVsBare in a
-// fixed order). Without the poller (not Linux) it does, holding the role (holdAndRead).
+// fixed order). Only when the descriptor cannot be copied does it, holding the role
+// (holdAndRead).
 //
 // Exactly one goroutine holds the role at a time (l.mu orders the hand-overs); only it
 // touches the descriptor, the framer and the read buffer, and only it closes the
@@ -43,7 +44,7 @@ import (
 // called with it held.
 
 // leaderIdleDelay is how long the read role must stay free before the background reader
-// takes it: far longer than the gap between two calls of a load generator, short enough
+// starts waiting for stdout: far longer than the gap between two calls of a load generator, short enough
 // that a notification sent between calls shows within tens of milliseconds.
 const leaderIdleDelay = 10 * time.Millisecond
 
@@ -57,7 +58,7 @@ const idleSlice = 250 * time.Millisecond
 
 type leaderReader struct {
 	c    *Client
-	fd   int           // the read end of stdout: blocking, out of the runtime's poller, ours to close
+	fd   int           // the read end of stdout: out of the runtime's poller, ours to close
 	file *os.File      // set when fd is still this file's (detach could not copy it): close it instead
 	kick chan struct{} // wakes the background reader waiting for the role to be free
 
