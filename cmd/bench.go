@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -193,8 +194,13 @@ func (b *bench) call(ctx context.Context, isErr *bool) error {
 	return nil
 }
 
+// timeoutStreak is how many rounds of timed-out calls in a row (timeoutStreak × the
+// concurrency) end a run: the server has stopped answering.
+const timeoutStreak = 3
+
 // run calls the tool from conc goroutines until n calls are made (n > 0) or d has passed
-// (d > 0), or the server is gone. It returns the statistics and the first error seen.
+// (d > 0), or the server is gone, or interrupted, or it stopped answering (timeoutStreak).
+// It returns the statistics and the error that stopped the run, else the first error seen.
 func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchStats, error) {
 	var next atomic.Int64
 	var stop atomic.Bool
@@ -209,8 +215,15 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		toolErrors int
 		kinds      map[string]int
 		firstErr   error
-		dead       bool
+		// stopErr is what stopped the run in this worker (the server gone, an interrupt,
+		// or the last of timeoutStreak timeouts in a row); it decides the exit code.
+		stopErr error
+		stopped string
 	}
+	// streak counts the calls in a row, across workers, that timed out: a server that has
+	// stopped answering would otherwise keep the run going one --timeout per call.
+	var streak atomic.Int64
+	streakStop := int64(timeoutStreak * conc)
 	workers := make([]*worker, conc)
 	var wg sync.WaitGroup
 	for i := range workers {
@@ -233,25 +246,35 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 				var isErr bool
 				err := b.call(ctx, &isErr)
 				w.lat = append(w.lat, time.Since(t0))
-				switch {
-				case err == nil:
+				if err == nil {
+					streak.Store(0)
 					if isErr {
 						w.toolErrors++
 					}
-				default:
-					w.errors++
-					_, je := classify(err)
-					w.kinds[je.Kind]++
-					if w.firstErr == nil {
-						w.firstErr = err
-					}
-					var ee *mcpclient.ExitError
-					if errors.As(err, &ee) || errors.Is(err, context.Canceled) || errors.Is(err, mcpclient.ErrClosed) {
-						w.dead = true
-						stop.Store(true)
-						return
-					}
+					continue
 				}
+				w.errors++
+				_, je := classify(err)
+				w.kinds[je.Kind]++
+				if w.firstErr == nil {
+					w.firstErr = err
+				}
+				if je.Kind != "timeout" {
+					streak.Store(0)
+				}
+				var ee *mcpclient.ExitError
+				switch {
+				case errors.Is(err, context.Canceled):
+					w.stopErr, w.stopped = err, "interrupted"
+				case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
+					w.stopErr, w.stopped = err, "server exited"
+				case je.Kind == "timeout" && streak.Add(1) >= streakStop:
+					w.stopErr, w.stopped = err, fmt.Sprintf("the server stopped answering: %d calls in a row timed out", streakStop)
+				default:
+					continue
+				}
+				stop.Store(true)
+				return
 			}
 		}()
 	}
@@ -259,7 +282,7 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 	elapsed := time.Since(start)
 	st := &benchStats{Tool: b.tool, Concurrency: conc, DurationMs: ms(elapsed), ErrorKinds: map[string]int{}}
 	var all []time.Duration
-	var firstErr error
+	var firstErr, stopErr error
 	for _, w := range workers {
 		all = append(all, w.lat...)
 		st.Errors += w.errors
@@ -270,12 +293,12 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		if firstErr == nil && w.firstErr != nil {
 			firstErr = w.firstErr
 		}
-		if w.dead && st.Stopped == "" {
-			st.Stopped = "server exited"
-			if errors.Is(w.firstErr, context.Canceled) {
-				st.Stopped = "interrupted"
-			}
+		if w.stopErr != nil && st.Stopped == "" {
+			st.Stopped, stopErr = w.stopped, w.stopErr
 		}
+	}
+	if stopErr != nil {
+		firstErr = stopErr // what ended the run decides the exit code, not an earlier timeout
 	}
 	st.Calls = len(all)
 	if elapsed > 0 {
@@ -312,7 +335,12 @@ func humanBench(w io.Writer, st *benchStats) {
 	fmt.Fprintf(w, "latency ms: min %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", l.Min, l.P50, l.P90, l.P99, l.Max, l.Mean)
 	fmt.Fprintf(w, "errors:     %d", st.Errors)
 	if len(st.ErrorKinds) > 0 {
-		fmt.Fprintf(w, " %v", st.ErrorKinds)
+		kinds := make([]string, 0, len(st.ErrorKinds))
+		for k, v := range st.ErrorKinds {
+			kinds = append(kinds, fmt.Sprintf("%d %s", v, k))
+		}
+		sort.Strings(kinds)
+		fmt.Fprintf(w, " (%s)", strings.Join(kinds, ", "))
 	}
 	fmt.Fprintf(w, "; isError results: %d\n", st.ToolErrors)
 	if st.Stopped != "" {

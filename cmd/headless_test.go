@@ -426,6 +426,15 @@ func TestBenchCommand(t *testing.T) {
 		t.Fatalf("the numbers so far are printed:\n%s\n%s", r.stdout, r.stderr)
 	}
 
+	// A server that stops answering ends the run after 3 rounds of timeouts in a row
+	// (not one --timeout per remaining call; the other caller's call in flight still
+	// times out); the exit code is the timeout's.
+	r = inspect(t, nil, cmdline([]string{"bench", "call", "sleep", "-a", "seconds=100", "-n", "1000", "-c", "2", "--timeout", "200ms", "--warmup", "0", "--json"}, fakeArgv(t, "b12"))...)
+	wantCode(t, r, exitTimeout)
+	if !strings.Contains(r.stdout, `"stopped": "the server stopped answering: 6 calls in a row timed out"`) || !regexp.MustCompile(`"timeout": [67]\b`).MatchString(r.stdout) {
+		t.Fatalf("a hung server stops the run:\n%s\n%s", r.stdout, r.stderr)
+	}
+
 	r = inspect(t, nil, cmdline([]string{"bench", "call", "test_error_handling", "-n", "5", "--json"}, testservers.GoEverything(t))...)
 	wantCode(t, r, exitToolError)
 	if !strings.Contains(r.stdout, `"toolErrors": 5`) {
