@@ -264,6 +264,12 @@ func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
 	if msg.resp != nil && msg.resp.Elapsed > 0 {
 		r.elapsed = msg.resp.Elapsed
 	}
+	r.rounds, r.firstSeq = msg.rounds, msg.firstSeq
+	if msg.rounds > 1 && msg.total > 0 {
+		// A multi-round call (input_required answered): the time is the whole call's,
+		// as the opened trace counts it, not the last round's.
+		r.elapsed = msg.total
+	}
 	if msg.resp != nil {
 		if r.reqSeq == 0 {
 			r.reqSeq = msg.resp.RequestSeq
@@ -485,12 +491,18 @@ func (p *callPane) callState(r *callRun, now time.Time) string {
 		return "✗ task cancelled"
 	case notSent(r.err):
 		return "✗ not sent (server gone)"
-	case r.err != nil:
-		return "✗ failed · " + r.elapsed.Round(time.Millisecond).String()
-	case r.res != nil && r.res.IsError:
-		return "✗ isError · " + r.elapsed.Round(time.Millisecond).String()
 	}
-	return "✓ " + r.elapsed.Round(time.Millisecond).String()
+	took := r.elapsed.Round(time.Millisecond).String()
+	if r.rounds > 1 {
+		took += fmt.Sprintf(" (%d rounds)", r.rounds)
+	}
+	switch {
+	case r.err != nil:
+		return "✗ failed · " + took
+	case r.res != nil && r.res.IsError:
+		return "✗ isError · " + took
+	}
+	return "✓ " + took
 }
 
 // bodyHeight is the height left for the shown call under the history strip.

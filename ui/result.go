@@ -45,6 +45,10 @@ type callRun struct {
 	resp    *mcpclient.Response
 	err     error
 	elapsed time.Duration
+	// rounds counts the tools/call requests the call sent (more than one after
+	// input_required answers, MCP 2026-07-28 basic/patterns/mrtr); firstSeq is the first.
+	rounds   int
+	firstSeq uint64
 
 	// viaTask is set for a call sent as a task (its request Seq is found by name).
 	viaTask bool
@@ -131,12 +135,18 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	add := func(l ...string) { out = append(out, l...) }
 	head := fmt.Sprintf("tools/call %s", clean(r.tool))
 	add(wrapStyled(st.Title, head, w)...)
-	facts := []string{"took " + r.elapsed.Round(time.Millisecond).String()}
+	took := "took " + r.elapsed.Round(time.Millisecond).String()
+	if r.rounds > 1 {
+		took += fmt.Sprintf(" over %d rounds", r.rounds)
+	}
+	facts := []string{took}
 	if notSent(r.err) {
 		facts = []string{"not sent"}
 	}
 	switch {
 	case notSent(r.err):
+	case r.resp != nil && r.rounds > 1 && r.firstSeq != 0:
+		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.firstSeq, r.resp.Seq))
 	case r.resp != nil:
 		facts = append(facts, fmt.Sprintf("request #%d → response #%d", r.resp.RequestSeq, r.resp.Seq))
 	case r.reqSeq != 0 && r.late != nil && diedPending(r.err):

@@ -107,6 +107,13 @@ type callDoneMsg struct {
 	res  *mcpclient.CallToolResult
 	resp *mcpclient.Response
 	err  error
+	// rounds counts the tools/call requests sent (more than one when the server answered
+	// input_required, MCP 2026-07-28 basic/patterns/mrtr); firstSeq is the first one's
+	// Seq; total is the time from the first request's write to the final response (set
+	// only when resp is).
+	rounds   int
+	firstSeq uint64
+	total    time.Duration
 }
 
 // handshake opens the session (Connect: initialize, server/discover or the auto probe);
@@ -147,31 +154,49 @@ func callTool(ctx context.Context, s Session, id int, name string, args json.Raw
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments,omitempty"`
 		}{name, args}
+		// OnSent runs in this goroutine (inside Request), once per round.
+		var rounds int
+		var firstSeq uint64
+		var firstAt, lastAt time.Time
 		opt := &mcpclient.RequestOptions{OnSent: func(seq uint64, _ json.RawMessage) {
+			rounds++
+			lastAt = time.Now()
+			if firstSeq == 0 {
+				firstSeq, firstAt = seq, lastAt
+			}
 			select {
 			case sent <- seq:
 			default:
 			}
 		}}
 		resp, err := s.Request(ctx, "tools/call", params, opt)
+		done := func(m callDoneMsg) callDoneMsg {
+			m.rounds, m.firstSeq = rounds, firstSeq
+			if resp != nil && rounds > 0 {
+				// The final round's round trip plus the rounds before it (their input
+				// dialogs included): what the user waited for the result.
+				m.total = lastAt.Sub(firstAt) + resp.Elapsed
+			}
+			return m
+		}
 		if err != nil {
-			return callDoneMsg{id: id, resp: resp, err: err}
+			return done(callDoneMsg{id: id, resp: resp, err: err})
 		}
 		var res mcpclient.CallToolResult
 		if resp == nil || resp.Msg == nil {
-			return callDoneMsg{id: id, resp: resp, err: errors.New("tools/call: no response message")}
+			return done(callDoneMsg{id: id, resp: resp, err: errors.New("tools/call: no response message")})
 		}
 		// A modern CreateTaskResult is not the call's result: the task is followed (tasksext.go).
 		if t, ok, terr := mcpclient.ParseCreateTask(resp.Msg.Result); ok {
 			if terr != nil {
-				return callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call: %w", terr)}
+				return done(callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call: %w", terr)})
 			}
 			return taskCreatedMsg{callID: id, tool: name, task: t, resp: resp}
 		}
 		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-			return callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)}
+			return done(callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)})
 		}
-		return callDoneMsg{id: id, res: &res, resp: resp}
+		return done(callDoneMsg{id: id, res: &res, resp: resp})
 	}
 }
 

@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// roundsSession answers tools/call in three rounds, as Session.Request does for a modern
+// server that answers input_required twice (MCP 2026-07-28 basic/patterns/mrtr): three
+// requests are sent (Seqs 8, 15, 23), with gap between them (the user's input), and the
+// final response (#24) took last.
+type roundsSession struct {
+	*fakeSession
+	gap, last time.Duration
+}
+
+func (s *roundsSession) Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error) {
+	for i, seq := range []uint64{8, 15, 23} {
+		if i > 0 {
+			time.Sleep(s.gap)
+		}
+		opt.OnSent(seq, json.RawMessage("1"))
+	}
+	result, err := encodeResult(s.result)
+	if err != nil {
+		return nil, err
+	}
+	return &mcpclient.Response{Seq: 24, RequestSeq: 23, Elapsed: s.last,
+		Msg: &mcpclient.Message{JSONRPC: "2.0", ID: json.RawMessage("3"), Result: result}}, nil
+}
+
+// A live multi-round call counts its time from the first request to the final response
+// (the rounds between, user input included), as an opened trace does, and says the rounds
+// and the first request; not only the last round's round trip.
+func TestCallRoundsTotalTime(t *testing.T) {
+	s := &roundsSession{fakeSession: greetSession(), gap: 40 * time.Millisecond, last: 34 * time.Millisecond}
+	m := newTestModel(t, s, 120, 40)
+	run(t, m, m.Init(), 0)
+	press(t, m, "enter") // add: a, b
+	typeText(t, m, "1")
+	press(t, m, "tab")
+	typeText(t, m, "2")
+	press(t, m, "ctrl+s")
+	r := m.call.run
+	if r == nil || !r.done || r.err != nil {
+		t.Fatalf("call did not finish: %+v", r)
+	}
+	// Lower bound only: two gaps and the last round trip.
+	if min := 2*s.gap + s.last; r.elapsed < min {
+		t.Errorf("elapsed %s, want at least %s (all rounds)", r.elapsed, min)
+	}
+	if r.rounds != 3 {
+		t.Errorf("rounds %d, want 3", r.rounds)
+	}
+	took := "took " + r.elapsed.Round(time.Millisecond).String() + " over 3 rounds · request #8 → response #24"
+	mustContain(t, "result", view(m), took)
+	if st := m.call.callState(r, m.now()); !strings.HasSuffix(st, " (3 rounds)") || !strings.HasPrefix(st, "✓ ") {
+		t.Errorf("calls list state %q", st)
+	}
+	if strings.Contains(view(m), "took 34ms") {
+		t.Errorf("the last round's time is shown as the call's\n%s", view(m))
+	}
+}
