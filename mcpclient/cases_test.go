@@ -257,6 +257,25 @@ func TestB07MessageBeforeInitialize(t *testing.T) {
 	}
 }
 
+// TestB07UnderAutoEra: with --era auto the handshake starts with the server/discover probe,
+// and the start-up line, written before the server handled it, is flagged all the same.
+func TestB07UnderAutoEra(t *testing.T) {
+	s := startFake(t, "b07", func(c *mcpclient.Config) { c.Era = mcpclient.EraAuto })
+	res, err := s.c.Connect(context.Background())
+	if err != nil || res.ServerInfo.Name != "demo-server" || res.Era != mcpclient.EraLegacy {
+		t.Fatalf("the probe falls back and the handshake completes: %+v %v", res, err)
+	}
+	frames := stdoutFrames(s.events(t))
+	if first := frames[0]; first.Kind != mcpclient.KindNotification || problem(first, "before-initialize") == nil {
+		t.Fatalf("first frame %v %+v: want the notification flagged before-initialize", first.Kind, first.Problems)
+	}
+	for _, f := range frames[1:] {
+		if problem(f, "before-initialize") != nil {
+			t.Errorf("frame %d (%s) flagged too: %+v", f.Seq, f.Raw, f.Problems)
+		}
+	}
+}
+
 func TestB09ExitAtStartup(t *testing.T) {
 	for _, tc := range []struct {
 		scenario string

@@ -16,10 +16,11 @@ import (
 // another, so the two always agree. The zero value is not usable; call NewPairer.
 type Pairer struct {
 	initSent bool
-	// initKey is the id key of the legacy initialize request until its answer arrives: a
-	// server frame before that answer was written before the server had handled initialize
-	// (B07), whichever of the two lines reached the pipe first.
-	initKey string
+	// initKey is the id key of the handshake request (initialize, or server/discover: the
+	// modern handshake and the auto probe) until its answer arrives, initMethod its method:
+	// a server frame before that answer was written before the server had handled it (B07),
+	// whichever of the two lines reached the pipe first.
+	initKey, initMethod string
 	// inBatch is set while the elements of a batch frame are added: the frame as a whole
 	// was checked for before-initialize.
 	inBatch  bool
@@ -154,10 +155,11 @@ func (p *Pairer) addClient(ev *Event) {
 		switch m.Method {
 		case "initialize":
 			p.initSent, p.modern = true, false
-			p.initKey = idKey(m.ID)
+			p.initKey, p.initMethod = idKey(m.ID), m.Method
 			p.noteCaps(m.Params, false)
 		case "server/discover":
 			p.initSent, p.modern = true, true
+			p.initKey, p.initMethod = idKey(m.ID), m.Method
 			p.lateDiscover = nil
 		}
 		if p.modern {
@@ -238,8 +240,8 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 }
 
 // beforeInitialize is the before-initialize problem of a server frame, if it has one: the
-// frame came before any handshake request, or (legacy) before the answer to initialize and
-// is not a response (answersInit). A server that writes at start-up, before reading its stdin, is caught
+// frame came before any handshake request, or before the answer to the handshake request
+// (initialize or server/discover) and is not a response (answersInit). A server that writes at start-up, before reading its stdin, is caught
 // either way, however its line and our initialize cross in the pipes (MCP 2025-11-25
 // basic/lifecycle: the initialize exchange comes first).
 func (p *Pairer) beforeInitialize(answersInit bool) (Problem, bool) {
@@ -247,7 +249,7 @@ func (p *Pairer) beforeInitialize(answersInit bool) (Problem, bool) {
 	case !p.initSent:
 		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"}, true
 	case p.initKey != "" && !answersInit:
-		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before answering initialize (it was written before the server handled initialize)"}, true
+		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before answering " + p.initMethod + " (it was written before the server handled " + p.initMethod + ")"}, true
 	}
 	return Problem{}, false
 }
