@@ -115,7 +115,7 @@ func TestHeadlessFake(t *testing.T) {
 		{name: "call_coerce_b18", scenario: "b18", args: []string{"call", "send_request", "-a", "raw=a b", "-a", `ids=["1"]`, "-a", "tls=null", "-a", "value=42", "-a", `extra:={"k":[1]}`, "--json"}},
 		// enum values keep their JSON type (retries is 2, not "2"); -a over --args.
 		{name: "call_coerce_b15", scenario: "b15", args: []string{"call", "set_direction", "--args", `{"mode":"fast","retries":1}`, "-a", "retries=2", "-a", "direction=send", "--json"}},
-		{name: "crash_b10", scenario: "b10", args: []string{"call", "crash", "--json"}, code: exitNoServer, stderr: "killed by signal KILL while request 2 (tools/call crash) was pending"},
+		{name: "crash_b10", scenario: "b10", args: []string{"call", "crash", "--json"}, code: exitNoServer, stderr: "killed by signal KILL while request id 2 (tools/call crash) was pending"},
 		{name: "exit_before_initialize_b09", scenario: "b09", args: []string{"tools", "--json"}, code: exitNoServer, stderr: "DEMO_API_KEY is not set"},
 		{name: "timeout_b12", scenario: "b12", env: []string{"FAKE_SLEEP_MS=5000"}, args: []string{"call", "sleep", "--timeout", "300ms", "--json"}, code: exitTimeout, stderr: "no response after 300ms"},
 		{name: "method_not_found", scenario: "minimal", args: []string{"prompts", "--json"}, code: exitProtocol, stderr: "-32601"},

@@ -298,7 +298,7 @@ func TestB09ExitAtStartup(t *testing.T) {
 			if took > 2*time.Second {
 				t.Errorf("the exit must fail initialize at once, not after a timeout: took %v", took)
 			}
-			if ee.How() != tc.how || !strings.Contains(err.Error(), "request 1 (initialize)") {
+			if ee.How() != tc.how || !strings.Contains(err.Error(), "request id 1 (initialize)") {
 				t.Errorf("error %q: want %q naming the initialize request", err, tc.how)
 			}
 			if tc.stderr != "" && (len(ee.Stderr) == 0 || ee.Stderr[len(ee.Stderr)-1] != tc.stderr) {
@@ -344,7 +344,7 @@ func TestB10CrashDuringRequest(t *testing.T) {
 			if !errors.As(err, &ee) || time.Since(start) > 2*time.Second {
 				t.Fatalf("want an immediate ExitError, got %v after %v", err, time.Since(start))
 			}
-			want := "server " + tc.how + " while request 2 (tools/call crash) was pending"
+			want := "server " + tc.how + " while request id 2 (tools/call crash) was pending"
 			if !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("error %q, want prefix %q", err, want)
 			}
@@ -358,7 +358,7 @@ func TestB10CrashDuringRequest(t *testing.T) {
 			if !errors.As(err, &ee) || ee.How() != tc.how || time.Since(start) > 5*time.Second {
 				t.Errorf("a request after death: %v after %v", err, time.Since(start))
 			}
-			if !strings.HasPrefix(err.Error(), "cannot send request 3 (tools/call echo): server "+tc.how) {
+			if !strings.HasPrefix(err.Error(), "cannot send request id 3 (tools/call echo): server "+tc.how) {
 				t.Errorf("a request refused after death must say it was not sent: %v", err)
 			}
 			if s.c.State() != mcpclient.StateDead {

@@ -152,12 +152,13 @@ type pendingReq struct {
 	progress chan struct{}
 }
 
-// label names the request in errors: "request 3 (tools/call crash)".
+// label names the request in errors by its JSON-RPC id: "request id 3 (tools/call crash)"
+// (the UI numbers events "#N"; "id" keeps the two apart).
 func (p *pendingReq) label() string {
 	if l := requestLabel(p.method, p.params); l != "" {
-		return fmt.Sprintf("request %d (%s %s)", p.num, p.method, l)
+		return fmt.Sprintf("request id %d (%s %s)", p.num, p.method, l)
 	}
-	return fmt.Sprintf("request %d (%s)", p.num, p.method)
+	return fmt.Sprintf("request id %d (%s)", p.num, p.method)
 }
 
 type reqOutcome struct {

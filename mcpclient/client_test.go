@@ -260,7 +260,7 @@ func TestRequestsAfterDeathFailAtOnce(t *testing.T) {
 	if !errors.As(err, &ee) || ee.Signal != "KILL" || time.Since(start) > 5*time.Second {
 		t.Fatalf("want an immediate ExitError by KILL, got %v after %v", err, time.Since(start))
 	}
-	if !strings.Contains(err.Error(), "request 2 (tools/call echo)") {
+	if !strings.Contains(err.Error(), "request id 2 (tools/call echo)") {
 		t.Errorf("error should name the request: %v", err)
 	}
 	if c.State() != StateDead {

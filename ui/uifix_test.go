@@ -163,7 +163,7 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 	s := &fakeSession{
 		init:  &mcpclient.InitializeResult{ProtocolVersion: "2025-11-25", ServerInfo: mcpclient.Implementation{Name: "fake", Version: "1"}},
 		tools: []mcpclient.Tool{{Name: "echo", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`)}},
-		err:   &mcpclient.ExitError{PID: 7, Signal: "KILL", Pending: "request 4 (tools/call echo)", NotSent: true},
+		err:   &mcpclient.ExitError{PID: 7, Signal: "KILL", Pending: "request id 4 (tools/call echo)", NotSent: true},
 	}
 	m := New(Options{Theme: "plain", Title: "fake", Session: s, Restartable: true})
 	m.now = func() time.Time { return t0 }
@@ -174,7 +174,7 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 	press(t, m, "ctrl+s", "1", "enter", "ctrl+s") // a second call shows the list of calls
 	out := view(m)
 	for _, want := range []string{"not sent: the server is not running (it was killed by signal KILL)", "✗ not sent (server gone)",
-		"request 4 (tools/call echo) was refused before it was written", "E edits the command and restarts the server"} {
+		"request id 4 (tools/call echo) was refused before it was written", "E edits the command and restarts the server"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the call view lacks %q:\n%s", want, out)
 		}
