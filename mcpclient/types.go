@@ -227,7 +227,7 @@ type ExitError struct {
 	Signal string
 	// StdoutClosed is set when the process is still running but closed its stdout.
 	StdoutClosed bool
-	// Pending names the request that failed ("request 3 (tools/call crash)"); empty when none.
+	// Pending names the request that failed ("request id 3 (tools/call crash)"); empty when none.
 	Pending string
 	// Stderr holds the last stderr lines, oldest first.
 	Stderr []string
