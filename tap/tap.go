@@ -432,7 +432,12 @@ func (s *session) copyIn(w *os.File) {
 	reason := "host closed stdin"
 	err := s.forward(s.opt.Stdin, streamIn, func(p []byte) bool {
 		if _, werr := w.Write(p); werr != nil {
-			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the server's stdin failed: " + werr.Error()})
+			text := "writing to the server's stdin failed: " + werr.Error()
+			if errors.Is(werr, os.ErrClosed) {
+				// The tap closed it itself: the server exited, or is being shut down.
+				text = fmt.Sprintf("the host sent %d bytes after the server's stdin was closed (the server exited or is being shut down): recorded, not delivered", len(p))
+			}
+			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: text})
 			s.log.Warn("writing to the server's stdin failed", "err", werr)
 			reason = "server stdin closed"
 			return false
