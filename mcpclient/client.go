@@ -226,6 +226,9 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
+	// Frames a child of the server writes after the server's exit carry an after-exit note
+	// (CodeAfterExit), in every session (replay too, which never calls Connect).
+	c.pairer.exitedLive = c.exitedPID
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)

@@ -142,27 +142,22 @@ type UnsupportedVersionData struct {
 // Initialize on any other error or no answer (a *ProbeTimeoutError). The result is an
 // InitializeResult either way (for modern: the negotiated version, capabilities,
 // instructions and _meta serverInfo), with Era set.
-//
-// Connect also lets the session's Pairer see the server's exit, so frames a child of the
-// server writes afterwards carry an after-exit note (CodeAfterExit).
 func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
 	return c.connect(ctx, probeTiming{quiet: DefaultProbeTimeout, poll: 50 * time.Millisecond})
 }
 
+// exitedPID is the Pairer's view of a live server's exit (Pairer.exitedLive): the pid once
+// the process was declared exited. The Pairer runs under c.mu, as does the exit event's
+// emission, so a frame stamped after that event sees c.dead set.
+func (c *Client) exitedPID() (int, bool) {
+	if c.dead == nil || c.dead.StdoutClosed || c.dead.PID == 0 {
+		return 0, false
+	}
+	return c.dead.PID, true
+}
+
 // connect is Connect with the auto probe's timing (tests shorten it).
 func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult, error) {
-	c.mu.Lock()
-	if c.pairer.exitedLive == nil {
-		// The Pairer runs under c.mu, as does the exit event's emission: a frame stamped
-		// after that event sees c.dead set.
-		c.pairer.exitedLive = func() (int, bool) {
-			if c.dead == nil || c.dead.StdoutClosed || c.dead.PID == 0 {
-				return 0, false
-			}
-			return c.dead.PID, true
-		}
-	}
-	c.mu.Unlock()
 	switch c.cfg.Era {
 	case EraModern:
 		return c.discover(ctx, 0, nil)
