@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -396,11 +397,9 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.NextCall):
 		p.show(p.index() + 1)
 		return true, nil
-	case key.Matches(msg, k.ReadLink):
-		if p.readLink != nil && p.hasLinks() {
-			return true, p.readLink()
-		}
-		return false, nil
+	case p.readLink != nil && slices.Contains(k.ReadLink.Keys(), msg.String()):
+		// Also when the key is off (no link in the shown result): the read says why.
+		return true, p.readLink()
 	case key.Matches(msg, k.ShowAll):
 		if r := p.run; r != nil && r.done && largeResult(r.res) {
 			r.full = !r.full
@@ -535,7 +534,9 @@ func (p *callPane) view(now time.Time) string {
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
 	p.off = clampScroll(p.off, len(p.lines), bh)
-	return strings.Join(append(head, window(p.lines, p.off, bh, w)...), "\n")
+	body := window(p.lines, p.off, bh, w)
+	p.linkHints(body, p.off, w)
+	return strings.Join(append(head, body...), "\n")
 }
 
 // runningLines draws a call in flight: tool, arguments, spinner and elapsed, progress,

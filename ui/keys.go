@@ -72,7 +72,8 @@ type KeyMap struct {
 	PrevCall key.Binding
 	NextCall key.Binding
 	// ReadLink sends resources/read for a resource_link block of the shown result (the
-	// first on screen) and shows the contents under it.
+	// first unread one on screen, else the next unread one: presses walk through them)
+	// and shows the contents under it.
 	ReadLink key.Binding
 
 	// Tools pane: CallByName calls any tool, listed or not, with raw JSON arguments.
@@ -172,7 +173,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:       key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
 		PrevCall:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
 		NextCall:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
-		ReadLink:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the resource_link on screen (resources/read)")),
+		ReadLink:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the next resource_link not read yet (resources/read)")),
 		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
 
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),

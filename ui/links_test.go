@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -25,7 +28,7 @@ func TestResourceLinkIsRead(t *testing.T) {
 		t.Fatal("the contents are shown before the read")
 	}
 	l.key("?")
-	mustContain(t, "help", view(l.m), "read the resource_link on screen (resources/read)")
+	mustContain(t, "help", view(l.m), "read the next resource_link not read yet (resources/read)")
 	l.key("esc")
 
 	l.key("o")
@@ -62,4 +65,93 @@ func TestReadLinkKeyWithoutLink(t *testing.T) {
 	if strings.Contains(view(l.m), "read the resource_link") {
 		t.Errorf("help offers the read key without a link\n%s", view(l.m))
 	}
+}
+
+// pressRead presses the read key and delivers the read's answer (the test helpers' run
+// feeds back only some messages); commands that block (ticks) are left.
+func pressRead(t *testing.T, m *Model) {
+	t.Helper()
+	_, cmd := m.Update(keyMsg("o"))
+	var deliver func(c tea.Cmd)
+	deliver = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		ch := make(chan tea.Msg, 1)
+		go func() { ch <- c() }()
+		select {
+		case msg := <-ch:
+			switch msg := msg.(type) {
+			case tea.BatchMsg:
+				for _, c := range msg {
+					deliver(c)
+				}
+			case linkReadMsg:
+				m.Update(msg)
+			}
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	deliver(cmd)
+}
+
+// A result with several resource_links (server-everything's get-resource-links count=5):
+// only the link o will read carries the hint, and repeated presses read every link in
+// turn, scrolling each into view, even those below the screen; with all read, o reads the
+// one on screen again. On a result without a link, o says so.
+func TestReadLinkWalksEveryLink(t *testing.T) {
+	s := greetSession()
+	const n = 6
+	s.result = &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "six links follow"}}}
+	s.contents = map[string]*mcpclient.ReadResourceResult{}
+	var uris []string
+	for i := 1; i <= n; i++ {
+		uri := fmt.Sprintf("demo://resource/%d", i)
+		uris = append(uris, uri)
+		s.result.Content = append(s.result.Content, mcpclient.ContentBlock{Type: "resource_link", URI: uri, Name: fmt.Sprintf("res-%d", i), Description: "a linked resource"})
+		s.contents[uri] = &mcpclient.ReadResourceResult{Contents: []mcpclient.ResourceContents{{URI: uri, MimeType: "text/plain", Text: fmt.Sprintf("body of resource %d", i)}}}
+	}
+	m := newTestModel(t, s, 100, 24)
+	run(t, m, m.Init(), 0)
+	press(t, m, "enter")
+	typeText(t, m, "1")
+	press(t, m, "tab")
+	typeText(t, m, "2")
+	press(t, m, "ctrl+s")
+	if r := m.call.run; r == nil || !r.done || len(r.linkAt) != n {
+		t.Fatalf("call: %+v", r)
+	}
+	hint := "o reads this resource (resources/read)"
+	if v := view(m); strings.Count(v, hint) != 1 || !strings.Contains(v, "6 links not read yet") {
+		t.Fatalf("want the hint on one link only\n%s", v)
+	}
+	for i := 1; i <= n; i++ {
+		pressRead(t, m)
+		if len(s.reads) != i || s.reads[i-1] != uris[i-1] {
+			t.Fatalf("press %d read %q, want %q", i, s.reads, uris[:i])
+		}
+		v := view(m)
+		mustContain(t, fmt.Sprintf("read %d", i), v, "uri:  "+uris[i-1], "resources/read "+uris[i-1], fmt.Sprintf("body of resource %d", i))
+		mustContain(t, fmt.Sprintf("note %d", i), m.statusBar(), fmt.Sprintf("resource_link %d of %d", i, n))
+		if c := strings.Count(v, hint); i < n && c > 1 || i == n && c != 0 {
+			t.Fatalf("after read %d the hint shows %d times\n%s", i, c, v)
+		}
+	}
+	pressRead(t, m)
+	if len(s.reads) != n+1 {
+		t.Fatalf("with every link read, o read nothing: %q", s.reads)
+	}
+	mustContain(t, "read again", m.statusBar(), "again")
+
+	// A result without a link: o says so.
+	s.result = &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "no links"}}}
+	press(t, m, "e", "ctrl+s")
+	if r := m.call.run; r == nil || !r.done || len(r.linkAt) != 0 {
+		t.Fatalf("second call: %+v", r)
+	}
+	pressRead(t, m)
+	if len(s.reads) != n+1 {
+		t.Errorf("o read something from a result without links: %q", s.reads)
+	}
+	mustContain(t, "no link", m.statusBar(), "has no resource_link to read")
 }

@@ -186,7 +186,7 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 		add("")
 		b, cut := previewBlock(b, limit)
 		if b.Type == "resource_link" {
-			r.linkAt = append(r.linkAt, linkPos{block: i, line: len(out), uri: b.URI})
+			r.linkAt = append(r.linkAt, linkPos{block: i, line: len(out), hint: -1, uri: b.URI})
 		}
 		add(blockLines(st, i, b, res.IsError, w)...)
 		if b.Type == "resource_link" {
@@ -194,7 +194,9 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 			case lr != nil:
 				add(linkReadLines(st, lr, w)...)
 			case r.linkKey != "":
-				add(st.Muted.Render("  " + r.linkKey + " reads this resource (resources/read)"))
+				// The view marks the one the read key reads (callPane.linkHints).
+				r.linkAt[len(r.linkAt)-1].hint = len(out)
+				add(st.Muted.Render("  not read yet (" + r.linkKey + " reads the links one by one)"))
 			}
 		}
 		if cut > 0 {
