@@ -76,7 +76,8 @@ func newBenchCallCmd() *cobra.Command {
 then calls TOOL -n times (or for --duration, or until whichever of the two comes first) from
 -c concurrent callers on the one session, and prints throughput (calls/s), latency
 (min/p50/p90/p99/max/mean, milliseconds) and the error count. Arguments as for call (--args,
--a). With --json the document's "bench" member holds the numbers.
+-a). With --json the document's "bench" member holds the numbers. A server that stops
+answering ends the run after 3 rounds of calls in a row timed out (--timeout each).
 
 Exit codes: 0 every call succeeded; 1 some results had isError; 3 the server failed to start
 or exited during the run (the numbers so far are still reported); 4 some calls got a JSON-RPC
