@@ -83,3 +83,45 @@ func TestBatchedResponseCompletesTheRequest(t *testing.T) {
 		t.Errorf("the response should point at the batch frame (seq %d) and its request (seq %d)", resp.Seq, resp.RequestSeq)
 	}
 }
+
+// TestBatchedServerRequestIsAnswered: the roots/list inside the batch fake's batch after
+// initialized reaches OnServerRequest like a lone request, and the answer goes back as a
+// response frame of its own, paired with it.
+func TestBatchedServerRequestIsAnswered(t *testing.T) {
+	asked := make(chan string, 1)
+	s := startFake(t, "batch", func(c *mcpclient.Config) {
+		c.ProtocolVersion = "2025-03-26"
+		c.Capabilities = []byte(`{"roots":{"listChanged":false}}`)
+		c.OnServerRequest = func(r *mcpclient.ServerRequest) {
+			asked <- r.Method
+			_ = r.Respond([]byte(`{"roots":[{"uri":"file:///tmp","name":"tmp"}]}`))
+		}
+	})
+	if _, err := s.c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case m := <-asked:
+		if m != "roots/list" {
+			t.Fatalf("asked %q", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the batched roots/list never reached OnServerRequest")
+	}
+	if _, err := s.c.Ping(context.Background()); err != nil { // the reply is written before the ping
+		t.Fatal(err)
+	}
+	var batchSeq uint64
+	for _, ev := range s.events(t) {
+		if ev.Kind == mcpclient.KindBatch && batchSeq == 0 {
+			batchSeq = ev.Seq
+		}
+		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindResponse && strings.Contains(string(ev.Raw), `"srv-1"`) {
+			if ev.Pair != batchSeq || !strings.Contains(string(ev.Raw), "file:///tmp") {
+				t.Fatalf("the reply %s pairs with #%d, want the batch #%d", ev.Raw, ev.Pair, batchSeq)
+			}
+			return
+		}
+	}
+	t.Fatal("no reply to the batched roots/list was written")
+}

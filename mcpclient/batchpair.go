@@ -63,13 +63,7 @@ func (p *Pairer) addBatch(ev *Event) {
 		p.inBatch = false
 		el.Problems, el.Pair, el.Method = one.Problems, one.Pair, one.Method
 		if el.Kind == KindRequest {
-			// The client answers server requests one frame at a time; a request inside a
-			// batch gets no reply, so it must not stay "in flight" for id-reuse checks.
-			key := idKey(el.Msg.ID)
-			if p.inbound[key] == ev.Seq {
-				delete(p.inbound, key)
-			}
-			el.Problems = append(el.Problems, Problem{Info, "batched-request", "mcp-inspect does not answer server requests inside a batch"})
+			el.Problems = append(el.Problems, Problem{Info, "batched-request", "answered in a response frame of its own (JSON-RPC 2.0 §6 would gather the batch's answers in one array)"})
 		}
 		p.noteVersion(&one)
 	}

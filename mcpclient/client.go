@@ -637,6 +637,15 @@ func (c *Client) routeBatchLocked(ev *Event) {
 			if el.Msg.Method == "notifications/progress" {
 				c.progressLocked(el.Pair)
 			}
+		case KindRequest:
+			// Answered as one alone would be, one response frame each: JSON-RPC 2.0 §6
+			// would gather them into an array, but a server waits on each id, and MCP SDKs
+			// take a lone response to a batched request.
+			if hasCode(el.Problems, "modern-server-request") {
+				continue
+			}
+			c.awaitingUser++
+			go c.answerServerRequest(el.Msg, seq, !hasCode(el.Problems, "capability-not-advertised"))
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {

@@ -47,7 +47,7 @@ func (p *wirePane) batchLines(ev *mcpclient.Event, pos, w int) []string {
 					line += " · no request with this id"
 				}
 			case mcpclient.KindRequest:
-				line += " · not answered: mcp-inspect answers server requests only outside batches"
+				line += " · answered in a frame of its own"
 			}
 		}
 		out = append(out, wrapStyled(st.Base, line, w)...)

@@ -69,7 +69,8 @@ func TestWireShowsBatchElementsPaired(t *testing.T) {
 }
 
 // TestBatchServerLive: the batch fake server through the real client, for a version that
-// allows batches and one that does not: the wire detail of each batch lists its elements,
+// allows batches and one that does not: the batched roots/list is asked and answered, the
+// wire detail of each batch lists its elements,
 // pairs the batched tools/call response with its request, and words the rule by version.
 func TestBatchServerLive(t *testing.T) {
 	for _, c := range []struct{ version, rule string }{
@@ -80,6 +81,12 @@ func TestBatchServerLive(t *testing.T) {
 			l := startLive(t, []string{fake.Binary(t), "--scenario", "batch"},
 				mcpclient.Config{ProtocolVersion: c.version, Timeout: 2 * time.Second}, Options{})
 			l.until("tools listed", func() bool { return len(l.m.tools.tools) > 0 }, 30*time.Second)
+			// The roots/list inside the first batch is asked like a lone one (the UI
+			// advertises roots); enter accepts it, which answers it.
+			l.until("the batched roots/list asks", func() bool {
+				return strings.Contains(view(l.m), "the server asks for the client's roots")
+			}, 10*time.Second)
+			l.key("enter")
 			// The response inside the batch completes the call (it is a violation after
 			// 2025-03-26, shown as such, but still the server's answer).
 			if run := l.callTool("echo", `{"text":"hi"}`, nil, nil); run.err != nil || resultText(run) != "hi" {
@@ -103,7 +110,7 @@ func TestBatchServerLive(t *testing.T) {
 			l.key("3")
 			l.m.wire.jump(batches[0])
 			v := view(l.m)
-			for _, want := range []string{"[0] notification notifications/message", `[1] request roots/list id "srv-1"`, c.rule} {
+			for _, want := range []string{"[0] notification notifications/message", `[1] request roots/list id "srv-1" · answered in a frame of its own`, c.rule} {
 				if !strings.Contains(v, want) {
 					t.Errorf("the first batch lacks %q:\n%s", want, v)
 				}
