@@ -412,11 +412,14 @@ func (l *leaderReader) background() {
 		l.bgFile = f
 		l.mu.Unlock()
 		readable := awaitReadable(f)
+		// A request in flight whose caller has not taken the role yet (it registers, writes,
+		// then takes the role) reads what came itself: its response, most likely.
+		inFlight := readable && l.c.pendingCount() > 0
 		l.mu.Lock()
 		if l.bgFile == f {
 			l.bgFile = nil
 		}
-		take := readable && !l.held && !l.eof
+		take := readable && !inFlight && !l.held && !l.eof
 		if take {
 			l.held = true
 			l.gen++
@@ -437,6 +440,13 @@ func (l *leaderReader) background() {
 	}
 }
 
+// pendingCount is how many requests await their response.
+func (c *Client) pendingCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending)
+}
+
 // awaitReadable parks until f is readable (or at its end) in the runtime's poller; false
 // when the wait was stopped (its read deadline set) or failed.
 func awaitReadable(f *os.File) bool {
@@ -444,13 +454,11 @@ func awaitReadable(f *os.File) bool {
 	if err != nil {
 		return false
 	}
-	first := true
-	err = rc.Read(func(uintptr) bool {
-		if first {
-			first = false
-			return false // wait for readability
-		}
-		return true
+	// Look before each wait: the poller only reports new data (edge-triggered), and data
+	// already there when the wait began would otherwise never be reported.
+	err = rc.Read(func(fd uintptr) bool {
+		ready, err := pollIn(int(fd), 0)
+		return ready || err != nil
 	})
 	return err == nil
 }
