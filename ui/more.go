@@ -247,7 +247,8 @@ func taskCapList(raw json.RawMessage) bool {
 // unless the server is sending them in a storm, which pauses it with a note.
 func (m *Model) autoRefresh(what string, at time.Time) tea.Cmd {
 	st := m.listStateFor(what)
-	if st == nil || st.paused {
+	// Offline and attached nothing lists again: no storm to pause, no note.
+	if st == nil || st.paused || m.sess == nil {
 		return nil
 	}
 	st.recent = append(st.recent, at)

@@ -201,6 +201,10 @@ func (m *Model) serverMoreLines(w int) []string {
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
 	}
+	if m.offline != nil {
+		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.
+		return append(out, m.seenClientLines(w)...)
+	}
 	add("", st.Title.Render("client (mcp-inspect) offers"))
 	add(wrap("  capabilities: "+string(m.features.Capabilities()), w)...)
 	if in != nil && in.Era == mcpclient.EraModern && !m.features.NoTasks {

@@ -78,8 +78,19 @@ type offlineState struct {
 	// late (in late, by call index: the response's Seq), not taken as the result.
 	ended map[uint64]int
 	late  map[int]uint64
-	// deadTasks names the task of a call whose task the server's exit ended, by call.
-	deadTasks map[int]string
+	// liveTasks is what the Call pane says about a task still running, by call: the
+	// CreateTaskResult's Seq and the latest status. The server's exit moves it to deadTasks
+	// (the task of a call it ended), so the detail names the response and the task as the
+	// live pane did.
+	liveTasks, deadTasks map[int]taskSeen
+	// lostLines counts the trace lines mcp-inspect open could not read (LostLinesCode
+	// notes): the Call pane says a call may have been on one.
+	lostLines int
+	// client is the client the recording shows (the initialize request's clientInfo and
+	// capabilities, or a modern request's _meta): offline and attached, the Server pane
+	// shows it instead of what this mcp-inspect would offer.
+	client      *seenClient
+	clientTries int
 	// closing is set by a LifeShutdown event (the session closed the server) until the
 	// next start: the exit that follows ends the session, not the calls still open.
 	closing bool
@@ -89,6 +100,73 @@ type offlineState struct {
 	tool     string
 	sel, top int
 	off      int
+}
+
+// taskSeen is a modern task a recorded call created: its id, its latest status and the
+// Seq of the CreateTaskResult that answered the call.
+type taskSeen struct {
+	id, status string
+	created    uint64
+}
+
+// seenClient is the recorded client: "name version" and its capabilities (JSON).
+type seenClient struct {
+	info string
+	caps json.RawMessage
+}
+
+// clientTries bounds how many requests are read for the client's identity: a recording
+// without it (cut before the handshake) does not pay a second decode on every request.
+const clientTries = 16
+
+// recordedClient reads who the client is from a request's params: the initialize
+// request's clientInfo and capabilities (legacy), or the _meta every modern request
+// carries (MCP 2026-07-28); nil when they hold neither.
+func recordedClient(params json.RawMessage) *seenClient {
+	var p struct {
+		ClientInfo   *mcpclient.Implementation  `json:"clientInfo"`
+		Capabilities json.RawMessage            `json:"capabilities"`
+		Meta         map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return nil
+	}
+	info, caps := p.ClientInfo, p.Capabilities
+	if info == nil {
+		var mi mcpclient.Implementation
+		if json.Unmarshal(p.Meta[mcpclient.MetaClientInfo], &mi) != nil {
+			return nil
+		}
+		info, caps = &mi, p.Meta[mcpclient.MetaClientCapabilities]
+	}
+	c := &seenClient{info: strings.TrimSpace(info.Name + " " + info.Version)}
+	var b bytes.Buffer
+	if json.Compact(&b, caps) == nil {
+		c.caps = b.Bytes()
+	}
+	return c
+}
+
+// seenClientLines stand, on the Server pane of a recorded or attached session, for what
+// this mcp-inspect would offer: the client the events show (the host, attached), whose
+// roots and ping are not ours to change or send.
+func (m *Model) seenClientLines(w int) []string {
+	st := m.c.st
+	title := "client (as recorded)"
+	if m.attached() {
+		title = "client (the host, seen through the tap: read-only)"
+	}
+	out := []string{"", st.Title.Render(title)}
+	c := m.offline.client
+	if c == nil {
+		return append(out, st.Muted.Render("  no initialize request or client _meta seen"))
+	}
+	out = append(out, wrap("  name: "+clean(c.info), w)...)
+	caps := "(none)"
+	if len(c.caps) > 0 {
+		caps = string(c.caps)
+	}
+	return append(out, wrap("  capabilities: "+clean(caps), w)...)
 }
 
 // pageAcc is a listing in progress: the items of the pages so far and their warnings.
@@ -140,7 +218,7 @@ const argsHead = 160
 
 func newOfflineState() *offlineState {
 	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
-		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]string{}, curIdx: -1}
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, liveTasks: map[int]taskSeen{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -190,7 +268,10 @@ func (o *offlineState) lifecycle(ev *mcpclient.Event) {
 		for id, k := range o.tasks {
 			delete(o.tasks, id)
 			o.end(k, 0, ev.Seq, outcomeViaTask|outcomeServerExited)
-			o.deadTasks[k] = id
+			ts := o.liveTasks[k]
+			delete(o.liveTasks, k)
+			ts.id = id
+			o.deadTasks[k] = ts
 		}
 	}
 }
@@ -239,7 +320,11 @@ func (o *offlineState) taskState(t *mcpclient.Task, seq uint64) {
 	c.respSeq = seq
 	if t.Terminal() {
 		delete(o.tasks, t.TaskID)
+		delete(o.liveTasks, k)
 		c.outcome = outcomeViaTask | taskOutcome(t)
+	} else if ts, ok := o.liveTasks[k]; ok {
+		ts.status = t.Status
+		o.liveTasks[k] = ts
 	}
 	if o.curIdx == k {
 		o.cur, o.curIdx = nil, -1
@@ -278,6 +363,10 @@ func resultOutcome(result json.RawMessage) uint8 {
 // request notes the requests whose answers need something of the request: the
 // arguments of a tools/call, the version a server/discover asked for.
 func (o *offlineState) request(ev *mcpclient.Event) {
+	if o.client == nil && o.clientTries < clientTries {
+		o.clientTries++
+		o.client = recordedClient(ev.Msg.Params)
+	}
 	switch ev.Msg.Method {
 	case "tools/call":
 		var p struct {
@@ -564,6 +653,7 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
 			c.outcome = outcomeViaTask | outcomeTaskUnfinished
 			o.tasks[t.TaskID] = k
+			o.liveTasks[k] = taskSeen{status: t.Status, created: ev.Seq}
 			if t.Terminal() { // a task may be created finished
 				o.taskState(t, ev.Seq)
 			}
@@ -599,8 +689,14 @@ func (o *offlineState) endCall(r *callRun, k int, ev *mcpclient.Event, outcome u
 		what := "request #" + strconv.FormatUint(r.reqSeq, 10) + " (tools/call " + r.tool + ") was pending"
 		if outcome&outcomeViaTask != 0 {
 			what = "the task request #" + strconv.FormatUint(r.reqSeq, 10) + " created was still running"
-			if id := o.deadTasks[k]; id != "" {
-				what = "task " + id + " of tools/call " + r.tool + " (request #" + strconv.FormatUint(r.reqSeq, 10) + ") was still running"
+			if ts, ok := o.deadTasks[k]; ok && ts.id != "" {
+				what = "task " + ts.id + " of tools/call " + r.tool + " (request #" + strconv.FormatUint(r.reqSeq, 10) + ") was still running"
+				// The call was answered (the CreateTaskResult): say which response, and the
+				// task as it last stood, as the live pane did.
+				if ts.created != 0 {
+					r.resp = &mcpclient.Response{Seq: ts.created, RequestSeq: r.reqSeq, Elapsed: r.elapsed}
+				}
+				r.task, r.viaTask = &mcpclient.Task{TaskID: ts.id, Status: ts.status}, true
 			}
 		}
 		r.err = fmt.Errorf("%s (event #%d) while %s", how, ev.Seq, what)
@@ -674,17 +770,30 @@ func (o *offlineState) finishCall(r *callRun, ev *mcpclient.Event, viaTask bool)
 	r.res = &res
 }
 
+// attached reports whether the events come live from a running tap (mcp-inspect attach,
+// read-only: the host is the client) rather than from a trace file (mcp-inspect open sets
+// Options.FromTrace) or a Session of our own.
+func (m *Model) attached() bool { return m.sess == nil && !m.server.recorded }
+
+// notListed is what a pane says before the recording or the tap shows its listing.
+func (m *Model) notListed(method string) string {
+	if m.attached() {
+		return "attached: the host has not sent " + method + " yet"
+	}
+	return "offline: no " + method + " recorded"
+}
+
 // offlineConnected stands for afterConnect on a recorded session: nothing is asked; the
 // panes say what the recording holds until its listings arrive.
 func (m *Model) offlineConnected() tea.Cmd {
 	caps := m.caps()
-	m.tools.status = "offline: no tools/list recorded"
-	m.resources.status = "offline: no resources/list recorded"
+	m.tools.status = m.notListed("tools/list")
+	m.resources.status = m.notListed("resources/list")
 	if caps.Resources == nil {
 		m.resources.status = "the server offered no resources (no resources capability)"
 	}
 	m.resources.list.empty = m.resources.status
-	m.prompts.status = "offline: no prompts/list recorded"
+	m.prompts.status = m.notListed("prompts/list")
 	if caps.Prompts == nil {
 		m.prompts.status = "the server offered no prompts (no prompts capability)"
 	}
@@ -694,8 +803,19 @@ func (m *Model) offlineConnected() tea.Cmd {
 
 // LostLinesCode is the Problem code mcp-inspect open puts on the first event after trace
 // lines it could not read (a corrupt or cut line): the Server pane lists the note among
-// the trace's warnings and the recording reads as incomplete.
+// the trace's warnings and the recording reads as incomplete. The note's text starts with
+// the number of lines lost ("2 trace lines …"), which the Call pane counts.
 const LostLinesCode = "trace-lines-lost"
+
+// lostCount is the number of lines a LostLinesCode note says were lost (1 when its text
+// does not start with one).
+func lostCount(text string) int {
+	var n int
+	if _, err := fmt.Sscanf(text, "%d", &n); err != nil || n < 1 {
+		return 1
+	}
+	return n
+}
 
 // observeOffline derives state from one recorded event and applies what it stands for
 // through the live update path.
@@ -706,6 +826,7 @@ func (m *Model) observeOffline(ev *mcpclient.Event) tea.Cmd {
 	for _, p := range ev.Problems {
 		if p.Code == LostLinesCode {
 			m.server.incomplete = true
+			m.offline.lostLines += lostCount(p.Text)
 			m.server.warnings = append(m.server.warnings, fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text))
 		}
 	}
@@ -971,13 +1092,22 @@ func (m *Model) offlineCallView(w, h int) string {
 	o := m.offline
 	st := m.c.st
 	n := o.shownLen()
-	title := fmt.Sprintf("recorded calls (%d) · offline: recorded session", n)
+	calls, where, none := "recorded calls", "offline: recorded session", "no tools/call in the recording"
+	if m.attached() {
+		calls, where, none = "calls seen", "attached to the tap (read-only)", "no tools/call seen yet"
+	}
+	if o.lostLines > 0 {
+		// A lost line may have held a call: say so rather than claim there was none.
+		where = fmt.Sprintf("%d unreadable trace line%s", o.lostLines, map[bool]string{true: "s"}[o.lostLines > 1])
+		none = fmt.Sprintf("no tools/call among the events read; %s could not be read (a call may have been on one): 4 Server says where", where)
+	}
+	title := fmt.Sprintf("%s (%d) · %s", calls, n, where)
 	if o.tool != "" {
-		title = fmt.Sprintf("recorded calls of %s (%d) · esc: every tool's", clean(o.tool), n)
+		title = fmt.Sprintf("%s of %s (%d) · esc: every tool's", calls, clean(o.tool), n)
 	}
 	lines := []string{st.Title.Render(fit(title, w))}
 	if n == 0 {
-		lines = append(lines, st.Muted.Render("no tools/call in the recording"))
+		lines = append(lines, wrapStyled(st.Muted, none, w)...)
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
 	sel, _ := o.selected()
@@ -1009,7 +1139,11 @@ func (m *Model) offlineCallView(w, h int) string {
 	}
 	det := resultLines(st, r, max(w, 10))
 	if r.task != nil {
-		det = append(det, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s)", clean(r.task.TaskID), clean(r.task.Status))))
+		status := clean(r.task.Status)
+		if _, dead := o.deadTasks[sel]; dead {
+			status = "last known status: " + status
+		}
+		det = append(det, "", st.Muted.Render(fmt.Sprintf("ran as task %s (%s)", clean(r.task.TaskID), status)))
 	}
 	det = append(det, o.callNotes(st, m.tl, sel, max(w, 10))...)
 	o.off = clampScroll(o.off, len(det), rest)

@@ -89,11 +89,13 @@ func recordedTrace(t *testing.T) *trace.Trace {
 	return tr
 }
 
-// openOffline builds an offline model (no Session) and delivers the recorded events in
+// openOffline builds an opened-trace model (no Session, Options.FromTrace) and delivers the recorded events in
 // two batches, as the event pump would.
 func openOffline(t *testing.T, evs []mcpclient.Event) *Model {
 	t.Helper()
-	m := newTestModel(t, nil, 120, 40)
+	m := New(Options{Theme: "plain", Title: "trace t.jsonl", FromTrace: true})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	run(t, m, m.Init(), 0)
 	half := len(evs) / 2
 	send(t, m, eventsMsg{events: evs[:half]}, eventsMsg{events: evs[half:], closed: true})

@@ -228,7 +228,8 @@ func TestOfflineLostTraceLines(t *testing.T) {
 }
 
 // TestOfflineTaskEndsAtTheServersExit: a task call still working when the server was
-// killed reads "server exited", not "task running".
+// killed reads "server exited", not "task running"; its detail names the CreateTaskResult
+// that answered the call and the task's last known status.
 func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 	lines := []recorded{
 		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil},
@@ -243,7 +244,12 @@ func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 	press(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "task row", callRow(t, v, "#3 "), "server exited", "4ms")
-	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while task t-9 of tools/call task_slow (request #3) was still running")
+	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while task t-9 of tools/call task_slow (request #3) was still running",
+		// The call was answered with the CreateTaskResult (#4), as the live pane says.
+		"request #3 → response #4", "ran as task t-9 (last known status: working)")
+	if strings.Contains(v, "no response") {
+		t.Errorf("the task call reads as unanswered:\n%s", v)
+	}
 	if strings.Contains(v, "task running") {
 		t.Errorf("the task reads as running after the server died:\n%s", v)
 	}

@@ -66,8 +66,19 @@ func (s *serverInfo) strictStop() *mcpclient.ViolationError {
 	return nil
 }
 
-// stateText is the connection state in words for the status bar.
+// stateText is the connection state in words for the status bar. An opened trace with
+// lines cut or unreadable says so next to it, whatever the recorded end (4 Server says
+// which lines).
 func (s *serverInfo) stateText() string {
+	t := s.connText()
+	if s.recorded && s.incomplete && !strings.Contains(t, "incomplete") {
+		t += " · trace incomplete (4 Server says why)"
+	}
+	return t
+}
+
+// connText is the connection state in words, as the session or the recording left it.
+func (s *serverInfo) connText() string {
 	switch {
 	case s.strictStop() != nil:
 		return "stopped by --strict"

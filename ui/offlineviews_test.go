@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// legacyTraffic is a legacy session a host had with a server: the handshake (the host's
+// clientInfo and capabilities), five tools/list_changed within a few milliseconds, and
+// one tools/call answered.
+var legacyTraffic = []recorded{
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true}},"clientInfo":{"name":"the-host","version":"4.2"}}}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"s","version":"1"}}}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, nil},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`, nil},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"hi"}]}}`, nil},
+}
+
+// viewerModel is the model of mcp-inspect open (fromTrace) or attach (not): no Session,
+// the events delivered as the pump would.
+func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *Model {
+	t.Helper()
+	m := New(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
+	run(t, m, m.Init(), 0)
+	send(t, m, eventsMsg{events: evs})
+	return m
+}
+
+// TestViewersDoNotPauseReListing: offline and attached nothing lists tools again, so a
+// burst of list_changed neither says that automatic re-listing is paused nor logs it.
+func TestViewersDoNotPauseReListing(t *testing.T) {
+	for _, fromTrace := range []bool{true, false} {
+		m := viewerModel(t, fromTrace, pairedRecording(legacyTraffic))
+		if bar := m.statusBar(); strings.Contains(bar, "re-listing") {
+			t.Errorf("fromTrace=%v: the status bar speaks of re-listing: %q", fromTrace, bar)
+		}
+		press(t, m, "7")
+		if v := view(m); strings.Contains(v, "paused") || !strings.Contains(v, "notifications/tools/list_changed") {
+			t.Errorf("fromTrace=%v: the Logs pane should list the notifications and no pause:\n%s", fromTrace, v)
+		}
+	}
+}
+
+// TestAttachedWordsAndNoOffers: attached to a tap, the panes say so (not "offline",
+// not "recorded"), and the Server pane shows the host as the client, not the roots and
+// ping this mcp-inspect would offer (R and P do nothing there). An opened trace says
+// "recorded" and shows the recorded client the same way.
+func TestAttachedWordsAndNoOffers(t *testing.T) {
+	m := viewerModel(t, false, pairedRecording(legacyTraffic))
+	mustContain(t, "attached Tools pane", view(m), "attached: the host has not sent tools/list yet")
+	press(t, m, "2")
+	v := view(m)
+	mustContain(t, "attached Call pane", v, "calls seen (1) · attached to the tap (read-only)")
+	press(t, m, "4")
+	v = view(m)
+	mustContain(t, "attached Server pane", v, "client (the host, seen through the tap: read-only)", "name: the-host 4.2", `capabilities: {"roots":{"listChanged":true}}`)
+	for _, bad := range []string{"offline", "recorded", "R adds some", "P measures", "mcp-inspect) offers"} {
+		if strings.Contains(v, bad) {
+			t.Errorf("the attached Server pane says %q:\n%s", bad, v)
+		}
+	}
+
+	m = viewerModel(t, true, pairedRecording(legacyTraffic))
+	mustContain(t, "opened Tools pane", view(m), "offline: no tools/list recorded")
+	press(t, m, "2")
+	mustContain(t, "opened Call pane", view(m), "recorded calls (1) · offline: recorded session")
+	press(t, m, "4")
+	v = view(m)
+	mustContain(t, "opened Server pane", v, "client (as recorded)", "name: the-host 4.2")
+	if strings.Contains(v, "R adds some") || strings.Contains(v, "P measures") {
+		t.Errorf("the opened trace offers roots or ping:\n%s", v)
+	}
+}
+
+// TestOpenedTraceLostLinesUpFront: an opened trace that holds its server's exit but lost
+// a line says it is incomplete in the status bar next to "closed", and the Call pane does
+// not claim the recording holds no tools/call: it counts the unreadable lines.
+func TestOpenedTraceLostLinesUpFront(t *testing.T) {
+	lines := append(append([]recorded(nil), legacyTraffic[:2]...),
+		recorded{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: 42}},
+		recorded{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42}})
+	evs := pairedRecording(lines)
+	// Two lines were lost before the shutdown: one held a tools/call.
+	evs[2].Problems = append(evs[2].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode,
+		Text: "2 trace lines just before this event could not be read (first: the line at byte 900: bad json); the events on them are missing here"})
+	m := viewerModel(t, true, evs)
+	send(t, m, eventsMsg{closed: true})
+	bar := m.statusBar()
+	mustContain(t, "status bar", bar, "closed", "trace incomplete")
+	press(t, m, "2")
+	v := view(m)
+	mustContain(t, "Call pane", v, "recorded calls (0) · 2 unreadable trace lines", "could not be read (a call may have been on one)")
+	if strings.Contains(v, "no tools/call in the recording") {
+		t.Errorf("the Call pane claims there was no call:\n%s", v)
+	}
+	// Without lost lines a complete trace reads "closed" alone.
+	m = viewerModel(t, true, pairedRecording(lines))
+	send(t, m, eventsMsg{closed: true})
+	if bar := m.statusBar(); !strings.Contains(bar, "closed") || strings.Contains(bar, "incomplete") {
+		t.Errorf("status bar of a complete trace: %q", bar)
+	}
+}
