@@ -93,10 +93,14 @@ func elicitMode(params json.RawMessage) string {
 
 // ConfigureClient prepares cfg for this UI before mcpclient.Start: the client capabilities
 // from the features, and OnServerRequest delivering every server→client request (legacy
-// requests and modern input requests) to the UI's queue, which it creates when unset.
+// requests and modern input requests) to the UI's queue, which it creates when unset. It
+// takes Options.Era from cfg when unset.
 func (o *Options) ConfigureClient(cfg *mcpclient.Config) {
 	if o.Requests == nil {
 		o.Requests = NewRequestQueue()
+	}
+	if o.Era == "" {
+		o.Era = cfg.Era
 	}
 	cfg.Capabilities = o.Features.Capabilities()
 	cfg.NoTasksExtension = o.Features.NoTasks

@@ -39,6 +39,10 @@ type Options struct {
 	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
 	// leaves it unsaid.
 	Timeout time.Duration
+	// Era is the era asked for (--era): with mcpclient.EraAuto the handshake starts with
+	// the server/discover probe, and the waiting line says so. ConfigureClient copies it
+	// from the client's Config; "" is taken as legacy.
+	Era mcpclient.Era
 	// Theme is a themes name ("" = default).
 	Theme string
 	// NoColor drops colors (the NO_COLOR convention); Run also honors the environment.
@@ -138,6 +142,8 @@ type Model struct {
 	// the per-request timeout; started is when Init began the handshake.
 	envKeys []string
 	timeout time.Duration
+	// eraAsk is the era asked for (Options.Era).
+	eraAsk  mcpclient.Era
 	started time.Time
 
 	width, height int
@@ -241,6 +247,7 @@ func New(opts Options) *Model {
 		argv:    opts.Argv,
 		envKeys: opts.EnvKeys,
 		timeout: opts.Timeout,
+		eraAsk:  opts.Era,
 		help:    newHelp(c.st),
 		tl:      tl,
 		wire:    newWirePane(c, tl),

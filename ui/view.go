@@ -83,7 +83,7 @@ func (m *Model) body() string {
 		case m.server.failed():
 			s = m.tools.view(m.deadPanel(m.tools.det.w))
 		default:
-			s = m.tools.view(nil)
+			s = m.tools.view(m.probeLines(m.tools.det.w))
 		}
 	case paneCall:
 		if m.offline != nil && m.call.form == nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -27,13 +28,84 @@ func (m *Model) handshaking() bool {
 	return m.sess != nil && m.server.init == nil && m.server.initErr == nil && !m.server.failed()
 }
 
-// waitingText says how long the handshake has waited, and for how long it may.
+// waitingText says how long the handshake has waited, and for how long it may; during
+// the --era auto probe, that it is the probe and that --era legacy skips it.
 func (m *Model) waitingText() string {
-	s := fmt.Sprintf("waiting for the handshake… %ds", int(m.now().Sub(m.started).Seconds()))
+	waited := int(m.now().Sub(m.started).Seconds())
+	if m.probing() {
+		// Short, to fit the Tools list; probeLines beside it says how long it may wait.
+		return fmt.Sprintf("--era auto probe… %ds · --era legacy skips it", waited)
+	}
+	s := fmt.Sprintf("waiting for the handshake… %ds", waited)
 	if m.timeout > 0 {
 		s += fmt.Sprintf(" (timeout %s)", m.timeout)
 	}
 	return s
+}
+
+// probing reports whether the handshake waits for the --era auto server/discover probe:
+// auto was asked for and no initialize (the fallback) was sent yet.
+func (m *Model) probing() bool {
+	if m.eraAsk != mcpclient.EraAuto || !m.handshaking() {
+		return false
+	}
+	init, ok := m.tl.strIdx["initialize"]
+	if !ok {
+		return true
+	}
+	for _, i := range m.tl.messages {
+		if e := &m.tl.evs[i]; e.method == init && e.dir == mcpclient.ClientToServer && e.kind == mcpclient.KindRequest {
+			return false
+		}
+	}
+	return true
+}
+
+// probeLines explain the --era auto probe while it waits (beside the Tools pane's waiting
+// line): what it is, how long it waits, and the flags that skip it. Nil when not probing.
+func (m *Model) probeLines(w int) []string {
+	if !m.probing() {
+		return nil
+	}
+	st := m.c.st
+	waited := m.now().Sub(m.started).Truncate(time.Second)
+	out := wrapStyled(st.Title, "finding out the server's era (--era auto)", w)
+	out = append(out, wrapWords("mcp-inspect sent server/discover (MCP 2026-07-28) and waits for the answer: a modern server answers it; for a legacy one mcp-inspect falls back to initialize.", w)...)
+	limit := "the request timeout"
+	if m.timeout > 0 {
+		limit = m.timeout.String()
+	}
+	out = append(out, "")
+	out = append(out, wrapWords(fmt.Sprintf("waited %s. A server that has written nothing yet may still be starting, so the probe waits up to %s for it (--timeout); once the server writes something, it gives up %s after its last output.",
+		waited, limit, mcpclient.DefaultProbeTimeout), w)...)
+	out = append(out, "")
+	for _, l := range wrapWords("--era legacy (initialize) or --era modern (server/discover only) skips the probe.", w) {
+		out = append(out, st.Accent.Render(l))
+	}
+	out = append(out, st.Muted.Render("3 Wire shows the probe."), "")
+	return out
+}
+
+// wrapWords wraps plain text at spaces only (ansi.Wrap also breaks at hyphens, which cuts
+// flags like --timeout in two); a word longer than w is cut by fit when drawn.
+func wrapWords(s string, w int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = word
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }
 
 // envText lists the variables the user set for the server, values masked:
