@@ -1098,8 +1098,9 @@ func (m *Model) offlineCallView(w, h int) string {
 	}
 	if o.lostLines > 0 {
 		// A lost line may have held a call: say so rather than claim there was none.
-		where = fmt.Sprintf("%d unreadable trace line%s", o.lostLines, map[bool]string{true: "s"}[o.lostLines > 1])
-		none = fmt.Sprintf("no tools/call among the events read; %s could not be read (a call may have been on one): 4 Server says where", where)
+		s := map[bool]string{true: "s"}[o.lostLines > 1]
+		where = fmt.Sprintf("%d unreadable trace line%s", o.lostLines, s)
+		none = fmt.Sprintf("no tools/call among the events read; %d trace line%s could not be read (a call may have been on one): 4 Server says where", o.lostLines, s)
 	}
 	title := fmt.Sprintf("%s (%d) · %s", calls, n, where)
 	if o.tool != "" {
