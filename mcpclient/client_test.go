@@ -137,7 +137,7 @@ func TestProgressResetsTimeout(t *testing.T) {
 }
 
 func TestTimeoutSendsCancelAndFlagsLateResponse(t *testing.T) {
-	c, col := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = 200 * time.Millisecond })
+	c, col := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = time.Second // also initialize's: a loaded machine starts the helper slowly })
 	ctx := context.Background()
 	if _, err := c.Initialize(ctx); err != nil {
 		t.Fatal(err)
