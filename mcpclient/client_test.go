@@ -137,7 +137,8 @@ func TestProgressResetsTimeout(t *testing.T) {
 }
 
 func TestTimeoutSendsCancelAndFlagsLateResponse(t *testing.T) {
-	c, col := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = time.Second // also initialize's: a loaded machine starts the helper slowly })
+	// The timeout also bounds initialize, which a loaded machine's helper can take 200 ms to answer.
+	c, col := startHelper(t, "ok", func(cfg *Config) { cfg.Timeout = time.Second })
 	ctx := context.Background()
 	if _, err := c.Initialize(ctx); err != nil {
 		t.Fatal(err)
