@@ -140,7 +140,11 @@ func (m *Model) statusBar() string {
 	} else {
 		parts = append(parts, "server ?")
 	}
-	parts = append(parts, s.stateText())
+	if m.probing() {
+		parts = append(parts, "probing the era (--era auto)") // the Tools pane says more
+	} else {
+		parts = append(parts, s.stateText())
+	}
 	parts = append(parts, m.statusMore()...)
 	if s.pid != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
