@@ -107,8 +107,18 @@ type common struct {
 	// hist is the per-tool argument history (forms prefill from it).
 	hist *history
 	// offline is set when there is no Session (a recorded session): forms say so instead
-	// of offering to send.
-	offline bool
+	// of offering to send. attached is set too when the events come from a running tap
+	// (mcp-inspect attach), not from a trace file.
+	offline, attached bool
+}
+
+// noServerText is what a pane says before a viewer without a Session has seen a listing:
+// opened traces have no server to ask; an attached viewer waits for the host's traffic.
+func noServerText(opts Options) string {
+	if !opts.FromTrace {
+		return "attached: waiting for the host's handshake"
+	}
+	return "offline: no server to ask"
 }
 
 // pane identifies a tab.
@@ -268,8 +278,8 @@ func New(opts Options) *Model {
 	}
 	m.more = newMore(m, opts)
 	if opts.Session == nil {
-		m.tools.status = "offline: no server to ask"
-		m.offline, c.offline = newOfflineState(), true
+		m.tools.status = noServerText(opts)
+		m.offline, c.offline, c.attached = newOfflineState(), true, !opts.FromTrace
 	}
 	return m
 }

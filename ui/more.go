@@ -110,7 +110,7 @@ func newMore(m *Model, opts Options) more {
 		m.call.readLink = m.readLink
 	}
 	if opts.Session == nil {
-		mo.resources.status, mo.prompts.status = "offline: no server to ask", "offline: no server to ask"
+		mo.resources.status, mo.prompts.status = noServerText(opts), noServerText(opts)
 	}
 	return mo
 }

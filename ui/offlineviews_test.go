@@ -58,7 +58,21 @@ func TestViewersDoNotPauseReListing(t *testing.T) {
 // ping this mcp-inspect would offer (R and P do nothing there). An opened trace says
 // "recorded" and shows the recorded client the same way.
 func TestAttachedWordsAndNoOffers(t *testing.T) {
-	m := viewerModel(t, false, pairedRecording(legacyTraffic))
+	// Before the host's handshake went by.
+	m := viewerModel(t, false, nil)
+	for _, key := range []string{"1", "5", "6"} {
+		press(t, m, key)
+		if v := view(m); !strings.Contains(v, "attached: waiting for the host's handshake") || strings.Contains(v, "offline") {
+			t.Errorf("pane %s of a viewer attached before the handshake:\n%s", key, v)
+		}
+	}
+	// The tools of the host's listing: enter shows the calls seen through the tap.
+	m = viewerModel(t, false, pairedRecording(legacyTraffic))
+	send(t, m, toolsListedMsg{tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}})
+	press(t, m, "1")
+	mustContain(t, "attached Tools detail", view(m), "enter: the calls of this tool seen through the tap (read-only)")
+
+	m = viewerModel(t, false, pairedRecording(legacyTraffic))
 	mustContain(t, "attached Tools pane", view(m), "attached: the host has not sent tools/list yet")
 	press(t, m, "2")
 	v := view(m)

@@ -185,7 +185,10 @@ func (p *toolsPane) viewDetail(banner []string) string {
 	}
 	if t := p.selected(); t != nil {
 		lines = append(lines, toolDetail(p.c.st, t, w)...)
-		if p.c.offline {
+		switch {
+		case p.c.attached:
+			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool seen through the tap (read-only)")
+		case p.c.offline:
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
 		}
 	}
