@@ -90,9 +90,15 @@ func ComputeStats(t *Trace) (*Stats, error) {
 			s.ByKind[ev.Kind.String()]++
 		}
 		for _, p := range ev.Problems {
-			if p.Severity >= mcpclient.Warning {
-				s.Problems[p.Code]++
+			if p.Severity < mcpclient.Warning {
+				continue
 			}
+			if s.BadLines > 0 && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
+				// What it answers may have been on a lost line: not the server's fault (as
+				// mcp-inspect open says).
+				continue
+			}
+			s.Problems[p.Code]++
 		}
 		switch ev.Kind {
 		case mcpclient.KindRequest:

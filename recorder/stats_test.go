@@ -118,3 +118,38 @@ func TestCat(t *testing.T) {
 		t.Errorf("the stderr escape sequence is not shown escaped:\n%s", text)
 	}
 }
+
+// TestStatsAfterLostLines: after an unreadable line, a response to an id no request
+// carries is not counted as the server's problem (its request may have been on that line),
+// as mcp-inspect open says; before any loss it is.
+func TestStatsAfterLostLines(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	w, _ := recorder.NewWriter(&buf, recorder.Header{Tool: "synth"}, nil)
+	at := w.Start()
+	seq := uint64(0)
+	emit := func(dir mcpclient.Direction, raw string) {
+		seq++
+		w.Write(mcpclient.Event{Seq: seq, Time: at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
+	}
+	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":7,"result":{}}`)
+	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}`)
+	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	w.Close()
+	// Cut the tools/call's line in half: it becomes unreadable.
+	lines := bytes.SplitAfter(buf.Bytes(), []byte("\n"))
+	var damaged []byte
+	for _, l := range lines {
+		if bytes.Contains(l, []byte(`tools/call`)) && bytes.Contains(l, []byte(`"c2s"`)) {
+			l = append(l[:len(l)/2:len(l)/2], '\n')
+		}
+		damaged = append(damaged, l...)
+	}
+	st, err := recorder.ComputeStats(openBytes(t, damaged))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.BadLines != 1 || st.Problems["unknown-id"] != 1 {
+		t.Fatalf("bad lines %d, unknown-id %d: want 1 and 1 (the one before the loss)", st.BadLines, st.Problems["unknown-id"])
+	}
+}
