@@ -325,11 +325,16 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
 		if r.Method == "roots/list" && roots != nil {
 			h.logger.Info("headless: answering roots/list", "roots", len(roots))
-			_ = r.Respond(mcpclient.RootsResult(roots))
+			if err := r.Respond(mcpclient.RootsResult(roots)); err != nil {
+				h.warn("the server asked for roots/list; the answer could not be sent: %v", err)
+			}
+			return
+		}
+		if err := r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method}); err != nil {
+			h.warn("the server asked for %s; headless commands answer only roots/list (with --root); the -32601 could not be sent: %v", r.Method, err)
 			return
 		}
 		h.warn("the server asked for %s; headless commands answer only roots/list (with --root); sent -32601", r.Method)
-		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method})
 	}
 	if h.configure != nil {
 		h.configure(&cfg)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -206,6 +207,13 @@ type Client struct {
 	exitCode   int
 	exitSignal string
 	watchdog   *proc.Watchdog
+
+	// answering counts the goroutines handing server requests to OnServerRequest (or
+	// answering ping / -32601 themselves). Close lets them finish before it closes stdin, so
+	// an answer given at once (headless, ping) to a request that came just before Close is
+	// written, not lost; the TUI only queues the request there and returns. (A counter,
+	// not a WaitGroup: a request may still arrive while Close waits.)
+	answering atomic.Int64
 }
 
 // Start spawns the server in its own process group and begins reading its stdout and stderr.
@@ -557,6 +565,7 @@ func (c *Client) handleFrame(f Frame) {
 		capOK := !hasCode(ev.Problems, "capability-not-advertised")
 		seq := c.emitLocked(ev)
 		c.awaitingUser++
+		c.answering.Add(1)
 		go c.answerServerRequest(ev.Msg, seq, capOK)
 		return
 	}
@@ -645,6 +654,7 @@ func (c *Client) routeBatchLocked(ev *Event) {
 				continue
 			}
 			c.awaitingUser++
+			c.answering.Add(1)
 			go c.answerServerRequest(el.Msg, seq, !hasCode(el.Problems, "capability-not-advertised"))
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
@@ -732,6 +742,7 @@ func (r *ServerRequest) Fail(e *RPCError) error {
 }
 
 func (c *Client) answerServerRequest(m *Message, seq uint64, capOK bool) {
+	defer c.answering.Add(-1)
 	reply := func(result json.RawMessage, e *RPCError) error { return c.reply(m.ID, result, e) }
 	if m.Method == "ping" {
 		_ = reply(json.RawMessage(`{}`), nil)
@@ -1177,6 +1188,9 @@ func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		if c.cmd == nil {
 			return
+		}
+		for deadline := time.Now().Add(c.cfg.ShutdownGrace); c.answering.Load() > 0 && time.Now().Before(deadline); {
+			time.Sleep(2 * time.Millisecond)
 		}
 		c.mu.Lock()
 		c.state = StateClosed

@@ -412,3 +412,30 @@ func countGroup(pgid int) int {
 	}
 	return n
 }
+
+// TestCloseAnswersRequestsAlreadyHandled: a server request that came just before the
+// response a caller was waiting for, answered at once by OnServerRequest (as the headless
+// commands do), is written before Close closes the server's stdin.
+func TestCloseAnswersRequestsAlreadyHandled(t *testing.T) {
+	c, col := startHelper(t, "ok", func(cfg *Config) {
+		cfg.Capabilities = json.RawMessage(`{"roots":{}}`)
+		cfg.OnServerRequest = func(r *ServerRequest) {
+			time.Sleep(50 * time.Millisecond) // an answer that takes a moment to build
+			_ = r.Respond(json.RawMessage(`{"roots":[]}`))
+		}
+	})
+	ctx := context.Background()
+	if _, err := c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.CallTool(ctx, "ask-then-answer", nil); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	for _, ev := range col.wait(t) {
+		if ev.Dir == ClientToServer && ev.Kind == KindResponse && strings.Contains(string(ev.Raw), `"late-ask"`) {
+			return
+		}
+	}
+	t.Fatal("the roots/list that came just before the call's response was never answered")
+}

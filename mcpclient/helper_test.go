@@ -101,6 +101,11 @@ func helperServer(mode string) {
 					send(map[string]any{"jsonrpc": "2.0", "method": "notifications/progress", "params": map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": i, "total": 12}})
 				}
 				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}})
+			case "ask-then-answer":
+				// A server request written just before the call's own response: a client
+				// that closes right after the response must still answer it.
+				send(map[string]any{"jsonrpc": "2.0", "id": "late-ask", "method": "roots/list"})
+				send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{"content": []any{}}})
 			case "ask":
 				// A server request whose id collides with the client's own ids (case B13).
 				send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "sampling/createMessage", "params": map[string]any{"messages": []any{}, "maxTokens": 5}})
