@@ -111,6 +111,8 @@ func newMore(m *Model, opts Options) more {
 	}
 	if opts.Session == nil {
 		mo.resources.status, mo.prompts.status = noServerText(opts), noServerText(opts)
+		// Nothing lists tasks here (r needs a server); the tasks come from the events.
+		mo.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
 	}
 	return mo
 }

@@ -71,6 +71,16 @@ func TestAttachedWordsAndNoOffers(t *testing.T) {
 	send(t, m, toolsListedMsg{tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}})
 	press(t, m, "1")
 	mustContain(t, "attached Tools detail", view(m), "enter: the calls of this tool seen through the tap (read-only)")
+	// Nothing can be sent: enter shows calls, c (call by name) and r (list tasks) are not offered.
+	press(t, m, "?")
+	if v := view(m); !strings.Contains(v, "the calls of this tool") || strings.Contains(v, "call a tool by name") || strings.Contains(v, "call tool") {
+		t.Errorf("the attached Tools help offers to call:\n%s", v)
+	}
+	press(t, m, "?")
+	press(t, m, "8")
+	if v := view(m); strings.Contains(v, "r lists") {
+		t.Errorf("the attached Tasks pane offers r:\n%s", v)
+	}
 
 	m = viewerModel(t, false, pairedRecording(legacyTraffic))
 	mustContain(t, "attached Tools pane", view(m), "attached: the host has not sent tools/list yet")

@@ -214,8 +214,15 @@ func (m *Model) syncKeys() {
 	running := m.call.anyRunning()
 	k.CancelCall.SetEnabled(running)
 	k.Edit.SetEnabled(m.call.run != nil)
-	// Offline, enter on a tool shows its recorded calls.
+	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
+	// nothing can be sent.
 	k.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
+	if m.sess == nil {
+		k.OpenForm.SetHelp("enter", "the calls of this tool")
+	} else {
+		k.OpenForm.SetHelp("enter", "call tool")
+	}
+	k.CallByName.SetEnabled(m.sess != nil)
 	k.Submit.SetEnabled(m.sess != nil)
 	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
 	k.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !m.moreInputFocused())
