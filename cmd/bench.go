@@ -38,7 +38,9 @@ func newBenchCmd() *cobra.Command {
 
 // benchStats is what bench reports (--json: the document's "bench" member).
 type benchStats struct {
-	Tool        string       `json:"tool"`
+	Tool string `json:"tool"`
+	// Calls counts the calls made; CallsPerSec and LatencyMs count only the answered ones
+	// (isError results included, Errors not).
 	Calls       int          `json:"calls"`
 	Concurrency int          `json:"concurrency"`
 	Warmup      int          `json:"warmup"`
@@ -246,8 +248,10 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 				}
 				var isErr bool
 				err := b.call(ctx, &isErr)
-				w.lat = append(w.lat, time.Since(t0))
 				if err == nil {
+					// Only answered calls make the latency and the throughput: a timeout's
+					// time is the --timeout, an interrupted call's is cut short.
+					w.lat = append(w.lat, time.Since(t0))
 					streak.Store(0)
 					if isErr {
 						w.toolErrors++
@@ -301,9 +305,9 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 	if stopErr != nil {
 		firstErr = stopErr // what ended the run decides the exit code, not an earlier timeout
 	}
-	st.Calls = len(all)
+	st.Calls = len(all) + st.Errors
 	if elapsed > 0 {
-		st.CallsPerSec = math.Round(float64(st.Calls)/elapsed.Seconds()*10) / 10
+		st.CallsPerSec = math.Round(float64(len(all))/elapsed.Seconds()*10) / 10
 	}
 	st.LatencyMs = latencies(all)
 	return st, firstErr
@@ -331,9 +335,16 @@ func latencies(d []time.Duration) benchLatency {
 
 func humanBench(w io.Writer, st *benchStats) {
 	fmt.Fprintf(w, "bench call %s: %d calls in %.3f s, concurrency %d (after %d warmup calls)\n", st.Tool, st.Calls, st.DurationMs/1000, st.Concurrency, st.Warmup)
-	fmt.Fprintf(w, "throughput: %.1f calls/s\n", st.CallsPerSec)
-	l := st.LatencyMs
-	fmt.Fprintf(w, "latency ms: min %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", l.Min, l.P50, l.P90, l.P99, l.Max, l.Mean)
+	answered := ""
+	if st.Errors > 0 {
+		answered = fmt.Sprintf(" (the %d answered calls; the %d errors are not counted here)", st.Calls-st.Errors, st.Errors)
+	}
+	fmt.Fprintf(w, "throughput: %.1f calls/s%s\n", st.CallsPerSec, answered)
+	if l := st.LatencyMs; st.Calls > st.Errors {
+		fmt.Fprintf(w, "latency ms: min %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  mean %.3f\n", l.Min, l.P50, l.P90, l.P99, l.Max, l.Mean)
+	} else {
+		fmt.Fprintln(w, "latency ms: none (no call was answered)")
+	}
 	fmt.Fprintf(w, "errors:     %d", st.Errors)
 	if len(st.ErrorKinds) > 0 {
 		kinds := make([]string, 0, len(st.ErrorKinds))

@@ -434,6 +434,10 @@ func TestBenchCommand(t *testing.T) {
 	if !strings.Contains(r.stdout, `"stopped": "the server stopped answering: 6 calls in a row timed out"`) || !regexp.MustCompile(`"timeout": [67]\b`).MatchString(r.stdout) {
 		t.Fatalf("a hung server stops the run:\n%s\n%s", r.stdout, r.stderr)
 	}
+	// Timed-out calls are not answered calls: they make no latency and no throughput.
+	if !strings.Contains(r.stdout, `"callsPerSec": 0,`) || !strings.Contains(r.stdout, `"max": 0,`) {
+		t.Fatalf("timed-out calls are counted as answered:\n%s", r.stdout)
+	}
 
 	r = inspect(t, nil, cmdline([]string{"bench", "call", "test_error_handling", "-n", "5", "--json"}, testservers.GoEverything(t))...)
 	wantCode(t, r, exitToolError)
