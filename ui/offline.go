@@ -974,6 +974,13 @@ func (o *offlineState) run(tl *timeline, k int) *callRun {
 		return nil
 	}
 	r := &callRun{id: k + 1, tool: o.tools[c.tool], args: json.RawMessage("{}"), started: req.Time, reqSeq: c.reqSeq, done: true, err: noResponseError{}}
+	if n := len(o.rounds[k]); n > 0 {
+		// As the live Call pane: "took X over N rounds · request #first → response #final".
+		if c.outcome != outcomeInputAsked {
+			n++
+		}
+		r.rounds, r.firstSeq = n, c.reqSeq
+	}
 	if err := tl.loadErr(c.reqSeq); err != nil {
 		r.err = fmt.Errorf("the request could not be read back from the trace: %w", err)
 		o.cur, o.curIdx = r, k

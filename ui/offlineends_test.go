@@ -99,7 +99,7 @@ func TestOfflineInputRoundsAreOneCall(t *testing.T) {
 		t.Errorf("outcome columns out of line (%d vs %d):\n%s\n%s", i, j, first, plain)
 	}
 	mustContain(t, "multi-round row", first, "5ms", "(3 rounds)")
-	mustContain(t, "multi-round detail", v, "all rounds done", "took 5ms", "3 rounds",
+	mustContain(t, "multi-round detail", v, "all rounds done", "took 5ms over 3 rounds · request #3 → response #8",
 		"round 1: response #4 asked for input: roots/list, sampling/createMessage",
 		"round 2: response #6 asked for input", "round 3: response #8 is the result above")
 	press(t, m, "G")
