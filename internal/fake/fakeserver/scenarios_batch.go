@@ -18,6 +18,11 @@ func batchScenarios() map[string]*scenario {
 			summary:      "tools/call echo answers with a batch [response, notifications/message]; after initialized a batch [notifications/message, roots/list request]",
 			capabilities: `{"tools":{},"logging":{}}`,
 			initialized: func(s *server) {
+				// The batched roots/list is a real request: its answer is expected, not an
+				// unknown id.
+				s.mu.Lock()
+				s.waiters[`"srv-1"`] = make(chan *stdioserver.Message, 1)
+				s.mu.Unlock()
 				s.write(`[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched hello"}},{"jsonrpc":"2.0","id":"srv-1","method":"roots/list"}]` + "\n")
 			},
 			calls: map[string]toolFunc{"echo": func(s *server, m *stdioserver.Message, args json.RawMessage) {
