@@ -129,6 +129,13 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 	if strings.Contains(v, "no tools/call in the recording") {
 		t.Errorf("the Call pane claims there was no call:\n%s", v)
 	}
+	// A trace that lost a line and holds no exit says where to look too.
+	noExit := pairedRecording(legacyTraffic[:2])
+	noExit[1].Problems = append(noExit[1].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode,
+		Text: "1 trace line(s) just before this event could not be read (the line at byte 300: bad json); the events on them are missing here"})
+	m = viewerModel(t, true, noExit)
+	send(t, m, eventsMsg{closed: true})
+	mustContain(t, "status bar without an exit", m.statusBar(), "incomplete", "4 Server says why")
 	// Without lost lines a complete trace reads "closed" alone.
 	m = viewerModel(t, true, pairedRecording(lines))
 	send(t, m, eventsMsg{closed: true})

@@ -92,7 +92,7 @@ func (s *serverInfo) connText() string {
 		return "closing"
 	case s.recorded && s.eventsClosed && s.incomplete:
 		// A trace without the server's exit: the recording was cut off (4 Server says how).
-		return "recording ends here, incomplete (no exit recorded)"
+		return "recording ends here, incomplete (no exit recorded; 4 Server says why)"
 	case s.recorded && s.eventsClosed:
 		return "recording ends here (no exit recorded)"
 	case s.recorded:
