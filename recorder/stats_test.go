@@ -17,22 +17,17 @@ import (
 func TestStatsLatencies(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	w, _ := recorder.NewWriter(&buf, recorder.Header{Tool: "synth"}, nil)
-	at := w.Start()
-	seq := uint64(0)
-	emit := func(dir mcpclient.Direction, raw string) {
-		seq++
-		w.Write(mcpclient.Event{Seq: seq, Time: at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
-	}
+	sy := newSynth(&buf)
+	emit := sy.emit
 	// tools/call with latencies 1..10 ms; one tools/list answered with an error; one ping
 	// never answered; a log notification.
 	for i := 1; i <= 10; i++ {
 		emit(mcpclient.ClientToServer, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"x"}}`, i))
-		at = at.Add(time.Duration(i) * time.Millisecond)
+		sy.at = sy.at.Add(time.Duration(i) * time.Millisecond)
 		emit(mcpclient.ServerToClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{}}`, i))
 	}
 	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":"l","method":"tools/list"}`)
-	at = at.Add(3 * time.Millisecond)
+	sy.at = sy.at.Add(3 * time.Millisecond)
 	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":"l","error":{"code":-32601,"message":"no"}}`)
 	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
 	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":99,"method":"ping"}`)
@@ -125,17 +120,12 @@ func TestCat(t *testing.T) {
 func TestStatsAfterLostLines(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	w, _ := recorder.NewWriter(&buf, recorder.Header{Tool: "synth"}, nil)
-	at := w.Start()
-	seq := uint64(0)
-	emit := func(dir mcpclient.Direction, raw string) {
-		seq++
-		w.Write(mcpclient.Event{Seq: seq, Time: at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
-	}
+	sy := newSynth(&buf)
+	emit := sy.emit
 	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":7,"result":{}}`)
 	emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}`)
 	emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{}}`)
-	w.Close()
+	sy.w.Close()
 	// Cut the tools/call's line in half: it becomes unreadable.
 	lines := bytes.SplitAfter(buf.Bytes(), []byte("\n"))
 	var damaged []byte
@@ -152,4 +142,21 @@ func TestStatsAfterLostLines(t *testing.T) {
 	if st.BadLines != 1 || st.Problems["unknown-id"] != 1 {
 		t.Fatalf("bad lines %d, unknown-id %d: want 1 and 1 (the one before the loss)", st.BadLines, st.Problems["unknown-id"])
 	}
+}
+
+// synth writes a made-up trace: each emit is one frame at sy.at (tests move it along).
+type synth struct {
+	w   *recorder.Writer
+	at  time.Time
+	seq uint64
+}
+
+func newSynth(buf *bytes.Buffer) *synth {
+	w, _ := recorder.NewWriter(buf, recorder.Header{Tool: "synth"}, nil)
+	return &synth{w: w, at: w.Start()}
+}
+
+func (sy *synth) emit(dir mcpclient.Direction, raw string) {
+	sy.seq++
+	sy.w.Write(mcpclient.Event{Seq: sy.seq, Time: sy.at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
 }
