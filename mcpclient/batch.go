@@ -3,7 +3,6 @@ package mcpclient
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 )
 
@@ -77,9 +76,10 @@ func ClassifyBatch(raw []byte) []BatchElem {
 	return out
 }
 
-// BatchSummary says in a few words what a batch holds ("3: 2 responses, 1 notification"),
-// for list rows.
-func BatchSummary(elems []BatchElem) string {
+// BatchSummary says in a few words what a batch holds ("3: 2 responses, 1 notification"):
+// the element count, then each kind in order of first appearance as name(kind, count)
+// words it (the UI agrees the noun with the count).
+func BatchSummary(elems []BatchElem, name func(k Kind, n int) string) string {
 	counts := map[Kind]int{}
 	var order []Kind
 	for _, e := range elems {
@@ -95,7 +95,7 @@ func BatchSummary(elems []BatchElem) string {
 		} else {
 			s += ", "
 		}
-		s += fmt.Sprintf("%d %s", counts[k], k)
+		s += name(k, counts[k])
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -107,7 +108,7 @@ func TestBatchElementsShownAndPaired(t *testing.T) {
 			t.Errorf("element %d raw %q is not a slice of the frame", i, e.Raw)
 		}
 	}
-	if got := BatchSummary(els); got != "5: 2 response, 1 notification, 1 error, 1 not JSON-RPC" {
+	if got := BatchSummary(els, func(k Kind, n int) string { return fmt.Sprintf("%d %s", n, k) }); got != "5: 2 response, 1 notification, 1 error, 1 not JSON-RPC" {
 		t.Errorf("summary %q", got)
 	}
 }

@@ -83,29 +83,14 @@ func (t *timeline) requestByID(pos int, id json.RawMessage) (seq uint64, method 
 }
 
 // batchSummary says in a few words what a batch holds ("3: 2 responses, 1 notification"),
-// with each count agreeing with its number (mcpclient.BatchSummary keeps the kind's name).
+// each count agreeing with its noun.
 func batchSummary(elems []mcpclient.BatchElem) string {
-	counts := map[mcpclient.Kind]int{}
-	var order []mcpclient.Kind
-	for _, e := range elems {
-		if counts[e.Kind] == 0 {
-			order = append(order, e.Kind)
-		}
-		counts[e.Kind]++
-	}
-	s := strconv.Itoa(len(elems))
-	for i, k := range order {
-		if i == 0 {
-			s += ": "
-		} else {
-			s += ", "
-		}
+	return mcpclient.BatchSummary(elems, func(k mcpclient.Kind, n int) string {
 		name, many := k.String(), k.String()
 		switch k {
 		case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse:
 			many = name + "s"
 		}
-		s += count(counts[k], name, many)
-	}
-	return s
+		return count(n, name, many)
+	})
 }
