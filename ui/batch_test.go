@@ -12,15 +12,23 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// pairedEvents builds events from raw frames as the live client does: classified, then
-// paired by one Pairer (which words the batch problem by the negotiated version).
-func pairedEvents(frames []struct {
+// frame is one recorded line of a made-up session: its direction and bytes.
+type frame struct {
 	dir mcpclient.Direction
 	raw string
-}) []mcpclient.Event {
+}
+
+// pairedSession is a legacy session at protocol version: the initialize exchange, then
+// frames, numbered from 1, classified and paired by one Pairer as the live client does
+// (which words the batch problem by the negotiated version).
+func pairedSession(version string, frames ...frame) []mcpclient.Event {
+	all := append([]frame{
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{}}}` + "\n"},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + version + `","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
+	}, frames...)
 	p := mcpclient.NewPairer()
-	evs := make([]mcpclient.Event, len(frames))
-	for i, f := range frames {
+	evs := make([]mcpclient.Event, len(all))
+	for i, f := range all {
 		evs[i] = ev(uint64(i+1), f.dir, f.raw)
 		p.Add(&evs[i])
 	}
@@ -37,16 +45,11 @@ func TestWireShowsBatchElementsPaired(t *testing.T) {
 	} {
 		t.Run(c.version, func(t *testing.T) {
 			c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
-			evs := pairedEvents([]struct {
-				dir mcpclient.Direction
-				raw string
-			}{
-				{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + c.version + `","capabilities":{}}}` + "\n"},
-				{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + c.version + `","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
-				{c2s, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n"},
-				{c2s, `{"jsonrpc":"2.0","id":"p","method":"ping"}` + "\n"},
-				{s2c, `[{"jsonrpc":"2.0","id":"p","result":{}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}},{"jsonrpc":"2.0","id":2,"result":{"tools":[]}},{"jsonrpc":"2.0","id":77,"error":{"code":-32000,"message":"boom"}}]` + "\n"},
-			})
+			evs := pairedSession(c.version,
+				frame{c2s, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n"},
+				frame{c2s, `{"jsonrpc":"2.0","id":"p","method":"ping"}` + "\n"},
+				frame{s2c, `[{"jsonrpc":"2.0","id":"p","result":{}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}},{"jsonrpc":"2.0","id":2,"result":{"tools":[]}},{"jsonrpc":"2.0","id":77,"error":{"code":-32000,"message":"boom"}}]` + "\n"},
+			)
 			m := newTestModel(t, nil, 200, 50)
 			m.Update(eventsMsg{events: evs})
 			press(t, m, "3") // the wire follows the last frame: the batch

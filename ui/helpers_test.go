@@ -242,15 +242,10 @@ func view(m *Model) string { return m.render() }
 // the Logs pane like one sent alone, in the batch's order, and a batched list_changed is
 // noted there too.
 func TestBatchNotificationsReachLogs(t *testing.T) {
-	c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
-	evs := pairedEvents([]struct {
-		dir mcpclient.Direction
-		raw string
-	}{
-		{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}` + "\n"},
-		{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
-		{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched hello"}},{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"second"}}]` + "\n"},
-	})
+	s2c := mcpclient.ServerToClient
+	evs := pairedSession("2025-03-26",
+		frame{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched hello"}},{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"second"}}]` + "\n"},
+	)
 	m := newTestModel(t, nil, 200, 50)
 	m.Update(eventsMsg{events: evs})
 	var got []string
@@ -273,16 +268,11 @@ func TestBatchNotificationsReachLogs(t *testing.T) {
 // shows the batch frame as its response, and p jumps to the batch and back.
 func TestWireLinksRequestToBatchedResponse(t *testing.T) {
 	c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
-	evs := pairedEvents([]struct {
-		dir mcpclient.Direction
-		raw string
-	}{
-		{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}` + "\n"},
-		{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
-		{c2s, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}` + "\n"},
-		{s2c, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}` + "\n"},
-		{s2c, `[{"jsonrpc":"2.0","id":3,"result":{"content":[]}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"y"}}]` + "\n"},
-	})
+	evs := pairedSession("2025-03-26",
+		frame{c2s, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}` + "\n"},
+		frame{s2c, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}` + "\n"},
+		frame{s2c, `[{"jsonrpc":"2.0","id":3,"result":{"content":[]}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"y"}}]` + "\n"},
+	)
 	m := newTestModel(t, nil, 200, 50)
 	m.Update(eventsMsg{events: evs})
 	press(t, m, "3")
@@ -322,15 +312,10 @@ func TestWireDetailNotesVersusProblems(t *testing.T) {
 		{"2025-06-18", "problems", "notes", 1},
 	} {
 		t.Run(c.version, func(t *testing.T) {
-			c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
-			evs := pairedEvents([]struct {
-				dir mcpclient.Direction
-				raw string
-			}{
-				{c2s, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + c.version + `","capabilities":{}}}` + "\n"},
-				{s2c, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + c.version + `","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}` + "\n"},
-				{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]` + "\n"},
-			})
+			s2c := mcpclient.ServerToClient
+			evs := pairedSession(c.version,
+				frame{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]` + "\n"},
+			)
 			m := newTestModel(t, nil, 200, 50)
 			m.Update(eventsMsg{events: evs})
 			press(t, m, "3")
