@@ -37,8 +37,11 @@ type offlineState struct {
 	// open maps a tools/call request's Seq to its call's index until the response comes.
 	open map[uint64]int
 	// tasks maps the id of a modern task that a tools/call created (a CreateTaskResult) to
-	// its call's index until a recorded tasks/get answer or notifications/tasks ends it.
-	tasks map[string]int
+	// its call and latest status until a recorded tasks/get answer or notifications/tasks
+	// ends it. The server's exit moves it to deadTasks (by call), so the detail names the
+	// response and the task as the live pane did.
+	tasks     map[string]taskSeen
+	deadTasks map[int]taskSeen
 	// tools interns tool names (a million calls of one tool keep one string); toolIdx
 	// finds them.
 	tools   []string
@@ -78,11 +81,6 @@ type offlineState struct {
 	// late (in late, by call index: the response's Seq), not taken as the result.
 	ended map[uint64]int
 	late  map[int]uint64
-	// liveTasks is what the Call pane says about a task still running, by call: the
-	// CreateTaskResult's Seq and the latest status. The server's exit moves it to deadTasks
-	// (the task of a call it ended), so the detail names the response and the task as the
-	// live pane did.
-	liveTasks, deadTasks map[int]taskSeen
 	// lostLines counts the trace lines mcp-inspect open could not read (LostLinesCode
 	// notes): the Call pane says a call may have been on one.
 	lostLines int
@@ -102,10 +100,11 @@ type offlineState struct {
 	off      int
 }
 
-// taskSeen is a modern task a recorded call created: its id, its latest status and the
-// Seq of the CreateTaskResult that answered the call.
+// taskSeen is a modern task a recorded call created: its id, the call's index, its latest
+// status and the Seq of the CreateTaskResult that answered the call.
 type taskSeen struct {
 	id, status string
+	call       int
 	created    uint64
 }
 
@@ -217,8 +216,8 @@ const (
 const argsHead = 160
 
 func newOfflineState() *offlineState {
-	return &offlineState{open: map[uint64]int{}, tasks: map[string]int{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
-		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, liveTasks: map[int]taskSeen{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
+	return &offlineState{open: map[uint64]int{}, tasks: map[string]taskSeen{}, toolIdx: map[string]uint32{}, heads: map[uint64]string{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
 }
 
 // observe follows one recorded event and returns the messages it stands for (a finished
@@ -265,13 +264,10 @@ func (o *offlineState) lifecycle(ev *mcpclient.Event) {
 			delete(o.open, seq)
 			o.end(k, seq, ev.Seq, outcomeServerExited)
 		}
-		for id, k := range o.tasks {
+		for id, ts := range o.tasks {
 			delete(o.tasks, id)
-			o.end(k, 0, ev.Seq, outcomeViaTask|outcomeServerExited)
-			ts := o.liveTasks[k]
-			delete(o.liveTasks, k)
-			ts.id = id
-			o.deadTasks[k] = ts
+			o.end(ts.call, 0, ev.Seq, outcomeViaTask|outcomeServerExited)
+			o.deadTasks[ts.call] = ts
 		}
 	}
 }
@@ -312,19 +308,19 @@ func (o *offlineState) end(k int, reqSeq, seq uint64, outcome uint8) {
 // notifications/tasks, in event seq) to the call that created it: the call's outcome
 // becomes the task's once it is terminal, as the live Call pane shows it.
 func (o *offlineState) taskState(t *mcpclient.Task, seq uint64) {
-	k, ok := o.tasks[t.TaskID]
+	ts, ok := o.tasks[t.TaskID]
 	if !ok {
 		return
 	}
+	k := ts.call
 	c := &o.calls[k]
 	c.respSeq = seq
 	if t.Terminal() {
 		delete(o.tasks, t.TaskID)
-		delete(o.liveTasks, k)
 		c.outcome = outcomeViaTask | taskOutcome(t)
-	} else if ts, ok := o.liveTasks[k]; ok {
+	} else {
 		ts.status = t.Status
-		o.liveTasks[k] = ts
+		o.tasks[t.TaskID] = ts
 	}
 	if o.curIdx == k {
 		o.cur, o.curIdx = nil, -1
@@ -652,8 +648,7 @@ func (o *offlineState) answered(k int, ev *mcpclient.Event) {
 		}
 		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
 			c.outcome = outcomeViaTask | outcomeTaskUnfinished
-			o.tasks[t.TaskID] = k
-			o.liveTasks[k] = taskSeen{status: t.Status, created: ev.Seq}
+			o.tasks[t.TaskID] = taskSeen{id: t.TaskID, status: t.Status, call: k, created: ev.Seq}
 			if t.Terminal() { // a task may be created finished
 				o.taskState(t, ev.Seq)
 			}
