@@ -234,9 +234,6 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
-	// Frames a child of the server writes after the server's exit carry an after-exit note
-	// (CodeAfterExit), in every session (replay too, which never calls Connect).
-	c.pairer.exitedLive = c.exitedPID
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
@@ -443,7 +440,11 @@ func (c *Client) supervise() {
 	c.mu.Lock()
 	e := &ExitError{PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Stderr: append([]string(nil), c.stderrTail...)}
 	text := "server " + e.How()
-	c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeExited, PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Text: text}})
+	exited := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeExited, PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Text: text}}
+	// The Pairer sees the exit as it does in a recording: frames a child of the server
+	// writes afterwards carry an after-exit note (CodeAfterExit).
+	c.pairer.Add(&exited)
+	c.emitLocked(exited)
 	c.failAllLocked(e)
 	c.writer.close()
 	c.mu.Unlock()

@@ -146,16 +146,6 @@ func (c *Client) Connect(ctx context.Context) (*InitializeResult, error) {
 	return c.connect(ctx, probeTiming{quiet: DefaultProbeTimeout, poll: 50 * time.Millisecond})
 }
 
-// exitedPID is the Pairer's view of a live server's exit (Pairer.exitedLive): the pid once
-// the process was declared exited. The Pairer runs under c.mu, as does the exit event's
-// emission, so a frame stamped after that event sees c.dead set.
-func (c *Client) exitedPID() (int, bool) {
-	if c.dead == nil || c.dead.StdoutClosed || c.dead.PID == 0 {
-		return 0, false
-	}
-	return c.dead.PID, true
-}
-
 // connect is Connect with the auto probe's timing (tests shorten it).
 func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult, error) {
 	switch c.cfg.Era {

@@ -44,12 +44,10 @@ type Pairer struct {
 	fromServer uint64 // server stdout frames seen (the auto probe watches it for signs of life)
 
 	// exitedPID is the server's pid once its process was declared exited (the lifecycle
-	// exit event); frames after it come from a child that kept stdout open.
+	// exit event, which the live Client passes through Add too); frames after it come from
+	// a child that kept stdout open.
 	exitedPID int
 	exited    bool
-	// exitedLive, when set, reports the same for a live Client, whose lifecycle events do
-	// not pass through Add; it is called with the Client's lock held.
-	exitedLive func() (pid int, ok bool)
 }
 
 // goneTok is the request a cancelled progress token belonged to.
@@ -124,11 +122,8 @@ func (p *Pairer) Add(ev *Event) {
 // exited: the process is gone, so a child (or grandchild) that inherited its stdout wrote
 // it. The live client has already failed the requests it might answer.
 func (p *Pairer) noteAfterExit(ev *Event) {
-	pid, ok := p.exitedPID, p.exited
-	if !ok && p.exitedLive != nil {
-		pid, ok = p.exitedLive()
-	}
-	if !ok {
+	pid := p.exitedPID
+	if !p.exited {
 		return
 	}
 	ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeAfterExit,
