@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -477,16 +478,8 @@ func ParseInputRequired(result json.RawMessage) (*InputRequired, bool) {
 		ir.Requests[k] = req
 		ir.Order = append(ir.Order, k)
 	}
-	sortStrings(ir.Order)
+	slices.Sort(ir.Order)
 	return ir, true
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // InputError says a request needed input that was not given.

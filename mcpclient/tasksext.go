@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -202,7 +203,7 @@ func (c *Client) AnswerTaskInputs(ctx context.Context, t *Task, seq uint64, answ
 	if len(ir.Order) == 0 {
 		return 0, nil
 	}
-	sortStrings(ir.Order)
+	slices.Sort(ir.Order)
 	answers, err := c.answerInputs(ctx, seq, ir)
 	if err != nil {
 		return 0, err
