@@ -25,7 +25,7 @@ Shell completion is "mcp-inspect completion bash|zsh|fish|powershell".`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			root := cmd.Root()
 			root.DisableAutoGenTag = true
-			header := &doc.GenManHeader{Title: "MCP-INSPECT", Section: "1", Source: "mcp-inspect " + Version, Manual: "mcp-inspect manual"}
+			header := &doc.GenManHeader{Title: "MCP-INSPECT", Section: "1", Source: "mcp-inspect " + Version(), Manual: "mcp-inspect manual"}
 			if dir == "" {
 				return doc.GenMan(root, header, cmd.OutOrStdout())
 			}

@@ -108,7 +108,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	}
 	h := recorder.Header{
 		Tool:            "mcp-inspect",
-		ToolVersion:     Version,
+		ToolVersion:     Version(),
 		Argv:            append([]string{cfg.Command}, cfg.Args...),
 		Cwd:             cwd,
 		Env:             cfg.Env,

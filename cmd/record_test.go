@@ -105,7 +105,7 @@ func TestAutoSessionsKept(t *testing.T) {
 		t.Errorf("argv for the log: %s", got)
 	}
 	tr, err := recorder.Open(rec.path())
-	if err != nil || tr.Len() != 1 || tr.Header.Tool != "mcp-inspect" || tr.Header.Era != "legacy" {
+	if err != nil || tr.Len() != 1 || tr.Header.Tool != "mcp-inspect" || tr.Header.ToolVersion != Version() || tr.Header.Era != "legacy" {
 		t.Fatalf("kept session: %v %+v", err, tr)
 	}
 	tr.Close()
@@ -247,6 +247,12 @@ func TestTraceCommands(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil || len(st.Methods) == 0 || st.Header.Format != recorder.FormatName {
 		t.Errorf("trace stats --json: %v\n%s", err, r.stdout)
+	}
+	// The header names the version of the binary that recorded it, as --version prints it.
+	r = traceRun(t, state, nil, "--version")
+	wantCode(t, r, 0)
+	if v := st.Header.ToolVersion; v == "" || r.stdout != "mcp-inspect version "+v+"\n" {
+		t.Errorf("trace header toolVersion %q, --version prints %q", v, r.stdout)
 	}
 
 	// Replay: the same server matches; one that answers differently does not, and says where.

@@ -195,7 +195,7 @@ func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, 
 	}
 	h := recorder.Header{
 		Tool:            "mcp-inspect",
-		ToolVersion:     Version,
+		ToolVersion:     Version(),
 		Argv:            append([]string{cfg.Command}, cfg.Args...),
 		Cwd:             cwd,
 		Env:             cfg.Env,

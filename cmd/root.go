@@ -30,9 +30,6 @@ const (
 	exitNoServer = 3
 )
 
-// Version is the tool's version, shown in clientInfo and --version.
-const Version = "0.1.0-dev"
-
 // sessionFlags are the flags every command that spawns a server takes.
 type sessionFlags struct {
 	env             []string
@@ -120,7 +117,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		Env:             f.env,
 		Dir:             f.cwd,
 		ProtocolVersion: f.protocolVersion,
-		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version},
+		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
 		Timeout:         f.timeout,
 		MaxMessage:      f.maxMessage,
 		Era:             era,
@@ -172,7 +169,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
   mcp-inspect --config ~/.cursor/mcp.json --server postgres
   mcp-inspect -e API_KEY=test --cwd ./srv -- python -m my_server --verbose
   mcp-inspect -- npx -y @modelcontextprotocol/server-everything`,
-		Version:       Version,
+		Version:       Version(),
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,

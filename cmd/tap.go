@@ -171,7 +171,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		TracePath: path,
 		Header: recorder.Header{
 			Tool:        "mcp-inspect",
-			ToolVersion: Version,
+			ToolVersion: Version(),
 			Framing:     recorder.FramingNewline,
 		},
 		Redactor:   red,
