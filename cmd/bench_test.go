@@ -31,7 +31,7 @@ import (
 // BenchmarkBareLoopBlocking is the ceiling: one request line written, one response line
 // read, over the same pipes, with blocking write(2) and read(2) and nothing else
 // (BenchmarkBareLoop is the same through the runtime's poller, slower here). `mcp-inspect
-// bench call` should reach at least half of it; README.md "Performance" has the numbers
+// bench call` should reach at least half of it; docs/performance.md has the numbers
 // measured here.
 
 // startMinimal spawns the fake minimal server with raw pipes.

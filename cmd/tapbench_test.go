@@ -141,7 +141,7 @@ func bulk(t testing.TB, h *hostSide, total, size int) float64 {
 //   - raw throughput: 4 KB lines streamed through cat both ways (every byte is also
 //     JSON-escaped, redacted and written to the trace).
 //
-// The numbers go to the test log (README "Tap" quotes them); the assertions are loose and
+// The numbers go to the test log (docs/tap.md quotes them); the assertions are loose and
 // catch only a tap that blocks or serialises the stream.
 func TestTapOverhead(t *testing.T) {
 	bin := testservers.BuildInspector(t)

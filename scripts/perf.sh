@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces README.md "Performance": mcp-inspect's headless commands against the official
+# Reproduces docs/performance.md: mcp-inspect's headless commands against the official
 # MCP Inspector CLI and the go-sdk client, on this machine, in the same run.
 #
 #   bash scripts/perf.sh            # ROUNDS=5 D=3 by default
