@@ -15,22 +15,86 @@ import (
 
 const timeout = 15 * time.Second
 
-// syncBuffer collects the child's stderr while the test reads it.
+// syncBuffer collects the child's stderr while the test reads it. The child writes stderr
+// on its own pipe, so a test that expects text there must wait for it (until) rather than
+// read it at once: nothing orders it against stdout.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	eof     bool          // the child's stderr is closed: b holds all it will ever hold
+	changed chan struct{} // closed, and replaced, on every write and at EOF
 }
+
+func newSyncBuffer() *syncBuffer { return &syncBuffer{changed: make(chan struct{})} }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	n, err := s.b.Write(p)
+	s.signal()
+	return n, err
+}
+
+// close marks EOF on the child's stderr.
+func (s *syncBuffer) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.eof = true
+	s.signal()
+}
+
+// signal wakes every waiter; s.mu is held.
+func (s *syncBuffer) signal() {
+	close(s.changed)
+	s.changed = make(chan struct{})
 }
 
 func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// state is the text so far, whether it is complete, and a channel closed at the next change.
+func (s *syncBuffer) state() (string, bool, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String(), s.eof, s.changed
+}
+
+// until waits until the text contains sub, stderr reaches EOF, or d passes, whichever is
+// first, and returns the text at that moment.
+func (s *syncBuffer) until(sub string, d time.Duration) string {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	for {
+		text, eof, changed := s.state()
+		if eof || strings.Contains(text, sub) {
+			return text
+		}
+		select {
+		case <-changed:
+		case <-timer.C:
+			return text
+		}
+	}
+}
+
+// closed reports whether stderr reached EOF within d.
+func (s *syncBuffer) closed(d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	for {
+		_, eof, changed := s.state()
+		if eof {
+			return true
+		}
+		select {
+		case <-changed:
+		case <-timer.C:
+			return false
+		}
+	}
 }
 
 // chunk is what one read(2) of the child's stdout returned.
@@ -74,11 +138,19 @@ func start(t testing.TB, cmd *exec.Cmd) *proc {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{t: t, cmd: cmd, stdin: stdin, chunks: make(chan chunk, 4096), stderr: &syncBuffer{}}
-	cmd.Stderr = p.stderr
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{t: t, cmd: cmd, stdin: stdin, chunks: make(chan chunk, 4096), stderr: newSyncBuffer()}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Our own copy (not cmd.Stderr = p.stderr) so that the buffer knows when stderr ends.
+	go func() {
+		_, _ = io.Copy(p.stderr, stderr)
+		p.stderr.close()
+	}()
 	go func() {
 		for {
 			b := make([]byte, 1<<20)
@@ -209,13 +281,18 @@ type exit struct {
 	stdout string         // what was still unread on stdout
 }
 
-// wait closes stdin if asked, drains stdout and waits for the process.
+// wait closes stdin if asked, drains stdout and stderr and waits for the process. After it,
+// p.stderr holds everything the process wrote there.
 func (p *proc) wait(closeStdin bool) exit {
 	p.t.Helper()
 	if closeStdin {
 		p.stdin.Close()
 	}
 	out := p.rest()
+	// cmd.Wait closes the stderr pipe, so it must come after the copy has reached EOF.
+	if !p.stderr.closed(timeout) {
+		p.t.Fatalf("stderr not closed; so far %.200q", p.stderr.String())
+	}
 	done := make(chan error, 1)
 	go func() { done <- p.cmd.Wait() }()
 	var err error
@@ -237,14 +314,16 @@ func (p *proc) wait(closeStdin bool) exit {
 	return e
 }
 
-// waitStderr waits until stderr contains s.
+// stderrUntil returns stderr once it contains s, or as it is when stderr ends or the
+// timeout passes; the caller checks it.
+func (p *proc) stderrUntil(s string) string {
+	return p.stderr.until(s, timeout)
+}
+
+// waitStderr waits until stderr contains s and fails the test if it never does.
 func (p *proc) waitStderr(s string) {
 	p.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !strings.Contains(p.stderr.String(), s) {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("stderr never contained %q; it is %q", s, p.stderr.String())
-		}
-		time.Sleep(5 * time.Millisecond)
+	if got := p.stderrUntil(s); !strings.Contains(got, s) {
+		p.t.Fatalf("stderr never contained %q; it is %q", s, got)
 	}
 }

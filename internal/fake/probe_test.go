@@ -45,8 +45,9 @@ func TestProbeLate(t *testing.T) {
 			if l := p.line(); !strings.HasPrefix(l, `{"jsonrpc":"2.0","id":1,"result":`) {
 				t.Fatalf("first line %q, want the initialize answer", l)
 			}
-			if !strings.Contains(p.stderr.String(), "starting") {
-				t.Errorf("no banner on stderr: %q", p.stderr.String())
+			// The banner is on another pipe: nothing orders it before the stdout line above.
+			if got := p.stderrUntil("starting"); !strings.Contains(got, "starting") {
+				t.Errorf("no banner on stderr: %q", got)
 			}
 			var late taskLine
 			if err := json.Unmarshal([]byte(p.line()), &late); err != nil || string(late.ID) != `"d"` {
@@ -88,8 +89,8 @@ func TestProbeBannerSlow(t *testing.T) {
 		t.Fatalf("discover answer %+v (%v)", got, err)
 	}
 	p.expect(`{"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"duplicate \"initialize\" received"}}`)
-	if !strings.Contains(p.stderr.String(), "starting") {
-		t.Errorf("no banner on stderr: %q", p.stderr.String())
+	if got := p.stderrUntil("starting"); !strings.Contains(got, "starting") {
+		t.Errorf("no banner on stderr: %q", got)
 	}
 	if e := p.wait(true); e.code != 0 {
 		t.Errorf("exit %d", e.code)

@@ -13,7 +13,7 @@ import (
 // they make, and validation against the schema. It is built for a tool's
 // `inputSchema` (MCP 2025-11-25 server/tools: "inputSchema": a JSON Schema
 // object describing the expected `arguments`), and equally for an
-// elicitation `requestedSchema`, prompt arguments or template variables.
+// elicitation `requestedSchema`.
 //
 // A Form is not safe for concurrent use.
 type Form struct {
@@ -213,9 +213,10 @@ func (fl *Field) annotate(n *node) {
 func (fl *Field) isRoot() bool { return fl.parent == nil }
 
 // shape decides the field's kind from the node. nullable carries a null
-// branch found while collapsing `anyOf`/`oneOf`.
+// branch found while collapsing `anyOf`/`oneOf`. In order: limits and
+// notes, a list of choices, the first anyOf/oneOf that has a value shape,
+// then the node's own `type`.
 func (fl *Field) shape(n *node, nullable bool) {
-	f := fl.form
 	fl.node = n
 	if fl.Depth > maxDepth {
 		fl.raw(n, fmt.Sprintf("nested deeper than %d levels: edit as JSON", maxDepth))
@@ -229,103 +230,140 @@ func (fl *Field) shape(n *node, nullable bool) {
 		fl.enum(n, vals, n.enumNames, nil, nullable)
 		return
 	}
-	for gi, g := range n.groups {
-		var branches []*node
-		for _, b := range g.branches {
-			branches = append(branches, f.doc.normalize(b, nil))
-		}
-		var rest []*node
-		var restIdx []int
-		hasNull := false
-		allShapeless := true
-		for _, b := range branches {
-			if !b.shapeless() {
-				allShapeless = false
-			}
-		}
-		if allShapeless {
-			continue // e.g. anyOf of `required` lists: validation only
-		}
-		for i, b := range branches {
-			switch {
-			case b.isNullOnly():
-				hasNull = true
-			case b.shapeless():
-				// an assertion-only branch beside shaped ones: not a value shape
-			default:
-				rest = append(rest, b)
-				restIdx = append(restIdx, i)
-			}
-		}
-		base := n.clone()
-		base.groups = slices.Delete(slices.Clone(n.groups), gi, gi+1)
-		nullable = nullable || hasNull
-		if len(rest) == 0 {
-			fl.enum(base, []any{nil}, nil, nil, true)
+	for gi := range n.groups {
+		if fl.shapeGroup(n, gi, nullable) {
 			return
 		}
-		allChoices := true
-		for _, b := range rest {
-			if _, ok := b.scalarChoices(); !ok {
-				allChoices = false
-				break
-			}
-		}
-		if allChoices {
-			var vals []any
-			var labels, descs []string
-			for _, b := range rest {
-				cv, _ := b.scalarChoices()
-				for i, v := range cv {
-					vals = append(vals, v)
-					label := ""
-					switch {
-					case b.hasConst && b.title != "":
-						label = b.title
-					case i < len(b.enumNames):
-						label = b.enumNames[i]
-					}
-					labels = append(labels, label)
-					descs = append(descs, b.desc)
-				}
-			}
-			fl.enum(base, vals, labels, descs, nullable)
-			return
-		}
-		if len(rest) == 1 {
-			fl.collapses++
-			if fl.collapses > maxCollapses {
-				fl.raw(n, "anyOf/oneOf refers back to itself: edit as JSON")
-				return
-			}
-			merged := base
-			mergeNode(merged, rest[0], false)
-			if len(rest[0].refs) > 0 {
-				fl.stack = append(fl.stack, rest[0].refs...)
-			}
-			fl.reannotate(merged)
-			fl.shape(merged, nullable)
-			return
-		}
+	}
+	nullable = nullable || n.nullOK
+	if !n.typeSet {
+		fl.shapeUntyped(n, nullable)
+		return
+	}
+	fl.shapeTyped(n, nullable)
+}
+
+// shapeGroup shapes the field from the anyOf/oneOf group n.groups[gi]: a
+// select when every branch is a choice, the other branch when only one has a
+// shape (null and assertion-only branches aside), else a variant picker. It
+// reports false, shaping nothing, when no branch has a value shape (e.g. an
+// anyOf of `required` lists: validation only).
+func (fl *Field) shapeGroup(n *node, gi int, nullable bool) bool {
+	g := n.groups[gi]
+	var branches []*node
+	for _, b := range g.branches {
+		branches = append(branches, fl.form.doc.normalize(b, nil))
+	}
+	if !slices.ContainsFunc(branches, func(b *node) bool { return !b.shapeless() }) {
+		return false
+	}
+	rest, restIdx, hasNull := shapedBranches(branches)
+	base := n.clone()
+	base.groups = slices.Delete(slices.Clone(n.groups), gi, gi+1)
+	nullable = nullable || hasNull
+	switch {
+	case len(rest) == 0:
+		fl.enum(base, []any{nil}, nil, nil, true)
+	case allScalarChoices(rest):
+		vals, labels, descs := branchChoices(rest)
+		fl.enum(base, vals, labels, descs, nullable)
+	case len(rest) == 1:
+		fl.collapse(n, base, rest[0], nullable)
+	default:
 		fl.union(base, rest, nullable, true)
 		for i := range rest {
 			fl.Options[i].branch = branchRef{kw: g.kw, index: restIdx[i], count: len(g.branches)}
 		}
-		return
 	}
-	nullable = nullable || n.nullOK
-	if !n.typeSet {
+	return true
+}
+
+// shapedBranches sorts a group's branches: those with a value shape (and
+// their indexes in the group), and whether one is null only. Assertion-only
+// branches beside shaped ones are not value shapes and are left out.
+func shapedBranches(branches []*node) (rest []*node, restIdx []int, hasNull bool) {
+	for i, b := range branches {
 		switch {
-		case n.hasProps || (fl.isRoot() && isObjectNode(n)):
-			fl.object(n, nullable)
-		case n.hasItems:
-			fl.array(n, nullable)
+		case b.isNullOnly():
+			hasNull = true
+		case b.shapeless():
 		default:
-			fl.raw(n, "")
-			fl.Nullable = true
+			rest = append(rest, b)
+			restIdx = append(restIdx, i)
 		}
+	}
+	return rest, restIdx, hasNull
+}
+
+// allScalarChoices reports whether every branch is a list of choices
+// (enum or const).
+func allScalarChoices(branches []*node) bool {
+	for _, b := range branches {
+		if _, ok := b.scalarChoices(); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// branchChoices joins the choices of branches that all have them into one
+// list. A const branch's title labels it; enumNames label enum values.
+func branchChoices(branches []*node) (vals []any, labels, descs []string) {
+	for _, b := range branches {
+		cv, _ := b.scalarChoices()
+		for i, v := range cv {
+			vals = append(vals, v)
+			label := ""
+			switch {
+			case b.hasConst && b.title != "":
+				label = b.title
+			case i < len(b.enumNames):
+				label = b.enumNames[i]
+			}
+			labels = append(labels, label)
+			descs = append(descs, b.desc)
+		}
+	}
+	return vals, labels, descs
+}
+
+// collapse shapes the field from base (n without the group) merged with
+// the group's only shaped branch, as if the schema had said it directly.
+// A branch that leads back to itself too often becomes raw JSON.
+func (fl *Field) collapse(n, base, branch *node, nullable bool) {
+	fl.collapses++
+	if fl.collapses > maxCollapses {
+		fl.raw(n, "anyOf/oneOf refers back to itself: edit as JSON")
 		return
 	}
+	merged := base
+	mergeNode(merged, branch, false)
+	if len(branch.refs) > 0 {
+		fl.stack = append(fl.stack, branch.refs...)
+	}
+	fl.reannotate(merged)
+	fl.shape(merged, nullable)
+}
+
+// shapeUntyped shapes a node without `type` from its keywords: properties
+// make an object (so does a root that can only be one), items an array,
+// anything else is raw JSON.
+func (fl *Field) shapeUntyped(n *node, nullable bool) {
+	switch {
+	case n.hasProps || (fl.isRoot() && isObjectNode(n)):
+		fl.object(n, nullable)
+	case n.hasItems:
+		fl.array(n, nullable)
+	default:
+		fl.raw(n, "")
+		fl.Nullable = true
+	}
+}
+
+// shapeTyped shapes a node by its `type` ("null" already in nullable):
+// none left is null only or no value, several make a variant picker, one
+// picks the kind. number beside integer is number.
+func (fl *Field) shapeTyped(n *node, nullable bool) {
 	types := slices.Clone(n.types)
 	if slices.Contains(types, "number") && slices.Contains(types, "integer") {
 		types = slices.DeleteFunc(types, func(t string) bool { return t == "integer" })
@@ -337,22 +375,31 @@ func (fl *Field) shape(n *node, nullable bool) {
 		} else {
 			fl.raw(n, "`type` allows no value")
 		}
-		return
 	case 1:
+		fl.Nullable = nullable
+		fl.shapeType(n, types[0], nullable)
 	default:
-		var variants []*node
-		for _, t := range types {
-			v := n.clone()
-			v.types = []string{t}
-			v.nullOK = false
-			v.title, v.desc, v.hasDef, v.def = "", "", false, nil
-			variants = append(variants, v)
-		}
-		fl.union(n, variants, nullable, false)
-		return
+		fl.typeUnion(n, types, nullable)
 	}
-	fl.Nullable = nullable
-	switch types[0] {
+}
+
+// typeUnion makes a variant picker with one variant per type. A variant
+// carries only the type's keywords: the annotations stay on the field.
+func (fl *Field) typeUnion(n *node, types []string, nullable bool) {
+	var variants []*node
+	for _, t := range types {
+		v := n.clone()
+		v.types = []string{t}
+		v.nullOK = false
+		v.title, v.desc, v.hasDef, v.def = "", "", false, nil
+		variants = append(variants, v)
+	}
+	fl.union(n, variants, nullable, false)
+}
+
+// shapeType gives the field the kind of the one JSON type t.
+func (fl *Field) shapeType(n *node, t string, nullable bool) {
+	switch t {
 	case "string":
 		fl.Kind = KindString
 	case "number":
@@ -367,7 +414,7 @@ func (fl *Field) shape(n *node, nullable bool) {
 	case "array":
 		fl.array(n, nullable)
 	default:
-		fl.raw(n, fmt.Sprintf("unknown type %q: edit as JSON", types[0]))
+		fl.raw(n, fmt.Sprintf("unknown type %q: edit as JSON", t))
 	}
 }
 

@@ -2,11 +2,11 @@
 // tree of fields, the JSON value they make, and validation of that value.
 // It has no UI imports; a bubbletea view drives it through Form and Field.
 //
-// It serves tool arguments (MCP 2025-11-25 server/tools `inputSchema`),
-// elicitation (`requestedSchema`, MCP 2025-11-25 client/elicitation),
-// prompt arguments and template variables (through a schema built for
-// them), and checks a tool result's `structuredContent` against its
-// `outputSchema` (ValidateValue).
+// It serves tool arguments (MCP 2025-11-25 server/tools `inputSchema`) and
+// elicitation (`requestedSchema`, MCP 2025-11-25 client/elicitation), and
+// checks a tool result's `structuredContent` against its `outputSchema`
+// (ValidateValue). Prompt arguments and resource template variables are
+// plain strings with no schema and do not go through it.
 //
 // # Using it
 //

@@ -376,6 +376,27 @@ func (n *node) addType(t string) {
 // and required lists join, enums intersect. For annotations (title,
 // description, default, format…) src wins when srcWins, else dst keeps its own.
 func mergeNode(dst, src *node, srcWins bool) {
+	mergeTypes(dst, src)
+	mergeMembers(dst, src)
+	mergeChoices(dst, src, srcWins)
+	mergeAnnotations(dst, src, srcWins)
+	dst.groups = append(dst.groups, src.groups...)
+	for _, r := range src.refs {
+		dst.refs = appendNew(dst.refs, r)
+	}
+	if dst.unresolved == "" && src.unresolved != "" {
+		dst.unresolved = src.unresolved
+	}
+	if dst.note == "" {
+		dst.note = src.note
+	}
+	dst.falseSch = dst.falseSch || src.falseSch
+}
+
+// mergeTypes intersects the `type`s (integer is the common part of number
+// and integer); null stays allowed only if both allow it. A side without
+// `type` allows every type.
+func mergeTypes(dst, src *node) {
 	switch {
 	case dst.typeSet && src.typeSet:
 		var both []string
@@ -400,6 +421,12 @@ func mergeNode(dst, src *node, srcWins bool) {
 			dst.nullOK = true
 		}
 	}
+}
+
+// mergeMembers joins properties (one named on both sides gets both schemas
+// through allOf), required lists, items (tuples stay tuples) and
+// additionalProperties (src's when dst has none; false wins).
+func mergeMembers(dst, src *node) {
 	dst.hasProps = dst.hasProps || src.hasProps
 	for _, p := range src.props {
 		i := slices.IndexFunc(dst.props, func(q prop) bool { return q.name == p.name })
@@ -427,6 +454,11 @@ func mergeNode(dst, src *node, srcWins bool) {
 			dst.hasAddl, dst.addl = true, src.addl
 		}
 	}
+}
+
+// mergeChoices intersects the enums, in dst's order, and takes src's const
+// when dst has none or srcWins.
+func mergeChoices(dst, src *node, srcWins bool) {
 	if src.hasEnum {
 		if dst.hasEnum {
 			var both []any
@@ -446,6 +478,11 @@ func mergeNode(dst, src *node, srcWins bool) {
 	if src.hasConst && (!dst.hasConst || srcWins) {
 		dst.hasConst, dst.cnst = true, src.cnst
 	}
+}
+
+// mergeAnnotations takes src's default, title, description, format and
+// examples where dst has none or srcWins; flags and hints join.
+func mergeAnnotations(dst, src *node, srcWins bool) {
 	if src.hasDef && (!dst.hasDef || srcWins) {
 		dst.hasDef, dst.def = true, src.def
 	}
@@ -469,17 +506,6 @@ func mergeNode(dst, src *node, srcWins bool) {
 	for _, h := range src.hints {
 		dst.hints = appendNew(dst.hints, h)
 	}
-	dst.groups = append(dst.groups, src.groups...)
-	for _, r := range src.refs {
-		dst.refs = appendNew(dst.refs, r)
-	}
-	if dst.unresolved == "" && src.unresolved != "" {
-		dst.unresolved = src.unresolved
-	}
-	if dst.note == "" {
-		dst.note = src.note
-	}
-	dst.falseSch = dst.falseSch || src.falseSch
 }
 
 func appendNew[T comparable](s []T, v T) []T {

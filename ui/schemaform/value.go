@@ -41,25 +41,19 @@ func (f *Form) SetValue(value json.RawMessage) error {
 }
 
 // load sets the field from a decoded value. user tells whether the value is
-// the user's (typed, loaded) or the form's (a default).
+// the user's (typed, loaded) or the form's (a default). A value the field's
+// kind cannot show is kept as a foreign value.
 func (fl *Field) load(v any, user bool) {
 	fl.userSet = user
 	fl.parseErr, fl.valErr = "", ""
 	fl.hasForeign, fl.foreign = false, nil
 	fl.text = ""
 	fl.extras = nil
-	foreign := func() {
-		fl.hasForeign, fl.foreign = true, v
-		fl.state = Set
-		if fl.Kind == KindUnion {
-			fl.children, fl.sel = nil, -1
-		}
-	}
-	if v == nil && !fl.Nullable && fl.Kind != KindRaw {
-		foreign() // shown as "null" and sent; Validate explains
-		return
-	}
 	if v == nil && fl.Kind != KindRaw {
+		if !fl.Nullable {
+			fl.loadForeign(v) // shown as "null" and sent; Validate explains
+			return
+		}
 		fl.state = Null
 		if fl.Kind == KindUnion {
 			fl.children, fl.sel = nil, -1
@@ -67,109 +61,169 @@ func (fl *Field) load(v any, user bool) {
 		return
 	}
 	fl.state = Set
+	if !fl.loadKind(v, user) {
+		fl.loadForeign(v)
+	}
+}
+
+// loadForeign keeps v as the field's value although its kind cannot show it.
+func (fl *Field) loadForeign(v any) {
+	fl.hasForeign, fl.foreign = true, v
+	fl.state = Set
+	if fl.Kind == KindUnion {
+		fl.children, fl.sel = nil, -1
+	}
+}
+
+// loadKind loads v by the field's kind (v is not null, except in a raw
+// field). It reports false when the kind cannot show v; a loader that says
+// so has changed nothing, except that a raw field keeps the text.
+func (fl *Field) loadKind(v any, user bool) bool {
 	switch fl.Kind {
 	case KindString:
-		s, ok := v.(string)
-		if !ok {
-			foreign()
-			return
-		}
-		fl.text = s
+		return fl.loadString(v)
 	case KindNumber, KindInteger:
-		num, ok := v.(json.Number)
-		if _, problem := integerText(string(num)); !ok || (fl.Kind == KindInteger && problem != "") {
-			foreign()
-			return
-		}
-		fl.text = string(num)
+		return fl.loadNumber(v)
 	case KindRaw:
-		fl.text = string(toRaw(v))
-		if fl.checkText(fl.text) != "" {
-			foreign()
-		}
+		return fl.loadRaw(v)
 	case KindBoolean, KindEnum:
-		i := slices.IndexFunc(fl.Options, func(o Option) bool {
-			return !o.Null && !o.Omit && jsonEqual(o.val, v)
-		})
-		if i < 0 {
-			foreign()
-			return
-		}
-		fl.sel = i
+		return fl.loadOption(v)
 	case KindMultiSelect:
-		arr, ok := v.([]any)
-		if !ok {
-			foreign()
-			return
-		}
-		checked := make([]bool, len(fl.Options))
-		last := -1
-		for _, e := range arr {
-			i := slices.IndexFunc(fl.Options, func(o Option) bool { return jsonEqual(o.val, e) })
-			if i < 0 || checked[i] || i < last {
-				// unknown value, duplicate, or an order the checkboxes cannot keep
-				foreign()
-				return
-			}
-			checked[i] = true
-			last = i
-		}
-		fl.checked = checked
+		return fl.loadChecked(v)
 	case KindObject:
-		o, ok := v.(*jobj)
-		if !ok {
-			foreign()
-			return
-		}
-		fl.ensureBuilt()
-		if len(o.keys) > 0 {
-			fl.collapsed = false // show what was loaded
-		}
-		fl.children = slices.DeleteFunc(fl.children, func(c *Field) bool { return c.entry })
-		for _, c := range fl.children {
-			if cv, ok := o.get(c.Key); ok {
-				c.load(cv, user)
-			} else if user {
-				c.Clear()
-			} else {
-				c.Reset()
-			}
-		}
-		for _, k := range o.keys {
-			switch {
-			case fl.isEntryKey(k):
-				e := fl.newEntry(k)
-				e.load(o.vals[k], user)
-				fl.children = append(fl.children, e)
-			case fl.child(k) == nil:
-				if fl.extras == nil {
-					fl.extras = newObj()
-				}
-				fl.extras.set(k, o.vals[k])
-			}
-		}
+		return fl.loadObject(v, user)
 	case KindArray:
-		arr, ok := v.([]any)
-		if !ok {
-			foreign()
-			return
-		}
-		fl.children = nil
-		for i, e := range arr {
-			it := fl.newItem(i)
-			it.load(e, user)
-			fl.children = append(fl.children, it)
-		}
+		return fl.loadArray(v, user)
 	case KindUnion:
-		i := fl.bestVariant(v)
-		if i < 0 {
-			foreign()
-			return
-		}
-		fl.sel = i
-		fl.buildBody()
-		fl.children[0].load(v, user)
+		return fl.loadVariant(v, user)
 	}
+	return true
+}
+
+// loadString takes a JSON string as the text.
+func (fl *Field) loadString(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	fl.text = s
+	return true
+}
+
+// loadNumber takes a JSON number as the text, exactly as written; an
+// integer field takes only numbers with an integer value.
+func (fl *Field) loadNumber(v any) bool {
+	num, ok := v.(json.Number)
+	if _, problem := integerText(string(num)); !ok || (fl.Kind == KindInteger && problem != "") {
+		return false
+	}
+	fl.text = string(num)
+	return true
+}
+
+// loadRaw shows any value as JSON text; a value not of the field's Expect
+// type is foreign too, its text kept.
+func (fl *Field) loadRaw(v any) bool {
+	fl.text = string(toRaw(v))
+	return fl.checkText(fl.text) == ""
+}
+
+// loadOption selects the option whose value equals v.
+func (fl *Field) loadOption(v any) bool {
+	i := slices.IndexFunc(fl.Options, func(o Option) bool {
+		return !o.Null && !o.Omit && jsonEqual(o.val, v)
+	})
+	if i < 0 {
+		return false
+	}
+	fl.sel = i
+	return true
+}
+
+// loadChecked checks the options of a multi-select named by the array v.
+func (fl *Field) loadChecked(v any) bool {
+	arr, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	checked := make([]bool, len(fl.Options))
+	last := -1
+	for _, e := range arr {
+		i := slices.IndexFunc(fl.Options, func(o Option) bool { return jsonEqual(o.val, e) })
+		if i < 0 || checked[i] || i < last {
+			// unknown value, duplicate, or an order the checkboxes cannot keep
+			return false
+		}
+		checked[i] = true
+		last = i
+	}
+	fl.checked = checked
+	return true
+}
+
+// loadObject loads an object's members into the property fields (those
+// absent are cleared, or reset for a default), its other keys into entries
+// when the schema allows them, and keeps the rest as extras.
+func (fl *Field) loadObject(v any, user bool) bool {
+	o, ok := v.(*jobj)
+	if !ok {
+		return false
+	}
+	fl.ensureBuilt()
+	if len(o.keys) > 0 {
+		fl.collapsed = false // show what was loaded
+	}
+	fl.children = slices.DeleteFunc(fl.children, func(c *Field) bool { return c.entry })
+	for _, c := range fl.children {
+		if cv, ok := o.get(c.Key); ok {
+			c.load(cv, user)
+		} else if user {
+			c.Clear()
+		} else {
+			c.Reset()
+		}
+	}
+	for _, k := range o.keys {
+		switch {
+		case fl.isEntryKey(k):
+			e := fl.newEntry(k)
+			e.load(o.vals[k], user)
+			fl.children = append(fl.children, e)
+		case fl.child(k) == nil:
+			if fl.extras == nil {
+				fl.extras = newObj()
+			}
+			fl.extras.set(k, o.vals[k])
+		}
+	}
+	return true
+}
+
+// loadArray replaces the list's items with one per element of v.
+func (fl *Field) loadArray(v any, user bool) bool {
+	arr, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	fl.children = nil
+	for i, e := range arr {
+		it := fl.newItem(i)
+		it.load(e, user)
+		fl.children = append(fl.children, it)
+	}
+	return true
+}
+
+// loadVariant chooses the union variant that fits v best and loads v into it.
+func (fl *Field) loadVariant(v any, user bool) bool {
+	i := fl.bestVariant(v)
+	if i < 0 {
+		return false
+	}
+	fl.sel = i
+	fl.buildBody()
+	fl.children[0].load(v, user)
+	return true
 }
 
 // bestVariant picks the union option whose schema fits v best, or -1.
