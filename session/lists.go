@@ -58,10 +58,16 @@ const (
 
 // Lists is the refresh bookkeeping of the tools, resources and prompts listings:
 // coalescing and the list_changed storm guard. It decides; the caller sends the listing
-// (when a method says so) and reports its end with Listed. The zero value is ready.
+// (when a method says so) and reports its end with Listed. The zero value is usable;
+// Ready is called after the handshake.
 type Lists struct {
 	st [Prompts + 1]listState
+	// ready is set once the handshake is done: nothing is listed again before.
+	ready bool
 }
+
+// Ready marks the handshake done: from now on list_changed lists again.
+func (ls *Lists) Ready() { ls.ready = true }
 
 func (ls *Lists) state(l List) *listState {
 	if l < Tools || l > Prompts {
@@ -111,10 +117,10 @@ func (ls *Lists) Changed(l List, at time.Time) (send bool, note *Note) {
 
 // Refresh asks for l again after list_changed, coalescing bursts: send reports whether to
 // list now; a listing in flight gets one more after it instead (Listed says so). The
-// listing's end is announced (Listed's note).
+// listing's end is announced (Listed's note). Before Ready it does nothing.
 func (ls *Lists) Refresh(l List) (send bool) {
 	st := ls.state(l)
-	if st == nil {
+	if st == nil || !ls.ready {
 		return false
 	}
 	st.changed = true

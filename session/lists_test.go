@@ -11,6 +11,11 @@ import (
 // listing again resumes it.
 func TestListChangedStormPauses(t *testing.T) {
 	var ls Lists
+	if send, _ := ls.Changed(Tools, t0); send {
+		t.Fatal("listed again before the handshake")
+	}
+	ls = Lists{}
+	ls.Ready()
 	at := func(i int) time.Time { return t0.Add(time.Duration(100+i) * time.Millisecond) }
 	for i := 0; i < ListChangedBurst-1; i++ {
 		send, note := ls.Changed(Tools, at(i))
@@ -54,6 +59,7 @@ func TestListChangedStormPauses(t *testing.T) {
 // A list_changed while a listing is in flight asks for one more after it, never a pile.
 func TestListRefreshCoalesces(t *testing.T) {
 	var ls Lists
+	ls.Ready()
 	ls.Start(Resources)
 	for i := 0; i < 3; i++ {
 		if ls.Refresh(Resources) {
@@ -77,6 +83,7 @@ func TestListRefreshCoalesces(t *testing.T) {
 // one more after it.
 func TestUserRefreshWhileInFlight(t *testing.T) {
 	var ls Lists
+	ls.Ready()
 	ls.Start(Prompts)
 	if ls.UserRefresh(Prompts) {
 		t.Fatal("prompts listed twice at once")

@@ -20,6 +20,8 @@ type Session interface {
 	Init() *mcpclient.InitializeResult
 	// Era is the era of the handshake (EraLegacy before it).
 	Era() mcpclient.Era
+	// Caps are the server's capabilities (zero before the handshake).
+	Caps() mcpclient.ServerCapabilities
 }
 
 // Handshake is the outcome of a session's handshake: its result, or why it failed.
@@ -194,11 +196,25 @@ func (o *Recorded) CanSend() bool { return false }
 func (o *Recorded) Init() *mcpclient.InitializeResult { return o.init }
 
 // Era is the recorded handshake's era (EraLegacy before one).
-func (o *Recorded) Era() mcpclient.Era {
-	if o.init == nil {
-		return mcpclient.EraLegacy
+func (o *Recorded) Era() mcpclient.Era { return eraOf(o.init) }
+
+// Caps are the recorded server's capabilities (zero before the handshake).
+func (o *Recorded) Caps() mcpclient.ServerCapabilities { return capsOf(o.init) }
+
+// eraOf is the era of a handshake's answer: EraLegacy before one.
+func eraOf(init *mcpclient.InitializeResult) mcpclient.Era {
+	if init != nil && init.Era != "" {
+		return init.Era
 	}
-	return o.init.Era
+	return mcpclient.EraLegacy
+}
+
+// capsOf are the capabilities of a handshake's answer (zero before one).
+func capsOf(init *mcpclient.InitializeResult) mcpclient.ServerCapabilities {
+	if init == nil {
+		return mcpclient.ServerCapabilities{}
+	}
+	return init.Caps
 }
 
 // Client is the client the recording shows, nil when no request said.
