@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/tap"
 	"github.com/mcp-inspect/mcp-inspect/ui"
@@ -126,7 +127,7 @@ func writeTaps(w io.Writer, taps []tap.Info, numbered bool) {
 		if numbered {
 			fmt.Fprintf(tw, "%d\t", i+1)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(ui.ShellJoin(t.Argv)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(shellwords.Join(t.Argv)))
 	}
 	_ = tw.Flush()
 }

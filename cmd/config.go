@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
 // serverSource is --config FILE --server NAME: a server entry of a host's config file
@@ -165,7 +165,7 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	for _, s := range f.Servers {
 		line := s.URL
 		if s.Command != "" {
-			line = ui.ShellJoin(append([]string{s.Command}, s.Args...))
+			line = shellwords.Join(append([]string{s.Command}, s.Args...))
 		}
 		name := s.Name
 		if s.Disabled {

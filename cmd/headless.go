@@ -18,7 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
@@ -316,7 +316,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	var roots []mcpclient.Root
 	if paths := h.flags.session.roots; len(paths) > 0 {
 		var problems []string
-		roots, problems = ui.RootsFromPaths(paths)
+		roots, problems = session.RootsFromPaths(paths)
 		for _, p := range problems {
 			h.warn("--root: %s", p)
 		}

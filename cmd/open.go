@@ -13,8 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
@@ -62,7 +64,7 @@ never loaded whole.`,
 			}()
 			title := "trace " + filepath.Base(args[0])
 			if len(tr.Header.Argv) > 0 {
-				title += ": " + ui.ShellJoin(tr.Header.Argv)
+				title += ": " + shellwords.Join(tr.Header.Argv)
 			}
 			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
 				// The UI keeps a summary per event and reads the ones it shows back
@@ -82,7 +84,7 @@ never loaded whole.`,
 
 // feedTrace sends the trace's events to events in order until the end or ctx ends. An
 // unreadable line is logged and left out, and the next event carries a note saying so
-// (markLostLines).
+// (session.MarkLostLines).
 func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.Event, logger *slog.Logger) {
 	var lost []string
 	afterLoss := false
@@ -98,35 +100,13 @@ func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.
 			continue
 		}
 		if len(lost) > 0 || afterLoss {
-			markLostLines(&ev, lost)
+			session.MarkLostLines(&ev, lost)
 			lost, afterLoss = lost[:0], true
 		}
 		select {
 		case events <- ev:
 		case <-ctx.Done():
 			return
-		}
-	}
-}
-
-// markLostLines notes on the first event after unreadable trace lines that they are
-// missing (code ui.LostLinesCode: the TUI lists it among the trace's warnings), and,
-// from then on, takes the blame for an answer whose request may have been on a lost line
-// off the server: its unknown-id or unknown-progress-token problem becomes an Info note.
-func markLostLines(ev *mcpclient.Event, lost []string) {
-	if len(lost) > 0 {
-		text := fmt.Sprintf("%d trace line(s) just before this event could not be read (%s); the events on them are missing here", len(lost), lost[0])
-		if len(lost) > 1 {
-			text = fmt.Sprintf("%d trace lines just before this event could not be read (first: %s); the events on them are missing here", len(lost), lost[0])
-		}
-		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: ui.LostLinesCode, Text: text})
-	}
-	for i, p := range ev.Problems {
-		if p.Severity >= mcpclient.Warning && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
-			ps := append([]mcpclient.Problem(nil), ev.Problems...)
-			ps[i].Severity = mcpclient.Info
-			ps[i].Text += " (trace lines were lost earlier: what it answers may have been on one of them)"
-			ev.Problems = ps
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
-	"github.com/mcp-inspect/mcp-inspect/ui"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // TestFeedTraceNotesLostLines: a trace whose tools/call request line is corrupt opens with
@@ -67,10 +67,13 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 		t.Fatalf("fed %d events, want %d", len(evs), len(frames)-1)
 	}
 	last := evs[len(evs)-1]
+	if last.LostLines != 1 {
+		t.Errorf("the event after the lost line counts %d lost lines, want 1", last.LostLines)
+	}
 	var noted, unknown bool
 	for _, p := range last.Problems {
 		switch p.Code {
-		case ui.LostLinesCode:
+		case session.LostLinesCode:
 			noted = strings.Contains(p.Text, "1 trace line(s) just before this event could not be read (the line at byte ")
 		case "unknown-id":
 			unknown = true
@@ -84,7 +87,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	}
 	for _, ev := range evs[:len(evs)-1] {
 		for _, p := range ev.Problems {
-			if p.Code == ui.LostLinesCode {
+			if p.Code == session.LostLinesCode {
 				t.Errorf("event #%d before the lost line carries the note", ev.Seq)
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
@@ -42,7 +43,7 @@ type sessionFlags struct {
 	logFile         string
 	debug           bool
 	strict          bool
-	features        ui.ClientFeatures
+	features        session.ClientFeatures
 	roots           []string
 	rec             recordFlags
 }
@@ -277,7 +278,7 @@ func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlag
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
+	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: ui.ClientFeatures(flags.features), Roots: flags.roots, Restartable: true}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	client, err := mcpclient.Start(cfg)

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
-	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
 // TestTUISpawnFailureOffersEdit: a command that cannot be spawned opens the TUI on the
@@ -27,7 +27,7 @@ func TestTUISpawnFailureOffersEdit(t *testing.T) {
 	s.Send("E")
 	s.WaitFor(t, 10*time.Second, "restart the server")
 	s.Send("C-u")
-	s.SendText(ui.ShellJoin([]string{fake.Binary(t), "--scenario", "minimal"}))
+	s.SendText(shellwords.Join([]string{fake.Binary(t), "--scenario", "minimal"}))
 	s.Send("Enter")
 	s.WaitFor(t, 20*time.Second, "connected")
 	s.Send("q")

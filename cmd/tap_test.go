@@ -16,11 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/tap"
-	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
 // inspectorPackage is the official MCP inspector; its CLI is a real host nobody here wrote.
@@ -116,7 +116,7 @@ func TestTapInspectorCLI(t *testing.T) {
 
 	// The server as the host starts it, with its own stdin and stdout copied to files.
 	wrapper := filepath.Join(dir, "server.sh")
-	script := fmt.Sprintf("#!/bin/sh\ntee \"$TAP_TEST_IN\" | %s | tee \"$TAP_TEST_OUT\"\n", ui.ShellJoin(se))
+	script := fmt.Sprintf("#!/bin/sh\ntee \"$TAP_TEST_IN\" | %s | tee \"$TAP_TEST_OUT\"\n", shellwords.Join(se))
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}

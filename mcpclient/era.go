@@ -403,19 +403,12 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 // discovered opens the modern session from a DiscoverResult: the InitializeResult, its
 // warnings as notes, the state and the initialized event.
 func (c *Client) discovered(result json.RawMessage) (*InitializeResult, error) {
-	var d DiscoverResult
-	if err := json.Unmarshal(result, &d); err != nil {
-		return nil, fmt.Errorf("server/discover result is not a DiscoverResult: %w", err)
+	res, err := DecodeDiscoverResult(result)
+	if err != nil {
+		return nil, err
 	}
-	res := &InitializeResult{Capabilities: d.Capabilities, Instructions: d.Instructions, Era: EraModern, Discover: &d}
-	if len(d.Capabilities) > 0 {
-		if err := json.Unmarshal(d.Capabilities, &res.Caps); err != nil {
-			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
-		}
-	}
-	if raw, ok := d.Meta[MetaServerInfo]; ok {
-		_ = json.Unmarshal(raw, &res.ServerInfo)
-	} else {
+	d := res.Discover
+	if _, ok := d.Meta[MetaServerInfo]; !ok {
 		res.Warnings = append(res.Warnings, "server/discover result has no _meta serverInfo (servers SHOULD identify themselves)")
 	}
 	c.mu.Lock()
@@ -438,6 +431,28 @@ func (c *Client) discovered(result json.RawMessage) (*InitializeResult, error) {
 	}
 	c.mu.Unlock()
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeInitialized, PID: c.pid, Text: fmt.Sprintf("discovered (modern era): %s %s, protocol %s", res.ServerInfo.Name, res.ServerInfo.Version, version)}})
+	return res, nil
+}
+
+// DecodeDiscoverResult reads a server/discover result (MCP 2026-07-28), live or recorded,
+// as an InitializeResult of the modern era: Discover holds the whole result, the
+// capabilities are decoded into Caps (a warning when they do not fit) and ServerInfo is
+// read from _meta when present. ProtocolVersion is left for the caller, who knows which
+// version it asked for.
+func DecodeDiscoverResult(result json.RawMessage) (*InitializeResult, error) {
+	var d DiscoverResult
+	if err := json.Unmarshal(result, &d); err != nil {
+		return nil, fmt.Errorf("server/discover result is not a DiscoverResult: %w", err)
+	}
+	res := &InitializeResult{Capabilities: d.Capabilities, Instructions: d.Instructions, Era: EraModern, Discover: &d}
+	if len(d.Capabilities) > 0 {
+		if err := json.Unmarshal(d.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	if raw, ok := d.Meta[MetaServerInfo]; ok {
+		_ = json.Unmarshal(raw, &res.ServerInfo)
+	}
 	return res, nil
 }
 

@@ -177,6 +177,9 @@ type Event struct {
 	// Batch is set for KindBatch frames once a Pairer has seen them: each element
 	// classified and paired.
 	Batch *Batch
+	// LostLines counts the trace lines just before this event that a trace reader could
+	// not read (events missing from a recording); 0 on a live event.
+	LostLines int
 }
 
 // MaxChunkMarks caps Event.Chunks so a byte-per-write server cannot make an event grow without bound.

@@ -81,8 +81,10 @@ type CompletionRef struct {
 	URI  string `json:"uri,omitempty"`
 }
 
-// decodeList decodes raw list items into T, skipping (with a warning) entries that do not fit.
-func decodeList[T any](raw []json.RawMessage, what string, warnings []string) ([]T, []string) {
+// DecodeList decodes raw list items (ListAll's, or a recorded listing's) into T, skipping
+// entries that do not fit with a warning "<what> entry <i> could not be read: <why>"
+// appended to warnings.
+func DecodeList[T any](raw []json.RawMessage, what string, warnings []string) ([]T, []string) {
 	out := make([]T, 0, len(raw))
 	for i, r := range raw {
 		var v T
@@ -98,21 +100,21 @@ func decodeList[T any](raw []json.RawMessage, what string, warnings []string) ([
 // ListResources fetches every page of resources/list (see ListAll for the pagination guard).
 func (c *Client) ListResources(ctx context.Context) ([]Resource, []string, error) {
 	raw, w, err := c.ListAll(ctx, "resources/list", "resources")
-	items, w := decodeList[Resource](raw, "resources/list", w)
+	items, w := DecodeList[Resource](raw, "resources/list", w)
 	return items, w, err
 }
 
 // ListResourceTemplates fetches every page of resources/templates/list.
 func (c *Client) ListResourceTemplates(ctx context.Context) ([]ResourceTemplate, []string, error) {
 	raw, w, err := c.ListAll(ctx, "resources/templates/list", "resourceTemplates")
-	items, w := decodeList[ResourceTemplate](raw, "resources/templates/list", w)
+	items, w := DecodeList[ResourceTemplate](raw, "resources/templates/list", w)
 	return items, w, err
 }
 
 // ListPrompts fetches every page of prompts/list.
 func (c *Client) ListPrompts(ctx context.Context) ([]Prompt, []string, error) {
 	raw, w, err := c.ListAll(ctx, "prompts/list", "prompts")
-	items, w := decodeList[Prompt](raw, "prompts/list", w)
+	items, w := DecodeList[Prompt](raw, "prompts/list", w)
 	return items, w, err
 }
 
@@ -314,6 +316,6 @@ func (c *Client) CancelTask(ctx context.Context, id string) (*Task, error) {
 // ListTasks fetches every page of tasks/list.
 func (c *Client) ListTasks(ctx context.Context) ([]Task, []string, error) {
 	raw, w, err := c.ListAll(ctx, "tasks/list", "tasks")
-	items, w := decodeList[Task](raw, "tasks/list", w)
+	items, w := DecodeList[Task](raw, "tasks/list", w)
 	return items, w, err
 }

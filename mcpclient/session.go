@@ -23,21 +23,15 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: "initialize failed: " + err.Error()}})
 		return nil, err
 	}
-	var res InitializeResult
-	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-		err = fmt.Errorf("initialize result is not an InitializeResult: %w", err)
+	decoded, err := DecodeInitializeResult(resp.Msg.Result)
+	if err != nil {
 		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeHandshakeFailed, PID: c.pid, Err: err, Text: err.Error()}})
 		return nil, err
 	}
-	res.Era = EraLegacy
-	if len(res.Capabilities) > 0 {
-		if err := json.Unmarshal(res.Capabilities, &res.Caps); err != nil {
-			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
-		}
-	}
+	res := *decoded
 	switch {
 	case res.ProtocolVersion == "":
-		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+		// DecodeInitializeResult warned.
 	case !KnownProtocolVersion(res.ProtocolVersion):
 		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; continuing as %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
 	case res.ProtocolVersion != c.cfg.ProtocolVersion:
@@ -61,6 +55,49 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 	c.mu.Unlock()
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeInitialized, PID: c.pid, Text: fmt.Sprintf("initialized: %s %s, protocol %s", res.ServerInfo.Name, res.ServerInfo.Version, res.ProtocolVersion)}})
 	return &res, nil
+}
+
+// DecodeInitializeResult reads an initialize result (MCP 2025-11-25 basic/lifecycle), live
+// or recorded: the legacy era, the capabilities decoded into Caps (a warning when they do
+// not fit) and a warning when protocolVersion is missing. Initialize adds the version
+// checks that need the requested version.
+func DecodeInitializeResult(result json.RawMessage) (*InitializeResult, error) {
+	var res InitializeResult
+	if err := json.Unmarshal(result, &res); err != nil {
+		return nil, fmt.Errorf("initialize result is not an InitializeResult: %w", err)
+	}
+	res.Era = EraLegacy
+	if len(res.Capabilities) > 0 {
+		if err := json.Unmarshal(res.Capabilities, &res.Caps); err != nil {
+			res.Warnings = append(res.Warnings, "capabilities could not be read: "+err.Error())
+		}
+	}
+	if res.ProtocolVersion == "" {
+		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+	}
+	return &res, nil
+}
+
+// DecodePage reads one page of a paginated listing (MCP server/utilities/pagination): the
+// items of the array under key and the nextCursor ("" on the last page). A result without
+// the array gives a warning and no items; a result that is not an object, or whose key is
+// not an array, is an error.
+func DecodePage(method, key string, result json.RawMessage) (items []json.RawMessage, next, warning string, err error) {
+	var res map[string]json.RawMessage
+	if err := json.Unmarshal(result, &res); err != nil {
+		return nil, "", "", fmt.Errorf("%s result is not an object: %w", method, err)
+	}
+	if raw, ok := res[key]; ok {
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return nil, "", "", fmt.Errorf("%s result: %q is not an array: %w", method, key, err)
+		}
+	} else {
+		warning = fmt.Sprintf("%s result has no %q array", method, key)
+	}
+	if raw, ok := res["nextCursor"]; ok {
+		_ = json.Unmarshal(raw, &next)
+	}
+	return items, next, warning, nil
 }
 
 // MaxPages bounds a paginated listing so a server whose cursor never ends cannot loop forever.
@@ -89,23 +126,14 @@ func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMes
 		if err != nil {
 			return items, warnings, err
 		}
-		var res map[string]json.RawMessage
-		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-			return items, warnings, fmt.Errorf("%s result is not an object: %w", method, err)
+		pageItems, next, warning, err := DecodePage(method, key, resp.Msg.Result)
+		if err != nil {
+			return items, warnings, err
 		}
-		var pageItems []json.RawMessage
-		if raw, ok := res[key]; ok {
-			if err := json.Unmarshal(raw, &pageItems); err != nil {
-				return items, warnings, fmt.Errorf("%s result: %q is not an array: %w", method, key, err)
-			}
-		} else {
-			warnings = append(warnings, fmt.Sprintf("%s result has no %q array", method, key))
+		if warning != "" {
+			warnings = append(warnings, warning)
 		}
 		items = append(items, pageItems...)
-		var next string
-		if raw, ok := res["nextCursor"]; ok {
-			_ = json.Unmarshal(raw, &next)
-		}
 		if next == "" {
 			return items, append(warnings, DuplicateWarnings(method, items)...), nil
 		}

@@ -1,0 +1,28 @@
+package session
+
+import "fmt"
+
+// Level is how a Note reads: "info", "warning" or "error" (the UI's log levels).
+type Level string
+
+// Note levels.
+const (
+	Info    Level = "info"
+	Warning Level = "warning"
+	Error   Level = "error"
+)
+
+// Note is something the session tells the user: the UI shows it in its status line and
+// logs it. The text is final English, already worded for a person.
+type Note struct {
+	Level Level
+	Text  string
+}
+
+// count says n things, agreeing the noun with the number: "1 tool", "3 tools".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,627 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// Session is what a UI reads the same way from a live session and a recorded one.
+type Session interface {
+	// CanSend reports whether requests can be sent (false for a recording or a tap seen
+	// from outside: the panes show what happened and offer no action).
+	CanSend() bool
+	// Init is the handshake's answer (initialize or server/discover), nil before it.
+	Init() *mcpclient.InitializeResult
+	// Era is the era of the handshake (EraLegacy before it).
+	Era() mcpclient.Era
+	// Caps are the server's capabilities (zero before the handshake).
+	Caps() mcpclient.ServerCapabilities
+}
+
+// Handshake is the outcome of a session's handshake: its result, or why it failed.
+type Handshake struct {
+	Result *mcpclient.InitializeResult
+	Err    error
+}
+
+// Listing is a complete listing of one kind, live or recorded: the items (Tools,
+// Resources and Templates, or Prompts by List), the warnings of the listing, and the error
+// that cut it (the items of the pages before are kept). A Resources listing carries the
+// resources and the templates both; TemplatesErr is the templates listing's error.
+type Listing struct {
+	List         List
+	Tools        []mcpclient.Tool
+	Resources    []mcpclient.Resource
+	Templates    []mcpclient.ResourceTemplate
+	Prompts      []mcpclient.Prompt
+	Warnings     []string
+	Err          error
+	TemplatesErr error
+}
+
+// Len is how many items the listing holds.
+func (l *Listing) Len() int {
+	return len(l.Tools) + len(l.Resources) + len(l.Templates) + len(l.Prompts)
+}
+
+// Observed is what one recorded event stands for, as a live session's commands would
+// have returned it: a finished handshake or a complete listing (nil fields for neither).
+type Observed struct {
+	Handshake *Handshake
+	Listing   *Listing
+}
+
+// Recorded is a read-only session derived from a recorded timeline (mcp-inspect open, or
+// a tap seen through attach): what a live session learns by asking (the handshake's
+// answer, the listings) and every tools/call with its outcome, its input rounds, a late
+// response, and the task it ran as. It decodes with mcpclient's own decoders. Feed it
+// every event in order with Observe; it keeps about 24 bytes per call and reads a call's
+// request and response back through an EventSource when asked (Detail).
+type Recorded struct {
+	// calls are the recorded tools/call requests in order, each with its outcome.
+	calls []pastCall
+	// open maps a tools/call request's Seq to its call's index until the response comes.
+	open map[uint64]int
+	// tasks maps the id of a modern task that a tools/call created (a CreateTaskResult) to
+	// its call and latest status until a recorded tasks/get answer or notifications/tasks
+	// ends it. The server's exit moves it to deadTasks (by call).
+	tasks     map[string]taskSeen
+	deadTasks map[int]taskSeen
+	// tools interns tool names (a million calls of one tool keep one string).
+	tools   []string
+	toolIdx map[string]uint32
+	// discoverVersion maps a server/discover request's Seq to the protocol version its
+	// _meta asked for, until the response comes.
+	discoverVersion map[uint64]string
+	// pages accumulates one paginated listing per method until its last page.
+	pages map[string]*pageAcc
+	// res and tmpls are the last complete resources/list and resources/templates/list
+	// answers: one Listing carries both.
+	res   []mcpclient.Resource
+	tmpls []mcpclient.ResourceTemplate
+	// resWarn and tmplWarn are the warnings of the last complete listing of each.
+	resWarn, tmplWarn []string
+	// handshake is set once an initialize or server/discover answer was applied; init is
+	// the latest one.
+	handshake bool
+	init      *mcpclient.InitializeResult
+	// rounds maps a call that took more than one round (MCP 2026-07-28
+	// basic/patterns/mrtr) to the Seqs of its input_required responses in order.
+	rounds map[int][]uint64
+	// asking maps a call whose latest round asked for input (roundKey) to its index until
+	// the next round's request comes.
+	asking map[string]int
+	// ended maps the request Seq of a call that ended without its response (cancelled,
+	// timed out, the server exited) to the call, so a response recorded later is late (in
+	// late, by call index: the response's Seq), not the result.
+	ended map[uint64]int
+	late  map[int]uint64
+	// lostLines counts the trace lines the reader could not read (Event.LostLines);
+	// traceWarnings say where.
+	lostLines     int
+	traceWarnings []string
+	// client is the client the recording shows; clientTries bounds the requests read for
+	// it.
+	client      *SeenClient
+	clientTries int
+	// closing is set by a LifeShutdown event until the next start: the exit that follows
+	// ends the session, not the calls still open.
+	closing bool
+	// cur is the call last built by Detail (curIdx its index), kept until it changes.
+	cur    *CallDetail
+	curIdx int
+}
+
+// The recorded session is a Session.
+var _ Session = (*Recorded)(nil)
+
+// taskSeen is a modern task a recorded call created: its id, the call's index, its latest
+// status and the Seq of the CreateTaskResult that answered the call.
+type taskSeen struct {
+	id, status string
+	call       int
+	created    uint64
+}
+
+// SeenClient is the client a recording shows: "name version" and its capabilities
+// (compact JSON).
+type SeenClient struct {
+	Info string
+	Caps json.RawMessage
+}
+
+// clientTries bounds how many requests are read for the client's identity: a recording
+// without it (cut before the handshake) does not pay a second decode on every request.
+const clientTries = 16
+
+// recordedClient reads who the client is from a request's params: the initialize
+// request's clientInfo and capabilities (legacy), or the _meta every modern request
+// carries (MCP 2026-07-28); nil when they hold neither.
+func recordedClient(params json.RawMessage) *SeenClient {
+	var p struct {
+		ClientInfo   *mcpclient.Implementation  `json:"clientInfo"`
+		Capabilities json.RawMessage            `json:"capabilities"`
+		Meta         map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return nil
+	}
+	info, caps := p.ClientInfo, p.Capabilities
+	if info == nil {
+		var mi mcpclient.Implementation
+		if json.Unmarshal(p.Meta[mcpclient.MetaClientInfo], &mi) != nil {
+			return nil
+		}
+		info, caps = &mi, p.Meta[mcpclient.MetaClientCapabilities]
+	}
+	c := &SeenClient{Info: strings.TrimSpace(info.Name + " " + info.Version)}
+	var b bytes.Buffer
+	if json.Compact(&b, caps) == nil {
+		c.Caps = b.Bytes()
+	}
+	return c
+}
+
+// pageAcc is a listing in progress: the items of the pages so far and their warnings.
+type pageAcc struct {
+	items    []json.RawMessage
+	warnings []string
+}
+
+// pastCall is a recorded tools/call in 24 bytes: where its request and response are in
+// the timeline, its tool and its outcome. For a call that ran as a modern task (outcome
+// has OutcomeViaTask) respSeq is the latest recorded state of the task.
+type pastCall struct {
+	reqSeq, respSeq uint64
+	tool            uint32 // index into Recorded.tools
+	outcome         Outcome
+}
+
+// NewRecorded makes an empty recorded session.
+func NewRecorded() *Recorded {
+	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
+}
+
+// CanSend is false: a recording is read, never sent to.
+func (o *Recorded) CanSend() bool { return false }
+
+// Init is the latest recorded handshake answer, nil before one.
+func (o *Recorded) Init() *mcpclient.InitializeResult { return o.init }
+
+// Era is the recorded handshake's era (EraLegacy before one).
+func (o *Recorded) Era() mcpclient.Era { return eraOf(o.init) }
+
+// Caps are the recorded server's capabilities (zero before the handshake).
+func (o *Recorded) Caps() mcpclient.ServerCapabilities { return capsOf(o.init) }
+
+// eraOf is the era of a handshake's answer: EraLegacy before one.
+func eraOf(init *mcpclient.InitializeResult) mcpclient.Era {
+	if init != nil && init.Era != "" {
+		return init.Era
+	}
+	return mcpclient.EraLegacy
+}
+
+// capsOf are the capabilities of a handshake's answer (zero before one).
+func capsOf(init *mcpclient.InitializeResult) mcpclient.ServerCapabilities {
+	if init == nil {
+		return mcpclient.ServerCapabilities{}
+	}
+	return init.Caps
+}
+
+// Client is the client the recording shows, nil when no request said.
+func (o *Recorded) Client() *SeenClient { return o.client }
+
+// LostLines is how many trace lines could not be read (0 for a whole recording).
+func (o *Recorded) LostLines() int { return o.lostLines }
+
+// TraceWarnings say before which event trace lines were lost, one line each.
+func (o *Recorded) TraceWarnings() []string { return o.traceWarnings }
+
+// ResourceWarnings are the warnings of the last complete resources/list and
+// resources/templates/list, in that order (live, one listing carries both).
+func (o *Recorded) ResourceWarnings() []string {
+	return append(append([]string(nil), o.resWarn...), o.tmplWarn...)
+}
+
+// Observe follows one recorded event, in order, and returns what it stands for.
+func (o *Recorded) Observe(ev *mcpclient.Event) Observed {
+	for _, p := range ev.Problems {
+		if p.Code == LostLinesCode {
+			o.lostLines += max(ev.LostLines, 1)
+			o.traceWarnings = append(o.traceWarnings, fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text))
+		}
+	}
+	if ev.Kind == mcpclient.KindLifecycle && ev.Life != nil {
+		o.lifecycle(ev)
+		return Observed{}
+	}
+	if ev.Msg == nil {
+		return Observed{}
+	}
+	switch {
+	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest:
+		o.request(ev)
+	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/cancelled":
+		o.cancelled(ev)
+	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
+		return o.response(ev)
+	case ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindNotification:
+		if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
+			o.taskState(t, ev.Seq)
+		}
+	}
+	return Observed{}
+}
+
+// touch drops the built detail of call k: it changed.
+func (o *Recorded) touch(k int) {
+	if o.curIdx == k {
+		o.cur, o.curIdx = nil, -1
+	}
+}
+
+// lifecycle follows the server's process: an exit the session did not ask for fails the
+// calls still waiting for their answer (and the tasks still running), as the live
+// session failed them then; a response recorded after it is late, not their result.
+func (o *Recorded) lifecycle(ev *mcpclient.Event) {
+	switch ev.Life.Kind {
+	case mcpclient.LifeShutdown:
+		o.closing = true
+	case mcpclient.LifeStarted:
+		o.closing = false
+	case mcpclient.LifeExited:
+		if o.closing {
+			return
+		}
+		for seq, k := range o.open {
+			delete(o.open, seq)
+			o.end(k, seq, ev.Seq, OutcomeServerExited)
+		}
+		for id, ts := range o.tasks {
+			delete(o.tasks, id)
+			o.end(ts.call, 0, ev.Seq, OutcomeViaTask|OutcomeServerExited)
+			o.deadTasks[ts.call] = ts
+		}
+	}
+}
+
+// cancelled ends the call a notifications/cancelled from the client names (the pairer
+// links it to the request: Pair).
+func (o *Recorded) cancelled(ev *mcpclient.Event) {
+	k, ok := o.open[ev.Pair]
+	if !ok || ev.Pair == 0 {
+		return
+	}
+	delete(o.open, ev.Pair)
+	var p struct {
+		Reason string `json:"reason"`
+	}
+	_ = json.Unmarshal(ev.Msg.Params, &p)
+	outcome := OutcomeCancelled
+	if strings.HasPrefix(p.Reason, "timed out") {
+		outcome = OutcomeTimedOut
+	}
+	o.end(k, ev.Pair, ev.Seq, outcome)
+}
+
+// end ends call k without its response at the event at seq; reqSeq (0 for a task) is the
+// request a later response would pair with.
+func (o *Recorded) end(k int, reqSeq, seq uint64, outcome Outcome) {
+	c := &o.calls[k]
+	c.respSeq, c.outcome = seq, outcome
+	if reqSeq != 0 {
+		o.ended[reqSeq] = k
+	}
+	o.touch(k)
+}
+
+// taskState applies a recorded state of a modern task (a tasks/get answer or
+// notifications/tasks, in event seq) to the call that created it: the call's outcome
+// becomes the task's once it is terminal, as the live Call pane shows it.
+func (o *Recorded) taskState(t *mcpclient.Task, seq uint64) {
+	ts, ok := o.tasks[t.TaskID]
+	if !ok {
+		return
+	}
+	k := ts.call
+	c := &o.calls[k]
+	c.respSeq = seq
+	if t.Terminal() {
+		delete(o.tasks, t.TaskID)
+		c.outcome = OutcomeViaTask | taskOutcome(t)
+	} else {
+		ts.status = t.Status
+		o.tasks[t.TaskID] = ts
+	}
+	o.touch(k)
+}
+
+// taskOutcome is a terminal task's end as a past call's outcome.
+func taskOutcome(t *mcpclient.Task) Outcome {
+	res, err := t.Outcome()
+	var cancelled *mcpclient.TaskCancelledError
+	switch {
+	case errors.As(err, &cancelled):
+		return OutcomeTaskCancelled
+	case err != nil:
+		return OutcomeTaskFailed
+	}
+	return resultOutcome(res)
+}
+
+// resultOutcome is the outcome of a CallToolResult: ok, isError, or not one.
+func resultOutcome(result json.RawMessage) Outcome {
+	// The shape that matters for the row; the detail reads the whole CallToolResult.
+	var res struct {
+		Content []json.RawMessage `json:"content"`
+		IsError bool              `json:"isError"`
+	}
+	switch {
+	case json.Unmarshal(result, &res) != nil:
+		return OutcomeBadResult
+	case res.IsError:
+		return OutcomeIsError
+	}
+	return OutcomeOK
+}
+
+// request notes the requests whose answers need something of the request: the
+// arguments of a tools/call, the version a server/discover asked for.
+func (o *Recorded) request(ev *mcpclient.Event) {
+	if o.client == nil && o.clientTries < clientTries {
+		o.clientTries++
+		o.client = recordedClient(ev.Msg.Params)
+	}
+	switch ev.Msg.Method {
+	case "tools/call":
+		var p struct {
+			Name           string          `json:"name"`
+			InputResponses json.RawMessage `json:"inputResponses"`
+			RequestState   json.RawMessage `json:"requestState"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		ti, ok := o.toolIdx[p.Name]
+		if !ok {
+			ti = uint32(len(o.tools))
+			o.tools = append(o.tools, p.Name)
+			o.toolIdx[p.Name] = ti
+		}
+		if len(p.InputResponses) > 0 {
+			// The next round of a call that asked for input: the same call, not a new one.
+			if k, ok := o.nextRound(ti, p.RequestState); ok {
+				o.open[ev.Seq] = k
+				o.touch(k)
+				return
+			}
+		}
+		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: ti})
+		o.open[ev.Seq] = len(o.calls) - 1
+	case "server/discover":
+		var p struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		var v string
+		_ = json.Unmarshal(p.Meta[mcpclient.MetaProtocolVersion], &v)
+		o.discoverVersion[ev.Seq] = v
+	}
+}
+
+// roundKey names a call waiting for its next round: its tool and the requestState the
+// next request echoes (compacted, as the client re-encodes it).
+func roundKey(tool uint32, state json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, state) != nil {
+		b.Reset()
+		b.Write(state)
+	}
+	return strconv.FormatUint(uint64(tool), 10) + "\x00" + b.String()
+}
+
+// nextRound finds the call a request with inputResponses continues: the one whose
+// input_required answer gave this requestState, else the latest one of the same tool.
+func (o *Recorded) nextRound(tool uint32, state json.RawMessage) (int, bool) {
+	key := roundKey(tool, state)
+	k, ok := o.asking[key]
+	if !ok {
+		prefix := strconv.FormatUint(uint64(tool), 10) + "\x00"
+		for ak, ak2 := range o.asking {
+			if strings.HasPrefix(ak, prefix) && (!ok || ak2 > k) {
+				key, k, ok = ak, ak2, true
+			}
+		}
+	}
+	if ok {
+		delete(o.asking, key)
+	}
+	return k, ok
+}
+
+// response applies a recorded response to the request it answers.
+func (o *Recorded) response(ev *mcpclient.Event) Observed {
+	if oc, ok := o.open[ev.Pair]; ok {
+		delete(o.open, ev.Pair)
+		o.answered(oc, ev)
+		return Observed{}
+	}
+	if k, ok := o.ended[ev.Pair]; ok {
+		// After the cancel or the exit: the live session did not use it either.
+		delete(o.ended, ev.Pair)
+		o.late[k] = ev.Seq
+		o.touch(k)
+		return Observed{}
+	}
+	if ev.Method == "tasks/get" && ev.Msg.Error == nil {
+		var t mcpclient.Task
+		if json.Unmarshal(ev.Msg.Result, &t) == nil && t.TaskID != "" {
+			o.taskState(&t, ev.Seq)
+		}
+		return Observed{}
+	}
+	var rpcErr error
+	if ev.Msg.Error != nil {
+		rpcErr = ev.Msg.Error
+	}
+	switch ev.Method {
+	case "initialize":
+		if rpcErr != nil {
+			if o.handshake {
+				return Observed{}
+			}
+			return Observed{Handshake: &Handshake{Err: rpcErr}}
+		}
+		res, err := mcpclient.DecodeInitializeResult(ev.Msg.Result)
+		return o.handshook(res, err)
+	case "server/discover":
+		v := o.discoverVersion[ev.Pair]
+		delete(o.discoverVersion, ev.Pair)
+		if rpcErr != nil {
+			// The auto probe of a legacy server fails here; initialize follows.
+			return Observed{}
+		}
+		res, err := mcpclient.DecodeDiscoverResult(ev.Msg.Result)
+		if res != nil {
+			if v == "" {
+				// Unknown: the newest version the server lists is shown.
+				for _, sv := range res.Discover.SupportedVersions {
+					v = max(v, sv)
+				}
+			}
+			res.ProtocolVersion = v
+		}
+		return o.handshook(res, err)
+	case "tools/list":
+		items, warns, err, done := o.page(ev, "tools")
+		if !done {
+			return Observed{}
+		}
+		tools, warns := mcpclient.DecodeList[mcpclient.Tool](items, "tools/list", warns)
+		return Observed{Listing: &Listing{List: Tools, Tools: tools, Warnings: warns, Err: err}}
+	case "resources/list", "resources/templates/list":
+		return o.resourcesPage(ev)
+	case "prompts/list":
+		items, warns, err, done := o.page(ev, "prompts")
+		if !done {
+			return Observed{}
+		}
+		ps, warns := mcpclient.DecodeList[mcpclient.Prompt](items, "prompts/list", warns)
+		return Observed{Listing: &Listing{List: Prompts, Prompts: ps, Warnings: warns, Err: err}}
+	}
+	return Observed{}
+}
+
+// handshook records a handshake answer.
+func (o *Recorded) handshook(res *mcpclient.InitializeResult, err error) Observed {
+	o.handshake = true
+	if res != nil {
+		o.init = res
+	}
+	return Observed{Handshake: &Handshake{Result: res, Err: err}}
+}
+
+// resourcesPage adds a page of resources/list or resources/templates/list; a complete
+// one gives a Listing with both lists (the other as last listed) and its own warnings.
+func (o *Recorded) resourcesPage(ev *mcpclient.Event) Observed {
+	arr := "resources"
+	if ev.Method == "resources/templates/list" {
+		arr = "resourceTemplates"
+	}
+	items, warns, err, done := o.page(ev, arr)
+	if !done {
+		return Observed{}
+	}
+	l := &Listing{List: Resources, Resources: o.res, Templates: o.tmpls}
+	if arr == "resources" {
+		l.Resources, o.resWarn = mcpclient.DecodeList[mcpclient.Resource](items, ev.Method, warns)
+		l.Err = err
+		if err == nil {
+			o.res = l.Resources
+		}
+		l.Warnings = o.resWarn
+	} else {
+		l.Templates, o.tmplWarn = mcpclient.DecodeList[mcpclient.ResourceTemplate](items, ev.Method, warns)
+		l.TemplatesErr = err
+		if err == nil {
+			o.tmpls = l.Templates
+		}
+		l.Warnings = o.tmplWarn
+	}
+	return Observed{Listing: l}
+}
+
+// maxRecordedItems stops accumulating a recorded listing whose pages never end.
+const maxRecordedItems = 1 << 20
+
+// page adds one page of a listing (the array under key) and reports whether the listing
+// is complete: a page without nextCursor, or an error, ends it (as mcpclient.ListAll does
+// live; a listing cut by an error keeps the items of the pages before). A complete
+// listing's warnings include mcpclient.DuplicateWarnings.
+func (o *Recorded) page(ev *mcpclient.Event, key string) (items []json.RawMessage, warnings []string, err error, done bool) {
+	acc := o.pages[ev.Method]
+	if acc == nil {
+		acc = &pageAcc{}
+		o.pages[ev.Method] = acc
+	}
+	end := func(e error) ([]json.RawMessage, []string, error, bool) {
+		delete(o.pages, ev.Method)
+		return acc.items, acc.warnings, e, true
+	}
+	if ev.Msg.Error != nil {
+		return end(ev.Msg.Error)
+	}
+	pageItems, next, warning, e := mcpclient.DecodePage(ev.Method, key, ev.Msg.Result)
+	if e != nil {
+		return end(e)
+	}
+	acc.items = append(acc.items, pageItems...)
+	if warning != "" {
+		acc.warnings = append(acc.warnings, warning)
+	}
+	if next != "" && len(acc.items) < maxRecordedItems {
+		return nil, nil, nil, false
+	}
+	// A complete listing warns of entries sharing a name (or URI), as ListAll does live.
+	acc.warnings = append(acc.warnings, mcpclient.DuplicateWarnings(ev.Method, acc.items)...)
+	return end(nil)
+}
+
+// answered notes a past call's response: where it is and the outcome. The result itself
+// is read again when the call is shown (Detail).
+func (o *Recorded) answered(k int, ev *mcpclient.Event) {
+	c := &o.calls[k]
+	c.respSeq = ev.Seq
+	switch {
+	case ev.Msg.Error != nil:
+		c.outcome = OutcomeRPCError
+	default:
+		if bytes.Contains(ev.Msg.Result, []byte(`"input_required"`)) {
+			if ir, ok := mcpclient.ParseInputRequired(ev.Msg.Result); ok {
+				c.outcome = OutcomeInputAsked
+				if len(o.rounds[k]) < 4*mcpclient.MaxInputRounds {
+					o.rounds[k] = append(o.rounds[k], ev.Seq)
+				}
+				o.asking[roundKey(c.tool, ir.RequestState)] = k
+				break
+			}
+		}
+		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
+			c.outcome = OutcomeViaTask | OutcomeTaskUnfinished
+			o.tasks[t.TaskID] = taskSeen{id: t.TaskID, status: t.Status, call: k, created: ev.Seq}
+			if t.Terminal() { // a task may be created finished
+				o.taskState(t, ev.Seq)
+			}
+			break
+		}
+		c.outcome = resultOutcome(ev.Msg.Result)
+	}
+	o.touch(k)
+}
