@@ -110,7 +110,7 @@ func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.
 }
 
 // markLostLines notes on the first event after unreadable trace lines that they are
-// missing (code ui.LostLinesCode: the TUI lists it among the trace's warnings), and,
+// missing (code mcpclient.CodeTraceLinesLost: the TUI lists it among the trace's warnings), and,
 // from then on, takes the blame for an answer whose request may have been on a lost line
 // off the server: its unknown-id or unknown-progress-token problem becomes an Info note.
 func markLostLines(ev *mcpclient.Event, lost []string) {
@@ -119,10 +119,10 @@ func markLostLines(ev *mcpclient.Event, lost []string) {
 		if len(lost) > 1 {
 			text = fmt.Sprintf("%d trace lines just before this event could not be read (first: %s); the events on them are missing here", len(lost), lost[0])
 		}
-		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: ui.LostLinesCode, Text: text})
+		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost, Text: text})
 	}
 	for i, p := range ev.Problems {
-		if p.Severity >= mcpclient.Warning && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
+		if p.Severity >= mcpclient.Warning && (p.Code == mcpclient.CodeUnknownID || p.Code == mcpclient.CodeUnknownProgressToken) {
 			ps := append([]mcpclient.Problem(nil), ev.Problems...)
 			ps[i].Severity = mcpclient.Info
 			ps[i].Text += " (trace lines were lost earlier: what it answers may have been on one of them)"

@@ -524,14 +524,14 @@ func (c *Client) handleFrame(f Frame) {
 	switch {
 	case f.Oversize:
 		ev.Kind = KindOversize
-		ev.Problems = []Problem{{Warning, "oversize", fmt.Sprintf("frame of %d bytes is over the %d-byte limit (--max-message); only the first %d bytes are kept", f.Size, c.cfg.MaxMessage, len(f.Raw))}}
+		ev.Problems = []Problem{{Warning, CodeOversize, fmt.Sprintf("frame of %d bytes is over the %d-byte limit (--max-message); only the first %d bytes are kept", f.Size, c.cfg.MaxMessage, len(f.Raw))}}
 	case f.Partial:
 		ev.Kind, ev.Msg, ev.Problems = Classify(f.Raw)
 		if ev.Kind.IsMessage() {
-			ev.Problems = append(ev.Problems, Problem{Warning, "partial", "stream ended before this frame's newline"})
+			ev.Problems = append(ev.Problems, Problem{Warning, CodePartial, "stream ended before this frame's newline"})
 		} else {
 			ev.Kind = KindPartial
-			ev.Problems = append(ev.Problems, Problem{Warning, "partial", "stream ended in the middle of a line"})
+			ev.Problems = append(ev.Problems, Problem{Warning, CodePartial, "stream ended in the middle of a line"})
 		}
 	default:
 		ev.Kind, ev.Msg, ev.Problems = Classify(f.Raw)
@@ -559,11 +559,11 @@ func (c *Client) handleFrame(f Frame) {
 			c.progressLocked(ev.Pair)
 		}
 	case KindRequest:
-		if hasCode(ev.Problems, "modern-server-request") {
+		if hasCode(ev.Problems, CodeModernServerRequest) {
 			c.emitLocked(ev)
 			return
 		}
-		capOK := !hasCode(ev.Problems, "capability-not-advertised")
+		capOK := !hasCode(ev.Problems, CodeCapabilityNotAdvertised)
 		seq := c.emitLocked(ev)
 		c.awaitingUser++
 		c.answering.Add(1)
@@ -573,7 +573,7 @@ func (c *Client) handleFrame(f Frame) {
 	c.emitLocked(ev)
 }
 
-func hasCode(probs []Problem, code string) bool {
+func hasCode(probs []Problem, code ProblemCode) bool {
 	for _, p := range probs {
 		if p.Code == code {
 			return true
@@ -651,12 +651,12 @@ func (c *Client) routeBatchLocked(ev *Event) {
 			// Answered as one alone would be, one response frame each: JSON-RPC 2.0 §6
 			// would gather them into an array, but a server waits on each id, and MCP SDKs
 			// take a lone response to a batched request.
-			if hasCode(el.Problems, "modern-server-request") {
+			if hasCode(el.Problems, CodeModernServerRequest) {
 				continue
 			}
 			c.awaitingUser++
 			c.answering.Add(1)
-			go c.answerServerRequest(el.Msg, seq, !hasCode(el.Problems, "capability-not-advertised"))
+			go c.answerServerRequest(el.Msg, seq, !hasCode(el.Problems, CodeCapabilityNotAdvertised))
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {
