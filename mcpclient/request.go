@@ -56,7 +56,7 @@ func (c *Client) Request(ctx context.Context, method string, params any, opt *Re
 	if opt == nil {
 		opt = &RequestOptions{}
 	}
-	resp, err := c.request1(ctx, method, params, opt)
+	resp, err := c.roundTrip(ctx, method, params, opt)
 	for round := 1; err == nil && c.Era() == EraModern; round++ {
 		ir, ok := ParseInputRequired(resp.Msg.Result)
 		if !ok {
@@ -73,12 +73,14 @@ func (c *Client) Request(ctx context.Context, method string, params any, opt *Re
 		if err != nil {
 			return resp, err
 		}
-		resp, err = c.request1(ctx, method, params, opt)
+		resp, err = c.roundTrip(ctx, method, params, opt)
 	}
 	return resp, err
 }
 
-func (c *Client) request1(ctx context.Context, method string, params any, opt *RequestOptions) (*Response, error) {
+// roundTrip sends one request and waits for its response (one try: Request retries it for
+// modern input requests).
+func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *RequestOptions) (*Response, error) {
 	c.mu.Lock()
 	c.nextID++
 	id := c.nextID
