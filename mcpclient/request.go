@@ -176,46 +176,181 @@ func requestLabel(method string, params any) string {
 	return v.URI
 }
 
+// wait waits for p's outcome: its response (or the error it failed with), the end of ctx, or
+// a timeout, idle (reset by progress, and held off while a server request awaits the user)
+// or the cap. This is the one wait loop of both read modes: waiter.next says what happened.
 func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
-	if c.lr != nil {
-		return c.lr.wait(ctx, p, opt)
-	}
-	idle, maxT := c.limits(opt)
-	idleT := time.NewTimer(idle)
-	defer idleT.Stop()
-	maxTimer := time.NewTimer(maxT)
-	defer maxTimer.Stop()
+	w := waiter{c: c, p: p, ctx: ctx}
+	w.idle, w.maxT = c.limits(opt)
+	now := time.Now()
+	w.idleAt, w.maxAt = now.Add(w.idle), now.Add(w.maxT)
+	defer w.stop()
 	for {
-		select {
-		case o := <-p.ch:
-			return o.resp, o.err
-		case <-p.progress:
-			if !idleT.Stop() {
-				select {
-				case <-idleT.C:
-				default:
-				}
-			}
-			idleT.Reset(idle)
-		case <-ctx.Done():
-			if ok, err := c.giveUp(ctx, p, idle, false); ok {
+		switch w.next() {
+		case sigOutcome:
+			return w.o.resp, w.o.err
+		case sigProgress:
+			w.resetIdle()
+		case sigCancelled:
+			if ok, err := c.giveUp(ctx, p, w.idle, false); ok {
 				return nil, err
 			}
-		case <-idleT.C:
+		case sigIdle:
 			if c.waitingForUser() {
 				// The server asked the user something (sampling, elicitation, roots) and waits
 				// for the answer: the request is not idle. MaxTimeout still applies.
-				idleT.Reset(idle)
+				w.resetIdle()
 				continue
 			}
-			if ok, err := c.giveUp(nil, p, idle, false); ok {
+			if ok, err := c.giveUp(nil, p, w.idle, false); ok {
 				return nil, err
 			}
-		case <-maxTimer.C:
-			if ok, err := c.giveUp(nil, p, maxT, true); ok {
+		case sigMax:
+			if ok, err := c.giveUp(nil, p, w.maxT, true); ok {
 				return nil, err
 			}
 		}
+	}
+}
+
+// waitSignal is what a waiting request acts on next.
+type waitSignal uint8
+
+const (
+	sigNone      waitSignal = iota // nothing yet: look again
+	sigOutcome                     // the outcome arrived (waiter.o)
+	sigProgress                    // a progress notification: reset the idle timeout
+	sigCancelled                   // ctx ended
+	sigIdle                        // the idle timeout passed
+	sigMax                         // the cap passed
+)
+
+// waiter is one request's wait: its deadlines and, in caller-reads mode, its part in the
+// read role (leading, or following as fw).
+type waiter struct {
+	c   *Client
+	p   *pendingReq
+	ctx context.Context
+	o   reqOutcome
+
+	idle, maxT      time.Duration
+	idleAt, maxAt   time.Time
+	idleT, maxTimer *time.Timer // made at the first blocking wait (a leader may need none)
+
+	leading bool      // caller-reads mode: this caller holds the read role
+	fw      *follower // caller-reads mode: this caller waits for the role
+}
+
+// next returns the next signal. In caller-reads mode a caller that holds (or takes) the
+// read role looks at the signals without blocking and, when none is due, reads stdout
+// itself until the nearest deadline (at most leaderSlice); every other caller blocks.
+func (w *waiter) next() waitSignal {
+	if lr := w.c.lr; lr != nil {
+		if !w.leading {
+			w.leading = lr.takeRole(&w.fw)
+		}
+		if w.leading {
+			if s := w.poll(); s != sigNone {
+				return s
+			}
+			if lr.lead(w.until()) {
+				// The stream ended: the outcome comes from the supervisor.
+				lr.release()
+				w.leading = false
+			}
+			return sigNone
+		}
+	}
+	return w.block()
+}
+
+// poll is next without blocking, for a leader: the outcome first, then progress, ctx and
+// the deadlines.
+func (w *waiter) poll() waitSignal {
+	select {
+	case w.o = <-w.p.ch:
+		return sigOutcome
+	default:
+	}
+	select {
+	case <-w.p.progress:
+		return sigProgress
+	default:
+	}
+	now := time.Now()
+	switch {
+	case w.ctx.Err() != nil:
+		return sigCancelled
+	case !now.Before(w.idleAt):
+		return sigIdle
+	case !now.Before(w.maxAt):
+		return sigMax
+	}
+	return sigNone
+}
+
+// until is how long a leader may read before it must look at the signals again.
+func (w *waiter) until() time.Duration {
+	now := time.Now()
+	d := min(w.idleAt.Sub(now), w.maxAt.Sub(now), leaderSlice)
+	if at, ok := w.ctx.Deadline(); ok {
+		d = min(d, max(at.Sub(now), 0))
+	}
+	return d
+}
+
+// block waits for a signal; a follower is also woken when promoted to the read role.
+func (w *waiter) block() waitSignal {
+	if w.idleT == nil {
+		now := time.Now()
+		w.idleT, w.maxTimer = time.NewTimer(w.idleAt.Sub(now)), time.NewTimer(w.maxAt.Sub(now))
+	}
+	var wake chan struct{}
+	if w.fw != nil {
+		wake = w.fw.wake
+	}
+	select {
+	case w.o = <-w.p.ch:
+		return sigOutcome
+	case <-wake:
+		return sigNone // promoted: next takes the role
+	case <-w.p.progress:
+		return sigProgress
+	case <-w.ctx.Done():
+		return sigCancelled
+	case <-w.idleT.C:
+		return sigIdle
+	case <-w.maxTimer.C:
+		return sigMax
+	}
+}
+
+// resetIdle restarts the idle timeout from now.
+func (w *waiter) resetIdle() {
+	w.idleAt = time.Now().Add(w.idle)
+	if w.idleT == nil {
+		return
+	}
+	if !w.idleT.Stop() {
+		select {
+		case <-w.idleT.C:
+		default:
+		}
+	}
+	w.idleT.Reset(w.idle)
+}
+
+// stop ends the wait: it stops the timers and gives up the read role or its place in line.
+func (w *waiter) stop() {
+	if w.idleT != nil {
+		w.idleT.Stop()
+		w.maxTimer.Stop()
+	}
+	switch {
+	case w.leading:
+		w.c.lr.release()
+	case w.fw != nil:
+		w.c.lr.leave(w.fw)
 	}
 }
 
