@@ -11,7 +11,6 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
-	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // TestFeedTraceNotesLostLines: a trace whose tools/call request line is corrupt opens with
@@ -73,7 +72,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	var noted, unknown bool
 	for _, p := range last.Problems {
 		switch p.Code {
-		case session.LostLinesCode:
+		case mcpclient.CodeTraceLinesLost:
 			noted = strings.Contains(p.Text, "1 trace line(s) just before this event could not be read (the line at byte ")
 		case "unknown-id":
 			unknown = true
@@ -87,7 +86,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	}
 	for _, ev := range evs[:len(evs)-1] {
 		for _, p := range ev.Problems {
-			if p.Code == session.LostLinesCode {
+			if p.Code == mcpclient.CodeTraceLinesLost {
 				t.Errorf("event #%d before the lost line carries the note", ev.Seq)
 			}
 		}

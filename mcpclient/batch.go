@@ -68,7 +68,7 @@ func ClassifyBatch(raw []byte) []BatchElem {
 		out[i] = BatchElem{Index: i, Raw: b}
 		if b[0] != '{' {
 			out[i].Kind = KindNotJSONRPC
-			out[i].Problems = []Problem{{Warning, "not-jsonrpc", "batch element " + strconv.Itoa(i) + " is not an object: JSON-RPC 2.0 §6 batches hold request or response objects"}}
+			out[i].Problems = []Problem{{Warning, CodeNotJSONRPC, "batch element " + strconv.Itoa(i) + " is not an object: JSON-RPC 2.0 §6 batches hold request or response objects"}}
 			continue
 		}
 		out[i].Kind, out[i].Msg, out[i].Problems = classifyObject(b, nil)

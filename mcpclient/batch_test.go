@@ -16,7 +16,7 @@ func feed(p *Pairer, seq uint64, dir Direction, raw string) *Event {
 	return ev
 }
 
-func problemOf(probs []Problem, code string) *Problem {
+func problemOf(probs []Problem, code ProblemCode) *Problem {
 	for i := range probs {
 		if probs[i].Code == code {
 			return &probs[i]
@@ -84,7 +84,7 @@ func TestBatchElementsShownAndPaired(t *testing.T) {
 		kind   Kind
 		pair   uint64
 		method string
-		code   string
+		code   ProblemCode
 	}
 	wants := []want{
 		{KindResponse, seqs["ping"], "ping", ""},

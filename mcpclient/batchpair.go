@@ -12,13 +12,13 @@ func batchProblem(version string, n int) Problem {
 	what := "JSON-RPC batch (array) of " + strconv.Itoa(n) + " element(s)"
 	switch version {
 	case "2025-03-26":
-		return Problem{Info, "batch", what + ": allowed in the negotiated MCP 2025-03-26 (basic/index: implementations MUST support receiving batches)"}
+		return Problem{Info, CodeBatch, what + ": allowed in the negotiated MCP 2025-03-26 (basic/index: implementations MUST support receiving batches)"}
 	case "":
-		return Problem{Warning, "batch", what + " before a protocol version was negotiated: only MCP 2025-03-26 allows batches"}
+		return Problem{Warning, CodeBatch, what + " before a protocol version was negotiated: only MCP 2025-03-26 allows batches"}
 	case "2024-11-05":
-		return Problem{Warning, "batch", what + ": not allowed in the negotiated MCP 2024-11-05 (batches exist only in 2025-03-26)"}
+		return Problem{Warning, CodeBatch, what + ": not allowed in the negotiated MCP 2024-11-05 (batches exist only in 2025-03-26)"}
 	}
-	return Problem{Warning, "batch", what + ": not allowed in the negotiated MCP " + version + " (batching was removed in 2025-06-18; only 2025-03-26 allowed it)"}
+	return Problem{Warning, CodeBatch, what + ": not allowed in the negotiated MCP " + version + " (batching was removed in 2025-06-18; only 2025-03-26 allowed it)"}
 }
 
 // addBatch fills in a batch frame's elements: each is classified, its problems found, and
@@ -28,7 +28,7 @@ func (p *Pairer) addBatch(ev *Event) {
 	elems := ClassifyBatch(ev.Raw)
 	ev.Batch = &Batch{Elems: elems}
 	for i, pr := range ev.Problems {
-		if pr.Code == "batch" {
+		if pr.Code == CodeBatch {
 			version := p.version
 			if p.modern {
 				version = "2026-07-28" // the modern era negotiates no initialize version
@@ -37,7 +37,7 @@ func (p *Pairer) addBatch(ev *Event) {
 		}
 	}
 	if len(elems) == 0 {
-		ev.Problems = append(ev.Problems, Problem{Warning, "empty-batch", "empty batch: JSON-RPC 2.0 §6 answers [] with a single Invalid Request error"})
+		ev.Problems = append(ev.Problems, Problem{Warning, CodeEmptyBatch, "empty batch: JSON-RPC 2.0 §6 answers [] with a single Invalid Request error"})
 	}
 	if ev.Dir != ServerToClient {
 		return
@@ -63,7 +63,7 @@ func (p *Pairer) addBatch(ev *Event) {
 		p.inBatch = false
 		el.Problems, el.Pair, el.Method = one.Problems, one.Pair, one.Method
 		if el.Kind == KindRequest {
-			el.Problems = append(el.Problems, Problem{Info, "batched-request", "answered in a response frame of its own (JSON-RPC 2.0 §6 would gather the batch's answers in one array)"})
+			el.Problems = append(el.Problems, Problem{Info, CodeBatchedRequest, "answered in a response frame of its own (JSON-RPC 2.0 §6 would gather the batch's answers in one array)"})
 		}
 		p.noteVersion(&one)
 	}

@@ -58,7 +58,7 @@ func (s *session) events(t *testing.T) []mcpclient.Event {
 	}
 }
 
-func problem(ev mcpclient.Event, code string) *mcpclient.Problem {
+func problem(ev mcpclient.Event, code mcpclient.ProblemCode) *mcpclient.Problem {
 	for i := range ev.Problems {
 		if ev.Problems[i].Code == code {
 			return &ev.Problems[i]
@@ -81,7 +81,7 @@ func TestB01StdoutPollution(t *testing.T) {
 	for _, tc := range []struct {
 		scenario string
 		kind     mcpclient.Kind
-		code     string
+		code     mcpclient.ProblemCode
 	}{{"b01", mcpclient.KindNotJSON, "not-json"}, {"b01b", mcpclient.KindNotJSONRPC, "not-jsonrpc"}} {
 		t.Run(tc.scenario, func(t *testing.T) {
 			s := startFake(t, tc.scenario, nil)
@@ -199,7 +199,10 @@ func TestB03OverTheLimit(t *testing.T) {
 }
 
 func TestB05InvalidUTF8(t *testing.T) {
-	for _, tc := range []struct{ scenario, code string }{{"b05", "invalid-utf8"}, {"b05s", "unpaired-surrogate"}} {
+	for _, tc := range []struct {
+		scenario string
+		code     mcpclient.ProblemCode
+	}{{"b05", "invalid-utf8"}, {"b05s", "unpaired-surrogate"}} {
 		t.Run(tc.scenario, func(t *testing.T) {
 			s := startFake(t, tc.scenario, nil)
 			ctx := context.Background()
@@ -232,7 +235,7 @@ func TestB05InvalidUTF8(t *testing.T) {
 func TestB07MessageBeforeInitialize(t *testing.T) {
 	for _, tc := range []struct {
 		scenario string
-		extra    string
+		extra    mcpclient.ProblemCode
 	}{{"b07", ""}, {"b07b", "unknown-notification"}} {
 		t.Run(tc.scenario, func(t *testing.T) {
 			s := startFake(t, tc.scenario, nil)

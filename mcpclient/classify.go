@@ -17,39 +17,39 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	switch {
 	case bytes.HasSuffix(body, []byte("\r\n")):
 		body = body[:len(body)-2]
-		probs = append(probs, Problem{Info, "crlf", `line ends with "\r\n" (MCP frames end with "\n")`})
+		probs = append(probs, Problem{Info, CodeCRLF, `line ends with "\r\n" (MCP frames end with "\n")`})
 	case bytes.HasSuffix(body, []byte("\n")):
 		body = body[:len(body)-1]
 	default:
-		probs = append(probs, Problem{Warning, "no-newline", "frame has no terminating newline"})
+		probs = append(probs, Problem{Warning, CodeNoNewline, "frame has no terminating newline"})
 	}
 	if bytes.HasPrefix(body, []byte("\xef\xbb\xbf")) {
 		body = body[3:]
-		probs = append(probs, Problem{Warning, "bom", "frame starts with a UTF-8 byte order mark"})
+		probs = append(probs, Problem{Warning, CodeBOM, "frame starts with a UTF-8 byte order mark"})
 	}
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
-		return KindEmpty, nil, append(probs, Problem{Warning, "empty", "empty line: not a JSON-RPC message"})
+		return KindEmpty, nil, append(probs, Problem{Warning, CodeEmpty, "empty line: not a JSON-RPC message"})
 	}
 	if i := invalidUTF8At(raw); i >= 0 {
-		probs = append(probs, Problem{Warning, "invalid-utf8", fmt.Sprintf("invalid UTF-8 at byte %d (% X); JSON decoders silently turn it into U+FFFD", i, raw[i:min(i+4, len(raw))])})
+		probs = append(probs, Problem{Warning, CodeInvalidUTF8, fmt.Sprintf("invalid UTF-8 at byte %d (% X); JSON decoders silently turn it into U+FFFD", i, raw[i:min(i+4, len(raw))])})
 	}
 	if hasPrefixFold(trimmed, "content-length:") || hasPrefixFold(trimmed, "content-type:") {
-		return KindHeader, nil, append(probs, Problem{Warning, "lsp-framing",
+		return KindHeader, nil, append(probs, Problem{Warning, CodeLSPFraming,
 			"server uses LSP-style Content-Length framing, which MCP does not allow; MCP stdio is one JSON message per line, and standard clients will hang"})
 	}
 	if !json.Valid(trimmed) {
-		return KindNotJSON, nil, append(probs, Problem{Warning, "not-json", "not a JSON-RPC message: the line is not JSON (stdout must carry only MCP messages; log to stderr)"})
+		return KindNotJSON, nil, append(probs, Problem{Warning, CodeNotJSON, "not a JSON-RPC message: the line is not JSON (stdout must carry only MCP messages; log to stderr)"})
 	}
 	if i := unpairedSurrogateAt(trimmed); i >= 0 {
-		probs = append(probs, Problem{Warning, "unpaired-surrogate", fmt.Sprintf("unpaired surrogate escape at byte %d: valid JSON syntax but not valid Unicode", i)})
+		probs = append(probs, Problem{Warning, CodeUnpairedSurrogate, fmt.Sprintf("unpaired surrogate escape at byte %d: valid JSON syntax but not valid Unicode", i)})
 	}
 	switch trimmed[0] {
 	case '[':
-		return KindBatch, nil, append(probs, Problem{Warning, "batch", "JSON-RPC batch (array): only MCP 2025-03-26 allowed batches"})
+		return KindBatch, nil, append(probs, Problem{Warning, CodeBatch, "JSON-RPC batch (array): only MCP 2025-03-26 allowed batches"})
 	case '{':
 	default:
-		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: a JSON-RPC message is an object"})
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: a JSON-RPC message is an object"})
 	}
 	return classifyObject(trimmed, probs)
 }
@@ -65,7 +65,7 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 		if err == nil {
 			err = fmt.Errorf("cannot read the object's members")
 		}
-		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: " + err.Error()})
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: " + err.Error()})
 	}
 	msg := &Message{}
 	hasVersion := env.jsonrpc != nil
@@ -74,46 +74,46 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 	rawResult, hasResult := env.result, env.result != nil
 	rawErr, hasErr := env.err, env.err != nil
 	if !hasMethod && !hasID && !hasResult && !hasErr {
-		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: no jsonrpc, method, id, result or error member"})
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: no jsonrpc, method, id, result or error member"})
 	}
 	if hasVersion {
 		_ = json.Unmarshal(env.jsonrpc, &msg.JSONRPC)
 	}
 	if msg.JSONRPC != "2.0" {
-		probs = append(probs, Problem{Warning, "jsonrpc-version", `"jsonrpc" must be exactly "2.0"`})
+		probs = append(probs, Problem{Warning, CodeJSONRPCVersion, `"jsonrpc" must be exactly "2.0"`})
 	}
 	if hasID {
 		msg.ID = rawID
 		if !validID(rawID) {
-			probs = append(probs, Problem{Warning, "bad-id", "id must be a string or an integer, got " + string(rawID)})
+			probs = append(probs, Problem{Warning, CodeBadID, "id must be a string or an integer, got " + string(rawID)})
 		}
 	}
 	if hasMethod {
 		if err := json.Unmarshal(rawMethod, &msg.Method); err != nil {
-			probs = append(probs, Problem{Warning, "bad-method", "method must be a string"})
+			probs = append(probs, Problem{Warning, CodeBadMethod, "method must be a string"})
 		}
 		msg.Params = env.params
 		if hasResult || hasErr {
-			probs = append(probs, Problem{Warning, "mixed", "a message with a method must not carry result or error"})
+			probs = append(probs, Problem{Warning, CodeMixed, "a message with a method must not carry result or error"})
 		}
 		if hasID {
 			if string(rawID) == "null" {
-				probs = append(probs, Problem{Warning, "null-id", "request id must not be null (MCP basic/index)"})
+				probs = append(probs, Problem{Warning, CodeNullID, "request id must not be null (MCP basic/index)"})
 			}
 			return KindRequest, msg, probs
 		}
 		return KindNotification, msg, probs
 	}
 	if !hasID {
-		probs = append(probs, Problem{Warning, "no-id", "response without an id"})
+		probs = append(probs, Problem{Warning, CodeNoID, "response without an id"})
 	}
 	if hasResult && hasErr {
-		probs = append(probs, Problem{Warning, "result-and-error", "response carries both result and error"})
+		probs = append(probs, Problem{Warning, CodeResultAndError, "response carries both result and error"})
 	}
 	if hasErr {
 		var e RPCError
 		if err := json.Unmarshal(rawErr, &e); err != nil || bytes.Equal(bytes.TrimSpace(rawErr), []byte("null")) {
-			probs = append(probs, Problem{Warning, "bad-error", "error must be an object with an integer code and a message"})
+			probs = append(probs, Problem{Warning, CodeBadError, "error must be an object with an integer code and a message"})
 			e = RPCError{Code: 0, Message: string(rawErr)}
 		}
 		msg.Error = &e
@@ -121,7 +121,7 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 		return KindErrorResponse, msg, probs
 	}
 	if !hasResult {
-		return KindNotJSONRPC, nil, append(probs, Problem{Warning, "not-jsonrpc", "JSON, not JSON-RPC: an id without method, result or error"})
+		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: an id without method, result or error"})
 	}
 	msg.Result = rawResult
 	return KindResponse, msg, probs

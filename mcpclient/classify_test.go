@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func hasProblem(probs []Problem, code string) bool {
+func hasProblem(probs []Problem, code ProblemCode) bool {
 	for _, p := range probs {
 		if p.Code == code {
 			return true
@@ -20,30 +20,30 @@ func TestClassify(t *testing.T) {
 		name  string
 		raw   string
 		kind  Kind
-		probs []string
+		probs []ProblemCode
 	}{
 		{"request", `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n", KindRequest, nil},
 		{"string id request", `{"jsonrpc":"2.0","id":"a","method":"roots/list","params":{}}` + "\n", KindRequest, nil},
 		{"notification", `{"jsonrpc":"2.0","method":"notifications/message","params":{}}` + "\n", KindNotification, nil},
 		{"response", `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", KindResponse, nil},
 		{"error response", `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"nope"}}` + "\n", KindErrorResponse, nil},
-		{"B01 banner", "Demo MCP Server v1.0.0 started successfully\n", KindNotJSON, []string{"not-json"}},
-		{"B01b JSON log", `{"level":"info","msg":"client initialized","time":"2025-01-01T00:00:00.000Z"}` + "\n", KindNotJSONRPC, []string{"not-jsonrpc"}},
+		{"B01 banner", "Demo MCP Server v1.0.0 started successfully\n", KindNotJSON, []ProblemCode{"not-json"}},
+		{"B01b JSON log", `{"level":"info","msg":"client initialized","time":"2025-01-01T00:00:00.000Z"}` + "\n", KindNotJSONRPC, []ProblemCode{"not-jsonrpc"}},
 		{"B07 member order", `{"method":"notifications/message","params":{"level":"info","data":"x"},"jsonrpc":"2.0"}` + "\n", KindNotification, nil},
-		{"crlf", `{"jsonrpc":"2.0","id":1,"result":{}}` + "\r\n", KindResponse, []string{"crlf"}},
-		{"empty", "\n", KindEmpty, []string{"empty"}},
-		{"batch", `[{"jsonrpc":"2.0","id":1,"result":{}}]` + "\n", KindBatch, []string{"batch"}},
-		{"scalar", "42\n", KindNotJSONRPC, []string{"not-jsonrpc"}},
-		{"lsp header", "Content-Length: 52\r\n", KindHeader, []string{"lsp-framing"}},
-		{"wrong version", `{"jsonrpc":"1.0","id":1,"result":{}}` + "\n", KindResponse, []string{"jsonrpc-version"}},
-		{"null id request", `{"jsonrpc":"2.0","id":null,"method":"x"}` + "\n", KindRequest, []string{"null-id"}},
-		{"float id", `{"jsonrpc":"2.0","id":1.5,"result":{}}` + "\n", KindResponse, []string{"bad-id"}},
-		{"both", `{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}` + "\n", KindErrorResponse, []string{"result-and-error"}},
-		{"bom", "\xef\xbb\xbf" + `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", KindResponse, []string{"bom"}},
-		{"B05 invalid utf8", "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"\xc7\xd1\xb1\xdb\"}]}}\n", KindResponse, []string{"invalid-utf8"}},
-		{"B05 surrogate", `{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"abc\ud83d"}]}}` + "\n", KindResponse, []string{"unpaired-surrogate"}},
+		{"crlf", `{"jsonrpc":"2.0","id":1,"result":{}}` + "\r\n", KindResponse, []ProblemCode{"crlf"}},
+		{"empty", "\n", KindEmpty, []ProblemCode{"empty"}},
+		{"batch", `[{"jsonrpc":"2.0","id":1,"result":{}}]` + "\n", KindBatch, []ProblemCode{"batch"}},
+		{"scalar", "42\n", KindNotJSONRPC, []ProblemCode{"not-jsonrpc"}},
+		{"lsp header", "Content-Length: 52\r\n", KindHeader, []ProblemCode{"lsp-framing"}},
+		{"wrong version", `{"jsonrpc":"1.0","id":1,"result":{}}` + "\n", KindResponse, []ProblemCode{"jsonrpc-version"}},
+		{"null id request", `{"jsonrpc":"2.0","id":null,"method":"x"}` + "\n", KindRequest, []ProblemCode{"null-id"}},
+		{"float id", `{"jsonrpc":"2.0","id":1.5,"result":{}}` + "\n", KindResponse, []ProblemCode{"bad-id"}},
+		{"both", `{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}` + "\n", KindErrorResponse, []ProblemCode{"result-and-error"}},
+		{"bom", "\xef\xbb\xbf" + `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", KindResponse, []ProblemCode{"bom"}},
+		{"B05 invalid utf8", "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"\xc7\xd1\xb1\xdb\"}]}}\n", KindResponse, []ProblemCode{"invalid-utf8"}},
+		{"B05 surrogate", `{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"abc\ud83d"}]}}` + "\n", KindResponse, []ProblemCode{"unpaired-surrogate"}},
 		{"paired surrogate ok", `{"jsonrpc":"2.0","id":4,"result":{"t":"\ud83d\ude00"}}` + "\n", KindResponse, nil},
-		{"no newline", `{"jsonrpc":"2.0","id":1,"result":{}}`, KindResponse, []string{"no-newline"}},
+		{"no newline", `{"jsonrpc":"2.0","id":1,"result":{}}`, KindResponse, []ProblemCode{"no-newline"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -123,11 +123,11 @@ const (
 )
 
 // Problem is one finding about a frame: a protocol violation or a notable detail.
-// Code is a stable short identifier (e.g. "not-json", "invalid-utf8") for filters and tests;
+// Code is a stable short identifier (one of the Code* constants) for filters and tests;
 // Text says it in words, with byte offsets where they help.
 type Problem struct {
 	Severity Severity
-	Code     string
+	Code     ProblemCode
 	Text     string
 }
 

@@ -1,13 +1,11 @@
 package mcpclient
 
 import (
-	"context"
 	"os"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -22,7 +20,9 @@ import (
 // same framing and frame handling the reader goroutine uses (handleFrame: events, pairing,
 // server requests, progress, violations, recording), and returns as soon as its own
 // response has been handled. Other callers meanwhile wait as followers; a leader that is
-// done hands the role to the oldest of them.
+// done hands the role to the oldest of them. Leaders and followers run Client.wait's one
+// loop (waiter.next): a leader reads between looks at its signals, the others block. The
+// system calls are in leader_linux.go (golang.org/x/sys/unix).
 //
 // Between calls a background goroutine reads what the server sends by itself
 // (notifications, server requests, the end of the stream): once the role has been free for
@@ -91,70 +91,6 @@ func newLeaderReader(c *Client, f *os.File) *leaderReader {
 	l := &leaderReader{c: c, fd: fd, file: keep, kick: make(chan struct{}, 1), fr: NewPushFramer(c.cfg.MaxMessage), buf: make([]byte, 64<<10)}
 	go l.background()
 	return l
-}
-
-// wait is Client.wait in caller-reads mode: the same outcomes, timeouts, progress resets
-// and cancellation.
-func (l *leaderReader) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
-	c := l.c
-	idle, maxT := c.limits(opt)
-	now := time.Now()
-	idleAt, maxAt := now.Add(idle), now.Add(maxT)
-	var fw *follower
-	var idleT, maxTimer *time.Timer
-	defer func() {
-		if idleT != nil {
-			idleT.Stop()
-			maxTimer.Stop()
-		}
-	}()
-	for {
-		if l.takeRole(&fw) {
-			resp, err, done := l.lead(ctx, p, idle, maxT, &idleAt, maxAt)
-			if done {
-				return resp, err
-			}
-			// The stream ended: the outcome comes from the supervisor.
-		}
-		if idleT == nil {
-			now := time.Now()
-			idleT, maxTimer = time.NewTimer(idleAt.Sub(now)), time.NewTimer(maxAt.Sub(now))
-		}
-		var wake chan struct{}
-		if fw != nil {
-			wake = fw.wake
-		}
-		select {
-		case o := <-p.ch:
-			l.leave(fw)
-			return o.resp, o.err
-		case <-wake:
-			// Promoted: takeRole sees it.
-		case <-p.progress:
-			idleAt = time.Now().Add(idle)
-			idleT.Reset(idle)
-		case <-ctx.Done():
-			if ok, err := c.giveUp(ctx, p, idle, false); ok {
-				l.leave(fw)
-				return nil, err
-			}
-		case <-idleT.C:
-			if c.waitingForUser() {
-				idleAt = time.Now().Add(idle)
-				idleT.Reset(idle)
-				continue
-			}
-			if ok, err := c.giveUp(nil, p, idle, false); ok {
-				l.leave(fw)
-				return nil, err
-			}
-		case <-maxTimer.C:
-			if ok, err := c.giveUp(nil, p, maxT, true); ok {
-				l.leave(fw)
-				return nil, err
-			}
-		}
-	}
 }
 
 // takeRole reports whether the caller now holds the read role: it was promoted, or the role
@@ -248,58 +184,14 @@ func (l *leaderReader) release() {
 	l.mu.Unlock()
 }
 
-// lead reads stdout while holding the role until p's outcome has arrived (done true), ctx
-// ends or a timeout passes (done true, with the error as Client.wait gives it), or the stream
-// ends (done false: the outcome is the supervisor's to give). It releases the role.
-func (l *leaderReader) lead(ctx context.Context, p *pendingReq, idle, maxT time.Duration, idleAt *time.Time, maxAt time.Time) (resp *Response, err error, done bool) {
-	c := l.c
-	defer l.release()
-	ctxAt, hasCtxAt := ctx.Deadline()
-	for {
-		select {
-		case o := <-p.ch:
-			return o.resp, o.err, true
-		default:
-		}
-		select {
-		case <-p.progress:
-			*idleAt = time.Now().Add(idle)
-		default:
-		}
-		if ctx.Err() != nil {
-			if ok, err := c.giveUp(ctx, p, idle, false); ok {
-				return nil, err, true
-			}
-			continue // the outcome is in p.ch
-		}
-		now := time.Now()
-		if !now.Before(*idleAt) {
-			if c.waitingForUser() {
-				*idleAt = now.Add(idle)
-			} else if ok, err := c.giveUp(nil, p, idle, false); ok {
-				return nil, err, true
-			} else {
-				continue
-			}
-		}
-		if !now.Before(maxAt) {
-			if ok, err := c.giveUp(nil, p, maxT, true); ok {
-				return nil, err, true
-			}
-			continue
-		}
-		until := min(idleAt.Sub(now), maxAt.Sub(now), leaderSlice)
-		if hasCtxAt {
-			until = min(until, max(ctxAt.Sub(now), 0))
-		}
-		// Let the goroutines this call made runnable (the event consumers) run now, so that
-		// the runtime need not hand the processor to another thread while this one sleeps
-		// in poll(2).
-		runtime.Gosched()
-		if l.readOnce(until, &l.ledFrames) {
-			return nil, nil, false
-		}
-	}
+// lead reads stdout for the caller that holds the role (Client.wait's loop), for up to d,
+// and handles the frames it completes; it reports the end of the stream.
+func (l *leaderReader) lead(d time.Duration) (eof bool) {
+	// Let the goroutines this call made runnable (the event consumers) run now, so that
+	// the runtime need not hand the processor to another thread while this one sleeps
+	// in poll(2).
+	runtime.Gosched()
+	return l.readOnce(d, &l.ledFrames)
 }
 
 // readOnce waits up to d for stdout to be readable, reads what is there and handles the
@@ -313,11 +205,8 @@ func (l *leaderReader) readOnce(d time.Duration, frames *atomic.Int64) (eof bool
 	if !ready {
 		return false
 	}
-	n, err := syscall.Read(l.fd, l.buf)
-	for err == syscall.EINTR {
-		n, err = syscall.Read(l.fd, l.buf)
-	}
-	if err == syscall.EAGAIN {
+	n, again, err := readFD(l.fd, l.buf)
+	if again {
 		return false
 	}
 	if n <= 0 || err != nil {
@@ -346,7 +235,7 @@ func (l *leaderReader) end() bool {
 	if l.file != nil {
 		l.file.Close()
 	} else {
-		syscall.Close(l.fd)
+		closeFD(l.fd)
 	}
 	close(l.c.stdoutEOF)
 	for _, f := range l.followers {

@@ -2,10 +2,12 @@ package mcpclient
 
 import (
 	"os"
-	"syscall"
 	"time"
-	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
+
+// The system calls of caller-reads mode (leader.go): its only seam on the system.
 
 // leaderSupported: caller-reads mode needs poll(2) on a descriptor (ppoll here).
 const leaderSupported = true
@@ -13,24 +15,33 @@ const leaderSupported = true
 // pollIn waits up to d for fd to be readable (or at its end: POLLHUP, POLLERR count, a read
 // tells which). EINTR counts as not ready yet.
 func pollIn(fd int, d time.Duration) (bool, error) {
-	fds := struct {
-		fd      int32
-		events  int16
-		revents int16
-	}{fd: int32(fd), events: pollIN}
-	ts := syscall.NsecToTimespec(max(int64(d), 0))
-	n, _, e := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds)), 1, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+	fds := [1]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	ts := unix.NsecToTimespec(max(int64(d), 0))
+	n, err := unix.Ppoll(fds[:], &ts, nil)
 	switch {
-	case e == syscall.EINTR || e == syscall.EAGAIN:
+	case err == unix.EINTR || err == unix.EAGAIN:
 		return false, nil
-	case e != 0:
-		return false, e
+	case err != nil:
+		return false, err
 	}
-	return n > 0 && fds.revents != 0, nil
+	return n > 0 && fds[0].Revents != 0, nil
 }
 
-// pollIN is POLLIN from <poll.h>.
-const pollIN = 0x1
+// readFD reads what fd holds into buf, retrying on EINTR; again reports that nothing was
+// there yet (EAGAIN: the descriptor is non-blocking). n 0 without an error is the end.
+func readFD(fd int, buf []byte) (n int, again bool, err error) {
+	n, err = unix.Read(fd, buf)
+	for err == unix.EINTR {
+		n, err = unix.Read(fd, buf)
+	}
+	if err == unix.EAGAIN {
+		return 0, true, nil
+	}
+	return n, false, err
+}
+
+// closeFD closes a descriptor detach returned.
+func closeFD(fd int) { _ = unix.Close(fd) }
 
 // detach returns a descriptor of its own for f's file, out of the runtime's poller (whose
 // epoll would otherwise be told of every response), and closes f; the caller closes the
@@ -64,9 +75,5 @@ func pollerFile(fd int) (*os.File, error) {
 }
 
 func dupCloexec(fd int) (int, error) {
-	nfd, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_DUPFD_CLOEXEC, 0)
-	if e != 0 {
-		return -1, e
-	}
-	return int(nfd), nil
+	return unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
 }

@@ -130,16 +130,6 @@ func (p *Pairer) noteAfterExit(ev *Event) {
 		Text: "arrived after the server process exited (pid " + strconv.Itoa(pid) + "); a child that kept stdout open sent it"})
 }
 
-// Problem codes of the Pairer that other packages look for.
-const (
-	// CodeAfterExit (Info): a server frame that arrived after the lifecycle exit event.
-	CodeAfterExit = "after-exit"
-	// CodeProbeLate (Info): the answer to an auto-era server/discover probe that had given up.
-	CodeProbeLate = "probe-late-answer"
-	// CodeProgressAfterCancel (Info): progress for a request the client cancelled or timed out.
-	CodeProgressAfterCancel = "progress-after-cancel"
-)
-
 func (p *Pairer) addClient(ev *Event) {
 	m := ev.Msg
 	if m == nil {
@@ -242,9 +232,9 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 func (p *Pairer) beforeInitialize(answersInit bool) (Problem, bool) {
 	switch {
 	case !p.initSent:
-		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before initialize"}, true
+		return Problem{Severity: Warning, Code: CodeBeforeInitialize, Text: "server sent a message before initialize"}, true
 	case p.initKey != "" && !answersInit:
-		return Problem{Severity: Warning, Code: "before-initialize", Text: "server sent a message before answering " + p.initMethod + " (it was written before the server handled " + p.initMethod + ")"}, true
+		return Problem{Severity: Warning, Code: CodeBeforeInitialize, Text: "server sent a message before answering " + p.initMethod + " (it was written before the server handled " + p.initMethod + ")"}, true
 	}
 	return Problem{}, false
 }
@@ -292,14 +282,14 @@ func (p *Pairer) addServer(ev *Event) {
 					}
 					ev.Problems = append(ev.Problems, note)
 				case d.why == "cancelled":
-					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: "after-cancel", Text: "response after cancel: the request was cancelled; this response is not used"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeAfterCancel, Text: "response after cancel: the request was cancelled; this response is not used"})
 				case d.why == "timed out":
-					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "after-timeout", Text: "late response: the request had already timed out"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeAfterTimeout, Text: "late response: the request had already timed out"})
 				default:
-					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "duplicate-response", Text: "duplicate response: this id was already answered"})
+					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeDuplicateResponse, Text: "duplicate response: this id was already answered"})
 				}
 			} else {
-				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-id", Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
+				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
 			}
 			return
 		}
@@ -319,7 +309,7 @@ func (p *Pairer) addServer(ev *Event) {
 		}
 	case KindNotification:
 		if !knownServerNotification(m.Method) {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-notification", Text: "unknown notification method " + strconv.Quote(m.Method)})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownNotification, Text: "unknown notification method " + strconv.Quote(m.Method)})
 			return
 		}
 		if m.Method != "notifications/progress" {
@@ -330,7 +320,7 @@ func (p *Pairer) addServer(ev *Event) {
 		}
 		_ = json.Unmarshal(m.Params, &pp)
 		if len(pp.Token) == 0 {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "bad-progress", Text: "progress notification without a progressToken"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeBadProgress, Text: "progress notification without a progressToken"})
 			return
 		}
 		pr, ok := p.byToken[idKey(pp.Token)]
@@ -345,21 +335,21 @@ func (p *Pairer) addServer(ev *Event) {
 					Text: "progress " + what + " (" + g.method + "): the server had not seen the cancel yet or is winding down; this progress is not used"})
 				return
 			}
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "unknown-progress-token", Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownProgressToken, Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
 			return
 		}
 		ev.Pair, ev.Method = pr.seq, pr.method
 	case KindRequest:
 		if p.modern {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "modern-server-request", Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeModernServerRequest, Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
 			return
 		}
 		key := idKey(m.ID)
 		if _, busy := p.inbound[key]; busy {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "id-reused", Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDReused, Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
 		}
 		if need := capabilityFor(m.Method); need != "" && !p.caps[need] {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "capability-not-advertised", Text: "server sent " + m.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeCapabilityNotAdvertised, Text: "server sent " + m.Method + " though the client did not advertise the " + need + " capability; answered -32601"})
 		}
 		p.inbound[key] = ev.Seq
 	}

@@ -238,7 +238,7 @@ func TestProbeParentCancel(t *testing.T) {
 	}
 }
 
-func findProblem(ev Event, code string) *Problem {
+func findProblem(ev Event, code ProblemCode) *Problem {
 	for i := range ev.Problems {
 		if ev.Problems[i].Code == code {
 			return &ev.Problems[i]

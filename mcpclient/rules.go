@@ -4,41 +4,41 @@ import "fmt"
 
 // Rule names the spec rule a problem code breaks, with its section, for --strict messages and
 // the wire pane ("" for codes that are informational).
-func Rule(code string) string {
+func Rule(code ProblemCode) string {
 	switch code {
-	case "batch":
+	case CodeBatch:
 		return "MCP 2025-03-26 basic/index: JSON-RPC batches allowed (implementations MUST support receiving them); removed in MCP 2025-06-18 (changelog), never in 2024-11-05"
-	case "empty-batch":
+	case CodeEmptyBatch:
 		return "JSON-RPC 2.0 §6: a batch is an array with at least one value"
-	case "not-json", "not-jsonrpc", "empty", "partial", "no-newline":
+	case CodeNotJSON, CodeNotJSONRPC, CodeEmpty, CodePartial, CodeNoNewline:
 		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
-	case "lsp-framing":
+	case CodeLSPFraming:
 		return "MCP basic/transports §stdio (every revision): messages are newline-delimited JSON, never Content-Length framed"
-	case "invalid-utf8", "unpaired-surrogate", "bom":
+	case CodeInvalidUTF8, CodeUnpairedSurrogate, CodeBOM:
 		return "MCP basic/transports: JSON-RPC messages MUST be UTF-8 encoded"
-	case "jsonrpc-version", "bad-id", "null-id", "mixed", "no-id", "result-and-error", "bad-error", "bad-method":
+	case CodeJSONRPCVersion, CodeBadID, CodeNullID, CodeMixed, CodeNoID, CodeResultAndError, CodeBadError, CodeBadMethod:
 		return "JSON-RPC 2.0 §4-5 and MCP basic/index §Messages: the envelope's required members and their types"
-	case "before-initialize":
+	case CodeBeforeInitialize:
 		return "MCP 2025-11-25 basic/lifecycle: the initialize request MUST be the first interaction"
-	case "unknown-notification":
+	case CodeUnknownNotification:
 		return "MCP schema: ServerNotification lists the notifications a server may send"
-	case "unknown-id", "duplicate-response", "after-timeout":
+	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout:
 		return "JSON-RPC 2.0 §5: a response answers exactly one request, with that request's id"
-	case "id-reused":
+	case CodeIDReused:
 		return "MCP basic/index: request ids MUST NOT be reused while in flight"
-	case "unknown-progress-token", "bad-progress":
+	case CodeUnknownProgressToken, CodeBadProgress:
 		return "MCP basic/utilities/progress: progress notifications only reference tokens of active requests"
-	case "capability-not-advertised":
+	case CodeCapabilityNotAdvertised:
 		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
-	case "modern-server-request":
+	case CodeModernServerRequest:
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
-	case "unknown-protocol-version":
+	case CodeUnknownProtocolVersion:
 		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
-	case "task-not-declared":
+	case CodeTaskNotDeclared:
 		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation): a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"
-	case "task-unsupported-method":
+	case CodeTaskUnsupportedMethod:
 		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation, §Supported Methods): only tools/call may be answered with a task; a client MUST treat a CreateTaskResult to another request as invalid"
-	case "oversize":
+	case CodeOversize:
 		return "mcp-inspect --max-message: a frame longer than the configured limit"
 	}
 	return ""

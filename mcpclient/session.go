@@ -41,7 +41,7 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		ev := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}}
 		if res.ProtocolVersion != "" && !KnownProtocolVersion(res.ProtocolVersion) && strings.Contains(w, res.ProtocolVersion) {
 			// Counted and filterable like any violation, so it cannot be missed.
-			ev.Problems = []Problem{{Warning, "unknown-protocol-version", w}}
+			ev.Problems = []Problem{{Warning, CodeUnknownProtocolVersion, w}}
 		}
 		c.emit(ev)
 	}

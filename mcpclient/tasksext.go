@@ -301,12 +301,12 @@ func taskResultProblems(ev *Event, method string, declared bool) {
 		return
 	}
 	if !declared {
-		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "task-not-declared",
+		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeTaskNotDeclared,
 			Text: method + ` answered with a task (resultType "task") though the request did not declare the ` + TasksExtension + " extension (ext-tasks §Capability Negotiation: MUST NOT)"})
 		return
 	}
 	if method != "tools/call" {
-		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: "task-unsupported-method",
+		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeTaskUnsupportedMethod,
 			Text: method + ` answered with resultType "task": the tasks extension covers only tools/call, so this is an invalid response (ext-tasks §Supported Methods)`})
 	}
 }

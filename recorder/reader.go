@@ -472,14 +472,14 @@ func (r *Record) Event(start time.Time) mcpclient.Event {
 		switch {
 		case r.Truncated:
 			ev.Kind = mcpclient.KindOversize
-			ev.Problems = []mcpclient.Problem{{Severity: mcpclient.Warning, Code: "oversize", Text: fmt.Sprintf("frame of %d bytes was over the size limit when recorded; only the first %d bytes are kept", r.Size, len(r.Raw))}}
+			ev.Problems = []mcpclient.Problem{{Severity: mcpclient.Warning, Code: mcpclient.CodeOversize, Text: fmt.Sprintf("frame of %d bytes was over the size limit when recorded; only the first %d bytes are kept", r.Size, len(r.Raw))}}
 		case r.Dir == mcpclient.ServerToClient && !bytes.HasSuffix(r.Raw, []byte("\n")):
 			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)
 			if ev.Kind.IsMessage() {
-				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "partial", Text: "stream ended before this frame's newline"})
+				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: mcpclient.CodePartial, Text: "stream ended before this frame's newline"})
 			} else {
 				ev.Kind = mcpclient.KindPartial
-				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: "partial", Text: "stream ended in the middle of a line"})
+				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: mcpclient.CodePartial, Text: "stream ended in the middle of a line"})
 			}
 		default:
 			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)

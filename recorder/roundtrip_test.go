@@ -18,7 +18,7 @@ import (
 func problemCodes(ev *mcpclient.Event) []string {
 	var out []string
 	for _, p := range ev.Problems {
-		out = append(out, p.Code)
+		out = append(out, string(p.Code))
 	}
 	return out
 }
@@ -189,7 +189,7 @@ func wantKind(t *testing.T, evs []mcpclient.Event, k mcpclient.Kind) {
 	t.Errorf("no %s frame in the trace", k)
 }
 
-func wantProblem(t *testing.T, evs []mcpclient.Event, code string) {
+func wantProblem(t *testing.T, evs []mcpclient.Event, code mcpclient.ProblemCode) {
 	t.Helper()
 	for _, ev := range evs {
 		for _, p := range ev.Problems {

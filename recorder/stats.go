@@ -93,12 +93,12 @@ func ComputeStats(t *Trace) (*Stats, error) {
 			if p.Severity < mcpclient.Warning {
 				continue
 			}
-			if s.BadLines > 0 && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
+			if s.BadLines > 0 && (p.Code == mcpclient.CodeUnknownID || p.Code == mcpclient.CodeUnknownProgressToken) {
 				// What it answers may have been on a lost line: not the server's fault (as
 				// mcp-inspect open says).
 				continue
 			}
-			s.Problems[p.Code]++
+			s.Problems[string(p.Code)]++
 		}
 		switch ev.Kind {
 		case mcpclient.KindRequest:

@@ -6,13 +6,8 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// LostLinesCode is the Problem code put on the first event after trace lines that could
-// not be read (a corrupt or cut line): a UI lists the note among the trace's warnings and
-// the recording reads as incomplete. The count travels in Event.LostLines.
-const LostLinesCode = "trace-lines-lost"
-
 // MarkLostLines notes on ev, the first event after unreadable trace lines (lost, one
-// reason each), that they are missing: Event.LostLines and a LostLinesCode note. On every
+// reason each), that they are missing: Event.LostLines and a mcpclient.CodeTraceLinesLost note. On every
 // event from the first loss on (call it with lost empty), it takes the blame for an answer
 // whose request may have been on a lost line off the server: its unknown-id or
 // unknown-progress-token problem becomes an Info note. ev.Problems is copied, never
@@ -24,10 +19,10 @@ func MarkLostLines(ev *mcpclient.Event, lost []string) {
 			text = fmt.Sprintf("%d trace lines just before this event could not be read (first: %s); the events on them are missing here", len(lost), lost[0])
 		}
 		ev.LostLines = len(lost)
-		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode, Text: text})
+		ev.Problems = append(ev.Problems[:len(ev.Problems):len(ev.Problems)], mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost, Text: text})
 	}
 	for i, p := range ev.Problems {
-		if p.Severity >= mcpclient.Warning && (p.Code == "unknown-id" || p.Code == "unknown-progress-token") {
+		if p.Severity >= mcpclient.Warning && (p.Code == mcpclient.CodeUnknownID || p.Code == mcpclient.CodeUnknownProgressToken) {
 			ps := append([]mcpclient.Problem(nil), ev.Problems...)
 			ps[i].Severity = mcpclient.Info
 			ps[i].Text += " (trace lines were lost earlier: what it answers may have been on one of them)"

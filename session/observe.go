@@ -87,12 +87,12 @@ func (s *Live) observe(ev *mcpclient.Event, r *Reaction) {
 func LateNote(ev *mcpclient.Event) *Note {
 	for _, p := range ev.Problems {
 		switch p.Code {
-		case "after-cancel":
+		case mcpclient.CodeAfterCancel:
 			if ev.Method == "subscriptions/listen" {
 				continue
 			}
 			return &Note{Warning, fmt.Sprintf("response after cancel: %s (request #%d) answered after you cancelled it; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq)}
-		case "after-timeout":
+		case mcpclient.CodeAfterTimeout:
 			return &Note{Warning, fmt.Sprintf("late response: %s (request #%d) answered after it had timed out; shown on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq)}
 		}
 	}

@@ -235,7 +235,7 @@ func (o *Recorded) ResourceWarnings() []string {
 // Observe follows one recorded event, in order, and returns what it stands for.
 func (o *Recorded) Observe(ev *mcpclient.Event) Observed {
 	for _, p := range ev.Problems {
-		if p.Code == LostLinesCode {
+		if p.Code == mcpclient.CodeTraceLinesLost {
 			o.lostLines += max(ev.LostLines, 1)
 			o.traceWarnings = append(o.traceWarnings, fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text))
 		}

@@ -56,7 +56,7 @@ func (p *wirePane) batchLines(ev *mcpclient.Event, pos, w int) []string {
 			if pr.Severity >= mcpclient.Warning {
 				mark, sty = "  ⚠", st.Warning
 			}
-			out = append(out, wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(pr.Code)+"]", w)...)
+			out = append(out, wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(string(pr.Code))+"]", w)...)
 		}
 	}
 	return out

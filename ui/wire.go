@@ -576,7 +576,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 			if warn {
 				mark, sty = "⚠", st.Warning
 			}
-			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(pr.Code)+"]", w)...)
+			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(string(pr.Code))+"]", w)...)
 		}
 	}
 	if ev.Kind == mcpclient.KindBatch && loaded {

@@ -1,0 +1,212 @@
+package mcpclient
+
+// Spawning the server, noticing its end, and shutting it down.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+)
+
+func (c *Client) spawn() error {
+	if strings.Contains(c.cfg.Command, "/") {
+		if st, err := os.Stat(c.cfg.Command); err == nil && st.IsDir() {
+			return &SpawnError{Argv: c.argv, Err: fmt.Errorf("%s is a directory, not an executable", c.cfg.Command)}
+		}
+	}
+	cmd := exec.Command(c.cfg.Command, c.cfg.Args...)
+	cmd.Env = append(os.Environ(), c.cfg.Env...)
+	cmd.Dir = c.cfg.Dir
+	cmd.SysProcAttr = proc.SysProcAttr()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
+			f.Close()
+		}
+		return &SpawnError{Argv: c.argv, Err: err}
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	c.cmd = cmd
+	c.pid = cmd.Process.Pid
+	c.watchdog = proc.StartWatchdog(c.pid)
+	c.writer = newLineWriter(inW, c.onWriteError)
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
+	if c.cfg.CallerReads && leaderSupported {
+		c.lr = newLeaderReader(c, outR)
+	} else {
+		go c.readStdout(outR)
+	}
+	go c.readStderr(errR)
+	go func() {
+		err := cmd.Wait()
+		code, sig := proc.ExitStatus(cmd, err)
+		c.exitCode = code
+		if sig != 0 {
+			c.exitSignal = proc.SignalName(sig)
+		}
+		close(c.waitDone)
+	}()
+	go c.supervise()
+	return nil
+}
+
+func (c *Client) closeQueues() {
+	c.q.close()
+	if c.obs != nil {
+		c.obs.close()
+	}
+}
+
+// supervise notices the end of the server: process exit, or stdout closed while the process
+// lives. It fails pending requests at once with the cause (cases B09, B10).
+func (c *Client) supervise() {
+	select {
+	case <-c.waitDone:
+		// Let the last stdout frames and stderr lines arrive before reporting.
+		waitAny(c.stdoutEOF, 500*time.Millisecond)
+	case <-c.stdoutEOF:
+		if !waitAny(c.waitDone, 250*time.Millisecond) {
+			c.mu.Lock()
+			e := &ExitError{PID: c.pid, ExitCode: -1, StdoutClosed: true}
+			c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStdoutClosed, PID: c.pid, Text: "server closed its stdout but is still running"}})
+			c.failAllLocked(e)
+			c.mu.Unlock()
+			<-c.waitDone
+		}
+	}
+	waitAny(c.stderrEOF, 500*time.Millisecond)
+	c.mu.Lock()
+	e := &ExitError{PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Stderr: append([]string(nil), c.stderrTail...)}
+	text := "server " + e.How()
+	exited := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeExited, PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Text: text}}
+	// The Pairer sees the exit as it does in a recording: frames a child of the server
+	// writes afterwards carry an after-exit note (CodeAfterExit).
+	c.pairer.Add(&exited)
+	c.emitLocked(exited)
+	c.failAllLocked(e)
+	c.writer.close()
+	c.mu.Unlock()
+	if !proc.GroupAlive(c.pid) {
+		c.watchdog.Disarm()
+	}
+	// Readers may still be blocked if a grandchild holds the pipes open; the queue closes
+	// when they finish or when Close kills the group.
+	go func() {
+		<-c.stdoutEOF
+		<-c.stderrEOF
+		c.closeQueues()
+	}()
+	close(c.exitDone)
+}
+
+func waitAny(ch <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// failAllLocked marks the session dead with e and fails every pending request, each with its
+// own copy naming it.
+func (c *Client) failAllLocked(e *ExitError) {
+	if c.state != StateClosed {
+		c.state = StateDead
+	}
+	if c.dead == nil || c.dead.StdoutClosed {
+		c.dead = e
+	}
+	for _, p := range c.pending {
+		pe := *e
+		pe.Pending = p.label()
+		p.ch <- reqOutcome{err: &pe}
+		c.dropLocked(p)
+	}
+}
+
+// dropLocked forgets a request's waiter (the Pairer keeps its own history).
+func (c *Client) dropLocked(p *pendingReq) {
+	delete(c.pending, p.id)
+	delete(c.bySeq, p.seq)
+}
+
+func (c *Client) onWriteError(err error) {
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, Err: err, Text: "writing to the server's stdin failed: " + err.Error()}})
+}
+
+// Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close
+// its stdin, wait ShutdownGrace, SIGTERM the process group, wait, SIGKILL the group. The
+// group is killed in the end even when the main process exited, so forked children do not
+// outlive the session. Close returns when the process is gone; it is idempotent.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		if c.cmd == nil {
+			return
+		}
+		for deadline := time.Now().Add(c.cfg.ShutdownGrace); c.answering.Load() > 0 && time.Now().Before(deadline); {
+			time.Sleep(2 * time.Millisecond)
+		}
+		c.mu.Lock()
+		c.state = StateClosed
+		c.mu.Unlock()
+		exited := func() bool {
+			select {
+			case <-c.waitDone:
+				return true
+			default:
+				return false
+			}
+		}
+		if !exited() {
+			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "closing the server's stdin"}})
+		}
+		c.writer.close()
+		if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGTERM to the server's process group"}})
+			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
+			if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGKILL to the server's process group"}})
+				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+				<-c.waitDone
+			}
+		}
+		// Whatever is left in the group (forked children) goes too.
+		if proc.GroupAlive(c.pid) {
+			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
+			if !proc.WaitGroupGone(c.pid, c.cfg.ShutdownGrace) {
+				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+				proc.WaitGroupGone(c.pid, time.Second)
+			}
+		}
+		<-c.exitDone
+		if !proc.GroupAlive(c.pid) {
+			c.watchdog.Disarm()
+		}
+		if c.obs != nil {
+			waitAny(c.obs.done, 2*time.Second)
+		}
+	})
+	return nil
+}
