@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -72,7 +73,11 @@ func newConfigWrapCmd() *cobra.Command {
 				return &codeError{exitUsage, err.Error()}
 			}
 			out, err := configwrap.Wrap(data, server, configwrap.Options{Exe: abs, Name: name, Extra: extra})
-			if written, err := applyEdit(cmd, file, data, out, err, configwrap.ErrWrapped, server, true, dryRun); !written {
+			if err != nil {
+				return editError(file, err, configwrap.ErrWrapped)
+			}
+			edit := configEdit{file: file, server: server, wrap: true, dryRun: dryRun, before: data, after: out}
+			if written, err := edit.apply(cmd.OutOrStdout()); !written {
 				return err
 			}
 			tapName := name
@@ -115,7 +120,11 @@ func newConfigUnwrapCmd() *cobra.Command {
 			}
 			backup, _ := os.ReadFile(file + backupSuffix)
 			out, err := configwrap.Unwrap(data, server, backup)
-			if written, err := applyEdit(cmd, file, data, out, err, configwrap.ErrNotWrapped, server, false, dryRun); !written {
+			if err != nil {
+				return editError(file, err, configwrap.ErrNotWrapped)
+			}
+			edit := configEdit{file: file, server: server, wrap: false, dryRun: dryRun, before: data, after: out}
+			if written, err := edit.apply(cmd.OutOrStdout()); !written {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "unwrapped server %q in %s: the host starts it directly again (restart the host)\n", server, file)
@@ -201,26 +210,36 @@ func writeConfig(path string, old, data []byte, backup bool) error {
 	return os.Rename(tmp.Name(), target)
 }
 
-// applyEdit finishes wrap and unwrap alike: the edit's error (already in that state, the
-// sentinel, exits 1; anything else is a usage error), the check that only the entry changed,
-// --dry-run (the new file on stdout), then the write with its backup. written is false when
-// the command ends here, with err as its result.
-func applyEdit(cmd *cobra.Command, file string, data, out []byte, editErr, sentinel error, server string, wrap, dryRun bool) (written bool, err error) {
-	if editErr != nil {
-		code := exitUsage
-		if errors.Is(editErr, sentinel) {
-			code = 1
-		}
-		return false, &codeError{code, fmt.Sprintf("%s: %v", file, editErr)}
+// editError is the result of a wrap or unwrap that failed: already in that state (errors.Is
+// already) exits 1, anything else is a usage error.
+func editError(file string, err, already error) error {
+	code := exitUsage
+	if errors.Is(err, already) {
+		code = 1
 	}
-	if err := checkEdit(file, data, out, server, wrap); err != nil {
+	return &codeError{code, fmt.Sprintf("%s: %v", file, err)}
+}
+
+// configEdit is one successful wrap (wrap set) or unwrap of server's entry in file: before
+// is the file's contents, after the edited ones.
+type configEdit struct {
+	file, server  string
+	wrap, dryRun  bool
+	before, after []byte
+}
+
+// apply finishes wrap and unwrap alike: the check that only the entry changed, --dry-run
+// (the new file on w), then the write with its backup (kept on wrap). written is false when
+// the command ends here, with err as its result.
+func (e configEdit) apply(w io.Writer) (written bool, err error) {
+	if err := checkEdit(e.file, e.before, e.after, e.server, e.wrap); err != nil {
 		return false, &codeError{1, err.Error()}
 	}
-	if dryRun {
-		_, err := cmd.OutOrStdout().Write(out)
+	if e.dryRun {
+		_, err := w.Write(e.after)
 		return false, err
 	}
-	if err := writeConfig(file, data, out, wrap); err != nil {
+	if err := writeConfig(e.file, e.before, e.after, e.wrap); err != nil {
 		return false, &codeError{1, err.Error()}
 	}
 	return true, nil

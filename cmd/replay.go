@@ -23,11 +23,16 @@ const (
 	exitReplayError   = 2
 )
 
+// replayFlags are replay's flags; run is the command.
+type replayFlags struct {
+	session                 sessionFlags
+	ignore                  []string
+	asJSON, update, verbose bool
+	grace                   time.Duration
+}
+
 func newReplayCmd() *cobra.Command {
-	var flags sessionFlags
-	var ignore []string
-	var asJSON, update, verbose bool
-	var grace time.Duration
+	var f replayFlags
 	c := &cobra.Command{
 		Use:   "replay TRACE [flags] -- COMMAND [ARGS...]",
 		Short: "Re-send a recorded session to a server and diff the responses",
@@ -47,102 +52,122 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			tracePath, argv, err := splitReplayArgs(cmd, args)
-			if err != nil {
-				return &codeError{exitReplayError, err.Error()}
-			}
-			var paths []*recorder.JSONPath
-			for _, s := range ignore {
-				p, err := recorder.ParseJSONPath(s)
-				if err != nil {
-					return &codeError{exitReplayError, "--ignore: " + err.Error()}
-				}
-				paths = append(paths, p)
-			}
-			cfg, err := flags.config(argv)
-			if err != nil {
-				return &codeError{exitReplayError, err.Error()}
-			}
-			if sameFile(flags.rec.file, tracePath) {
-				return &codeError{exitReplayError, fmt.Sprintf("--record %s names the trace being replayed: recording there would destroy it before it is read; record to another file, or use --update to rewrite the trace with the new session", flags.rec.file)}
-			}
-			logger, closeLog := openLog(flags.logFile, flags.debug)
-			defer closeLog()
-			tr, err := openTrace(tracePath)
-			if err != nil {
-				return err
-			}
-			defer tr.Close()
-
-			flags.rec.noSave = true // a replay is kept only when asked: --record or --update
-			rec, err := flags.rec.start(&cfg, logger, os.Stderr)
-			if err != nil {
-				return &codeError{exitReplayError, err.Error()}
-			}
-			var upd *recorder.Writer
-			var updPath string
-			if update {
-				upd, updPath, err = startUpdate(tracePath, &tr.Header, &cfg, rec)
-				if err != nil {
-					rec.close(logger, os.Stderr)
-					return &codeError{exitReplayError, "--update: " + err.Error()}
-				}
-				defer os.Remove(updPath) // gone after the rename; cleans up on failure
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
-			defer stop()
-			logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
-			rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: grace})
-			rec.close(logger, os.Stderr)
-			if err != nil {
-				if upd != nil {
-					upd.Close()
-				}
-				return &codeError{exitReplayError, "replay: " + err.Error()}
-			}
-			rep.Trace = tracePath
-			if len(rep.Items) == 0 {
-				// A replay that compared nothing proves nothing: it must not pass (nor, with
-				// --update, replace the trace).
-				if upd != nil {
-					upd.Close()
-				}
-				return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
-			}
-			if asJSON {
-				enc := json.NewEncoder(os.Stdout)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(rep); err != nil {
-					return &codeError{exitReplayError, err.Error()}
-				}
-			} else if err := rep.WriteText(os.Stdout, verbose); err != nil {
-				return &codeError{exitReplayError, err.Error()}
-			}
-			if upd != nil {
-				if err := upd.Close(); err != nil {
-					return &codeError{exitReplayError, "--update: " + err.Error()}
-				}
-				if err := os.Rename(updPath, tracePath); err != nil {
-					return &codeError{exitReplayError, "--update: " + err.Error()}
-				}
-				fmt.Fprintf(os.Stderr, "mcp-inspect: %s rewritten with the new session\n", tracePath)
-				return nil
-			}
-			if !rep.OK() {
-				return &codeError{exitReplayDiffers, ""}
-			}
-			return nil
-		},
+		RunE:          func(cmd *cobra.Command, args []string) error { return f.run(cmd, args) },
 	}
 	c.Flags().SetInterspersed(true)
-	flags.register(c, forReplay)
-	c.Flags().StringArrayVar(&ignore, "ignore", nil, "leave `JSONPATH` out of the comparison (repeatable)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	c.Flags().BoolVar(&update, "update", false, "rewrite TRACE with the new session (its responses become the expected ones); exit 0 unless the replay fails")
-	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every comparison, not only the differing ones")
-	c.Flags().DurationVar(&grace, "grace", 2*time.Second, "how long to wait for a response the recording does not have")
+	f.session.register(c, forReplay)
+	c.Flags().StringArrayVar(&f.ignore, "ignore", nil, "leave `JSONPATH` out of the comparison (repeatable)")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&f.update, "update", false, "rewrite TRACE with the new session (its responses become the expected ones); exit 0 unless the replay fails")
+	c.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "list every comparison, not only the differing ones")
+	c.Flags().DurationVar(&f.grace, "grace", 2*time.Second, "how long to wait for a response the recording does not have")
 	return c
+}
+
+// run replays TRACE against the server command of args; its error is a *codeError
+// carrying replay's exit status.
+func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
+	flags := &f.session
+	tracePath, argv, err := splitReplayArgs(cmd, args)
+	if err != nil {
+		return &codeError{exitReplayError, err.Error()}
+	}
+	paths, err := ignorePaths(f.ignore)
+	if err != nil {
+		return err
+	}
+	cfg, err := flags.config(argv)
+	if err != nil {
+		return &codeError{exitReplayError, err.Error()}
+	}
+	if sameFile(flags.rec.file, tracePath) {
+		return &codeError{exitReplayError, fmt.Sprintf("--record %s names the trace being replayed: recording there would destroy it before it is read; record to another file, or use --update to rewrite the trace with the new session", flags.rec.file)}
+	}
+	logger, closeLog := openLog(flags.logFile, flags.debug)
+	defer closeLog()
+	tr, err := openTrace(tracePath)
+	if err != nil {
+		return err
+	}
+	defer tr.Close()
+
+	flags.rec.noSave = true // a replay is kept only when asked: --record or --update
+	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
+	if err != nil {
+		return &codeError{exitReplayError, err.Error()}
+	}
+	var upd *recorder.Writer
+	var updPath string
+	if f.update {
+		upd, updPath, err = startUpdate(tracePath, &tr.Header, &cfg, rec)
+		if err != nil {
+			rec.close(logger, os.Stderr)
+			return &codeError{exitReplayError, "--update: " + err.Error()}
+		}
+		defer os.Remove(updPath) // gone after the rename; cleans up on failure
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
+	rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: f.grace})
+	rec.close(logger, os.Stderr)
+	if err != nil {
+		if upd != nil {
+			upd.Close()
+		}
+		return &codeError{exitReplayError, "replay: " + err.Error()}
+	}
+	rep.Trace = tracePath
+	if len(rep.Items) == 0 {
+		// A replay that compared nothing proves nothing: it must not pass (nor, with
+		// --update, replace the trace).
+		if upd != nil {
+			upd.Close()
+		}
+		return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
+	}
+	return f.report(rep, upd, updPath)
+}
+
+// ignorePaths parses the --ignore values.
+func ignorePaths(ignore []string) ([]*recorder.JSONPath, error) {
+	var paths []*recorder.JSONPath
+	for _, s := range ignore {
+		p, err := recorder.ParseJSONPath(s)
+		if err != nil {
+			return nil, &codeError{exitReplayError, "--ignore: " + err.Error()}
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
+// report prints the replay's report and, with --update (upd set), replaces the trace with
+// the new session recorded at updPath.
+func (f *replayFlags) report(rep *recorder.ReplayReport, upd *recorder.Writer, updPath string) error {
+	if f.asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return &codeError{exitReplayError, err.Error()}
+		}
+	} else if err := rep.WriteText(os.Stdout, f.verbose); err != nil {
+		return &codeError{exitReplayError, err.Error()}
+	}
+	if upd != nil {
+		if err := upd.Close(); err != nil {
+			return &codeError{exitReplayError, "--update: " + err.Error()}
+		}
+		if err := os.Rename(updPath, rep.Trace); err != nil {
+			return &codeError{exitReplayError, "--update: " + err.Error()}
+		}
+		fmt.Fprintf(os.Stderr, "mcp-inspect: %s rewritten with the new session\n", rep.Trace)
+		return nil
+	}
+	if !rep.OK() {
+		return &codeError{exitReplayDiffers, ""}
+	}
+	return nil
 }
 
 // splitReplayArgs takes TRACE and the server command from "TRACE -- COMMAND ARGS...".

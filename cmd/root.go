@@ -234,7 +234,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	}()
 
 	for n := 0; ; n++ {
-		next, spawnErr, err := runTUISession(ctx, cfg, flags, title, logger, n)
+		end, err := runTUISession(ctx, tuiSession{cfg: cfg, flags: flags, title: title, logger: logger}, n)
 		if err != nil {
 			return err
 		}
@@ -247,10 +247,11 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 			return nil
 		default:
 		}
+		next := end.restart
 		if next == nil {
-			if spawnErr != nil {
+			if end.spawnErr != nil {
 				// Quit without fixing the command: the server was never started.
-				return &codeError{exitNoServer, spawnErr.Error()}
+				return &codeError{exitNoServer, end.spawnErr.Error()}
 			}
 			return nil
 		}
@@ -262,17 +263,34 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	}
 }
 
+// tuiSession is what one session of the TUI starts from.
+type tuiSession struct {
+	cfg    mcpclient.Config
+	flags  *sessionFlags
+	title  string // "" lets the UI derive it from the command line
+	logger *slog.Logger
+}
+
+// tuiSessionEnd says how a session of the TUI ended without an error of its own.
+type tuiSessionEnd struct {
+	// restart is the configuration to start next when the user asked for a restart; nil
+	// when they quit.
+	restart *mcpclient.Config
+	// spawnErr is why the server could not be started (the UI showed it); nil when it was.
+	spawnErr error
+}
+
 // runTUISession runs one session of the TUI: record, spawn, UI, stop. n counts restarts (0
-// for the first session). next is the configuration to start when the user asked for a
-// restart, nil when they quit. A command that cannot be spawned still opens the UI, on the
+// for the first session). A command that cannot be spawned still opens the UI, on the
 // dead-server panel ("could not be started: …") with its E offer to edit the command;
-// spawnErr is then that failure, and a kept session's trace (which would hold nothing but
-// the failure) is removed.
-func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, title string, logger *slog.Logger, n int) (next *mcpclient.Config, spawnErr, err error) {
+// the end's spawnErr is then that failure, and a kept session's trace (which would hold
+// nothing but the failure) is removed. err is a *codeError.
+func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, error) {
+	cfg, flags, title, logger := s.cfg, s.flags, s.title, s.logger
 	base := cfg // before the recorder and the UI add their hooks
 	rec, err := flags.rec.startNth(&cfg, logger, os.Stderr, n)
 	if err != nil {
-		return nil, nil, &codeError{exitUsage, err.Error()}
+		return tuiSessionEnd{}, &codeError{exitUsage, err.Error()}
 	}
 	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
 	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
@@ -281,10 +299,11 @@ func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlag
 	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: ui.ClientFeatures(flags.features), Roots: flags.roots, Restartable: true}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
+	var spawnErr error
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
 		if client == nil {
-			return nil, nil, &codeError{exitNoServer, err.Error()}
+			return tuiSessionEnd{}, &codeError{exitNoServer, err.Error()}
 		}
 		// The client is dead and its events say why (LifeSpawnFailed): the UI shows it.
 		logger.Warn("the server could not be started", "err", err)
@@ -304,12 +323,12 @@ func runTUISession(ctx context.Context, cfg mcpclient.Config, flags *sessionFlag
 	if errors.As(err, &restart) {
 		argv := unredactArgv(restart.Argv, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]
-		return &base, nil, nil
+		return tuiSessionEnd{restart: &base}, nil
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		return nil, spawnErr, &codeError{1, err.Error()}
+		return tuiSessionEnd{spawnErr: spawnErr}, &codeError{1, err.Error()}
 	}
-	return nil, spawnErr, nil
+	return tuiSessionEnd{spawnErr: spawnErr}, nil
 }
 
 // unredactArgv maps the words of an edited command line back to the real values where the

@@ -218,9 +218,9 @@ func Compare(recorded, got json.RawMessage, ignore []*JSONPath) []Difference {
 		}
 		return []Difference{{Path: "$", Recorded: jsonOrString(recorded), Got: jsonOrString(got)}}
 	}
-	var out []Difference
-	compareValues(nil, a, b, true, true, ignore, &out)
-	return out
+	c := comparer{ignore: ignore}
+	c.member(nil, side{a, true}, side{b, true})
+	return c.out
 }
 
 func decodeAny(raw json.RawMessage) (any, error) {
@@ -261,86 +261,111 @@ func ignored(p Path, ignore []*JSONPath) bool {
 	return false
 }
 
-func compareValues(p Path, a, b any, hasA, hasB bool, ignore []*JSONPath, out *[]Difference) {
-	if ignored(p, ignore) {
+// comparer walks two decoded JSON values side by side (objects and arrays
+// as decoded by decodeAny), collecting differences outside the ignored paths.
+type comparer struct {
+	ignore []*JSONPath
+	out    []Difference
+}
+
+// side is one side's value at a path; ok is false when the member is absent there.
+type side struct {
+	v  any
+	ok bool
+}
+
+// member compares the values at p, either of which may be absent.
+func (c *comparer) member(p Path, a, b side) {
+	if ignored(p, c.ignore) {
 		return
 	}
-	if !hasA || !hasB {
+	if !a.ok || !b.ok {
 		d := Difference{Path: p.String()}
-		if hasA {
-			d.Recorded = encodeAny(a)
+		if a.ok {
+			d.Recorded = encodeAny(a.v)
 		}
-		if hasB {
-			d.Got = encodeAny(b)
+		if b.ok {
+			d.Got = encodeAny(b.v)
 		}
-		*out = append(*out, d)
+		c.out = append(c.out, d)
 		return
 	}
-	differ := func() {
-		*out = append(*out, Difference{Path: p.String(), Recorded: encodeAny(a), Got: encodeAny(b)})
-	}
+	c.values(p, a.v, b.v)
+}
+
+// differ records that a and b differ at p.
+func (c *comparer) differ(p Path, a, b any) {
+	c.out = append(c.out, Difference{Path: p.String(), Recorded: encodeAny(a), Got: encodeAny(b)})
+}
+
+// values compares two present values at a path that is not ignored.
+func (c *comparer) values(p Path, a, b any) {
 	switch av := a.(type) {
 	case map[string]any:
-		bv, ok := b.(map[string]any)
-		if !ok {
-			differ()
+		if bv, ok := b.(map[string]any); ok {
+			c.objects(p, av, bv)
 			return
-		}
-		keys := make([]string, 0, len(av)+len(bv))
-		for k := range av {
-			keys = append(keys, k)
-		}
-		for k := range bv {
-			if _, dup := av[k]; !dup {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			x, okA := av[k]
-			y, okB := bv[k]
-			compareValues(p.with(PathElem{Key: k}), x, y, okA, okB, ignore, out)
 		}
 	case []any:
-		bv, ok := b.([]any)
-		if !ok {
-			differ()
+		if bv, ok := b.([]any); ok {
+			c.arrays(p, av, bv)
 			return
-		}
-		for i := 0; i < max(len(av), len(bv)); i++ {
-			var x, y any
-			if i < len(av) {
-				x = av[i]
-			}
-			if i < len(bv) {
-				y = bv[i]
-			}
-			compareValues(p.with(PathElem{Index: i, IsIndex: true}), x, y, i < len(av), i < len(bv), ignore, out)
 		}
 	case string:
 		bv, ok := b.(string)
 		if !ok {
-			differ()
-			return
+			break
 		}
 		if av == bv {
 			return
 		}
 		// JSON inside text: compare what it says, not how it is spelled.
 		if ja, jb, ok := embeddedJSON(av, bv); ok {
-			compareValues(p, ja, jb, true, true, ignore, out)
+			c.values(p, ja, jb)
 			return
 		}
-		differ()
 	case json.Number:
-		bv, ok := b.(json.Number)
-		if !ok || !numbersEqual(av, bv) {
-			differ()
+		if bv, ok := b.(json.Number); ok && numbersEqual(av, bv) {
+			return
 		}
 	default:
-		if a != b {
-			differ()
+		if a == b {
+			return
 		}
+	}
+	c.differ(p, a, b)
+}
+
+// objects compares two objects member by member, in sorted key order.
+func (c *comparer) objects(p Path, a, b map[string]any) {
+	keys := make([]string, 0, len(a)+len(b))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	for k := range b {
+		if _, dup := a[k]; !dup {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		x, okA := a[k]
+		y, okB := b[k]
+		c.member(p.with(PathElem{Key: k}), side{x, okA}, side{y, okB})
+	}
+}
+
+// arrays compares two arrays item by item; extra items are absent on the other side.
+func (c *comparer) arrays(p Path, a, b []any) {
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y side
+		if i < len(a) {
+			x = side{a[i], true}
+		}
+		if i < len(b) {
+			y = side{b[i], true}
+		}
+		c.member(p.with(PathElem{Index: i, IsIndex: true}), x, y)
 	}
 }
 

@@ -334,21 +334,7 @@ func (run *replayRun) answer(sr *mcpclient.ServerRequest) {
 // drive walks the recording and re-sends the client's side. It returns the replayed
 // requests in recorded order.
 func (run *replayRun) drive(ctx context.Context, client *mcpclient.Client) ([]*replayReq, error) {
-	var reqs []*replayReq
-	byRecID := map[string]*replayReq{} // recorded request id key → request (pending in the recording)
-	bySeq := map[uint64]*replayReq{}
-	var mustWait []*replayReq // recorded responses seen: wait for the new ones before the next send
-	waitPrereqs := func() error {
-		for _, q := range mustWait {
-			select {
-			case <-q.done:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		mustWait = mustWait[:0]
-		return nil
-	}
+	d := &replayDriver{client: client, byRecID: map[string]*replayReq{}, bySeq: map[uint64]*replayReq{}}
 loop:
 	for ev, err := range run.tr.Events() {
 		if err != nil {
@@ -359,13 +345,7 @@ loop:
 		}
 		switch ev.Dir {
 		case mcpclient.ServerToClient:
-			if (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0 {
-				if q := bySeq[ev.Pair]; q != nil && q.recResp == nil {
-					q.recResp = ev.Msg
-					mustWait = append(mustWait, q)
-					delete(byRecID, idKey(ev.Msg.ID))
-				}
-			}
+			d.recorded(ev)
 			continue
 		case mcpclient.Lifecycle:
 			if ev.Life.Kind == mcpclient.LifeShutdown {
@@ -377,80 +357,141 @@ loop:
 			continue
 		}
 		// A client→server frame.
-		if err := waitPrereqs(); err != nil {
+		if err := d.waitPrereqs(ctx); err != nil {
 			return nil, err
 		}
-		switch ev.Kind {
-		case mcpclient.KindRequest:
-			params, hadToken := stripProgressToken(ev.Msg.Params)
-			q := &replayReq{method: ev.Msg.Method, label: requestLabel(ev.Msg.Method, ev.Msg.Params), recSeq: ev.Seq, done: make(chan struct{})}
-			qctx, cancel := context.WithCancel(ctx)
-			q.cancel = cancel
-			reqs = append(reqs, q)
-			bySeq[ev.Seq] = q
-			byRecID[idKey(ev.Msg.ID)] = q
-			sent := make(chan struct{})
-			ro := &mcpclient.RequestOptions{NoProgressToken: !hadToken, OnSent: func(seq uint64, _ json.RawMessage) {
-				q.newSeq = seq
-				close(sent)
-			}}
-			go func() {
-				defer close(q.done)
-				defer cancel()
-				var p any
-				if params != nil {
-					p = params
-				}
-				q.resp, q.err = client.Request(qctx, q.method, p, ro)
-			}()
-			// The next frame goes out only after this one is written, keeping the order.
-			select {
-			case <-sent:
-			case <-q.done:
-			}
-		case mcpclient.KindNotification:
-			if ev.Msg.Method == "notifications/cancelled" {
-				var c struct {
-					RequestID json.RawMessage `json:"requestId"`
-				}
-				_ = json.Unmarshal(ev.Msg.Params, &c)
-				if q := byRecID[idKey(c.RequestID)]; q != nil {
-					q.recCancelled = true
-					q.cancel() // mcpclient sends notifications/cancelled with the new id
-					<-q.done
-					continue
-				}
-			}
-			_ = client.Notify(ev.Msg.Method, ev.Msg.Params)
-		case mcpclient.KindResponse, mcpclient.KindErrorResponse:
-			// Replies to server requests: sent by answer when the new server asks.
-		default:
-			// Whatever the recorded client wrote that was not a message goes out as it was.
-			_ = client.SendRaw(ev.Raw)
+		d.send(ctx, ev)
+	}
+	if err := d.await(ctx, run.opt.Grace); err != nil {
+		return nil, err
+	}
+	return d.reqs, nil
+}
+
+// replayDriver is drive's state while it walks the recording.
+type replayDriver struct {
+	client   *mcpclient.Client
+	reqs     []*replayReq          // in recorded order
+	byRecID  map[string]*replayReq // recorded request id key → request (pending in the recording)
+	bySeq    map[uint64]*replayReq // recorded seq → request
+	mustWait []*replayReq          // recorded responses seen: wait for the new ones before the next send
+}
+
+// recorded notes a recorded server→client frame: a response to a replayed request
+// means the recorded client had it before what it sent next.
+func (d *replayDriver) recorded(ev mcpclient.Event) {
+	if (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0 {
+		if q := d.bySeq[ev.Pair]; q != nil && q.recResp == nil {
+			q.recResp = ev.Msg
+			d.mustWait = append(d.mustWait, q)
+			delete(d.byRecID, idKey(ev.Msg.ID))
 		}
 	}
-	// Wait for the responses; one the recording lacks gets only the grace period.
-	grace := time.NewTimer(run.opt.Grace)
-	defer grace.Stop()
-	for _, q := range reqs {
+}
+
+// waitPrereqs waits for the new responses to the requests answered in the recording
+// before the next client frame.
+func (d *replayDriver) waitPrereqs(ctx context.Context) error {
+	for _, q := range d.mustWait {
+		select {
+		case <-q.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	d.mustWait = d.mustWait[:0]
+	return nil
+}
+
+// send re-sends one recorded client→server frame.
+func (d *replayDriver) send(ctx context.Context, ev mcpclient.Event) {
+	switch ev.Kind {
+	case mcpclient.KindRequest:
+		d.request(ctx, ev)
+	case mcpclient.KindNotification:
+		if ev.Msg.Method == "notifications/cancelled" && d.cancelled(ev.Msg.Params) {
+			return
+		}
+		_ = d.client.Notify(ev.Msg.Method, ev.Msg.Params)
+	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+		// Replies to server requests: sent by answer when the new server asks.
+	default:
+		// Whatever the recorded client wrote that was not a message goes out as it was.
+		_ = d.client.SendRaw(ev.Raw)
+	}
+}
+
+// request re-sends a recorded request and returns once it is written (or has ended).
+func (d *replayDriver) request(ctx context.Context, ev mcpclient.Event) {
+	params, hadToken := stripProgressToken(ev.Msg.Params)
+	q := &replayReq{method: ev.Msg.Method, label: requestLabel(ev.Msg.Method, ev.Msg.Params), recSeq: ev.Seq, done: make(chan struct{})}
+	qctx, cancel := context.WithCancel(ctx)
+	q.cancel = cancel
+	d.reqs = append(d.reqs, q)
+	d.bySeq[ev.Seq] = q
+	d.byRecID[idKey(ev.Msg.ID)] = q
+	sent := make(chan struct{})
+	ro := &mcpclient.RequestOptions{NoProgressToken: !hadToken, OnSent: func(seq uint64, _ json.RawMessage) {
+		q.newSeq = seq
+		close(sent)
+	}}
+	go func() {
+		defer close(q.done)
+		defer cancel()
+		var p any
+		if params != nil {
+			p = params
+		}
+		q.resp, q.err = d.client.Request(qctx, q.method, p, ro)
+	}()
+	// The next frame goes out only after this one is written, keeping the order.
+	select {
+	case <-sent:
+	case <-q.done:
+	}
+}
+
+// cancelled handles a recorded notifications/cancelled: when it names a replayed request
+// still pending, that request is cancelled (mcpclient sends notifications/cancelled with
+// the new id) and waited for, and cancelled reports true.
+func (d *replayDriver) cancelled(params json.RawMessage) bool {
+	var c struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	_ = json.Unmarshal(params, &c)
+	q := d.byRecID[idKey(c.RequestID)]
+	if q == nil {
+		return false
+	}
+	q.recCancelled = true
+	q.cancel()
+	<-q.done
+	return true
+}
+
+// await waits for the responses; one the recording lacks gets only the grace period.
+func (d *replayDriver) await(ctx context.Context, grace time.Duration) error {
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	for _, q := range d.reqs {
 		if q.recResp != nil || q.recCancelled {
 			select {
 			case <-q.done:
 			case <-ctx.Done():
-				return nil, ctx.Err()
+				return ctx.Err()
 			}
 			continue
 		}
 		select {
 		case <-q.done:
-		case <-grace.C:
+		case <-timer.C:
 			q.cancel()
 			<-q.done
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 	}
-	return reqs, nil
+	return nil
 }
 
 // body is what is compared of a response: {"result": ...} or {"error": {...}}.

@@ -248,27 +248,7 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	s.cmd, s.pid = cmd, cmd.Process.Pid
-	// If the tap itself is SIGKILLed, this kills what the server forked.
-	s.watchdog = proc.StartWatchdog(s.pid)
-	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: s.pid, Text: fmt.Sprintf("started pid %d", s.pid)})
-	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", opt.Name, os.Getppid(), os.Getpid())})
-	s.log.Info("tap started", "name", opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
-
-	go func() {
-		err := cmd.Wait()
-		s.exitCode, s.exitSig = proc.ExitStatus(cmd, err)
-		close(s.waitDone)
-	}()
-
-	s.hub = s.publish(start)
-	if opt.OnStart != nil {
-		sock := ""
-		if s.hub != nil {
-			sock = s.hub.path
-		}
-		opt.OnStart(s.pid, sock)
-	}
+	s.started(cmd, start)
 
 	outDone := make(chan struct{})
 	errDone := make(chan struct{})
@@ -277,13 +257,43 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	go s.copyStderr(errR, errDone)
 	go s.shutdown(inW)
 
-	// Wait for the server to end, forwarding signals and honouring ctx meanwhile.
+	s.waitServer(ctx, sigs)
+	return s.ended(outDone, errDone), nil
+}
+
+// started follows the spawned server: the watchdog, the start events, the reaper, the
+// viewer socket and Options.OnStart.
+func (s *session) started(cmd *exec.Cmd, start time.Time) {
+	s.cmd, s.pid = cmd, cmd.Process.Pid
+	// If the tap itself is SIGKILLed, this kills what the server forked.
+	s.watchdog = proc.StartWatchdog(s.pid)
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: s.pid, Text: fmt.Sprintf("started pid %d", s.pid)})
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", s.opt.Name, os.Getppid(), os.Getpid())})
+	s.log.Info("tap started", "name", s.opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
+
+	go func() {
+		err := cmd.Wait()
+		s.exitCode, s.exitSig = proc.ExitStatus(cmd, err)
+		close(s.waitDone)
+	}()
+
+	s.hub = s.publish(start)
+	if s.opt.OnStart != nil {
+		sock := ""
+		if s.hub != nil {
+			sock = s.hub.path
+		}
+		s.opt.OnStart(s.pid, sock)
+	}
+}
+
+// waitServer waits for the server to end, forwarding signals and honouring ctx meanwhile.
+func (s *session) waitServer(ctx context.Context, sigs <-chan os.Signal) {
 	ctxDone := ctx.Done()
-wait:
 	for {
 		select {
 		case <-s.waitDone:
-			break wait
+			return
 		case sig := <-sigs:
 			ss, _ := sig.(syscall.Signal)
 			s.log.Info("forwarding signal", "signal", sig.String())
@@ -295,8 +305,12 @@ wait:
 			s.stop("cancelled")
 		}
 	}
-	// The server is gone. Let its last output through (a grandchild holding the pipes open
-	// is given a moment, then its group is ended), then clean up the group.
+}
+
+// ended finishes after the server is gone: it lets its last output through (a grandchild
+// holding the pipes open is given a moment, then its group is ended), cleans up the group,
+// records the exit and closes the recording.
+func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 	if !waitChan(outDone, time.Second) || !waitChan(errDone, 200*time.Millisecond) {
 		s.killGroup()
 	}
@@ -315,7 +329,7 @@ wait:
 	s.life(info)
 	s.log.Info("server ended", "how", text)
 	s.finishRecording()
-	return Result{ServerPID: s.pid, ExitCode: info.ExitCode, Signal: sigv, Events: s.events.Load()}, nil
+	return Result{ServerPID: s.pid, ExitCode: info.ExitCode, Signal: sigv, Events: s.events.Load()}
 }
 
 // pipes makes the server's three pipes. The tap's read ends (outR, errR) stay blocking: a

@@ -241,79 +241,12 @@ func parseServer(name string, raw json.RawMessage, x *expander, path string) (Se
 	if e.Disabled != nil && *e.Disabled || e.Enabled != nil && !*e.Enabled {
 		s.Disabled = true
 	}
-	if len(e.Command) > 0 && string(e.Command) != "null" {
-		var cmd string
-		if err := json.Unmarshal(e.Command, &cmd); err != nil {
-			// Some hand-written configs put the whole argv in "command".
-			var argv []string
-			if err2 := json.Unmarshal(e.Command, &argv); err2 != nil || len(argv) == 0 {
-				return s, fmt.Errorf(`"command" must be a string`)
-			}
-			cmd, s.Args = argv[0], argv[1:]
-			s.Notes = append(s.Notes, `"command" is an array; its first element is the command and the rest come before "args"`)
-		}
-		s.Command = x.expand(cmd)
+	if err := s.parseCommand(e, x); err != nil {
+		return s, err
 	}
-	if len(e.Args) > 0 && string(e.Args) != "null" {
-		var args []any
-		if err := json.Unmarshal(e.Args, &args); err != nil {
-			return s, fmt.Errorf(`"args" must be an array`)
-		}
-		for i, a := range args {
-			str, ok := a.(string)
-			if !ok {
-				b, _ := json.Marshal(a)
-				str = string(b)
-				s.Notes = append(s.Notes, fmt.Sprintf("args[%d] is %s, not a string; passed as its JSON text", i, str))
-			}
-			s.Args = append(s.Args, x.expand(str))
-		}
+	if err := s.parseEnv(e, x, path); err != nil {
+		return s, err
 	}
-	if strings.Contains(s.Command, " ") && len(s.Args) == 0 {
-		if _, err := os.Stat(s.Command); err != nil {
-			s.Notes = append(s.Notes, fmt.Sprintf("the command %q has spaces and no args: hosts do not split it either; use \"args\"", s.Command))
-		}
-	}
-	env := map[string]string{}
-	if e.EnvFile != "" {
-		ef := x.expand(e.EnvFile)
-		if !filepath.IsAbs(ef) {
-			ef = filepath.Join(filepath.Dir(path), ef)
-		}
-		vals, err := readEnvFile(ef)
-		if err != nil {
-			s.Notes = append(s.Notes, fmt.Sprintf("envFile: %v", err))
-		}
-		for k, v := range vals {
-			env[k] = v
-		}
-	}
-	if len(e.Env) > 0 && string(e.Env) != "null" {
-		keys, vals, err := orderedObject(e.Env)
-		if err != nil {
-			return s, fmt.Errorf(`"env" must be an object`)
-		}
-		for _, k := range keys {
-			raw := vals[k]
-			var v string
-			switch {
-			case string(raw) == "null":
-				s.Notes = append(s.Notes, fmt.Sprintf("env %s is null (the host removes it from the environment); mcp-inspect leaves the inherited value", k))
-				delete(env, k)
-				continue
-			case json.Unmarshal(raw, &v) == nil:
-			default:
-				var b bytes.Buffer
-				_ = json.Compact(&b, raw)
-				v = b.String()
-			}
-			env[k] = x.expand(v)
-		}
-	}
-	for k, v := range env {
-		s.Env = append(s.Env, k+"="+v)
-	}
-	sort.Strings(s.Env)
 	if e.Cwd != "" {
 		s.Cwd = x.expand(e.Cwd)
 	}
@@ -336,6 +269,91 @@ func parseServer(name string, raw json.RawMessage, x *expander, path string) (Se
 		return s, errors.New(`neither "command" nor "url" is set`)
 	}
 	return s, nil
+}
+
+// parseCommand sets Command and Args from the entry's "command" (a string, or an argv
+// array, noted) and "args" (non-strings are passed as their JSON text, noted).
+func (s *Server) parseCommand(e entry, x *expander) error {
+	if len(e.Command) > 0 && string(e.Command) != "null" {
+		var cmd string
+		if err := json.Unmarshal(e.Command, &cmd); err != nil {
+			// Some hand-written configs put the whole argv in "command".
+			var argv []string
+			if err2 := json.Unmarshal(e.Command, &argv); err2 != nil || len(argv) == 0 {
+				return fmt.Errorf(`"command" must be a string`)
+			}
+			cmd, s.Args = argv[0], argv[1:]
+			s.Notes = append(s.Notes, `"command" is an array; its first element is the command and the rest come before "args"`)
+		}
+		s.Command = x.expand(cmd)
+	}
+	if len(e.Args) > 0 && string(e.Args) != "null" {
+		var args []any
+		if err := json.Unmarshal(e.Args, &args); err != nil {
+			return fmt.Errorf(`"args" must be an array`)
+		}
+		for i, a := range args {
+			str, ok := a.(string)
+			if !ok {
+				b, _ := json.Marshal(a)
+				str = string(b)
+				s.Notes = append(s.Notes, fmt.Sprintf("args[%d] is %s, not a string; passed as its JSON text", i, str))
+			}
+			s.Args = append(s.Args, x.expand(str))
+		}
+	}
+	if strings.Contains(s.Command, " ") && len(s.Args) == 0 {
+		if _, err := os.Stat(s.Command); err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("the command %q has spaces and no args: hosts do not split it either; use \"args\"", s.Command))
+		}
+	}
+	return nil
+}
+
+// parseEnv sets Env (sorted KEY=VALUE) from the entry's "envFile" (relative to the config
+// file at path) and then "env", which wins; a null in "env" removes the key, noted.
+func (s *Server) parseEnv(e entry, x *expander, path string) error {
+	env := map[string]string{}
+	if e.EnvFile != "" {
+		ef := x.expand(e.EnvFile)
+		if !filepath.IsAbs(ef) {
+			ef = filepath.Join(filepath.Dir(path), ef)
+		}
+		vals, err := readEnvFile(ef)
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("envFile: %v", err))
+		}
+		for k, v := range vals {
+			env[k] = v
+		}
+	}
+	if len(e.Env) > 0 && string(e.Env) != "null" {
+		keys, vals, err := orderedObject(e.Env)
+		if err != nil {
+			return fmt.Errorf(`"env" must be an object`)
+		}
+		for _, k := range keys {
+			raw := vals[k]
+			var v string
+			switch {
+			case string(raw) == "null":
+				s.Notes = append(s.Notes, fmt.Sprintf("env %s is null (the host removes it from the environment); mcp-inspect leaves the inherited value", k))
+				delete(env, k)
+				continue
+			case json.Unmarshal(raw, &v) == nil:
+			default:
+				var b bytes.Buffer
+				_ = json.Compact(&b, raw)
+				v = b.String()
+			}
+			env[k] = x.expand(v)
+		}
+	}
+	for k, v := range env {
+		s.Env = append(s.Env, k+"="+v)
+	}
+	sort.Strings(s.Env)
+	return nil
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -3,6 +3,7 @@ package schemaform
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -474,4 +475,22 @@ func TestFieldResetKeepsMemberDefaults(t *testing.T) {
 	if got := field(t, g, "v").Text(); got != "string" {
 		t.Errorf("variant after accepting the default: %q", got)
 	}
+}
+
+// An allOf of two enums keeps the values on both sides, and each kept value
+// keeps its own enumNames label even when a value before it is dropped.
+func TestAllOfEnumIntersectionKeepsLabels(t *testing.T) {
+	f := mustNew(t, `{"type":"object","properties":{"size":{"allOf":[
+		{"enum":["s","m","l"],"enumNames":["Small","Medium","Large"]},
+		{"enum":["m","l"],"enumNames":["M","L"]}]}},"required":["size"]}`)
+	fl := field(t, f, "size")
+	var got []string
+	for _, o := range fl.Options {
+		got = append(got, fmt.Sprintf("%s=%s", o.Label, o.Value))
+	}
+	if want := []string{"Medium=\"m\"", "Large=\"l\""}; !slices.Equal(got, want) {
+		t.Errorf("options %q, want %q", got, want)
+	}
+	choose(t, f, "size", "Large")
+	wantValue(t, f, `{"size":"l"}`)
 }

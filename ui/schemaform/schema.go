@@ -457,20 +457,23 @@ func mergeMembers(dst, src *node) {
 }
 
 // mergeChoices intersects the enums, in dst's order, and takes src's const
-// when dst has none or srcWins.
+// when dst has none or srcWins. dst's enumNames follow their values, so a
+// dropped value takes its label with it.
 func mergeChoices(dst, src *node, srcWins bool) {
 	if src.hasEnum {
 		if dst.hasEnum {
 			var both []any
-			for _, v := range dst.enum {
-				if slices.ContainsFunc(src.enum, func(w any) bool { return jsonEqual(v, w) }) {
-					both = append(both, v)
+			var names []string
+			for i, v := range dst.enum {
+				if !slices.ContainsFunc(src.enum, func(w any) bool { return jsonEqual(v, w) }) {
+					continue
+				}
+				both = append(both, v)
+				if i < len(dst.enumNames) {
+					names = append(names, dst.enumNames[i])
 				}
 			}
-			dst.enum = both
-			if len(dst.enumNames) == 0 {
-				dst.enumNames = nil
-			}
+			dst.enum, dst.enumNames = both, names
 		} else {
 			dst.hasEnum, dst.enum, dst.enumNames = true, src.enum, src.enumNames
 		}
