@@ -28,19 +28,7 @@ func post(t *testing.T, url string, hdr map[string]string, body string, wantID f
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	for k, v := range hdr {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("POST %s: %v", url, err)
-	}
+	resp := send(t, ctx, http.MethodPost, url, hdr, body)
 	defer resp.Body.Close()
 	ex := exchange{resp: resp}
 	if wantID == 0 {
@@ -59,6 +47,28 @@ func post(t *testing.T, url string, hdr map[string]string, body string, wantID f
 		t.Fatalf("POST %s: status %s, Content-Type %q, body %q", url, resp.Status, ct, b)
 	}
 	return ex
+}
+
+// send makes one request as a Streamable HTTP client does (Accept both
+// JSON and SSE; a body is JSON) and returns the response.
+func send(t *testing.T, ctx context.Context, method, url string, hdr map[string]string, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	return resp
 }
 
 // readUntilResponse reads frames until one carries the JSON-RPC response
@@ -155,6 +165,104 @@ func TestServerEverythingHTTP(t *testing.T) {
 	if ex.resp.StatusCode != http.StatusAccepted {
 		t.Errorf("notifications/initialized: status %s, want 202", ex.resp.Status)
 	}
+}
+
+// TestServerEverythingHTTPResume cuts a tool call's event stream after its
+// first progress notification and resumes it with GET and Last-Event-ID:
+// server-everything keeps an event store, so the rest of the progress and the
+// result are replayed. The fixture for a client's resumption.
+func TestServerEverythingHTTPResume(t *testing.T) {
+	s := ServerEverythingHTTP(t)
+	ex := post(t, s.URL, nil, initialize, 1)
+	sid := ex.resp.Header.Get("Mcp-Session-Id")
+	if ex.resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize: status %s, session id %q", ex.resp.Status, sid)
+	}
+	session := map[string]string{"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"}
+	post(t, s.URL, session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, 0)
+
+	ctx, cut := context.WithCancel(t.Context())
+	defer cut()
+	resp := send(t, ctx, http.MethodPost, s.URL, session, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{`+
+		`"name":"trigger-long-running-operation","arguments":{"duration":1,"steps":4},"_meta":{"progressToken":"p"}}}`)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("tools/call: status %s, want 200", resp.Status)
+	}
+	sr := mcpclient.NewSSEReader(resp.Body)
+	var lastID string
+	for lastID == "" {
+		f, err := sr.Next()
+		if err != nil {
+			t.Fatalf("tools/call stream ended (%v) before any progress", err)
+		}
+		if f.Dispatches() && strings.Contains(f.Data, `"notifications/progress"`) {
+			if got := field(t, decode(t, f.Data), "params", "progress"); got != float64(1) {
+				t.Fatalf("first progress %v, want 1: %q", got, f.Raw)
+			}
+			lastID = f.LastEventID
+			if lastID == "" {
+				t.Fatalf("progress event without an event id: %q", f.Raw)
+			}
+		}
+	}
+	cut() // the client's connection drops
+	resp.Body.Close()
+
+	// Resume as a client does: GET with Last-Event-ID, and again from the
+	// newest event id while the operation still runs (a replay sends only
+	// the events stored so far; the stream then idles with keep-alives).
+	var progress []any
+	var msg map[string]any
+	for attempt := 0; msg == nil; attempt++ {
+		if attempt == 20 {
+			t.Fatalf("no result after %d resumptions; progress so far %v", attempt, progress)
+		}
+		actx, cancel := context.WithTimeout(t.Context(), time.Second)
+		resume := map[string]string{"Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25", "Last-Event-ID": lastID}
+		resp := send(t, actx, http.MethodGet, s.URL, resume, "")
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || !strings.HasPrefix(ct, "text/event-stream") {
+			t.Fatalf("GET with Last-Event-ID: %s, Content-Type %q; want 200 text/event-stream", resp.Status, ct)
+		}
+		sr := mcpclient.NewSSEReader(resp.Body)
+		for msg == nil {
+			f, err := sr.Next()
+			if err != nil {
+				break // the attempt's deadline
+			}
+			if f.HasID && f.ID != "" {
+				lastID = f.ID
+			}
+			if !f.Dispatches() || f.Data == "" {
+				continue
+			}
+			m := decode(t, f.Data)
+			switch {
+			case m["method"] == "notifications/progress":
+				progress = append(progress, field(t, m, "params", "progress"))
+			case m["id"] == float64(3):
+				msg = m
+			}
+		}
+		cancel()
+		resp.Body.Close()
+		t.Logf("attempt %d: progress %v, result %v", attempt, progress, msg != nil)
+	}
+	if want := []any{2.0, 3.0, 4.0}; !slices.Equal(progress, want) {
+		t.Errorf("replayed progress %v, want %v", progress, want)
+	}
+	content, _ := field(t, msg, "result", "content").([]any)
+	if len(content) == 0 || !strings.Contains(field(t, content[0], "text").(string), "completed") {
+		t.Errorf("tools/call result %v, want the completed operation", msg)
+	}
+}
+
+func decode(t *testing.T, data string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		t.Fatalf("%v: %q", err, data)
+	}
+	return m
 }
 
 func TestServerEverythingSSE(t *testing.T) {
