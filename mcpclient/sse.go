@@ -8,8 +8,9 @@ import (
 )
 
 // SSEFrame is one Server-Sent Events frame exactly as it came over the wire,
-// with the fields parsed per the HTML Living Standard, section 9.2.6 "Event
-// stream interpretation"
+// with the fields parsed per the HTML Living Standard, sections 9.2.5
+// "Parsing an event stream" (line endings, the BOM) and 9.2.6 "Interpreting
+// an event stream"
 // (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
 //
 // A frame is every line up to and including the blank line that dispatches
