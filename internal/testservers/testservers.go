@@ -10,6 +10,9 @@
 //     go.mod, prebuilt by .ci/run into .ci/cache/bin and otherwise built on
 //     first use.
 //
+// Both also run over HTTP on 127.0.0.1 (http.go): server-everything in its
+// streamableHttp and sse modes, the go-sdk server stateful and stateless.
+//
 // Everything is found relative to the module root, so the helpers work from
 // the tests of any package. A server that cannot be found or built fails the
 // test: CI skips nothing.
