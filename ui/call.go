@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -42,11 +41,9 @@ type callPane struct {
 	off   int
 	r     rect
 
-	// taskRequired says whether a tool must be called as a task (set by the root).
-	taskRequired func(name string) bool
-	// readLink reads the targeted resource_link of the shown result (set by the root for
-	// a live session; links.go).
-	readLink func() tea.Cmd
+	// canRead is set for a live session: the ReadLink key reads the targeted
+	// resource_link of the shown result (the root does it; links.go).
+	canRead bool
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
@@ -80,8 +77,9 @@ func (p *callPane) inputFocused() bool { return p.form != nil }
 
 // start begins a call beside those already running and shows it; the returned Cmd runs
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
-// request on the wire whatever else is in flight.
-func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time) tea.Cmd {
+// request on the wire whatever else is in flight. asTask sends it as a task (the tool
+// requires it).
+func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
 	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
@@ -90,7 +88,7 @@ func (p *callPane) start(ctx context.Context, s Session, tool string, args []byt
 	p.form = nil
 	p.off = 0
 	p.render()
-	if p.taskRequired != nil && p.taskRequired(tool) {
+	if asTask {
 		r.viaTask = true
 		return tea.Batch(callToolAsTask(cctx, s, r.id, tool, args), p.spin.Tick)
 	}
@@ -353,7 +351,7 @@ func (p *callPane) render() {
 			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
 	}
 	r.linkKey = ""
-	if p.readLink != nil {
+	if p.canRead {
 		r.linkKey = k.ReadLink.Help().Key
 	}
 	p.lines = resultLines(st, r, w)
@@ -397,9 +395,6 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.NextCall):
 		p.show(p.index() + 1)
 		return true, nil
-	case p.readLink != nil && slices.Contains(k.ReadLink.Keys(), msg.String()):
-		// Also when the key is off (no link in the shown result): the read says why.
-		return true, p.readLink()
 	case key.Matches(msg, k.ShowAll):
 		if r := p.run; r != nil && r.done && largeResult(r.res) {
 			r.full = !r.full

@@ -173,7 +173,7 @@ func (m *Model) startCallByName(req *callRequest) tea.Cmd {
 		return nil
 	}
 	m.focus = paneCall
-	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now())
+	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now(), m.taskRequired(req.tool))
 	if t := m.toolNamed(req.tool); t != nil {
 		m.call.run.outSchema = t.OutputSchema
 	} else {

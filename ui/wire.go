@@ -68,10 +68,10 @@ type wirePane struct {
 	stacked   bool
 
 	// expect is the number of events of the trace being opened (0 when unknown), and
-	// closed points at whether every event has arrived: the title counts the events read
-	// until then.
+	// closed is set by the root once every event has arrived: the title counts the events
+	// read until then.
 	expect int
-	closed *bool
+	closed bool
 }
 
 func newWirePane(c *common, tl *timeline) *wirePane {
@@ -308,7 +308,7 @@ func (p *wirePane) frameSaved(msg frameSavedMsg) string {
 }
 
 // view draws the list and the detail into the pane's rectangle.
-func (p *wirePane) view(focused bool) string {
+func (p *wirePane) view() string {
 	list := p.viewList()
 	det := p.viewDetail()
 	if p.stacked {
@@ -329,7 +329,7 @@ func (p *wirePane) viewList() string {
 	}
 	rows := make([]string, 0, h)
 	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.evs))
-	if p.expect > 0 && p.closed != nil && !*p.closed {
+	if p.expect > 0 && !p.closed {
 		title += fmt.Sprintf(" · reading the trace: %d of %d", len(p.tl.evs), p.expect)
 	}
 	if p.follow {

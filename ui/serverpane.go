@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// serverPane is pane 4: who the server is (identity, protocol, capabilities, instructions),
+// the era and what the client offers, warnings, the command line and the stderr tail.
+type serverPane struct {
+	m *Model
+	// off is the first line shown (kept in range by clamp, after every Update).
+	off int
+}
+
+func (p *serverPane) title() string                       { return "Server" }
+func (p *serverPane) setSize(rect)                        {}
+func (p *serverPane) inputFocused() bool                  { return false }
+func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+func (p *serverPane) view(time.Time) string {
+	r := p.m.lay.body
+	return strings.Join(window(p.m.serverLines(r.w), p.off, r.h, r.w), "\n")
+}
+
+// clamp keeps the offset within the lines there are now.
+func (p *serverPane) clamp() {
+	r := p.m.lay.body
+	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
+}
+
+// handleKey scrolls the pane.
+func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := p.m.c.keys
+	page := max(p.m.lay.body.h-2, 1)
+	switch {
+	case key.Matches(msg, k.Up):
+		p.off--
+	case key.Matches(msg, k.Down):
+		p.off++
+	case key.Matches(msg, k.PageUp):
+		p.off -= page
+	case key.Matches(msg, k.PageDown):
+		p.off += page
+	case key.Matches(msg, k.Top):
+		p.off = 0
+	default:
+		return false, nil
+	}
+	p.off = max(p.off, 0)
+	return true, nil
+}
+
+func (p *serverPane) bindings() []key.Binding {
+	k := &p.m.c.keys
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
+}
