@@ -49,7 +49,7 @@ func (m *Model) resize(w, h int) {
 	for _, p := range m.panes {
 		p.setSize(m.lay.body)
 	}
-	for _, d := range m.dialogs {
+	for _, d := range m.overlay.all() {
 		d.setSize(m.lay.body.w, m.lay.body.h)
 	}
 }

@@ -193,11 +193,10 @@ type Model struct {
 	rootPaths []string
 	roots     []mcpclient.Root
 	rootNotes []string
-	rootsEd   *rootsEditor
 	ops       *opTable
 
-	// dialogs are the server requests waiting for the user, oldest (shown) first.
-	dialogs []*dialog
+	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
+	overlay overlay
 	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
 	// never answers a request that popped up under the fingers.
 	dialogGuard time.Duration

@@ -286,9 +286,9 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && m.offline == nil {
 		m.tasksServerGone(l)
 	}
-	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.dialogs) > 0 {
-		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.dialogs)))
-		m.dialogs = nil
+	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.overlay.requests) > 0 {
+		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.overlay.requests)))
+		m.overlay.requests = nil
 	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
 		return nil
@@ -401,12 +401,12 @@ func (m *Model) serverCancelled(params json.RawMessage) {
 	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
 		return
 	}
-	for i, d := range m.dialogs {
-		if d.req.id != nil && compactJSON(d.req.id) == compactJSON(p.RequestID) {
-			m.dialogs = append(m.dialogs[:i], m.dialogs[i+1:]...)
-			m.note("warning", fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", d.req.method, compactJSON(d.req.id)))
-			if i == 0 && len(m.dialogs) > 0 {
-				m.pending = append(m.pending, m.dialogs[0].focus())
+	for i, d := range m.overlay.requests {
+		if r := d.base().req; r.id != nil && compactJSON(r.id) == compactJSON(p.RequestID) {
+			m.overlay.remove(d)
+			m.note("warning", fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", r.method, compactJSON(r.id)))
+			if i == 0 && len(m.overlay.requests) > 0 {
+				m.pending = append(m.pending, m.overlay.requests[0].focus())
 			}
 			return
 		}
@@ -732,12 +732,12 @@ func (m *Model) serverRequests(reqs []*inbound) tea.Cmd {
 		}
 		d := newDialog(m.c, r, m.during(r))
 		d.setSize(m.lay.body.w, m.lay.body.h)
-		m.dialogs = append(m.dialogs, d)
-		if len(m.dialogs) == 1 {
+		m.overlay.requests = append(m.overlay.requests, d)
+		if len(m.overlay.requests) == 1 {
 			cmds = append(cmds, d.focus())
 		}
-		if len(m.dialogs) > 1 {
-			m.setFlash(fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.dialogs)))
+		if len(m.overlay.requests) > 1 {
+			m.setFlash(fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.overlay.requests)))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -771,9 +771,10 @@ func (m *Model) during(r *inbound) string {
 
 // dropInputDialogs closes modern input dialogs whose request ended (cancelled, failed).
 func (m *Model) dropInputDialogs(method, target string) {
-	keep := m.dialogs[:0]
+	keep := m.overlay.requests[:0]
 	dropped := 0
-	for _, d := range m.dialogs {
+	for _, rd := range m.overlay.requests {
+		d := rd.base()
 		if d.req.modern() && d.during == "" {
 			d.during = m.during(d.req)
 		}
@@ -781,64 +782,15 @@ func (m *Model) dropInputDialogs(method, target string) {
 			dropped++
 			continue
 		}
-		keep = append(keep, d)
+		keep = append(keep, rd)
 	}
-	m.dialogs = keep
+	m.overlay.requests = keep
 	if dropped > 0 {
 		m.note("info", fmt.Sprintf("%d input request(s) of %s %s closed: the request ended", dropped, method, target))
-		if len(m.dialogs) > 0 {
-			m.pending = append(m.pending, m.dialogs[0].focus())
+		if len(m.overlay.requests) > 0 {
+			m.pending = append(m.pending, m.overlay.requests[0].focus())
 		}
 	}
-}
-
-// dialogKey gives a key to the front dialog; an answer closes it and shows the next.
-func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.dialogs[0]
-	if m.dialogGuard > 0 && (d.shownAt.IsZero() || m.now().Sub(d.shownAt) < m.dialogGuard) {
-		return nil
-	}
-	out, cmd := d.handleKey(msg, m.roots)
-	if out == nil {
-		return cmd
-	}
-	if out.editRoots {
-		m.openRootsEditor()
-		return tea.Batch(cmd, m.rootsEd.input.Focus())
-	}
-	m.dialogs = m.dialogs[1:]
-	cmds := []tea.Cmd{cmd, answer(d.req, out.result, out.err, out.what)}
-	if len(m.dialogs) > 0 {
-		cmds = append(cmds, m.dialogs[0].focus())
-	}
-	return tea.Batch(cmds...)
-}
-
-func (m *Model) openRootsEditor() {
-	m.rootsEd = newRootsEditor(m.c)
-	m.rootsEd.w, m.rootsEd.h = m.lay.body.w, m.lay.body.h
-}
-
-// rootsKey handles the roots editor.
-func (m *Model) rootsKey(msg tea.KeyPressMsg) tea.Cmd {
-	ed, cmd := m.rootsEd.handleKey(msg, len(m.roots))
-	if ed == nil {
-		return cmd
-	}
-	switch {
-	case ed.close:
-		m.rootsEd = nil
-		if len(m.dialogs) > 0 {
-			return m.dialogs[0].focus()
-		}
-	case ed.add != "":
-		return resolveRoots([]string{ed.add}, false)
-	case ed.remove >= 0 && ed.remove < len(m.roots):
-		m.roots = append(m.roots[:ed.remove:ed.remove], m.roots[ed.remove+1:]...)
-		m.rootsEd.sel = min(m.rootsEd.sel, max(len(m.roots)-1, 0))
-		return m.rootsChanged()
-	}
-	return cmd
 }
 
 // rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
@@ -1070,8 +1022,8 @@ func (m *Model) abandon() {
 	if m.listenCancel != nil {
 		m.listenCancel()
 	}
-	for _, d := range m.dialogs {
-		_ = d.req.respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
+	for _, d := range m.overlay.requests {
+		_ = d.base().req.respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
 	}
-	m.dialogs = nil
+	m.overlay.requests = nil
 }

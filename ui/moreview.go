@@ -6,30 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // requestBadge shows how many server requests wait for the user.
 func (m *Model) requestBadge() string {
-	if n := len(m.dialogs); n > 0 {
+	if n := len(m.overlay.requests); n > 0 {
 		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  "
-	}
-	return ""
-}
-
-// modalView is the roots editor or the front dialog, drawn over the body ("" when none).
-func (m *Model) modalView() string {
-	switch {
-	case m.keep.prompt != nil:
-		return m.keepView()
-	case m.restart.prompt != nil:
-		return m.restartView()
-	case m.rootsEd != nil:
-		return m.rootsEd.view(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
-	case len(m.dialogs) > 0:
-		return m.dialogs[0].view(m.roots, len(m.dialogs)-1)
 	}
 	return ""
 }
@@ -55,26 +38,6 @@ func (m *Model) flashText() string {
 		return ""
 	}
 	return clean(m.flash)
-}
-
-// modalHelp lists the keys of the open dialog or editor (nil when none is open).
-func (m *Model) modalHelp() []key.Binding {
-	k := m.c.keys
-	switch {
-	case m.keep.prompt != nil, m.restart.prompt != nil:
-		return []key.Binding{k.Confirm, k.Dismiss}
-	case m.rootsEd != nil:
-		return []key.Binding{k.AddRoot, k.RemoveRoot, k.Up, k.Down, k.Dismiss}
-	case len(m.dialogs) > 0:
-		switch m.dialogs[0].kind {
-		case dlgRoots:
-			return []key.Binding{k.Accept, k.Confirm, k.EditRoots, k.Decline, k.Dismiss}
-		case dlgElicitForm:
-			return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
-		}
-		return []key.Binding{k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
-	}
-	return nil
 }
 
 // serverMoreLines is the Server tab's part about eras and the client: what server/discover

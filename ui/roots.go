@@ -108,7 +108,8 @@ type rootsEdit struct {
 	close  bool
 }
 
-func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
+// edit handles a key of the editor (n roots listed); the edit is for the root to apply.
+func (e *rootsEditor) edit(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 	k := e.c.keys
 	if e.adding {
 		switch {
@@ -148,7 +149,8 @@ func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd
 	return nil, nil
 }
 
-func (e *rootsEditor) view(roots []mcpclient.Root, legacy bool, notes []string) string {
+// render draws the editor over the body.
+func (e *rootsEditor) render(roots []mcpclient.Root, legacy bool, notes []string) string {
 	st := e.c.st
 	w := e.w
 	lines := []string{fit(st.Title.Render("roots offered to the server")+st.Muted.Render(fmt.Sprintf("  (%d)", len(roots))), w),
@@ -169,7 +171,6 @@ func (e *rootsEditor) view(roots []mcpclient.Root, legacy bool, notes []string) 
 	}
 	lines = append(lines, "")
 	if e.adding {
-		e.input.SetWidth(max(w-10, 10))
 		lines = append(lines, fit(e.input.View(), w))
 	}
 	for _, n := range notes {

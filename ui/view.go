@@ -174,11 +174,9 @@ func (m *Model) sync() {
 	if m.focus == paneServer {
 		m.srv.clamp()
 	}
-	if m.rootsEd != nil {
-		m.rootsEd.w, m.rootsEd.h = r.w, r.h
-	}
-	if len(m.dialogs) > 0 {
-		d := m.dialogs[0]
+	if rd, ok := m.overlay.front().(requestDialog); ok {
+		// A server request came to the front: its key guard starts now.
+		d := rd.base()
 		if d.during == "" && d.req.modern() {
 			// The input_required response may reach the timeline after the request.
 			d.during = m.during(d.req)
@@ -186,7 +184,7 @@ func (m *Model) sync() {
 		if d.shownAt.IsZero() {
 			d.shownAt = m.now()
 		}
-		d.setSize(r.w, r.h)
+		rd.setSize(r.w, r.h)
 	}
 }
 
