@@ -408,12 +408,15 @@ func (d *samplingDialog) inputLines(avail, body int) []string {
 	return input
 }
 
-func (d *elicitFormDialog) inputLines(avail, body int) []string {
-	// The request gets what it needs up to a third (at least two lines: the question);
-	// the form the rest.
+// formHeight is the form's share of avail: the request gets what it needs up to a third
+// (at least two lines: the question), the form the rest.
+func (d *elicitFormDialog) formHeight(avail, body int) int {
 	top := min(body, max(d.h/3, 2))
-	fh := max(avail-top, min(5, avail-min(body, 2)), 1)
-	d.form.setSize(max(d.w, 10), fh)
+	return max(avail-top, min(5, avail-min(body, 2)), 1)
+}
+
+func (d *elicitFormDialog) inputLines(avail, body int) []string {
+	fh := d.formHeight(avail, body)
 	input := strings.Split(d.form.view(), "\n")
 	if len(input) > fh {
 		input = input[:fh]
@@ -431,6 +434,35 @@ func requestView(d requestDialog, roots []mcpclient.Root, waiting int) string {
 	b := d.base()
 	st := b.c.st
 	w, h := b.w, b.h
+	f := frameOf(d, roots, waiting)
+	lines := f.head
+	input := d.inputLines(f.avail, len(f.body))
+	room := max(f.avail-len(input), 0)
+	off := clampScroll(b.off, len(f.body), max(room, 1))
+	lines = append(lines, window(f.body, off, room, w)...)
+	if room >= 2 && off+room < len(f.body) {
+		lines[len(lines)-1] = fit(st.Muted.Render(fmt.Sprintf("… %d more lines (pgdn)", len(f.body)-off-room)), w)
+	}
+	lines = append(lines, input...)
+	lines = append(lines, f.foot...)
+	if len(lines) > h { // keys last: cut from above them
+		lines = append(lines[:max(h-len(f.foot), 0)], f.foot...)
+	}
+	return strings.Join(window(lines, 0, h, w), "\n")
+}
+
+// requestFrame is a request dialog's layout: the header and footer lines, the request's
+// lines, and the rows left between header and footer (avail).
+type requestFrame struct {
+	head, foot, body []string
+	avail            int
+}
+
+// frameOf lays d out in its w×h (waiting more requests behind it).
+func frameOf(d requestDialog, roots []mcpclient.Root, waiting int) requestFrame {
+	b := d.base()
+	st := b.c.st
+	w, h := b.w, b.h
 	head := st.Title.Render("server request: ") + st.Accent.Render(clean(d.title()))
 	if waiting > 0 {
 		head += st.Warning.Render(fmt.Sprintf("   +%d more waiting", waiting))
@@ -443,18 +475,17 @@ func requestView(d requestDialog, roots []mcpclient.Root, waiting int) string {
 		lines, foot = lines[:1], keys
 	}
 	body := d.requestLines(roots, max(w-2, 10))
-	avail := max(h-len(lines)-len(foot), 1)
-	input := d.inputLines(avail, len(body))
-	room := max(avail-len(input), 0)
-	b.off = clampScroll(b.off, len(body), max(room, 1))
-	lines = append(lines, window(body, b.off, room, w)...)
-	if room >= 2 && b.off+room < len(body) {
-		lines[len(lines)-1] = fit(st.Muted.Render(fmt.Sprintf("… %d more lines (pgdn)", len(body)-b.off-room)), w)
+	return requestFrame{head: lines, foot: foot, body: body, avail: max(h-len(lines)-len(foot), 1)}
+}
+
+// fitRequest sizes the front request dialog's form to the room left and keeps its scroll
+// offset in range (after every Update; the view only reads them).
+func (m *Model) fitRequest(d requestDialog) {
+	f := frameOf(d, m.roots, len(m.overlay.requests)-1)
+	if ef, ok := d.(*elicitFormDialog); ok {
+		ef.form.setSize(max(ef.w, 10), ef.formHeight(f.avail, len(f.body)))
 	}
-	lines = append(lines, input...)
-	lines = append(lines, foot...)
-	if len(lines) > h { // keys last: cut from above them
-		lines = append(lines[:max(h-len(foot), 0)], foot...)
-	}
-	return strings.Join(window(lines, 0, h, w), "\n")
+	room := max(f.avail-len(d.inputLines(f.avail, len(f.body))), 0)
+	b := d.base()
+	b.off = clampScroll(b.off, len(f.body), max(room, 1))
 }

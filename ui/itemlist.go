@@ -300,19 +300,23 @@ func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) stri
 }
 
 // listDetailView draws a list beside (or above) its detail: the open form when there is one,
-// else the detail lines, scrolled by *off and kept in range. Resources, Prompts and Tasks share it.
-func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off *int, lines func() []string) string {
+// else the detail lines, scrolled by off (drawn in range; the pane keeps it in range with
+// clampDetail before it scrolls). Resources, Prompts and Tasks share it.
+func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
 	var body string
 	if form != nil {
 		form.setSize(det.w, det.h)
 		body = form.view()
 	} else {
 		ls := lines()
-		*off = clampScroll(*off, len(ls), det.h)
-		body = strings.Join(window(ls, *off, det.h, det.w), "\n")
+		body = strings.Join(window(ls, clampScroll(off, len(ls), det.h), det.h, det.w), "\n")
 	}
 	return joinSplit(c.st, list.view(), lr, body, stacked)
 }
+
+// clampDetail keeps a detail offset within the n lines there are now in h rows, before a
+// key scrolls it (the view draws it in range but does not write it back).
+func clampDetail(off *int, n, h int) { *off = clampScroll(*off, n, h) }
 
 // noticeLines are a pane's errors and warnings, wrapped to w, for the top of its detail.
 func noticeLines(st *stylesT, errs, warnings []string, w int) []string {

@@ -80,15 +80,20 @@ func (t toolsTab) inputFocused() bool { return t.m.tools.inputFocused() }
 
 func (t toolsTab) view(time.Time) string {
 	m := t.m
-	switch {
-	case m.server.failed() && len(m.tools.tools) == 0:
+	if m.server.failed() && len(m.tools.tools) == 0 {
 		// Nothing to list: the panel gets the whole width.
 		lines := append(m.deadPanel(m.lay.body.w), m.c.st.Muted.Render("3 Wire shows every byte exchanged; 4 Server the full stderr."))
 		return strings.Join(lines, "\n")
-	case m.server.failed():
-		return m.tools.view(m.deadPanel(m.tools.det.w))
 	}
-	return m.tools.view(m.probeLines(m.tools.det.w))
+	return m.tools.view(t.banner())
+}
+
+// banner is what the detail shows above the tool: the dead-server panel, or the era probe.
+func (t toolsTab) banner() []string {
+	if t.m.server.failed() {
+		return t.m.deadPanel(t.m.tools.det.w)
+	}
+	return t.m.probeLines(t.m.tools.det.w)
 }
 
 func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
@@ -100,6 +105,7 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, cmd
 	}
+	clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
 	if key.Matches(msg, m.c.keys.Refresh) && m.sess != nil && m.server.init != nil {
 		m.toolsList.userListed()
 		cmd := m.refresh("tools")
@@ -269,6 +275,9 @@ func (t resourcesTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
 	}
+	if p := m.resources; p.form == nil {
+		clampDetail(&p.detailOff, len(p.detailLines(m.now())), p.det.h)
+	}
 	handled, act, cmd := m.resources.handleKey(msg)
 	if handled && act != nil && m.notConnected() {
 		m.note("warning", notConnectedNote)
@@ -313,6 +322,9 @@ func (t promptsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	m := t.m
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
+	}
+	if p := m.prompts; p.form == nil {
+		clampDetail(&p.detailOff, len(p.detailLines(m.now())), p.det.h)
 	}
 	handled, act, cmd := m.prompts.handleKey(msg)
 	if handled && act != nil && m.notConnected() {
@@ -387,6 +399,7 @@ func (t tasksTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
 	}
+	clampDetail(&m.tasks.detailOff, len(m.tasks.detailLines(m.now())), m.tasks.det.h)
 	handled, act, cmd := m.tasks.handleKey(msg)
 	if handled {
 		return true, tea.Batch(cmd, m.taskAction(act))

@@ -209,7 +209,7 @@ func (p *promptsPane) runningOp() *op {
 }
 
 func (p *promptsPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *promptsPane) detailLines(now time.Time) []string {

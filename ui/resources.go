@@ -521,7 +521,7 @@ func defaultFileName(c mcpclient.ResourceContents) string {
 
 // view draws the list and the selected item's detail (or the template form).
 func (p *resourcesPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *resourcesPane) detailLines(now time.Time) []string {

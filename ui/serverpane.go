@@ -12,7 +12,7 @@ import (
 // the era and what the client offers, warnings, the command line and the stderr tail.
 type serverPane struct {
 	m *Model
-	// off is the first line shown (kept in range by clamp, after every Update).
+	// off is the first line shown (drawn in range; kept in range before a key scrolls).
 	off int
 }
 
@@ -23,19 +23,16 @@ func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 func (p *serverPane) view(time.Time) string {
 	r := p.m.lay.body
-	return strings.Join(window(p.m.serverLines(r.w), p.off, r.h, r.w), "\n")
-}
-
-// clamp keeps the offset within the lines there are now.
-func (p *serverPane) clamp() {
-	r := p.m.lay.body
-	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
+	lines := p.m.serverLines(r.w)
+	return strings.Join(window(lines, clampScroll(p.off, len(lines), r.h), r.h, r.w), "\n")
 }
 
 // handleKey scrolls the pane.
 func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.m.c.keys
-	page := max(p.m.lay.body.h-2, 1)
+	r := p.m.lay.body
+	page := max(r.h-2, 1)
+	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
 	switch {
 	case key.Matches(msg, k.Up):
 		p.off--

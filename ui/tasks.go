@@ -271,7 +271,7 @@ func taskFromNotification(params json.RawMessage) (mcpclient.Task, bool) {
 }
 
 func (p *tasksPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *tasksPane) detailLines(now time.Time) []string {

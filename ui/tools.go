@@ -170,6 +170,13 @@ func (p *toolsPane) view(banner []string) string {
 // viewDetail shows banner lines (the dead-server panel) above the selected tool.
 func (p *toolsPane) viewDetail(banner []string) string {
 	w, h := p.det.w, p.det.h
+	lines := p.detailLines(banner)
+	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
+}
+
+// detailLines are the banner lines, the listing's problems and the selected tool.
+func (p *toolsPane) detailLines(banner []string) []string {
+	w := p.det.w
 	lines := append([]string(nil), banner...)
 	if p.listErr != nil {
 		lines = append(lines, wrapStyled(p.c.st.Error, "tools/list failed: "+block(p.listErr.Error()), w)...)
@@ -192,8 +199,7 @@ func (p *toolsPane) viewDetail(banner []string) string {
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
 		}
 	}
-	p.detailOff = clampScroll(p.detailOff, len(lines), h)
-	return strings.Join(window(lines, p.detailOff, h, w), "\n")
+	return lines
 }
 
 // hint renders a tool annotation with the spec's default when absent (MCP 2025-03-26

@@ -225,6 +225,7 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.quitting = true
 		return tea.Quit, true
 	case m.showHelp:
+		m.clampHelp()
 		page := max(m.lay.body.h-3, 1)
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):

@@ -152,15 +152,21 @@ func (m *Model) statusBar() string {
 // helpView lists the keys live in the focused pane (or the open dialog), then the global
 // ones.
 func (m *Model) helpView() string {
-	k := m.c.keys
-	pane := m.panes[m.focus].bindings()
-	if keys := m.modalHelp(); keys != nil {
-		pane = keys
-	}
-	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	pane, global := m.helpKeys()
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   (? or esc closes)")
 	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
+}
+
+// helpKeys are the keys of the focused pane (or the open dialog), and the global keys.
+func (m *Model) helpKeys() (pane, global []key.Binding) {
+	k := m.c.keys
+	pane = m.panes[m.focus].bindings()
+	if keys := m.modalHelp(); keys != nil {
+		pane = keys
+	}
+	global = []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
+	return pane, global
 }
 
 // sync brings what the views read in line with the state, after every Update: key
@@ -171,9 +177,6 @@ func (m *Model) sync() {
 		return
 	}
 	r := m.lay.body
-	if m.focus == paneServer {
-		m.srv.clamp()
-	}
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()
@@ -185,6 +188,7 @@ func (m *Model) sync() {
 			d.shownAt = m.now()
 		}
 		rd.setSize(r.w, r.h)
+		m.fitRequest(rd)
 	}
 }
 
