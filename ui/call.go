@@ -345,18 +345,18 @@ func (p *callPane) render() {
 	w := max(p.r.w, 10)
 	k := p.c.keys
 	r.keysHint = fmt.Sprintf("large result: %s shows all (up to %s) · %s saves the response frame to %s",
-		k.ShowAll.Help().Key, humanSize(showAllBytes), k.Save.Help().Key, saveDir(p.c.hist.dir))
+		k.Detail.ShowAll.Help().Key, humanSize(showAllBytes), k.Detail.Save.Help().Key, saveDir(p.c.hist.dir))
 	if r.full {
 		r.keysHint = fmt.Sprintf("large result, shown in full up to %s: %s shows the preview again · %s saves the response frame to %s",
-			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
+			humanSize(showAllBytes), k.Detail.ShowAll.Help().Key, k.Detail.Save.Help().Key, saveDir(p.c.hist.dir))
 	}
 	r.linkKey = ""
 	if p.canRead {
-		r.linkKey = k.ReadLink.Help().Key
+		r.linkKey = k.Call.ReadLink.Help().Key
 	}
 	p.lines = resultLines(st, r, w)
-	if notSent(r.err) && k.Restart.Enabled() {
-		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
+	if notSent(r.err) && k.Global.Restart.Enabled() {
+		p.lines = append(p.lines, "", st.Accent.Render(k.Global.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
 	}
 	if r.task != nil {
 		text := fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))
@@ -387,21 +387,21 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
 	page := max(p.r.h-2, 1)
 	switch {
-	case key.Matches(msg, k.CancelCall):
+	case key.Matches(msg, k.Global.CancelCall):
 		p.cancelCall(p.cancelTarget())
-	case key.Matches(msg, k.PrevCall):
+	case key.Matches(msg, k.Call.PrevCall):
 		p.show(p.index() - 1)
 		return true, nil
-	case key.Matches(msg, k.NextCall):
+	case key.Matches(msg, k.Call.NextCall):
 		p.show(p.index() + 1)
 		return true, nil
-	case key.Matches(msg, k.ShowAll):
+	case key.Matches(msg, k.Detail.ShowAll):
 		if r := p.run; r != nil && r.done && largeResult(r.res) {
 			r.full = !r.full
 			p.render()
 		}
 		return true, nil
-	case key.Matches(msg, k.Save):
+	case key.Matches(msg, k.Detail.Save):
 		if r := p.run; r != nil && r.resp != nil {
 			if i, ok := p.tl.index(r.resp.Seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
@@ -410,17 +410,17 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 		}
 		return true, nil
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		p.off--
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		p.off++
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		p.off -= page
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		p.off += page
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		p.off = 0
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		p.off = len(p.lines)
 	default:
 		return false, nil
@@ -444,9 +444,9 @@ func (p *callPane) historyLines(now time.Time, w int) []string {
 	if n := p.runningCount(); n > 0 {
 		title += fmt.Sprintf(" · %d running", n)
 	}
-	title += fmt.Sprintf(") · %s/%s choose", k.PrevCall.Help().Key, k.NextCall.Help().Key)
+	title += fmt.Sprintf(") · %s/%s choose", k.Call.PrevCall.Help().Key, k.Call.NextCall.Help().Key)
 	if p.run.running() || p.cancelTarget() != nil {
-		title += " · " + k.CancelCall.Help().Key + " cancels the shown call, else the latest running"
+		title += " · " + k.Global.CancelCall.Help().Key + " cancels the shown call, else the latest running"
 	}
 	out := []string{st.Title.Render(fit(title, w))}
 	sel := p.index()
@@ -558,7 +558,7 @@ func (p *callPane) runningLines(r *callRun, now time.Time, w int) []string {
 	if r.progMsg != "" {
 		lines = append(lines, wrapStyled(st.Muted, clean(r.progMsg), w)...)
 	}
-	cancelKey := p.c.keys.CancelCall.Help().Key
+	cancelKey := p.c.keys.Global.CancelCall.Help().Key
 	if t := r.task; t != nil {
 		line := fmt.Sprintf("running as task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
 		if t.StatusMessage != "" {

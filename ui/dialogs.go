@@ -39,9 +39,9 @@ func (d *requestBase) base() *requestBase { return d }
 func (d *requestBase) scrollKey(msg tea.KeyPressMsg) bool {
 	k := d.c.keys
 	switch {
-	case key.Matches(msg, k.ScrollUp):
+	case key.Matches(msg, k.Dialog.ScrollUp):
 		d.off = max(d.off-max(d.h/2, 1), 0)
-	case key.Matches(msg, k.ScrollDown):
+	case key.Matches(msg, k.Dialog.ScrollDown):
 		d.off += max(d.h/2, 1)
 	default:
 		return false
@@ -151,10 +151,10 @@ func (d *samplingDialog) answer(msg tea.KeyPressMsg, _ []mcpclient.Root) (*dialo
 	switch {
 	case d.scrollKey(msg):
 		return nil, nil
-	case key.Matches(msg, k.Accept):
+	case key.Matches(msg, k.Dialog.Accept):
 		text := d.reply.Value()
 		return &dialogOutcome{result: samplingResult(text), what: fmt.Sprintf("sent your reply (%d characters)", len([]rune(text)))}, nil
-	case key.Matches(msg, k.Decline), key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Decline), key.Matches(msg, k.Dialog.Dismiss):
 		return &dialogOutcome{err: &mcpclient.RPCError{Code: -1, Message: "User rejected sampling request"}, what: "rejected it"}, nil
 	}
 	var c tea.Cmd
@@ -166,7 +166,7 @@ func (d *elicitFormDialog) answer(msg tea.KeyPressMsg, _ []mcpclient.Root) (*dia
 	if d.scrollKey(msg) {
 		return nil, nil
 	}
-	if key.Matches(msg, d.c.keys.Decline) {
+	if key.Matches(msg, d.c.keys.Dialog.Decline) {
 		return &dialogOutcome{result: elicitResult("decline", nil), what: "declined"}, nil
 	}
 	content, cancel, c := d.form.handleKey(msg)
@@ -183,11 +183,11 @@ func (d *elicitURLDialog) answer(msg tea.KeyPressMsg, _ []mcpclient.Root) (*dial
 	k := d.c.keys
 	switch {
 	case d.scrollKey(msg):
-	case key.Matches(msg, k.Accept, k.Confirm):
+	case key.Matches(msg, k.Dialog.Accept, k.Dialog.Confirm):
 		return &dialogOutcome{result: elicitResult("accept", nil), what: "accepted (you consent to open the URL yourself)"}, nil
-	case key.Matches(msg, k.Decline):
+	case key.Matches(msg, k.Dialog.Decline):
 		return &dialogOutcome{result: elicitResult("decline", nil), what: "declined"}, nil
-	case key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Dismiss):
 		return &dialogOutcome{result: elicitResult("cancel", nil), what: "cancelled"}, nil
 	}
 	return nil, nil
@@ -197,11 +197,11 @@ func (d *rootsDialog) answer(msg tea.KeyPressMsg, roots []mcpclient.Root) (*dial
 	k := d.c.keys
 	switch {
 	case d.scrollKey(msg):
-	case key.Matches(msg, k.Accept, k.Confirm):
+	case key.Matches(msg, k.Dialog.Accept, k.Dialog.Confirm):
 		return &dialogOutcome{result: mcpclient.RootsResult(roots), what: fmt.Sprintf("sent %d root(s)", len(roots))}, nil
-	case key.Matches(msg, k.EditRoots), key.Matches(msg, k.Roots):
+	case key.Matches(msg, k.Dialog.EditRoots), key.Matches(msg, k.Global.Roots):
 		return &dialogOutcome{editRoots: true}, nil
-	case key.Matches(msg, k.Decline), key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Decline), key.Matches(msg, k.Dialog.Dismiss):
 		return &dialogOutcome{err: &mcpclient.RPCError{Code: -1, Message: "User refused to share roots"}, what: "refused"}, nil
 	}
 	return nil, nil
@@ -226,16 +226,16 @@ func (d *elicitURLDialog) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, tru
 func (d *rootsDialog) updateInput(tea.Msg) (tea.Cmd, bool)     { return nil, true }
 
 func (d *samplingDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
+	return []key.Binding{k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
 }
 func (d *elicitURLDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
+	return []key.Binding{k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
 }
 func (d *elicitFormDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
+	return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.Toggle, k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
 }
 func (d *rootsDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Accept, k.Confirm, k.EditRoots, k.Decline, k.Dismiss}
+	return []key.Binding{k.Dialog.Accept, k.Dialog.Confirm, k.Dialog.EditRoots, k.Dialog.Decline, k.Dialog.Dismiss}
 }
 
 func (d *samplingDialog) title() string   { return d.titleOf("") }

@@ -360,7 +360,7 @@ func (p *formPane) schemaNotes() map[string]bool {
 func (p *formPane) send() (*submit, bool) {
 	p.errs = nil
 	p.tried = true
-	sendKey := p.c.keys.Submit.Help().Key
+	sendKey := p.c.keys.Form.Submit.Help().Key
 	if p.rawMode {
 		text := rawValueText(p.raw.Value())
 		p.checkRaw()
@@ -657,19 +657,19 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 		return nil, false, p.keyPromptKey(msg)
 	}
 	switch {
-	case key.Matches(msg, k.Submit):
+	case key.Matches(msg, k.Form.Submit):
 		sub, ok := p.send()
 		if ok {
 			p.unsent = false
 			return sub, false, nil
 		}
 		return nil, false, nil
-	case key.Matches(msg, k.RawJSON):
+	case key.Matches(msg, k.Form.RawJSON):
 		return nil, false, p.toggleRaw()
-	case key.Matches(msg, k.Cancel):
+	case key.Matches(msg, k.Form.Cancel):
 		p.commitInput()
 		return nil, true, nil
-	case key.Matches(msg, k.History):
+	case key.Matches(msg, k.Form.History):
 		return nil, false, p.recall()
 	}
 	if p.rawMode {
@@ -686,19 +686,19 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	}
 	f := p.focused()
 	switch {
-	case f == nil && msg.String() == "enter":
+	case f == nil && key.Matches(msg, k.Dialog.Confirm):
 		if sub, ok := p.send(); ok {
 			p.unsent = false
 			return sub, false, nil
 		}
 		return nil, false, nil
-	case key.Matches(msg, k.NextField):
+	case key.Matches(msg, k.Form.NextField):
 		return nil, false, p.focus(p.cur + 1)
-	case key.Matches(msg, k.PrevField):
+	case key.Matches(msg, k.Form.PrevField):
 		return nil, false, p.focus(p.cur - 1)
 	}
 	if f == nil {
-		if key.Matches(msg, k.AddItem) && p.form.Root().AllowsEntries() {
+		if key.Matches(msg, k.Form.AddItem) && p.form.Root().AllowsEntries() {
 			return nil, false, p.startKeyPrompt(p.form.Root(), "")
 		}
 		return nil, false, nil
@@ -716,13 +716,13 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 	p.commitInput()
 	target := f
 	switch {
-	case key.Matches(msg, k.AcceptDefault):
+	case key.Matches(msg, k.Form.AcceptDefault):
 		if f.Default == nil {
 			p.flash = "this field has no default"
 			return true, nil
 		}
 		_ = f.AcceptDefault()
-	case key.Matches(msg, k.Example):
+	case key.Matches(msg, k.Form.Example):
 		sugg := f.Suggestions()
 		if len(sugg) == 0 {
 			p.flash = "this field has no examples"
@@ -732,7 +732,7 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 		p.example[f] = i + 1
 		_ = f.Set(sugg[i])
 		p.flash = fmt.Sprintf("example %d/%d", i+1, len(sugg))
-	case key.Matches(msg, k.SetNull):
+	case key.Matches(msg, k.Form.SetNull):
 		switch {
 		case !f.Nullable:
 			p.flash = "the schema does not allow null here (raw JSON, ctrl+e, can send it anyway)"
@@ -742,22 +742,22 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 		default:
 			_ = f.SetNull()
 		}
-	case key.Matches(msg, k.Omit):
+	case key.Matches(msg, k.Form.Omit):
 		f.Clear()
 		p.flash = "omitted: the key is not sent"
-	case key.Matches(msg, k.EmptyString):
+	case key.Matches(msg, k.Form.EmptyString):
 		if f.Kind != schemaform.KindString {
 			p.flash = "only string fields take an empty string"
 			return true, nil
 		}
 		_ = f.Set(json.RawMessage(`""`))
-	case key.Matches(msg, k.AddItem), key.Matches(msg, k.AddItemRow) && addsHere(f):
+	case key.Matches(msg, k.Form.AddItem), key.Matches(msg, k.Form.AddItemRow) && addsHere(f):
 		t, cmd, ok := p.addMember(f)
 		if !ok {
 			return true, cmd
 		}
 		target = t
-	case key.Matches(msg, k.RemoveItem):
+	case key.Matches(msg, k.Form.RemoveItem):
 		if m, _ := memberOf(f); m == nil && f.Kind != schemaform.KindArray && f.IsText() {
 			return false, nil // outside lists and maps the input keeps ctrl+d (delete forward)
 		}
@@ -766,15 +766,15 @@ func (p *formPane) fieldAction(msg tea.KeyPressMsg, f *schemaform.Field) (bool, 
 			return true, nil
 		}
 		target = t
-	case key.Matches(msg, k.MoveUp), key.Matches(msg, k.MoveDown):
+	case key.Matches(msg, k.Form.MoveUp), key.Matches(msg, k.Form.MoveDown):
 		d := 1
-		if key.Matches(msg, k.MoveUp) {
+		if key.Matches(msg, k.Form.MoveUp) {
 			d = -1
 		}
 		if !p.moveMember(f, d) {
 			return true, nil
 		}
-	case key.Matches(msg, k.RenameKey):
+	case key.Matches(msg, k.Form.RenameKey):
 		m, c := memberOf(f)
 		if m == nil || !m.IsEntry() {
 			p.flash = "only map entries have keys to rename"
@@ -914,12 +914,13 @@ func (p *formPane) startKeyPrompt(obj *schemaform.Field, old string) tea.Cmd {
 
 // keyPromptKey edits the entry key: enter adds or renames, esc cancels.
 func (p *formPane) keyPromptKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc":
+	k := p.c.keys
+	switch {
+	case key.Matches(msg, k.Dialog.Dismiss):
 		p.keyObj = nil
 		p.keyIn.Blur()
 		return p.loadInput()
-	case "enter":
+	case key.Matches(msg, k.Dialog.Confirm):
 		obj, name := p.keyObj, p.keyIn.Value()
 		var target *schemaform.Field
 		var err error
@@ -946,12 +947,13 @@ func (p *formPane) keyPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // editKey handles the keys that edit the focused field by kind.
 func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead string) tea.Cmd {
-	s := msg.String()
-	toggle := key.Matches(msg, p.c.keys.Toggle)
+	k := p.c.keys.Form
+	space := msg.Code == tea.KeySpace && msg.Mod == 0
+	toggle := key.Matches(msg, k.Toggle)
 	switch f.Kind {
 	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion:
 		typed := msg.Text
-		if s == "space" && ahead == "" {
+		if space && ahead == "" {
 			typed = "" // space chooses the next option; inside a label being typed it is a space
 		}
 		switch {
@@ -964,11 +966,11 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 				p.typeahead = typed
 				_ = f.Select(i)
 			}
-		case toggle && s == "left":
+		case toggle && key.Matches(msg, k.OptionPrev):
 			_ = f.Cycle(-1)
 		case toggle:
 			_ = f.Cycle(1)
-		case s == "backspace" || s == "delete":
+		case key.Matches(msg, k.Clear):
 			f.Clear()
 		default:
 			return nil
@@ -977,17 +979,17 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 		return p.refreshTo(f)
 	case schemaform.KindMultiSelect:
 		switch {
-		case s == "left":
+		case key.Matches(msg, k.OptionPrev):
 			p.opt = max(p.opt-1, 0)
-		case s == "right":
+		case key.Matches(msg, k.OptionNext):
 			p.opt = min(p.opt+1, max(len(f.Options)-1, 0))
-		case s == "space" || s == "x":
+		case key.Matches(msg, k.Check):
 			_ = f.Toggle(p.opt)
 			p.edited()
 		}
 		return nil
 	case schemaform.KindArray, schemaform.KindObject:
-		if r := []rune(msg.Text); len(r) == 1 && unicode.IsPrint(r[0]) && s != "space" && addsHere(f) {
+		if r := []rune(msg.Text); len(r) == 1 && unicode.IsPrint(r[0]) && !space && addsHere(f) {
 			// Typing on a list's row starts a new item with what was typed (on a map's
 			// row, a new entry's key): nothing typed is dropped.
 			t, cmd, ok := p.addMember(f)
@@ -1006,11 +1008,11 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 			return cmd
 		}
 		switch {
-		case s == "space":
+		case space:
 			f.SetCollapsed(!f.Collapsed())
-		case s == "right":
+		case key.Matches(msg, k.OptionNext):
 			f.SetCollapsed(false)
-		case s == "left":
+		case key.Matches(msg, k.OptionPrev):
 			f.SetCollapsed(true)
 		default:
 			return nil

@@ -215,7 +215,7 @@ func (e *rootsEditor) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 func (e *rootsEditor) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.AddRoot, k.RemoveRoot, k.Up, k.Down, k.Dismiss}
+	return []key.Binding{k.Dialog.AddRoot, k.Dialog.RemoveRoot, k.List.Up, k.List.Down, k.Dialog.Dismiss}
 }
 
 func (e *rootsEditor) view(m *Model) string {

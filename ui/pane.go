@@ -34,7 +34,7 @@ type pane interface {
 // cancelFirst gives ctrl+x to the root before the pane: it cancels what the focused pane
 // has in flight (an op, a task, the tool call), even while a filter or a form has focus.
 func cancelFirst(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	if key.Matches(msg, m.c.keys.CancelCall) {
+	if key.Matches(msg, m.c.keys.Global.CancelCall) {
 		return true, m.cancelFocused()
 	}
 	return false, nil
@@ -42,12 +42,12 @@ func cancelFirst(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // listKeys are the list navigation bindings every list pane offers.
 func listKeys(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
+	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom}
 }
 
 // argsFormKeys are the keys of an open argument form (resources templates, prompts).
 func argsFormKeys(k *KeyMap) []key.Binding {
-	return []key.Binding{k.NextField, k.PrevField, k.SuggestNext, k.SuggestPrev, k.Submit, k.Cancel}
+	return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.SuggestNext, k.Form.SuggestPrev, k.Form.Submit, k.Form.Cancel}
 }
 
 // updateArgsForm passes msg to the focused field of an argument form, if one is open.
@@ -106,7 +106,7 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, cmd
 	}
 	clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
-	if key.Matches(msg, m.c.keys.Refresh) && m.sess != nil && m.server.init != nil {
+	if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
 		m.toolsList.userListed()
 		cmd := m.refresh("tools")
 		m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
@@ -140,7 +140,7 @@ func (t toolsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 
 func (t toolsTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.Filter, k.OpenForm, k.CallByName, k.DetailUp, k.DetailDown, k.Refresh)
+	return append(listKeys(k), k.List.Filter, k.Tools.OpenForm, k.Tools.CallByName, k.Detail.DetailUp, k.Detail.DetailDown, k.List.Refresh)
 }
 
 // callTab is pane 2: the argument form, the calls and their results (or, offline, the
@@ -170,7 +170,7 @@ func (t callTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if m.offline != nil && m.call.form == nil && m.offlineCallKey(msg) {
 		return true, nil
 	}
-	if key.Matches(msg, m.c.keys.Edit) && m.call.run != nil {
+	if key.Matches(msg, m.c.keys.Call.Edit) && m.call.run != nil {
 		if t := m.toolNamed(m.call.run.tool); t != nil {
 			return true, m.call.open(*t)
 		}
@@ -190,10 +190,10 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := m.call.form
 	if f.keysFree() {
 		switch {
-		case key.Matches(msg, k.Help):
+		case key.Matches(msg, k.Global.Help):
 			m.showHelp = true
 			return nil
-		case key.Matches(msg, k.Quit):
+		case key.Matches(msg, k.Global.Quit):
 			if f.quitKey() {
 				m.quitting = true
 				return tea.Quit
@@ -240,11 +240,11 @@ func (t callTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (t callTab) bindings() []key.Binding {
 	k := &t.m.c.keys
 	if t.m.call.form != nil {
-		return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel,
-			k.AcceptDefault, k.Example, k.SetNull, k.Omit, k.EmptyString,
-			k.AddItem, k.RemoveItem, k.MoveUp, k.MoveDown, k.RenameKey, k.History}
+		return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.Toggle, k.Form.Submit, k.Form.RawJSON, k.Form.Cancel,
+			k.Form.AcceptDefault, k.Form.Example, k.Form.SetNull, k.Form.Omit, k.Form.EmptyString,
+			k.Form.AddItem, k.Form.RemoveItem, k.Form.MoveUp, k.Form.MoveDown, k.Form.RenameKey, k.Form.History}
 	}
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.PrevCall, k.NextCall, k.Edit, k.CancelCall, k.ReadLink, k.ShowAll, k.Save}
+	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.Call.PrevCall, k.Call.NextCall, k.Call.Edit, k.Global.CancelCall, k.Call.ReadLink, k.Detail.ShowAll, k.Detail.Save}
 }
 
 // wireTab is pane 3: every frame exchanged, and its detail.
@@ -259,7 +259,7 @@ func (t wireTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) { return t.m.wir
 
 func (t wireTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.Jump, k.WireFilter, k.DetailUp, k.DetailDown, k.ShowAll, k.Save)
+	return append(listKeys(k), k.Wire.Jump, k.Wire.WireFilter, k.Detail.DetailUp, k.Detail.DetailDown, k.Detail.ShowAll, k.Detail.Save)
 }
 
 // resourcesTab is pane 5: resources and templates, reads, subscriptions.
@@ -307,7 +307,7 @@ func (t resourcesTab) bindings() []key.Binding {
 	if t.m.resources.form != nil {
 		return argsFormKeys(k)
 	}
-	return append(listKeys(k), k.Filter, k.Open, k.Subscribe, k.Save, k.Refresh, k.DetailUp, k.DetailDown)
+	return append(listKeys(k), k.List.Filter, k.List.Open, k.Resources.Subscribe, k.Detail.Save, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
 }
 
 // promptsTab is pane 6: prompts, their argument forms and results.
@@ -349,7 +349,7 @@ func (t promptsTab) bindings() []key.Binding {
 	if t.m.prompts.form != nil {
 		return argsFormKeys(k)
 	}
-	return append(listKeys(k), k.Filter, k.Open, k.Refresh, k.DetailUp, k.DetailDown)
+	return append(listKeys(k), k.List.Filter, k.List.Open, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
 }
 
 // logsTab is pane 7: log messages, notices and the client's own notes.
@@ -382,7 +382,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t logsTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.LevelFilter, k.SetLevel)
+	return append(listKeys(k), k.Logs.LevelFilter, k.Logs.SetLevel)
 }
 
 // tasksTab is pane 8: the tasks seen, followed or listed.
@@ -409,11 +409,11 @@ func (t tasksTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t tasksTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.Filter, k.Open, k.TaskResult, k.TaskCancel, k.Refresh, k.DetailUp, k.DetailDown)
+	return append(listKeys(k), k.List.Filter, k.List.Open, k.Tasks.TaskResult, k.Tasks.TaskCancel, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
 }
 
 // readLinkKey matches the ReadLink keys even while the binding is off (no link in the
 // shown result, so help hides it): pressed then, the read says why there is nothing.
 func readLinkKey(msg tea.KeyPressMsg, k *KeyMap) bool {
-	return key.Matches(msg, key.NewBinding(key.WithKeys(k.ReadLink.Keys()...)))
+	return key.Matches(msg, key.NewBinding(key.WithKeys(k.Call.ReadLink.Keys()...)))
 }

@@ -79,7 +79,9 @@ func (p *restartPrompt) focus() tea.Cmd   { return p.input.Focus() }
 func (p *restartPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	return updateLine(p.input, msg), true
 }
-func (p *restartPrompt) bindings(k *KeyMap) []key.Binding { return []key.Binding{k.Confirm, k.Dismiss} }
+func (p *restartPrompt) bindings(k *KeyMap) []key.Binding {
+	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
+}
 
 // splitCommand reads a command line the way sh does (quotes, escapes, $VAR from the
 // environment), without running anything.

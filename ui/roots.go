@@ -113,7 +113,7 @@ func (e *rootsEditor) edit(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 	k := e.c.keys
 	if e.adding {
 		switch {
-		case key.Matches(msg, k.Confirm):
+		case key.Matches(msg, k.Dialog.Confirm):
 			e.adding = false
 			v := e.input.Value()
 			e.input.SetValue("")
@@ -122,7 +122,7 @@ func (e *rootsEditor) edit(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 				return nil, nil
 			}
 			return &rootsEdit{add: v, remove: -1}, nil
-		case key.Matches(msg, k.Dismiss):
+		case key.Matches(msg, k.Dialog.Dismiss):
 			e.adding = false
 			e.input.Blur()
 			return nil, nil
@@ -132,18 +132,18 @@ func (e *rootsEditor) edit(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 		return nil, c
 	}
 	switch {
-	case key.Matches(msg, k.AddRoot):
+	case key.Matches(msg, k.Dialog.AddRoot):
 		e.adding = true
 		return nil, e.input.Focus()
-	case key.Matches(msg, k.RemoveRoot):
+	case key.Matches(msg, k.Dialog.RemoveRoot):
 		if e.sel < n {
 			return &rootsEdit{remove: e.sel}, nil
 		}
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		e.sel = max(e.sel-1, 0)
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		e.sel = min(e.sel+1, max(n-1, 0))
-	case key.Matches(msg, k.Dismiss, k.Confirm, k.Roots):
+	case key.Matches(msg, k.Dialog.Dismiss, k.Dialog.Confirm, k.Global.Roots):
 		return &rootsEdit{close: true, remove: -1}, nil
 	}
 	return nil, nil

@@ -34,15 +34,15 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	page := max(r.h-2, 1)
 	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
 	switch {
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		p.off--
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		p.off++
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		p.off -= page
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		p.off += page
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		p.off = 0
 	default:
 		return false, nil
@@ -53,5 +53,5 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (p *serverPane) bindings() []key.Binding {
 	k := &p.m.c.keys
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
+	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown}
 }

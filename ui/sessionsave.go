@@ -107,9 +107,9 @@ func newLinePrompt(st *stylesT, prompt, value string, width int) (*textinput.Mod
 // edits the text (cmd is the input's own, e.g. its cursor blink).
 func promptKey(k KeyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome, tea.Cmd) {
 	switch {
-	case key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Dismiss):
 		return promptDismissed, nil
-	case key.Matches(msg, k.Confirm):
+	case key.Matches(msg, k.Dialog.Confirm):
 		return promptConfirmed, nil
 	}
 	var cmd tea.Cmd
@@ -136,7 +136,9 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) {
 func (p *keepPrompt) setSize(int, int)                        {}
 func (p *keepPrompt) focus() tea.Cmd                          { return p.input.Focus() }
 func (p *keepPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) { return updateLine(p.input, msg), true }
-func (p *keepPrompt) bindings(k *KeyMap) []key.Binding        { return []key.Binding{k.Confirm, k.Dismiss} }
+func (p *keepPrompt) bindings(k *KeyMap) []key.Binding {
+	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
+}
 
 // updateLine passes a component message to a one-line prompt's input.
 func updateLine(in *textinput.Model, msg tea.Msg) tea.Cmd {

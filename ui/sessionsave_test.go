@@ -55,7 +55,7 @@ func TestSessionPathShown(t *testing.T) {
 		t.Fatal("S opened a prompt without SaveSession")
 	}
 	m.syncKeys()
-	if m.c.keys.SaveSession.Enabled() {
+	if m.c.keys.Global.SaveSession.Enabled() {
 		t.Error("S enabled without SaveSession")
 	}
 }
@@ -73,7 +73,7 @@ func TestSaveSessionKey(t *testing.T) {
 	}
 	m := newKeepModel(t, save)
 	m.syncKeys()
-	if !m.c.keys.SaveSession.Enabled() {
+	if !m.c.keys.Global.SaveSession.Enabled() {
 		t.Fatal("S disabled with SaveSession set")
 	}
 	press(t, m, "S")

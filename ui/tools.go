@@ -140,15 +140,15 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 	}
 	if !p.list.filtering {
 		switch {
-		case key.Matches(msg, k.CallByName):
+		case key.Matches(msg, k.Tools.CallByName):
 			return true, false, p.openCallByName()
-		case key.Matches(msg, k.DetailUp):
+		case key.Matches(msg, k.Detail.DetailUp):
 			p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
 			return true, false, nil
-		case key.Matches(msg, k.DetailDown):
+		case key.Matches(msg, k.Detail.DetailDown):
 			p.detailOff += max(p.det.h/2, 1)
 			return true, false, nil
-		case key.Matches(msg, k.OpenForm):
+		case key.Matches(msg, k.Tools.OpenForm):
 			return true, p.selected() != nil, nil
 		}
 	}
@@ -184,7 +184,7 @@ func (p *toolsPane) detailLines(banner []string) []string {
 		if len(p.tools) > 0 {
 			what = "the tools below are from the listing before"
 		}
-		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.Refresh.Help().Key)), "")
+		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.List.Refresh.Help().Key)), "")
 	}
 	if len(p.warnings) > 0 {
 		lines = append(lines, noticeLines(p.c.st, nil, p.warnings, w)...)

@@ -221,31 +221,31 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.c.keys
 	switch {
-	case key.Matches(msg, k.ForceQuit):
+	case key.Matches(msg, k.Global.ForceQuit):
 		m.quitting = true
 		return tea.Quit, true
 	case m.showHelp:
 		m.clampHelp()
 		page := max(m.lay.body.h-3, 1)
 		switch {
-		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
+		case key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit):
 			m.showHelp, m.helpOff = false, 0
-		case key.Matches(msg, k.Down):
+		case key.Matches(msg, k.List.Down):
 			m.helpOff++
-		case key.Matches(msg, k.Up):
+		case key.Matches(msg, k.List.Up):
 			m.helpOff = max(m.helpOff-1, 0)
-		case key.Matches(msg, k.PageDown):
+		case key.Matches(msg, k.List.PageDown):
 			m.helpOff += page
-		case key.Matches(msg, k.PageUp):
+		case key.Matches(msg, k.List.PageUp):
 			m.helpOff = max(m.helpOff-page, 0)
-		case key.Matches(msg, k.Top):
+		case key.Matches(msg, k.List.Top):
 			m.helpOff = 0
-		case key.Matches(msg, k.Bottom):
+		case key.Matches(msg, k.List.Bottom):
 			m.helpOff = 1 << 30
 		}
 		return nil, true
 	case m.lay.tooSmall:
-		if key.Matches(msg, k.Quit) {
+		if key.Matches(msg, k.Global.Quit) {
 			m.quitting = true
 			return tea.Quit, true
 		}
@@ -256,7 +256,7 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // paneKeys are the keys that focus each pane, in tab order.
 func (k *KeyMap) paneKeys() [paneCount]key.Binding {
-	return [paneCount]key.Binding{k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks}
+	return [paneCount]key.Binding{k.Global.Tools, k.Global.Call, k.Global.Wire, k.Global.Server, k.Global.Resources, k.Global.Prompts, k.Global.Logs, k.Global.Tasks}
 }
 
 // globalKey handles the keys no pane took.
@@ -269,29 +269,29 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	switch {
-	case key.Matches(msg, k.Quit):
+	case key.Matches(msg, k.Global.Quit):
 		m.quitting = true
 		return tea.Quit
-	case key.Matches(msg, k.Help):
+	case key.Matches(msg, k.Global.Help):
 		m.showHelp = true
-	case key.Matches(msg, k.NextPane):
+	case key.Matches(msg, k.Global.NextPane):
 		m.focus = (m.focus + 1) % paneCount
-	case key.Matches(msg, k.PrevPane):
+	case key.Matches(msg, k.Global.PrevPane):
 		m.focus = (m.focus + paneCount - 1) % paneCount
-	case key.Matches(msg, k.CancelCall):
+	case key.Matches(msg, k.Global.CancelCall):
 		return m.cancelFocused()
-	case key.Matches(msg, k.Roots):
+	case key.Matches(msg, k.Global.Roots):
 		if m.sess == nil {
 			// Offline there is no server to give roots to.
 			m.note("warning", "offline: recorded session; there is no server to give roots to")
 			return nil
 		}
 		m.openRootsEditor()
-	case key.Matches(msg, k.SaveSession):
+	case key.Matches(msg, k.Global.SaveSession):
 		return m.openKeepPrompt()
-	case key.Matches(msg, k.Restart):
+	case key.Matches(msg, k.Global.Restart):
 		return m.openRestartPrompt()
-	case key.Matches(msg, k.Ping):
+	case key.Matches(msg, k.Global.Ping):
 		return m.startPing()
 	}
 	return nil

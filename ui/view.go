@@ -165,8 +165,7 @@ func (m *Model) helpKeys() (pane, global []key.Binding) {
 	if keys := m.modalHelp(); keys != nil {
 		pane = keys
 	}
-	global = []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
-	return pane, global
+	return pane, bindingsOf(k.Global)
 }
 
 // sync brings what the views read in line with the state, after every Update: key
@@ -196,34 +195,34 @@ func (m *Model) sync() {
 func (m *Model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
-	k.CancelCall.SetEnabled(running || m.ops.inFlight() > 0)
-	k.Edit.SetEnabled(m.call.run != nil)
+	k.Global.CancelCall.SetEnabled(running || m.ops.inFlight() > 0)
+	k.Call.Edit.SetEnabled(m.call.run != nil)
 	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
 	// nothing can be sent.
-	k.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
+	k.Tools.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
 	if m.sess == nil {
-		k.OpenForm.SetHelp("enter", "the calls of this tool")
+		k.Tools.OpenForm.SetHelp("enter", "the calls of this tool")
 	} else {
-		k.OpenForm.SetHelp("enter", "call tool")
+		k.Tools.OpenForm.SetHelp("enter", "call tool")
 	}
-	k.CallByName.SetEnabled(m.sess != nil)
-	k.Submit.SetEnabled(m.sess != nil)
+	k.Tools.CallByName.SetEnabled(m.sess != nil)
+	k.Form.Submit.SetEnabled(m.sess != nil)
 	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
 	typing := m.focus != paneCall && m.panes[m.focus].inputFocused()
-	k.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
+	k.Global.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
 	live := m.sess != nil && m.server.init != nil
-	k.Ping.SetEnabled(live)
-	k.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
-	k.SaveSession.SetEnabled(m.keep.save != nil)
-	k.Restart.SetEnabled(m.restart.enabled)
+	k.Global.Ping.SetEnabled(live)
+	k.Global.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
+	k.Global.SaveSession.SetEnabled(m.keep.save != nil)
+	k.Global.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
 	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
-	k.Subscribe.SetEnabled(subOK)
-	k.SetLevel.SetEnabled(live)
-	k.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
-	k.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
-	k.Refresh.SetEnabled(live)
-	k.ReadLink.SetEnabled(live && m.call.hasLinks())
+	k.Resources.Subscribe.SetEnabled(subOK)
+	k.Logs.SetLevel.SetEnabled(live)
+	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
+	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
+	k.List.Refresh.SetEnabled(live)
+	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell
