@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -259,7 +260,7 @@ func (t wireTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) { return t.m.wir
 
 func (t wireTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.Wire.Jump, k.Wire.WireFilter, k.Detail.DetailUp, k.Detail.DetailDown, k.Detail.ShowAll, k.Detail.Save)
+	return slices.Concat(listKeys(k), bindingsOf(k.Wire), bindingsOf(k.Detail))
 }
 
 // resourcesTab is pane 5: resources and templates, reads, subscriptions.
@@ -382,7 +383,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t logsTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.Logs.LevelFilter, k.Logs.SetLevel)
+	return append(listKeys(k), bindingsOf(k.Logs)...)
 }
 
 // tasksTab is pane 8: the tasks seen, followed or listed.
@@ -409,7 +410,7 @@ func (t tasksTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t tasksTab) bindings() []key.Binding {
 	k := &t.m.c.keys
-	return append(listKeys(k), k.List.Filter, k.List.Open, k.Tasks.TaskResult, k.Tasks.TaskCancel, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
+	return slices.Concat(listKeys(k), []key.Binding{k.List.Filter, k.List.Open}, bindingsOf(k.Tasks), []key.Binding{k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown})
 }
 
 // readLinkKey matches the ReadLink keys even while the binding is off (no link in the

@@ -70,13 +70,27 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case taskListenEndedMsg:
 		cmd, _ := m.updateTasksExt(msg)
 		return cmd
+	default:
+		if cmd, ok := m.routeAnswer(msg); ok {
+			return cmd
+		}
+		return m.updateInputs(msg)
+	}
+	return nil
+}
+
+// routeAnswer hands the answers of the session's requests (lists, reads, gets, tasks,
+// roots, ping, log level, server requests) and the redraw ticks to their handlers; ok is
+// false for other messages.
+func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
 	case flashClearMsg:
 	case sessionSavedMsg:
 		m.sessionSaved(msg)
 	case opTickMsg:
 		m.ticking = false
 	case serverRequestsMsg:
-		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait())
+		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
 	case answeredMsg:
 		m.answered(msg)
 	case resourceReadMsg:
@@ -85,7 +99,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.promptGot(msg)
 	case completeTickMsg:
 		if f := m.formByID(msg.form); f != nil {
-			return f.tick(m.ctx, m.sess, msg)
+			return f.tick(m.ctx, m.sess, msg), true
 		}
 	case completedMsg:
 		if f := m.formByID(msg.form); f != nil {
@@ -102,25 +116,25 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case savedMsg:
 		m.resourceSaved(msg)
 	case rootsResolvedMsg:
-		return m.rootsResolved(msg)
+		return m.rootsResolved(msg), true
 	case rootsNotifiedMsg:
 		m.rootsNotified(msg)
 	case taskCreatedMsg:
-		return m.taskCreated(msg)
+		return m.taskCreated(msg), true
 	case taskPollMsg:
-		return m.taskPoll(msg)
+		return m.taskPoll(msg), true
 	case taskGotMsg:
-		return m.taskGot(msg)
+		return m.taskGot(msg), true
 	case taskResultMsg:
-		return m.taskResult(msg)
+		return m.taskResult(msg), true
 	case taskCancelledMsg:
-		return m.taskCancelled(msg)
+		return m.taskCancelled(msg), true
 	case tasksListedMsg:
 		m.tasksListed(msg)
 	default:
-		return m.updateInputs(msg)
+		return nil, false
 	}
-	return nil
+	return nil, true
 }
 
 // eventsArrived adds a batch of the pump to the timeline and asks for the next.
