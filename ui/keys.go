@@ -177,109 +177,153 @@ type DialogKeys struct {
 // DefaultKeyMap is the key map the UI starts with.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Global: GlobalKeys{
-			Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-			ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
-			Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-			NextPane:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
-			PrevPane:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-			Tools:       key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
-			Call:        key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
-			Wire:        key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
-			Server:      key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
-			Resources:   key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
-			Prompts:     key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
-			Logs:        key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
-			Tasks:       key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
-			CancelCall:  key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
-			Ping:        key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
-			Roots:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
-			SaveSession: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
-			Restart:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
-		},
-		List: ListKeys{
-			Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-			Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-			PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-			PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
-			Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-			Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
-			Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-			Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
-			Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
-			FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
-			FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
-		},
-		Detail: DetailKeys{
-			DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
-			DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
-			ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
-			Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
-		},
-		Tools: ToolsKeys{
-			OpenForm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
-			CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
-			NameArgs:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "call by name: name ⇄ arguments")),
-		},
-		Form: FormKeys{
-			NextField:     key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
-			PrevField:     key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-			Submit:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
-			RawJSON:       key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
-			Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
-			Toggle:        key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "choose, check, open/close")),
-			AcceptDefault: key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "accept default")),
-			Example:       key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "next example")),
-			SetNull:       key.NewBinding(key.WithKeys("alt+n"), key.WithHelp("alt+n", "null")),
-			Omit:          key.NewBinding(key.WithKeys("alt+o"), key.WithHelp("alt+o", "omit (unset)")),
-			EmptyString:   key.NewBinding(key.WithKeys("alt+e"), key.WithHelp("alt+e", "empty string")),
-			AddItem:       key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item/entry")),
-			AddItemRow:    key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "add item/entry")),
-			RemoveItem:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "remove item/entry")),
-			MoveUp:        key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "move item up")),
-			MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
-			RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
-			History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
-			SuggestNext:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
-			SuggestPrev:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
-			OptionPrev:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous option, close a row")),
-			OptionNext:    key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "next option, open a row")),
-			Check:         key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "check ⇄ uncheck an option")),
-			Clear:         key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("backspace", "clear the choice")),
-		},
-		Call: CallKeys{
-			Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
-			PrevCall: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
-			NextCall: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
-			ReadLink: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the next resource_link not read yet (resources/read)")),
-		},
-		Wire: WireKeys{
-			Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
-			WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
-		},
-		Resources: ResourceKeys{
-			Subscribe: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
-		},
-		Logs: LogKeys{
-			LevelFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "show levels ≥ …")),
-			SetLevel:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "set the server's log level")),
-		},
-		Tasks: TaskKeys{
-			TaskResult: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
-			TaskCancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
-		},
-		Dialog: DialogKeys{
-			Confirm:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
-			ChoosePrev: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous choice")),
-			ChooseNext: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next choice")),
-			ScrollUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll the request up")),
-			ScrollDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll the request down")),
-			Accept:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "accept / send")),
-			Decline:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "decline / reject")),
-			Dismiss:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-			EditRoots:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit roots")),
-			AddRoot:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a root")),
-			RemoveRoot: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete the root")),
-		},
+		Global:    defaultGlobalKeys(),
+		List:      defaultListKeys(),
+		Detail:    defaultDetailKeys(),
+		Tools:     defaultToolsKeys(),
+		Form:      defaultFormKeys(),
+		Call:      defaultCallKeys(),
+		Wire:      defaultWireKeys(),
+		Resources: defaultResourceKeys(),
+		Logs:      defaultLogKeys(),
+		Tasks:     defaultTaskKeys(),
+		Dialog:    defaultDialogKeys(),
+	}
+}
+
+func defaultGlobalKeys() GlobalKeys {
+	return GlobalKeys{
+		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextPane:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Tools:       key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
+		Call:        key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
+		Wire:        key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
+		Server:      key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
+		Resources:   key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
+		Prompts:     key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
+		Logs:        key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
+		Tasks:       key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
+		CancelCall:  key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
+		Ping:        key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
+		Roots:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
+		SaveSession: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
+		Restart:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
+	}
+}
+
+func defaultListKeys() ListKeys {
+	return ListKeys{
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
+		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
+		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
+		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
+	}
+}
+
+func defaultDetailKeys() DetailKeys {
+	return DetailKeys{
+		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
+		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
+		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
+		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+	}
+}
+
+func defaultToolsKeys() ToolsKeys {
+	return ToolsKeys{
+		OpenForm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
+		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
+		NameArgs:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "call by name: name ⇄ arguments")),
+	}
+}
+
+func defaultFormKeys() FormKeys {
+	return FormKeys{
+		NextField:     key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
+		PrevField:     key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
+		RawJSON:       key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
+		Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
+		Toggle:        key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "choose, check, open/close")),
+		AcceptDefault: key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "accept default")),
+		Example:       key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "next example")),
+		SetNull:       key.NewBinding(key.WithKeys("alt+n"), key.WithHelp("alt+n", "null")),
+		Omit:          key.NewBinding(key.WithKeys("alt+o"), key.WithHelp("alt+o", "omit (unset)")),
+		EmptyString:   key.NewBinding(key.WithKeys("alt+e"), key.WithHelp("alt+e", "empty string")),
+		AddItem:       key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item/entry")),
+		AddItemRow:    key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "add item/entry")),
+		RemoveItem:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "remove item/entry")),
+		MoveUp:        key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "move item up")),
+		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
+		RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
+		History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
+		SuggestNext:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
+		SuggestPrev:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
+		OptionPrev:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous option, close a row")),
+		OptionNext:    key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "next option, open a row")),
+		Check:         key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "check ⇄ uncheck an option")),
+		Clear:         key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("backspace", "clear the choice")),
+	}
+}
+
+func defaultCallKeys() CallKeys {
+	return CallKeys{
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
+		PrevCall: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
+		NextCall: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
+		ReadLink: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the next resource_link not read yet (resources/read)")),
+	}
+}
+
+func defaultWireKeys() WireKeys {
+	return WireKeys{
+		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
+		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+	}
+}
+
+func defaultResourceKeys() ResourceKeys {
+	return ResourceKeys{
+		Subscribe: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
+	}
+}
+
+func defaultLogKeys() LogKeys {
+	return LogKeys{
+		LevelFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "show levels ≥ …")),
+		SetLevel:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "set the server's log level")),
+	}
+}
+
+func defaultTaskKeys() TaskKeys {
+	return TaskKeys{
+		TaskResult: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
+		TaskCancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
+	}
+}
+
+func defaultDialogKeys() DialogKeys {
+	return DialogKeys{
+		Confirm:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+		ChoosePrev: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous choice")),
+		ChooseNext: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next choice")),
+		ScrollUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll the request up")),
+		ScrollDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll the request down")),
+		Accept:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "accept / send")),
+		Decline:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "decline / reject")),
+		Dismiss:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		EditRoots:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit roots")),
+		AddRoot:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a root")),
+		RemoveRoot: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete the root")),
 	}
 }
