@@ -183,7 +183,6 @@ type Model struct {
 	prompts   *promptsPane
 	logs      *logsPane
 	tasks     *tasksPane
-	srv       *serverPane
 	// panes are the tabs in order (index paneID): the root routes keys, draws and sizes
 	// through them.
 	panes [paneCount]pane

@@ -51,7 +51,6 @@ func (m *Model) newPanes(opts Options) {
 	m.prompts = newPromptsPane(c, m.ops, ids)
 	m.logs = newLogsPane(c)
 	m.tasks = newTasksPane(c)
-	m.srv = &serverPane{m: m}
 	m.call.canRead = opts.Session != nil
 	if opts.Session == nil {
 		m.resources.status, m.prompts.status = noServerText(opts), noServerText(opts)
@@ -62,7 +61,7 @@ func (m *Model) newPanes(opts Options) {
 		paneTools:     toolsTab{m},
 		paneCall:      callTab{m},
 		paneWire:      wireTab{m},
-		paneServer:    m.srv,
+		paneServer:    &serverPane{m: m},
 		paneResources: resourcesTab{m},
 		panePrompts:   promptsTab{m},
 		paneLogs:      logsTab{m},
