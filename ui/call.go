@@ -500,6 +500,14 @@ func (p *callPane) callState(r *callRun, now time.Time) string {
 }
 
 // bodyHeight is the height left for the shown call under the history strip.
+// clampOff keeps the shown result's offset in range (after every Update: the view draws
+// it in range and the read key targets the links on screen by it).
+func (p *callPane) clampOff() {
+	if r := p.run; r != nil && p.form == nil && !r.running() {
+		p.off = clampScroll(p.off, len(p.lines), p.bodyHeight())
+	}
+}
+
 func (p *callPane) bodyHeight() int {
 	n := 0
 	if len(p.calls) >= 2 {
@@ -528,9 +536,9 @@ func (p *callPane) view(now time.Time) string {
 		lines := append(head, p.runningLines(r, now, w)...)
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
-	p.off = clampScroll(p.off, len(p.lines), bh)
-	body := window(p.lines, p.off, bh, w)
-	p.linkHints(body, p.off, w)
+	off := clampScroll(p.off, len(p.lines), bh)
+	body := window(p.lines, off, bh, w)
+	p.linkHints(body, off, w)
 	return strings.Join(append(head, body...), "\n")
 }
 

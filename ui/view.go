@@ -176,6 +176,7 @@ func (m *Model) sync() {
 		return
 	}
 	r := m.lay.body
+	m.call.clampOff()
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()
