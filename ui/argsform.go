@@ -214,23 +214,23 @@ type formSubmit struct {
 func (f *argsForm) handleKey(msg tea.KeyPressMsg) (sub *formSubmit, closed bool, cmd tea.Cmd) {
 	k := f.c.keys
 	switch {
-	case key.Matches(msg, k.Submit):
+	case key.Matches(msg, k.Form.Submit):
 		return f.submit(), false, nil
-	case key.Matches(msg, k.Cancel):
+	case key.Matches(msg, k.Form.Cancel):
 		return nil, true, nil
-	case key.Matches(msg, k.SuggestNext):
+	case key.Matches(msg, k.Form.SuggestNext):
 		if n := min(len(f.sugg), maxSuggestions); n > 0 {
 			f.suggSel = (f.suggSel + 1) % n
 		}
 		return nil, false, nil
-	case key.Matches(msg, k.SuggestPrev):
+	case key.Matches(msg, k.Form.SuggestPrev):
 		if n := min(len(f.sugg), maxSuggestions); n > 0 {
 			f.suggSel = (f.suggSel - 1 + n) % n
 		}
 		return nil, false, nil
 	}
 	switch {
-	case key.Matches(msg, k.Confirm):
+	case key.Matches(msg, k.Dialog.Confirm):
 		if f.suggSel >= 0 && f.suggSel < len(f.sugg) && f.cur < len(f.fields) {
 			fl := f.fields[f.cur]
 			// The input draws its value raw: a suggestion goes in sanitized (control
@@ -245,9 +245,9 @@ func (f *argsForm) handleKey(msg tea.KeyPressMsg) (sub *formSubmit, closed bool,
 			return f.submit(), false, nil
 		}
 		return nil, false, f.focus(f.cur + 1)
-	case key.Matches(msg, k.NextField):
+	case key.Matches(msg, k.Form.NextField):
 		return nil, false, f.focus(f.cur + 1)
-	case key.Matches(msg, k.PrevField):
+	case key.Matches(msg, k.Form.PrevField):
 		return nil, false, f.focus(f.cur - 1)
 	}
 	if f.cur >= len(f.fields) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -42,11 +41,9 @@ type callPane struct {
 	off   int
 	r     rect
 
-	// taskRequired says whether a tool must be called as a task (set by the root).
-	taskRequired func(name string) bool
-	// readLink reads the targeted resource_link of the shown result (set by the root for
-	// a live session; links.go).
-	readLink func() tea.Cmd
+	// canRead is set for a live session: the ReadLink key reads the targeted
+	// resource_link of the shown result (the root does it; links.go).
+	canRead bool
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
@@ -80,8 +77,9 @@ func (p *callPane) inputFocused() bool { return p.form != nil }
 
 // start begins a call beside those already running and shows it; the returned Cmd runs
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
-// request on the wire whatever else is in flight.
-func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time) tea.Cmd {
+// request on the wire whatever else is in flight. asTask sends it as a task (the tool
+// requires it).
+func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
 	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
@@ -90,7 +88,7 @@ func (p *callPane) start(ctx context.Context, s Session, tool string, args []byt
 	p.form = nil
 	p.off = 0
 	p.render()
-	if p.taskRequired != nil && p.taskRequired(tool) {
+	if asTask {
 		r.viaTask = true
 		return tea.Batch(callToolAsTask(cctx, s, r.id, tool, args), p.spin.Tick)
 	}
@@ -347,18 +345,18 @@ func (p *callPane) render() {
 	w := max(p.r.w, 10)
 	k := p.c.keys
 	r.keysHint = fmt.Sprintf("large result: %s shows all (up to %s) · %s saves the response frame to %s",
-		k.ShowAll.Help().Key, humanSize(showAllBytes), k.Save.Help().Key, saveDir(p.c.hist.dir))
+		k.Detail.ShowAll.Help().Key, humanSize(showAllBytes), k.Detail.Save.Help().Key, saveDir(p.c.hist.dir))
 	if r.full {
 		r.keysHint = fmt.Sprintf("large result, shown in full up to %s: %s shows the preview again · %s saves the response frame to %s",
-			humanSize(showAllBytes), k.ShowAll.Help().Key, k.Save.Help().Key, saveDir(p.c.hist.dir))
+			humanSize(showAllBytes), k.Detail.ShowAll.Help().Key, k.Detail.Save.Help().Key, saveDir(p.c.hist.dir))
 	}
 	r.linkKey = ""
-	if p.readLink != nil {
-		r.linkKey = k.ReadLink.Help().Key
+	if p.canRead {
+		r.linkKey = k.Call.ReadLink.Help().Key
 	}
 	p.lines = resultLines(st, r, w)
-	if notSent(r.err) && k.Restart.Enabled() {
-		p.lines = append(p.lines, "", st.Accent.Render(k.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
+	if notSent(r.err) && k.Global.Restart.Enabled() {
+		p.lines = append(p.lines, "", st.Accent.Render(k.Global.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))
 	}
 	if r.task != nil {
 		text := fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))
@@ -389,24 +387,21 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
 	page := max(p.r.h-2, 1)
 	switch {
-	case key.Matches(msg, k.CancelCall):
+	case key.Matches(msg, k.Global.CancelCall):
 		p.cancelCall(p.cancelTarget())
-	case key.Matches(msg, k.PrevCall):
+	case key.Matches(msg, k.Call.PrevCall):
 		p.show(p.index() - 1)
 		return true, nil
-	case key.Matches(msg, k.NextCall):
+	case key.Matches(msg, k.Call.NextCall):
 		p.show(p.index() + 1)
 		return true, nil
-	case p.readLink != nil && slices.Contains(k.ReadLink.Keys(), msg.String()):
-		// Also when the key is off (no link in the shown result): the read says why.
-		return true, p.readLink()
-	case key.Matches(msg, k.ShowAll):
+	case key.Matches(msg, k.Detail.ShowAll):
 		if r := p.run; r != nil && r.done && largeResult(r.res) {
 			r.full = !r.full
 			p.render()
 		}
 		return true, nil
-	case key.Matches(msg, k.Save):
+	case key.Matches(msg, k.Detail.Save):
 		if r := p.run; r != nil && r.resp != nil {
 			if i, ok := p.tl.index(r.resp.Seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
@@ -415,17 +410,17 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 		}
 		return true, nil
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		p.off--
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		p.off++
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		p.off -= page
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		p.off += page
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		p.off = 0
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		p.off = len(p.lines)
 	default:
 		return false, nil
@@ -449,9 +444,9 @@ func (p *callPane) historyLines(now time.Time, w int) []string {
 	if n := p.runningCount(); n > 0 {
 		title += fmt.Sprintf(" · %d running", n)
 	}
-	title += fmt.Sprintf(") · %s/%s choose", k.PrevCall.Help().Key, k.NextCall.Help().Key)
+	title += fmt.Sprintf(") · %s/%s choose", k.Call.PrevCall.Help().Key, k.Call.NextCall.Help().Key)
 	if p.run.running() || p.cancelTarget() != nil {
-		title += " · " + k.CancelCall.Help().Key + " cancels the shown call, else the latest running"
+		title += " · " + k.Global.CancelCall.Help().Key + " cancels the shown call, else the latest running"
 	}
 	out := []string{st.Title.Render(fit(title, w))}
 	sel := p.index()
@@ -505,6 +500,14 @@ func (p *callPane) callState(r *callRun, now time.Time) string {
 }
 
 // bodyHeight is the height left for the shown call under the history strip.
+// clampOff keeps the shown result's offset in range (after every Update: the view draws
+// it in range and the read key targets the links on screen by it).
+func (p *callPane) clampOff() {
+	if r := p.run; r != nil && p.form == nil && !r.running() {
+		p.off = clampScroll(p.off, len(p.lines), p.bodyHeight())
+	}
+}
+
 func (p *callPane) bodyHeight() int {
 	n := 0
 	if len(p.calls) >= 2 {
@@ -533,9 +536,9 @@ func (p *callPane) view(now time.Time) string {
 		lines := append(head, p.runningLines(r, now, w)...)
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
-	p.off = clampScroll(p.off, len(p.lines), bh)
-	body := window(p.lines, p.off, bh, w)
-	p.linkHints(body, p.off, w)
+	off := clampScroll(p.off, len(p.lines), bh)
+	body := window(p.lines, off, bh, w)
+	p.linkHints(body, off, w)
 	return strings.Join(append(head, body...), "\n")
 }
 
@@ -563,7 +566,7 @@ func (p *callPane) runningLines(r *callRun, now time.Time, w int) []string {
 	if r.progMsg != "" {
 		lines = append(lines, wrapStyled(st.Muted, clean(r.progMsg), w)...)
 	}
-	cancelKey := p.c.keys.CancelCall.Help().Key
+	cancelKey := p.c.keys.Global.CancelCall.Help().Key
 	if t := r.task; t != nil {
 		line := fmt.Sprintf("running as task %s: %s %s", clean(t.TaskID), statusMark(t.Status), clean(t.Status))
 		if t.StatusMessage != "" {

@@ -20,7 +20,7 @@ func (m *Model) callFinishedNote(r *callRun) {
 	}
 	where := "2 Call shows it"
 	if m.focus == paneCall {
-		where = m.c.keys.PrevCall.Help().Key + "/" + m.c.keys.NextCall.Help().Key + " shows it"
+		where = m.c.keys.Call.PrevCall.Help().Key + "/" + m.c.keys.Call.NextCall.Help().Key + " shows it"
 	}
 	m.note(level, fmt.Sprintf("tools/call %s (call #%d) finished: %s · %s", r.tool, r.id, m.call.callState(r, m.now()), where))
 }
@@ -75,10 +75,10 @@ func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
 	cb := p.callBy
 	k := p.c.keys
 	switch {
-	case key.Matches(msg, k.Cancel):
+	case key.Matches(msg, k.Form.Cancel):
 		p.callBy = nil
 		return nil
-	case key.Matches(msg, k.Submit):
+	case key.Matches(msg, k.Form.Submit):
 		req, err := cb.request()
 		if err != "" {
 			cb.err = err
@@ -87,8 +87,8 @@ func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.callBy = nil
 		p.callReq = req
 		return nil
-	case msg.String() == "tab" || msg.String() == "shift+tab" || msg.String() == "enter" && !cb.onArgs:
-		if !cb.onArgs && cb.name.Value() == "" && msg.String() == "enter" {
+	case key.Matches(msg, k.Tools.NameArgs) || key.Matches(msg, k.Dialog.Confirm) && !cb.onArgs:
+		if !cb.onArgs && cb.name.Value() == "" && key.Matches(msg, k.Dialog.Confirm) {
 			cb.name.SetValue(cb.selected) // enter on the empty field takes the selected name
 			cb.name.CursorEnd()
 		}
@@ -158,7 +158,7 @@ func (p *toolsPane) callByView(w, h int) string {
 	if cb.err != "" {
 		lines = append(lines, wrapStyled(st.Error, clean(cb.err), w)...)
 	}
-	lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf("%s sends · tab name ⇄ arguments · %s closes", k.Submit.Help().Key, k.Cancel.Help().Key), w)))
+	lines = append(lines, "", st.Muted.Render(fit(fmt.Sprintf("%s sends · tab name ⇄ arguments · %s closes", k.Form.Submit.Help().Key, k.Form.Cancel.Help().Key), w)))
 	return strings.Join(window(lines, 0, h, w), "\n")
 }
 
@@ -173,7 +173,7 @@ func (m *Model) startCallByName(req *callRequest) tea.Cmd {
 		return nil
 	}
 	m.focus = paneCall
-	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now())
+	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now(), m.taskRequired(req.tool))
 	if t := m.toolNamed(req.tool); t != nil {
 		m.call.run.outSchema = t.OutputSchema
 	} else {

@@ -124,7 +124,7 @@ func TestB13ServerRequests(t *testing.T) {
 		want     string
 		isError  bool
 	}{
-		{"b13", ClientFeatures{}, func(l *live, d *dialog) {
+		{"b13", ClientFeatures{}, func(l *live, d requestDialog) {
 			mustContain(t, "sampling dialog", view(l.m), "sampling/createMessage · request id 1", "Say hi", "maxTokens 50", "asked while tools/call summarize is pending")
 			l.typeText("hi from the user")
 			l.key("ctrl+s")
@@ -132,12 +132,12 @@ func TestB13ServerRequests(t *testing.T) {
 		{"b13", ClientFeatures{NoSampling: true}, nil, "Method not found", true},
 		{"b13-roots", ClientFeatures{}, defaultAnswer, `{"roots":[{"uri":"file:///srv/data","name":"data"}]}`, false},
 		{"b13-roots", ClientFeatures{NoRoots: true}, nil, "Method not found", true},
-		{"b13-elicit", ClientFeatures{}, func(l *live, d *dialog) {
+		{"b13-elicit", ClientFeatures{}, func(l *live, d requestDialog) {
 			mustContain(t, "elicit dialog", view(l.m), "elicitation/create (form)", "Your name?")
 			l.typeText("Ann")
 			l.key("ctrl+s")
 		}, `{"action":"accept","content":{"name":"Ann"}}`, false},
-		{"b13-elicit", ClientFeatures{}, func(l *live, d *dialog) { l.key("ctrl+d") }, `{"action":"decline"}`, false},
+		{"b13-elicit", ClientFeatures{}, func(l *live, d requestDialog) { l.key("ctrl+d") }, `{"action":"decline"}`, false},
 	}
 	for _, c := range cases {
 		c := c

@@ -180,7 +180,7 @@ func TestFloodNotifyCompleteAndRecorded(t *testing.T) {
 		// A user switching panes during the flood: each key takes effect at once.
 		k := []string{"3", "7"}[keys%2]
 		press(t, m, k)
-		if want := []pane{paneWire, paneLogs}[keys%2]; m.focus != want {
+		if want := []paneID{paneWire, paneLogs}[keys%2]; m.focus != want {
 			t.Fatalf("key %q during the flood: focus %v, want %v", k, m.focus, want)
 		}
 		keys++

@@ -61,7 +61,7 @@ func (p *formPane) view() string {
 	if p.armed {
 		send = "[ send anyway ]"
 	}
-	hint := "  " + p.c.keys.Submit.Help().Key + " sends from any field"
+	hint := "  " + p.c.keys.Form.Submit.Help().Key + " sends from any field"
 	if p.c.offline {
 		send, hint = "[ offline: recorded session ]", "  nothing is sent"
 	}
@@ -126,7 +126,7 @@ func (p *formPane) headLines() []string {
 		lines = append(lines, wrapStyled(st.Muted, p.origin, p.w)...)
 	}
 	if x := p.form.Root().Extra(); x != nil && !p.rawMode {
-		lines = append(lines, wrapStyled(st.Warning, "also sent, not in the schema: "+clean(string(x))+" ("+p.c.keys.RawJSON.Help().Key+" edits them)", p.w)...)
+		lines = append(lines, wrapStyled(st.Warning, "also sent, not in the schema: "+clean(string(x))+" ("+p.c.keys.Form.RawJSON.Help().Key+" edits them)", p.w)...)
 	}
 	if e := p.c.hist.err; e != nil {
 		lines = append(lines, wrapStyled(st.Warning, clean(e.Error()), p.w)...)
@@ -166,21 +166,21 @@ func (p *formPane) footLines() []string {
 		return wrapStyled(p.c.st.Muted, "enter sets the key · esc cancels", p.w)
 	}
 	if p.rawMode {
-		bs = []key.Binding{k.Submit, k.RawJSON}
+		bs = []key.Binding{k.Form.Submit, k.Form.RawJSON}
 		if len(p.c.hist.entries(p.tool.Name)) > 0 {
-			bs = append(bs, k.History)
+			bs = append(bs, k.Form.History)
 		}
-		bs = append(bs, k.Cancel)
+		bs = append(bs, k.Form.Cancel)
 	} else {
 		bs = p.fieldBindings(p.focused())
 		if p.focused() == nil && p.form.Root().AllowsEntries() {
-			bs = append(bs, k.AddItem)
+			bs = append(bs, k.Form.AddItem)
 		}
-		bs = append(bs, k.Submit, k.RawJSON)
+		bs = append(bs, k.Form.Submit, k.Form.RawJSON)
 		if len(p.c.hist.entries(p.tool.Name)) > 0 {
-			bs = append(bs, k.History)
+			bs = append(bs, k.Form.History)
 		}
-		bs = append(bs, k.NextField, k.Cancel)
+		bs = append(bs, k.Form.NextField, k.Form.Cancel)
 	}
 	var parts []string
 	for _, b := range bs {
@@ -201,41 +201,41 @@ func (p *formPane) fieldBindings(f *schemaform.Field) []key.Binding {
 	switch f.Kind {
 	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion,
 		schemaform.KindMultiSelect, schemaform.KindObject, schemaform.KindArray:
-		bs = append(bs, k.Toggle)
+		bs = append(bs, k.Form.Toggle)
 	}
 	switch {
 	case addsHere(f):
-		add := k.AddItem
-		add.SetHelp(k.AddItem.Help().Key+"/"+k.AddItemRow.Help().Key, k.AddItem.Help().Desc)
+		add := k.Form.AddItem
+		add.SetHelp(k.Form.AddItem.Help().Key+"/"+k.Form.AddItemRow.Help().Key, k.Form.AddItem.Help().Desc)
 		bs = append(bs, add)
 	case f.AllowsEntries():
-		bs = append(bs, k.AddItem)
+		bs = append(bs, k.Form.AddItem)
 	}
 	if m, c := memberOf(f); m != nil {
 		if !f.AllowsEntries() && f.Kind != schemaform.KindArray {
-			bs = append(bs, k.AddItem)
+			bs = append(bs, k.Form.AddItem)
 		}
-		bs = append(bs, k.RemoveItem)
+		bs = append(bs, k.Form.RemoveItem)
 		if c.Kind == schemaform.KindArray {
-			bs = append(bs, k.MoveUp, k.MoveDown)
+			bs = append(bs, k.Form.MoveUp, k.Form.MoveDown)
 		} else {
-			bs = append(bs, k.RenameKey)
+			bs = append(bs, k.Form.RenameKey)
 		}
 	}
 	if f.Default != nil {
-		bs = append(bs, k.AcceptDefault)
+		bs = append(bs, k.Form.AcceptDefault)
 	}
 	if len(f.Suggestions()) > 0 {
-		bs = append(bs, k.Example)
+		bs = append(bs, k.Form.Example)
 	}
 	if f.Nullable {
-		bs = append(bs, k.SetNull)
+		bs = append(bs, k.Form.SetNull)
 	}
 	if f.Kind == schemaform.KindString {
-		bs = append(bs, k.EmptyString)
+		bs = append(bs, k.Form.EmptyString)
 	}
 	if f.State() != schemaform.Unset || f.Present() {
-		bs = append(bs, k.Omit)
+		bs = append(bs, k.Form.Omit)
 	}
 	return bs
 }
@@ -305,7 +305,7 @@ func (p *formPane) buildPreview() []string {
 	}
 	lines := wrap("arguments: "+text, max(p.w, 10))
 	if len(lines) > 4 {
-		lines = append(lines[:3], "… ("+p.c.keys.RawJSON.Help().Key+" shows all)")
+		lines = append(lines[:3], "… ("+p.c.keys.Form.RawJSON.Help().Key+" shows all)")
 	}
 	for i, l := range lines {
 		lines[i] = st.Muted.Render(l)
@@ -491,7 +491,7 @@ func (p *formPane) valueText(f *schemaform.Field, focused bool, ls lipgloss.Styl
 		var s string
 		switch n := len(f.Children()); {
 		case f.State() == schemaform.Unset && !f.Present():
-			s = "— not sent · " + p.c.keys.AddItem.Help().Key + " adds an item"
+			s = "— not sent · " + p.c.keys.Form.AddItem.Help().Key + " adds an item"
 		case n == 0:
 			s = "[] empty list"
 		case f.Collapsed():
@@ -687,7 +687,7 @@ func (p *formPane) infoLines(f *schemaform.Field) []string {
 		info = append(info, clean(strings.Join(f.Hints, " · ")))
 	}
 	if f.Default != nil {
-		info = append(info, "default "+clean(string(f.Default))+" · "+k.AcceptDefault.Help().Key+" accepts it")
+		info = append(info, "default "+clean(string(f.Default))+" · "+k.Form.AcceptDefault.Help().Key+" accepts it")
 	}
 	if ex := f.Suggestions(); len(ex) > 0 {
 		var s []string
@@ -698,7 +698,7 @@ func (p *formPane) infoLines(f *schemaform.Field) []string {
 		if len(f.Examples) == 0 {
 			word = "e.g. "
 		}
-		info = append(info, word+strings.Join(s, " · ")+" · "+k.Example.Help().Key+" fills one in")
+		info = append(info, word+strings.Join(s, " · ")+" · "+k.Form.Example.Help().Key+" fills one in")
 	}
 	if f.ReadOnly {
 		info = append(info, "readOnly: the server manages this value and may ignore or reject one sent")
@@ -713,7 +713,7 @@ func (p *formPane) infoLines(f *schemaform.Field) []string {
 		info = append(info, "the loaded value does not fit this field; it is sent unchanged")
 	}
 	if f.IsEntry() {
-		info = append(info, "entry of "+clean(f.Parent().Label)+" · "+k.RenameKey.Help().Key+" renames its key")
+		info = append(info, "entry of "+clean(f.Parent().Label)+" · "+k.Form.RenameKey.Help().Key+" renames its key")
 	}
 	return info
 }

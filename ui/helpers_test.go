@@ -339,7 +339,7 @@ func TestFlashQueuesItsExpiry(t *testing.T) {
 	keys(t, m, "5", "s", "1")
 	upd := ev(7, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"file:///notes.txt"}}`+"\n")
 	m.pending = nil
-	m.observeMore(&upd)
+	m.observeEvent(&upd)
 	if !strings.Contains(m.flashText(), "resource updated: file:///notes.txt") {
 		t.Fatalf("flash %q", m.flashText())
 	}

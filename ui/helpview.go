@@ -18,18 +18,33 @@ const helpColumnGap = 4
 // terminal with no keys at all.
 func (m *Model) helpPage(head string, pane, global []key.Binding, w, h int) string {
 	lines := m.helpLines(pane, global, w)
-	room := max(h-2, 1) // the title and a blank line
-	if len(lines) > room {
-		room = max(room-1, 1) // the scroll line
-	}
-	m.helpOff = min(max(m.helpOff, 0), max(len(lines)-room, 0))
+	room := helpRoom(len(lines), h)
+	off := min(max(m.helpOff, 0), max(len(lines)-room, 0))
 	out := []string{fit(head, w), ""}
-	end := min(m.helpOff+room, len(lines))
-	out = append(out, lines[m.helpOff:end]...)
-	if m.helpOff > 0 || end < len(lines) {
-		out = append(out, m.c.st.Muted.Render(fit(fmt.Sprintf("lines %d–%d of %d · j/k pgup/pgdn scroll", m.helpOff+1, end, len(lines)), w)))
+	end := min(off+room, len(lines))
+	out = append(out, lines[off:end]...)
+	if off > 0 || end < len(lines) {
+		out = append(out, m.c.st.Muted.Render(fit(fmt.Sprintf("lines %d–%d of %d · j/k pgup/pgdn scroll", off+1, end, len(lines)), w)))
 	}
 	return strings.Join(out, "\n")
+}
+
+// helpRoom is how many of n help lines show in h rows: less the title, a blank line and,
+// when they do not all fit, the scroll line.
+func helpRoom(n, h int) int {
+	room := max(h-2, 1)
+	if n > room {
+		room = max(room-1, 1)
+	}
+	return room
+}
+
+// clampHelp keeps the help page's offset in range before a key scrolls it (the page draws
+// it in range but does not write it back).
+func (m *Model) clampHelp() {
+	pane, global := m.helpKeys()
+	n := len(m.helpLines(pane, global, m.lay.body.w))
+	m.helpOff = min(max(m.helpOff, 0), max(n-helpRoom(n, m.lay.body.h), 0))
 }
 
 // helpRows draws bindings (the enabled ones) as "key  description" rows, keys aligned.

@@ -14,10 +14,10 @@ func TestHelpSmallTerminal(t *testing.T) {
 	run(t, m, m.Init(), 0)
 	press(t, m, "?")
 	out := view(m)
-	if !strings.Contains(out, "keys · ") || !strings.Contains(out, m.c.keys.Up.Help().Desc) {
+	if !strings.Contains(out, "keys · ") || !strings.Contains(out, m.c.keys.List.Up.Help().Desc) {
 		t.Fatalf("help at 40x10 shows no keys:\n%s", out)
 	}
-	last := m.c.keys.ForceQuit.Help().Desc
+	last := m.c.keys.Global.ForceQuit.Help().Desc
 	if strings.Contains(out, last) {
 		t.Fatalf("the whole help fits in 10 lines? then this test proves nothing:\n%s", out)
 	}
@@ -47,7 +47,7 @@ func TestHelpSmallTerminal(t *testing.T) {
 		}
 	}
 	press(t, m, "G")
-	if out = view(m); !strings.Contains(out, m.c.keys.ForceQuit.Help().Desc) {
+	if out = view(m); !strings.Contains(out, m.c.keys.Global.ForceQuit.Help().Desc) {
 		t.Fatalf("G does not reach the last global key at 60x16:\n%s", out)
 	}
 }

@@ -156,17 +156,17 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 	if l.filtering {
 		// Letters are text here: only the keys that no filter text uses navigate.
 		switch {
-		case key.Matches(msg, k.Dismiss):
+		case key.Matches(msg, k.Dialog.Dismiss):
 			l.filtering = false
 			l.filter.Blur()
 			l.filter.SetValue("")
 			l.refilter(l.selectedKey())
-		case key.Matches(msg, k.Confirm):
+		case key.Matches(msg, k.Dialog.Confirm):
 			l.filtering = false
 			l.filter.Blur()
-		case msg.String() == "up":
+		case key.Matches(msg, k.List.FilterUp):
 			l.move(-1)
-		case msg.String() == "down":
+		case key.Matches(msg, k.List.FilterDown):
 			l.move(1)
 		default:
 			old := l.filter.Value()
@@ -178,26 +178,26 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 		return true, l.sel != before, cmd
 	}
 	switch {
-	case key.Matches(msg, k.Filter):
+	case key.Matches(msg, k.List.Filter):
 		l.filtering = true
 		if l.filter.Value() != "" {
 			l.filter.SetValue("")
 			l.refilter(l.selectedKey())
 		}
 		return true, false, l.filter.Focus()
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		l.move(-1)
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		l.move(1)
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		l.move(-max(l.r.h-2, 1))
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		l.move(max(l.r.h-2, 1))
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		l.move(-len(l.shown))
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		l.move(len(l.shown))
-	case key.Matches(msg, k.Dismiss) && l.filter.Value() != "":
+	case key.Matches(msg, k.Dialog.Dismiss) && l.filter.Value() != "":
 		l.filter.SetValue("")
 		l.refilter(l.selectedKey())
 	default:
@@ -300,19 +300,23 @@ func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) stri
 }
 
 // listDetailView draws a list beside (or above) its detail: the open form when there is one,
-// else the detail lines, scrolled by *off and kept in range. Resources, Prompts and Tasks share it.
-func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off *int, lines func() []string) string {
+// else the detail lines, scrolled by off (drawn in range; the pane keeps it in range with
+// clampDetail before it scrolls). Resources, Prompts and Tasks share it.
+func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
 	var body string
 	if form != nil {
 		form.setSize(det.w, det.h)
 		body = form.view()
 	} else {
 		ls := lines()
-		*off = clampScroll(*off, len(ls), det.h)
-		body = strings.Join(window(ls, *off, det.h, det.w), "\n")
+		body = strings.Join(window(ls, clampScroll(off, len(ls), det.h), det.h, det.w), "\n")
 	}
 	return joinSplit(c.st, list.view(), lr, body, stacked)
 }
+
+// clampDetail keeps a detail offset within the n lines there are now in h rows, before a
+// key scrolls it (the view draws it in range but does not write it back).
+func clampDetail(off *int, n, h int) { *off = clampScroll(*off, n, h) }
 
 // noticeLines are a pane's errors and warnings, wrapped to w, for the top of its detail.
 func noticeLines(st *stylesT, errs, warnings []string, w int) []string {

@@ -2,13 +2,37 @@ package ui
 
 import "charm.land/bubbles/v2/key"
 
-// KeyMap declares every binding once; help is generated from it and bindings are enabled
-// or disabled from state (disabled ones are hidden in help).
+// KeyMap declares every binding once, grouped by the context it works in (as crush's
+// keys.go does). Panes and dialogs build their help from their groups, bindings are
+// enabled or disabled from state (disabled ones are hidden in help), and the README's key
+// table is generated from it (keyTable; TestREADMEKeyTable checks it).
 type KeyMap struct {
-	// Global.
-	Quit      key.Binding
-	ForceQuit key.Binding
-	Help      key.Binding
+	// Global keys work on every pane (unless a text input has focus).
+	Global GlobalKeys
+	// List keys move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
+	List ListKeys
+	// Detail keys scroll and keep the detail beside a list, or a large result.
+	Detail DetailKeys
+	// Tools keys act on the selected tool (1 Tools).
+	Tools ToolsKeys
+	// Form keys edit an argument form (2 Call, templates, prompts, elicitation).
+	Form FormKeys
+	// Call keys work on the calls and their results (2 Call).
+	Call CallKeys
+	// Wire keys work on the frames (3 Wire).
+	Wire WireKeys
+	// Resources keys work on resources (5 Resources).
+	Resources ResourceKeys
+	// Logs keys work on the log (7 Logs).
+	Logs LogKeys
+	// Tasks keys work on tasks (8 Tasks).
+	Tasks TaskKeys
+	// Dialog keys answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
+	Dialog DialogKeys
+}
+
+// GlobalKeys are the keys that work on every pane (unless a text input has focus).
+type GlobalKeys struct {
 	NextPane  key.Binding
 	PrevPane  key.Binding
 	Tools     key.Binding
@@ -26,48 +50,83 @@ type KeyMap struct {
 	SaveSession key.Binding
 	// Restart opens the command line prompt; enter stops the server and starts it again.
 	Restart key.Binding
+	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
+	CancelCall key.Binding
+	Help       key.Binding
+	Quit       key.Binding
+	ForceQuit  key.Binding
+}
 
-	// Lists (tools, wire).
+// ListKeys are the keys that move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
+type ListKeys struct {
 	Up       key.Binding
 	Down     key.Binding
 	PageUp   key.Binding
 	PageDown key.Binding
 	Top      key.Binding
 	Bottom   key.Binding
+	Filter   key.Binding
+	Open     key.Binding
+	Refresh  key.Binding
+	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
+	// are text).
+	FilterUp   key.Binding
+	FilterDown key.Binding
+}
+
+// DetailKeys are the keys that scroll and keep the detail beside a list, or a large result.
+type DetailKeys struct {
 	// DetailUp/DetailDown scroll the detail beside a list.
 	DetailUp   key.Binding
 	DetailDown key.Binding
+	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
+	ShowAll key.Binding
+	Save    key.Binding
+}
 
-	// Tools pane.
-	Filter   key.Binding
-	OpenForm key.Binding
+// ToolsKeys are the keys that act on the selected tool (1 Tools).
+type ToolsKeys struct {
+	OpenForm   key.Binding
+	CallByName key.Binding
+	// NameArgs moves between the name and the arguments of the call-by-name prompt.
+	NameArgs key.Binding
+}
 
-	// Form.
-	NextField key.Binding
-	PrevField key.Binding
-	Submit    key.Binding
-	RawJSON   key.Binding
-	Cancel    key.Binding
-	Toggle    key.Binding
-	// Form field actions.
+// FormKeys are the keys that edit an argument form (2 Call, templates, prompts, elicitation).
+type FormKeys struct {
+	NextField     key.Binding
+	PrevField     key.Binding
+	Submit        key.Binding
+	RawJSON       key.Binding
+	Cancel        key.Binding
+	Toggle        key.Binding
 	AcceptDefault key.Binding
 	Example       key.Binding
 	SetNull       key.Binding
 	Omit          key.Binding
 	EmptyString   key.Binding
 	AddItem       key.Binding
-	RemoveItem    key.Binding
-	MoveUp        key.Binding
-	MoveDown      key.Binding
-	RenameKey     key.Binding
-	History       key.Binding
 	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
 	// text field "+" is text).
-	AddItemRow key.Binding
+	AddItemRow  key.Binding
+	RemoveItem  key.Binding
+	MoveUp      key.Binding
+	MoveDown    key.Binding
+	RenameKey   key.Binding
+	History     key.Binding
+	SuggestNext key.Binding
+	SuggestPrev key.Binding
+	// OptionPrev/OptionNext move among a multi-select's options, or close/open an
+	// object or list row; Check checks or unchecks the option; Clear clears a choice.
+	OptionPrev key.Binding
+	OptionNext key.Binding
+	Check      key.Binding
+	Clear      key.Binding
+}
 
-	// Call / result.
-	CancelCall key.Binding
-	Edit       key.Binding
+// CallKeys are the keys that work on the calls and their results (2 Call).
+type CallKeys struct {
+	Edit key.Binding
 	// PrevCall and NextCall choose the call shown among this session's calls.
 	PrevCall key.Binding
 	NextCall key.Binding
@@ -75,34 +134,33 @@ type KeyMap struct {
 	// first unread one on screen, else the next unread one: presses walk through them)
 	// and shows the contents under it.
 	ReadLink key.Binding
+}
 
-	// Tools pane: CallByName calls any tool, listed or not, with raw JSON arguments.
-	CallByName key.Binding
-
-	// Wire pane.
+// WireKeys are the keys that work on the frames (3 Wire).
+type WireKeys struct {
 	Jump       key.Binding
 	WireFilter key.Binding
-	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
-	ShowAll key.Binding
+}
 
-	// Resources, prompts, tasks: open (read, fill a template, get, tasks/get), subscribe,
-	// save contents, list again.
-	Open      key.Binding
+// ResourceKeys are the keys that work on resources (5 Resources).
+type ResourceKeys struct {
 	Subscribe key.Binding
-	Save      key.Binding
-	Refresh   key.Binding
-	// Completion suggestions in argument forms.
-	SuggestNext key.Binding
-	SuggestPrev key.Binding
-	// Logs pane.
+}
+
+// LogKeys are the keys that work on the log (7 Logs).
+type LogKeys struct {
 	LevelFilter key.Binding
 	SetLevel    key.Binding
-	// Tasks pane.
+}
+
+// TaskKeys are the keys that work on tasks (8 Tasks).
+type TaskKeys struct {
 	TaskResult key.Binding
 	TaskCancel key.Binding
+}
 
-	// Server-request dialogs and the roots editor; Confirm, ChoosePrev/ChooseNext and
-	// ScrollUp/ScrollDown serve the small inputs (level chooser, save prompt, dialogs).
+// DialogKeys are the keys that answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
+type DialogKeys struct {
 	Confirm    key.Binding
 	ChoosePrev key.Binding
 	ChooseNext key.Binding
@@ -119,6 +177,22 @@ type KeyMap struct {
 // DefaultKeyMap is the key map the UI starts with.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
+		Global:    defaultGlobalKeys(),
+		List:      defaultListKeys(),
+		Detail:    defaultDetailKeys(),
+		Tools:     defaultToolsKeys(),
+		Form:      defaultFormKeys(),
+		Call:      defaultCallKeys(),
+		Wire:      defaultWireKeys(),
+		Resources: defaultResourceKeys(),
+		Logs:      defaultLogKeys(),
+		Tasks:     defaultTaskKeys(),
+		Dialog:    defaultDialogKeys(),
+	}
+}
+
+func defaultGlobalKeys() GlobalKeys {
+	return GlobalKeys{
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
 		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
@@ -132,30 +206,55 @@ func DefaultKeyMap() KeyMap {
 		Prompts:     key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
 		Logs:        key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
 		Tasks:       key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
+		CancelCall:  key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
 		Ping:        key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
 		Roots:       key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
 		SaveSession: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
 		Restart:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
+	}
+}
 
+func defaultListKeys() ListKeys {
+	return ListKeys{
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
 		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
 		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
+		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
+		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
+	}
+}
+
+func defaultDetailKeys() DetailKeys {
+	return DetailKeys{
 		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
 		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
+		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
+		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+	}
+}
 
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		OpenForm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
+func defaultToolsKeys() ToolsKeys {
+	return ToolsKeys{
+		OpenForm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
+		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
+		NameArgs:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "call by name: name ⇄ arguments")),
+	}
+}
 
-		NextField: key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
-		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		Submit:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
-		RawJSON:   key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
-		Toggle:    key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "choose, check, open/close")),
-
+func defaultFormKeys() FormKeys {
+	return FormKeys{
+		NextField:     key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
+		PrevField:     key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
+		RawJSON:       key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "form ⇄ raw JSON")),
+		Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close form")),
+		Toggle:        key.NewBinding(key.WithKeys("space", "left", "right"), key.WithHelp("space/←/→", "choose, check, open/close")),
 		AcceptDefault: key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "accept default")),
 		Example:       key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "next example")),
 		SetNull:       key.NewBinding(key.WithKeys("alt+n"), key.WithHelp("alt+n", "null")),
@@ -168,29 +267,53 @@ func DefaultKeyMap() KeyMap {
 		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
 		RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
 		History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
+		SuggestNext:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
+		SuggestPrev:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
+		OptionPrev:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous option, close a row")),
+		OptionNext:    key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "next option, open a row")),
+		Check:         key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space/x", "check ⇄ uncheck an option")),
+		Clear:         key.NewBinding(key.WithKeys("backspace", "delete"), key.WithHelp("backspace", "clear the choice")),
+	}
+}
 
-		CancelCall: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
-		Edit:       key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
-		PrevCall:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
-		NextCall:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
-		ReadLink:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the next resource_link not read yet (resources/read)")),
-		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
+func defaultCallKeys() CallKeys {
+	return CallKeys{
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
+		PrevCall: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
+		NextCall: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
+		ReadLink: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "read the next resource_link not read yet (resources/read)")),
+	}
+}
 
+func defaultWireKeys() WireKeys {
+	return WireKeys{
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
-		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
+	}
+}
 
-		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
-		Subscribe:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
-		Save:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
-		Refresh:     key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
-		SuggestNext: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
-		SuggestPrev: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
+func defaultResourceKeys() ResourceKeys {
+	return ResourceKeys{
+		Subscribe: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
+	}
+}
+
+func defaultLogKeys() LogKeys {
+	return LogKeys{
 		LevelFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "show levels ≥ …")),
 		SetLevel:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "set the server's log level")),
-		TaskResult:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
-		TaskCancel:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
+	}
+}
 
+func defaultTaskKeys() TaskKeys {
+	return TaskKeys{
+		TaskResult: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
+		TaskCancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
+	}
+}
+
+func defaultDialogKeys() DialogKeys {
+	return DialogKeys{
 		Confirm:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
 		ChoosePrev: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous choice")),
 		ChooseNext: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next choice")),

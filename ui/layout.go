@@ -46,10 +46,12 @@ func (m *Model) resize(w, h int) {
 		return
 	}
 	m.help.SetWidth(w)
-	m.tools.setSize(m.lay.body)
-	m.wire.setSize(m.lay.body)
-	m.call.setSize(m.lay.body)
-	m.resizeMore(m.lay.body)
+	for _, p := range m.panes {
+		p.setSize(m.lay.body)
+	}
+	for _, d := range m.overlay.all() {
+		d.setSize(m.lay.body.w, m.lay.body.h)
+	}
 }
 
 // newHelp builds the help view with theme styles (no colors of its own).

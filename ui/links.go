@@ -132,7 +132,7 @@ func (p *callPane) linkHints(out []string, off, w int) {
 // call's result; its answer is shown under the link (linkDone).
 func (m *Model) readLink() tea.Cmd {
 	r := m.call.run
-	key := m.c.keys.ReadLink.Help().Key
+	key := m.c.keys.Call.ReadLink.Help().Key
 	switch {
 	case r == nil:
 		m.note("info", key+": no call shown: nothing to read")

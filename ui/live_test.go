@@ -124,17 +124,17 @@ func (l *live) typeText(s string) {
 }
 
 // answerer answers one dialog by typing keys; it gets the live driver and the dialog.
-type answerer func(l *live, d *dialog)
+type answerer func(l *live, d requestDialog)
 
 // defaultAnswer accepts everything: a typed sampling reply, an elicitation form filled
 // through its raw JSON editor with a value for each required property, URL consent, the
 // configured roots.
-func defaultAnswer(l *live, d *dialog) {
-	switch d.kind {
-	case dlgSampling:
+func defaultAnswer(l *live, d requestDialog) {
+	switch d := d.(type) {
+	case *samplingDialog:
 		l.typeText("reply from the test")
 		l.key("ctrl+s")
-	case dlgElicitForm:
+	case *elicitFormDialog:
 		var p struct {
 			RequestedSchema struct {
 				Properties map[string]struct {
@@ -146,7 +146,7 @@ func defaultAnswer(l *live, d *dialog) {
 				Required []string `json:"required"`
 			} `json:"requestedSchema"`
 		}
-		_ = json.Unmarshal(d.req.params, &p)
+		_ = json.Unmarshal(d.base().req.params, &p)
 		content := map[string]any{}
 		for _, name := range p.RequestedSchema.Required {
 			prop := p.RequestedSchema.Properties[name]
@@ -169,7 +169,7 @@ func defaultAnswer(l *live, d *dialog) {
 		}
 		d.form.pane.raw.SetValue(string(b))
 		l.key("ctrl+s")
-		if len(l.m.dialogs) > 0 && l.m.dialogs[0] == d {
+		if len(l.m.overlay.requests) > 0 && l.m.overlay.requests[0] == d {
 			l.key("ctrl+s") // sent anyway when the form still finds problems
 		}
 	default:
@@ -180,14 +180,14 @@ func defaultAnswer(l *live, d *dialog) {
 // answerDialogs answers every open dialog with ans until none is left; it reports how many
 // it answered, by method.
 func (l *live) answerDialogs(ans answerer, seen map[string]int) {
-	for len(l.m.dialogs) > 0 {
-		d := l.m.dialogs[0]
+	for len(l.m.overlay.requests) > 0 {
+		d := l.m.overlay.requests[0]
 		if seen != nil {
-			seen[d.req.method]++
+			seen[d.base().req.method]++
 		}
 		ans(l, d)
-		if len(l.m.dialogs) > 0 && l.m.dialogs[0] == d {
-			l.t.Fatalf("the dialog for %s is still open after answering\n%s", d.req.method, view(l.m))
+		if len(l.m.overlay.requests) > 0 && l.m.overlay.requests[0] == d {
+			l.t.Fatalf("the dialog for %s is still open after answering\n%s", d.base().req.method, view(l.m))
 		}
 	}
 }
@@ -229,7 +229,7 @@ func (l *live) callTool(name, args string, ans answerer, seen map[string]int) *c
 		l.t.Fatalf("%s was not sent\n%s", name, view(l.m))
 	}
 	l.until("the result of "+name, func() bool {
-		if len(l.m.dialogs) > 0 && ans != nil {
+		if len(l.m.overlay.requests) > 0 && ans != nil {
 			l.answerDialogs(ans, seen)
 		}
 		return run.done
@@ -298,7 +298,7 @@ func (l *live) getPrompt(name string, ans answerer, vals ...string) *promptGet {
 		l.t.Fatalf("prompts/get %s not sent\n%s", name, view(l.m))
 	}
 	l.until("prompts/get "+name, func() bool {
-		if len(l.m.dialogs) > 0 && ans != nil {
+		if len(l.m.overlay.requests) > 0 && ans != nil {
 			l.answerDialogs(ans, nil)
 		}
 		return !l.m.ops.get(g.opID).running()

@@ -274,29 +274,29 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string
 	k := p.c.keys
 	if p.choosing {
 		switch {
-		case key.Matches(msg, k.ChoosePrev, k.Up):
+		case key.Matches(msg, k.Dialog.ChoosePrev, k.List.Up):
 			p.choice = max(p.choice-1, 0)
-		case key.Matches(msg, k.ChooseNext, k.Down):
+		case key.Matches(msg, k.Dialog.ChooseNext, k.List.Down):
 			p.choice = min(p.choice+1, len(logLevels())-1)
-		case key.Matches(msg, k.Top):
+		case key.Matches(msg, k.List.Top):
 			p.choice = 0
-		case key.Matches(msg, k.Bottom):
+		case key.Matches(msg, k.List.Bottom):
 			p.choice = len(logLevels()) - 1
-		case key.Matches(msg, k.Confirm):
+		case key.Matches(msg, k.Dialog.Confirm):
 			p.choosing = false
 			return true, logLevels()[p.choice]
-		case key.Matches(msg, k.Dismiss):
+		case key.Matches(msg, k.Dialog.Dismiss):
 			p.choosing = false
 		}
 		return true, ""
 	}
 	switch {
-	case key.Matches(msg, k.SetLevel):
+	case key.Matches(msg, k.Logs.SetLevel):
 		p.choosing = true
 		if p.serverLevel != "" {
 			p.choice = levelRank(p.serverLevel)
 		}
-	case key.Matches(msg, k.LevelFilter):
+	case key.Matches(msg, k.Logs.LevelFilter):
 		levels := append([]string{""}, logLevels()...)
 		i := 0
 		for j, l := range levels {
@@ -306,17 +306,17 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string
 		}
 		p.minLevel = levels[(i+1)%len(levels)]
 		p.refilter()
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		p.move(-1)
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		p.move(1)
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		p.move(-max(p.listHeight()-1, 1))
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		p.move(max(p.listHeight()-1, 1))
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		p.move(-len(p.shown))
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		p.move(len(p.shown))
 		p.follow = true
 	default:
@@ -355,7 +355,7 @@ func (p *logsPane) view(base time.Time) string {
 	}
 	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", p.dropped+len(p.entries))) +
 		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter", filter, level))
-	if p.c.keys.SetLevel.Enabled() {
+	if p.c.keys.Logs.SetLevel.Enabled() {
 		head += st.Muted.Render(" · l set level") // only with a live server to tell
 	}
 	lines := []string{fit(head, w)}

@@ -121,11 +121,11 @@ func noServerText(opts Options) string {
 	return "offline: no server to ask"
 }
 
-// pane identifies a tab.
-type pane int
+// paneID identifies a tab: its index in Model.panes.
+type paneID int
 
 const (
-	paneTools pane = iota
+	paneTools paneID = iota
 	paneCall
 	paneWire
 	paneServer
@@ -136,7 +136,7 @@ const (
 	paneCount
 )
 
-func (p pane) String() string {
+func (p paneID) String() string {
 	return [...]string{"Tools", "Call", "Wire", "Server", "Resources", "Prompts", "Logs", "Tasks"}[p]
 }
 
@@ -158,14 +158,12 @@ type Model struct {
 
 	width, height int
 	lay           layout
-	focus         pane
+	focus         paneID
 	showHelp      bool
 	// helpOff is the first line of the help overlay shown (it scrolls on small terminals).
 	helpOff int
 	help    help.Model
 
-	// serverOff scrolls the Server tab.
-	serverOff int
 	// now is the clock (fixed in tests so elapsed times are stable).
 	now func() time.Time
 
@@ -181,8 +179,49 @@ type Model struct {
 	// keep is where the session is recorded and how it is saved under a name.
 	keep sessionKeep
 
-	// more holds everything beyond tools: resources, prompts, logs, tasks, server requests.
-	more
+	resources *resourcesPane
+	prompts   *promptsPane
+	logs      *logsPane
+	tasks     *tasksPane
+	// panes are the tabs in order (index paneID): the root routes keys, draws and sizes
+	// through them.
+	panes [paneCount]pane
+
+	features  ClientFeatures
+	requests  *RequestQueue
+	rootPaths []string
+	roots     []mcpclient.Root
+	rootNotes []string
+	ops       *opTable
+
+	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
+	overlay overlay
+	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
+	// never answers a request that popped up under the fingers.
+	dialogGuard time.Duration
+
+	toolsList, resList, promptList listState
+
+	// listen is the modern subscriptions/listen stream: its generation and cancel func.
+	listenGen    int
+	listenCancel context.CancelFunc
+	listenOn     bool
+
+	// flash is a transient status line, shown until flashUntil.
+	flash      string
+	flashUntil time.Time
+
+	pinging  bool
+	ping     time.Duration
+	pingErr  error
+	pingSeen bool
+
+	// callTasks maps a tools/call (call id) run as a task to its task id.
+	callTasks map[int]string
+
+	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
+	pending []tea.Cmd
+	ticking bool
 
 	// restart is the edit-and-restart prompt and the request Run returns.
 	restart restartState
@@ -268,7 +307,7 @@ func New(opts Options) *Model {
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
-	m.wire.expect, m.wire.closed = opts.TraceLen, &m.server.eventsClosed
+	m.wire.expect = opts.TraceLen
 	if opts.FromTrace {
 		m.server.recorded = true
 		m.server.incomplete = len(opts.TraceWarnings) > 0
@@ -276,7 +315,7 @@ func New(opts Options) *Model {
 			m.server.warnings = append(m.server.warnings, "trace: "+w)
 		}
 	}
-	m.more = newMore(m, opts)
+	m.newPanes(opts)
 	if opts.Session == nil {
 		m.tools.status = noServerText(opts)
 		m.offline, c.offline, c.attached = newOfflineState(), true, !opts.FromTrace
@@ -287,7 +326,7 @@ func New(opts Options) *Model {
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.initMore(), m.waitTick())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.requests.wait(), resolveRoots(m.rootPaths, true), m.waitTick())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

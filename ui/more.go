@@ -41,85 +41,32 @@ func (st *listState) userListed() {
 	st.recent = nil
 }
 
-// more is the part of the root model beyond tools: resources, prompts, logs, tasks, the
-// server→client request dialogs, roots, subscriptions and the in-flight requests.
-type more struct {
-	features  ClientFeatures
-	requests  *RequestQueue
-	rootPaths []string
-	roots     []mcpclient.Root
-	rootNotes []string
-	rootsEd   *rootsEditor
-
-	ops       *opTable
-	resources *resourcesPane
-	prompts   *promptsPane
-	logs      *logsPane
-	tasks     *tasksPane
-
-	// dialogs are the server requests waiting for the user, oldest (shown) first.
-	dialogs []*dialog
-	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
-	// never answers a request that popped up under the fingers.
-	dialogGuard time.Duration
-
-	toolsList, resList, promptList listState
-
-	// listen is the modern subscriptions/listen stream: its generation and cancel func.
-	listenGen    int
-	listenCancel context.CancelFunc
-	listenOn     bool
-
-	// flash is a transient status line, shown until flashUntil.
-	flash      string
-	flashUntil time.Time
-
-	pinging  bool
-	ping     time.Duration
-	pingErr  error
-	pingSeen bool
-
-	// callTasks maps a tools/call (call id) run as a task to its task id.
-	callTasks map[int]string
-
-	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
-	pending []tea.Cmd
-	ticking bool
-}
-
-// newMore builds the panes beyond tools for m (whose common bag and call pane exist).
-func newMore(m *Model, opts Options) more {
+// newPanes builds the panes (m's common bag exists) and their array, in tab order.
+func (m *Model) newPanes(opts Options) {
 	c := m.c
-	ops := newOpTable()
+	m.features, m.requests, m.rootPaths = opts.Features, opts.Requests, opts.Roots
+	m.ops, m.callTasks, m.dialogGuard = newOpTable(), map[int]string{}, 400*time.Millisecond
 	ids := &formIDs{}
-	mo := more{
-		features:  opts.Features,
-		requests:  opts.Requests,
-		rootPaths: opts.Roots,
-		ops:       ops,
-		resources: newResourcesPane(c, ops, ids),
-		prompts:   newPromptsPane(c, ops, ids),
-		logs:      newLogsPane(c),
-		tasks:     newTasksPane(c),
-		callTasks: map[int]string{},
-
-		dialogGuard: 400 * time.Millisecond,
-	}
-	m.call.taskRequired = m.taskRequired
-	if opts.Session != nil {
-		m.call.readLink = m.readLink
-	}
+	m.resources = newResourcesPane(c, m.ops, ids)
+	m.prompts = newPromptsPane(c, m.ops, ids)
+	m.logs = newLogsPane(c)
+	m.tasks = newTasksPane(c)
+	m.call.canRead = opts.Session != nil
 	if opts.Session == nil {
-		mo.resources.status, mo.prompts.status = noServerText(opts), noServerText(opts)
+		m.resources.status, m.prompts.status = noServerText(opts), noServerText(opts)
 		// Nothing lists tasks here (r needs a server); the tasks come from the events.
-		mo.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
+		m.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
 	}
-	return mo
-}
-
-// initMore starts the server-request pump and resolves the configured roots.
-func (m *Model) initMore() tea.Cmd {
-	return tea.Batch(m.requests.wait(), resolveRoots(m.rootPaths, true))
+	m.panes = [paneCount]pane{
+		paneTools:     toolsTab{m},
+		paneCall:      callTab{m},
+		paneWire:      wireTab{m},
+		paneServer:    &serverPane{m: m},
+		paneResources: resourcesTab{m},
+		panePrompts:   promptsTab{m},
+		paneLogs:      logsTab{m},
+		paneTasks:     tasksTab{m},
+	}
 }
 
 // flashFor is how long a transient status line stays.
@@ -328,9 +275,9 @@ func (m *Model) toolsListed(msg toolsListedMsg) tea.Cmd {
 	return m.listed("tools", len(msg.tools), msg.err)
 }
 
-// observeMore follows one timeline event for the panes beyond tools: logs, list_changed,
+// observeEvent follows one timeline event for the panes beyond the call: logs, list_changed,
 // resource updates, task status, server cancels, late responses.
-func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
+func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		return m.observeBatch(ev)
 	}
@@ -338,9 +285,9 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && m.offline == nil {
 		m.tasksServerGone(l)
 	}
-	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.dialogs) > 0 {
-		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.dialogs)))
-		m.dialogs = nil
+	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.overlay.requests) > 0 {
+		m.note("warning", fmt.Sprintf("the server is gone: %d server request(s) closed unanswered", len(m.overlay.requests)))
+		m.overlay.requests = nil
 	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
 		return nil
@@ -417,7 +364,7 @@ func (m *Model) observeMore(ev *mcpclient.Event) tea.Cmd {
 }
 
 // observeBatch feeds each element of a JSON-RPC batch frame (JSON-RPC 2.0 §6; MCP
-// 2025-03-26) to observeMore, in order, as if it had come alone: a notifications/message
+// 2025-03-26) to observeEvent, in order, as if it had come alone: a notifications/message
 // inside a batch reaches Logs, a list_changed lists again. Each element carries the
 // batch's Seq (its frame on the wire).
 func (m *Model) observeBatch(ev *mcpclient.Event) tea.Cmd {
@@ -429,7 +376,7 @@ func (m *Model) observeBatch(ev *mcpclient.Event) tea.Cmd {
 		if one.Kind == mcpclient.KindNotification {
 			m.call.observe(&one) // progress of a call in flight
 		}
-		if c := m.observeMore(&one); c != nil {
+		if c := m.observeEvent(&one); c != nil {
 			cmds = append(cmds, c)
 		}
 	}
@@ -453,12 +400,12 @@ func (m *Model) serverCancelled(params json.RawMessage) {
 	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
 		return
 	}
-	for i, d := range m.dialogs {
-		if d.req.id != nil && compactJSON(d.req.id) == compactJSON(p.RequestID) {
-			m.dialogs = append(m.dialogs[:i], m.dialogs[i+1:]...)
-			m.note("warning", fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", d.req.method, compactJSON(d.req.id)))
-			if i == 0 && len(m.dialogs) > 0 {
-				m.pending = append(m.pending, m.dialogs[0].focus())
+	for i, d := range m.overlay.requests {
+		if r := d.base().req; r.id != nil && compactJSON(r.id) == compactJSON(p.RequestID) {
+			m.overlay.remove(d)
+			m.note("warning", fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", r.method, compactJSON(r.id)))
+			if i == 0 && len(m.overlay.requests) > 0 {
+				m.pending = append(m.pending, m.overlay.requests[0].focus())
 			}
 			return
 		}
@@ -557,209 +504,209 @@ func notifyRoots(s Session) tea.Cmd {
 	return func() tea.Msg { return rootsNotifiedMsg{err: s.NotifyRootsChanged()} }
 }
 
-// updateMore handles the messages of everything beyond tools; ok is false for others.
-func (m *Model) updateMore(msg tea.Msg) (tea.Cmd, bool) {
-	if cmd, ok := m.updateLinks(msg); ok {
-		return cmd, true
+// answered notes how answering a server request went.
+func (m *Model) answered(msg answeredMsg) {
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("answering %s failed: %s", msg.method, msg.err))
+	} else {
+		m.note("info", fmt.Sprintf("%s: %s", msg.method, msg.what))
 	}
-	if cmd, ok := m.updateTasksExt(msg); ok {
-		return cmd, true
+}
+
+// resourcesListed takes resources/list and resources/templates/list.
+func (m *Model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
+	p := m.resources
+	p.warnings, p.errs = msg.warnings, nil
+	if msg.err != nil {
+		p.errs = append(p.errs, "resources/list failed: "+block(msg.err.Error()))
 	}
-	now := m.now()
-	switch msg := msg.(type) {
-	case flashClearMsg:
-		return nil, true
-	case sessionSavedMsg:
-		m.sessionSaved(msg)
-		return nil, true
-	case opTickMsg:
-		m.ticking = false
-		return nil, true
-	case serverRequestsMsg:
-		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
-	case answeredMsg:
-		if msg.err != nil {
-			m.note("error", fmt.Sprintf("answering %s failed: %s", msg.method, msg.err))
-		} else {
-			m.note("info", fmt.Sprintf("%s: %s", msg.method, msg.what))
-		}
-		return nil, true
-	case resourcesListedMsg:
-		p := m.resources
-		p.warnings, p.errs = msg.warnings, nil
-		if msg.err != nil {
-			p.errs = append(p.errs, "resources/list failed: "+block(msg.err.Error()))
-		}
-		if msg.tmplErr != nil {
-			p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
-		}
-		for _, w := range msg.warnings {
-			m.server.warnings = append(m.server.warnings, w)
-		}
-		p.setLists(msg.res, msg.tmpls)
-		p.setSize(m.lay.body)
-		return m.listed("resources", len(msg.res)+len(msg.tmpls), msg.err), true
-	case promptsListedMsg:
-		p := m.prompts
-		p.warnings, p.errs = msg.warnings, nil
-		if msg.err != nil {
-			p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
-		}
-		m.server.warnings = append(m.server.warnings, msg.warnings...)
-		p.setPrompts(msg.prompts)
-		p.setSize(m.lay.body)
-		return m.listed("prompts", len(msg.prompts), msg.err), true
-	case resourceReadMsg:
-		o := m.ops.finish(msg.op, msg.err, now)
-		m.resources.readDone(msg)
-		if o != nil && msg.err != nil {
-			m.dropInputDialogs(o.method, o.target)
-		}
-		return nil, true
-	case promptGotMsg:
-		o := m.ops.finish(msg.op, msg.err, now)
-		m.prompts.got(msg)
-		if o != nil && msg.err != nil {
-			m.dropInputDialogs(o.method, o.target)
-		}
-		return nil, true
-	case completeTickMsg:
-		if f := m.formByID(msg.form); f != nil {
-			return f.tick(m.ctx, m.sess, msg), true
-		}
-		return nil, true
-	case completedMsg:
-		if f := m.formByID(msg.form); f != nil {
-			f.completed(msg)
-		}
-		return nil, true
-	case subscribedMsg:
-		delete(m.resources.pending, msg.uri)
-		verb := "subscribed to"
-		if !msg.on {
-			verb = "unsubscribed from"
-		}
-		if msg.err != nil {
-			m.note("error", fmt.Sprintf("could not be %s %s: %s", strings.TrimSuffix(verb, " to"), msg.uri, msg.err))
-		} else {
-			m.resources.subs[msg.uri] = msg.on
-			m.note("info", verb+" "+msg.uri)
-		}
-		m.resources.rebuild()
-		return nil, true
-	case listenEndedMsg:
-		if msg.gen != m.listenGen {
-			return nil, true
-		}
-		m.listenOn = false
-		switch {
-		case errors.Is(msg.err, context.Canceled):
-		case msg.err != nil:
-			m.note("warning", "subscriptions/listen ended: "+msg.err.Error())
-		default:
-			m.note("info", "the server ended the subscriptions/listen stream")
-		}
-		return nil, true
-	case logLevelMsg:
-		if msg.err != nil {
-			m.note("error", fmt.Sprintf("setting the log level to %s failed: %s", msg.level, msg.err))
-			return nil, true
-		}
-		m.logs.serverLevel = msg.level
-		if m.era() == mcpclient.EraModern {
-			m.note("info", "log level "+msg.level+": sent in each request's _meta from now on (modern era)")
-		} else {
-			m.note("info", "logging/setLevel "+msg.level+" accepted")
-		}
-		return nil, true
-	case pingMsg:
-		m.pinging, m.pingSeen = false, true
-		m.ping, m.pingErr = msg.rtt, msg.err
-		if msg.err != nil {
-			m.note("error", "ping failed: "+msg.err.Error())
-		} else {
-			m.note("info", "ping: "+msg.rtt.Round(10*time.Microsecond).String()+" round trip")
-		}
-		return nil, true
-	case savedMsg:
-		if msg.err != nil {
-			m.resources.saved = "not saved: " + msg.err.Error()
-			m.note("error", m.resources.saved)
-		} else {
-			m.resources.saved = fmt.Sprintf("saved %s to %s", count(msg.n, "byte", "bytes"), msg.path)
-			m.note("info", m.resources.saved)
-		}
-		return nil, true
-	case rootsResolvedMsg:
-		m.roots = append(m.roots, msg.roots...)
-		m.rootNotes = append(m.rootNotes, msg.errs...)
-		for _, e := range msg.errs {
-			m.note("warning", e)
-		}
-		if !msg.initial && len(msg.roots) > 0 {
-			return m.rootsChanged(), true
-		}
-		return nil, true
-	case rootsNotifiedMsg:
-		if msg.err != nil {
-			m.note("error", "notifications/roots/list_changed failed: "+msg.err.Error())
-		} else {
-			m.note("info", "sent notifications/roots/list_changed")
-		}
-		return nil, true
-	case taskCreatedMsg:
-		return m.taskCreated(msg), true
-	case taskPollMsg:
-		e := m.tasks.tasks[msg.id]
-		if e == nil || m.sess == nil {
-			return nil, true
-		}
-		e.polling = false
-		if e.task.Terminal() || e.pollErr != nil {
-			// Ended, or following it stopped (a failed tasks/get, the server's death).
-			return nil, true
-		}
-		return getTask(m.ctx, m.sess, msg.id, true), true
-	case taskGotMsg:
-		if msg.err != nil {
-			text := fmt.Sprintf("tasks/get %s failed: %s", msg.id, msg.err)
-			if e := m.tasks.tasks[msg.id]; e != nil {
-				e.polling = false
-				if msg.poll && !e.task.Terminal() {
-					e.pollErr = msg.err
-					m.tasks.rebuild()
-					text += " · polling stopped (8 Tasks: enter tries again)"
-				}
+	if msg.tmplErr != nil {
+		p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
+	}
+	for _, w := range msg.warnings {
+		m.server.warnings = append(m.server.warnings, w)
+	}
+	p.setLists(msg.res, msg.tmpls)
+	p.setSize(m.lay.body)
+	return m.listed("resources", len(msg.res)+len(msg.tmpls), msg.err)
+}
+
+// promptsListed takes prompts/list.
+func (m *Model) promptsListed(msg promptsListedMsg) tea.Cmd {
+	p := m.prompts
+	p.warnings, p.errs = msg.warnings, nil
+	if msg.err != nil {
+		p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
+	}
+	m.server.warnings = append(m.server.warnings, msg.warnings...)
+	p.setPrompts(msg.prompts)
+	p.setSize(m.lay.body)
+	return m.listed("prompts", len(msg.prompts), msg.err)
+}
+
+// resourceRead finishes a resources/read op.
+func (m *Model) resourceRead(msg resourceReadMsg) {
+	o := m.ops.finish(msg.op, msg.err, m.now())
+	m.resources.readDone(msg)
+	if o != nil && msg.err != nil {
+		m.dropInputDialogs(o.method, o.target)
+	}
+}
+
+// promptGot finishes a prompts/get op.
+func (m *Model) promptGot(msg promptGotMsg) {
+	o := m.ops.finish(msg.op, msg.err, m.now())
+	m.prompts.got(msg)
+	if o != nil && msg.err != nil {
+		m.dropInputDialogs(o.method, o.target)
+	}
+}
+
+// subscribed takes the answer to resources/subscribe or unsubscribe.
+func (m *Model) subscribed(msg subscribedMsg) {
+	delete(m.resources.pending, msg.uri)
+	verb := "subscribed to"
+	if !msg.on {
+		verb = "unsubscribed from"
+	}
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("could not be %s %s: %s", strings.TrimSuffix(verb, " to"), msg.uri, msg.err))
+	} else {
+		m.resources.subs[msg.uri] = msg.on
+		m.note("info", verb+" "+msg.uri)
+	}
+	m.resources.rebuild()
+}
+
+// listenEnded notes the end of the current subscriptions/listen stream.
+func (m *Model) listenEnded(msg listenEndedMsg) {
+	if msg.gen != m.listenGen {
+		return
+	}
+	m.listenOn = false
+	switch {
+	case errors.Is(msg.err, context.Canceled):
+	case msg.err != nil:
+		m.note("warning", "subscriptions/listen ended: "+msg.err.Error())
+	default:
+		m.note("info", "the server ended the subscriptions/listen stream")
+	}
+}
+
+// logLevelSet takes the answer to logging/setLevel (or the modern _meta level).
+func (m *Model) logLevelSet(msg logLevelMsg) {
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("setting the log level to %s failed: %s", msg.level, msg.err))
+		return
+	}
+	m.logs.serverLevel = msg.level
+	if m.era() == mcpclient.EraModern {
+		m.note("info", "log level "+msg.level+": sent in each request's _meta from now on (modern era)")
+	} else {
+		m.note("info", "logging/setLevel "+msg.level+" accepted")
+	}
+}
+
+// pinged takes the ping's round trip.
+func (m *Model) pinged(msg pingMsg) {
+	m.pinging, m.pingSeen = false, true
+	m.ping, m.pingErr = msg.rtt, msg.err
+	if msg.err != nil {
+		m.note("error", "ping failed: "+msg.err.Error())
+	} else {
+		m.note("info", "ping: "+msg.rtt.Round(10*time.Microsecond).String()+" round trip")
+	}
+}
+
+// resourceSaved says where a resource's contents went.
+func (m *Model) resourceSaved(msg savedMsg) {
+	if msg.err != nil {
+		m.resources.saved = "not saved: " + msg.err.Error()
+		m.note("error", m.resources.saved)
+	} else {
+		m.resources.saved = fmt.Sprintf("saved %s to %s", count(msg.n, "byte", "bytes"), msg.path)
+		m.note("info", m.resources.saved)
+	}
+}
+
+// rootsResolved adds the roots resolved from paths; added later, the server hears of it.
+func (m *Model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
+	m.roots = append(m.roots, msg.roots...)
+	m.rootNotes = append(m.rootNotes, msg.errs...)
+	for _, e := range msg.errs {
+		m.note("warning", e)
+	}
+	if !msg.initial && len(msg.roots) > 0 {
+		return m.rootsChanged()
+	}
+	return nil
+}
+
+// rootsNotified notes how notifications/roots/list_changed went.
+func (m *Model) rootsNotified(msg rootsNotifiedMsg) {
+	if msg.err != nil {
+		m.note("error", "notifications/roots/list_changed failed: "+msg.err.Error())
+	} else {
+		m.note("info", "sent notifications/roots/list_changed")
+	}
+}
+
+// taskPoll polls a followed task again unless it ended or following it stopped.
+func (m *Model) taskPoll(msg taskPollMsg) tea.Cmd {
+	e := m.tasks.tasks[msg.id]
+	if e == nil || m.sess == nil {
+		return nil
+	}
+	e.polling = false
+	if e.task.Terminal() || e.pollErr != nil {
+		// Ended, or following it stopped (a failed tasks/get, the server's death).
+		return nil
+	}
+	return getTask(m.ctx, m.sess, msg.id, true)
+}
+
+// taskGot takes tasks/get's answer.
+func (m *Model) taskGot(msg taskGotMsg) tea.Cmd {
+	if msg.err != nil {
+		text := fmt.Sprintf("tasks/get %s failed: %s", msg.id, msg.err)
+		if e := m.tasks.tasks[msg.id]; e != nil {
+			e.polling = false
+			if msg.poll && !e.task.Terminal() {
+				e.pollErr = msg.err
+				m.tasks.rebuild()
+				text += " · polling stopped (8 Tasks: enter tries again)"
 			}
-			m.note("error", text)
-			return nil, true
 		}
-		return m.taskStatus(*msg.task, msg.poll), true
-	case taskResultMsg:
-		return m.taskResult(msg), true
-	case taskCancelledMsg:
-		if msg.err != nil {
-			m.note("error", fmt.Sprintf("tasks/cancel %s failed: %s", msg.id, msg.err))
-			return nil, true
-		}
-		m.note("info", "tasks/cancel "+msg.id+" accepted")
-		if msg.task != nil && msg.task.TaskID != "" {
-			return m.taskStatus(*msg.task, false), true
-		}
-		return nil, true
-	case tasksListedMsg:
-		m.tasks.warns = msg.warns
-		if msg.err != nil {
-			m.tasks.note = "tasks/list failed: " + msg.err.Error()
-			return nil, true
-		}
-		m.tasks.note = "tasks/list: " + count(len(msg.tasks), "task", "tasks")
-		for _, t := range msg.tasks {
-			m.tasks.upsert(t, now)
-		}
-		return nil, true
+		m.note("error", text)
+		return nil
 	}
-	return nil, false
+	return m.taskStatus(*msg.task, msg.poll)
+}
+
+// taskCancelled takes tasks/cancel's answer.
+func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("tasks/cancel %s failed: %s", msg.id, msg.err))
+		return nil
+	}
+	m.note("info", "tasks/cancel "+msg.id+" accepted")
+	if msg.task != nil && msg.task.TaskID != "" {
+		return m.taskStatus(*msg.task, false)
+	}
+	return nil
+}
+
+// tasksListed takes tasks/list.
+func (m *Model) tasksListed(msg tasksListedMsg) {
+	m.tasks.warns = msg.warns
+	if msg.err != nil {
+		m.tasks.note = "tasks/list failed: " + msg.err.Error()
+		return
+	}
+	m.tasks.note = "tasks/list: " + count(len(msg.tasks), "task", "tasks")
+	for _, t := range msg.tasks {
+		m.tasks.upsert(t, m.now())
+	}
 }
 
 // formByID finds an open argument form.
@@ -784,12 +731,12 @@ func (m *Model) serverRequests(reqs []*inbound) tea.Cmd {
 		}
 		d := newDialog(m.c, r, m.during(r))
 		d.setSize(m.lay.body.w, m.lay.body.h)
-		m.dialogs = append(m.dialogs, d)
-		if len(m.dialogs) == 1 {
+		m.overlay.requests = append(m.overlay.requests, d)
+		if len(m.overlay.requests) == 1 {
 			cmds = append(cmds, d.focus())
 		}
-		if len(m.dialogs) > 1 {
-			m.setFlash(fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.dialogs)))
+		if len(m.overlay.requests) > 1 {
+			m.setFlash(fmt.Sprintf("%s queued: %d server requests waiting", r.method, len(m.overlay.requests)))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -823,9 +770,10 @@ func (m *Model) during(r *inbound) string {
 
 // dropInputDialogs closes modern input dialogs whose request ended (cancelled, failed).
 func (m *Model) dropInputDialogs(method, target string) {
-	keep := m.dialogs[:0]
+	keep := m.overlay.requests[:0]
 	dropped := 0
-	for _, d := range m.dialogs {
+	for _, rd := range m.overlay.requests {
+		d := rd.base()
 		if d.req.modern() && d.during == "" {
 			d.during = m.during(d.req)
 		}
@@ -833,64 +781,15 @@ func (m *Model) dropInputDialogs(method, target string) {
 			dropped++
 			continue
 		}
-		keep = append(keep, d)
+		keep = append(keep, rd)
 	}
-	m.dialogs = keep
+	m.overlay.requests = keep
 	if dropped > 0 {
 		m.note("info", fmt.Sprintf("%d input request(s) of %s %s closed: the request ended", dropped, method, target))
-		if len(m.dialogs) > 0 {
-			m.pending = append(m.pending, m.dialogs[0].focus())
+		if len(m.overlay.requests) > 0 {
+			m.pending = append(m.pending, m.overlay.requests[0].focus())
 		}
 	}
-}
-
-// dialogKey gives a key to the front dialog; an answer closes it and shows the next.
-func (m *Model) dialogKey(msg tea.KeyPressMsg) tea.Cmd {
-	d := m.dialogs[0]
-	if m.dialogGuard > 0 && (d.shownAt.IsZero() || m.now().Sub(d.shownAt) < m.dialogGuard) {
-		return nil
-	}
-	out, cmd := d.handleKey(msg, m.roots)
-	if out == nil {
-		return cmd
-	}
-	if out.editRoots {
-		m.openRootsEditor()
-		return tea.Batch(cmd, m.rootsEd.input.Focus())
-	}
-	m.dialogs = m.dialogs[1:]
-	cmds := []tea.Cmd{cmd, answer(d.req, out.result, out.err, out.what)}
-	if len(m.dialogs) > 0 {
-		cmds = append(cmds, m.dialogs[0].focus())
-	}
-	return tea.Batch(cmds...)
-}
-
-func (m *Model) openRootsEditor() {
-	m.rootsEd = newRootsEditor(m.c)
-	m.rootsEd.w, m.rootsEd.h = m.lay.body.w, m.lay.body.h
-}
-
-// rootsKey handles the roots editor.
-func (m *Model) rootsKey(msg tea.KeyPressMsg) tea.Cmd {
-	ed, cmd := m.rootsEd.handleKey(msg, len(m.roots))
-	if ed == nil {
-		return cmd
-	}
-	switch {
-	case ed.close:
-		m.rootsEd = nil
-		if len(m.dialogs) > 0 {
-			return m.dialogs[0].focus()
-		}
-	case ed.add != "":
-		return resolveRoots([]string{ed.add}, false)
-	case ed.remove >= 0 && ed.remove < len(m.roots):
-		m.roots = append(m.roots[:ed.remove:ed.remove], m.roots[ed.remove+1:]...)
-		m.rootsEd.sel = min(m.rootsEd.sel, max(len(m.roots)-1, 0))
-		return m.rootsChanged()
-	}
-	return cmd
 }
 
 // rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
@@ -1122,8 +1021,8 @@ func (m *Model) abandon() {
 	if m.listenCancel != nil {
 		m.listenCancel()
 	}
-	for _, d := range m.dialogs {
-		_ = d.req.respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
+	for _, d := range m.overlay.requests {
+		_ = d.base().req.respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
 	}
-	m.dialogs = nil
+	m.overlay.requests = nil
 }

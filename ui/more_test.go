@@ -249,7 +249,7 @@ func TestSamplingDialog(t *testing.T) {
 	if got := rec.answers(); len(got) != 2 || got[1] != `error {"code":-1,"message":"User rejected sampling request"}` {
 		t.Fatalf("reject %q", got)
 	}
-	if len(m.dialogs) != 0 || strings.Contains(view(m), "waiting") {
+	if len(m.overlay.requests) != 0 || strings.Contains(view(m), "waiting") {
 		t.Fatal("dialog not closed")
 	}
 }
@@ -324,8 +324,8 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 		rec.req("bogus/method", `{}`),
 	}})
 	got := rec.answers()
-	if len(got) != 4 || len(m.dialogs) != 0 {
-		t.Fatalf("answers %q dialogs %d", got, len(m.dialogs))
+	if len(got) != 4 || len(m.overlay.requests) != 0 {
+		t.Fatalf("answers %q dialogs %d", got, len(m.overlay.requests))
 	}
 	for i, code := range []string{`"code":-32601`, `"code":-32601`, `"code":-32602`, `"code":-32601`} {
 		if !strings.Contains(got[i], code) {
@@ -346,8 +346,8 @@ func TestServerCancelsItsRequest(t *testing.T) {
 	var rec recorder
 	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"timeout"}}`+"\n")}})
-	if len(m.dialogs) != 0 || len(rec.answers()) != 0 {
-		t.Fatalf("dialogs %d answers %q", len(m.dialogs), rec.answers())
+	if len(m.overlay.requests) != 0 || len(rec.answers()) != 0 {
+		t.Fatalf("dialogs %d answers %q", len(m.overlay.requests), rec.answers())
 	}
 	mustContain(t, "note", view(m), "the server cancelled its sampling/createMessage")
 }
@@ -492,8 +492,8 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 	var rec recorder
 	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
-	if m.showHelp || m.dialogs[0].reply.Value() != "?" {
-		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.dialogs[0].reply.Value())
+	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
+		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.overlay.requests[0].(*samplingDialog).reply.Value())
 	}
 	mustContain(t, "dialog keys", view(m), "ctrl+s send the reply · ctrl+d or esc reject")
 }
@@ -512,8 +512,8 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 	view(m)
 	now = now.Add(100 * time.Millisecond)
 	keys(t, m, "e", "enter")
-	if len(rec.answers()) != 0 || m.rootsEd != nil {
-		t.Fatalf("keys typed as the dialog appeared acted: %q editor=%v", rec.answers(), m.rootsEd != nil)
+	if len(rec.answers()) != 0 || openDialog[*rootsEditor](m) != nil {
+		t.Fatalf("keys typed as the dialog appeared acted: %q editor=%v", rec.answers(), openDialog[*rootsEditor](m) != nil)
 	}
 	now = now.Add(time.Second)
 	keys(t, m, "enter")
@@ -528,8 +528,8 @@ func TestDialogsCloseWhenTheServerDies(t *testing.T) {
 	var rec recorder
 	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`), rec.req("roots/list", `{}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{life(9, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 1})}})
-	if len(m.dialogs) != 0 {
-		t.Fatalf("%d dialogs left", len(m.dialogs))
+	if len(m.overlay.requests) != 0 {
+		t.Fatalf("%d dialogs left", len(m.overlay.requests))
 	}
 	mustContain(t, "note", view(m), "the server is gone: 2 server request(s) closed unanswered")
 }

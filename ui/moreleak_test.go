@@ -86,10 +86,10 @@ func TestMorePanesNoRawControl(t *testing.T) {
 		}})
 		m.roots = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
 		for range 4 {
-			assertClean(t, "dialog "+m.dialogs[0].req.method, view(m))
+			assertClean(t, "dialog "+m.overlay.requests[0].base().req.method, view(m))
 			keys(t, m, "pgdown")
 			assertClean(t, "dialog scrolled", view(m))
-			if m.dialogs[0].kind == dlgRoots {
+			if _, roots := m.overlay.requests[0].(*rootsDialog); roots {
 				keys(t, m, "e")
 				assertClean(t, "roots editor", view(m))
 				keys(t, m, "esc")

@@ -6,67 +6,19 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // requestBadge shows how many server requests wait for the user.
 func (m *Model) requestBadge() string {
-	if n := len(m.dialogs); n > 0 {
+	if n := len(m.overlay.requests); n > 0 {
 		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  "
 	}
 	return ""
 }
 
-// bodyMore draws the panes beyond the first four.
-func (m *Model) bodyMore() string {
-	now := m.now()
-	switch m.focus {
-	case paneResources:
-		return m.resources.view(now)
-	case panePrompts:
-		return m.prompts.view(now)
-	case paneLogs:
-		base := now
-		if m.tl.len() > 0 {
-			base = m.tl.base
-		}
-		return m.logs.view(base)
-	case paneTasks:
-		return m.tasks.view(now)
-	}
-	return ""
-}
-
-// modalView is the roots editor or the front dialog, drawn over the body ("" when none).
-func (m *Model) modalView() string {
-	r := m.lay.body
-	switch {
-	case m.keep.prompt != nil:
-		return m.keepView()
-	case m.restart.prompt != nil:
-		return m.restartView()
-	case m.rootsEd != nil:
-		m.rootsEd.w, m.rootsEd.h = r.w, r.h
-		return m.rootsEd.view(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
-	case len(m.dialogs) > 0:
-		d := m.dialogs[0]
-		if d.during == "" && d.req.modern() {
-			// The input_required response may reach the timeline after the request.
-			d.during = m.during(d.req)
-		}
-		if d.shownAt.IsZero() {
-			d.shownAt = m.now()
-		}
-		d.setSize(r.w, r.h)
-		return d.view(m.roots, len(m.dialogs)-1)
-	}
-	return ""
-}
-
-// statusMore adds the era and the requests in flight to the status bar.
-func (m *Model) statusMore() []string {
+// sessionStatus is the era, the requests in flight and the last ping, for the status bar.
+func (m *Model) sessionStatus() []string {
 	var parts []string
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
@@ -86,81 +38,6 @@ func (m *Model) flashText() string {
 		return ""
 	}
 	return clean(m.flash)
-}
-
-// helpMore lists the keys of the panes beyond the first four.
-func (m *Model) helpMore() []key.Binding {
-	k := m.c.keys
-	nav := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
-	switch m.focus {
-	case paneResources:
-		if m.resources.form != nil {
-			return []key.Binding{k.NextField, k.PrevField, k.SuggestNext, k.SuggestPrev, k.Submit, k.Cancel}
-		}
-		return append(nav, k.Filter, k.Open, k.Subscribe, k.Save, k.Refresh, k.DetailUp, k.DetailDown)
-	case panePrompts:
-		if m.prompts.form != nil {
-			return []key.Binding{k.NextField, k.PrevField, k.SuggestNext, k.SuggestPrev, k.Submit, k.Cancel}
-		}
-		return append(nav, k.Filter, k.Open, k.Refresh, k.DetailUp, k.DetailDown)
-	case paneLogs:
-		return append(nav, k.LevelFilter, k.SetLevel)
-	case paneTasks:
-		return append(nav, k.Filter, k.Open, k.TaskResult, k.TaskCancel, k.Refresh, k.DetailUp, k.DetailDown)
-	}
-	return nil
-}
-
-// modalHelp lists the keys of the open dialog or editor (nil when none is open).
-func (m *Model) modalHelp() []key.Binding {
-	k := m.c.keys
-	switch {
-	case m.keep.prompt != nil, m.restart.prompt != nil:
-		return []key.Binding{k.Confirm, k.Dismiss}
-	case m.rootsEd != nil:
-		return []key.Binding{k.AddRoot, k.RemoveRoot, k.Up, k.Down, k.Dismiss}
-	case len(m.dialogs) > 0:
-		switch m.dialogs[0].kind {
-		case dlgRoots:
-			return []key.Binding{k.Accept, k.Confirm, k.EditRoots, k.Decline, k.Dismiss}
-		case dlgElicitForm:
-			return []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
-		}
-		return []key.Binding{k.Accept, k.Decline, k.Dismiss, k.ScrollUp, k.ScrollDown}
-	}
-	return nil
-}
-
-// syncKeysMore enables the bindings of the panes beyond tools from state.
-func (m *Model) syncKeysMore() {
-	k := &m.c.keys
-	live := m.sess != nil && m.server.init != nil
-	if m.ops.inFlight() > 0 {
-		k.CancelCall.SetEnabled(true)
-	}
-	k.Ping.SetEnabled(live)
-	k.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
-	k.SaveSession.SetEnabled(m.keep.save != nil)
-	k.Restart.SetEnabled(m.restart.enabled)
-	res, _ := m.resources.selection()
-	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
-	k.Subscribe.SetEnabled(subOK)
-	k.SetLevel.SetEnabled(live)
-	k.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
-	k.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
-	k.Refresh.SetEnabled(live)
-	k.ReadLink.SetEnabled(live && m.call.hasLinks())
-}
-
-// resizeMore sizes the panes beyond tools and the open dialogs.
-func (m *Model) resizeMore(r rect) {
-	m.resources.setSize(r)
-	m.prompts.setSize(r)
-	m.logs.setSize(r)
-	m.tasks.setSize(r)
-	for _, d := range m.dialogs {
-		d.setSize(r.w, r.h)
-	}
 }
 
 // serverMoreLines is the Server tab's part about eras and the client: what server/discover

@@ -876,19 +876,19 @@ func (m *Model) offlineCallKey(msg tea.KeyPressMsg) bool {
 	n := o.shownLen()
 	page := max(m.lay.body.h/2, 1)
 	switch {
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		o.sel, o.off = max(o.sel-1, 0), 0
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		o.sel, o.off = min(o.sel+1, max(n-1, 0)), 0
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		o.sel, o.off = 0, 0
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		o.sel, o.off = max(n-1, 0), 0
-	case key.Matches(msg, k.PageDown), key.Matches(msg, k.DetailDown):
+	case key.Matches(msg, k.List.PageDown), key.Matches(msg, k.Detail.DetailDown):
 		o.off += page
-	case key.Matches(msg, k.PageUp), key.Matches(msg, k.DetailUp):
+	case key.Matches(msg, k.List.PageUp), key.Matches(msg, k.Detail.DetailUp):
 		o.off = max(o.off-page, 0)
-	case msg.String() == "esc" && o.tool != "":
+	case key.Matches(msg, k.Dialog.Dismiss) && o.tool != "":
 		sel, ok := o.selected()
 		o.tool, o.narrow = "", nil
 		o.sel, o.off = 0, 0

@@ -10,7 +10,7 @@ import (
 func TestOfflineNoRootsNoSetLevel(t *testing.T) {
 	m := openOffline(t, recordTrace(t))
 	press(t, m, "R")
-	if m.rootsEd != nil {
+	if openDialog[*rootsEditor](m) != nil {
 		t.Fatal("R opened the roots editor offline")
 	}
 	press(t, m, "?")

@@ -126,7 +126,7 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.C
 	}
 	pr := p.selected()
 	switch {
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.List.Open):
 		if pr == nil {
 			return true, nil, nil
 		}
@@ -134,11 +134,11 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.C
 			return true, &promptAction{get: pr.Name}, nil
 		}
 		return true, nil, p.openForm(pr)
-	case key.Matches(msg, k.Refresh):
+	case key.Matches(msg, k.List.Refresh):
 		return true, &promptAction{refresh: true}, nil
-	case key.Matches(msg, k.DetailUp):
+	case key.Matches(msg, k.Detail.DetailUp):
 		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.DetailDown):
+	case key.Matches(msg, k.Detail.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
 	default:
 		return false, nil, nil
@@ -209,7 +209,7 @@ func (p *promptsPane) runningOp() *op {
 }
 
 func (p *promptsPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *promptsPane) detailLines(now time.Time) []string {

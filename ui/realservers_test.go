@@ -82,7 +82,7 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 	l := startLive(t, testservers.ServerEverything(t), mcpclient.Config{Era: mcpclient.EraLegacy}, Options{Roots: []string{root}})
 	// It asks for the roots right after initialized, and announces its conditional tools
 	// with tools/list_changed.
-	l.until("the roots/list dialog", func() bool { return len(l.m.dialogs) > 0 }, 20*time.Second)
+	l.until("the roots/list dialog", func() bool { return len(l.m.overlay.requests) > 0 }, 20*time.Second)
 	mustContain(t, "roots dialog", view(l.m), "roots/list", "file://"+root)
 	l.answerDialogs(defaultAnswer, nil)
 	l.until("the conditional tools", func() bool { return l.m.toolNamed("trigger-sampling-request") != nil && !l.m.toolsList.inFlight }, 20*time.Second)
@@ -258,7 +258,7 @@ func goSDKCases(era mcpclient.Era) map[string]toolCase {
 		// Declined: on accept the go-sdk server fails on its own titledMulti schema
 		// ("items must specify enum for untitled enums").
 		"test_elicitation_sep1330_enums": {args: `{}`, want: "action=decline", dialogs: one("elicitation/create"),
-			answer: func(l *live, d *dialog) {
+			answer: func(l *live, d requestDialog) {
 				mustContain(l.t, "enum form", view(l.m), "legacyEnum", "titledMulti")
 				l.key("ctrl+d")
 			}},
@@ -278,10 +278,10 @@ func goSDKCases(era mcpclient.Era) map[string]toolCase {
 		c["test_input_required_result_capabilities"] = toolCase{args: `{}`, want: "Capability-aware input requests fulfilled", dialogs: map[string]int{"elicitation/create": 1, "sampling/createMessage": 1, "roots/list": 1}}
 		c["test_input_required_result_multiple_inputs"] = toolCase{args: `{}`, want: "reply from the test from the test — 1 root(s) visible",
 			dialogs: map[string]int{"elicitation/create": 1, "sampling/createMessage": 1, "roots/list": 1},
-			answer: func(l *live, d *dialog) {
+			answer: func(l *live, d requestDialog) {
 				// Three input requests in one round: one dialog, the others queued visibly.
-				if n := len(l.m.dialogs); n == 3 {
-					l.until("the input_required response on the wire", func() bool { _, ok := l.m.tl.index(d.req.seq); return ok }, 5*time.Second)
+				if n := len(l.m.overlay.requests); n == 3 {
+					l.until("the input_required response on the wire", func() bool { _, ok := l.m.tl.index(d.base().req.seq); return ok }, 5*time.Second)
 					mustContain(l.t, "queued inputs", view(l.m), "⚑ 3 waiting", "+2 more waiting", "modern input request", "tools/call test_input_required_result_multiple_inputs")
 				}
 				defaultAnswer(l, d)

@@ -240,24 +240,24 @@ func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *resou
 	}
 	res, tmpl := p.selection()
 	switch {
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.List.Open):
 		switch {
 		case res != nil:
 			return true, &resourceAction{read: res.URI, key: resKey(res.URI)}, nil
 		case tmpl != nil:
 			return true, nil, p.openForm(tmpl)
 		}
-	case key.Matches(msg, k.Subscribe):
+	case key.Matches(msg, k.Resources.Subscribe):
 		if res != nil && !p.pending[res.URI] {
 			return true, &resourceAction{subscribe: res.URI, on: !p.subs[res.URI]}, nil
 		}
-	case key.Matches(msg, k.Save):
+	case key.Matches(msg, k.Detail.Save):
 		return true, nil, p.openSave()
-	case key.Matches(msg, k.Refresh):
+	case key.Matches(msg, k.List.Refresh):
 		return true, &resourceAction{refresh: true}, nil
-	case key.Matches(msg, k.DetailUp):
+	case key.Matches(msg, k.Detail.DetailUp):
 		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.DetailDown):
+	case key.Matches(msg, k.Detail.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
 	default:
 		return false, nil, nil
@@ -393,10 +393,10 @@ func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	s := p.save
 	r := p.reads[s.key]
 	switch {
-	case key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Dismiss):
 		p.save = nil
 		return nil
-	case key.Matches(msg, k.Confirm):
+	case key.Matches(msg, k.Dialog.Confirm):
 		p.save = nil
 		if r == nil || r.res == nil || s.index >= len(r.res.Contents) {
 			return nil
@@ -407,7 +407,7 @@ func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return writeFile(s.input.Value(), data)
-	case key.Matches(msg, k.NextField):
+	case key.Matches(msg, k.Form.NextField):
 		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
 			s.index = (s.index + 1) % len(r.res.Contents)
 			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
@@ -521,7 +521,7 @@ func defaultFileName(c mcpclient.ResourceContents) string {
 
 // view draws the list and the selected item's detail (or the template form).
 func (p *resourcesPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *resourcesPane) detailLines(now time.Time) []string {

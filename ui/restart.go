@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"mvdan.cc/sh/v3/shell"
@@ -24,15 +25,19 @@ func (r *RestartRequest) Error() string {
 	return "restart requested: " + ShellJoin(r.Argv)
 }
 
-// restartState is the edit-and-restart prompt (the E key) while it is open.
+// restartState is whether the server can be restarted (the E key) and what was asked.
 type restartState struct {
 	// enabled is Options.Restartable: the caller can start the server again.
 	enabled bool
-	prompt  *textinput.Model
-	// err is why the typed command line was refused (bad quoting, empty).
-	err string
 	// asked is the request Run returns once the program has quit.
 	asked *RestartRequest
+}
+
+// restartPrompt is the edit-and-restart dialog (the E key): the command line to start.
+type restartPrompt struct {
+	input *textinput.Model
+	// err is why the typed command line was refused (bad quoting, empty).
+	err string
 }
 
 // openRestartPrompt opens the command-line prompt, prefilled with the current command.
@@ -41,33 +46,41 @@ func (m *Model) openRestartPrompt() tea.Cmd {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
 	}
-	var cmd tea.Cmd
-	m.restart.prompt, cmd = newLinePrompt(m.c.st, "command: ", ShellJoin(m.argv), max(m.width-14, 10))
-	m.restart.err = ""
+	ti, cmd := newLinePrompt(m.c.st, "command: ", ShellJoin(m.argv), max(m.width-14, 10))
+	m.overlay.push(&restartPrompt{input: ti})
 	return cmd
 }
 
 // restartKey handles the prompt: enter restarts with the command line as typed (shell
 // words: quotes and $VAR as in sh), esc closes.
-func (m *Model) restartKey(msg tea.KeyPressMsg) tea.Cmd {
-	outcome, cmd := promptKey(m.c.keys, m.restart.prompt, msg)
+func (p *restartPrompt) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+	outcome, cmd := promptKey(m.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
-		m.restart.prompt = nil
+		m.overlay.remove(p)
 	case promptConfirmed:
-		argv, err := splitCommand(m.restart.prompt.Value())
+		argv, err := splitCommand(p.input.Value())
 		if err != nil {
-			m.restart.err = err.Error()
+			p.err = err.Error()
 			return nil
 		}
-		m.restart.prompt = nil
+		m.overlay.remove(p)
 		m.restart.asked = &RestartRequest{Argv: argv}
 		m.quitting = true
 		return tea.Quit
 	default:
-		m.restart.err = ""
+		p.err = ""
 	}
 	return cmd
+}
+
+func (p *restartPrompt) setSize(int, int) {}
+func (p *restartPrompt) focus() tea.Cmd   { return p.input.Focus() }
+func (p *restartPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	return updateLine(p.input, msg), true
+}
+func (p *restartPrompt) bindings(k *KeyMap) []key.Binding {
+	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
 }
 
 // splitCommand reads a command line the way sh does (quotes, escapes, $VAR from the
@@ -83,12 +96,12 @@ func splitCommand(line string) ([]string, error) {
 	return argv, nil
 }
 
-// restartView draws the prompt over the body.
-func (m *Model) restartView() string {
+// view draws the prompt over the body.
+func (p *restartPrompt) view(m *Model) string {
 	st := m.c.st
-	out := st.Title.Render("restart the server") + "\n\n" + m.restart.prompt.View() + "\n\n"
-	if m.restart.err != "" {
-		out += st.Error.Render(m.restart.err) + "\n\n"
+	out := st.Title.Render("restart the server") + "\n\n" + p.input.View() + "\n\n"
+	if p.err != "" {
+		out += st.Error.Render(p.err) + "\n\n"
 	}
 	var lines []string
 	lines = append(lines, "enter stops the server (if it still runs) and starts this command in a new session · esc cancels")

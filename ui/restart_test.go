@@ -38,10 +38,10 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 	}
 	press(t, m, "E")
 	out := view(m)
-	if m.restart.prompt == nil || !strings.Contains(out, "restart the server") {
+	if openDialog[*restartPrompt](m) == nil || !strings.Contains(out, "restart the server") {
 		t.Fatalf("E did not open the prompt:\n%s", out)
 	}
-	if got, want := m.restart.prompt.Value(), "node build/index.js --token '***'"; got != want {
+	if got, want := openDialog[*restartPrompt](m).input.Value(), "node build/index.js --token '***'"; got != want {
 		t.Fatalf("prefilled %q, want %q (the shown, redacted argv, shell-quoted)", got, want)
 	}
 	if !strings.Contains(out, "environment kept: API_KEY") {
@@ -49,7 +49,7 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 	}
 	// "q" and digits are text in the prompt, not quit or pane switches.
 	typeText(t, m, " --port 3")
-	if m.quitting || m.restart.prompt == nil {
+	if m.quitting || openDialog[*restartPrompt](m) == nil {
 		t.Fatal("typing in the prompt quit or closed it")
 	}
 	press(t, m, "enter")
@@ -65,7 +65,7 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
 	m := newRestartableModel(t)
 	press(t, m, "E")
-	m.restart.prompt.SetValue(`node "unterminated`)
+	openDialog[*restartPrompt](m).input.SetValue(`node "unterminated`)
 	press(t, m, "enter")
 	if m.quitting || m.restart.asked != nil {
 		t.Fatal("a command line with an open quote must not restart")
@@ -73,13 +73,13 @@ func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
 	if out := view(m); !strings.Contains(out, "cannot read the command line") {
 		t.Fatalf("no reason shown:\n%s", out)
 	}
-	m.restart.prompt.SetValue("   ")
+	openDialog[*restartPrompt](m).input.SetValue("   ")
 	press(t, m, "enter")
 	if m.restart.asked != nil || !strings.Contains(view(m), "the command line is empty") {
 		t.Fatalf("an empty command line must be refused:\n%s", view(m))
 	}
 	press(t, m, "esc")
-	if m.restart.prompt != nil || m.quitting {
+	if openDialog[*restartPrompt](m) != nil || m.quitting {
 		t.Fatal("esc must close the prompt and keep the session")
 	}
 }
@@ -92,7 +92,7 @@ func TestRestartNotOfferedWithoutCaller(t *testing.T) {
 		t.Fatalf("restart offered without Options.Restartable:\n%s", view(m))
 	}
 	press(t, m, "E")
-	if m.restart.prompt != nil || m.quitting {
+	if openDialog[*restartPrompt](m) != nil || m.quitting {
 		t.Fatal("E must not open the prompt when the caller cannot restart")
 	}
 }

@@ -108,11 +108,12 @@ type rootsEdit struct {
 	close  bool
 }
 
-func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
+// edit handles a key of the editor (n roots listed); the edit is for the root to apply.
+func (e *rootsEditor) edit(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd) {
 	k := e.c.keys
 	if e.adding {
 		switch {
-		case key.Matches(msg, k.Confirm):
+		case key.Matches(msg, k.Dialog.Confirm):
 			e.adding = false
 			v := e.input.Value()
 			e.input.SetValue("")
@@ -121,7 +122,7 @@ func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd
 				return nil, nil
 			}
 			return &rootsEdit{add: v, remove: -1}, nil
-		case key.Matches(msg, k.Dismiss):
+		case key.Matches(msg, k.Dialog.Dismiss):
 			e.adding = false
 			e.input.Blur()
 			return nil, nil
@@ -131,24 +132,25 @@ func (e *rootsEditor) handleKey(msg tea.KeyPressMsg, n int) (*rootsEdit, tea.Cmd
 		return nil, c
 	}
 	switch {
-	case key.Matches(msg, k.AddRoot):
+	case key.Matches(msg, k.Dialog.AddRoot):
 		e.adding = true
 		return nil, e.input.Focus()
-	case key.Matches(msg, k.RemoveRoot):
+	case key.Matches(msg, k.Dialog.RemoveRoot):
 		if e.sel < n {
 			return &rootsEdit{remove: e.sel}, nil
 		}
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		e.sel = max(e.sel-1, 0)
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		e.sel = min(e.sel+1, max(n-1, 0))
-	case key.Matches(msg, k.Dismiss, k.Confirm, k.Roots):
+	case key.Matches(msg, k.Dialog.Dismiss, k.Dialog.Confirm, k.Global.Roots):
 		return &rootsEdit{close: true, remove: -1}, nil
 	}
 	return nil, nil
 }
 
-func (e *rootsEditor) view(roots []mcpclient.Root, legacy bool, notes []string) string {
+// render draws the editor over the body.
+func (e *rootsEditor) render(roots []mcpclient.Root, legacy bool, notes []string) string {
 	st := e.c.st
 	w := e.w
 	lines := []string{fit(st.Title.Render("roots offered to the server")+st.Muted.Render(fmt.Sprintf("  (%d)", len(roots))), w),
@@ -169,7 +171,6 @@ func (e *rootsEditor) view(roots []mcpclient.Root, legacy bool, notes []string) 
 	}
 	lines = append(lines, "")
 	if e.adding {
-		e.input.SetWidth(max(w-10, 10))
 		lines = append(lines, fit(e.input.View(), w))
 	}
 	for _, n := range notes {

@@ -14,10 +14,13 @@ type sessionKeep struct {
 	// save copies the trace so far under a name; nil disables the key. Called only from a
 	// tea.Cmd: it copies a file.
 	save func(name string) (string, error)
-	// prompt is the one-line name prompt while it is open.
-	prompt *textinput.Model
 	// saving is set while a save runs.
 	saving bool
+}
+
+// keepPrompt is the save-as dialog (the S key): the name to save the session under.
+type keepPrompt struct {
+	input *textinput.Model
 	// err is why the last save failed, shown in the still-open prompt so another name
 	// can be typed ("NAME exists: choose another name").
 	err string
@@ -51,24 +54,24 @@ func (m *Model) openKeepPrompt() tea.Cmd {
 	}
 	ti, cmd := newLinePrompt(m.c.st, "save session as: ", "", max(m.width-24, 10))
 	ti.Placeholder = "name"
-	m.keep.prompt = ti
+	m.overlay.push(&keepPrompt{input: ti})
 	return cmd
 }
 
 // keepKey handles the name prompt: enter saves (in a Cmd), esc closes.
-func (m *Model) keepKey(msg tea.KeyPressMsg) tea.Cmd {
-	outcome, cmd := promptKey(m.c.keys, m.keep.prompt, msg)
+func (p *keepPrompt) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+	outcome, cmd := promptKey(m.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
-		m.keep.prompt, m.keep.err = nil, ""
+		m.overlay.remove(p)
 	case promptConfirmed:
 		if m.keep.saving {
 			return nil
 		}
 		// The prompt stays open until the save answers: a refused name is corrected
 		// in place.
-		name := m.keep.prompt.Value()
-		m.keep.err = ""
+		name := p.input.Value()
+		p.err = ""
 		m.keep.saving = true
 		save := m.keep.save
 		return func() tea.Msg {
@@ -104,9 +107,9 @@ func newLinePrompt(st *stylesT, prompt, value string, width int) (*textinput.Mod
 // edits the text (cmd is the input's own, e.g. its cursor blink).
 func promptKey(k KeyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome, tea.Cmd) {
 	switch {
-	case key.Matches(msg, k.Dismiss):
+	case key.Matches(msg, k.Dialog.Dismiss):
 		return promptDismissed, nil
-	case key.Matches(msg, k.Confirm):
+	case key.Matches(msg, k.Dialog.Confirm):
 		return promptConfirmed, nil
 	}
 	var cmd tea.Cmd
@@ -119,22 +122,38 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) {
 	m.keep.saving = false
 	if msg.err != nil {
 		m.note("error", "session not saved: "+msg.err.Error())
-		if m.keep.prompt != nil {
-			m.keep.err = msg.err.Error()
+		if p := openDialog[*keepPrompt](m); p != nil {
+			p.err = msg.err.Error()
 		}
 		return
 	}
-	m.keep.prompt, m.keep.err = nil, ""
+	if p := openDialog[*keepPrompt](m); p != nil {
+		m.overlay.remove(p)
+	}
 	m.note("info", "session saved to "+msg.path)
 }
 
-// keepView draws the name prompt over the body.
-func (m *Model) keepView() string {
+func (p *keepPrompt) setSize(int, int)                        {}
+func (p *keepPrompt) focus() tea.Cmd                          { return p.input.Focus() }
+func (p *keepPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) { return updateLine(p.input, msg), true }
+func (p *keepPrompt) bindings(k *KeyMap) []key.Binding {
+	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
+}
+
+// updateLine passes a component message to a one-line prompt's input.
+func updateLine(in *textinput.Model, msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	*in, cmd = in.Update(msg)
+	return cmd
+}
+
+// view draws the name prompt over the body.
+func (p *keepPrompt) view(m *Model) string {
 	st := m.c.st
 	errLine := ""
-	if m.keep.err != "" {
-		errLine = st.Error.Render("not saved: "+clean(m.keep.err)+" (type another name)") + "\n\n"
+	if p.err != "" {
+		errLine = st.Error.Render("not saved: "+clean(p.err)+" (type another name)") + "\n\n"
 	}
-	return st.Title.Render("save this session") + "\n\n" + m.keep.prompt.View() + "\n\n" + errLine +
+	return st.Title.Render("save this session") + "\n\n" + p.input.View() + "\n\n" + errLine +
 		st.Muted.Render("enter saves a copy of the trace so far under this name · esc cancels")
 }

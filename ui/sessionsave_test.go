@@ -51,11 +51,11 @@ func TestSessionPathShown(t *testing.T) {
 	}
 	// Without SaveSession, S is disabled: no prompt, a note.
 	press(t, m, "S")
-	if m.keep.prompt != nil {
+	if openDialog[*keepPrompt](m) != nil {
 		t.Fatal("S opened a prompt without SaveSession")
 	}
 	m.syncKeys()
-	if m.c.keys.SaveSession.Enabled() {
+	if m.c.keys.Global.SaveSession.Enabled() {
 		t.Error("S enabled without SaveSession")
 	}
 }
@@ -73,11 +73,11 @@ func TestSaveSessionKey(t *testing.T) {
 	}
 	m := newKeepModel(t, save)
 	m.syncKeys()
-	if !m.c.keys.SaveSession.Enabled() {
+	if !m.c.keys.Global.SaveSession.Enabled() {
 		t.Fatal("S disabled with SaveSession set")
 	}
 	press(t, m, "S")
-	if m.keep.prompt == nil {
+	if openDialog[*keepPrompt](m) == nil {
 		t.Fatal("S did not open the name prompt")
 	}
 	if v := view(m); !strings.Contains(v, "save session as:") {
@@ -96,7 +96,7 @@ func TestSaveSessionKey(t *testing.T) {
 			m.Update(msg)
 		}
 	}
-	if m.keep.prompt != nil {
+	if openDialog[*keepPrompt](m) != nil {
 		t.Error("prompt still open after a save that worked")
 	}
 	if calls != 1 || got[0] != "bug-42 q1" {
@@ -122,8 +122,8 @@ func TestSaveSessionKey(t *testing.T) {
 	// esc closes the prompt (still open after the failure) without saving.
 	press(t, m, "esc")
 	press(t, m, "S", "esc")
-	if m.keep.prompt != nil || calls != 2 {
-		t.Errorf("esc: prompt %v, calls %d", m.keep.prompt != nil, calls)
+	if openDialog[*keepPrompt](m) != nil || calls != 2 {
+		t.Errorf("esc: prompt %v, calls %d", openDialog[*keepPrompt](m) != nil, calls)
 	}
 }
 
@@ -150,7 +150,7 @@ func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
 	press(t, m, "S")
 	typeText(t, m, "mysave")
 	enter()
-	if m.keep.prompt == nil {
+	if openDialog[*keepPrompt](m) == nil {
 		t.Fatal("the dialog closed on a name that exists")
 	}
 	if v := view(m); !strings.Contains(v, "mysave exists: choose another name") || !strings.Contains(v, "save session as:") {
@@ -158,8 +158,8 @@ func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
 	}
 	typeText(t, m, "2")
 	enter()
-	if m.keep.prompt != nil || len(got) != 2 || got[1] != "mysave2" {
-		t.Fatalf("second name: prompt open %v, names %q", m.keep.prompt != nil, got)
+	if openDialog[*keepPrompt](m) != nil || len(got) != 2 || got[1] != "mysave2" {
+		t.Fatalf("second name: prompt open %v, names %q", openDialog[*keepPrompt](m) != nil, got)
 	}
 	if s := m.statusBar(); !strings.Contains(s, "session saved to /state/saved/mysave2.jsonl") {
 		t.Errorf("status line after the second name:\n%s", s)

@@ -149,25 +149,25 @@ func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) 
 	}
 	e := p.selected()
 	switch {
-	case key.Matches(msg, k.Refresh):
+	case key.Matches(msg, k.List.Refresh):
 		return true, &taskAction{list: true}, nil
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.List.Open):
 		if e != nil {
 			return true, &taskAction{get: e.task.TaskID}, nil
 		}
-	case key.Matches(msg, k.TaskResult) && e != nil && e.modern:
+	case key.Matches(msg, k.Tasks.TaskResult) && e != nil && e.modern:
 		p.note = "the tasks extension has no tasks/result: the result comes inline with tasks/get (or notifications/tasks) and is shown below when the task ends"
-	case key.Matches(msg, k.TaskResult):
+	case key.Matches(msg, k.Tasks.TaskResult):
 		if e != nil && !e.fetching {
 			return true, &taskAction{result: e.task.TaskID}, nil
 		}
-	case key.Matches(msg, k.TaskCancel):
+	case key.Matches(msg, k.Tasks.TaskCancel):
 		if e != nil && !e.task.Terminal() {
 			return true, &taskAction{cancel: e.task.TaskID}, nil
 		}
-	case key.Matches(msg, k.DetailUp):
+	case key.Matches(msg, k.Detail.DetailUp):
 		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.DetailDown):
+	case key.Matches(msg, k.Detail.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
 	default:
 		return false, nil, nil
@@ -271,7 +271,7 @@ func taskFromNotification(params json.RawMessage) (mcpclient.Task, bool) {
 }
 
 func (p *tasksPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, &p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *tasksPane) detailLines(now time.Time) []string {

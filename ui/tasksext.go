@@ -155,21 +155,21 @@ func (m *Model) closeTaskInputs(e *taskEntry) {
 		open[r] = true
 	}
 	e.inputs = nil
-	keep := m.dialogs[:0]
+	keep := m.overlay.requests[:0]
 	dropped := 0
-	front := len(m.dialogs) > 0 && open[m.dialogs[0].req]
-	for _, d := range m.dialogs {
-		if open[d.req] {
+	front := len(m.overlay.requests) > 0 && open[m.overlay.requests[0].base().req]
+	for _, d := range m.overlay.requests {
+		if open[d.base().req] {
 			dropped++
 			continue
 		}
 		keep = append(keep, d)
 	}
-	m.dialogs = keep
+	m.overlay.requests = keep
 	if dropped > 0 {
 		m.note("info", fmt.Sprintf("task %s ended (%s): %d input request(s) closed unanswered", e.task.TaskID, e.task.Status, dropped))
-		if front && len(m.dialogs) > 0 {
-			m.pending = append(m.pending, m.dialogs[0].focus())
+		if front && len(m.overlay.requests) > 0 {
+			m.pending = append(m.pending, m.overlay.requests[0].focus())
 		}
 	}
 }

@@ -86,12 +86,12 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	l.key("2")
 	mustContain(t, "call running as a task", view(l.m), "running as task "+id, "ctrl+x sends tasks/cancel")
 
-	l.until("the input dialog", func() bool { return len(l.m.dialogs) > 0 }, 20*time.Second)
+	l.until("the input dialog", func() bool { return len(l.m.overlay.requests) > 0 }, 20*time.Second)
 	mustContain(t, "dialog", view(l.m), "elicitation/create (form)", "Please enter your name.", "tools/call task_greet")
 	// The server repeats the outstanding request on every poll (100 ms): still one dialog.
 	l.settle(500 * time.Millisecond)
-	if len(l.m.dialogs) != 1 || run.done {
-		t.Fatalf("%d dialogs after repeated polls (done %v)", len(l.m.dialogs), run.done)
+	if len(l.m.overlay.requests) != 1 || run.done {
+		t.Fatalf("%d dialogs after repeated polls (done %v)", len(l.m.overlay.requests), run.done)
 	}
 	e := l.m.tasks.tasks[id]
 	if e == nil || !e.modern || e.task.Status != "input_required" || !e.asked["name"] {

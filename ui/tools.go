@@ -140,15 +140,15 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd
 	}
 	if !p.list.filtering {
 		switch {
-		case key.Matches(msg, k.CallByName):
+		case key.Matches(msg, k.Tools.CallByName):
 			return true, false, p.openCallByName()
-		case key.Matches(msg, k.DetailUp):
+		case key.Matches(msg, k.Detail.DetailUp):
 			p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
 			return true, false, nil
-		case key.Matches(msg, k.DetailDown):
+		case key.Matches(msg, k.Detail.DetailDown):
 			p.detailOff += max(p.det.h/2, 1)
 			return true, false, nil
-		case key.Matches(msg, k.OpenForm):
+		case key.Matches(msg, k.Tools.OpenForm):
 			return true, p.selected() != nil, nil
 		}
 	}
@@ -170,6 +170,13 @@ func (p *toolsPane) view(banner []string) string {
 // viewDetail shows banner lines (the dead-server panel) above the selected tool.
 func (p *toolsPane) viewDetail(banner []string) string {
 	w, h := p.det.w, p.det.h
+	lines := p.detailLines(banner)
+	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
+}
+
+// detailLines are the banner lines, the listing's problems and the selected tool.
+func (p *toolsPane) detailLines(banner []string) []string {
+	w := p.det.w
 	lines := append([]string(nil), banner...)
 	if p.listErr != nil {
 		lines = append(lines, wrapStyled(p.c.st.Error, "tools/list failed: "+block(p.listErr.Error()), w)...)
@@ -177,7 +184,7 @@ func (p *toolsPane) viewDetail(banner []string) string {
 		if len(p.tools) > 0 {
 			what = "the tools below are from the listing before"
 		}
-		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.Refresh.Help().Key)), "")
+		lines = append(lines, p.c.st.Muted.Render(fmt.Sprintf("%s · %s lists again", what, p.c.keys.List.Refresh.Help().Key)), "")
 	}
 	if len(p.warnings) > 0 {
 		lines = append(lines, noticeLines(p.c.st, nil, p.warnings, w)...)
@@ -192,8 +199,7 @@ func (p *toolsPane) viewDetail(banner []string) string {
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
 		}
 	}
-	p.detailOff = clampScroll(p.detailOff, len(lines), h)
-	return strings.Join(window(lines, p.detailOff, h, w), "\n")
+	return lines
 }
 
 // hint renders a tool annotation with the spec's default when absent (MCP 2025-03-26

@@ -10,10 +10,9 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// Update routes messages. Key priority, in one place: ctrl+c; the help overlay; an open
-// server-request dialog (or the roots editor); a focused input (form, filter); the focused
-// pane; then global keys. Commands queued by handlers (transient notes, redraw ticks) go
-// out with the answer.
+// Update routes messages (one type switch, update), then brings the state the views read
+// in line (sync). Commands queued by handlers (transient notes, redraw ticks) go out with
+// the answer.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.takePending(), m.loadShown())
@@ -21,100 +20,181 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
-	if cmd, ok := m.updateMore(msg); ok {
-		return m, cmd
-	}
+	cmd := m.route(msg)
+	m.sync()
+	return m, cmd
+}
+
+// route hands each message to its handler.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m, nil
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case eventsMsg:
-		cmd := m.addEvents(msg.events)
-		if msg.closed {
-			m.server.eventsClosed = true
-			return m, cmd
-		}
-		return m, tea.Batch(cmd, pumpEvents(m.events))
+		return m.eventsArrived(msg)
 	case initializedMsg:
-		if msg.err != nil {
-			m.server.initErr = msg.err
-			m.tools.status = "handshake failed"
-			return m, nil
-		}
-		m.server.init = msg.res
-		m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
-		m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
-		if m.server.state == mcpclient.StateStarting {
-			m.server.state = mcpclient.StateReady
-		}
-		m.tools.status = "listing tools…"
-		return m, m.afterConnect()
+		return m.initialized(msg)
 	case toolsListedMsg:
 		m.server.warnings = append(m.server.warnings, msg.warnings...)
 		m.server.toolsErr = msg.err
 		m.tools.setTools(msg.tools, msg.err)
 		m.tools.warnings = msg.warnings
 		m.tools.setSize(m.lay.body)
-		return m, m.toolsListed(msg)
+		return m.toolsListed(msg)
+	case resourcesListedMsg:
+		return m.resourcesListed(msg)
+	case promptsListedMsg:
+		return m.promptsListed(msg)
 	case eventsLoadedMsg:
 		m.tl.loaded(msg)
-		return m, nil
 	case waitTickMsg:
-		return m, m.waitTick()
+		return m.waitTick()
 	case frameSavedMsg:
-		level := "info"
-		if msg.err != nil {
-			level = "error"
-		}
-		m.note(level, m.wire.frameSaved(msg))
-		return m, nil
+		m.frameSaved(msg)
 	case historyLoadedMsg, historySavedMsg:
 		m.c.hist.apply(msg)
-		return m, nil
 	case formValidateMsg:
-		return m, msg.pane.validateTick(msg.gen)
+		return msg.pane.validateTick(msg.gen)
 	case callDoneMsg:
 		m.callDone(msg)
-		return m, nil
 	case callSentMsg:
 		m.call.sent(msg)
-		return m, waitSent(msg.id, msg.ch)
+		return waitSent(msg.id, msg.ch)
 	case spinner.TickMsg:
-		if m.call.anyRunning() {
-			var cmd tea.Cmd
-			m.call.spin, cmd = m.call.spin.Update(msg)
-			return m, cmd
-		}
-		return m, nil
+		return m.spin(msg)
+	case linkReadMsg:
+		cmd, _ := m.updateLinks(msg)
+		return cmd
+	case taskListenEndedMsg:
+		cmd, _ := m.updateTasksExt(msg)
+		return cmd
 	default:
-		// Cursor blinks and other component messages go to the focused inputs.
-		if cmd, ok := m.blinkMore(msg); ok {
-			return m, cmd
+		if cmd, ok := m.routeAnswer(msg); ok {
+			return cmd
 		}
-		if f := m.call.form; f != nil {
-			var c1, c2 tea.Cmd
-			f.input, c1 = f.input.Update(msg)
-			f.raw, c2 = f.raw.Update(msg)
-			return m, tea.Batch(c1, c2)
+		return m.updateInputs(msg)
+	}
+	return nil
+}
+
+// routeAnswer hands the answers of the session's requests (lists, reads, gets, tasks,
+// roots, ping, log level, server requests) and the redraw ticks to their handlers; ok is
+// false for other messages.
+func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case flashClearMsg:
+	case sessionSavedMsg:
+		m.sessionSaved(msg)
+	case opTickMsg:
+		m.ticking = false
+	case serverRequestsMsg:
+		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
+	case answeredMsg:
+		m.answered(msg)
+	case resourceReadMsg:
+		m.resourceRead(msg)
+	case promptGotMsg:
+		m.promptGot(msg)
+	case completeTickMsg:
+		if f := m.formByID(msg.form); f != nil {
+			return f.tick(m.ctx, m.sess, msg), true
 		}
-		if cb := m.tools.callBy; cb != nil {
-			var cmd tea.Cmd
-			if cb.onArgs {
-				cb.args, cmd = cb.args.Update(msg)
-			} else {
-				cb.name, cmd = cb.name.Update(msg)
-			}
-			return m, cmd
+	case completedMsg:
+		if f := m.formByID(msg.form); f != nil {
+			f.completed(msg)
 		}
-		if m.tools.list.filtering {
-			var cmd tea.Cmd
-			m.tools.list.filter, cmd = m.tools.list.filter.Update(msg)
-			return m, cmd
+	case subscribedMsg:
+		m.subscribed(msg)
+	case listenEndedMsg:
+		m.listenEnded(msg)
+	case logLevelMsg:
+		m.logLevelSet(msg)
+	case pingMsg:
+		m.pinged(msg)
+	case savedMsg:
+		m.resourceSaved(msg)
+	case rootsResolvedMsg:
+		return m.rootsResolved(msg), true
+	case rootsNotifiedMsg:
+		m.rootsNotified(msg)
+	case taskCreatedMsg:
+		return m.taskCreated(msg), true
+	case taskPollMsg:
+		return m.taskPoll(msg), true
+	case taskGotMsg:
+		return m.taskGot(msg), true
+	case taskResultMsg:
+		return m.taskResult(msg), true
+	case taskCancelledMsg:
+		return m.taskCancelled(msg), true
+	case tasksListedMsg:
+		m.tasksListed(msg)
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// eventsArrived adds a batch of the pump to the timeline and asks for the next.
+func (m *Model) eventsArrived(msg eventsMsg) tea.Cmd {
+	cmd := m.addEvents(msg.events)
+	if msg.closed {
+		m.server.eventsClosed, m.wire.closed = true, true
+		return cmd
+	}
+	return tea.Batch(cmd, pumpEvents(m.events))
+}
+
+// initialized takes the handshake's answer and lists what the server offers.
+func (m *Model) initialized(msg initializedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.server.initErr = msg.err
+		m.tools.status = "handshake failed"
+		return nil
+	}
+	m.server.init = msg.res
+	m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
+	m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
+	if m.server.state == mcpclient.StateStarting {
+		m.server.state = mcpclient.StateReady
+	}
+	m.tools.status = "listing tools…"
+	return m.afterConnect()
+}
+
+// frameSaved says where the wire pane's frame went.
+func (m *Model) frameSaved(msg frameSavedMsg) {
+	level := "info"
+	if msg.err != nil {
+		level = "error"
+	}
+	m.note(level, m.wire.frameSaved(msg))
+}
+
+// spin turns the running call's spinner.
+func (m *Model) spin(msg spinner.TickMsg) tea.Cmd {
+	if !m.call.anyRunning() {
+		return nil
+	}
+	var cmd tea.Cmd
+	m.call.spin, cmd = m.call.spin.Update(msg)
+	return cmd
+}
+
+// updateInputs passes component messages (cursor blinks) to the focused input: the front
+// dialog's, else the focused pane's, else the call form's or the Tools prompt's.
+func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.modalInput(msg); ok {
+		return cmd
+	}
+	for _, id := range [...]paneID{m.focus, paneCall, paneTools} {
+		if cmd, ok := m.panes[id].updateInput(msg); ok {
+			return cmd
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // addEvents appends a batch to the timeline and lets the panes react once; the returned
@@ -128,172 +208,119 @@ func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
 			m.server.observeLife(ev.Life)
 		}
 		m.call.observe(&ev)
-		cmds = append(cmds, m.observeMore(&ev), m.observeOffline(&ev))
+		cmds = append(cmds, m.observeEvent(&ev), m.observeOffline(&ev))
 	}
 	m.wire.appended()
 	return tea.Batch(cmds...)
 }
 
+// handleKey is the one key router: ctrl+c, the help page and the too-small screen; then
+// the front dialog; then the focused pane (its focused input first); then the global keys.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.syncKeys()
-	k := &m.c.keys
-	if key.Matches(msg, k.ForceQuit) {
-		m.quitting = true
-		return tea.Quit
-	}
-	if m.showHelp {
-		// The list keys scroll the overlay (helpPage keeps the offset in range).
-		page := max(m.lay.body.h-3, 1)
-		switch {
-		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.showHelp, m.helpOff = false, 0
-		case key.Matches(msg, k.Down):
-			m.helpOff++
-		case key.Matches(msg, k.Up):
-			m.helpOff = max(m.helpOff-1, 0)
-		case key.Matches(msg, k.PageDown):
-			m.helpOff += page
-		case key.Matches(msg, k.PageUp):
-			m.helpOff = max(m.helpOff-page, 0)
-		case key.Matches(msg, k.Top):
-			m.helpOff = 0
-		case key.Matches(msg, k.Bottom):
-			m.helpOff = 1 << 30
-		}
-		return nil
-	}
-	if m.lay.tooSmall {
-		if key.Matches(msg, k.Quit) {
-			m.quitting = true
-			return tea.Quit
-		}
-		return nil
+	if cmd, done := m.screenKey(msg); done {
+		return cmd
 	}
 	if handled, cmd := m.modalKey(msg); handled {
 		return cmd
 	}
-	// A focused input gets every key (so "q" is text, not quit); a form row that is not a
-	// text input leaves q and ? to the app.
-	if m.focus == paneCall && m.call.inputFocused() && m.call.form.keysFree() {
+	if handled, cmd := m.panes[m.focus].handleKey(msg); handled {
+		return cmd
+	}
+	return m.globalKey(msg)
+}
+
+// screenKey handles the keys that work over everything: ctrl+c, the help page (the list
+// keys scroll it) and the too-small screen (only q).
+func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := &m.c.keys
+	switch {
+	case key.Matches(msg, k.Global.ForceQuit):
+		m.quitting = true
+		return tea.Quit, true
+	case m.showHelp:
+		m.clampHelp()
+		page := max(m.lay.body.h-3, 1)
 		switch {
-		case key.Matches(msg, k.Help):
-			m.showHelp = true
-			return nil
-		case key.Matches(msg, k.Quit):
-			if m.call.form.quitKey() {
-				m.quitting = true
-				return tea.Quit
-			}
+		case key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit):
+			m.showHelp, m.helpOff = false, 0
+		case key.Matches(msg, k.List.Down):
+			m.helpOff++
+		case key.Matches(msg, k.List.Up):
+			m.helpOff = max(m.helpOff-1, 0)
+		case key.Matches(msg, k.List.PageDown):
+			m.helpOff += page
+		case key.Matches(msg, k.List.PageUp):
+			m.helpOff = max(m.helpOff-page, 0)
+		case key.Matches(msg, k.List.Top):
+			m.helpOff = 0
+		case key.Matches(msg, k.List.Bottom):
+			m.helpOff = 1 << 30
+		}
+		return nil, true
+	case m.lay.tooSmall:
+		if key.Matches(msg, k.Global.Quit) {
+			m.quitting = true
+			return tea.Quit, true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// paneKeys are the keys that focus each pane, in tab order.
+func (k *KeyMap) paneKeys() [paneCount]key.Binding {
+	return [paneCount]key.Binding{k.Global.Tools, k.Global.Call, k.Global.Wire, k.Global.Server, k.Global.Resources, k.Global.Prompts, k.Global.Logs, k.Global.Tasks}
+}
+
+// globalKey handles the keys no pane took.
+func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.c.keys
+	for id, b := range k.paneKeys() {
+		if key.Matches(msg, b) {
+			m.focus = paneID(id)
 			return nil
 		}
 	}
 	switch {
-	case m.focus == paneCall && m.call.inputFocused():
-		sub, closed, cmd := m.call.form.handleKey(msg)
-		if sub != nil {
-			if m.sess == nil {
-				m.call.form.errs = []string{"offline: recorded session; there is no server to call"}
-				return cmd
-			}
-			if m.notConnected() {
-				// The form stays open with its values: send again once connected.
-				m.call.form.errs = []string{notConnectedNote}
-				m.call.form.unsent = true
-				return cmd
-			}
-			tool := m.call.form.tool
-			start := m.call.start(m.ctx, m.sess, tool.Name, sub.args, m.now())
-			// The call view marks arguments sent despite problems; the result is checked
-			// against the tool's outputSchema.
-			m.call.run.invalid, m.call.run.outSchema = sub.problems, tool.OutputSchema
-			return tea.Batch(cmd, start, m.c.hist.record(tool.Name, sub.args, m.now()))
-		}
-		if closed {
-			m.call.form = nil
-			if m.call.run == nil {
-				m.focus = paneTools
-			}
-		}
-		return cmd
-	case m.focus == paneTools && m.tools.inputFocused():
-		_, _, cmd := m.tools.handleKey(msg)
-		if req := m.tools.takeCallRequest(); req != nil {
-			return tea.Batch(cmd, m.startCallByName(req))
-		}
-		return cmd
-	}
-	if handled, cmd := m.paneKeyMore(msg); handled {
-		return cmd
-	}
-	// The focused pane.
-	switch m.focus {
-	case paneTools:
-		if key.Matches(msg, k.Refresh) && m.sess != nil && m.server.init != nil {
-			m.toolsList.userListed()
-			cmd := m.refresh("tools")
-			m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
-			return cmd
-		}
-		handled, open, cmd := m.tools.handleKey(msg)
-		if open {
-			if t := m.tools.selected(); t != nil && m.offline != nil {
-				// Offline, a tool opens its recorded calls.
-				m.focus = paneCall
-				m.offline.showTool(t.Name)
-				return nil
-			}
-			if t := m.tools.selected(); t != nil {
-				m.focus = paneCall
-				return m.call.open(*t)
-			}
-		}
-		if handled {
-			return cmd
-		}
-	case paneCall:
-		if m.offline != nil && m.call.form == nil && m.offlineCallKey(msg) {
-			return nil
-		}
-		if key.Matches(msg, k.Edit) && m.call.run != nil {
-			if t := m.toolNamed(m.call.run.tool); t != nil {
-				return m.call.open(*t)
-			}
-		}
-		if handled, cmd := m.call.handleKey(msg); handled {
-			return cmd
-		}
-	case paneWire:
-		if handled, cmd := m.wire.handleKey(msg); handled {
-			return cmd
-		}
-	case paneServer:
-		if m.scrollServer(msg) {
-			return nil
-		}
-	}
-	// Globals.
-	switch {
-	case key.Matches(msg, k.Quit):
+	case key.Matches(msg, k.Global.Quit):
 		m.quitting = true
 		return tea.Quit
-	case key.Matches(msg, k.Help):
+	case key.Matches(msg, k.Global.Help):
 		m.showHelp = true
-	case key.Matches(msg, k.NextPane):
+	case key.Matches(msg, k.Global.NextPane):
 		m.focus = (m.focus + 1) % paneCount
-	case key.Matches(msg, k.PrevPane):
+	case key.Matches(msg, k.Global.PrevPane):
 		m.focus = (m.focus + paneCount - 1) % paneCount
-	case key.Matches(msg, k.Tools):
-		m.focus = paneTools
-	case key.Matches(msg, k.Call):
-		m.focus = paneCall
-	case key.Matches(msg, k.Wire):
-		m.focus = paneWire
-	case key.Matches(msg, k.Server):
-		m.focus = paneServer
-	case key.Matches(msg, k.CancelCall):
+	case key.Matches(msg, k.Global.CancelCall):
 		return m.cancelFocused()
-	default:
-		return m.globalKeyMore(msg)
+	case key.Matches(msg, k.Global.Roots):
+		if m.sess == nil {
+			// Offline there is no server to give roots to.
+			m.note("warning", "offline: recorded session; there is no server to give roots to")
+			return nil
+		}
+		m.openRootsEditor()
+	case key.Matches(msg, k.Global.SaveSession):
+		return m.openKeepPrompt()
+	case key.Matches(msg, k.Global.Restart):
+		return m.openRestartPrompt()
+	case key.Matches(msg, k.Global.Ping):
+		return m.startPing()
+	}
+	return nil
+}
+
+// startPing sends ping (legacy era) unless one is on its way.
+func (m *Model) startPing() tea.Cmd {
+	switch {
+	case m.sess == nil || m.server.init == nil:
+		m.note("warning", "ping: not connected")
+	case m.era() == mcpclient.EraModern:
+		m.note("warning", "ping does not exist in the modern era (MCP 2026-07-28 removed it)")
+	case !m.pinging:
+		m.pinging = true
+		return ping(m.ctx, m.sess)
 	}
 	return nil
 }
@@ -306,26 +333,4 @@ func (m *Model) toolNamed(name string) *mcpclient.Tool {
 		}
 	}
 	return nil
-}
-
-// scrollServer scrolls the Server tab.
-func (m *Model) scrollServer(msg tea.KeyPressMsg) bool {
-	k := m.c.keys
-	page := max(m.lay.body.h-2, 1)
-	switch {
-	case key.Matches(msg, k.Up):
-		m.serverOff--
-	case key.Matches(msg, k.Down):
-		m.serverOff++
-	case key.Matches(msg, k.PageUp):
-		m.serverOff -= page
-	case key.Matches(msg, k.PageDown):
-		m.serverOff += page
-	case key.Matches(msg, k.Top):
-		m.serverOff = 0
-	default:
-		return false
-	}
-	m.serverOff = max(m.serverOff, 0)
-	return true
 }

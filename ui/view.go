@@ -45,8 +45,8 @@ func (m *Model) header() string {
 	st := m.c.st
 	badge := m.requestBadge()
 	var full, short []string
-	for p := pane(0); p < paneCount; p++ {
-		label := fmt.Sprintf("%d %s", p+1, p)
+	for p := paneID(0); p < paneCount; p++ {
+		label := fmt.Sprintf("%d %s", p+1, m.panes[p].title())
 		if n := m.call.runningCount(); p == paneCall && n > 0 {
 			label += " " + m.call.spin.View()
 			if n > 1 {
@@ -69,37 +69,10 @@ func (m *Model) header() string {
 	return fit(left+badge+title, m.width)
 }
 
-// body draws the focused pane into the body rectangle.
+// body draws the focused pane, or the dialog over it, into the body rectangle.
 func (m *Model) body() string {
 	r := m.lay.body
-	var s string
-	switch m.focus {
-	case paneTools:
-		switch {
-		case m.server.failed() && len(m.tools.tools) == 0:
-			// Nothing to list: the panel gets the whole width.
-			lines := append(m.deadPanel(r.w), m.c.st.Muted.Render("3 Wire shows every byte exchanged; 4 Server the full stderr."))
-			s = strings.Join(lines, "\n")
-		case m.server.failed():
-			s = m.tools.view(m.deadPanel(m.tools.det.w))
-		default:
-			s = m.tools.view(m.probeLines(m.tools.det.w))
-		}
-	case paneCall:
-		if m.offline != nil && m.call.form == nil {
-			s = m.offlineCallView(r.w, r.h)
-		} else {
-			s = m.call.view(m.now())
-		}
-	case paneWire:
-		s = m.wire.view(true)
-	case paneServer:
-		lines := m.serverLines(r.w)
-		m.serverOff = clampScroll(m.serverOff, len(lines), r.h)
-		s = strings.Join(window(lines, m.serverOff, r.h, r.w), "\n")
-	default:
-		s = m.bodyMore()
-	}
+	s := m.panes[m.focus].view(m.now())
 	if d := m.modalView(); d != "" {
 		s = d
 	}
@@ -145,7 +118,7 @@ func (m *Model) statusBar() string {
 	} else {
 		parts = append(parts, s.stateText())
 	}
-	parts = append(parts, m.statusMore()...)
+	parts = append(parts, m.sessionStatus()...)
 	if s.pid != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
 	}
@@ -176,57 +149,81 @@ func (m *Model) statusBar() string {
 	return sty.Render(line)
 }
 
-// helpView lists the keys live in the focused pane, then the global ones.
+// helpView lists the keys live in the focused pane (or the open dialog), then the global
+// ones.
 func (m *Model) helpView() string {
-	m.syncKeys()
+	pane, global := m.helpKeys()
+	st := m.c.st
+	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   (? or esc closes)")
+	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
+}
+
+// helpKeys are the keys of the focused pane (or the open dialog), and the global keys.
+func (m *Model) helpKeys() (pane, global []key.Binding) {
 	k := m.c.keys
-	var pane []key.Binding
-	switch m.focus {
-	case paneTools:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Filter, k.OpenForm, k.CallByName, k.DetailUp, k.DetailDown, k.Refresh}
-	case paneCall:
-		if m.call.form != nil {
-			pane = []key.Binding{k.NextField, k.PrevField, k.Toggle, k.Submit, k.RawJSON, k.Cancel,
-				k.AcceptDefault, k.Example, k.SetNull, k.Omit, k.EmptyString,
-				k.AddItem, k.RemoveItem, k.MoveUp, k.MoveDown, k.RenameKey, k.History}
-		} else {
-			pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.PrevCall, k.NextCall, k.Edit, k.CancelCall, k.ReadLink, k.ShowAll, k.Save}
-		}
-	case paneWire:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Jump, k.WireFilter, k.DetailUp, k.DetailDown, k.ShowAll, k.Save}
-	case paneServer:
-		pane = []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown}
-	default:
-		pane = m.helpMore()
-	}
+	pane = m.panes[m.focus].bindings()
 	if keys := m.modalHelp(); keys != nil {
 		pane = keys
 	}
-	global := []key.Binding{k.NextPane, k.PrevPane, k.Tools, k.Call, k.Wire, k.Server, k.Resources, k.Prompts, k.Logs, k.Tasks, k.Ping, k.Roots, k.SaveSession, k.Restart, k.CancelCall, k.Help, k.Quit, k.ForceQuit}
-	st := m.c.st
-	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.focus)) + st.Muted.Render("   (? or esc closes)")
-	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
+	return pane, bindingsOf(k.Global)
+}
+
+// sync brings what the views read in line with the state, after every Update: key
+// enablement, scroll offsets, the front dialog's size and stamps.
+func (m *Model) sync() {
+	m.syncKeys()
+	if m.lay.tooSmall || m.width == 0 {
+		return
+	}
+	r := m.lay.body
+	m.call.clampOff()
+	if rd, ok := m.overlay.front().(requestDialog); ok {
+		// A server request came to the front: its key guard starts now.
+		d := rd.base()
+		if d.during == "" && d.req.modern() {
+			// The input_required response may reach the timeline after the request.
+			d.during = m.during(d.req)
+		}
+		if d.shownAt.IsZero() {
+			d.shownAt = m.now()
+		}
+		rd.setSize(r.w, r.h)
+		m.fitRequest(rd)
+	}
 }
 
 // syncKeys enables bindings from state, so help shows only what works now.
 func (m *Model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
-	k.CancelCall.SetEnabled(running)
-	k.Edit.SetEnabled(m.call.run != nil)
+	k.Global.CancelCall.SetEnabled(running || m.ops.inFlight() > 0)
+	k.Call.Edit.SetEnabled(m.call.run != nil)
 	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
 	// nothing can be sent.
-	k.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
+	k.Tools.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
 	if m.sess == nil {
-		k.OpenForm.SetHelp("enter", "the calls of this tool")
+		k.Tools.OpenForm.SetHelp("enter", "the calls of this tool")
 	} else {
-		k.OpenForm.SetHelp("enter", "call tool")
+		k.Tools.OpenForm.SetHelp("enter", "call tool")
 	}
-	k.CallByName.SetEnabled(m.sess != nil)
-	k.Submit.SetEnabled(m.sess != nil)
+	k.Tools.CallByName.SetEnabled(m.sess != nil)
+	k.Form.Submit.SetEnabled(m.sess != nil)
 	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
-	k.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !m.moreInputFocused())
-	m.syncKeysMore()
+	typing := m.focus != paneCall && m.panes[m.focus].inputFocused()
+	k.Global.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
+	live := m.sess != nil && m.server.init != nil
+	k.Global.Ping.SetEnabled(live)
+	k.Global.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
+	k.Global.SaveSession.SetEnabled(m.keep.save != nil)
+	k.Global.Restart.SetEnabled(m.restart.enabled)
+	res, _ := m.resources.selection()
+	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
+	k.Resources.Subscribe.SetEnabled(subOK)
+	k.Logs.SetLevel.SetEnabled(live)
+	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
+	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
+	k.List.Refresh.SetEnabled(live)
+	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell

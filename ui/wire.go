@@ -68,10 +68,10 @@ type wirePane struct {
 	stacked   bool
 
 	// expect is the number of events of the trace being opened (0 when unknown), and
-	// closed points at whether every event has arrived: the title counts the events read
-	// until then.
+	// closed is set by the root once every event has arrived: the title counts the events
+	// read until then.
 	expect int
-	closed *bool
+	closed bool
 }
 
 func newWirePane(c *common, tl *timeline) *wirePane {
@@ -234,30 +234,30 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
 	page := max(p.list.h-1, 1)
 	switch {
-	case key.Matches(msg, k.Up):
+	case key.Matches(msg, k.List.Up):
 		p.move(-1)
-	case key.Matches(msg, k.Down):
+	case key.Matches(msg, k.List.Down):
 		p.move(1)
-	case key.Matches(msg, k.PageUp):
+	case key.Matches(msg, k.List.PageUp):
 		p.move(-page)
-	case key.Matches(msg, k.PageDown):
+	case key.Matches(msg, k.List.PageDown):
 		p.move(page)
-	case key.Matches(msg, k.Top):
+	case key.Matches(msg, k.List.Top):
 		p.move(-p.count())
-	case key.Matches(msg, k.Bottom):
+	case key.Matches(msg, k.List.Bottom):
 		p.move(p.count())
 		p.follow = true
-	case key.Matches(msg, k.DetailUp):
+	case key.Matches(msg, k.Detail.DetailUp):
 		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.DetailDown):
+	case key.Matches(msg, k.Detail.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
-	case key.Matches(msg, k.Jump):
+	case key.Matches(msg, k.Wire.Jump):
 		if i, ok := p.selPos(); ok {
 			if seq, ok := p.tl.partner(i); ok {
 				p.jump(seq)
 			}
 		}
-	case key.Matches(msg, k.ShowAll):
+	case key.Matches(msg, k.Detail.ShowAll):
 		if ev := p.selected(); ev != nil {
 			if p.full == ev.seq {
 				p.full = 0
@@ -265,7 +265,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.full = ev.seq
 			}
 		}
-	case key.Matches(msg, k.Save):
+	case key.Matches(msg, k.Detail.Save):
 		if i, ok := p.selPos(); ok && p.tl.evs[i].dir != mcpclient.Lifecycle {
 			raw, loaded := p.tl.rawAt(i)
 			if !loaded {
@@ -277,7 +277,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs[i].seq, raw)
 		}
-	case key.Matches(msg, k.WireFilter):
+	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
 		if i, ok := p.selPos(); ok {
 			cur = i
@@ -308,7 +308,7 @@ func (p *wirePane) frameSaved(msg frameSavedMsg) string {
 }
 
 // view draws the list and the detail into the pane's rectangle.
-func (p *wirePane) view(focused bool) string {
+func (p *wirePane) view() string {
 	list := p.viewList()
 	det := p.viewDetail()
 	if p.stacked {
@@ -329,7 +329,7 @@ func (p *wirePane) viewList() string {
 	}
 	rows := make([]string, 0, h)
 	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.evs))
-	if p.expect > 0 && p.closed != nil && !*p.closed {
+	if p.expect > 0 && !p.closed {
 		title += fmt.Sprintf(" · reading the trace: %d of %d", len(p.tl.evs), p.expect)
 	}
 	if p.follow {
@@ -357,7 +357,7 @@ func (p *wirePane) viewList() string {
 	if n == 0 {
 		msg := " no events yet"
 		if len(p.tl.evs) > 0 {
-			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.WireFilter.Help().Key)
+			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.Wire.WireFilter.Help().Key)
 		}
 		rows[1] = p.c.st.Muted.Render(fit(msg, w))
 	}
@@ -654,11 +654,11 @@ func (p *wirePane) cutNote(ev *mcpclient.Event, shown int, full bool) []string {
 	var keys string
 	switch {
 	case !full && shown < len(ev.Raw):
-		keys = fmt.Sprintf("%s shows all (up to %s) · ", k.ShowAll.Help().Key, humanSize(showAllBytes))
+		keys = fmt.Sprintf("%s shows all (up to %s) · ", k.Detail.ShowAll.Help().Key, humanSize(showAllBytes))
 	case full:
-		keys = fmt.Sprintf("%s shows the preview again · ", k.ShowAll.Help().Key)
+		keys = fmt.Sprintf("%s shows the preview again · ", k.Detail.ShowAll.Help().Key)
 	}
-	return append(out, keys+fmt.Sprintf("%s saves the frame to %s", k.Save.Help().Key, saveDir(p.c.hist.dir)))
+	return append(out, keys+fmt.Sprintf("%s saves the frame to %s", k.Detail.Save.Help().Key, saveDir(p.c.hist.dir)))
 }
 
 // looksJSON says whether the parsed view should indent a frame: messages and other

@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// goldenSizes are the terminal sizes every pane and dialog golden is drawn at.
+var goldenSizes = [][2]int{{80, 24}, {160, 48}}
+
+// goldenModel is a connected session with something in every pane: tools (and a finished
+// call of add), resources, prompts, the wire frames of wireSession, a log message and a
+// listed task. Plain theme (no escape sequences: a fixed color profile) and a fixed clock.
+func goldenModel(t *testing.T, w, h int) *Model {
+	t.Helper()
+	s := moreSession()
+	s.tools = append(greetSession().tools, s.tools...)
+	s.result = greetSession().result
+	m := connected(t, s, w, h, func(o *Options) {
+		o.SessionPath = "/tmp/session.jsonl"
+		o.SaveSession = func(string) (string, error) { return "", nil }
+		o.Restartable = true
+	})
+	evs := wireSession()
+	evs = append(evs, ev(6, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"db","data":"slow query: 1.2s"}}`+"\n"))
+	drive(t, m, eventsMsg{events: evs})
+	drive(t, m, tasksListedMsg{tasks: []mcpclient.Task{
+		{TaskID: "task-1", Status: "working", StatusMessage: "half way", CreatedAt: "2026-01-02T03:04:05Z"},
+		{TaskID: "task-2", Status: "completed", CreatedAt: "2026-01-02T03:04:05Z"},
+	}})
+	// A call of add: the form, two numbers, send.
+	keys(t, m, "1", "enter")
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
+	keys(t, m, "ctrl+s")
+	if m.call.run == nil || !m.call.run.done {
+		t.Fatalf("the add call did not finish:\n%s", view(m))
+	}
+	return m
+}
+
+// TestPaneGolden draws each pane (through the pane array) at both golden sizes.
+func TestPaneGolden(t *testing.T) {
+	for _, sz := range goldenSizes {
+		m := goldenModel(t, sz[0], sz[1])
+		for id := range paneCount {
+			t.Run(fmt.Sprintf("%s_%dx%d", m.panes[id].title(), sz[0], sz[1]), func(t *testing.T) {
+				m.focus = id
+				m.sync()
+				golden.RequireEqual(t, []byte(view(m)))
+			})
+		}
+	}
+}
+
+// TestDialogGolden draws every dialog over the body at both golden sizes.
+func TestDialogGolden(t *testing.T) {
+	rec := &recorder{}
+	dialogs := []struct {
+		name string
+		open func(t *testing.T, m *Model)
+	}{
+		{"sampling", func(t *testing.T, m *Model) {
+			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage",
+				`{"messages":[{"role":"user","content":{"type":"text","text":"What is the capital of France?"}}],"systemPrompt":"Be brief.","maxTokens":100}`)}})
+		}},
+		{"elicitForm", func(t *testing.T, m *Model) {
+			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create",
+				`{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","description":"your name"},"admin":{"type":"boolean"}},"required":["name"]}}`)}})
+		}},
+		{"elicitURL", func(t *testing.T, m *Model) {
+			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create",
+				`{"mode":"url","message":"Log in please","url":"https://auth.example.com/login?x=1","elicitationId":"el-9"}`)}})
+		}},
+		{"roots", func(t *testing.T, m *Model) {
+			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`)}})
+		}},
+		{"rootsEditor", func(t *testing.T, m *Model) { keys(t, m, "R") }},
+		{"saveAs", func(t *testing.T, m *Model) { keys(t, m, "S") }},
+		{"restart", func(t *testing.T, m *Model) { keys(t, m, "E") }},
+	}
+	for _, sz := range goldenSizes {
+		for _, d := range dialogs {
+			t.Run(fmt.Sprintf("%s_%dx%d", d.name, sz[0], sz[1]), func(t *testing.T) {
+				m := goldenModel(t, sz[0], sz[1])
+				keys(t, m, "3")
+				d.open(t, m)
+				if m.overlay.front() == nil {
+					t.Fatalf("no dialog open:\n%s", view(m))
+				}
+				golden.RequireEqual(t, []byte(view(m)))
+			})
+		}
+	}
+}

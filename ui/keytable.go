@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// keyGroup is one group of the key map with the context it works in, as the README's
+// key table and the help name it.
+type keyGroup struct {
+	where string
+	keys  []key.Binding
+}
+
+// groups are the key map's groups in the README's order.
+func (k *KeyMap) groups() []keyGroup {
+	return []keyGroup{
+		{"anywhere", bindingsOf(k.Global)},
+		{"lists", bindingsOf(k.List)},
+		{"detail", bindingsOf(k.Detail)},
+		{"1 Tools", bindingsOf(k.Tools)},
+		{"form", bindingsOf(k.Form)},
+		{"2 Call", bindingsOf(k.Call)},
+		{"3 Wire", bindingsOf(k.Wire)},
+		{"5 Resources", bindingsOf(k.Resources)},
+		{"7 Logs", bindingsOf(k.Logs)},
+		{"8 Tasks", bindingsOf(k.Tasks)},
+		{"dialogs", bindingsOf(k.Dialog)},
+	}
+}
+
+// bindingsOf lists the bindings of a group struct in declaration order.
+func bindingsOf(group any) []key.Binding {
+	v := reflect.ValueOf(group)
+	out := make([]key.Binding, 0, v.NumField())
+	for i := range v.NumField() {
+		if b, ok := v.Field(i).Interface().(key.Binding); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// keyTable renders the key map as the README's markdown table (where, key, does), one
+// row per binding, the context said once per group. It reads the default help texts, so
+// pass DefaultKeyMap(), not a map whose bindings state has changed.
+func keyTable(k KeyMap) string {
+	var b strings.Builder
+	b.WriteString("| where | key | does |\n|---|---|---|\n")
+	for _, g := range k.groups() {
+		where := g.where
+		for _, kb := range g.keys {
+			h := kb.Help()
+			b.WriteString("| " + where + " | `" + h.Key + "` | " + strings.ReplaceAll(h.Desc, "|", `\|`) + " |\n")
+			where = ""
+		}
+	}
+	return b.String()
+}

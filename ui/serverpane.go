@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// serverPane is pane 4: who the server is (identity, protocol, capabilities, instructions),
+// the era and what the client offers, warnings, the command line and the stderr tail.
+type serverPane struct {
+	m *Model
+	// off is the first line shown (drawn in range; kept in range before a key scrolls).
+	off int
+}
+
+func (p *serverPane) title() string                       { return "Server" }
+func (p *serverPane) setSize(rect)                        {}
+func (p *serverPane) inputFocused() bool                  { return false }
+func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
+
+func (p *serverPane) view(time.Time) string {
+	r := p.m.lay.body
+	lines := p.m.serverLines(r.w)
+	return strings.Join(window(lines, clampScroll(p.off, len(lines), r.h), r.h, r.w), "\n")
+}
+
+// handleKey scrolls the pane.
+func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := p.m.c.keys
+	r := p.m.lay.body
+	page := max(r.h-2, 1)
+	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
+	switch {
+	case key.Matches(msg, k.List.Up):
+		p.off--
+	case key.Matches(msg, k.List.Down):
+		p.off++
+	case key.Matches(msg, k.List.PageUp):
+		p.off -= page
+	case key.Matches(msg, k.List.PageDown):
+		p.off += page
+	case key.Matches(msg, k.List.Top):
+		p.off = 0
+	default:
+		return false, nil
+	}
+	p.off = max(p.off, 0)
+	return true, nil
+}
+
+func (p *serverPane) bindings() []key.Binding {
+	k := &p.m.c.keys
+	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown}
+}
