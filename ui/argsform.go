@@ -289,16 +289,39 @@ func (f *argsForm) submit() *formSubmit {
 	return &formSubmit{values: f.values()}
 }
 
-// view draws the fields, the suggestions under the focused one, and the send line.
+// view draws the fields, the suggestions under the focused one, and the send line,
+// scrolled to keep the focused line in view (sync keeps the offset; view only reads).
 func (f *argsForm) view() string {
+	lines, curLine := f.lines()
+	return strings.Join(window(lines, f.scroll(len(lines), curLine), f.h, f.w), "\n")
+}
+
+// sync keeps the offset that shows the focused line, after an update.
+func (f *argsForm) sync() {
+	lines, curLine := f.lines()
+	f.off = f.scroll(len(lines), curLine)
+}
+
+// scroll is the offset after f.off that shows line curLine of n.
+func (f *argsForm) scroll(n, curLine int) int {
+	off := f.off
+	if curLine < off {
+		off = curLine
+	}
+	if curLine >= off+f.h-2 {
+		off = curLine - f.h + 3
+	}
+	return clampScroll(off, n, f.h)
+}
+
+// lines draws the form unscrolled; curLine is the focused line.
+func (f *argsForm) lines() (lines []string, curLine int) {
 	st := f.c.st
-	var lines []string
 	lines = append(lines, wrapStyled(st.Title, f.title, f.w)...)
 	for _, e := range f.errs {
 		lines = append(lines, wrapStyled(st.Error, "✗ "+e, f.w)...)
 	}
 	lw := f.labelWidth()
-	curLine := 0
 	for i, fl := range f.fields {
 		focused := i == f.cur
 		if focused {
@@ -350,14 +373,7 @@ func (f *argsForm) view() string {
 		hint = "nothing is sent · esc close · tab next"
 	}
 	lines = append(lines, "", send, st.Muted.Render(hint))
-	if curLine < f.off {
-		f.off = curLine
-	}
-	if curLine >= f.off+f.h-2 {
-		f.off = curLine - f.h + 3
-	}
-	f.off = clampScroll(f.off, len(lines), f.h)
-	return strings.Join(window(lines, f.off, f.h, f.w), "\n")
+	return lines, curLine
 }
 
 // suggestionLines draws the completion values under the focused field.

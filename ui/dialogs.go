@@ -225,18 +225,10 @@ func (d *elicitFormDialog) updateInput(msg tea.Msg) (tea.Cmd, bool) { return d.f
 func (d *elicitURLDialog) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, true }
 func (d *rootsDialog) updateInput(tea.Msg) (tea.Cmd, bool)     { return nil, true }
 
-func (d *samplingDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
-}
-func (d *elicitURLDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
-}
-func (d *elicitFormDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.Toggle, k.Dialog.Accept, k.Dialog.Decline, k.Dialog.Dismiss, k.Dialog.ScrollUp, k.Dialog.ScrollDown}
-}
-func (d *rootsDialog) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.Accept, k.Dialog.Confirm, k.Dialog.EditRoots, k.Dialog.Decline, k.Dialog.Dismiss}
-}
+func (d *samplingDialog) bindings(k *KeyMap) []key.Binding   { return k.offered("sampling") }
+func (d *elicitURLDialog) bindings(k *KeyMap) []key.Binding  { return k.offered("elicitURL") }
+func (d *elicitFormDialog) bindings(k *KeyMap) []key.Binding { return k.offered("elicitForm") }
+func (d *rootsDialog) bindings(k *KeyMap) []key.Binding      { return k.offered("roots") }
 
 func (d *samplingDialog) title() string   { return d.titleOf("") }
 func (d *elicitFormDialog) title() string { return d.titleOf(" (form)") }
@@ -484,6 +476,7 @@ func (m *Model) fitRequest(d requestDialog) {
 	f := frameOf(d, m.roots, len(m.overlay.requests)-1)
 	if ef, ok := d.(*elicitFormDialog); ok {
 		ef.form.setSize(max(ef.w, 10), ef.formHeight(f.avail, len(f.body)))
+		ef.form.pane.sync()
 	}
 	room := max(f.avail-len(d.inputLines(f.avail, len(f.body))), 0)
 	b := d.base()

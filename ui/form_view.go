@@ -17,18 +17,64 @@ import (
 const kindWidth = 9
 
 // view draws the form: a fixed header (tool, mode, notes, messages), the fields (or the
-// raw editor) scrolled to keep the focused one in view, and a fixed help footer.
+// raw editor) scrolled to keep the focused one in view, and a fixed help footer. It only
+// reads: sync keeps the offset, the preview and the editor's height.
 func (p *formPane) view() string {
-	st := p.c.st
-	head := p.headLines()
-	foot := p.footLines()
+	lay := p.layout()
 	if p.rawMode {
-		status := p.rawStatus()
-		p.raw.SetHeight(max(p.h-len(head)-len(status)-len(foot), 3))
-		body := append([]string{p.raw.View()}, status...)
-		return strings.Join(append(append(head, body...), foot...), "\n")
+		body := append([]string{p.raw.View()}, lay.status...) // sync set its height
+		return strings.Join(append(append(lay.head, body...), lay.foot...), "\n")
 	}
-	bodyH := max(p.h-len(head)-len(foot), 1)
+	body := window(lay.lines, lay.scroll(p.off), lay.bodyH, p.w)
+	return strings.Join(append(append(lay.head, body...), lay.foot...), "\n")
+}
+
+// sync keeps the state the view reads in line after an update: the offset that keeps the
+// focused field in view, the arguments preview, the raw editor's height.
+func (p *formPane) sync() {
+	if p.preview == nil || p.previewW != p.w {
+		p.preview, p.previewW = p.buildPreview(), p.w
+	}
+	lay := p.layout()
+	if p.rawMode {
+		p.raw.SetHeight(lay.rawHeight)
+		return
+	}
+	p.off = lay.scroll(p.off)
+}
+
+// formLayout is the form drawn but not yet scrolled: the fixed head and foot, the field
+// lines with the focused field's span [curStart, curEnd), the rows they get (bodyH); in raw
+// mode the editor's status lines and height instead.
+type formLayout struct {
+	head, foot, lines, status []string
+	curStart, curEnd, bodyH   int
+	rawHeight                 int
+}
+
+// scroll is the offset after off that keeps the focused field (and what is shown under it)
+// in view, its first line first.
+func (l *formLayout) scroll(off int) int {
+	if l.curEnd > off+l.bodyH {
+		off = l.curEnd - l.bodyH
+	}
+	if l.curStart < off {
+		off = l.curStart
+	}
+	return clampScroll(off, len(l.lines), l.bodyH)
+}
+
+// layout draws the form's parts for view and sync.
+func (p *formPane) layout() formLayout {
+	st := p.c.st
+	lay := formLayout{head: p.headLines(), foot: p.footLines()}
+	head, foot := lay.head, lay.foot
+	if p.rawMode {
+		lay.status = p.rawStatus()
+		lay.rawHeight = max(p.h-len(head)-len(lay.status)-len(foot), 3)
+		return lay
+	}
+	lay.bodyH = max(p.h-len(head)-len(foot), 1)
 	var lines []string
 	curStart, curEnd := 0, 0
 	lw := p.labelWidth()
@@ -76,16 +122,8 @@ func (p *formPane) view() string {
 	if p.cur == len(p.fields) {
 		curEnd = len(lines)
 	}
-	// Keep the focused field (and what is shown under it) in view, its first line first.
-	if curEnd > p.off+bodyH {
-		p.off = curEnd - bodyH
-	}
-	if curStart < p.off {
-		p.off = curStart
-	}
-	p.off = clampScroll(p.off, len(lines), bodyH)
-	body := window(lines, p.off, bodyH, p.w)
-	return strings.Join(append(append(head, body...), foot...), "\n")
+	lay.lines, lay.curStart, lay.curEnd = lines, curStart, curEnd
+	return lay
 }
 
 // headLines: the tool, the mode, notes about the schema, where the values came from,
@@ -281,7 +319,7 @@ func (p *formPane) keyPromptLines(depth int) []string {
 // previewLines show the arguments the form holds now, as they would be sent.
 func (p *formPane) previewLines() []string {
 	if p.preview == nil || p.previewW != p.w {
-		p.preview, p.previewW = p.buildPreview(), p.w
+		return p.buildPreview() // not synced yet: drawn, not kept
 	}
 	return slices.Clone(p.preview)
 }

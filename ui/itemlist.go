@@ -305,8 +305,7 @@ func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) stri
 func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
 	var body string
 	if form != nil {
-		form.setSize(det.w, det.h)
-		body = form.view()
+		body = form.view() // sized by the pane's sync
 	} else {
 		ls := lines()
 		body = strings.Join(window(ls, clampScroll(off, len(ls), det.h), det.h, det.w), "\n")

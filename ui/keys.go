@@ -3,9 +3,11 @@ package ui
 import "charm.land/bubbles/v2/key"
 
 // KeyMap declares every binding once, grouped by the context it works in (as crush's
-// keys.go does). Panes and dialogs build their help from their groups, bindings are
-// enabled or disabled from state (disabled ones are hidden in help), and the README's key
-// table is generated from it (keyTable; TestREADMEKeyTable checks it).
+// keys.go does). A binding's `in` tag names the panes and dialogs that offer it (tools,
+// call, callform, wire, server, resources, prompts, argsform, logs, tasks, sampling,
+// elicitURL, elicitForm, roots, rootsEditor, line): their help is built from it (offered).
+// Bindings are enabled or disabled from state (disabled ones are hidden in help), and the
+// README's key table is generated from the groups (keyTable; TestREADMEKeyTable checks it).
 type KeyMap struct {
 	// Global keys work on every pane (unless a text input has focus).
 	Global GlobalKeys
@@ -17,6 +19,8 @@ type KeyMap struct {
 	Tools ToolsKeys
 	// Form keys edit an argument form (2 Call, templates, prompts, elicitation).
 	Form FormKeys
+	// Input keys edit the text of a form field (the tool form's one-line editor).
+	Input InputKeys
 	// Call keys work on the calls and their results (2 Call).
 	Call CallKeys
 	// Wire keys work on the frames (3 Wire).
@@ -51,7 +55,7 @@ type GlobalKeys struct {
 	// Restart opens the command line prompt; enter stops the server and starts it again.
 	Restart key.Binding
 	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
-	CancelCall key.Binding
+	CancelCall key.Binding `in:"call"`
 	Help       key.Binding
 	Quit       key.Binding
 	ForceQuit  key.Binding
@@ -59,15 +63,15 @@ type GlobalKeys struct {
 
 // ListKeys are the keys that move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
 type ListKeys struct {
-	Up       key.Binding
-	Down     key.Binding
-	PageUp   key.Binding
-	PageDown key.Binding
-	Top      key.Binding
-	Bottom   key.Binding
-	Filter   key.Binding
-	Open     key.Binding
-	Refresh  key.Binding
+	Up       key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
+	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
+	PageUp   key.Binding `in:"tools call wire server resources prompts logs tasks"`
+	PageDown key.Binding `in:"tools call wire server resources prompts logs tasks"`
+	Top      key.Binding `in:"tools wire resources prompts logs tasks"`
+	Bottom   key.Binding `in:"tools wire resources prompts logs tasks"`
+	Filter   key.Binding `in:"tools resources prompts tasks"`
+	Open     key.Binding `in:"resources prompts tasks"`
+	Refresh  key.Binding `in:"tools resources prompts tasks"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
 	FilterUp   key.Binding
@@ -77,45 +81,45 @@ type ListKeys struct {
 // DetailKeys are the keys that scroll and keep the detail beside a list, or a large result.
 type DetailKeys struct {
 	// DetailUp/DetailDown scroll the detail beside a list.
-	DetailUp   key.Binding
-	DetailDown key.Binding
+	DetailUp   key.Binding `in:"tools wire resources prompts tasks"`
+	DetailDown key.Binding `in:"tools wire resources prompts tasks"`
 	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
-	ShowAll key.Binding
-	Save    key.Binding
+	ShowAll key.Binding `in:"call wire"`
+	Save    key.Binding `in:"call wire resources"`
 }
 
 // ToolsKeys are the keys that act on the selected tool (1 Tools).
 type ToolsKeys struct {
-	OpenForm   key.Binding
-	CallByName key.Binding
+	OpenForm   key.Binding `in:"tools"`
+	CallByName key.Binding `in:"tools"`
 	// NameArgs moves between the name and the arguments of the call-by-name prompt.
 	NameArgs key.Binding
 }
 
 // FormKeys are the keys that edit an argument form (2 Call, templates, prompts, elicitation).
 type FormKeys struct {
-	NextField     key.Binding
-	PrevField     key.Binding
-	Submit        key.Binding
-	RawJSON       key.Binding
-	Cancel        key.Binding
-	Toggle        key.Binding
-	AcceptDefault key.Binding
-	Example       key.Binding
-	SetNull       key.Binding
-	Omit          key.Binding
-	EmptyString   key.Binding
-	AddItem       key.Binding
+	NextField     key.Binding `in:"callform argsform elicitForm"`
+	PrevField     key.Binding `in:"callform argsform elicitForm"`
+	Submit        key.Binding `in:"callform argsform"`
+	RawJSON       key.Binding `in:"callform"`
+	Cancel        key.Binding `in:"callform argsform"`
+	Toggle        key.Binding `in:"callform elicitForm"`
+	AcceptDefault key.Binding `in:"callform"`
+	Example       key.Binding `in:"callform"`
+	SetNull       key.Binding `in:"callform"`
+	Omit          key.Binding `in:"callform"`
+	EmptyString   key.Binding `in:"callform"`
+	AddItem       key.Binding `in:"callform"`
 	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
 	// text field "+" is text).
 	AddItemRow  key.Binding
-	RemoveItem  key.Binding
-	MoveUp      key.Binding
-	MoveDown    key.Binding
-	RenameKey   key.Binding
-	History     key.Binding
-	SuggestNext key.Binding
-	SuggestPrev key.Binding
+	RemoveItem  key.Binding `in:"callform"`
+	MoveUp      key.Binding `in:"callform"`
+	MoveDown    key.Binding `in:"callform"`
+	RenameKey   key.Binding `in:"callform"`
+	History     key.Binding `in:"callform"`
+	SuggestNext key.Binding `in:"argsform"`
+	SuggestPrev key.Binding `in:"argsform"`
 	// OptionPrev/OptionNext move among a multi-select's options, or close/open an
 	// object or list row; Check checks or unchecks the option; Clear clears a choice.
 	OptionPrev key.Binding
@@ -124,54 +128,73 @@ type FormKeys struct {
 	Clear      key.Binding
 }
 
+// InputKeys are the keys that edit the text of a form field (the tool form's one-line
+// editor); other keys with text insert it.
+type InputKeys struct {
+	DeleteBack    key.Binding
+	DeleteForward key.Binding
+	Left          key.Binding
+	Right         key.Binding
+	Home          key.Binding
+	End           key.Binding
+	// DeleteToStart/DeleteToEnd delete before/after the cursor; DeleteWordBack and
+	// DeleteWordForward a word.
+	DeleteToStart     key.Binding
+	DeleteToEnd       key.Binding
+	DeleteWordBack    key.Binding
+	DeleteWordForward key.Binding
+	WordLeft          key.Binding
+	WordRight         key.Binding
+}
+
 // CallKeys are the keys that work on the calls and their results (2 Call).
 type CallKeys struct {
-	Edit key.Binding
+	Edit key.Binding `in:"call"`
 	// PrevCall and NextCall choose the call shown among this session's calls.
-	PrevCall key.Binding
-	NextCall key.Binding
+	PrevCall key.Binding `in:"call"`
+	NextCall key.Binding `in:"call"`
 	// ReadLink sends resources/read for a resource_link block of the shown result (the
 	// first unread one on screen, else the next unread one: presses walk through them)
 	// and shows the contents under it.
-	ReadLink key.Binding
+	ReadLink key.Binding `in:"call"`
 }
 
 // WireKeys are the keys that work on the frames (3 Wire).
 type WireKeys struct {
-	Jump       key.Binding
-	WireFilter key.Binding
+	Jump       key.Binding `in:"wire"`
+	WireFilter key.Binding `in:"wire"`
 }
 
 // ResourceKeys are the keys that work on resources (5 Resources).
 type ResourceKeys struct {
-	Subscribe key.Binding
+	Subscribe key.Binding `in:"resources"`
 }
 
 // LogKeys are the keys that work on the log (7 Logs).
 type LogKeys struct {
-	LevelFilter key.Binding
-	SetLevel    key.Binding
+	LevelFilter key.Binding `in:"logs"`
+	SetLevel    key.Binding `in:"logs"`
 }
 
 // TaskKeys are the keys that work on tasks (8 Tasks).
 type TaskKeys struct {
-	TaskResult key.Binding
-	TaskCancel key.Binding
+	TaskResult key.Binding `in:"tasks"`
+	TaskCancel key.Binding `in:"tasks"`
 }
 
 // DialogKeys are the keys that answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
 type DialogKeys struct {
-	Confirm    key.Binding
+	Confirm    key.Binding `in:"roots line"`
 	ChoosePrev key.Binding
 	ChooseNext key.Binding
-	ScrollUp   key.Binding
-	ScrollDown key.Binding
-	Accept     key.Binding
-	Decline    key.Binding
-	Dismiss    key.Binding
-	EditRoots  key.Binding
-	AddRoot    key.Binding
-	RemoveRoot key.Binding
+	ScrollUp   key.Binding `in:"sampling elicitURL elicitForm"`
+	ScrollDown key.Binding `in:"sampling elicitURL elicitForm"`
+	Accept     key.Binding `in:"sampling elicitURL elicitForm roots"`
+	Decline    key.Binding `in:"sampling elicitURL elicitForm roots"`
+	Dismiss    key.Binding `in:"sampling elicitURL elicitForm roots rootsEditor line"`
+	EditRoots  key.Binding `in:"roots"`
+	AddRoot    key.Binding `in:"rootsEditor"`
+	RemoveRoot key.Binding `in:"rootsEditor"`
 }
 
 // DefaultKeyMap is the key map the UI starts with.
@@ -182,6 +205,7 @@ func DefaultKeyMap() KeyMap {
 		Detail:    defaultDetailKeys(),
 		Tools:     defaultToolsKeys(),
 		Form:      defaultFormKeys(),
+		Input:     defaultInputKeys(),
 		Call:      defaultCallKeys(),
 		Wire:      defaultWireKeys(),
 		Resources: defaultResourceKeys(),
@@ -309,6 +333,23 @@ func defaultTaskKeys() TaskKeys {
 	return TaskKeys{
 		TaskResult: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
 		TaskCancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
+	}
+}
+
+func defaultInputKeys() InputKeys {
+	return InputKeys{
+		DeleteBack:        key.NewBinding(key.WithKeys("backspace", "ctrl+h"), key.WithHelp("backspace", "delete the character before")),
+		DeleteForward:     key.NewBinding(key.WithKeys("delete", "ctrl+d"), key.WithHelp("delete/ctrl+d", "delete the character under the cursor")),
+		Left:              key.NewBinding(key.WithKeys("left", "ctrl+b"), key.WithHelp("←/ctrl+b", "character left")),
+		Right:             key.NewBinding(key.WithKeys("right", "ctrl+f"), key.WithHelp("→/ctrl+f", "character right")),
+		Home:              key.NewBinding(key.WithKeys("home", "ctrl+a"), key.WithHelp("home/ctrl+a", "start of the field")),
+		End:               key.NewBinding(key.WithKeys("end", "ctrl+e"), key.WithHelp("end", "end of the field")),
+		DeleteToStart:     key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "delete to the start")),
+		DeleteToEnd:       key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "delete to the end")),
+		DeleteWordBack:    key.NewBinding(key.WithKeys("ctrl+w", "alt+backspace"), key.WithHelp("ctrl+w", "delete the word before")),
+		DeleteWordForward: key.NewBinding(key.WithKeys("alt+delete", "alt+d"), key.WithHelp("alt+d", "delete the word after")),
+		WordLeft:          key.NewBinding(key.WithKeys("alt+left", "ctrl+left", "alt+b"), key.WithHelp("alt+←", "word left")),
+		WordRight:         key.NewBinding(key.WithKeys("alt+right", "ctrl+right", "alt+f"), key.WithHelp("alt+→", "word right")),
 	}
 }
 

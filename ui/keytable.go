@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -22,6 +23,7 @@ func (k *KeyMap) groups() []keyGroup {
 		{"detail", bindingsOf(k.Detail)},
 		{"1 Tools", bindingsOf(k.Tools)},
 		{"form", bindingsOf(k.Form)},
+		{"text fields", bindingsOf(k.Input)},
 		{"2 Call", bindingsOf(k.Call)},
 		{"3 Wire", bindingsOf(k.Wire)},
 		{"5 Resources", bindingsOf(k.Resources)},
@@ -29,6 +31,22 @@ func (k *KeyMap) groups() []keyGroup {
 		{"8 Tasks", bindingsOf(k.Tasks)},
 		{"dialogs", bindingsOf(k.Dialog)},
 	}
+}
+
+// offered lists the bindings offered in context in (named in their field's `in` tag, see
+// KeyMap), in the key map's order: the help of a pane or dialog.
+func (k *KeyMap) offered(in string) []key.Binding {
+	var out []key.Binding
+	v := reflect.ValueOf(k).Elem()
+	for i := range v.NumField() {
+		g := v.Field(i)
+		for j := range g.NumField() {
+			if slices.Contains(strings.Fields(g.Type().Field(j).Tag.Get("in")), in) {
+				out = append(out, g.Field(j).Interface().(key.Binding))
+			}
+		}
+	}
+	return out
 }
 
 // bindingsOf lists the bindings of a group struct in declaration order.

@@ -3,8 +3,12 @@ package ui
 import (
 	"flag"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"charm.land/bubbles/v2/key"
 )
 
 const (
@@ -71,5 +75,65 @@ func TestKeyTableCoversKeyMap(t *testing.T) {
 	}
 	if rows != n {
 		t.Fatalf("%d rows for %d bindings", rows, n)
+	}
+}
+
+// helpContexts are the contexts panes and dialogs build their help from (KeyMap's `in`
+// tags): each is asked for by a pane or a dialog.
+var helpContexts = []string{"tools", "call", "callform", "wire", "server", "resources", "prompts", "argsform",
+	"logs", "tasks", "sampling", "elicitURL", "elicitForm", "roots", "rootsEditor", "line"}
+
+// TestHelpComesFromKeyMap: every binding outside the global and text-field groups is
+// offered in a help context (or is one of the keys whose help is drawn where they work,
+// listed here), every tag names a known context, and every pane's and dialog's help is
+// the key map's bindings for its context.
+func TestHelpComesFromKeyMap(t *testing.T) {
+	// Shown in context rather than in the help page: the filter's arrows, the call-by-name
+	// prompt, a list row's +, a multi-select's option keys (the form's foot), the level chooser.
+	inPlace := map[string]bool{"List.FilterUp": true, "List.FilterDown": true, "Tools.NameArgs": true,
+		"Form.AddItemRow": true, "Form.OptionPrev": true, "Form.OptionNext": true, "Form.Check": true, "Form.Clear": true,
+		"Dialog.ChoosePrev": true, "Dialog.ChooseNext": true}
+	k := DefaultKeyMap()
+	v := reflect.ValueOf(k)
+	for i := range v.NumField() {
+		group := v.Type().Field(i)
+		for j := range group.Type.NumField() {
+			f := group.Type.Field(j)
+			name := group.Name + "." + f.Name
+			in := strings.Fields(f.Tag.Get("in"))
+			for _, c := range in {
+				if !slices.Contains(helpContexts, c) {
+					t.Errorf("%s is offered in %q, which no pane or dialog asks for", name, c)
+				}
+			}
+			if len(in) == 0 && group.Name != "Global" && group.Name != "Input" && !inPlace[name] {
+				t.Errorf("%s is in no pane's or dialog's help: tag it with `in`", name)
+			}
+		}
+	}
+	for _, c := range helpContexts {
+		if len(k.offered(c)) == 0 {
+			t.Errorf("context %q offers no key", c)
+		}
+	}
+
+	helpOf := func(bs []key.Binding) string {
+		var out []string
+		for _, b := range bs {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+		return strings.Join(out, " · ")
+	}
+	m := goldenModel(t, 160, 48)
+	want := map[paneID]string{paneTools: "tools", paneCall: "call", paneWire: "wire", paneServer: "server",
+		paneResources: "resources", panePrompts: "prompts", paneLogs: "logs", paneTasks: "tasks"}
+	for id := range paneCount {
+		if got, w := helpOf(m.panes[id].bindings()), helpOf(m.c.keys.offered(want[id])); got != w {
+			t.Errorf("%s help: %s\nwant %s", m.panes[id].title(), got, w)
+		}
+	}
+	keys(t, m, "1", "enter")
+	if got, w := helpOf(m.panes[paneCall].bindings()), helpOf(m.c.keys.offered("callform")); got != w {
+		t.Errorf("form help: %s\nwant %s", got, w)
 	}
 }

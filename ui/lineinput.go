@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/cursor"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -28,13 +29,15 @@ type lineInput struct {
 	Placeholder string
 	styles      textinput.Styles
 	cur         cursor.Model
+	keys        *InputKeys
 }
 
-func newLineInput(s textinput.Styles) lineInput {
+// newLineInput builds an editor drawn with s that edits with keys (the key map's Input group).
+func newLineInput(s textinput.Styles, keys *InputKeys) lineInput {
 	c := cursor.New()
 	c.Style = lipgloss.NewStyle().Foreground(s.Cursor.Color)
 	c.SetMode(cursor.CursorBlink)
-	return lineInput{styles: s, cur: c}
+	return lineInput{styles: s, cur: c, keys: keys}
 }
 
 // SetWidth sets the cells the view takes.
@@ -156,39 +159,40 @@ func (l lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
 		if !l.focus {
 			return l, nil
 		}
-		switch msg.String() {
-		case "backspace", "ctrl+h":
+		k := l.keys
+		switch {
+		case key.Matches(msg, k.DeleteBack):
 			if l.pos > 0 {
 				i := l.left()
 				l.value = l.value[:i] + l.value[l.pos:]
 				l.pos = i
 			}
-		case "delete", "ctrl+d":
+		case key.Matches(msg, k.DeleteForward):
 			if l.pos < len(l.value) {
 				l.value = l.value[:l.pos] + l.value[l.right():]
 			}
-		case "left", "ctrl+b":
+		case key.Matches(msg, k.Left):
 			l.pos = l.left()
-		case "right", "ctrl+f":
+		case key.Matches(msg, k.Right):
 			l.pos = l.right()
-		case "home", "ctrl+a":
+		case key.Matches(msg, k.Home):
 			l.pos = 0
-		case "end", "ctrl+e":
+		case key.Matches(msg, k.End):
 			l.pos = len(l.value)
-		case "ctrl+u":
+		case key.Matches(msg, k.DeleteToStart):
 			l.value = l.value[l.pos:]
 			l.pos, l.off = 0, 0
-		case "ctrl+k":
+		case key.Matches(msg, k.DeleteToEnd):
 			l.value = l.value[:l.pos]
-		case "ctrl+w", "alt+backspace":
+		case key.Matches(msg, k.DeleteWordBack):
 			i := l.wordLeft()
 			l.value = l.value[:i] + l.value[l.pos:]
 			l.pos = i
-		case "alt+delete", "alt+d":
+		case key.Matches(msg, k.DeleteWordForward):
 			l.value = l.value[:l.pos] + l.value[l.wordRight():]
-		case "alt+left", "ctrl+left", "alt+b":
+		case key.Matches(msg, k.WordLeft):
 			l.pos = l.wordLeft()
-		case "alt+right", "ctrl+right", "alt+f":
+		case key.Matches(msg, k.WordRight):
 			l.pos = l.wordRight()
 		default:
 			if msg.Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {

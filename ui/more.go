@@ -976,16 +976,11 @@ func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
 // cancelFocused cancels the request in flight of the focused pane (ctrl+x): an op, a task
 // call (tasks/cancel), or the tool call.
 func (m *Model) cancelFocused() tea.Cmd {
-	var o *op
-	switch m.focus {
-	case paneResources:
-		o = m.resources.runningOp()
-	case panePrompts:
-		o = m.prompts.runningOp()
-	}
-	if o != nil {
-		m.ops.cancelOp(o.id)
-		return nil
+	if c, ok := m.panes[m.focus].(opCanceler); ok {
+		if o := c.runningOp(); o != nil {
+			m.ops.cancelOp(o.id)
+			return nil
+		}
 	}
 	if run := m.call.cancelTarget(); run != nil {
 		if id, ok := m.callTasks[run.id]; ok && m.sess != nil {

@@ -215,7 +215,7 @@ func (e *rootsEditor) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 func (e *rootsEditor) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.AddRoot, k.Dialog.RemoveRoot, k.List.Up, k.List.Down, k.Dialog.Dismiss}
+	return k.offered("rootsEditor")
 }
 
 func (e *rootsEditor) view(m *Model) string {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -32,6 +31,19 @@ type pane interface {
 	bindings() []key.Binding
 }
 
+// syncer is a pane with state its view reads that an update brings in line (a scroll
+// that follows the cursor, a drawn detail kept per selection): the root's sync calls it
+// on the focused pane after every update, so view only reads.
+type syncer interface {
+	sync()
+}
+
+// opCanceler is a pane with ops of its own (a read, a prompt get): ctrl+x cancels its
+// running op before anything else (the root's cancelFocused asks it, never the focus).
+type opCanceler interface {
+	runningOp() *op
+}
+
 // cancelFirst gives ctrl+x to the root before the pane: it cancels what the focused pane
 // has in flight (an op, a task, the tool call), even while a filter or a form has focus.
 func cancelFirst(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
@@ -39,16 +51,6 @@ func cancelFirst(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, m.cancelFocused()
 	}
 	return false, nil
-}
-
-// listKeys are the list navigation bindings every list pane offers.
-func listKeys(k *KeyMap) []key.Binding {
-	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom}
-}
-
-// argsFormKeys are the keys of an open argument form (resources templates, prompts).
-func argsFormKeys(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.SuggestNext, k.Form.SuggestPrev, k.Form.Submit, k.Form.Cancel}
 }
 
 // updateArgsForm passes msg to the focused field of an argument form, if one is open.
@@ -60,6 +62,16 @@ func updateArgsForm(f *argsForm, msg tea.Msg) (tea.Cmd, bool) {
 	var cmd tea.Cmd
 	fl.input, cmd = fl.input.Update(msg)
 	return cmd, true
+}
+
+// syncArgsForm sizes an open argument form to the detail rectangle det and keeps its
+// focused field in view.
+func syncArgsForm(f *argsForm, det rect) {
+	if f == nil {
+		return
+	}
+	f.setSize(det.w, det.h)
+	f.sync()
 }
 
 // updateFilter passes msg to a list's filter input while it filters.
@@ -140,8 +152,7 @@ func (t toolsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 func (t toolsTab) bindings() []key.Binding {
-	k := &t.m.c.keys
-	return append(listKeys(k), k.List.Filter, k.Tools.OpenForm, k.Tools.CallByName, k.Detail.DetailUp, k.Detail.DetailDown, k.List.Refresh)
+	return t.m.c.keys.offered("tools")
 }
 
 // callTab is pane 2: the argument form, the calls and their results (or, offline, the
@@ -227,6 +238,12 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
+func (t callTab) sync() {
+	if f := t.m.call.form; f != nil {
+		f.sync()
+	}
+}
+
 func (t callTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	f := t.m.call.form
 	if f == nil {
@@ -241,11 +258,9 @@ func (t callTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (t callTab) bindings() []key.Binding {
 	k := &t.m.c.keys
 	if t.m.call.form != nil {
-		return []key.Binding{k.Form.NextField, k.Form.PrevField, k.Form.Toggle, k.Form.Submit, k.Form.RawJSON, k.Form.Cancel,
-			k.Form.AcceptDefault, k.Form.Example, k.Form.SetNull, k.Form.Omit, k.Form.EmptyString,
-			k.Form.AddItem, k.Form.RemoveItem, k.Form.MoveUp, k.Form.MoveDown, k.Form.RenameKey, k.Form.History}
+		return k.offered("callform")
 	}
-	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.Call.PrevCall, k.Call.NextCall, k.Call.Edit, k.Global.CancelCall, k.Call.ReadLink, k.Detail.ShowAll, k.Detail.Save}
+	return k.offered("call")
 }
 
 // wireTab is pane 3: every frame exchanged, and its detail.
@@ -258,9 +273,10 @@ func (t wireTab) updateInput(tea.Msg) (tea.Cmd, bool)           { return nil, fa
 func (t wireTab) view(time.Time) string                         { return t.m.wire.view() }
 func (t wireTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) { return t.m.wire.handleKey(msg) }
 
+func (t wireTab) sync() { t.m.wire.sync() }
+
 func (t wireTab) bindings() []key.Binding {
-	k := &t.m.c.keys
-	return slices.Concat(listKeys(k), bindingsOf(k.Wire), bindingsOf(k.Detail))
+	return t.m.c.keys.offered("wire")
 }
 
 // resourcesTab is pane 5: resources and templates, reads, subscriptions.
@@ -290,6 +306,10 @@ func (t resourcesTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, nil
 }
 
+func (t resourcesTab) sync() { syncArgsForm(t.m.resources.form, t.m.resources.det) }
+
+func (t resourcesTab) runningOp() *op { return t.m.resources.runningOp() }
+
 func (t resourcesTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	p := t.m.resources
 	if s := p.save; s != nil {
@@ -306,9 +326,9 @@ func (t resourcesTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (t resourcesTab) bindings() []key.Binding {
 	k := &t.m.c.keys
 	if t.m.resources.form != nil {
-		return argsFormKeys(k)
+		return k.offered("argsform")
 	}
-	return append(listKeys(k), k.List.Filter, k.List.Open, k.Resources.Subscribe, k.Detail.Save, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
+	return k.offered("resources")
 }
 
 // promptsTab is pane 6: prompts, their argument forms and results.
@@ -338,6 +358,10 @@ func (t promptsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, nil
 }
 
+func (t promptsTab) sync() { syncArgsForm(t.m.prompts.form, t.m.prompts.det) }
+
+func (t promptsTab) runningOp() *op { return t.m.prompts.runningOp() }
+
 func (t promptsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, ok := updateFilter(t.m.prompts.list, msg); ok {
 		return cmd, true
@@ -348,9 +372,9 @@ func (t promptsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (t promptsTab) bindings() []key.Binding {
 	k := &t.m.c.keys
 	if t.m.prompts.form != nil {
-		return argsFormKeys(k)
+		return k.offered("argsform")
 	}
-	return append(listKeys(k), k.List.Filter, k.List.Open, k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown)
+	return k.offered("prompts")
 }
 
 // logsTab is pane 7: log messages, notices and the client's own notes.
@@ -382,8 +406,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (t logsTab) bindings() []key.Binding {
-	k := &t.m.c.keys
-	return append(listKeys(k), bindingsOf(k.Logs)...)
+	return t.m.c.keys.offered("logs")
 }
 
 // tasksTab is pane 8: the tasks seen, followed or listed.
@@ -409,8 +432,7 @@ func (t tasksTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (t tasksTab) bindings() []key.Binding {
-	k := &t.m.c.keys
-	return slices.Concat(listKeys(k), []key.Binding{k.List.Filter, k.List.Open}, bindingsOf(k.Tasks), []key.Binding{k.List.Refresh, k.Detail.DetailUp, k.Detail.DetailDown})
+	return t.m.c.keys.offered("tasks")
 }
 
 // readLinkKey matches the ReadLink keys even while the binding is off (no link in the

@@ -80,7 +80,7 @@ func (p *restartPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	return updateLine(p.input, msg), true
 }
 func (p *restartPrompt) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
+	return k.offered("line")
 }
 
 // splitCommand reads a command line the way sh does (quotes, escapes, $VAR from the

@@ -52,6 +52,5 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (p *serverPane) bindings() []key.Binding {
-	k := &p.m.c.keys
-	return []key.Binding{k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown}
+	return p.m.c.keys.offered("server")
 }

@@ -137,7 +137,7 @@ func (p *keepPrompt) setSize(int, int)                        {}
 func (p *keepPrompt) focus() tea.Cmd                          { return p.input.Focus() }
 func (p *keepPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) { return updateLine(p.input, msg), true }
 func (p *keepPrompt) bindings(k *KeyMap) []key.Binding {
-	return []key.Binding{k.Dialog.Confirm, k.Dialog.Dismiss}
+	return k.offered("line")
 }
 
 // updateLine passes a component message to a one-line prompt's input.

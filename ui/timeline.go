@@ -375,7 +375,8 @@ func (t *timeline) rawAt(i int) ([]byte, bool) {
 	if e.dir == mcpclient.Lifecycle {
 		return nil, true
 	}
-	if c, ok := t.cache.get(e.seq); ok {
+	if c, ok := t.cache.peek(e.seq); ok {
+		// Only peeked (views read it): need marks the shown events used.
 		return c.Raw, true
 	}
 	return nil, false
@@ -504,8 +505,8 @@ func (t *timeline) need(i int) {
 	if e.dir == mcpclient.Lifecycle || t.loading[e.seq] || t.failed[e.seq] != nil {
 		return
 	}
-	if _, ok := t.cache.peek(e.seq); ok {
-		return
+	if _, ok := t.cache.get(e.seq); ok {
+		return // kept, and now marked used
 	}
 	t.loading[e.seq] = true
 	t.want = append(t.want, e.seq)

@@ -177,6 +177,9 @@ func (m *Model) sync() {
 	}
 	r := m.lay.body
 	m.call.clampOff()
+	if s, ok := m.panes[m.focus].(syncer); ok {
+		s.sync()
+	}
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()
