@@ -70,23 +70,22 @@ func (p *toolsPane) openCallByName() tea.Cmd {
 }
 
 // callByKey handles the prompt's keys: tab switches between name and arguments, the send
-// key validates and submits, esc closes.
-func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
+// key validates and submits (req is the call to send), esc closes.
+func (p *toolsPane) callByKey(msg tea.KeyPressMsg) (req *callRequest, cmd tea.Cmd) {
 	cb := p.callBy
 	k := p.c.keys
 	switch {
 	case key.Matches(msg, k.Form.Cancel):
 		p.callBy = nil
-		return nil
+		return nil, nil
 	case key.Matches(msg, k.Form.Submit):
 		req, err := cb.request()
 		if err != "" {
 			cb.err = err
-			return nil
+			return nil, nil
 		}
 		p.callBy = nil
-		p.callReq = req
-		return nil
+		return req, nil
 	case key.Matches(msg, k.Tools.NameArgs) || key.Matches(msg, k.Dialog.Confirm) && !cb.onArgs:
 		if !cb.onArgs && cb.name.Value() == "" && key.Matches(msg, k.Dialog.Confirm) {
 			cb.name.SetValue(cb.selected) // enter on the empty field takes the selected name
@@ -95,19 +94,18 @@ func (p *toolsPane) callByKey(msg tea.KeyPressMsg) tea.Cmd {
 		cb.onArgs = !cb.onArgs
 		if cb.onArgs {
 			cb.name.Blur()
-			return cb.args.Focus()
+			return nil, cb.args.Focus()
 		}
 		cb.args.Blur()
-		return cb.name.Focus()
+		return nil, cb.name.Focus()
 	}
-	var cmd tea.Cmd
 	if cb.onArgs {
 		cb.args, cmd = cb.args.Update(msg)
 	} else {
 		cb.name, cmd = cb.name.Update(msg)
 	}
 	cb.err = ""
-	return cmd
+	return nil, cmd
 }
 
 // request checks what was typed: a name, and arguments that are empty or JSON (of any
@@ -129,13 +127,6 @@ func (cb *callByName) request() (*callRequest, string) {
 		return nil, "the arguments are not JSON: " + err.Error()
 	}
 	return &callRequest{tool: name, args: json.RawMessage(text)}, ""
-}
-
-// takeCallRequest returns a submitted call-by-name, once.
-func (p *toolsPane) takeCallRequest() *callRequest {
-	r := p.callReq
-	p.callReq = nil
-	return r
 }
 
 // callByView draws the prompt in the detail area.

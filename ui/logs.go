@@ -269,8 +269,13 @@ func (p *logsPane) move(d int) {
 // inputFocused reports whether the level chooser owns the keys.
 func (p *logsPane) inputFocused() bool { return p.choosing }
 
-// handleKey handles the pane's keys; setLevel is the level to send when the user chose one.
-func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string) {
+// logAction is what a key asks the root to do: send logging/setLevel with level.
+type logAction struct {
+	setLevel string
+}
+
+// handleKey handles the pane's keys. act is set when the user chose a level to send.
+func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *logAction, cmd tea.Cmd) {
 	k := p.c.keys
 	if p.choosing {
 		switch {
@@ -284,11 +289,11 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string
 			p.choice = len(logLevels()) - 1
 		case key.Matches(msg, k.Dialog.Confirm):
 			p.choosing = false
-			return true, logLevels()[p.choice]
+			return true, &logAction{setLevel: logLevels()[p.choice]}, nil
 		case key.Matches(msg, k.Dialog.Dismiss):
 			p.choosing = false
 		}
-		return true, ""
+		return true, nil, nil
 	}
 	switch {
 	case key.Matches(msg, k.Logs.SetLevel):
@@ -320,9 +325,9 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, setLevel string
 		p.move(len(p.shown))
 		p.follow = true
 	default:
-		return false, ""
+		return false, nil, nil
 	}
-	return true, ""
+	return true, nil, nil
 }
 
 // levelStyle picks a theme token for a level.

@@ -31,6 +31,22 @@ type pane interface {
 	bindings() []key.Binding
 }
 
+// actor is the inner key shape of the panes with actions (tools, resources, prompts,
+// logs, tasks): handled, what the root must do now (nil for nothing: a typed action the
+// tab carries out synchronously, so tests see its effect after Update), and a command.
+// Panes without actions (wire, call, server) return (handled, cmd) directly.
+type actor[A any] interface {
+	handleKey(msg tea.KeyPressMsg) (handled bool, act *A, cmd tea.Cmd)
+}
+
+var (
+	_ actor[toolAction]     = (*toolsPane)(nil)
+	_ actor[resourceAction] = (*resourcesPane)(nil)
+	_ actor[promptAction]   = (*promptsPane)(nil)
+	_ actor[logAction]      = (*logsPane)(nil)
+	_ actor[taskAction]     = (*tasksPane)(nil)
+)
+
 // syncer is a pane with state its view reads that an update brings in line (a scroll
 // that follows the cursor, a drawn detail kept per selection): the root's sync calls it
 // on the focused pane after every update, so view only reads.
@@ -111,31 +127,42 @@ func (t toolsTab) banner() []string {
 
 func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	m := t.m
-	if m.tools.inputFocused() {
-		_, _, cmd := m.tools.handleKey(msg)
-		if req := m.tools.takeCallRequest(); req != nil {
-			return true, tea.Batch(cmd, m.startCallByName(req))
+	if !m.tools.inputFocused() {
+		clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
+		if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
+			m.toolsList.userListed()
+			cmd := m.refresh("tools")
+			m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
+			return true, cmd
 		}
-		return true, cmd
 	}
-	clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
-	if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
-		m.toolsList.userListed()
-		cmd := m.refresh("tools")
-		m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
-		return true, cmd
-	}
-	handled, open, cmd := m.tools.handleKey(msg)
-	if t := m.tools.selected(); open && t != nil {
+	typing := m.tools.inputFocused()
+	handled, act, cmd := m.tools.handleKey(msg)
+	return handled || typing, tea.Batch(cmd, t.act(act)) // typed keys are the input's
+}
+
+// act carries out what a key of the pane asked for.
+func (t toolsTab) act(act *toolAction) tea.Cmd {
+	m := t.m
+	switch {
+	case act == nil:
+		return nil
+	case act.call != nil:
+		return m.startCallByName(act.call)
+	case act.open:
+		tl := m.tools.selected()
+		if tl == nil {
+			return nil
+		}
 		m.focus = paneCall
 		if m.offline != nil {
 			// Offline, a tool opens its recorded calls.
-			m.offline.showTool(t.Name)
-			return true, nil
+			m.offline.showTool(tl.Name)
+			return nil
 		}
-		return true, m.call.open(*t)
+		return m.call.open(*tl)
 	}
-	return handled, cmd
+	return nil
 }
 
 func (t toolsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
@@ -398,11 +425,11 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
 	}
-	handled, level := m.logs.handleKey(msg)
-	if level != "" && m.sess != nil {
-		return true, setLogLevel(m.ctx, m.sess, level)
+	handled, act, cmd := m.logs.handleKey(msg)
+	if act != nil && m.sess != nil {
+		return true, tea.Batch(cmd, setLogLevel(m.ctx, m.sess, act.setLevel))
 	}
-	return handled, nil
+	return handled, cmd
 }
 
 func (t logsTab) bindings() []key.Binding {

@@ -29,10 +29,8 @@ type toolsPane struct {
 	// warnings are what the last listing warned about (pagination stopped, …): shown in
 	// the heading and above the detail, so a cut-off list is never taken as complete.
 	warnings []string
-	// callBy is the open call-by-name prompt (nil when closed); callReq is what it
-	// submitted, for the root to send.
-	callBy  *callByName
-	callReq *callRequest
+	// callBy is the open call-by-name prompt (nil when closed).
+	callBy *callByName
 
 	lr, det rect
 	stacked bool
@@ -132,31 +130,45 @@ func (p *toolsPane) setSize(r rect) {
 // inputFocused reports whether typed keys go to the filter input.
 func (p *toolsPane) inputFocused() bool { return p.list.filtering || p.callBy != nil }
 
-// handleKey handles the pane's keys; open is set when the user asked for the form.
-func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, open bool, cmd tea.Cmd) {
+// toolAction is what a key asks the root to do: open the selected tool (its form, or
+// offline its recorded calls), or send a call-by-name.
+type toolAction struct {
+	open bool
+	call *callRequest
+}
+
+// handleKey handles the pane's keys. act is set when the root must open or send something.
+func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *toolAction, cmd tea.Cmd) {
 	k := p.c.keys
 	if p.callBy != nil {
-		return true, false, p.callByKey(msg)
+		req, cmd := p.callByKey(msg)
+		if req != nil {
+			return true, &toolAction{call: req}, cmd
+		}
+		return true, nil, cmd
 	}
 	if !p.list.filtering {
 		switch {
 		case key.Matches(msg, k.Tools.CallByName):
-			return true, false, p.openCallByName()
+			return true, nil, p.openCallByName()
 		case key.Matches(msg, k.Detail.DetailUp):
 			p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-			return true, false, nil
+			return true, nil, nil
 		case key.Matches(msg, k.Detail.DetailDown):
 			p.detailOff += max(p.det.h/2, 1)
-			return true, false, nil
+			return true, nil, nil
 		case key.Matches(msg, k.Tools.OpenForm):
-			return true, p.selected() != nil, nil
+			if p.selected() != nil {
+				return true, &toolAction{open: true}, nil
+			}
+			return true, nil, nil
 		}
 	}
 	handled, moved, cmd := p.list.handleKey(msg)
 	if moved {
 		p.detailOff = 0
 	}
-	return handled, false, cmd
+	return handled, nil, cmd
 }
 
 func (p *toolsPane) view(banner []string) string {

@@ -486,56 +486,6 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	return fit(st.Muted.Render(meta)+dirSt.Render(kind)+text+st.Muted.Render(right)+badgeSt.Render(badge), w)
 }
 
-// viewDetail draws the selected frame: header, raw bytes, parsed message, problems. It
-// reads the lines sync kept; before a sync (or while the bytes load) it draws them anew.
-func (p *wirePane) viewDetail() string {
-	w, h := p.det.w, p.det.h
-	if h <= 0 || w <= 0 {
-		return ""
-	}
-	pos, ok := p.selPos()
-	if !ok {
-		return strings.Join(window(nil, 0, h, w), "\n")
-	}
-	lines := p.detail.lines
-	if !p.detailKept(pos) {
-		ev, loaded := p.tl.event(pos)
-		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded)
-	}
-	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
-}
-
-// detailKept reports whether the kept detail lines are those of the frame at pos, at the
-// detail's width and show-all state.
-func (p *wirePane) detailKept(pos int) bool {
-	seq := p.tl.evs[pos].seq
-	return p.detail.lines != nil && p.detail.seq == seq && p.detail.w == p.det.w && p.detail.full == (p.full == seq)
-}
-
-// sync draws the selected frame's detail once per selection, width and show-all state
-// (never per frame), and keeps the detail offset in range. Lines drawn while the bytes
-// load are not kept: drawn again once they are read (the pane asked for them).
-func (p *wirePane) sync() {
-	w, h := p.det.w, p.det.h
-	pos, ok := p.selPos()
-	if h <= 0 || w <= 0 || !ok {
-		return
-	}
-	if p.detailKept(pos) {
-		p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
-		return
-	}
-	seq := p.tl.evs[pos].seq
-	ev, loaded := p.tl.event(pos)
-	lines := p.detailLines(&ev, pos, w, p.full == seq, loaded)
-	p.renders++
-	p.detail.seq, p.detail.w, p.detail.full, p.detail.lines = seq, w, p.full == seq, lines
-	if !loaded {
-		p.detail.lines = nil
-	}
-	p.detailOff = clampScroll(p.detailOff, len(lines), h)
-}
-
 // detailLines draws the event at position pos (ev, rebuilt by timeline.event); loaded is
 // false while its bytes are still being read from the trace.
 func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded bool) []string {
