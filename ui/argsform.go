@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // completeDebounce is how long typing must pause before completion/complete is sent.
@@ -162,7 +163,7 @@ func (f *argsForm) schedule() tea.Cmd {
 }
 
 // tick answers a debounce tick: when no key came since, completion/complete is sent.
-func (f *argsForm) tick(ctx context.Context, s Session, msg completeTickMsg) tea.Cmd {
+func (f *argsForm) tick(ctx context.Context, s session.Conn, msg completeTickMsg) tea.Cmd {
 	if msg.tag != f.tag || f.cur >= len(f.fields) || s == nil || f.noComplete != "" {
 		return nil
 	}

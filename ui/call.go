@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // maxCalls bounds the call history of the Call tab (the oldest finished calls go first;
@@ -79,7 +80,7 @@ func (p *callPane) inputFocused() bool { return p.form != nil }
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
 // request on the wire whatever else is in flight. asTask sends it as a task (the tool
 // requires it).
-func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
+func (p *callPane) start(ctx context.Context, s *session.Live, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
 	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
@@ -360,7 +361,7 @@ func (p *callPane) render() {
 	}
 	if r.task != nil {
 		text := fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))
-		if died := (*taskDiedError)(nil); errors.As(r.err, &died) {
+		if died := (*session.TaskDiedError)(nil); errors.As(r.err, &died) {
 			text = fmt.Sprintf("ran as task %s (last known status: %s); 8 Tasks shows it", clean(r.task.TaskID), clean(r.task.Status))
 		}
 		p.lines = append(p.lines, "", st.Muted.Render(text))

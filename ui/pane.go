@@ -7,6 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // pane is the contract of a tab: the root sizes, draws and routes keys to the focused one
@@ -108,10 +110,7 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
 	if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
-		m.toolsList.userListed()
-		cmd := m.refresh("tools")
-		m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
-		return true, cmd
+		return true, m.refresh(session.Tools)
 	}
 	handled, open, cmd := m.tools.handleKey(msg)
 	if t := m.tools.selected(); open && t != nil {

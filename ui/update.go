@@ -90,7 +90,7 @@ func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	case opTickMsg:
 		m.ticking = false
 	case serverRequestsMsg:
-		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
+		return tea.Batch(m.serverRequests(msg.reqs), waitRequests(m.requests)), true
 	case answeredMsg:
 		m.answered(msg)
 	case resourceReadMsg:

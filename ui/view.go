@@ -180,7 +180,7 @@ func (m *Model) sync() {
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()
-		if d.during == "" && d.req.modern() {
+		if d.during == "" && d.req.Modern() {
 			// The input_required response may reach the timeline after the request.
 			d.during = m.during(d.req)
 		}
@@ -196,7 +196,7 @@ func (m *Model) sync() {
 func (m *Model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
-	k.Global.CancelCall.SetEnabled(running || m.ops.inFlight() > 0)
+	k.Global.CancelCall.SetEnabled(running || m.ops.Running() > 0)
 	k.Call.Edit.SetEnabled(m.call.run != nil)
 	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
 	// nothing can be sent.
@@ -221,7 +221,7 @@ func (m *Model) syncKeys() {
 	k.Resources.Subscribe.SetEnabled(subOK)
 	k.Logs.SetLevel.SetEnabled(live)
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
-	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
+	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().Task.Terminal())
 	k.List.Refresh.SetEnabled(live)
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }
