@@ -153,8 +153,8 @@ func listPrompts(ctx context.Context, s Session) tea.Cmd {
 // afterConnect lists everything the server offers and, in the modern era, opens the
 // subscriptions/listen stream.
 func (m *Model) afterConnect() tea.Cmd {
-	if m.sess == nil {
-		return m.offlineConnected()
+	if !m.c.canSend() {
+		return m.recordedConnected()
 	}
 	caps := m.caps()
 	m.toolsList.inFlight = true
@@ -197,7 +197,7 @@ func taskCapList(raw json.RawMessage) bool {
 func (m *Model) autoRefresh(what string, at time.Time) tea.Cmd {
 	st := m.listStateFor(what)
 	// Offline and attached nothing lists again: no storm to pause, no note.
-	if st == nil || st.paused || m.sess == nil {
+	if st == nil || st.paused || !m.c.canSend() {
 		return nil
 	}
 	st.recent = append(st.recent, at)
@@ -227,7 +227,7 @@ func (m *Model) listStateFor(what string) *listState {
 
 // refresh lists one kind again after list_changed (or the r key), coalescing bursts.
 func (m *Model) refresh(what string) tea.Cmd {
-	if m.sess == nil || m.server.init == nil {
+	if !m.c.canSend() || m.server.init == nil {
 		return nil
 	}
 	var st *listState
@@ -282,7 +282,7 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 		return m.observeBatch(ev)
 	}
 	m.ops.observe(ev)
-	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && m.offline == nil {
+	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && m.c.canSend() {
 		m.tasksServerGone(l)
 	}
 	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) && len(m.overlay.requests) > 0 {
@@ -293,7 +293,7 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 		return nil
 	}
 	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
-		if m.server.dead != "" && m.offline == nil && m.call.afterExit(ev) {
+		if m.server.dead != "" && m.c.canSend() && m.call.afterExit(ev) {
 			m.note("warning", fmt.Sprintf("response after the server's exit: %s (request #%d) was answered by a process that kept the server's stdout open; shown in 2 Call and on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq))
 		}
 		for _, p := range ev.Problems {
@@ -654,7 +654,7 @@ func (m *Model) rootsNotified(msg rootsNotifiedMsg) {
 // taskPoll polls a followed task again unless it ended or following it stopped.
 func (m *Model) taskPoll(msg taskPollMsg) tea.Cmd {
 	e := m.tasks.tasks[msg.id]
-	if e == nil || m.sess == nil {
+	if e == nil || !m.c.canSend() {
 		return nil
 	}
 	e.polling = false
@@ -795,7 +795,7 @@ func (m *Model) dropInputDialogs(method, target string) {
 // rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
 // modern servers ask again when they need them.
 func (m *Model) rootsChanged() tea.Cmd {
-	if m.sess == nil || m.features.NoRoots || m.era() != mcpclient.EraLegacy || m.server.init == nil {
+	if !m.c.canSend() || m.features.NoRoots || m.era() != mcpclient.EraLegacy || m.server.init == nil {
 		return nil
 	}
 	return notifyRoots(m.sess)
@@ -803,7 +803,7 @@ func (m *Model) rootsChanged() tea.Cmd {
 
 // resourceAction runs what the Resources pane asked for.
 func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || !m.c.canSend() {
 		return nil
 	}
 	switch {
@@ -838,7 +838,7 @@ func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
 
 // promptAction runs what the Prompts pane asked for.
 func (m *Model) promptAction(a *promptAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || !m.c.canSend() {
 		return nil
 	}
 	if a.refresh {
@@ -857,7 +857,7 @@ func (m *Model) promptAction(a *promptAction) tea.Cmd {
 
 // taskAction runs what the Tasks pane asked for.
 func (m *Model) taskAction(a *taskAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || !m.c.canSend() {
 		return nil
 	}
 	switch {
@@ -914,7 +914,7 @@ func (m *Model) followTask(e *taskEntry) tea.Cmd {
 	if e.modern || e.task.Modern() {
 		return m.followModern(e)
 	}
-	if e.callID == 0 || e.fetching || e.result != nil || m.sess == nil {
+	if e.callID == 0 || e.fetching || e.result != nil || !m.c.canSend() {
 		return nil
 	}
 	if e.task.Terminal() || e.task.Status == "input_required" {
@@ -967,7 +967,7 @@ func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
 	m.call.finish(done, m.now())
 	m.taskCallEnded(e)
 	// A final status poll, so the list shows how it ended.
-	if !e.task.Terminal() && m.sess != nil {
+	if !e.task.Terminal() && m.c.canSend() {
 		return getTask(m.ctx, m.sess, msg.id, false)
 	}
 	return nil
@@ -988,7 +988,7 @@ func (m *Model) cancelFocused() tea.Cmd {
 		return nil
 	}
 	if run := m.call.cancelTarget(); run != nil {
-		if id, ok := m.callTasks[run.id]; ok && m.sess != nil {
+		if id, ok := m.callTasks[run.id]; ok && m.c.canSend() {
 			if e := m.tasks.tasks[id]; e != nil && e.modern {
 				// Cooperative (ext-tasks §Task Cancellation): the call ends when the task does.
 				m.note("info", "tasks/cancel sent for task "+id+": the call ends when the task does (cancellation is cooperative)")

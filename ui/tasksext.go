@@ -77,7 +77,7 @@ func (m *Model) followModern(e *taskEntry) tea.Cmd {
 		m.finishTaskCall(e, nil)
 		return nil
 	}
-	if m.sess == nil {
+	if !m.c.canSend() {
 		return nil
 	}
 	if !e.listening {
