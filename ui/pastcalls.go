@@ -32,7 +32,7 @@ type pastCalls struct {
 	// sel is the selected row, top the list's first row, off the detail's scroll offset.
 	sel, top, off int
 	// heads caches the arguments drawn in the rows, by request Seq (read back from the
-	// trace for the rows on screen).
+	// trace for the rows on screen by sync).
 	heads map[uint64]string
 }
 
@@ -140,6 +140,10 @@ func (p *pastCalls) sync(shown bool, w, h int) {
 		p.sel = min(max(p.sel, 0), n-1)
 		p.top = p.topFor(p.sel, p.listRows(h))
 	}
+	p.warm(h)
+	if p.off == 0 {
+		return // in range: the detail need not be laid out
+	}
 	if head, det, ok := p.layout(w, h); ok {
 		p.off = clampScroll(p.off, len(det), max(h-len(head), 1))
 	}
@@ -191,20 +195,20 @@ func elapsedOf(tl *timeline, c session.PastCall) time.Duration {
 }
 
 // argsOf is the head of a past call's arguments for its row, "…" until its request is
-// read back. The heads are a cache, filled as rows are drawn.
-func (p *pastCalls) argsOf(c session.PastCall) string {
+// read back; keep says it is read (sync caches it in heads; the view only reads).
+func (p *pastCalls) argsOf(c session.PastCall) (a string, keep bool) {
 	if a, ok := p.heads[c.ReqSeq]; ok {
-		return a
+		return a, false
 	}
 	i, ok := p.tl.index(c.ReqSeq)
 	if !ok {
-		return ""
+		return "", false
 	}
 	req, ok := p.tl.full(i)
 	if !ok {
-		return "…"
+		return "…", false
 	}
-	a := "{}"
+	a = "{}"
 	if req.Msg != nil {
 		var args struct {
 			Arguments json.RawMessage `json:"arguments"`
@@ -213,17 +217,32 @@ func (p *pastCalls) argsOf(c session.PastCall) string {
 			a = string(args.Arguments[:runeCut(args.Arguments, argsHead)])
 		}
 	}
-	if len(p.heads) >= 512 {
-		clear(p.heads)
+	return a, true
+}
+
+// warm reads what the pane h lines high will draw, once: the arguments of the rows on
+// screen (into heads) and the selected call's detail (the session keeps it).
+func (p *pastCalls) warm(h int) {
+	n := p.shownLen()
+	for i := p.top; i < n && i < p.top+p.listRows(h); i++ {
+		c := p.rec.Call(p.shownAt(i))
+		if a, keep := p.argsOf(c); keep {
+			if len(p.heads) >= 512 {
+				clear(p.heads)
+			}
+			p.heads[c.ReqSeq] = a
+		}
 	}
-	p.heads[c.ReqSeq] = a
-	return a
+	if sel, ok := p.selected(); ok {
+		p.rec.Detail(sel, timelineEvents{p.tl})
+	}
 }
 
 // row is the list row of past call k.
 func (p *pastCalls) row(k int) string {
 	c := p.rec.Call(k)
-	args := clean(p.argsOf(c))
+	a, _ := p.argsOf(c)
+	args := clean(a)
 	if n := c.Rounds; len(p.rec.RoundAnswers(k)) > 0 {
 		args = fmt.Sprintf("(%d round%s) %s", n, map[bool]string{true: "s"}[n > 1], args)
 	}
@@ -242,7 +261,7 @@ func (p *pastCalls) view(w, h int) string {
 }
 
 // layout is the pane's head (the title, the rows on screen and a rule) and the selected
-// call's detail; ok is false when there is no call to detail (the head then ends with why:
+// call's detail, from what sync read (warm); ok is false when there is no call to detail (the head then ends with why:
 // none recorded, or still loading).
 func (p *pastCalls) layout(w, h int) (head, det []string, ok bool) {
 	st := p.c.st
