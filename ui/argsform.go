@@ -339,7 +339,7 @@ func (f *argsForm) view() string {
 		}
 	}
 	send := "[ " + f.what + " ]"
-	if f.c.offline {
+	if !f.c.canSend() {
 		send = "[ offline: recorded session ]"
 	}
 	if f.cur == len(f.fields) {
@@ -347,7 +347,7 @@ func (f *argsForm) view() string {
 		send = selectRow(st, send, ansi.StringWidth(send))
 	}
 	hint := "ctrl+s send · esc close · tab next · ctrl+n/ctrl+p choose a suggestion, enter takes it"
-	if f.c.offline {
+	if !f.c.canSend() {
 		hint = "nothing is sent · esc close · tab next"
 	}
 	lines = append(lines, "", send, st.Muted.Render(hint))

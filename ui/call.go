@@ -45,6 +45,9 @@ type callPane struct {
 	// canRead is set for a live session: the ReadLink key reads the targeted
 	// resource_link of the shown result (the root does it; links.go).
 	canRead bool
+	// past browses a recorded session's calls (nil on a live session): without an open
+	// form the pane lists them and shows the selected one as it shows a live call.
+	past *pastCalls
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
@@ -71,6 +74,16 @@ func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 	p.form = f
 	f.setSize(p.r.w, p.r.h)
 	return f.focus(f.cur)
+}
+
+// openTool opens a tool's form; on a recorded session, which cannot send, the tool's
+// recorded calls instead.
+func (p *callPane) openTool(t mcpclient.Tool) tea.Cmd {
+	if p.past != nil {
+		p.past.showTool(t.Name)
+		return nil
+	}
+	return p.open(t)
 }
 
 // inputFocused reports whether the form owns the keyboard.
@@ -386,6 +399,9 @@ func (p *callPane) render() {
 // response frame.
 func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
+	if p.past != nil && p.form == nil && p.past.handleKey(msg, p.r.h) {
+		return true, nil
+	}
 	page := max(p.r.h-2, 1)
 	switch {
 	case key.Matches(msg, k.Global.CancelCall):
@@ -525,6 +541,9 @@ func (p *callPane) view(now time.Time) string {
 	w, h := p.r.w, p.r.h
 	if p.form != nil {
 		return p.form.view()
+	}
+	if p.past != nil {
+		return p.past.view(w, h)
 	}
 	r := p.run
 	if r == nil {

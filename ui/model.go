@@ -108,10 +108,9 @@ type common struct {
 	log  *slog.Logger
 	// hist is the per-tool argument history (forms prefill from it).
 	hist *history
-	// offline is set when there is no Session (a recorded session): forms say so instead
-	// of offering to send. attached is set too when the events come from a running tap
-	// (mcp-inspect attach), not from a trace file.
-	offline, attached bool
+	// session is the session as the panes read it: live (it can send) or recorded (an
+	// opened trace, or a tap seen through attach): forms say so instead of offering to send.
+	session session.Session
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -174,9 +173,9 @@ type Model struct {
 	tools  *toolsPane
 	call   *callPane
 	server serverInfo
-	// offline derives the session from the recorded events when there is no Session; nil
-	// on a live session.
-	offline *offlineState
+	// rec derives the session from the recorded events when there is no Session (an opened
+	// trace, or attach); nil on a live session.
+	rec *session.Recorded
 
 	// keep is where the session is recorded and how it is saved under a name.
 	keep sessionKeep
@@ -312,9 +311,14 @@ func New(opts Options) *Model {
 		m.sess = session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
 	}
 	m.newPanes(opts)
+	c.session = ownSession{server: &m.server}
 	if opts.Session == nil {
 		m.tools.status = noServerText(opts)
-		m.offline, c.offline, c.attached = newOfflineState(), true, !opts.FromTrace
+		m.rec = session.NewAttached()
+		if opts.FromTrace {
+			m.rec = session.NewRecorded()
+		}
+		c.session, m.call.past = m.rec, newPastCalls(m.rec, c, tl)
 	}
 	return m
 }

@@ -119,8 +119,8 @@ type (
 // afterConnect lists everything the server offers (Live.Connected says what) and, in the
 // modern era, opens the subscriptions/listen stream.
 func (m *Model) afterConnect() tea.Cmd {
-	if m.sess == nil {
-		return m.offlineConnected()
+	if !m.c.canSend() {
+		return m.recordedConnected()
 	}
 	first, listTasksToo := m.sess.Connected(session.Handshake{Result: m.server.init})
 	var cmds []tea.Cmd
@@ -474,7 +474,7 @@ func (m *Model) rootsChanged() tea.Cmd {
 
 // resourceAction runs what the Resources pane asked for.
 func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || !m.c.canSend() {
 		return nil
 	}
 	switch {
@@ -503,7 +503,7 @@ func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
 
 // promptAction runs what the Prompts pane asked for.
 func (m *Model) promptAction(a *promptAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || !m.c.canSend() {
 		return nil
 	}
 	if a.refresh {

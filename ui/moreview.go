@@ -78,7 +78,7 @@ func (m *Model) serverMoreLines(w int) []string {
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
 	}
-	if m.offline != nil {
+	if !m.c.canSend() {
 		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.
 		return append(out, m.seenClientLines(w)...)
 	}

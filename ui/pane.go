@@ -109,18 +109,13 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, cmd
 	}
 	clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
-	if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
+	if key.Matches(msg, m.c.keys.List.Refresh) && m.c.canSend() && m.server.init != nil {
 		return true, m.refresh(session.Tools)
 	}
 	handled, open, cmd := m.tools.handleKey(msg)
 	if t := m.tools.selected(); open && t != nil {
 		m.focus = paneCall
-		if m.offline != nil {
-			// Offline, a tool opens its recorded calls.
-			m.offline.showTool(t.Name)
-			return true, nil
-		}
-		return true, m.call.open(*t)
+		return true, m.call.openTool(*t)
 	}
 	return handled, cmd
 }
@@ -143,7 +138,7 @@ func (t toolsTab) bindings() []key.Binding {
 	return append(listKeys(k), k.List.Filter, k.Tools.OpenForm, k.Tools.CallByName, k.Detail.DetailUp, k.Detail.DetailDown, k.List.Refresh)
 }
 
-// callTab is pane 2: the argument form, the calls and their results (or, offline, the
+// callTab is pane 2: the argument form, the calls and their results (or, recorded, the
 // recorded calls of a tool).
 type callTab struct{ m *Model }
 
@@ -152,11 +147,7 @@ func (t callTab) setSize(r rect)     { t.m.call.setSize(r) }
 func (t callTab) inputFocused() bool { return t.m.call.inputFocused() }
 
 func (t callTab) view(now time.Time) string {
-	m := t.m
-	if m.offline != nil && m.call.form == nil {
-		return m.offlineCallView(m.lay.body.w, m.lay.body.h)
-	}
-	return m.call.view(now)
+	return t.m.call.view(now)
 }
 
 func (t callTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
@@ -166,9 +157,6 @@ func (t callTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
-	}
-	if m.offline != nil && m.call.form == nil && m.offlineCallKey(msg) {
-		return true, nil
 	}
 	if key.Matches(msg, m.c.keys.Call.Edit) && m.call.run != nil {
 		if t := m.toolNamed(m.call.run.tool); t != nil {
@@ -203,7 +191,7 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	sub, closed, cmd := f.handleKey(msg)
 	switch {
-	case sub != nil && m.sess == nil:
+	case sub != nil && !m.c.canSend():
 		f.errs = []string{"offline: recorded session; there is no server to call"}
 		return cmd
 	case sub != nil && m.notConnected():
@@ -374,7 +362,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, cmd
 	}
 	handled, level := m.logs.handleKey(msg)
-	if level != "" && m.sess != nil {
+	if level != "" && m.c.canSend() {
 		return true, setLogLevel(m.ctx, m.sess, level)
 	}
 	return handled, nil

@@ -25,7 +25,7 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 		return nil
 	}
 	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
-		if m.server.dead != "" && m.offline == nil && m.call.afterExit(ev) {
+		if m.server.dead != "" && m.c.canSend() && m.call.afterExit(ev) {
 			m.say(session.AfterExitNote(ev))
 		}
 		m.sayAll(r.Notes)
@@ -94,7 +94,7 @@ func (m *Model) sayAll(notes []session.Note) {
 // serverGone stops following the tasks and closes the server's open requests unanswered
 // when the server exits or closes its stdout.
 func (m *Model) serverGone(l *mcpclient.LifeInfo) {
-	if m.offline == nil {
+	if m.c.canSend() {
 		m.tasksServerGone(l)
 	}
 	if len(m.overlay.requests) > 0 {
