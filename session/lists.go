@@ -89,6 +89,13 @@ func (ls *Lists) InFlight(l List) bool {
 	return st != nil && st.inFlight
 }
 
+// Dirty reports whether a refresh of l was asked for while its listing was in flight
+// (one more listing follows it).
+func (ls *Lists) Dirty(l List) bool {
+	st := ls.state(l)
+	return st != nil && st.dirty
+}
+
 // Paused reports whether automatic re-listing of l is paused by the storm guard.
 func (ls *Lists) Paused(l List) bool {
 	st := ls.state(l)

@@ -66,8 +66,11 @@ func TestListRefreshCoalesces(t *testing.T) {
 			t.Fatal("listed again while one is in flight")
 		}
 	}
+	if !ls.Dirty(Resources) || ls.Dirty(Tools) {
+		t.Fatal("a refresh asked for while listing is not marked dirty (or the wrong list is)")
+	}
 	again, note := ls.Listed(Resources, 2, nil)
-	if !again || !ls.InFlight(Resources) || note == nil || note.Text != "resources list changed: listed again, 2 resources" {
+	if !again || !ls.InFlight(Resources) || ls.Dirty(Resources) || note == nil || note.Text != "resources list changed: listed again, 2 resources" {
 		t.Fatalf("again %v note %+v", again, note)
 	}
 	again, note = ls.Listed(Resources, 1, errors.New("boom"))

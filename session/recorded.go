@@ -113,6 +113,9 @@ type Recorded struct {
 	// closing is set by a LifeShutdown event until the next start: the exit that follows
 	// ends the session, not the calls still open.
 	closing bool
+	// attached is set for a tap seen through attach (the host is the client), not a
+	// finished trace.
+	attached bool
 	// cur is the call last built by Detail (curIdx its index), kept until it changes.
 	cur    *CallDetail
 	curIdx int
@@ -188,6 +191,18 @@ func NewRecorded() *Recorded {
 	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
 		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
 }
+
+// NewAttached makes an empty recorded session fed from a running tap (mcp-inspect attach):
+// the host is the client, and its traffic keeps coming.
+func NewAttached() *Recorded {
+	o := NewRecorded()
+	o.attached = true
+	return o
+}
+
+// Attached reports whether the events come from a running tap (NewAttached), not a
+// finished trace: what the panes say differs ("seen", "not sent yet"), nothing else.
+func (o *Recorded) Attached() bool { return o.attached }
 
 // CanSend is false: a recording is read, never sent to.
 func (o *Recorded) CanSend() bool { return false }

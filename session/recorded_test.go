@@ -471,3 +471,13 @@ func TestRecordedTaskEndsAtTheServersExit(t *testing.T) {
 		t.Fatalf("task detail %+v", d)
 	}
 }
+
+// TestRecordedAttached: a tap's session says so; a trace's does not; neither can send.
+func TestRecordedAttached(t *testing.T) {
+	if NewRecorded().Attached() || !NewAttached().Attached() {
+		t.Error("Attached does not tell a tap from a trace")
+	}
+	if NewAttached().CanSend() || NewRecorded().CanSend() {
+		t.Error("a recorded session can send")
+	}
+}

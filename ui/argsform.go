@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // completeDebounce is how long typing must pause before completion/complete is sent.
@@ -162,7 +163,7 @@ func (f *argsForm) schedule() tea.Cmd {
 }
 
 // tick answers a debounce tick: when no key came since, completion/complete is sent.
-func (f *argsForm) tick(ctx context.Context, s Session, msg completeTickMsg) tea.Cmd {
+func (f *argsForm) tick(ctx context.Context, s session.Conn, msg completeTickMsg) tea.Cmd {
 	if msg.tag != f.tag || f.cur >= len(f.fields) || s == nil || f.noComplete != "" {
 		return nil
 	}
@@ -361,7 +362,7 @@ func (f *argsForm) lines() (lines []string, curLine int) {
 		}
 	}
 	send := "[ " + f.what + " ]"
-	if f.c.offline {
+	if !f.c.canSend() {
 		send = "[ offline: recorded session ]"
 	}
 	if f.cur == len(f.fields) {
@@ -369,7 +370,7 @@ func (f *argsForm) lines() (lines []string, curLine int) {
 		send = selectRow(st, send, ansi.StringWidth(send))
 	}
 	hint := "ctrl+s send · esc close · tab next · ctrl+n/ctrl+p choose a suggestion, enter takes it"
-	if f.c.offline {
+	if !f.c.canSend() {
 		hint = "nothing is sent · esc close · tab next"
 	}
 	lines = append(lines, "", send, st.Muted.Render(hint))

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // maxCalls bounds the call history of the Call tab (the oldest finished calls go first;
@@ -44,6 +45,9 @@ type callPane struct {
 	// canRead is set for a live session: the ReadLink key reads the targeted
 	// resource_link of the shown result (the root does it; links.go).
 	canRead bool
+	// past browses a recorded session's calls (nil on a live session): without an open
+	// form the pane lists them and shows the selected one as it shows a live call.
+	past *pastCalls
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
@@ -72,6 +76,16 @@ func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 	return f.focus(f.cur)
 }
 
+// openTool opens a tool's form; on a recorded session, which cannot send, the tool's
+// recorded calls instead.
+func (p *callPane) openTool(t mcpclient.Tool) tea.Cmd {
+	if p.past != nil {
+		p.past.showTool(t.Name)
+		return nil
+	}
+	return p.open(t)
+}
+
 // inputFocused reports whether the form owns the keyboard.
 func (p *callPane) inputFocused() bool { return p.form != nil }
 
@@ -79,7 +93,7 @@ func (p *callPane) inputFocused() bool { return p.form != nil }
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
 // request on the wire whatever else is in flight. asTask sends it as a task (the tool
 // requires it).
-func (p *callPane) start(ctx context.Context, s Session, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
+func (p *callPane) start(ctx context.Context, s *session.Live, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
 	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}
@@ -360,7 +374,7 @@ func (p *callPane) render() {
 	}
 	if r.task != nil {
 		text := fmt.Sprintf("ran as task %s (%s); 8 Tasks follows it", clean(r.task.TaskID), clean(r.task.Status))
-		if died := (*taskDiedError)(nil); errors.As(r.err, &died) {
+		if died := (*session.TaskDiedError)(nil); errors.As(r.err, &died) {
 			text = fmt.Sprintf("ran as task %s (last known status: %s); 8 Tasks shows it", clean(r.task.TaskID), clean(r.task.Status))
 		}
 		p.lines = append(p.lines, "", st.Muted.Render(text))
@@ -385,6 +399,9 @@ func (p *callPane) render() {
 // response frame.
 func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
+	if p.past != nil && p.form == nil && p.past.handleKey(msg, p.r.h) {
+		return true, nil
+	}
 	page := max(p.r.h-2, 1)
 	switch {
 	case key.Matches(msg, k.Global.CancelCall):
@@ -524,6 +541,9 @@ func (p *callPane) view(now time.Time) string {
 	w, h := p.r.w, p.r.h
 	if p.form != nil {
 		return p.form.view()
+	}
+	if p.past != nil {
+		return p.past.view(w, h)
 	}
 	r := p.run
 	if r == nil {

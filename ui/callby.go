@@ -155,7 +155,7 @@ func (p *toolsPane) callByView(w, h int) string {
 
 // startCallByName sends a call-by-name and shows it in the Call tab.
 func (m *Model) startCallByName(req *callRequest) tea.Cmd {
-	if m.sess == nil {
+	if !m.c.canSend() {
 		m.note("warning", "offline: there is no server to call")
 		return nil
 	}

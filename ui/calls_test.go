@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // multiSession answers tools/call like a server running calls side by side: each request
@@ -73,7 +74,7 @@ func (s *multiSession) Request(ctx context.Context, method string, params any, o
 
 // fakeLive drives the model like the runtime does (every Cmd on its own goroutine, every
 // message back through Update) on a fake session.
-func fakeLive(t *testing.T, s Session, msgs chan tea.Msg) *live {
+func fakeLive(t *testing.T, s session.Conn, msgs chan tea.Msg) *live {
 	l := &live{t: t, msgs: msgs, done: make(chan struct{})}
 	l.m = newTestModel(t, s, 160, 40)
 	l.m.dialogGuard = 0
@@ -181,7 +182,7 @@ func TestCancelTargetsLatestRunning(t *testing.T) {
 func TestCallByNameUnlistedTool(t *testing.T) {
 	t.Parallel()
 	l := startLive(t, []string{fake.Binary(t), "--scenario", "b02"}, mcpclient.Config{}, Options{})
-	l.until("the listing", func() bool { return !l.m.toolsList.inFlight }, 10*time.Second)
+	l.until("the listing", func() bool { return !l.m.sess.Lists().InFlight(session.Tools) }, 10*time.Second)
 	l.key("1", "c")
 	l.typeText("echo")
 	l.key("tab")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // startCall selects a tool, opens its form and sends it with its defaults.
@@ -119,25 +120,25 @@ func TestB13ServerRequests(t *testing.T) {
 	bin := fake.Binary(t)
 	cases := []struct {
 		scenario string
-		features ClientFeatures
+		features session.ClientFeatures
 		answer   answerer
 		want     string
 		isError  bool
 	}{
-		{"b13", ClientFeatures{}, func(l *live, d requestDialog) {
+		{"b13", session.ClientFeatures{}, func(l *live, d requestDialog) {
 			mustContain(t, "sampling dialog", view(l.m), "sampling/createMessage · request id 1", "Say hi", "maxTokens 50", "asked while tools/call summarize is pending")
 			l.typeText("hi from the user")
 			l.key("ctrl+s")
 		}, "hi from the user", false},
-		{"b13", ClientFeatures{NoSampling: true}, nil, "Method not found", true},
-		{"b13-roots", ClientFeatures{}, defaultAnswer, `{"roots":[{"uri":"file:///srv/data","name":"data"}]}`, false},
-		{"b13-roots", ClientFeatures{NoRoots: true}, nil, "Method not found", true},
-		{"b13-elicit", ClientFeatures{}, func(l *live, d requestDialog) {
+		{"b13", session.ClientFeatures{NoSampling: true}, nil, "Method not found", true},
+		{"b13-roots", session.ClientFeatures{}, defaultAnswer, `{"roots":[{"uri":"file:///srv/data","name":"data"}]}`, false},
+		{"b13-roots", session.ClientFeatures{NoRoots: true}, nil, "Method not found", true},
+		{"b13-elicit", session.ClientFeatures{}, func(l *live, d requestDialog) {
 			mustContain(t, "elicit dialog", view(l.m), "elicitation/create (form)", "Your name?")
 			l.typeText("Ann")
 			l.key("ctrl+s")
 		}, `{"action":"accept","content":{"name":"Ann"}}`, false},
-		{"b13-elicit", ClientFeatures{}, func(l *live, d requestDialog) { l.key("ctrl+d") }, `{"action":"decline"}`, false},
+		{"b13-elicit", session.ClientFeatures{}, func(l *live, d requestDialog) { l.key("ctrl+d") }, `{"action":"decline"}`, false},
 	}
 	for _, c := range cases {
 		c := c

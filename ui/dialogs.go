@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // samplingReplyModel is the model name a user-typed sampling reply carries.
@@ -22,7 +23,7 @@ const samplingReplyModel = "mcp-inspect-user"
 // keys while it is the front of the overlay.
 type requestBase struct {
 	c   *common
-	req *inbound
+	req *session.Inbound
 	// during says which of our requests the server asked this in ("" if unknown).
 	during string
 	// shownAt is when the dialog came to the front (keys before that, and just after, are
@@ -72,9 +73,9 @@ type elicitURLDialog struct {
 type rootsDialog struct{ requestBase }
 
 // newDialog builds the dialog for a request the features cover.
-func newDialog(c *common, req *inbound, during string) requestDialog {
+func newDialog(c *common, req *session.Inbound, during string) requestDialog {
 	b := requestBase{c: c, req: req, during: during}
-	switch req.method {
+	switch req.Method {
 	case "sampling/createMessage":
 		ta := textarea.New()
 		ta.ShowLineNumbers = false
@@ -89,8 +90,8 @@ func newDialog(c *common, req *inbound, during string) requestDialog {
 			URL             string          `json:"url"`
 			ElicitationID   string          `json:"elicitationId"`
 		}
-		_ = json.Unmarshal(req.params, &p)
-		if elicitMode(req.params) != "url" {
+		_ = json.Unmarshal(req.Params, &p)
+		if session.ElicitMode(req.Params) != "url" {
 			return &elicitFormDialog{requestBase: b, message: p.Message, form: newElicitForm(c, p.RequestedSchema)}
 		}
 		d := &elicitURLDialog{requestBase: b, message: p.Message, rawURL: p.URL, elicitID: p.ElicitationID}
@@ -237,11 +238,11 @@ func (d *rootsDialog) title() string      { return d.titleOf("") }
 
 // titleOf names the request (method, then mode) and where it came from.
 func (d *requestBase) titleOf(mode string) string {
-	s := d.req.method + mode
-	if d.req.modern() {
-		s += " · modern input request " + d.req.key
-	} else if d.req.id != nil {
-		s += " · request id " + string(d.req.id)
+	s := d.req.Method + mode
+	if d.req.Modern() {
+		s += " · modern input request " + d.req.Key
+	} else if d.req.ID != nil {
+		s += " · request id " + string(d.req.ID)
 	}
 	return s
 }
@@ -256,7 +257,7 @@ func (d *requestBase) duringLines(w int) []string {
 
 // requestLines draw what the server asks, for reading before answering.
 func (d *samplingDialog) requestLines(_ []mcpclient.Root, w int) []string {
-	return append(d.duringLines(w), samplingLines(d.c.st, d.req.params, w)...)
+	return append(d.duringLines(w), samplingLines(d.c.st, d.req.Params, w)...)
 }
 
 func (d *elicitFormDialog) requestLines(_ []mcpclient.Root, w int) []string {
@@ -473,7 +474,7 @@ func frameOf(d requestDialog, roots []mcpclient.Root, waiting int) requestFrame 
 // fitRequest sizes the front request dialog's form to the room left and keeps its scroll
 // offset in range (after every Update; the view only reads them).
 func (m *Model) fitRequest(d requestDialog) {
-	f := frameOf(d, m.roots, len(m.overlay.requests)-1)
+	f := frameOf(d, m.roots.List, len(m.overlay.requests)-1)
 	if ef, ok := d.(*elicitFormDialog); ok {
 		ef.form.setSize(max(ef.w, 10), ef.formHeight(f.avail, len(f.body)))
 		ef.form.pane.sync()

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // fakeMore answers the Session methods beyond tools like a server would, and records what
@@ -246,9 +247,9 @@ type recorder struct {
 	got []string
 }
 
-func (r *recorder) req(method, params string) *inbound {
-	return &inbound{method: method, params: json.RawMessage(params), id: json.RawMessage("1"), arrived: t0,
-		respond: func(result json.RawMessage, e *mcpclient.RPCError) error {
+func (r *recorder) req(method, params string) *session.Inbound {
+	in := session.NewInbound(method, json.RawMessage(params), "", 0, t0,
+		func(result json.RawMessage, e *mcpclient.RPCError) error {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if e != nil {
@@ -258,7 +259,9 @@ func (r *recorder) req(method, params string) *inbound {
 			}
 			r.got = append(r.got, string(result))
 			return nil
-		}}
+		})
+	in.ID = json.RawMessage("1")
+	return in
 }
 
 func (r *recorder) answers() []string {

@@ -108,7 +108,7 @@ func (p *formPane) layout() formLayout {
 		send = "[ send anyway ]"
 	}
 	hint := "  " + p.c.keys.Form.Submit.Help().Key + " sends from any field"
-	if p.c.offline {
+	if !p.c.canSend() {
 		send, hint = "[ offline: recorded session ]", "  nothing is sent"
 	}
 	if p.cur == len(p.fields) {

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // goldenSizes are the terminal sizes every pane and dialog golden is drawn at.
@@ -66,19 +67,19 @@ func TestDialogGolden(t *testing.T) {
 		open func(t *testing.T, m *Model)
 	}{
 		{"sampling", func(t *testing.T, m *Model) {
-			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage",
+			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage",
 				`{"messages":[{"role":"user","content":{"type":"text","text":"What is the capital of France?"}}],"systemPrompt":"Be brief.","maxTokens":100}`)}})
 		}},
 		{"elicitForm", func(t *testing.T, m *Model) {
-			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create",
+			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create",
 				`{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","description":"your name"},"admin":{"type":"boolean"}},"required":["name"]}}`)}})
 		}},
 		{"elicitURL", func(t *testing.T, m *Model) {
-			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create",
+			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create",
 				`{"mode":"url","message":"Log in please","url":"https://auth.example.com/login?x=1","elicitationId":"el-9"}`)}})
 		}},
 		{"roots", func(t *testing.T, m *Model) {
-			drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`)}})
+			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 		}},
 		{"rootsEditor", func(t *testing.T, m *Model) { keys(t, m, "R") }},
 		{"saveAs", func(t *testing.T, m *Model) { keys(t, m, "S") }},

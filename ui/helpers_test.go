@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // fakeSession answers like a server, without a process.
@@ -113,7 +114,7 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // newTestModel builds a model with the plain theme (no escape sequences of its own) at a
 // fixed size and a fixed clock.
-func newTestModel(t testing.TB, sess Session, w, h int) *Model {
+func newTestModel(t testing.TB, sess session.Conn, w, h int) *Model {
 	t.Helper()
 	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}}
 	if sess != nil {

@@ -146,7 +146,7 @@ func (m *Model) readLink() tea.Cmd {
 		m.note("info", key+": the result of call #"+fmt.Sprint(r.id)+" has no resource_link to read")
 		return nil
 	}
-	if m.sess == nil {
+	if !m.c.canSend() {
 		m.note("warning", "no server to read "+l.uri+" from")
 		return nil
 	}

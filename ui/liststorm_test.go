@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // A server that answers every listing with another list_changed (case B02's fake does) must
@@ -15,30 +16,30 @@ func TestListChangedStormPauses(t *testing.T) {
 	changed := func(seq uint64) mcpclient.Event {
 		return ev(seq, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`+"\n")
 	}
-	for i := uint64(0); i < listChangedBurst-1; i++ {
+	for i := uint64(0); i < session.ListChangedBurst-1; i++ {
 		_, cmd := m.Update(eventsMsg{events: []mcpclient.Event{changed(100 + i)}})
-		if cmd == nil || !m.toolsList.inFlight {
+		if cmd == nil || !m.sess.Lists().InFlight(session.Tools) {
 			t.Fatalf("list_changed %d did not list again", i+1)
 		}
 		exec(t, m, cmd, 0)
-		if m.toolsList.inFlight {
+		if m.sess.Lists().InFlight(session.Tools) {
 			t.Fatalf("listing %d did not finish", i+1)
 		}
 	}
-	_, cmd := m.Update(eventsMsg{events: []mcpclient.Event{changed(100 + listChangedBurst)}})
+	_, cmd := m.Update(eventsMsg{events: []mcpclient.Event{changed(100 + session.ListChangedBurst)}})
 	exec(t, m, cmd, 0)
-	if !m.toolsList.paused || m.toolsList.inFlight {
-		t.Fatalf("the storm was not paused (paused=%v inFlight=%v)", m.toolsList.paused, m.toolsList.inFlight)
+	if !m.sess.Lists().Paused(session.Tools) || m.sess.Lists().InFlight(session.Tools) {
+		t.Fatalf("the storm was not paused (paused=%v inFlight=%v)", m.sess.Lists().Paused(session.Tools), m.sess.Lists().InFlight(session.Tools))
 	}
 	keys(t, m, "7")
 	mustContain(t, "note", view(m), "automatic re-listing of tools is paused")
 	_, cmd = m.Update(eventsMsg{events: []mcpclient.Event{changed(200)}})
 	exec(t, m, cmd, 0)
-	if m.toolsList.inFlight {
+	if m.sess.Lists().InFlight(session.Tools) {
 		t.Fatal("a paused kind was listed again automatically")
 	}
 	keys(t, m, "1", "r")
-	if m.toolsList.paused {
+	if m.sess.Lists().Paused(session.Tools) {
 		t.Fatal("r must resume")
 	}
 }

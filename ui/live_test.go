@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // live drives the real model on a real mcpclient.Client, headless: every Cmd runs on its
@@ -146,7 +147,7 @@ func defaultAnswer(l *live, d requestDialog) {
 				Required []string `json:"required"`
 			} `json:"requestedSchema"`
 		}
-		_ = json.Unmarshal(d.base().req.params, &p)
+		_ = json.Unmarshal(d.base().req.Params, &p)
 		content := map[string]any{}
 		for _, name := range p.RequestedSchema.Required {
 			prop := p.RequestedSchema.Properties[name]
@@ -183,11 +184,11 @@ func (l *live) answerDialogs(ans answerer, seen map[string]int) {
 	for len(l.m.overlay.requests) > 0 {
 		d := l.m.overlay.requests[0]
 		if seen != nil {
-			seen[d.base().req.method]++
+			seen[d.base().req.Method]++
 		}
 		ans(l, d)
 		if len(l.m.overlay.requests) > 0 && l.m.overlay.requests[0] == d {
-			l.t.Fatalf("the dialog for %s is still open after answering\n%s", d.base().req.method, view(l.m))
+			l.t.Fatalf("the dialog for %s is still open after answering\n%s", d.base().req.Method, view(l.m))
 		}
 	}
 }
@@ -268,9 +269,9 @@ func (l *live) readResource(key string, vals ...string) *readState {
 	if r == nil {
 		l.t.Fatalf("no read of %s\n%s", key, view(l.m))
 	}
-	l.until("resources/read "+key, func() bool { return !l.m.ops.get(r.opID).running() }, 30*time.Second)
-	if o := l.m.ops.get(r.opID); o.state != opDone {
-		l.t.Fatalf("read %s: %v\n%s", key, o.err, view(l.m))
+	l.until("resources/read "+key, func() bool { return !l.m.ops.Get(r.opID).Running() }, 30*time.Second)
+	if o := l.m.ops.Get(r.opID); o.State != session.OpDone {
+		l.t.Fatalf("read %s: %v\n%s", key, o.Err, view(l.m))
 	}
 	return r
 }
@@ -301,10 +302,10 @@ func (l *live) getPrompt(name string, ans answerer, vals ...string) *promptGet {
 		if len(l.m.overlay.requests) > 0 && ans != nil {
 			l.answerDialogs(ans, nil)
 		}
-		return !l.m.ops.get(g.opID).running()
+		return !l.m.ops.Get(g.opID).Running()
 	}, 30*time.Second)
-	if o := l.m.ops.get(g.opID); o.state != opDone {
-		l.t.Fatalf("prompts/get %s: %v\n%s", name, o.err, view(l.m))
+	if o := l.m.ops.Get(g.opID); o.State != session.OpDone {
+		l.t.Fatalf("prompts/get %s: %v\n%s", name, o.Err, view(l.m))
 	}
 	return g
 }

@@ -15,7 +15,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -23,9 +25,9 @@ import (
 type Options struct {
 	// Client is the live session. When set, Session and Events default to it.
 	Client *mcpclient.Client
-	// Session answers initialize, tools/list and tools/call; nil means offline (a trace
-	// viewer): no handshake, no calls.
-	Session Session
+	// Session is the client the live session (session.Live) runs on: *mcpclient.Client,
+	// or a fake in tests; nil means offline (a trace viewer): no handshake, no calls.
+	Session session.Conn
 	// Events is the ordered timeline; defaults to Client.Events().
 	Events <-chan mcpclient.Event
 	// Title names the session in the header, e.g. the command line.
@@ -59,7 +61,7 @@ type Options struct {
 	// Features turns client capabilities off (--no-sampling and the like); the zero value
 	// offers everything. ConfigureClient advertises them; the UI answers -32601 itself for
 	// server requests they do not cover.
-	Features ClientFeatures
+	Features session.ClientFeatures
 	// Roots are the roots offered to roots/list (--root PATH, repeatable): paths, made
 	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
 	Roots []string
@@ -68,7 +70,7 @@ type Options struct {
 	Restartable bool
 	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
-	Requests *RequestQueue
+	Requests *session.RequestQueue
 
 	// SessionPath is the trace this session is being recorded to ("" when not recorded):
 	// the Server pane shows it, and the status line says it briefly at start.
@@ -106,10 +108,9 @@ type common struct {
 	log  *slog.Logger
 	// hist is the per-tool argument history (forms prefill from it).
 	hist *history
-	// offline is set when there is no Session (a recorded session): forms say so instead
-	// of offering to send. attached is set too when the events come from a running tap
-	// (mcp-inspect attach), not from a trace file.
-	offline, attached bool
+	// session is the session as the panes read it: live (it can send) or recorded (an
+	// opened trace, or a tap seen through attach): forms say so instead of offering to send.
+	session session.Session
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -144,7 +145,7 @@ func (p paneID) String() string {
 type Model struct {
 	c      *common
 	ctx    context.Context
-	sess   Session
+	sess   *session.Live
 	events <-chan mcpclient.Event
 	title  string
 	argv   []string
@@ -172,9 +173,9 @@ type Model struct {
 	tools  *toolsPane
 	call   *callPane
 	server serverInfo
-	// offline derives the session from the recorded events when there is no Session; nil
-	// on a live session.
-	offline *offlineState
+	// rec derives the session from the recorded events when there is no Session (an opened
+	// trace, or attach); nil on a live session.
+	rec *session.Recorded
 
 	// keep is where the session is recorded and how it is saved under a name.
 	keep sessionKeep
@@ -187,25 +188,18 @@ type Model struct {
 	// through them.
 	panes [paneCount]pane
 
-	features  ClientFeatures
-	requests  *RequestQueue
+	features  session.ClientFeatures
+	requests  *session.RequestQueue
 	rootPaths []string
-	roots     []mcpclient.Root
-	rootNotes []string
-	ops       *opTable
+	// roots are the roots offered (Live.Roots on a live session).
+	roots *session.Roots
+	ops   *session.Inflight
 
 	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
 	overlay overlay
 	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
 	// never answers a request that popped up under the fingers.
 	dialogGuard time.Duration
-
-	toolsList, resList, promptList listState
-
-	// listen is the modern subscriptions/listen stream: its generation and cancel func.
-	listenGen    int
-	listenCancel context.CancelFunc
-	listenOn     bool
 
 	// flash is a transient status line, shown until flashUntil.
 	flash      string
@@ -215,9 +209,6 @@ type Model struct {
 	ping     time.Duration
 	pingErr  error
 	pingSeen bool
-
-	// callTasks maps a tools/call (call id) run as a task to its task id.
-	callTasks map[int]string
 
 	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
 	pending []tea.Cmd
@@ -281,7 +272,7 @@ func New(opts Options) *Model {
 	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
-		title = ShellJoin(opts.Argv)
+		title = shellwords.Join(opts.Argv)
 	}
 	tl := newTimeline()
 	if opts.LoadEvent != nil {
@@ -290,7 +281,6 @@ func New(opts Options) *Model {
 	m := &Model{
 		c:       c,
 		ctx:     ctx,
-		sess:    opts.Session,
 		events:  opts.Events,
 		title:   title,
 		argv:    opts.Argv,
@@ -315,10 +305,20 @@ func New(opts Options) *Model {
 			m.server.warnings = append(m.server.warnings, "trace: "+w)
 		}
 	}
+	if opts.Session != nil {
+		// The session keeps the wall clock: Live.Call's round times add up with the
+		// client's own Elapsed. ui passes m.now where it stamps state itself.
+		m.sess = session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
+	}
 	m.newPanes(opts)
+	c.session = ownSession{server: &m.server}
 	if opts.Session == nil {
 		m.tools.status = noServerText(opts)
-		m.offline, c.offline, c.attached = newOfflineState(), true, !opts.FromTrace
+		m.rec = session.NewAttached()
+		if opts.FromTrace {
+			m.rec = session.NewRecorded()
+		}
+		c.session, m.call.past = m.rec, newPastCalls(m.rec, c, tl)
 	}
 	return m
 }
@@ -326,7 +326,7 @@ func New(opts Options) *Model {
 // Init starts the event pump and the handshake.
 func (m *Model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), m.requests.wait(), resolveRoots(m.rootPaths, true), m.waitTick())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

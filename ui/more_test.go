@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 func mustContain(t *testing.T, what, out string, wants ...string) {
@@ -202,13 +203,13 @@ func TestListChangedRefreshes(t *testing.T) {
 	keys(t, m, "7")
 	mustContain(t, "notes", view(m), "prompts list changed: listed again, 3 prompts", "tools list changed: listed again, 1 tool", "resources list changed: listed again, 3 resources")
 	// A burst while a listing is in flight asks for exactly one more.
-	m.toolsList.inFlight = true
+	m.sess.Lists().Start(session.Tools)
 	drive(t, m, eventsMsg{events: []mcpclient.Event{n("notifications/tools/list_changed", 8), n("notifications/tools/list_changed", 9)}})
-	if !m.toolsList.dirty {
+	if !m.sess.Lists().Dirty(session.Tools) {
 		t.Fatal("not marked dirty")
 	}
 	cmd := m.toolsListed(toolsListedMsg{tools: s.tools})
-	if cmd == nil || m.toolsList.dirty || !m.toolsList.inFlight {
+	if cmd == nil || m.sess.Lists().Dirty(session.Tools) || !m.sess.Lists().InFlight(session.Tools) {
 		t.Fatal("the burst did not list once more")
 	}
 }
@@ -230,7 +231,7 @@ func TestSamplingDialog(t *testing.T) {
 	m := connected(t, s, 120, 40)
 	var rec recorder
 	params := `{"messages":[{"role":"user","content":{"type":"text","text":"Say hi"}},{"role":"assistant","content":[{"type":"text","text":"earlier"}]}],"systemPrompt":"Be brief","modelPreferences":{"hints":[{"name":"claude"}],"speedPriority":0.5},"maxTokens":50,"temperature":0.2}`
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage", params), rec.req("sampling/createMessage", params)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", params), rec.req("sampling/createMessage", params)}})
 	out := view(m)
 	mustContain(t, "sampling dialog", out, "server request: sampling/createMessage · request id 1", "+1 more waiting", "⚑ 2 waiting",
 		"system prompt", "Be brief", "── 1 · user ──", "Say hi", "── 2 · assistant ──", "earlier", "maxTokens 50 · temperature 0.2",
@@ -262,7 +263,7 @@ func TestElicitationDialogs(t *testing.T) {
 	m := connected(t, s, 120, 40)
 	var rec recorder
 	form := `{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]}}`
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create", form), rec.req("elicitation/create", form), rec.req("elicitation/create", form),
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", form), rec.req("elicitation/create", form), rec.req("elicitation/create", form),
 		rec.req("elicitation/create", `{"mode":"url","message":"Log in please","url":"https://auth.example.com/login?x=1","elicitationId":"el-9"}`)}})
 	mustContain(t, "form dialog", view(m), "elicitation/create (form)", "Your name?", "name", "age", "ctrl+s accept")
 	typeIn(t, m, "Ann")
@@ -289,21 +290,21 @@ func TestRootsDialogAndEditing(t *testing.T) {
 	s := moreSession()
 	dir := t.TempDir()
 	m := connected(t, s, 120, 30, func(o *Options) { o.Roots = []string{dir, "file:///srv/data"} })
-	if len(m.roots) != 2 || m.roots[0].URI != "file://"+dir || m.roots[1].URI != "file:///srv/data" {
-		t.Fatalf("roots %+v", m.roots)
+	if len(m.roots.List) != 2 || m.roots.List[0].URI != "file://"+dir || m.roots.List[1].URI != "file:///srv/data" {
+		t.Fatalf("roots %+v", m.roots.List)
 	}
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	mustContain(t, "roots dialog", view(m), "the server asks for the client's roots", "file://"+dir, "file:///srv/data")
 	keys(t, m, "e", "d") // edit: delete the first
-	if len(m.roots) != 1 || s.rootsNotified != 1 {
-		t.Fatalf("roots %+v notified %d", m.roots, s.rootsNotified)
+	if len(m.roots.List) != 1 || s.rootsNotified != 1 {
+		t.Fatalf("roots %+v notified %d", m.roots.List, s.rootsNotified)
 	}
 	keys(t, m, "a")
 	typeIn(t, m, dir+"/sub")
 	keys(t, m, "enter")
-	if len(m.roots) != 2 || s.rootsNotified != 2 || !strings.Contains(view(m), "does not exist (kept)") {
-		t.Fatalf("add: %+v %d\n%s", m.roots, s.rootsNotified, view(m))
+	if len(m.roots.List) != 2 || s.rootsNotified != 2 || !strings.Contains(view(m), "does not exist (kept)") {
+		t.Fatalf("add: %+v %d\n%s", m.roots.List, s.rootsNotified, view(m))
 	}
 	keys(t, m, "esc", "enter")
 	want := `{"roots":[{"uri":"file:///srv/data","name":"data"},{"uri":"file://` + dir + `/sub","name":"sub"}]}`
@@ -315,9 +316,11 @@ func TestRootsDialogAndEditing(t *testing.T) {
 // Requests the features do not cover are answered at once, never shown and never left.
 func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 	s := moreSession()
-	m := connected(t, s, 120, 30, func(o *Options) { o.Features = ClientFeatures{NoSampling: true, NoElicitationURL: true, NoRoots: true} })
+	m := connected(t, s, 120, 30, func(o *Options) {
+		o.Features = session.ClientFeatures{NoSampling: true, NoElicitationURL: true, NoRoots: true}
+	})
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
 		rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`),
 		rec.req("roots/list", `{}`),
 		rec.req("elicitation/create", `{"mode":"url","url":"https://x","message":"m","elicitationId":"1"}`),
@@ -335,7 +338,7 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 	if caps := string(m.features.Capabilities()); caps != `{"elicitation":{"form":{}}}` {
 		t.Fatalf("capabilities %s", caps)
 	}
-	if caps := string(ClientFeatures{}.Capabilities()); caps != `{"elicitation":{"form":{},"url":{}},"roots":{"listChanged":true},"sampling":{}}` {
+	if caps := string(session.ClientFeatures{}.Capabilities()); caps != `{"elicitation":{"form":{},"url":{}},"roots":{"listChanged":true},"sampling":{}}` {
 		t.Fatalf("all capabilities %s", caps)
 	}
 }
@@ -344,7 +347,7 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 func TestServerCancelsItsRequest(t *testing.T) {
 	m := connected(t, moreSession(), 120, 30)
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"timeout"}}`+"\n")}})
 	if len(m.overlay.requests) != 0 || len(rec.answers()) != 0 {
 		t.Fatalf("dialogs %d answers %q", len(m.overlay.requests), rec.answers())
@@ -414,7 +417,7 @@ func TestReadCancelAndLateResponse(t *testing.T) {
 	}
 	late := ev(12, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{"contents":[]}}`+"\n")
 	late.Pair, late.Method = 10, "resources/read"
-	late.Problems = []mcpclient.Problem{{Severity: mcpclient.Info, Code: "after-cancel", Text: "response after cancel"}}
+	late.Problems = []mcpclient.Problem{{Severity: mcpclient.Info, Code: mcpclient.CodeAfterCancel, Text: "response after cancel"}}
 	drive(t, m, eventsMsg{events: []mcpclient.Event{late}})
 	mustContain(t, "cancelled", view(m), "cancelled by you", "a late response arrived after the cancel (#12)", `"result":{"contents":[]}`, "response after cancel")
 }
@@ -490,7 +493,7 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 	mustContain(t, "resources help", view(m), "subscribe ⇄ unsubscribe", "save contents to a file", "ping (round trip)", "edit roots")
 	keys(t, m, "?")
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
 	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
 		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.overlay.requests[0].(*samplingDialog).reply.Value())
@@ -507,7 +510,7 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 	now := t0
 	m.now = func() time.Time { return now }
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	keys(t, m, "enter") // not drawn yet
 	view(m)
 	now = now.Add(100 * time.Millisecond)
@@ -526,7 +529,7 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 func TestDialogsCloseWhenTheServerDies(t *testing.T) {
 	m := connected(t, moreSession(), 120, 30)
 	var rec recorder
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("roots/list", `{}`), rec.req("roots/list", `{}`)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`), rec.req("roots/list", `{}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{life(9, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 1})}})
 	if len(m.overlay.requests) != 0 {
 		t.Fatalf("%d dialogs left", len(m.overlay.requests))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // evilMore is a server whose resources, templates, prompts, completions, logs, tasks and
@@ -78,15 +79,15 @@ func TestMorePanesNoRawControl(t *testing.T) {
 			keys(t, m, "pgdown")
 		}
 		var rec recorder
-		drive(t, m, serverRequestsMsg{reqs: []*inbound{
+		drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
 			rec.req("sampling/createMessage", `{"messages":[{"role":`+ej+`,"content":[{"type":"text","text":`+ej+`},{"type":"image","mimeType":`+ej+`,"data":"aGk="}]}],"systemPrompt":`+ej+`,"modelPreferences":{"hints":[{"name":`+ej+`}]},"maxTokens":5,"stopSequences":[`+ej+`],"includeContext":`+ej+`}`),
 			rec.req("elicitation/create", `{"message":`+ej+`,"requestedSchema":{"type":"object","properties":{"n":{"type":"string","title":`+ej+`,"description":`+ej+`,"default":`+ej+`},"e":{"type":"string","enum":[`+ej+`]}}}}`),
 			rec.req("elicitation/create", `{"mode":"url","message":`+ej+`,"url":"https://h`+evil[:2]+`.example/`+"\\u202e"+`","elicitationId":`+ej+`}`),
 			rec.req("roots/list", `{}`),
 		}})
-		m.roots = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
+		m.roots.List = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
 		for range 4 {
-			assertClean(t, "dialog "+m.overlay.requests[0].base().req.method, view(m))
+			assertClean(t, "dialog "+m.overlay.requests[0].base().req.Method, view(m))
 			keys(t, m, "pgdown")
 			assertClean(t, "dialog scrolled", view(m))
 			if _, roots := m.overlay.requests[0].(*rootsDialog); roots {

@@ -23,7 +23,7 @@ func (m *Model) sessionStatus() []string {
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
 	}
-	if n := m.ops.inFlight(); n > 0 {
+	if n := m.ops.Running(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d in flight", n))
 	}
 	if m.pingSeen && m.pingErr == nil {
@@ -72,13 +72,13 @@ func (m *Model) serverMoreLines(w int) []string {
 				}
 			}
 		}
-		if m.listenOn {
+		if m.sess != nil && m.sess.Stream().On() {
 			add(st.Success.Render("  subscriptions/listen open (list changes, resource updates)"))
 		}
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
 	}
-	if m.offline != nil {
+	if !m.c.canSend() {
 		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.
 		return append(out, m.seenClientLines(w)...)
 	}
@@ -88,10 +88,10 @@ func (m *Model) serverMoreLines(w int) []string {
 		// Modern requests also declare the tasks extension (mcpclient adds it; --no-tasks drops it).
 		add(wrap("  extensions: "+mcpclient.TasksExtension+" (a tools/call may be answered with a task)", w)...)
 	}
-	if len(m.roots) == 0 {
+	if len(m.roots.List) == 0 {
 		add("  roots: none (R adds some)")
 	}
-	for _, r := range m.roots {
+	for _, r := range m.roots.List {
 		add(wrap("  root: "+clean(r.URI), w)...)
 	}
 	level := "not set (the server decides)"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // recordedSession is a legacy session as a client and server exchanged it: the handshake,
@@ -168,12 +169,11 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 			t.Errorf("all calls lack %q:\n%s", want, v)
 		}
 	}
-	calls := m.offline.calls
-	if calls[1].outcome != outcomeIsError || m.offline.tools[calls[1].tool] != "add" {
-		t.Errorf("add call: %+v, want isError", calls[1])
+	if c := m.rec.Call(1); c.Outcome != session.OutcomeIsError || c.Tool != "add" {
+		t.Errorf("add call: %+v, want isError", c)
 	}
-	if calls[2].outcome != outcomeRPCError || m.tl.codes[calls[2].respSeq] != -32602 {
-		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", calls[2])
+	if c := m.rec.Call(2); c.Outcome != session.OutcomeRPCError || m.tl.codes[c.RespSeq] != -32602 {
+		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", c)
 	}
 	press(t, m, "down", "down")
 	if v = view(m); !strings.Contains(v, "Unknown tool: nope") {

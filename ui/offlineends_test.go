@@ -218,7 +218,9 @@ func TestListHeaderWithoutWarnings(t *testing.T) {
 // reaches the Server pane's warnings and makes the recording read as incomplete.
 func TestOfflineLostTraceLines(t *testing.T) {
 	evs := recordTrace(t)
-	evs[5].Problems = append(evs[5].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode, Text: "1 trace line(s) just before this event could not be read (bad json)"})
+	// As the trace reader marks it (session.MarkLostLines): the count, and the note.
+	evs[5].LostLines = 1
+	evs[5].Problems = append(evs[5].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost, Text: "1 trace line(s) just before this event could not be read (bad json)"})
 	m := openOffline(t, evs)
 	if !m.server.incomplete {
 		t.Error("the recording with lost lines does not read as incomplete")

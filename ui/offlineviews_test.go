@@ -117,7 +117,9 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 		recorded{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42}})
 	evs := pairedRecording(lines)
 	// Two lines were lost before the shutdown: one held a tools/call.
-	evs[2].Problems = append(evs[2].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode,
+	// As the trace reader marks them (session.MarkLostLines): the count, and the note.
+	evs[2].LostLines = 2
+	evs[2].Problems = append(evs[2].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost,
 		Text: "2 trace lines just before this event could not be read (first: the line at byte 900: bad json); the events on them are missing here"})
 	m := viewerModel(t, true, evs)
 	send(t, m, eventsMsg{closed: true})
@@ -131,7 +133,8 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 	}
 	// A trace that lost a line and holds no exit says where to look too.
 	noExit := pairedRecording(legacyTraffic[:2])
-	noExit[1].Problems = append(noExit[1].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: LostLinesCode,
+	noExit[1].LostLines = 1
+	noExit[1].Problems = append(noExit[1].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost,
 		Text: "1 trace line(s) just before this event could not be read (the line at byte 300: bad json); the events on them are missing here"})
 	m = viewerModel(t, true, noExit)
 	send(t, m, eventsMsg{closed: true})

@@ -126,7 +126,7 @@ func BenchmarkLiveMillionUI(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		m := newTestModel(b, nil, 120, 40)
-		m.offline = nil // a live session: no recorded calls to derive
+		m.rec, m.call.past = nil, nil // a live session: no recorded calls to derive
 		var rawBytes int64
 		for k := 0; k < n; k += maxBatch {
 			batch := make([]mcpclient.Event, 0, maxBatch)

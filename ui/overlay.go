@@ -144,7 +144,7 @@ func (m *Model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
 	if m.dialogGuard > 0 && (b.shownAt.IsZero() || m.now().Sub(b.shownAt) < m.dialogGuard) {
 		return nil
 	}
-	out, cmd := d.answer(msg, m.roots)
+	out, cmd := d.answer(msg, m.roots.List)
 	if out == nil {
 		return cmd
 	}
@@ -172,16 +172,16 @@ func (d *elicitURLDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 func (d *rootsDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd { return m.requestKey(d, msg) }
 
 func (d *samplingDialog) view(m *Model) string {
-	return requestView(d, m.roots, len(m.overlay.requests)-1)
+	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
 func (d *elicitFormDialog) view(m *Model) string {
-	return requestView(d, m.roots, len(m.overlay.requests)-1)
+	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
 func (d *elicitURLDialog) view(m *Model) string {
-	return requestView(d, m.roots, len(m.overlay.requests)-1)
+	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
 func (d *rootsDialog) view(m *Model) string {
-	return requestView(d, m.roots, len(m.overlay.requests)-1)
+	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
 
 // The roots editor as a dialog.
@@ -219,12 +219,12 @@ func (e *rootsEditor) bindings(k *KeyMap) []key.Binding {
 }
 
 func (e *rootsEditor) view(m *Model) string {
-	return e.render(m.roots, m.era() == mcpclient.EraLegacy, m.rootNotes)
+	return e.render(m.roots.List, m.era() == mcpclient.EraLegacy, m.roots.Notes)
 }
 
 // handleKey edits the roots: adds are resolved in a Cmd, removals sent at once.
 func (e *rootsEditor) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
-	ed, cmd := e.edit(msg, len(m.roots))
+	ed, cmd := e.edit(msg, len(m.roots.List))
 	if ed == nil {
 		return cmd
 	}
@@ -236,9 +236,8 @@ func (e *rootsEditor) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case ed.add != "":
 		return resolveRoots([]string{ed.add}, false)
-	case ed.remove >= 0 && ed.remove < len(m.roots):
-		m.roots = append(m.roots[:ed.remove:ed.remove], m.roots[ed.remove+1:]...)
-		e.sel = min(e.sel, max(len(m.roots)-1, 0))
+	case m.roots.Remove(ed.remove):
+		e.sel = min(e.sel, max(len(m.roots.List)-1, 0))
 		return m.rootsChanged()
 	}
 	return cmd

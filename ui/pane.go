@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // pane is the contract of a tab: the root sizes, draws and routes keys to the focused one
@@ -57,7 +59,7 @@ type syncer interface {
 // opCanceler is a pane with ops of its own (a read, a prompt get): ctrl+x cancels its
 // running op before anything else (the root's cancelFocused asks it, never the focus).
 type opCanceler interface {
-	runningOp() *op
+	runningOp() *session.Op
 }
 
 // cancelFirst gives ctrl+x to the root before the pane: it cancels what the focused pane
@@ -127,16 +129,13 @@ func (t toolsTab) banner() []string {
 
 func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	m := t.m
-	if !m.tools.inputFocused() {
+	typing := m.tools.inputFocused()
+	if !typing {
 		clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
-		if key.Matches(msg, m.c.keys.List.Refresh) && m.sess != nil && m.server.init != nil {
-			m.toolsList.userListed()
-			cmd := m.refresh("tools")
-			m.toolsList.changed = false // asked for, not a list_changed: the pane says how it went
-			return true, cmd
+		if key.Matches(msg, m.c.keys.List.Refresh) && m.c.canSend() && m.server.init != nil {
+			return true, m.refresh(session.Tools)
 		}
 	}
-	typing := m.tools.inputFocused()
 	handled, act, cmd := m.tools.handleKey(msg)
 	return handled || typing, tea.Batch(cmd, t.act(act)) // typed keys are the input's
 }
@@ -150,17 +149,10 @@ func (t toolsTab) act(act *toolAction) tea.Cmd {
 	case act.call != nil:
 		return m.startCallByName(act.call)
 	case act.open:
-		tl := m.tools.selected()
-		if tl == nil {
-			return nil
+		if tl := m.tools.selected(); tl != nil {
+			m.focus = paneCall
+			return m.call.openTool(*tl)
 		}
-		m.focus = paneCall
-		if m.offline != nil {
-			// Offline, a tool opens its recorded calls.
-			m.offline.showTool(tl.Name)
-			return nil
-		}
-		return m.call.open(*tl)
 	}
 	return nil
 }
@@ -182,7 +174,7 @@ func (t toolsTab) bindings() []key.Binding {
 	return t.m.c.keys.offered("tools")
 }
 
-// callTab is pane 2: the argument form, the calls and their results (or, offline, the
+// callTab is pane 2: the argument form, the calls and their results (or, recorded, the
 // recorded calls of a tool).
 type callTab struct{ m *Model }
 
@@ -191,11 +183,7 @@ func (t callTab) setSize(r rect)     { t.m.call.setSize(r) }
 func (t callTab) inputFocused() bool { return t.m.call.inputFocused() }
 
 func (t callTab) view(now time.Time) string {
-	m := t.m
-	if m.offline != nil && m.call.form == nil {
-		return m.offlineCallView(m.lay.body.w, m.lay.body.h)
-	}
-	return m.call.view(now)
+	return t.m.call.view(now)
 }
 
 func (t callTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
@@ -205,9 +193,6 @@ func (t callTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	if ok, cmd := cancelFirst(m, msg); ok {
 		return true, cmd
-	}
-	if m.offline != nil && m.call.form == nil && m.offlineCallKey(msg) {
-		return true, nil
 	}
 	if key.Matches(msg, m.c.keys.Call.Edit) && m.call.run != nil {
 		if t := m.toolNamed(m.call.run.tool); t != nil {
@@ -242,7 +227,7 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	sub, closed, cmd := f.handleKey(msg)
 	switch {
-	case sub != nil && m.sess == nil:
+	case sub != nil && !m.c.canSend():
 		f.errs = []string{"offline: recorded session; there is no server to call"}
 		return cmd
 	case sub != nil && m.notConnected():
@@ -335,7 +320,7 @@ func (t resourcesTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t resourcesTab) sync() { syncArgsForm(t.m.resources.form, t.m.resources.det) }
 
-func (t resourcesTab) runningOp() *op { return t.m.resources.runningOp() }
+func (t resourcesTab) runningOp() *session.Op { return t.m.resources.runningOp() }
 
 func (t resourcesTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	p := t.m.resources
@@ -387,7 +372,7 @@ func (t promptsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 func (t promptsTab) sync() { syncArgsForm(t.m.prompts.form, t.m.prompts.det) }
 
-func (t promptsTab) runningOp() *op { return t.m.prompts.runningOp() }
+func (t promptsTab) runningOp() *session.Op { return t.m.prompts.runningOp() }
 
 func (t promptsTab) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, ok := updateFilter(t.m.prompts.list, msg); ok {
@@ -426,7 +411,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, cmd
 	}
 	handled, act, cmd := m.logs.handleKey(msg)
-	if act != nil && m.sess != nil {
+	if act != nil && m.c.canSend() {
 		return true, tea.Batch(cmd, setLogLevel(m.ctx, m.sess, act.setLevel))
 	}
 	return handled, cmd

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // promptGet is the last prompts/get of one prompt.
@@ -26,7 +27,7 @@ type promptGet struct {
 // renders the returned messages by role, every content type.
 type promptsPane struct {
 	c    *common
-	ops  *opTable
+	ops  *session.Inflight
 	ids  *formIDs
 	list *itemList
 	bar  progress.Model
@@ -46,7 +47,7 @@ type promptsPane struct {
 	stacked   bool
 }
 
-func newPromptsPane(c *common, ops *opTable, ids *formIDs) *promptsPane {
+func newPromptsPane(c *common, ops *session.Inflight, ids *formIDs) *promptsPane {
 	p := &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
 		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
 	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
@@ -177,7 +178,7 @@ type promptGotMsg struct {
 }
 
 // getPrompt sends prompts/get.
-func getPrompt(ctx context.Context, s Session, op int, name string, args map[string]string) tea.Cmd {
+func getPrompt(ctx context.Context, s session.Conn, op int, name string, args map[string]string) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := s.GetPrompt(ctx, name, args)
 		return promptGotMsg{op: op, name: name, res: res, resp: resp, err: err}
@@ -197,10 +198,10 @@ func (p *promptsPane) got(msg promptGotMsg) {
 	g.res, g.resp = msg.res, msg.resp
 }
 
-func (p *promptsPane) runningOp() *op {
+func (p *promptsPane) runningOp() *session.Op {
 	if pr := p.selected(); pr != nil {
 		if g := p.gets[pr.Name]; g != nil {
-			if o := p.ops.get(g.opID); o.running() {
+			if o := p.ops.Get(g.opID); o.Running() {
 				return o
 			}
 		}
@@ -255,9 +256,9 @@ func (p *promptsPane) detailLines(now time.Time) []string {
 		return out
 	}
 	add("")
-	o := p.ops.get(g.opID)
+	o := p.ops.Get(g.opID)
 	add(opLines(st, p.bar.ViewAs, o, now, w)...)
-	if o != nil && o.state == opDone && g.res != nil {
+	if o != nil && o.State == session.OpDone && g.res != nil {
 		add(promptResultLines(st, pr.Name, g, w)...)
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // toolCase is how one tool of a real server is called and what its result must hold.
@@ -85,7 +86,9 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 	l.until("the roots/list dialog", func() bool { return len(l.m.overlay.requests) > 0 }, 20*time.Second)
 	mustContain(t, "roots dialog", view(l.m), "roots/list", "file://"+root)
 	l.answerDialogs(defaultAnswer, nil)
-	l.until("the conditional tools", func() bool { return l.m.toolNamed("trigger-sampling-request") != nil && !l.m.toolsList.inFlight }, 20*time.Second)
+	l.until("the conditional tools", func() bool {
+		return l.m.toolNamed("trigger-sampling-request") != nil && !l.m.sess.Lists().InFlight(session.Tools)
+	}, 20*time.Second)
 	l.key("7")
 	mustContain(t, "logs", view(l.m), "notifications/tools/list_changed", "tools list changed: listed again")
 
@@ -204,7 +207,7 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 			l.until("completions for name", func() bool { return f.suggFor == 1 && len(f.sugg) > 0 }, 10*time.Second)
 			l.key("ctrl+n", "enter", "ctrl+s")
 			g = l.m.prompts.gets[p.Name]
-			l.until("prompts/get", func() bool { return !l.m.ops.get(g.opID).running() }, 10*time.Second)
+			l.until("prompts/get", func() bool { return !l.m.ops.Get(g.opID).Running() }, 10*time.Second)
 			if g.args["department"] != "Engineering" || g.args["name"] == "" {
 				t.Errorf("completed arguments %v", g.args)
 			}
@@ -281,7 +284,7 @@ func goSDKCases(era mcpclient.Era) map[string]toolCase {
 			answer: func(l *live, d requestDialog) {
 				// Three input requests in one round: one dialog, the others queued visibly.
 				if n := len(l.m.overlay.requests); n == 3 {
-					l.until("the input_required response on the wire", func() bool { _, ok := l.m.tl.index(d.base().req.seq); return ok }, 5*time.Second)
+					l.until("the input_required response on the wire", func() bool { _, ok := l.m.tl.index(d.base().req.Seq); return ok }, 5*time.Second)
 					mustContain(l.t, "queued inputs", view(l.m), "⚑ 3 waiting", "+2 more waiting", "modern input request", "tools/call test_input_required_result_multiple_inputs")
 				}
 				defaultAnswer(l, d)

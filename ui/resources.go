@@ -18,6 +18,7 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // readState is the last resources/read of one list item (a resource, or a template with
@@ -47,7 +48,7 @@ type savePrompt struct {
 // RFC 6570 variables, and subscribes to updates.
 type resourcesPane struct {
 	c    *common
-	ops  *opTable
+	ops  *session.Inflight
 	ids  *formIDs
 	list *itemList
 	bar  progress.Model
@@ -76,7 +77,7 @@ type resourcesPane struct {
 	stacked   bool
 }
 
-func newResourcesPane(c *common, ops *opTable, ids *formIDs) *resourcesPane {
+func newResourcesPane(c *common, ops *session.Inflight, ids *formIDs) *resourcesPane {
 	p := &resourcesPane{
 		c: c, ops: ops, ids: ids, list: newItemList(c, "resources", "waiting for the handshake…"), bar: newBar(c.st),
 		reads: map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
@@ -323,7 +324,7 @@ type resourceReadMsg struct {
 }
 
 // readResource sends resources/read.
-func readResource(ctx context.Context, s Session, op int, key, uri string) tea.Cmd {
+func readResource(ctx context.Context, s session.Conn, op int, key, uri string) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := s.ReadResource(ctx, uri)
 		return resourceReadMsg{op: op, key: key, res: res, resp: resp, err: err}
@@ -345,13 +346,13 @@ func (p *resourcesPane) readDone(msg resourceReadMsg) {
 }
 
 // runningOp is the op of the selected item's read while it runs (for ctrl+x).
-func (p *resourcesPane) runningOp() *op {
+func (p *resourcesPane) runningOp() *session.Op {
 	it := p.list.selected()
 	if it == nil {
 		return nil
 	}
 	if r := p.reads[it.key]; r != nil {
-		if o := p.ops.get(r.opID); o.running() {
+		if o := p.ops.Get(r.opID); o.Running() {
 			return o
 		}
 	}
@@ -608,9 +609,9 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 		return out
 	}
 	add("")
-	o := p.ops.get(r.opID)
+	o := p.ops.Get(r.opID)
 	add(opLines(st, p.bar.ViewAs, o, now, w)...)
-	if o != nil && o.state == opDone && r.res != nil {
+	if o != nil && o.State == session.OpDone && r.res != nil {
 		add(readLines(st, r, w)...)
 	}
 	return out

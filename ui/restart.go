@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"mvdan.cc/sh/v3/shell"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
 // RestartRequest is what Run returns (as its error) when the user asked to restart the
@@ -22,7 +24,7 @@ type RestartRequest struct {
 
 // Error says what was asked, so a caller that does not restart still reports something true.
 func (r *RestartRequest) Error() string {
-	return "restart requested: " + ShellJoin(r.Argv)
+	return "restart requested: " + shellwords.Join(r.Argv)
 }
 
 // restartState is whether the server can be restarted (the E key) and what was asked.
@@ -46,7 +48,7 @@ func (m *Model) openRestartPrompt() tea.Cmd {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
 	}
-	ti, cmd := newLinePrompt(m.c.st, "command: ", ShellJoin(m.argv), max(m.width-14, 10))
+	ti, cmd := newLinePrompt(m.c.st, "command: ", shellwords.Join(m.argv), max(m.width-14, 10))
 	m.overlay.push(&restartPrompt{input: ti})
 	return cmd
 }

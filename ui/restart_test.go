@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -104,7 +105,7 @@ func TestSplitCommand(t *testing.T) {
 	}{
 		{`node server.js`, []string{"node", "server.js"}},
 		{`python -m 'my server' --x "a b"`, []string{"python", "-m", "my server", "--x", "a b"}},
-		{ShellJoin([]string{"sh", "-c", "echo $HOME 'q' \\ `x`"}), []string{"sh", "-c", "echo $HOME 'q' \\ `x`"}},
+		{shellwords.Join([]string{"sh", "-c", "echo $HOME 'q' \\ `x`"}), []string{"sh", "-c", "echo $HOME 'q' \\ `x`"}},
 	} {
 		got, err := splitCommand(c.in)
 		if err != nil || !slices.Equal(got, c.want) {

@@ -14,6 +14,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
@@ -95,13 +96,6 @@ func newBar(st *stylesT) progress.Model {
 	return b
 }
 
-// progressParams is notifications/progress params (MCP basic/utilities/progress).
-type progressParams struct {
-	Progress float64 `json:"progress"`
-	Total    float64 `json:"total"`
-	Message  string  `json:"message"`
-}
-
 // observe watches the timeline for our request and its progress notifications.
 func (r *callRun) observe(ev *mcpclient.Event) bool {
 	if r == nil || r.done || ev.Msg == nil {
@@ -119,7 +113,7 @@ func (r *callRun) observe(ev *mcpclient.Event) bool {
 		return false
 	}
 	if r.reqSeq != 0 && ev.Kind == mcpclient.KindNotification && ev.Pair == r.reqSeq && ev.Msg.Method == "notifications/progress" {
-		var p progressParams
+		var p session.ProgressParams
 		if json.Unmarshal(ev.Msg.Params, &p) == nil {
 			r.progress, r.total, r.progMsg = p.Progress, p.Total, p.Message
 			return true
@@ -276,11 +270,11 @@ func responseProblemLines(st *stylesT, probs []mcpclient.Problem, w int) []strin
 			at = fmt.Sprintf(" at byte %d", n)
 		}
 		switch pr.Code {
-		case "invalid-utf8":
+		case mcpclient.CodeInvalidUTF8:
 			text = "⚠ invalid UTF-8" + at + " in the response (replacement characters shown)"
-		case "unpaired-surrogate":
+		case mcpclient.CodeUnpairedSurrogate:
 			text = "⚠ unpaired surrogate" + at + " in the response (shown as a replacement character)"
-		case "after-cancel", "after-timeout":
+		case mcpclient.CodeAfterCancel, mcpclient.CodeAfterTimeout:
 			continue // said below, with the late response
 		default:
 			text = "⚠ the response frame: " + clean(pr.Text)
@@ -407,7 +401,7 @@ func errorLines(st *stylesT, err error, w int) []string {
 		out = append(out, wrapStyled(st.Error, "server "+exit.How(), w)...)
 		if exit.Pending != "" {
 			// A task call has no request pending: its task was running (taskDiedError).
-			var died *taskDiedError
+			var died *session.TaskDiedError
 			state := "pending"
 			if errors.As(err, &died) {
 				state = "running"

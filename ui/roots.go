@@ -2,10 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -13,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // rootsResolvedMsg carries roots made from paths (--root, or typed in the editor).
@@ -31,57 +28,9 @@ func resolveRoots(paths []string, initial bool) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		roots, errs := RootsFromPaths(paths)
+		roots, errs := session.RootsFromPaths(paths)
 		return rootsResolvedMsg{initial: initial, roots: roots, errs: errs}
 	}
-}
-
-// RootsFromPaths turns paths (or file:// URIs), as given to --root, into roots: absolute
-// file:// URIs named by their last element (MCP client/roots). It stats each path and says in
-// problems which do not exist, but keeps them; a path that makes no root (empty, a bad URI)
-// is left out and named in problems. The headless commands answer roots/list with it too.
-func RootsFromPaths(paths []string) (roots []mcpclient.Root, problems []string) {
-	for _, p := range paths {
-		r, problem := rootFromPath(p)
-		if r.URI == "" {
-			problems = append(problems, fmt.Sprintf("root %q: %s", p, problem))
-			continue
-		}
-		if problem != "" {
-			problems = append(problems, fmt.Sprintf("root %q: %s (kept)", p, problem))
-		}
-		roots = append(roots, r)
-	}
-	return roots, problems
-}
-
-// rootFromPath makes one root; problem says what is odd about it.
-func rootFromPath(p string) (mcpclient.Root, string) {
-	p = strings.TrimSpace(p)
-	if p == "" {
-		return mcpclient.Root{}, "empty"
-	}
-	if strings.Contains(p, "://") {
-		u, err := url.Parse(p)
-		if err != nil {
-			return mcpclient.Root{}, err.Error()
-		}
-		problem := ""
-		if u.Scheme != "file" {
-			problem = "roots must be file:// URIs for now (MCP client/roots)"
-		}
-		return mcpclient.Root{URI: p, Name: path.Base(u.Path)}, problem
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return mcpclient.Root{}, err.Error()
-	}
-	problem := ""
-	if _, err := os.Stat(abs); err != nil {
-		problem = "does not exist"
-	}
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-	return mcpclient.Root{URI: u.String(), Name: filepath.Base(abs)}, problem
 }
 
 // rootsEditor edits the roots mcp-inspect offers: a add, d delete, esc closes.

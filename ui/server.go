@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -139,7 +140,7 @@ func (m *Model) deadPanel(w int) []string {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {
-		body = append(body, wrapStyled(st.Muted, "command: "+clean(ShellJoin(m.argv)), inner)...)
+		body = append(body, wrapStyled(st.Muted, "command: "+clean(shellwords.Join(m.argv)), inner)...)
 	}
 	if env := envText(m.envKeys); env != "" {
 		body = append(body, wrapStyled(st.Muted, env, inner)...)
@@ -158,20 +159,6 @@ func (m *Model) deadPanel(w int) []string {
 	}
 	box := st.Panel.Width(w).Render(strings.Join(body, "\n"))
 	return append(strings.Split(box, "\n"), "")
-}
-
-// ShellJoin writes argv so it can be pasted into a POSIX shell and read back as the same
-// arguments (the UI and the command line show every command line this way).
-func ShellJoin(argv []string) string {
-	var parts []string
-	for _, a := range argv {
-		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-			parts = append(parts, a)
-			continue
-		}
-		parts = append(parts, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
-	}
-	return strings.Join(parts, " ")
 }
 
 // serverLines is the Server tab: identity, protocol, capabilities, instructions, warnings.
@@ -223,7 +210,7 @@ func (m *Model) serverLines(w int) []string {
 	if len(m.argv) > 0 || len(m.envKeys) > 0 {
 		add("", st.Title.Render("command"))
 		if len(m.argv) > 0 {
-			add(wrap("  "+clean(ShellJoin(m.argv)), w)...)
+			add(wrap("  "+clean(shellwords.Join(m.argv)), w)...)
 		}
 		if env := envText(m.envKeys); env != "" {
 			add(wrap("  "+env, w)...)

@@ -3,51 +3,13 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
-
-// Session is what the UI asks of the server. *mcpclient.Client implements it; tests use a
-// fake. Every call runs inside a tea.Cmd, never in Update.
-type Session interface {
-	// Connect opens the session in the configured era (legacy initialize, modern
-	// server/discover, or the auto probe).
-	Connect(ctx context.Context) (*mcpclient.InitializeResult, error)
-	ListTools(ctx context.Context) ([]mcpclient.Tool, []string, error)
-	CallTool(ctx context.Context, name string, args json.RawMessage) (*mcpclient.CallToolResult, *mcpclient.Response, error)
-	// Request sends any request and waits for its response; the UI sends tools/call
-	// through it, with RequestOptions.OnSent telling each call its own request's Seq.
-	Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error)
-
-	ListResources(ctx context.Context) ([]mcpclient.Resource, []string, error)
-	ListResourceTemplates(ctx context.Context) ([]mcpclient.ResourceTemplate, []string, error)
-	ReadResource(ctx context.Context, uri string) (*mcpclient.ReadResourceResult, *mcpclient.Response, error)
-	Subscribe(ctx context.Context, uri string) error
-	Unsubscribe(ctx context.Context, uri string) error
-	Listen(ctx context.Context, f mcpclient.ListenFilter) (*mcpclient.Response, error)
-
-	ListPrompts(ctx context.Context) ([]mcpclient.Prompt, []string, error)
-	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcpclient.GetPromptResult, *mcpclient.Response, error)
-	Complete(ctx context.Context, ref mcpclient.CompletionRef, arg, value string, context map[string]string) (*mcpclient.Completion, error)
-
-	SetLogLevel(ctx context.Context, level string) error
-	Ping(ctx context.Context) (time.Duration, error)
-	NotifyRootsChanged() error
-
-	CallToolAsTask(ctx context.Context, name string, args json.RawMessage, ttlMs int64) (*mcpclient.Task, *mcpclient.Response, error)
-	GetTask(ctx context.Context, id string) (*mcpclient.Task, error)
-	TaskResult(ctx context.Context, id string) (*mcpclient.Response, error)
-	CancelTask(ctx context.Context, id string) (*mcpclient.Task, error)
-	ListTasks(ctx context.Context) ([]mcpclient.Task, []string, error)
-}
-
-// The live client is a Session.
-var _ Session = (*mcpclient.Client)(nil)
 
 // maxBatch bounds how many already-queued events one pump message carries, so a flood is
 // drawn in a few frames instead of one message per event.
@@ -116,23 +78,29 @@ type callDoneMsg struct {
 	total    time.Duration
 }
 
-// handshake opens the session (Connect: initialize, server/discover or the auto probe);
-// Update follows a success with the lists.
-func handshake(ctx context.Context, s Session) tea.Cmd {
+// handshake opens the session (Live.Handshake: initialize, server/discover or the auto
+// probe); Update follows a success with the lists.
+func handshake(ctx context.Context, s *session.Live) tea.Cmd {
 	if s == nil {
 		return nil
 	}
 	return func() tea.Msg {
-		res, err := s.Connect(ctx)
-		return initializedMsg{res: res, err: err}
+		h := s.Handshake(ctx)
+		return initializedMsg{res: h.Result, err: h.Err}
 	}
 }
 
-// listTools fetches the tools.
-func listTools(ctx context.Context, s Session) tea.Cmd {
+// listCmd fetches one listing (Live.List) and delivers it as that list's message.
+func listCmd(ctx context.Context, s *session.Live, l session.List) tea.Cmd {
 	return func() tea.Msg {
-		tools, warns, err := s.ListTools(ctx)
-		return toolsListedMsg{tools: tools, warnings: warns, err: err}
+		out := s.List(ctx, l)
+		switch l {
+		case session.Resources:
+			return resourcesListedMsg{res: out.Resources, tmpls: out.Templates, warnings: out.Warnings, err: out.Err, tmplErr: out.TemplatesErr}
+		case session.Prompts:
+			return promptsListedMsg{prompts: out.Prompts, warnings: out.Warnings, err: out.Err}
+		}
+		return toolsListedMsg{tools: out.Tools, warnings: out.Warnings, err: out.Err}
 	}
 }
 
@@ -144,59 +112,16 @@ type callSentMsg struct {
 	ch  <-chan uint64
 }
 
-// callTool runs tools/call (MCP 2025-11-25 server/tools) through Session.Request; ctx is
-// the call's own, cancelled by the cancel key. Each request it sends reports its Seq on
-// sent (never blocking); sent is closed when the call ends.
-func callTool(ctx context.Context, s Session, id int, name string, args json.RawMessage, sent chan<- uint64) tea.Cmd {
+// callTool runs tools/call (Live.Call); ctx is the call's own, cancelled by the cancel
+// key. Each request it sends reports its Seq on sent; sent is closed when the call ends. A
+// call answered with a task becomes a taskCreatedMsg (the task is followed).
+func callTool(ctx context.Context, s *session.Live, id int, name string, args json.RawMessage, sent chan<- uint64) tea.Cmd {
 	return func() tea.Msg {
-		defer close(sent)
-		params := struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments,omitempty"`
-		}{name, args}
-		// OnSent runs in this goroutine (inside Request), once per round.
-		var rounds int
-		var firstSeq uint64
-		var firstAt, lastAt time.Time
-		opt := &mcpclient.RequestOptions{OnSent: func(seq uint64, _ json.RawMessage) {
-			rounds++
-			lastAt = time.Now()
-			if firstSeq == 0 {
-				firstSeq, firstAt = seq, lastAt
-			}
-			select {
-			case sent <- seq:
-			default:
-			}
-		}}
-		resp, err := s.Request(ctx, "tools/call", params, opt)
-		done := func(m callDoneMsg) callDoneMsg {
-			m.rounds, m.firstSeq = rounds, firstSeq
-			if resp != nil && rounds > 0 {
-				// The final round's round trip plus the rounds before it (their input
-				// dialogs included): what the user waited for the result.
-				m.total = lastAt.Sub(firstAt) + resp.Elapsed
-			}
-			return m
+		r := s.Call(ctx, name, args, sent)
+		if r.Task != nil {
+			return taskCreatedMsg{callID: id, tool: name, task: r.Task, resp: r.Resp}
 		}
-		if err != nil {
-			return done(callDoneMsg{id: id, resp: resp, err: err})
-		}
-		var res mcpclient.CallToolResult
-		if resp == nil || resp.Msg == nil {
-			return done(callDoneMsg{id: id, resp: resp, err: errors.New("tools/call: no response message")})
-		}
-		// A modern CreateTaskResult is not the call's result: the task is followed (tasksext.go).
-		if t, ok, terr := mcpclient.ParseCreateTask(resp.Msg.Result); ok {
-			if terr != nil {
-				return done(callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call: %w", terr)})
-			}
-			return taskCreatedMsg{callID: id, tool: name, task: t, resp: resp}
-		}
-		if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-			return done(callDoneMsg{id: id, resp: resp, err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)})
-		}
-		return done(callDoneMsg{id: id, res: &res, resp: resp})
+		return callDoneMsg{id: id, res: r.Res, resp: r.Resp, err: r.Err, rounds: r.Rounds, firstSeq: r.FirstSeq, total: r.Total}
 	}
 }
 

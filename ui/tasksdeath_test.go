@@ -45,8 +45,8 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 
 	// Nothing follows the task any more: no poll is scheduled, none is tried.
 	l.settle(600 * time.Millisecond)
-	e := l.m.tasks.tasks[id]
-	if e == nil || e.task.Status != "working" || !e.stalled() || e.polling || e.listening {
+	e := l.m.tasks.all.Get(id)
+	if e == nil || e.Task.Status != "working" || !e.Stalled() || e.Polling || e.Listening {
 		t.Fatalf("tasks entry after the death: %+v", e)
 	}
 	if strings.Contains(l.m.flash, "tasks/get") || strings.Contains(l.m.flash, "subscriptions/listen") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // The modern tasks extension (io.modelcontextprotocol/tasks) through the TUI model, on the
@@ -93,8 +94,8 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	if len(l.m.overlay.requests) != 1 || run.done {
 		t.Fatalf("%d dialogs after repeated polls (done %v)", len(l.m.overlay.requests), run.done)
 	}
-	e := l.m.tasks.tasks[id]
-	if e == nil || !e.modern || e.task.Status != "input_required" || !e.asked["name"] {
+	e := l.m.tasks.all.Get(id)
+	if e == nil || !e.Modern || e.Task.Status != "input_required" || !e.Asked["name"] {
 		t.Fatalf("tasks pane entry: %+v", e)
 	}
 	l.typeText("Ada")
@@ -111,7 +112,7 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	// t has no tasks/result in the extension; it says so instead of sending one.
 	l.key("t")
 	mustContain(t, "no tasks/result", view(l.m), "the tasks extension has no tasks/result")
-	if e.fetching || len(w.find(mcpclient.ClientToServer, "tasks/result")) != 0 {
+	if e.Fetching || len(w.find(mcpclient.ClientToServer, "tasks/result")) != 0 {
 		t.Error("t sent tasks/result for a modern task")
 	}
 	l.key("r")
@@ -139,7 +140,7 @@ func TestModernTaskNotificationEndsTheCall(t *testing.T) {
 		t.Fatalf("call err = %v, want the task's inline -32603", run.err)
 	}
 	id := run.task.TaskID
-	if e := l.m.tasks.tasks[id]; e == nil || e.task.Status != "failed" {
+	if e := l.m.tasks.all.Get(id); e == nil || e.Task.Status != "failed" {
 		t.Fatalf("entry %+v", e)
 	}
 	listens := w.settled(t, mcpclient.ClientToServer, "subscriptions/listen", func(f []string) bool { return len(f) > 0 })
@@ -168,7 +169,7 @@ func TestModernTaskCancelFromPane(t *testing.T) {
 	run := l.sendTool("task_slow")
 	l.until("the task", func() bool { return run.task != nil }, 20*time.Second)
 	l.key("8")
-	if it := l.m.tasks.selected(); it == nil || it.task.TaskID != run.task.TaskID {
+	if it := l.m.tasks.selected(); it == nil || it.Task.TaskID != run.task.TaskID {
 		t.Fatalf("the Tasks pane does not select the task\n%s", view(l.m))
 	}
 	l.key("x")
@@ -191,14 +192,14 @@ func TestModernTaskCancelFromPane(t *testing.T) {
 // --no-tasks: the extension is not declared, so the well-behaved server refuses the task tool
 // with -32021 and the call shows it.
 func TestModernNoTasksFeature(t *testing.T) {
-	l, w := startTasksLive(t, "100", Options{Features: ClientFeatures{NoTasks: true}})
+	l, w := startTasksLive(t, "100", Options{Features: session.ClientFeatures{NoTasks: true}})
 	run := l.sendTool("task_greet")
 	l.until("the refusal", func() bool { return run.done }, 20*time.Second)
 	var rpc *mcpclient.RPCError
 	if !errors.As(run.err, &rpc) || rpc.Code != -32021 || !strings.Contains(string(rpc.Data), mcpclient.TasksExtension) {
 		t.Fatalf("call err = %v", run.err)
 	}
-	if run.task != nil || len(l.m.tasks.tasks) != 0 {
+	if run.task != nil || len(l.m.tasks.all.Order()) != 0 {
 		t.Fatal("a task appeared without the extension")
 	}
 	calls := w.settled(t, mcpclient.ClientToServer, "tools/call", func(f []string) bool { return len(f) > 0 })

@@ -205,9 +205,9 @@ func (p *toolsPane) detailLines(banner []string) []string {
 	if t := p.selected(); t != nil {
 		lines = append(lines, toolDetail(p.c.st, t, w)...)
 		switch {
-		case p.c.attached:
+		case p.c.attached():
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool seen through the tap (read-only)")
-		case p.c.offline:
+		case !p.c.canSend():
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
 		}
 	}

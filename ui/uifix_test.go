@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // The save prompt of the Resources pane is an editable field: ctrl+u clears the proposed
@@ -274,7 +275,7 @@ func TestElicitationDialogSmallScreenKeepsQuestionAndKeys(t *testing.T) {
 	m := connected(t, s, 40, 10)
 	var rec recorder
 	form := `{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]}}`
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create", form)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", form)}})
 	out := ansi.Strip(view(m))
 	if n := len(strings.Split(out, "\n")); n != 10 {
 		t.Errorf("%d lines, want 10", n)
@@ -300,7 +301,7 @@ func TestElicitationFormSendsDefaults(t *testing.T) {
 	m := connected(t, moreSession(), 120, 40)
 	var rec recorder
 	req := `{"message":"Defaults?","requestedSchema":` + schema + `}`
-	drive(t, m, serverRequestsMsg{reqs: []*inbound{rec.req("elicitation/create", req), rec.req("elicitation/create", req)}})
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", req), rec.req("elicitation/create", req)}})
 	if out := view(m); strings.Contains(out, "default, not sent") || !strings.Contains(out, "John Doe") {
 		t.Errorf("the form does not show the defaults as values:\n%s", out)
 	}

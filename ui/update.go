@@ -37,12 +37,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case initializedMsg:
 		return m.initialized(msg)
 	case toolsListedMsg:
-		m.server.warnings = append(m.server.warnings, msg.warnings...)
-		m.server.toolsErr = msg.err
-		m.tools.setTools(msg.tools, msg.err)
-		m.tools.warnings = msg.warnings
-		m.tools.setSize(m.lay.body)
-		return m.toolsListed(msg)
+		return m.toolsArrived(msg)
 	case resourcesListedMsg:
 		return m.resourcesListed(msg)
 	case promptsListedMsg:
@@ -90,7 +85,7 @@ func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	case opTickMsg:
 		m.ticking = false
 	case serverRequestsMsg:
-		return tea.Batch(m.serverRequests(msg.reqs), m.requests.wait()), true
+		return tea.Batch(m.serverRequests(msg.reqs), waitRequests(m.requests)), true
 	case answeredMsg:
 		m.answered(msg)
 	case resourceReadMsg:
@@ -145,6 +140,16 @@ func (m *Model) eventsArrived(msg eventsMsg) tea.Cmd {
 		return cmd
 	}
 	return tea.Batch(cmd, pumpEvents(m.events))
+}
+
+// toolsArrived takes a tools/list answer (live, or recorded).
+func (m *Model) toolsArrived(msg toolsListedMsg) tea.Cmd {
+	m.server.warnings = append(m.server.warnings, msg.warnings...)
+	m.server.toolsErr = msg.err
+	m.tools.setTools(msg.tools, msg.err)
+	m.tools.warnings = msg.warnings
+	m.tools.setSize(m.lay.body)
+	return m.toolsListed(msg)
 }
 
 // initialized takes the handshake's answer and lists what the server offers.
@@ -208,7 +213,7 @@ func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
 			m.server.observeLife(ev.Life)
 		}
 		m.call.observe(&ev)
-		cmds = append(cmds, m.observeEvent(&ev), m.observeOffline(&ev))
+		cmds = append(cmds, m.observeEvent(&ev), m.observeRecorded(&ev))
 	}
 	m.wire.appended()
 	return tea.Batch(cmds...)
@@ -295,7 +300,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Global.CancelCall):
 		return m.cancelFocused()
 	case key.Matches(msg, k.Global.Roots):
-		if m.sess == nil {
+		if !m.c.canSend() {
 			// Offline there is no server to give roots to.
 			m.note("warning", "offline: recorded session; there is no server to give roots to")
 			return nil
@@ -314,7 +319,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 // startPing sends ping (legacy era) unless one is on its way.
 func (m *Model) startPing() tea.Cmd {
 	switch {
-	case m.sess == nil || m.server.init == nil:
+	case !m.c.canSend() || m.server.init == nil:
 		m.note("warning", "ping: not connected")
 	case m.era() == mcpclient.EraModern:
 		m.note("warning", "ping does not exist in the modern era (MCP 2026-07-28 removed it)")

@@ -172,6 +172,9 @@ func (m *Model) helpKeys() (pane, global []key.Binding) {
 // enablement, scroll offsets, the front dialog's size and stamps.
 func (m *Model) sync() {
 	m.syncKeys()
+	if p := m.call.past; p != nil {
+		p.sync(m.focus == paneCall && m.call.form == nil && !m.lay.tooSmall && m.width > 0, m.lay.body.w, m.lay.body.h)
+	}
 	if m.lay.tooSmall || m.width == 0 {
 		return
 	}
@@ -183,7 +186,7 @@ func (m *Model) sync() {
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()
-		if d.during == "" && d.req.modern() {
+		if d.during == "" && d.req.Modern() {
 			// The input_required response may reach the timeline after the request.
 			d.during = m.during(d.req)
 		}
@@ -199,24 +202,24 @@ func (m *Model) sync() {
 func (m *Model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
-	k.Global.CancelCall.SetEnabled(running || m.ops.inFlight() > 0)
+	k.Global.CancelCall.SetEnabled(running || m.ops.Running() > 0)
 	k.Call.Edit.SetEnabled(m.call.run != nil)
 	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
 	// nothing can be sent.
-	k.Tools.OpenForm.SetEnabled((m.sess != nil || m.offline != nil) && m.tools.selected() != nil)
-	if m.sess == nil {
+	k.Tools.OpenForm.SetEnabled(m.tools.selected() != nil)
+	if !m.c.canSend() {
 		k.Tools.OpenForm.SetHelp("enter", "the calls of this tool")
 	} else {
 		k.Tools.OpenForm.SetHelp("enter", "call tool")
 	}
-	k.Tools.CallByName.SetEnabled(m.sess != nil)
-	k.Form.Submit.SetEnabled(m.sess != nil)
+	k.Tools.CallByName.SetEnabled(m.c.canSend())
+	k.Form.Submit.SetEnabled(m.c.canSend())
 	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
 	typing := m.focus != paneCall && m.panes[m.focus].inputFocused()
 	k.Global.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
-	live := m.sess != nil && m.server.init != nil
+	live := m.c.canSend() && m.server.init != nil
 	k.Global.Ping.SetEnabled(live)
-	k.Global.Roots.SetEnabled(m.sess != nil) // offline there is no server to offer roots to
+	k.Global.Roots.SetEnabled(m.c.canSend()) // offline there is no server to offer roots to
 	k.Global.SaveSession.SetEnabled(m.keep.save != nil)
 	k.Global.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
@@ -224,7 +227,7 @@ func (m *Model) syncKeys() {
 	k.Resources.Subscribe.SetEnabled(subOK)
 	k.Logs.SetLevel.SetEnabled(live)
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
-	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().task.Terminal())
+	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().Task.Terminal())
 	k.List.Refresh.SetEnabled(live)
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }

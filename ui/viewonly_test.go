@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // stateDump writes every value reachable from v (through pointers, structs, slices, maps
@@ -179,7 +181,7 @@ func TestViewOnlyReadsDialogs(t *testing.T) {
 	for _, sz := range goldenSizes {
 		m := goldenModel(t, sz[0], sz[1])
 		keys(t, m, "3")
-		drive(t, m, serverRequestsMsg{reqs: []*inbound{
+		drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
 			rec.req("sampling/createMessage", `{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":100}`),
 			rec.req("elicitation/create", `{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"admin":{"type":"boolean"}},"required":["name"]}}`),
 			rec.req("roots/list", `{}`),

@@ -25,7 +25,7 @@ func (m *Model) waitTick() tea.Cmd {
 
 // handshaking reports whether the handshake is still waiting for its answer.
 func (m *Model) handshaking() bool {
-	return m.sess != nil && m.server.init == nil && m.server.initErr == nil && !m.server.failed()
+	return m.c.canSend() && m.server.init == nil && m.server.initErr == nil && !m.server.failed()
 }
 
 // waitingText says how long the handshake has waited, and for how long it may; during

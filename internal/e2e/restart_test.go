@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
-	"github.com/mcp-inspect/mcp-inspect/ui"
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
 // Case B10: the server kills itself during a call; the TUI offers a restart, E then enter
@@ -59,7 +59,7 @@ func TestB09EditCommandAndRetry(t *testing.T) {
 	s.Send("E")
 	s.WaitFor(t, wait, "restart the server")
 	s.Send("C-u") // clear the prefilled command line
-	s.SendText(ui.ShellJoin([]string{fake.Binary(t), "--scenario", "minimal"}))
+	s.SendText(shellwords.Join([]string{fake.Binary(t), "--scenario", "minimal"}))
 	s.Send("Enter")
 	screen := s.WaitFor(t, wait, "connected")
 	if strings.Contains(screen, "missing API_KEY") {

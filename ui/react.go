@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+)
+
+// observeEvent follows one timeline event: the session reacts to it (react: the in-flight
+// table, list refresh and its storm guard, tasks, a server's cancel, late responses, the
+// server's end) and the panes draw it (logs, resource updates).
+func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
+	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
+		return m.observeBatch(ev)
+	}
+	r := m.react(ev)
+	if r.Gone != nil {
+		m.serverGone(r.Gone)
+	}
+	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
+		return nil
+	}
+	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+		if m.server.dead != "" && m.c.canSend() && m.call.afterExit(ev) {
+			m.say(session.AfterExitNote(ev))
+		}
+		m.sayAll(r.Notes)
+		if r.Late {
+			m.call.lateResponse(ev)
+		}
+		return nil
+	}
+	if ev.Kind != mcpclient.KindNotification {
+		return nil
+	}
+	m.drawNotification(ev)
+	m.sayAll(r.Notes)
+	cmds := []tea.Cmd{m.relist(r.Relist...)}
+	for _, st := range r.Tasks {
+		if e := m.tasks.all.Get(st.TaskID); e != nil {
+			m.showTask(e.Task)
+		}
+		cmds = append(cmds, m.taskStep(st, false))
+	}
+	if r.Cancelled != nil {
+		m.serverCancelled(r.Cancelled)
+	}
+	return tea.Batch(cmds...)
+}
+
+// react is the session's reaction to an event (Live.Observe). A viewer sends nothing: it
+// notes late responses and shows the tasks' states.
+func (m *Model) react(ev *mcpclient.Event) session.Reaction {
+	if m.sess != nil {
+		return m.sess.Observe(ev)
+	}
+	var r session.Reaction
+	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
+		return r
+	}
+	switch ev.Kind {
+	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+		if n := session.LateNote(ev); n != nil {
+			r.Notes, r.Late = append(r.Notes, *n), true
+		}
+	case mcpclient.KindNotification:
+		if ev.Msg.Method == "notifications/tasks/status" {
+			if t, ok := session.TaskFromNotification(ev.Msg.Params); ok {
+				_, st := m.tasks.all.Status(t, false, m.now())
+				r.Tasks = append(r.Tasks, st)
+			}
+		}
+		if ev.Msg.Method == "notifications/tasks" {
+			if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
+				_, st := m.tasks.all.Notified(*t, m.now())
+				r.Tasks = append(r.Tasks, st)
+			}
+		}
+	}
+	return r
+}
+
+// sayAll shows session notes in order.
+func (m *Model) sayAll(notes []session.Note) {
+	for _, n := range notes {
+		m.say(n)
+	}
+}
+
+// serverGone stops following the tasks and closes the server's open requests unanswered
+// when the server exits or closes its stdout.
+func (m *Model) serverGone(l *mcpclient.LifeInfo) {
+	if m.c.canSend() {
+		m.tasksServerGone(l)
+	}
+	if len(m.overlay.requests) > 0 {
+		m.say(session.ServerGoneNote(len(m.overlay.requests)))
+		m.overlay.requests = nil
+	}
+}
+
+// drawNotification shows a server notification in the Logs pane (and a resource update
+// in the Resources pane).
+func (m *Model) drawNotification(ev *mcpclient.Event) {
+	method := ev.Msg.Method
+	notice := func(text string) {
+		m.logs.add(logEntry{seq: ev.Seq, at: ev.Time, kind: logNotice, level: "info", text: text})
+	}
+	if _, ok := session.ListChangedOf(method); ok {
+		notice(method)
+		return
+	}
+	switch method {
+	case "notifications/message":
+		m.logs.add(logMessage(ev))
+	case "notifications/progress":
+		// Drawn on the request it belongs to (Call tab, or the pane of the op).
+	case "notifications/resources/updated":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		notice(method + " " + p.URI)
+		if m.resources.markUpdated(p.URI, ev.Time) {
+			m.setFlash("resource updated: " + p.URI + " (5 Resources)")
+		} else {
+			m.note("info", "resource updated: "+p.URI+" (not in the list: a sub-resource?)")
+		}
+	case "notifications/tasks/status":
+		notice(method)
+	case "notifications/tasks":
+		if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
+			notice(method + " " + t.TaskID + " " + t.Status)
+			return
+		}
+		notice(method + " " + compactJSON(ev.Msg.Params))
+	default:
+		notice(method + " " + compactJSON(ev.Msg.Params))
+	}
+}
+
+// observeBatch feeds each element of a JSON-RPC batch frame (session.BatchEvents) to
+// observeEvent, in order, as if it had come alone: a notifications/message inside a batch
+// reaches Logs, a list_changed lists again.
+func (m *Model) observeBatch(ev *mcpclient.Event) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, one := range session.BatchEvents(ev) {
+		if one.Kind == mcpclient.KindNotification {
+			m.call.observe(&one) // progress of a call in flight
+		}
+		if c := m.observeEvent(&one); c != nil {
+			cmds = append(cmds, c)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// compactJSON writes raw JSON on one line (as given when it does not parse).
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// serverCancelled closes the dialog of a server request the server cancelled.
+func (m *Model) serverCancelled(params json.RawMessage) {
+	open := make([]*session.Inbound, len(m.overlay.requests))
+	for i, d := range m.overlay.requests {
+		open[i] = d.base().req
+	}
+	i, note, ok := session.ServerCancelled(params, open)
+	if !ok {
+		return
+	}
+	m.overlay.remove(m.overlay.requests[i])
+	m.say(note)
+	if i == 0 && len(m.overlay.requests) > 0 {
+		m.pending = append(m.pending, m.overlay.requests[0].focus())
+	}
+}

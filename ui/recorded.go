@@ -1,0 +1,124 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+)
+
+// observeRecorded follows one event of a recorded session (an opened trace, or a tap):
+// what it stands for (a finished handshake or listing) goes through the handlers a live
+// session's answers go through; lost trace lines reach the Server pane.
+func (m *Model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
+	if m.rec == nil {
+		return nil
+	}
+	warned := len(m.rec.TraceWarnings())
+	o := m.rec.Observe(ev)
+	if ws := m.rec.TraceWarnings(); len(ws) > warned {
+		m.server.incomplete = true
+		m.server.warnings = append(m.server.warnings, ws[warned:]...)
+	}
+	switch {
+	case o.Handshake != nil:
+		return m.initialized(initializedMsg{res: o.Handshake.Result, err: o.Handshake.Err})
+	case o.Listing != nil:
+		return m.listingRecorded(o.Listing)
+	}
+	return nil
+}
+
+// listingRecorded applies a recorded listing as the live answer to the same request.
+func (m *Model) listingRecorded(l *session.Listing) tea.Cmd {
+	switch l.List {
+	case session.Tools:
+		return m.toolsArrived(toolsListedMsg{tools: l.Tools, warnings: l.Warnings, err: l.Err})
+	case session.Resources:
+		cmd := m.resourcesListed(resourcesListedMsg{res: l.Resources, tmpls: l.Templates, warnings: l.Warnings, err: l.Err, tmplErr: l.TemplatesErr})
+		// Live, one message carries both listings and their warnings; here each listing
+		// carries its own (the Server pane gets each once) and the pane shows both.
+		m.resources.warnings = m.rec.ResourceWarnings()
+		return cmd
+	case session.Prompts:
+		return m.promptsListed(promptsListedMsg{prompts: l.Prompts, warnings: l.Warnings, err: l.Err})
+	}
+	return nil
+}
+
+// seenClientLines stand, on the Server pane of a recorded or attached session, for what
+// this mcp-inspect would offer: the client the events show (the host, attached), whose
+// roots and ping are not ours to change or send.
+func (m *Model) seenClientLines(w int) []string {
+	st := m.c.st
+	title := "client (as recorded)"
+	if m.c.attached() {
+		title = "client (the host, seen through the tap: read-only)"
+	}
+	out := []string{"", st.Title.Render(title)}
+	c := m.rec.Client()
+	if c == nil {
+		return append(out, st.Muted.Render("  no initialize request or client _meta seen"))
+	}
+	out = append(out, wrap("  name: "+clean(c.Info), w)...)
+	caps := "(none)"
+	if len(c.Caps) > 0 {
+		caps = string(c.Caps)
+	}
+	return append(out, wrap("  capabilities: "+clean(caps), w)...)
+}
+
+// notListed is what a pane says before the recording or the tap shows its listing.
+func (m *Model) notListed(method string) string {
+	if m.c.attached() {
+		return "attached: the host has not sent " + method + " yet"
+	}
+	return "offline: no " + method + " recorded"
+}
+
+// recordedConnected stands for afterConnect on a recorded session: nothing is asked; the
+// panes say what the recording holds until its listings arrive.
+func (m *Model) recordedConnected() tea.Cmd {
+	caps := m.caps()
+	m.tools.status = m.notListed("tools/list")
+	m.resources.status = m.notListed("resources/list")
+	if caps.Resources == nil {
+		m.resources.status = "the server offered no resources (no resources capability)"
+	}
+	m.resources.list.empty = m.resources.status
+	m.prompts.status = m.notListed("prompts/list")
+	if caps.Prompts == nil {
+		m.prompts.status = "the server offered no prompts (no prompts capability)"
+	}
+	m.prompts.list.empty = m.prompts.status
+	return nil
+}
+
+// loadShown asks for the recorded events the screen shows and returns the Cmd that reads
+// them (nil when nothing is missing, or when the timeline keeps every event's bytes).
+func (m *Model) loadShown() tea.Cmd {
+	if m.tl.load == nil {
+		return nil
+	}
+	m.wire.needShown()
+	if m.call.past != nil {
+		m.call.past.needShown(m.tl, m.lay.body.h)
+	}
+	return m.tl.loadCmd()
+}
+
+// timelineEvents reads recorded events back from the timeline for session.Recorded's
+// Detail: ok is false while an event is still loading (or unknown).
+type timelineEvents struct{ tl *timeline }
+
+func (s timelineEvents) Event(seq uint64) (mcpclient.Event, bool, error) {
+	i, ok := s.tl.index(seq)
+	if !ok {
+		return mcpclient.Event{}, false, nil
+	}
+	ev, ok := s.tl.full(i)
+	if !ok {
+		return ev, false, s.tl.loadErr(seq)
+	}
+	return ev, true, nil
+}
