@@ -25,6 +25,13 @@ const (
 	Stderr
 	// Lifecycle is something that happened to the process or session (spawn, exit, ...).
 	Lifecycle
+	// HTTPOut is an HTTP request as sent: request line, headers and body, exact bytes
+	// (KindHTTPRequest). The JSON-RPC message in the body is a ClientToServer event too.
+	HTTPOut
+	// HTTPIn is what an HTTP response brought: its status line and headers (plus the body
+	// when it holds no JSON-RPC message; KindHTTPResponse), or one SSE frame of its body
+	// (KindSSEFrame). A JSON-RPC message in the body or a frame is a ServerToClient event too.
+	HTTPIn
 )
 
 // String gives the short label used in the wire pane and in traces: "c2s", "s2c", "stderr", "event".
@@ -38,6 +45,10 @@ func (d Direction) String() string {
 		return "stderr"
 	case Lifecycle:
 		return "event"
+	case HTTPOut:
+		return "http>"
+	case HTTPIn:
+		return "http<"
 	}
 	return "?"
 }
@@ -72,6 +83,14 @@ const (
 	KindStderr
 	// KindLifecycle is a lifecycle event.
 	KindLifecycle
+	// KindHTTPRequest is an HTTP request as sent (HTTPOut).
+	KindHTTPRequest
+	// KindHTTPResponse is an HTTP response's status line and headers (HTTPIn).
+	KindHTTPResponse
+	// KindSSEFrame is one Server-Sent Events frame of a response body (HTTPIn).
+	KindSSEFrame
+	// KindHTTPBody is a response body that holds no JSON-RPC message (an error page).
+	KindHTTPBody
 )
 
 // String names the kind in words, as the wire pane shows it.
@@ -103,6 +122,14 @@ func (k Kind) String() string {
 		return "stderr"
 	case KindLifecycle:
 		return "lifecycle"
+	case KindHTTPRequest:
+		return "http request"
+	case KindHTTPResponse:
+		return "http response"
+	case KindSSEFrame:
+		return "sse frame"
+	case KindHTTPBody:
+		return "http body"
 	}
 	return "unknown"
 }
