@@ -302,10 +302,18 @@ func (t *streamable) fail(f outFrame, err error) {
 // readSSE reads an event stream to its end: each frame an event, each message in it a
 // server frame. It returns the stream's last event id and the reconnection delay.
 func (t *streamable) readSSE(body io.Reader, f outFrame) (string, time.Duration) {
+	return t.readSSEFunc(body, f, nil)
+}
+
+// readSSEFunc is readSSE calling onFrame (when set) after each frame.
+func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (string, time.Duration) {
 	r := NewSSEReader(body)
 	retry := time.Duration(-1)
 	for {
 		fr, err := r.Next()
+		if onFrame != nil {
+			onFrame()
+		}
 		if len(fr.Raw) > 0 {
 			t.c.emit(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
 		}
@@ -325,17 +333,14 @@ func (t *streamable) readSSE(body io.Reader, f outFrame) (string, time.Duration)
 
 // resume reconnects to a stream that ended before the response to f: GET with
 // Last-Event-ID, after the server's retry delay (MCP 2025-11-25 basic/transports
-// §Resumability and Redelivery). server-everything replays only what its event store
-// holds, so each reconnect starts from the newest id seen.
+// §Resumability and Redelivery). server-everything replays only what its event store holds
+// and then keeps the GET open without the events that follow, so a resumed stream that
+// stays quiet for a while is dropped and resumed again from the newest id. The request's
+// own timeout ends the loop.
 func (t *streamable) resume(f outFrame, last string, retry time.Duration) {
-	idle := 0
 	for t.c.isPending(f.msg.ID) && t.ctx.Err() == nil {
 		if last == "" {
 			t.fail(f, fmt.Errorf("%s: the SSE stream ended before the response and gave no event id to resume from", f.label()))
-			return
-		}
-		if idle >= maxReconnects {
-			t.fail(f, fmt.Errorf("%s: the stream was resumed %d times without a new event; giving up", f.label(), idle))
 			return
 		}
 		wait := retry
@@ -347,8 +352,10 @@ func (t *streamable) resume(f outFrame, last string, retry time.Duration) {
 		case <-t.ctx.Done():
 			return
 		}
-		resp, err := t.get(last)
+		ctx, cancel := context.WithCancel(t.ctx)
+		resp, err := t.get(ctx, last)
 		if err != nil {
+			cancel()
 			t.fail(f, &ConnectError{Method: "GET", URL: t.url, Err: err})
 			return
 		}
@@ -356,25 +363,28 @@ func (t *streamable) resume(f outFrame, last string, retry time.Duration) {
 		if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
 			body := t.drainBody(resp, true)
 			resp.Body.Close()
+			cancel()
 			t.fail(f, &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label() + " (resuming its stream)"})
 			return
 		}
-		nl, nr := t.readSSE(resp.Body, f)
+		quiet := max(2*wait, 2*time.Second)
+		timer := time.AfterFunc(quiet, cancel)
+		nl, nr := t.readSSEFunc(resp.Body, f, func() { timer.Reset(quiet) })
+		timer.Stop()
 		resp.Body.Close()
+		cancel()
 		if nr >= 0 {
 			retry = nr
 		}
-		if nl == last || nl == "" {
-			idle++
-		} else {
-			idle, last = 0, nl
+		if nl != "" {
+			last = nl
 		}
 	}
 }
 
 // get opens a GET event stream, with Last-Event-ID when last is set.
-func (t *streamable) get(last string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(t.ctx, http.MethodGet, t.url, nil)
+func (t *streamable) get(ctx context.Context, last string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -401,7 +411,7 @@ func (t *streamable) startListen() {
 		defer t.wg.Done()
 		last, retry, idle := "", time.Duration(-1), 0
 		for t.ctx.Err() == nil && idle < maxReconnects {
-			resp, err := t.get(last)
+			resp, err := t.get(t.ctx, last)
 			if err != nil {
 				return
 			}

@@ -114,3 +114,75 @@ func TestHTTPServerEverythingStreamable(t *testing.T) {
 		t.Errorf("no MCP-Protocol-Version header")
 	}
 }
+
+func TestHTTPGoEverythingStateful(t *testing.T) {
+	srv := testservers.GoEverythingHTTP(t, false)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL})
+	ctx := context.Background()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "test_simple_text", json.RawMessage(`{}`))
+	if err != nil || out.IsError || textOf(out) == "" {
+		t.Fatalf("test_simple_text: %+v %v", out, err)
+	}
+	evs := s.close()
+	if w := warnings(evs); len(w) > 0 {
+		t.Errorf("warnings: %q", w)
+	}
+	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "Mcp-Session-Id: ") == 0 {
+		t.Errorf("no request carried Mcp-Session-Id")
+	}
+}
+
+func TestHTTPGoEverythingModern(t *testing.T) {
+	srv := testservers.GoEverythingHTTP(t, true)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Era: mcpclient.EraModern})
+	ctx := context.Background()
+	res, err := s.c.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Era != mcpclient.EraModern {
+		t.Fatalf("era %s", res.Era)
+	}
+	if _, _, err := s.c.ListTools(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "test_simple_text", json.RawMessage(`{}`))
+	if err != nil || out.IsError || textOf(out) == "" {
+		t.Fatalf("test_simple_text: %+v %v", out, err)
+	}
+	evs := s.close()
+	if w := warnings(evs); len(w) > 0 {
+		t.Errorf("warnings: %q", w)
+	}
+	for _, want := range []string{"Mcp-Method: server/discover", "Mcp-Method: tools/call", "Mcp-Name: test_simple_text", "Mcp-Protocol-Version: 2026-07-28"} {
+		if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, want) == 0 {
+			t.Errorf("no request carried %q", want)
+		}
+	}
+	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "GET ") != 0 || count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "DELETE ") != 0 {
+		t.Errorf("a modern session sent GET or DELETE")
+	}
+}
+
+func TestHTTPServerEverythingSSE(t *testing.T) {
+	srv := testservers.ServerEverythingSSE(t)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Transport: mcpclient.TransportSSE})
+	ctx := context.Background()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "get-sum", json.RawMessage(`{"a":2,"b":40}`))
+	if err != nil || !strings.Contains(textOf(out), "42") {
+		t.Fatalf("get-sum: %+v %v", out, err)
+	}
+	evs := s.close()
+	if w := warnings(evs); len(w) > 0 {
+		t.Errorf("warnings: %q", w)
+	}
+	if count(evs, mcpclient.HTTPIn, mcpclient.KindSSEFrame, "event: endpoint") != 1 {
+		t.Errorf("no endpoint frame")
+	}
+}

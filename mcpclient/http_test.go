@@ -1,0 +1,143 @@
+package mcpclient_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// cutProxy forwards to upstream and cuts the SSE answer to a POST whose body contains cut
+// right after the first frame that contains after: the server closes the stream, as
+// 2025-11-25 allows, and the client must resume it with GET and Last-Event-ID.
+func cutProxy(t *testing.T, upstream, cut, after string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		req, _ := http.NewRequestWithContext(r.Context(), r.Method, upstream, bytes.NewReader(body))
+		req.Header = r.Header.Clone()
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		sr := mcpclient.NewSSEReader(resp.Body)
+		cutting := r.Method == http.MethodPost && bytes.Contains(body, []byte(cut))
+		for {
+			f, err := sr.Next()
+			w.Write(f.Raw)
+			w.(http.Flusher).Flush()
+			if err != nil || (cutting && strings.Contains(f.Data, after)) {
+				return
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestHTTPResumeWithLastEventID(t *testing.T) {
+	up := testservers.ServerEverythingHTTP(t)
+	proxy := cutProxy(t, up.URL, "trigger-long-running-operation", `"progress":1`)
+	s := startHTTP(t, mcpclient.Config{URL: proxy.URL + "/mcp"})
+	ctx := context.Background()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := s.c.CallTool(ctx, "trigger-long-running-operation", json.RawMessage(`{"duration":2,"steps":4}`))
+	if err != nil || out.IsError {
+		t.Fatalf("long-running: %+v %v", out, err)
+	}
+	evs := s.close()
+	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "Last-Event-ID: ") == 0 {
+		t.Errorf("no GET with Last-Event-ID")
+	}
+	if n := count(evs, mcpclient.ServerToClient, mcpclient.KindNotification, "notifications/progress"); n != 4 {
+		t.Errorf("%d progress notifications, want 4", n)
+	}
+}
+
+// expiring is a legacy server whose session ends after initialize: every later request
+// with the session id gets 404.
+func expiring(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet || r.Method == http.MethodDelete {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		switch {
+		case m.Method == "initialize":
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Mcp-Session-Id", "s-1")
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"expiring","version":"1"}}}`))
+		case m.ID == nil:
+			w.WriteHeader(http.StatusAccepted)
+		default:
+			http.Error(w, "no such session", http.StatusNotFound)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestHTTPSessionExpired(t *testing.T) {
+	srv := expiring(t)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL})
+	ctx := context.Background()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := s.c.ListTools(ctx)
+	var se *mcpclient.SessionExpiredError
+	if !errors.As(err, &se) || se.SessionID != "s-1" {
+		t.Fatalf("tools/list: %v, want a SessionExpiredError", err)
+	}
+	if !strings.Contains(err.Error(), "session expired") {
+		t.Errorf("message: %v", err)
+	}
+}
+
+func TestHTTPUnauthorizedIsTyped(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="http://x/.well-known/oauth-protected-resource"`)
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	}))
+	t.Cleanup(srv.Close)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second})
+	_, err := s.c.Connect(context.Background())
+	var he *mcpclient.HTTPStatusError
+	if !errors.As(err, &he) || !he.Unauthorized() || he.Header.Get("WWW-Authenticate") == "" {
+		t.Fatalf("connect: %v, want an HTTPStatusError 401", err)
+	}
+}
+
+func TestHTTPConnectRefused(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close()
+	s := startHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
+	_, err := s.c.Connect(context.Background())
+	var ce *mcpclient.ConnectError
+	if !errors.As(err, &ce) {
+		t.Fatalf("connect: %v, want a ConnectError", err)
+	}
+}
