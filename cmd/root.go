@@ -46,6 +46,9 @@ type sessionFlags struct {
 	features        session.ClientFeatures
 	roots           []string
 	rec             recordFlags
+	headers         []string
+	bearerEnv       string
+	transport       string
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -82,6 +85,9 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 		fl.StringArrayVar(&f.roots, "root", nil, "advertise roots and answer roots/list with `PATH` (or a file:// URI) (repeatable; without it no roots are advertised)")
 	}
 	fl.BoolVar(&f.features.NoTasks, "no-tasks", false, "modern era: do not declare the io.modelcontextprotocol/tasks extension, so tools/call is never answered with a task")
+	fl.StringArrayVarP(&f.headers, "header", "H", nil, "remote server: send the HTTP header `\"Name: value\"` on every request (repeatable); credential headers are redacted in traces")
+	fl.StringVar(&f.bearerEnv, "bearer-env", "", "remote server: send `VAR`'s value as Authorization: Bearer (the token stays out of argv and traces)")
+	fl.StringVar(&f.transport, "transport", "auto", "remote server: http (Streamable HTTP), sse (HTTP+SSE, 2024-11-05) or auto (Streamable HTTP, falling back to HTTP+SSE)")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
 }
@@ -111,6 +117,9 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
 		return mcpclient.Config{}, fmt.Errorf("--era: %w", err)
+	}
+	if len(argv) == 1 && isServerURL(argv[0]) {
+		return f.remoteConfig(argv[0], era)
 	}
 	return mcpclient.Config{
 		Command:         argv[0],

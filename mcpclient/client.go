@@ -20,6 +20,9 @@ type Config struct {
 	URL string
 	// Transport is how URL is reached: TransportHTTP (default) or TransportSSE.
 	Transport Transport
+	// SSEFallback lets a Streamable HTTP session whose POST initialize gets 400, 404 or 405
+	// try the HTTP+SSE transport instead (the spec's backward-compatibility check).
+	SSEFallback bool
 	// Header holds headers sent on every HTTP request (-H, a bearer token).
 	Header http.Header
 	// WrapTransport, when set, wraps the recording RoundTripper every HTTP request goes

@@ -6,7 +6,9 @@ package mcpclient
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"time"
 )
@@ -169,4 +171,27 @@ func (c *Client) failAllPending(err error) {
 		p.ch <- reqOutcome{err: err}
 		c.dropLocked(p)
 	}
+}
+
+// sseFallback switches a Streamable HTTP session to HTTP+SSE when Config.SSEFallback is set
+// and initialize was answered 400, 404 or 405: the backward-compatibility check of MCP
+// 2025-11-25 basic/transports §Backwards Compatibility. It reports whether it switched.
+func (c *Client) sseFallback(err error) bool {
+	var he *HTTPStatusError
+	if !c.cfg.SSEFallback || c.cfg.Transport != TransportHTTP || !errors.As(err, &he) {
+		return false
+	}
+	switch he.StatusCode {
+	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed:
+	default:
+		return false
+	}
+	c.note(fmt.Sprintf("POST initialize was answered %s: trying the HTTP+SSE transport of 2024-11-05 (GET for an endpoint event)", he.Status))
+	old := c.tr
+	old.close()
+	c.mu.Lock()
+	c.cfg.Transport = TransportSSE
+	c.tr = newLegacySSE(c)
+	c.mu.Unlock()
+	return true
 }

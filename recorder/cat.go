@@ -63,6 +63,10 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 			bw.WriteString("< ")
 		case mcpclient.Stderr:
 			bw.WriteString("! ")
+		case mcpclient.HTTPOut:
+			bw.WriteString(">> ")
+		case mcpclient.HTTPIn:
+			bw.WriteString("<< ")
 		case mcpclient.Lifecycle:
 			bw.WriteString("# ")
 			text := ""
@@ -86,7 +90,8 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 		switch {
 		case r.Truncated:
 			fmt.Fprintf(bw, "# (frame of %d bytes; only the first %d were recorded)\n", r.Size, len(r.Raw))
-		case !nl:
+		case !nl && !t.httpTrace():
+			// (HTTP frames messages itself: no newline is expected there.)
 			bw.WriteString("# (no newline at the end of this frame)\n")
 		}
 		if len(r.Redacted) > 0 && opt.Escape {

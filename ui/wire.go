@@ -373,6 +373,10 @@ func arrow(d mcpclient.Direction) string {
 		return "←"
 	case mcpclient.Stderr:
 		return "«"
+	case mcpclient.HTTPOut:
+		return "⇒"
+	case mcpclient.HTTPIn:
+		return "⇐"
 	}
 	return "•"
 }
