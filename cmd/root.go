@@ -200,7 +200,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
 	root.AddCommand(headlessCommands()...)
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
-	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd())
+	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd(), newConformanceClientCmd())
 	return root
 }
 

@@ -582,6 +582,9 @@ func (t *streamable) noteTools(data []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, tool := range m.Result.Tools {
+		if ValidateHeaderAnnotations(tool.InputSchema) != nil {
+			continue // a client must not call it; no headers are mirrored for it
+		}
 		if b := headerBindings(tool.InputSchema, nil); len(b) > 0 {
 			t.toolParams[tool.Name] = b
 		}
@@ -612,3 +615,64 @@ func headerBindings(schema json.RawMessage, prefix []string) []paramBinding {
 
 // errNoTransport is returned by Start for a URL with an unknown scheme.
 var errNoTransport = errors.New("the URL must start with http:// or https://")
+
+// ValidateHeaderAnnotations checks a tool input schema's x-mcp-header annotations (MCP
+// 2026-07-28 server/tools §x-mcp-header): each on a property of type string, integer or
+// boolean, a non-empty header-name token, no two equal ignoring case. A client drops a tool
+// whose annotations are invalid from tools/list (HTTP only); nil when valid or none.
+func ValidateHeaderAnnotations(schema json.RawMessage) error {
+	return validateHeaderProps(schema, "", map[string]bool{})
+}
+
+func validateHeaderProps(schema json.RawMessage, prefix string, seen map[string]bool) error {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(schema, &s) != nil {
+		return nil
+	}
+	for name, prop := range s.Properties {
+		path := prefix + name
+		var p struct {
+			Header json.RawMessage `json:"x-mcp-header"`
+			Type   json.RawMessage `json:"type"`
+		}
+		if json.Unmarshal(prop, &p) != nil {
+			continue
+		}
+		if p.Header != nil {
+			var h string
+			if json.Unmarshal(p.Header, &h) != nil || h == "" {
+				return fmt.Errorf("property %q: x-mcp-header must be a non-empty string", path)
+			}
+			for i := 0; i < len(h); i++ {
+				if !isTChar(h[i]) {
+					return fmt.Errorf("property %q: x-mcp-header %q holds %q, not allowed in a header name", path, h, h[i])
+				}
+			}
+			var typ string
+			_ = json.Unmarshal(p.Type, &typ)
+			if typ != "string" && typ != "integer" && typ != "boolean" {
+				return fmt.Errorf("property %q: x-mcp-header needs type string, integer or boolean, not %s", path, p.Type)
+			}
+			k := strings.ToLower(h)
+			if seen[k] {
+				return fmt.Errorf("property %q: x-mcp-header %q is used twice (case-insensitive)", path, h)
+			}
+			seen[k] = true
+		}
+		if err := validateHeaderProps(prop, path+".", seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isTChar reports an RFC 9110 token character.
+func isTChar(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
