@@ -205,6 +205,9 @@ func (t *streamable) post(f outFrame) {
 		return
 	}
 	defer resp.Body.Close()
+	if got := resp.Header.Get(HeaderSessionID); sid != "" && got != "" && got != sid {
+		t.c.problem(Problem{Warning, CodeHTTPSessionChanged, fmt.Sprintf("the response carries Mcp-Session-Id %q, but the session is %q; a session id comes only with the initialize response", got, sid)})
+	}
 	if f.msg != nil && f.msg.Method == "initialize" && resp.StatusCode/100 == 2 {
 		t.mu.Lock()
 		t.sessionID = resp.Header.Get(HeaderSessionID)

@@ -141,3 +141,38 @@ func TestHTTPConnectRefused(t *testing.T) {
 		t.Fatalf("connect: %v, want a ConnectError", err)
 	}
 }
+
+func TestHTTPProblemsCountAndStrict(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusNotFound) // the spec says 405 for no GET stream
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		w.Header().Set("Content-Type", "application/json")
+		if m.ID == nil {
+			w.Write([]byte(`{}`)) // 200 with a body to a notification: should be 202
+			return
+		}
+		w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"sloppy","version":"1"},"tools":[]}}`))
+	}))
+	t.Cleanup(srv.Close)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Strict: true})
+	ctx := context.Background()
+	s.c.Connect(ctx)
+	time.Sleep(100 * time.Millisecond)
+	_, _, err := s.c.ListTools(ctx)
+	var v *mcpclient.ViolationError
+	if !errors.As(err, &v) || v.Problem.Code != mcpclient.CodeHTTPStatus {
+		t.Fatalf("tools/list under --strict: %v, want a ViolationError http-status", err)
+	}
+	evs := s.close()
+	if w := warnings(evs); len(w) == 0 {
+		t.Fatal("no warning counted")
+	}
+}
