@@ -123,9 +123,9 @@ func (k Kind) String() string {
 	case KindLifecycle:
 		return "lifecycle"
 	case KindHTTPRequest:
-		return "http request"
+		return "http req"
 	case KindHTTPResponse:
-		return "http response"
+		return "http resp"
 	case KindSSEFrame:
 		return "sse frame"
 	case KindHTTPBody:
