@@ -57,7 +57,8 @@ type streamable struct {
 	sessionID  string
 	protocol   string // negotiated legacy version, sent after initialize
 	listening  bool
-	toolParams map[string][]paramBinding // modern: tool name → x-mcp-header bindings
+	toolParams map[string][]paramBinding     // modern: tool name → x-mcp-header bindings
+	inflight   map[string]context.CancelFunc // request POSTs (and their resumption) by id key
 }
 
 // paramBinding is one x-mcp-header annotation: the argument path and the header suffix.
@@ -75,7 +76,7 @@ func newHTTPClient(c *Client) *http.Client {
 }
 
 func newStreamable(c *Client) *streamable {
-	t := &streamable{c: c, url: c.cfg.URL, hc: newHTTPClient(c), header: c.cfg.Header, sendEnd: make(chan struct{}), toolParams: map[string][]paramBinding{}}
+	t := &streamable{c: c, url: c.cfg.URL, hc: newHTTPClient(c), header: c.cfg.Header, sendEnd: make(chan struct{}), toolParams: map[string][]paramBinding{}, inflight: map[string]context.CancelFunc{}}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	t.qcond = sync.NewCond(&t.qmu)
 	go t.sender()
@@ -116,7 +117,28 @@ func (t *streamable) sender() {
 				continue
 			}
 			t.post(f)
+			if f.msg != nil && f.msg.Method == "notifications/cancelled" {
+				t.abort(f.msg.Params)
+			}
 		}
+	}
+}
+
+// abort closes the stream of a cancelled request (MCP 2026-07-28: closing the SSE stream is
+// the cancellation; in the legacy era notifications/cancelled said it, and the stream is no
+// longer needed).
+func (t *streamable) abort(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
+		return
+	}
+	t.mu.Lock()
+	cancel := t.inflight[idKey(p.RequestID)]
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
 	}
 }
 
@@ -181,7 +203,22 @@ func (f *outFrame) label() string {
 
 // post sends one frame and handles the answer.
 func (t *streamable) post(f outFrame) {
-	req, err := http.NewRequestWithContext(t.ctx, http.MethodPost, t.url, bytes.NewReader(f.body))
+	ctx := t.ctx
+	if f.kind == KindRequest && f.msg != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(t.ctx)
+		key := idKey(f.msg.ID)
+		t.mu.Lock()
+		t.inflight[key] = cancel
+		t.mu.Unlock()
+		defer func() {
+			t.mu.Lock()
+			delete(t.inflight, key)
+			t.mu.Unlock()
+			cancel()
+		}()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.url, bytes.NewReader(f.body))
 	if err != nil {
 		t.fail(f, err)
 		return
@@ -198,7 +235,7 @@ func (t *streamable) post(f outFrame) {
 	t.mu.Unlock()
 	resp, err := t.hc.Do(req)
 	if err != nil {
-		if t.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return
 		}
 		t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
@@ -229,8 +266,8 @@ func (t *streamable) post(f outFrame) {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
 		last, retry := t.readSSE(resp.Body, f)
-		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && t.ctx.Err() == nil {
-			t.resume(f, last, retry)
+		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
+			t.resume(ctx, f, last, retry)
 		}
 	case resp.StatusCode/100 == 2 && ct == "application/json":
 		body := t.readBody(resp)
@@ -340,8 +377,8 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 // and then keeps the GET open without the events that follow, so a resumed stream that
 // stays quiet for a while is dropped and resumed again from the newest id. The request's
 // own timeout ends the loop.
-func (t *streamable) resume(f outFrame, last string, retry time.Duration) {
-	for t.c.isPending(f.msg.ID) && t.ctx.Err() == nil {
+func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry time.Duration) {
+	for t.c.isPending(f.msg.ID) && pctx.Err() == nil {
 		if last == "" {
 			t.fail(f, fmt.Errorf("%s: the SSE stream ended before the response and gave no event id to resume from", f.label()))
 			return
@@ -352,10 +389,10 @@ func (t *streamable) resume(f outFrame, last string, retry time.Duration) {
 		}
 		select {
 		case <-time.After(wait):
-		case <-t.ctx.Done():
+		case <-pctx.Done():
 			return
 		}
-		ctx, cancel := context.WithCancel(t.ctx)
+		ctx, cancel := context.WithCancel(pctx)
 		resp, err := t.get(ctx, last)
 		if err != nil {
 			cancel()

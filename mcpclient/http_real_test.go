@@ -186,3 +186,42 @@ func TestHTTPServerEverythingSSE(t *testing.T) {
 		t.Errorf("no endpoint frame")
 	}
 }
+
+func TestHTTPModernListenStream(t *testing.T) {
+	srv := testservers.GoEverythingHTTP(t, true)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Era: mcpclient.EraModern})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.c.Listen(ctx, mcpclient.ListenFilter{ToolsListChanged: true})
+		done <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		n := count(s.evs, mcpclient.ServerToClient, mcpclient.KindNotification, "notifications/subscriptions/acknowledged")
+		s.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no notifications/subscriptions/acknowledged on the listen stream")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("the listen stream ended at once: %v", err)
+	default:
+	}
+	cancel()
+	<-done
+	evs := s.close()
+	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "Mcp-Method: subscriptions/listen") != 1 {
+		t.Error("no Mcp-Method: subscriptions/listen POST")
+	}
+}
