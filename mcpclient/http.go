@@ -33,6 +33,10 @@ const (
 // maxReconnects bounds the GET reconnections of one stream that bring no new event.
 const maxReconnects = 5
 
+// listenWait bounds how long the first request after initialize waits for the GET stream's
+// response head (a server may hold it back until its first event).
+const listenWait = time.Second
+
 // defaultRetry is the reconnection delay when the server gave no `retry:`.
 const defaultRetry = time.Second
 
@@ -251,7 +255,9 @@ func (t *streamable) post(f outFrame) {
 		t.mu.Unlock()
 	}
 	if f.msg != nil && f.msg.Method == "notifications/initialized" && resp.StatusCode/100 == 2 && !modern {
-		t.startListen()
+		// Wait (briefly) for the GET stream to be open before the next request: a server
+		// sends messages unrelated to a request there, and drops them while it has none.
+		waitAny(t.startListen(), listenWait)
 	}
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch {
@@ -438,20 +444,25 @@ func (t *streamable) get(ctx context.Context, last string) (*http.Response, erro
 
 // startListen opens the optional GET stream for server messages unrelated to a request
 // (legacy era); 405 means the server offers none.
-func (t *streamable) startListen() {
+func (t *streamable) startListen() <-chan struct{} {
+	opened := make(chan struct{})
 	t.mu.Lock()
 	if t.listening {
 		t.mu.Unlock()
-		return
+		close(opened)
+		return opened
 	}
 	t.listening = true
 	t.mu.Unlock()
 	t.wg.Add(1)
 	go func() {
 		defer t.wg.Done()
+		once := sync.OnceFunc(func() { close(opened) })
+		defer once()
 		last, retry, idle := "", time.Duration(-1), 0
 		for t.ctx.Err() == nil && idle < maxReconnects {
 			resp, err := t.get(t.ctx, last)
+			once()
 			if err != nil {
 				return
 			}
@@ -485,6 +496,7 @@ func (t *streamable) startListen() {
 			}
 		}
 	}()
+	return opened
 }
 
 // setModernHeaders sets the 2026-07-28 headers mirrored from the body: MCP-Protocol-Version
