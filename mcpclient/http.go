@@ -271,12 +271,15 @@ func (t *streamable) post(f outFrame) {
 		if f.kind != KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
-		last, retry := t.readSSE(resp.Body, f)
+		last, retry := t.readSSEFunc(resp.Body, f, nil)
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
 			t.resume(ctx, f, last, retry)
 		}
 	case resp.StatusCode/100 == 2 && ct == "application/json":
 		body := t.readBody(resp)
+		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
+			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
+		}
 		if f.kind != KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
 		}
@@ -321,6 +324,26 @@ func (t *streamable) post(f outFrame) {
 	}
 }
 
+// checkStream flags a response on the wrong stream: a request's POST stream carries only
+// that request's response, and the GET stream none (except when resuming one, which reads
+// with the request's frame) (MCP 2025-11-25 basic/transports §Sending Messages to the Server,
+// §Listening for Messages from the Server).
+func (t *streamable) checkStream(f outFrame, data []byte) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Method != "" || m.ID == nil || string(m.ID) == "null" {
+		return
+	}
+	switch {
+	case f.msg == nil:
+		t.c.problem(Problem{Warning, CodeHTTPWrongStream, fmt.Sprintf("the response to id %s came on the GET stream; a response goes on the POST stream of its request", m.ID)})
+	case f.kind == KindRequest && idKey(m.ID) != idKey(f.msg.ID):
+		t.c.problem(Problem{Warning, CodeHTTPWrongStream, fmt.Sprintf("the response to id %s came on the stream of request id %s", m.ID, f.msg.ID)})
+	}
+}
+
 // readBody reads a non-streamed body (up to MaxMessage bytes).
 func (t *streamable) readBody(resp *http.Response) []byte {
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)))
@@ -355,10 +378,13 @@ func (t *streamable) readSSE(body io.Reader, f outFrame) (string, time.Duration)
 func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (string, time.Duration) {
 	r := NewSSEReader(body)
 	retry := time.Duration(-1)
-	for {
+	for first := true; ; first = false {
 		fr, err := r.Next()
 		if onFrame != nil {
 			onFrame()
+		}
+		if first && bytes.HasPrefix(bytes.TrimSpace(fr.Raw), []byte("{")) {
+			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is JSON, but Content-Type says text/event-stream"})
 		}
 		if len(fr.Raw) > 0 {
 			t.c.emit(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
@@ -368,6 +394,7 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 		}
 		if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 			data := []byte(fr.Data)
+			t.checkStream(f, data)
 			t.c.handleBody(data)
 			t.noteResult(f, data)
 		}

@@ -176,3 +176,71 @@ func TestHTTPProblemsCountAndStrict(t *testing.T) {
 		t.Fatal("no warning counted")
 	}
 }
+
+// sloppy is a server that answers initialize properly and then breaks one transport rule,
+// chosen by how.
+func sloppy(t *testing.T, how string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		if m.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		result := `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"sloppy","version":"1"}}`
+		if m.Method != "initialize" {
+			result = `{"tools":[]}`
+		}
+		resp := `{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`
+		switch {
+		case m.Method == "initialize":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(resp))
+		case how == "json-as-sse":
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Write([]byte(resp))
+		case how == "sse-as-json":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte("event: message\ndata: " + resp + "\n\n"))
+		case how == "wrong-stream":
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Write([]byte("data: {\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}\n\ndata: " + resp + "\n\n"))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestHTTPBodyAndStreamChecks(t *testing.T) {
+	for how, code := range map[string]mcpclient.ProblemCode{
+		"json-as-sse":  mcpclient.CodeHTTPContentType,
+		"sse-as-json":  mcpclient.CodeHTTPContentType,
+		"wrong-stream": mcpclient.CodeHTTPWrongStream,
+	} {
+		t.Run(how, func(t *testing.T) {
+			s := startHTTP(t, mcpclient.Config{URL: sloppy(t, how).URL, Timeout: 2 * time.Second})
+			ctx := context.Background()
+			if _, err := s.c.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			s.c.ListTools(ctx)
+			found := false
+			for _, ev := range s.close() {
+				for _, p := range ev.Problems {
+					found = found || p.Code == code
+				}
+			}
+			if !found {
+				t.Errorf("no %s problem", code)
+			}
+		})
+	}
+}

@@ -109,13 +109,17 @@ const (
 	// request, an SSE stream or JSON to a notification, a GET stream neither SSE nor 405).
 	CodeHTTPStatus ProblemCode = "http-status"
 	// CodeHTTPContentType (Warning): an answer to a request that is neither
-	// application/json nor text/event-stream.
+	// application/json nor text/event-stream, or a body that is not what its Content-Type
+	// says (SSE sent as application/json, JSON sent as text/event-stream).
 	CodeHTTPContentType ProblemCode = "http-content-type"
 	// CodeHTTPSessionStatus (Warning): 400 where the spec says 404 for an unknown session.
 	CodeHTTPSessionStatus ProblemCode = "http-session-status"
 	// CodeHTTPSessionChanged (Warning): a response carried a session id other than the one
 	// the initialize response gave.
 	CodeHTTPSessionChanged ProblemCode = "http-session-changed"
+	// CodeHTTPWrongStream (Warning): a response on the GET stream, or on the POST stream of
+	// another request.
+	CodeHTTPWrongStream ProblemCode = "http-wrong-stream"
 )
 
 // Trace problems, put on events read back from a recording.
