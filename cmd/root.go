@@ -121,6 +121,9 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	if len(argv) == 1 && isServerURL(argv[0]) {
 		return f.remoteConfig(argv[0], era)
 	}
+	if len(f.headers) > 0 || f.bearerEnv != "" || (f.transport != "" && f.transport != "auto") {
+		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
+	}
 	return mcpclient.Config{
 		Command:         argv[0],
 		Args:            argv[1:],
