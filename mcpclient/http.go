@@ -151,7 +151,11 @@ func (t *streamable) close() {
 	t.closing = true
 	t.qcond.Signal()
 	t.qmu.Unlock()
-	<-t.sendEnd
+	// What is queued (a last notifications/cancelled) goes out, unless the server hangs.
+	if !waitAny(t.sendEnd, t.c.cfg.ShutdownGrace) {
+		t.cancel()
+		<-t.sendEnd
+	}
 	t.cancel()
 	t.wg.Wait()
 	t.mu.Lock()
