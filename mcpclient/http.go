@@ -303,7 +303,8 @@ func (t *streamable) post(f outFrame) {
 	case resp.StatusCode == http.StatusNotFound && sid != "":
 		t.drainBody(resp, true)
 		t.mu.Lock()
-		t.sessionID = ""
+		// A new initialize starts a new session: its own id, version and GET stream.
+		t.sessionID, t.protocol, t.listening = "", "", false
 		t.mu.Unlock()
 		t.c.note("session " + sid + " expired: the server answered 404; a new session needs initialize")
 		t.fail(f, &SessionExpiredError{SessionID: sid, Request: f.label()})

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,9 +72,11 @@ func TestHTTPResumeWithLastEventID(t *testing.T) {
 	}
 }
 
-// expiring is a legacy server whose session ends after initialize: every later request
-// with the session id gets 404.
+// expiring is a legacy server whose first session ends after initialize: every later
+// request with id s-1 gets 404; the next session, s-2, lives.
 func expiring(t *testing.T) *httptest.Server {
+	var mu sync.Mutex
+	sessions := 0
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodDelete {
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -86,11 +90,18 @@ func expiring(t *testing.T) *httptest.Server {
 		json.Unmarshal(body, &m)
 		switch {
 		case m.Method == "initialize":
+			mu.Lock()
+			sessions++
+			sid := fmt.Sprintf("s-%d", sessions)
+			mu.Unlock()
 			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Mcp-Session-Id", "s-1")
+			w.Header().Set("Mcp-Session-Id", sid)
 			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"expiring","version":"1"}}}`))
 		case m.ID == nil:
 			w.WriteHeader(http.StatusAccepted)
+		case r.Header.Get("Mcp-Session-Id") == "s-2":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[]}}`))
 		default:
 			http.Error(w, "no such session", http.StatusNotFound)
 		}
@@ -113,6 +124,17 @@ func TestHTTPSessionExpired(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "session expired") {
 		t.Errorf("message: %v", err)
+	}
+	// Initialize again: a new session, and requests work again.
+	if _, err := s.c.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.c.ListTools(ctx); err != nil {
+		t.Fatalf("tools/list in the new session: %v", err)
+	}
+	evs := s.close()
+	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "Mcp-Session-Id: s-2") < 2 {
+		t.Error("the new session's id was not sent")
 	}
 }
 
