@@ -280,7 +280,21 @@ func (t *streamable) post(f outFrame) {
 			t.resume(ctx, f, last, retry)
 		}
 	case resp.StatusCode/100 == 2 && ct == "application/json":
-		body := t.readBody(resp)
+		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
+		if len(body) > t.c.cfg.MaxMessage {
+			// Like an oversize stdio line: the head is kept and shown, the request fails
+			// at once (case B03) instead of waiting for its timeout.
+			n, _ := io.Copy(io.Discard, resp.Body)
+			t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
+			if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+				t.fail(f, &OversizeError{Request: f.label(), Size: int64(len(body)) + n, Limit: t.c.cfg.MaxMessage})
+			}
+			return
+		}
+		if err != nil && f.kind == KindRequest {
+			t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
+			return
+		}
 		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
 		}
@@ -397,7 +411,9 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 		if fr.HasRetry {
 			retry = time.Duration(fr.Retry) * time.Millisecond
 		}
-		if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
+		if fr.Dispatches() && len(fr.Data) > t.c.cfg.MaxMessage && (fr.Event == "" || fr.Event == "message") {
+			t.c.handleFrame(Frame{Raw: []byte(fr.Data[:t.c.cfg.MaxMessage]), Size: int64(len(fr.Data)), Oversize: true})
+		} else if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 			data := []byte(fr.Data)
 			t.checkStream(f, data)
 			t.c.handleBody(data)

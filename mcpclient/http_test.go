@@ -220,10 +220,16 @@ func sloppy(t *testing.T, how string) *httptest.Server {
 		result := `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"sloppy","version":"1"}}`
 		if m.Method != "initialize" {
 			result = `{"tools":[]}`
+			if how == "huge" {
+				result = `{"tools":[],"pad":"` + strings.Repeat("x", 500) + `"}`
+			}
 		}
 		resp := `{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`
 		switch {
 		case m.Method == "initialize":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(resp))
+		case how == "huge":
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(resp))
 		case how == "json-as-sse":
@@ -264,5 +270,21 @@ func TestHTTPBodyAndStreamChecks(t *testing.T) {
 				t.Errorf("no %s problem", code)
 			}
 		})
+	}
+}
+
+func TestHTTPOversizeJSONBody(t *testing.T) {
+	s := startHTTP(t, mcpclient.Config{URL: sloppy(t, "huge").URL, MaxMessage: 300})
+	ctx := context.Background()
+	if _, err := s.c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := s.c.ListTools(ctx)
+	var oe *mcpclient.OversizeError
+	if !errors.As(err, &oe) || oe.Limit != 300 {
+		t.Fatalf("tools/list: %v, want an OversizeError", err)
+	}
+	if n := count(s.close(), mcpclient.ServerToClient, mcpclient.KindOversize, ""); n != 1 {
+		t.Errorf("%d oversize events", n)
 	}
 }
