@@ -42,6 +42,11 @@ func TestRemoteStreamableHTTP(t *testing.T) {
 	if !strings.Contains(r.stdout, ">> POST ") || !strings.Contains(r.stdout, "<< HTTP/1.1 200 OK") || strings.Contains(r.stdout, "no newline") {
 		t.Errorf("trace cat:\n%s", r.stdout)
 	}
+	r = inspect(t, nil, "trace", "cat", "--raw", trace)
+	wantCode(t, r, 0)
+	if !strings.HasPrefix(r.stdout, "POST /mcp HTTP/1.1\r\n") || !strings.Contains(r.stdout, "\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"") || !strings.Contains(r.stdout, "event: message\n") {
+		t.Errorf("trace cat --raw is not the HTTP exchange:\n%.600s", r.stdout)
+	}
 	r = inspect(t, nil, "replay", trace, "--", srv.URL)
 	wantCode(t, r, 0)
 

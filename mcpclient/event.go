@@ -28,9 +28,10 @@ const (
 	// HTTPOut is an HTTP request as sent: request line, headers and body, exact bytes
 	// (KindHTTPRequest). The JSON-RPC message in the body is a ClientToServer event too.
 	HTTPOut
-	// HTTPIn is what an HTTP response brought: its status line and headers (plus the body
-	// when it holds no JSON-RPC message; KindHTTPResponse), or one SSE frame of its body
-	// (KindSSEFrame). A JSON-RPC message in the body or a frame is a ServerToClient event too.
+	// HTTPIn is what an HTTP response brought: its status line and headers
+	// (KindHTTPResponse), a body that is not an event stream (KindHTTPBody), or one SSE frame
+	// of an event stream (KindSSEFrame). A JSON-RPC message in a body or a frame is a
+	// ServerToClient event too.
 	HTTPIn
 )
 
@@ -89,7 +90,9 @@ const (
 	KindHTTPResponse
 	// KindSSEFrame is one Server-Sent Events frame of a response body (HTTPIn).
 	KindSSEFrame
-	// KindHTTPBody is a response body that holds no JSON-RPC message (an error page).
+	// KindHTTPBody is a response body that is not an event stream, as received (after
+	// chunked decoding): a JSON answer (its message is a ServerToClient event too) or an
+	// error page.
 	KindHTTPBody
 )
 

@@ -295,6 +295,8 @@ func (t *streamable) post(f outFrame) {
 			t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
 			return
 		}
+		// The body as received is the wire; the message in it is a server frame too.
+		t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
 		}
@@ -324,6 +326,9 @@ func (t *streamable) post(f outFrame) {
 		t.fail(f, &SessionExpiredError{SessionID: sid, Request: f.label()})
 	default:
 		body := t.readBody(resp)
+		if len(body) > 0 {
+			t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		}
 		if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
 			if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
 				// A JSON-RPC error in an HTTP error (2026-07-28: 400 with -32020 or -32022).
@@ -332,9 +337,6 @@ func (t *streamable) post(f outFrame) {
 					return
 				}
 			}
-		}
-		if len(body) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
 		if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
 			t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})

@@ -29,6 +29,10 @@ type CatOptions struct {
 // oversize frame shows its kept head and a note with the full size.
 func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	if opt.Raw && len(opt.Dirs) == 0 && t.httpTrace() {
+		// The HTTP lines are the wire; c2s and s2c repeat the messages inside them.
+		opt.Dirs = []mcpclient.Direction{mcpclient.HTTPOut, mcpclient.HTTPIn}
+	}
 	want := func(d mcpclient.Direction) bool {
 		if len(opt.Dirs) == 0 {
 			return true

@@ -119,7 +119,7 @@ type Record struct {
 	// Life is set for lifecycle events.
 	Life *LifeRecord
 	// HTTPKind says what an "http<" event holds: "head" (status line and headers), "sse"
-	// (one SSE frame) or "body" (a body without a JSON-RPC message).
+	// (one SSE frame) or "body" (a body that is not an event stream).
 	HTTPKind string
 }
 
