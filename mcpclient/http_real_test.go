@@ -82,6 +82,9 @@ func TestHTTPServerEverythingStreamable(t *testing.T) {
 	if res.ServerInfo.Name != "mcp-servers/everything" {
 		t.Fatalf("initialize: %+v", res)
 	}
+	if s.c.SessionID() == "" || s.c.TransportKind() != mcpclient.TransportHTTP || s.c.URL() != srv.URL {
+		t.Errorf("session %q, transport %q, url %q", s.c.SessionID(), s.c.TransportKind(), s.c.URL())
+	}
 	tools, _, err := s.c.ListTools(ctx)
 	if err != nil || len(tools) == 0 {
 		t.Fatalf("tools/list: %v %d", err, len(tools))

@@ -195,3 +195,18 @@ func (c *Client) sseFallback(err error) bool {
 	c.mu.Unlock()
 	return true
 }
+
+// SessionID is the Streamable HTTP session id the server gave in its initialize response
+// (Mcp-Session-Id), "" for stdio, HTTP+SSE, a stateless server, or before initialize.
+func (c *Client) SessionID() string {
+	c.mu.Lock()
+	tr := c.tr
+	c.mu.Unlock()
+	s, ok := tr.(*streamable)
+	if !ok {
+		return ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessionID
+}
