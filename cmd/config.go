@@ -180,8 +180,8 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 			name += " (disabled)"
 		}
 		typ := s.Type
-		if !s.Stdio() {
-			typ += " (not supported yet)"
+		if !s.Stdio() && !s.Remote() {
+			typ += " (not supported)"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", safe(name), safe(typ), safe(line))
 	}
