@@ -39,7 +39,7 @@ func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer)
 			return mcpclient.Config{}, "", fmt.Errorf("--server %q needs --config FILE", s.name)
 		}
 		if len(argv) == 0 {
-			return mcpclient.Config{}, "", fmt.Errorf("no server command given (COMMAND [ARGS...] after --, or --config FILE --server NAME)")
+			return mcpclient.Config{}, "", fmt.Errorf("no server command given (COMMAND [ARGS...] after --, a server URL, or --config FILE --server NAME)")
 		}
 		cfg, err := f.config(argv)
 		return cfg, strings.Join(argv, " "), err

@@ -177,18 +177,25 @@ func newRootCmd() *cobra.Command {
 stream beside the parsed JSON-RPC messages, the server's tools with forms generated from
 their input schemas, and every result. COMMAND and ARGS go to the server exactly as given.
 
+Given an http:// or https:// URL instead, it connects to a remote server over Streamable
+HTTP (falling back to the older HTTP+SSE transport; --transport picks one) and shows the
+exact HTTP requests, response heads and SSE frames. -H "Name: value" and --bearer-env VAR
+add headers; credentials are redacted in traces. Every headless command, bench, replay and
+--config entries with a url take a URL the same way.
+
 Try it on the embedded demo server:  mcp-inspect demo`,
 		Example: `  mcp-inspect -- node build/index.js
   mcp-inspect --config ~/.cursor/mcp.json --server postgres
   mcp-inspect -e API_KEY=test --cwd ./srv -- python -m my_server --verbose
-  mcp-inspect -- npx -y @modelcontextprotocol/server-everything`,
+  mcp-inspect -- npx -y @modelcontextprotocol/server-everything
+  mcp-inspect https://example.com/mcp --bearer-env MY_TOKEN`,
 		Version:       Version(),
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && src.file == "" && src.name == "" {
-				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
+				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
