@@ -76,18 +76,13 @@ type RedactConfig struct {
 	Headers []string
 }
 
-// credentialHeaders are header names whose values are credentials, lower case.
-var credentialHeaders = map[string]bool{
-	"authorization": true, "proxy-authorization": true, "cookie": true, "set-cookie": true,
-	"x-api-key": true, "api-key": true, "x-auth-token": true, "x-access-token": true,
-}
-
 // CredentialHeader reports whether an HTTP header carries a credential: Authorization,
 // Cookie and the like, or a name whose words look secret (X-Github-Token, X-Api-Key).
 // Mcp-Session-Id is not one: it is shown, so a session can be followed.
 func CredentialHeader(name string) bool {
 	n := strings.ToLower(strings.TrimSpace(name))
-	if credentialHeaders[n] {
+	switch n {
+	case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token", "x-access-token":
 		return true
 	}
 	return secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
