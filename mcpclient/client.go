@@ -174,6 +174,8 @@ type Client struct {
 	stdinLine     int64
 	bodyOff       int64 // HTTP: running byte count and number of the server's messages
 	bodyLine      int64
+	httpOff       [2]int64 // HTTPOut, HTTPIn: running byte counts and event numbers
+	httpLine      [2]int64
 
 	stdoutEOF  chan struct{}
 	stderrEOF  chan struct{}

@@ -296,7 +296,7 @@ func (t *streamable) post(f outFrame) {
 			return
 		}
 		// The body as received is the wire; the message in it is a server frame too.
-		t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
 		}
@@ -327,7 +327,7 @@ func (t *streamable) post(f outFrame) {
 	default:
 		body := t.readBody(resp)
 		if len(body) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
 		if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
 			if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
@@ -375,7 +375,7 @@ func (t *streamable) readBody(resp *http.Response) []byte {
 func (t *streamable) drainBody(resp *http.Response, show bool) []byte {
 	b := t.readBody(resp)
 	if show && len(b) > 0 {
-		t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
 	}
 	return b
 }
@@ -408,7 +408,7 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is JSON, but Content-Type says text/event-stream"})
 		}
 		if len(fr.Raw) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
 		}
 		if fr.HasRetry {
 			retry = time.Duration(fr.Retry) * time.Millisecond

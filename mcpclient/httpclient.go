@@ -210,3 +210,19 @@ func (c *Client) SessionID() string {
 	defer s.mu.Unlock()
 	return s.sessionID
 }
+
+// emitHTTP emits an HTTPOut or HTTPIn event with its byte offset and number in its
+// direction's running stream (as the trace reader derives them).
+func (c *Client) emitHTTP(ev Event) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := 0
+	if ev.Dir == HTTPIn {
+		i = 1
+	}
+	ev.Offset = c.httpOff[i]
+	c.httpLine[i]++
+	ev.Line = c.httpLine[i]
+	c.httpOff[i] += ev.Size
+	c.emitLocked(ev)
+}

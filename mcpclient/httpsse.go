@@ -88,7 +88,7 @@ func (t *legacySSE) listen() {
 	if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		if len(body) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
 		t.err = &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body}
 		return
@@ -97,7 +97,7 @@ func (t *legacySSE) listen() {
 	for {
 		fr, err := r.Next()
 		if len(fr.Raw) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
 		}
 		if fr.Dispatches() {
 			switch fr.Event {
@@ -192,7 +192,7 @@ func (t *legacySSE) post(f outFrame) {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
 	if resp.StatusCode/100 != 2 {
 		if len(body) > 0 {
-			t.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
 		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.postURL, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label()})
 	}

@@ -147,7 +147,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 		if len(w) == 0 {
 			w = requestBytes(req)
 		}
-		rt.c.emit(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w))})
+		rt.c.emitHTTP(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w))})
 	}
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
@@ -189,7 +189,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 	} else {
 		head = responseHead(resp)
 	}
-	rt.c.emit(Event{Dir: HTTPIn, Kind: KindHTTPResponse, Raw: head, Size: int64(len(head))})
+	rt.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPResponse, Raw: head, Size: int64(len(head))})
 	return resp, nil
 }
 
