@@ -39,7 +39,7 @@ func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer)
 			return mcpclient.Config{}, "", fmt.Errorf("--server %q needs --config FILE", s.name)
 		}
 		if len(argv) == 0 {
-			return mcpclient.Config{}, "", fmt.Errorf("no server command given (COMMAND [ARGS...] after --, or --config FILE --server NAME)")
+			return mcpclient.Config{}, "", fmt.Errorf("no server command given (COMMAND [ARGS...] after --, a server URL, or --config FILE --server NAME)")
 		}
 		cfg, err := f.config(argv)
 		return cfg, strings.Join(argv, " "), err
@@ -64,12 +64,20 @@ func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer)
 		_, err := file.Lookup("")
 		return mcpclient.Config{}, "", fmt.Errorf("--config %s: say which server with --server NAME (%v)", s.file, strings.TrimPrefix(err.Error(), file.Path+" has no server \"\"; "))
 	}
+	if entry.Remote() {
+		f.headers = append(append([]string(nil), entry.Headers...), f.headers...)
+		if entry.Type == "sse" && (f.transport == "" || f.transport == "auto") {
+			f.transport = "sse"
+		}
+		cfg, err := f.config([]string{entry.URL})
+		return cfg, entry.Name + " (" + s.file + ")", err
+	}
 	if !entry.Stdio() {
 		where := entry.URL
 		if where == "" {
 			where = "no command"
 		}
-		return mcpclient.Config{}, "", fmt.Errorf("server %q in %s is a %q server (%s): mcp-inspect supports only stdio servers so far", entry.Name, s.file, entry.Type, where)
+		return mcpclient.Config{}, "", fmt.Errorf("server %q in %s is a %q server (%s): mcp-inspect reaches stdio servers and http, streamable-http or sse servers with a url", entry.Name, s.file, entry.Type, where)
 	}
 	for _, n := range file.Notes {
 		fmt.Fprintf(stderr, "mcp-inspect: note: %s: %s\n", s.file, n)
@@ -172,8 +180,8 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 			name += " (disabled)"
 		}
 		typ := s.Type
-		if !s.Stdio() {
-			typ += " (not supported yet)"
+		if !s.Stdio() && !s.Remote() {
+			typ += " (not supported)"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", safe(name), safe(typ), safe(line))
 	}

@@ -40,7 +40,8 @@ Exit codes:
   0  ok
   1  the tool returned a result with isError: true
   2  usage: bad flags or arguments, unreadable --config
-  3  the server failed to start, or exited or closed its stdout before answering
+  3  the server failed to start, or exited or closed its stdout before answering;
+     a remote server could not be reached, or its session expired
   4  protocol error: a JSON-RPC error response, or a result that does not decode
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
@@ -169,7 +170,8 @@ type jsonServer struct {
 }
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
-// input, interrupted.
+// input, interrupted, and for remote servers connect (no answer), http (an HTTP status;
+// Code holds it), unauthorized (401 or 403), session-expired.
 type jsonError struct {
 	Kind           string          `json:"kind"`
 	Message        string          `json:"message"`
@@ -437,7 +439,24 @@ func classify(err error) (int, *jsonError) {
 	var rpc *mcpclient.RPCError
 	var timeout *mcpclient.TimeoutError
 	var input *mcpclient.InputError
+	var conn *mcpclient.ConnectError
+	var status *mcpclient.HTTPStatusError
+	var expired *mcpclient.SessionExpiredError
 	switch {
+	case errors.As(err, &conn):
+		je.Kind = "connect"
+		return exitNoServer, je
+	case errors.As(err, &expired):
+		je.Kind = "session-expired"
+		return exitNoServer, je
+	case errors.As(err, &status):
+		je.Kind = "http"
+		if status.Unauthorized() {
+			je.Kind = "unauthorized"
+		}
+		c := int64(status.StatusCode)
+		je.Code = &c
+		return exitProtocol, je
 	case errors.As(err, &spawn):
 		je.Kind = "spawn"
 		return exitNoServer, je

@@ -318,7 +318,8 @@ func TestHeadlessConfig(t *testing.T) {
       "args": ["one arg", "${env:MCP_INSPECT_TEST_ARG}"],
       "env": {"FAKE_SCENARIO": "b22", "DEMO_MODE": "${input:key}"},
     },
-    "remote": {"type": "http", "url": "https://example.test/mcp"},
+    "remote": {"type": "http", "url": "http://127.0.0.1:1/mcp"},
+    "ws": {"type": "ws", "url": "ws://127.0.0.1:1/mcp"},
   },
 }`)
 	r := inspect(t, []string{"MCP_INSPECT_TEST_ARG=from env"}, "call", "whoami", "--json", "--config", vscode, "--server", "whoami")
@@ -352,14 +353,15 @@ func TestHeadlessConfig(t *testing.T) {
 	if !strings.Contains(r.stdout, `"DEMO_MODE":"cli"`) {
 		t.Fatalf("-e over config env: %s", r.stdout)
 	}
+	// An http entry is reached at its URL (issue 13); nothing listens on port 1.
 	r = inspect(t, nil, "tools", "--config", vscode, "--server", "remote")
-	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, `"remote"`) || !strings.Contains(r.stderr, "supports only stdio servers so far") {
+	wantCode(t, r, exitNoServer)
+	if !strings.Contains(r.stderr, "POST http://127.0.0.1:1/mcp") || !strings.Contains(r.stderr, "is the server running") {
 		t.Fatalf("http entry: %s", r.stderr)
 	}
 	r = inspect(t, nil, "tools", "--config", vscode)
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "say which server with --server NAME") || !strings.Contains(r.stderr, "whoami, remote") {
+	if !strings.Contains(r.stderr, "say which server with --server NAME") || !strings.Contains(r.stderr, "whoami, remote, ws") {
 		t.Fatalf("no --server: %s", r.stderr)
 	}
 
@@ -375,10 +377,10 @@ func TestHeadlessConfig(t *testing.T) {
 		t.Fatalf("disabled entry: %q %q", r.stdout, r.stderr)
 	}
 	// The same flags pick the TUI's server; these fail before any terminal is touched.
-	r = inspect(t, nil, "--config", vscode, "--server", "remote")
+	r = inspect(t, nil, "--config", vscode, "--server", "ws")
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "supports only stdio servers so far") {
-		t.Fatalf("TUI on an http entry: %s", r.stderr)
+	if !strings.Contains(r.stderr, "mcp-inspect reaches stdio servers and http") {
+		t.Fatalf("TUI on a ws entry: %s", r.stderr)
 	}
 	r = inspect(t, nil, "--server", "whoami")
 	wantCode(t, r, exitUsage)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,8 +60,9 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*recorder.Redactor, error
 	return recorder.NewRedactor(recorder.RedactConfig{
 		Env:       cfg.Env,
 		Inherited: os.Environ(),
-		Argv:      append([]string{cfg.Command}, cfg.Args...),
+		Argv:      serverArgv(cfg),
 		Patterns:  r.redact,
+		Headers:   headerLines(cfg.Header),
 	})
 }
 
@@ -109,12 +111,18 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	h := recorder.Header{
 		Tool:            "mcp-inspect",
 		ToolVersion:     Version(),
-		Argv:            append([]string{cfg.Command}, cfg.Args...),
+		Argv:            serverArgv(cfg),
 		Cwd:             cwd,
 		Env:             cfg.Env,
 		Era:             era,
 		Framing:         recorder.FramingNewline,
 		ProtocolVersion: cfg.ProtocolVersion,
+	}
+	if cfg.URL != "" {
+		h.Transport, h.URL = string(cfg.Transport), cfg.URL
+		if h.Transport == "" {
+			h.Transport = string(mcpclient.TransportHTTP)
+		}
 	}
 	var w *recorder.Writer
 	switch {
@@ -224,7 +232,7 @@ func (rec *recording) path() string {
 
 // argv is the command line as it may be logged: token-looking values masked.
 func (rec *recording) argv(cfg *mcpclient.Config) []string {
-	argv := append([]string{cfg.Command}, cfg.Args...)
+	argv := serverArgv(cfg)
 	if rec == nil {
 		return argv
 	}
@@ -265,4 +273,23 @@ func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
 		return
 	}
 	fmt.Fprintf(stderr, "mcp-inspect: session recorded to %s (%d events)\n", rec.w.Path(), events)
+}
+
+// serverArgv is the server's command line, or its URL alone for a remote server.
+func serverArgv(cfg *mcpclient.Config) []string {
+	if cfg.URL != "" {
+		return []string{cfg.URL}
+	}
+	return append([]string{cfg.Command}, cfg.Args...)
+}
+
+// headerLines gives HTTP headers as "Name: value" lines, for the redactor.
+func headerLines(h http.Header) []string {
+	var out []string
+	for k, vs := range h {
+		for _, v := range vs {
+			out = append(out, k+": "+v)
+		}
+	}
+	return out
 }

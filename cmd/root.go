@@ -46,6 +46,9 @@ type sessionFlags struct {
 	features        session.ClientFeatures
 	roots           []string
 	rec             recordFlags
+	headers         []string
+	bearerEnv       string
+	transport       string
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -82,6 +85,9 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 		fl.StringArrayVar(&f.roots, "root", nil, "advertise roots and answer roots/list with `PATH` (or a file:// URI) (repeatable; without it no roots are advertised)")
 	}
 	fl.BoolVar(&f.features.NoTasks, "no-tasks", false, "modern era: do not declare the io.modelcontextprotocol/tasks extension, so tools/call is never answered with a task")
+	fl.StringArrayVarP(&f.headers, "header", "H", nil, "remote server: send the HTTP header `\"Name: value\"` on every request (repeatable); credential headers are redacted in traces")
+	fl.StringVar(&f.bearerEnv, "bearer-env", "", "remote server: send `VAR`'s value as Authorization: Bearer (the token stays out of argv and traces)")
+	fl.StringVar(&f.transport, "transport", "auto", "remote server: http (Streamable HTTP), sse (HTTP+SSE, 2024-11-05) or auto (Streamable HTTP, falling back to HTTP+SSE)")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
 }
@@ -111,6 +117,12 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
 		return mcpclient.Config{}, fmt.Errorf("--era: %w", err)
+	}
+	if len(argv) == 1 && isServerURL(argv[0]) {
+		return f.remoteConfig(argv[0], era)
+	}
+	if len(f.headers) > 0 || f.bearerEnv != "" || (f.transport != "" && f.transport != "auto") {
+		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
 	}
 	return mcpclient.Config{
 		Command:         argv[0],
@@ -165,18 +177,25 @@ func newRootCmd() *cobra.Command {
 stream beside the parsed JSON-RPC messages, the server's tools with forms generated from
 their input schemas, and every result. COMMAND and ARGS go to the server exactly as given.
 
+Given an http:// or https:// URL instead, it connects to a remote server over Streamable
+HTTP (falling back to the older HTTP+SSE transport; --transport picks one) and shows the
+exact HTTP requests, response heads and SSE frames. -H "Name: value" and --bearer-env VAR
+add headers; credentials are redacted in traces. Every headless command, bench, replay and
+--config entries with a url take a URL the same way.
+
 Try it on the embedded demo server:  mcp-inspect demo`,
 		Example: `  mcp-inspect -- node build/index.js
   mcp-inspect --config ~/.cursor/mcp.json --server postgres
   mcp-inspect -e API_KEY=test --cwd ./srv -- python -m my_server --verbose
-  mcp-inspect -- npx -y @modelcontextprotocol/server-everything`,
+  mcp-inspect -- npx -y @modelcontextprotocol/server-everything
+  mcp-inspect https://example.com/mcp --bearer-env MY_TOKEN`,
 		Version:       Version(),
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && src.file == "" && src.name == "" {
-				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
+				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
@@ -191,7 +210,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(newDemoCmd(), newDemoServerCmd())
 	root.AddCommand(headlessCommands()...)
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
-	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd())
+	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd(), newConformanceClientCmd())
 	return root
 }
 

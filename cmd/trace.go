@@ -38,7 +38,9 @@ func newTraceCatCmd() *cobra.Command {
 
 On a terminal, control characters and invalid UTF-8 are shown escaped (\xNN). With --raw the
 markers go and the bytes are written exactly: --raw --dir c2s is what the client wrote to the
-server's stdin, --raw --dir s2c what the server wrote to its stdout.`,
+server's stdin, --raw --dir s2c what the server wrote to its stdout. In a trace of a remote
+server, --raw alone writes the HTTP exchange exactly (the http> and http< lines: requests,
+response heads, bodies and SSE frames).`,
 		Example: `  mcp-inspect trace cat session.jsonl
   mcp-inspect trace cat --raw --dir c2s session.jsonl | ./my-server`,
 		Args: cobra.ExactArgs(1),
@@ -48,7 +50,7 @@ server's stdin, --raw --dir s2c what the server wrote to its stdout.`,
 				for _, name := range strings.Split(d, ",") {
 					dir, ok := parseDir(name)
 					if !ok {
-						return &codeError{exitUsage, fmt.Sprintf("--dir %q: want c2s, s2c, stderr or event", name)}
+						return &codeError{exitUsage, fmt.Sprintf("--dir %q: want c2s, s2c, stderr, event, http> or http<", name)}
 					}
 					opt.Dirs = append(opt.Dirs, dir)
 				}
@@ -66,7 +68,7 @@ server's stdin, --raw --dir s2c what the server wrote to its stdout.`,
 		},
 	}
 	c.Flags().BoolVar(&raw, "raw", false, "write the exact bytes, without markers or escaping")
-	c.Flags().StringSliceVar(&dirs, "dir", nil, "only these directions: c2s, s2c, stderr, event (repeatable or comma-separated)")
+	c.Flags().StringSliceVar(&dirs, "dir", nil, "only these directions: c2s, s2c, stderr, event, and http> and http< in a trace of a remote server (repeatable or comma-separated)")
 	return c
 }
 
@@ -80,6 +82,10 @@ func parseDir(s string) (mcpclient.Direction, bool) {
 		return mcpclient.Stderr, true
 	case "event", "#":
 		return mcpclient.Lifecycle, true
+	case "http>", ">>":
+		return mcpclient.HTTPOut, true
+	case "http<", "<<":
+		return mcpclient.HTTPIn, true
 	}
 	return 0, false
 }

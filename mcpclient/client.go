@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"os/exec"
 	"sync"
 	"sync/atomic"
@@ -11,9 +12,22 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 )
 
-// Config says how to start and talk to a stdio MCP server. Zero values take the defaults
-// named on each field.
+// Config says how to start and talk to an MCP server: a stdio child (Command) or a remote
+// server (URL). Zero values take the defaults named on each field.
 type Config struct {
+	// URL, when set, is a remote server's endpoint (http:// or https://); Command, Args, Env,
+	// Dir and CallerReads are then unused.
+	URL string
+	// Transport is how URL is reached: TransportHTTP (default) or TransportSSE.
+	Transport Transport
+	// SSEFallback lets a Streamable HTTP session whose POST initialize gets 400, 404 or 405
+	// try the HTTP+SSE transport instead (the spec's backward-compatibility check).
+	SSEFallback bool
+	// Header holds headers sent on every HTTP request (-H, a bearer token).
+	Header http.Header
+	// WrapTransport, when set, wraps the recording RoundTripper every HTTP request goes
+	// through (an authorization layer adds its credentials and retries 401/403 there).
+	WrapTransport func(http.RoundTripper) http.RoundTripper
 	// Command is the executable, used verbatim when it contains a slash, else looked up in PATH.
 	Command string
 	// Args go to the child exactly as given: no shell, no whitespace splitting (case B22).
@@ -139,6 +153,7 @@ type Client struct {
 	obs    *eventQueue // feeds Config.OnEvent; nil without one
 	writer *lineWriter
 	lr     *leaderReader // reads stdout with Config.CallerReads; nil: readStdout does
+	tr     transport     // an HTTP session's transport; nil for stdio
 
 	mu            sync.Mutex
 	seq           uint64
@@ -157,6 +172,10 @@ type Client struct {
 	logLevel      string
 	stdinOff      int64
 	stdinLine     int64
+	bodyOff       int64 // HTTP: running byte count and number of the server's messages
+	bodyLine      int64
+	httpOff       [2]int64 // HTTPOut, HTTPIn: running byte counts and event numbers
+	httpLine      [2]int64
 
 	stdoutEOF  chan struct{}
 	stderrEOF  chan struct{}
@@ -196,6 +215,9 @@ func Start(cfg Config) (*Client, error) {
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
+	}
+	if cfg.URL != "" {
+		return c, c.connectHTTP()
 	}
 	if err := c.spawn(); err != nil {
 		c.state = StateDead

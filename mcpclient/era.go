@@ -193,7 +193,11 @@ func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult
 		c.note("initialize refused (" + err.Error() + ") after the server answered our server/discover probe late with a DiscoverResult: it is modern; continuing in the modern era (--era modern skips the probe)")
 		return c.discovered(late)
 	default:
-		return c.Initialize(ctx)
+		res, err := c.Initialize(ctx)
+		if err != nil && c.sseFallback(err) {
+			return c.Initialize(ctx)
+		}
+		return res, err
 	}
 }
 

@@ -25,6 +25,14 @@ const (
 	Stderr
 	// Lifecycle is something that happened to the process or session (spawn, exit, ...).
 	Lifecycle
+	// HTTPOut is an HTTP request as sent: request line, headers and body, exact bytes
+	// (KindHTTPRequest). The JSON-RPC message in the body is a ClientToServer event too.
+	HTTPOut
+	// HTTPIn is what an HTTP response brought: its status line and headers
+	// (KindHTTPResponse), a body that is not an event stream (KindHTTPBody), or one SSE frame
+	// of an event stream (KindSSEFrame). A JSON-RPC message in a body or a frame is a
+	// ServerToClient event too.
+	HTTPIn
 )
 
 // String gives the short label used in the wire pane and in traces: "c2s", "s2c", "stderr", "event".
@@ -38,6 +46,10 @@ func (d Direction) String() string {
 		return "stderr"
 	case Lifecycle:
 		return "event"
+	case HTTPOut:
+		return "http>"
+	case HTTPIn:
+		return "http<"
 	}
 	return "?"
 }
@@ -72,6 +84,16 @@ const (
 	KindStderr
 	// KindLifecycle is a lifecycle event.
 	KindLifecycle
+	// KindHTTPRequest is an HTTP request as sent (HTTPOut).
+	KindHTTPRequest
+	// KindHTTPResponse is an HTTP response's status line and headers (HTTPIn).
+	KindHTTPResponse
+	// KindSSEFrame is one Server-Sent Events frame of a response body (HTTPIn).
+	KindSSEFrame
+	// KindHTTPBody is a response body that is not an event stream, as received (after
+	// chunked decoding): a JSON answer (its message is a ServerToClient event too) or an
+	// error page.
+	KindHTTPBody
 )
 
 // String names the kind in words, as the wire pane shows it.
@@ -103,6 +125,14 @@ func (k Kind) String() string {
 		return "stderr"
 	case KindLifecycle:
 		return "lifecycle"
+	case KindHTTPRequest:
+		return "http req"
+	case KindHTTPResponse:
+		return "http resp"
+	case KindSSEFrame:
+		return "sse frame"
+	case KindHTTPBody:
+		return "http body"
 	}
 	return "unknown"
 }

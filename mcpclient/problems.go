@@ -103,6 +103,25 @@ const (
 	CodeTaskUnsupportedMethod ProblemCode = "task-unsupported-method"
 )
 
+// HTTP transport problems (MCP basic/transports §Streamable HTTP), put on lifecycle events.
+const (
+	// CodeHTTPStatus (Warning): a status code the transport rules do not allow here (202 to a
+	// request, an SSE stream or JSON to a notification, a GET stream neither SSE nor 405).
+	CodeHTTPStatus ProblemCode = "http-status"
+	// CodeHTTPContentType (Warning): an answer to a request that is neither
+	// application/json nor text/event-stream, or a body that is not what its Content-Type
+	// says (SSE sent as application/json, JSON sent as text/event-stream).
+	CodeHTTPContentType ProblemCode = "http-content-type"
+	// CodeHTTPSessionStatus (Warning): 400 where the spec says 404 for an unknown session.
+	CodeHTTPSessionStatus ProblemCode = "http-session-status"
+	// CodeHTTPSessionChanged (Warning): a response carried a session id other than the one
+	// the initialize response gave.
+	CodeHTTPSessionChanged ProblemCode = "http-session-changed"
+	// CodeHTTPWrongStream (Warning): a response on the GET stream, or on the POST stream of
+	// another request.
+	CodeHTTPWrongStream ProblemCode = "http-wrong-stream"
+)
+
 // Trace problems, put on events read back from a recording.
 const (
 	// CodeTraceLinesLost (Info): trace lines just before this event could not be read

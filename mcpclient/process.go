@@ -162,6 +162,10 @@ func (c *Client) onWriteError(err error) {
 // outlive the session. Close returns when the process is gone; it is idempotent.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
+		if c.tr != nil {
+			c.closeHTTP()
+			return
+		}
 		if c.cmd == nil {
 			return
 		}

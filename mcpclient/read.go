@@ -56,6 +56,8 @@ func (c *Client) handleFrame(f Frame) {
 			ev.Kind = KindPartial
 			ev.Problems = append(ev.Problems, Problem{Warning, CodePartial, "stream ended in the middle of a line"})
 		}
+	case c.tr != nil:
+		ev.Kind, ev.Msg, ev.Problems = ClassifyBody(f.Raw)
 	default:
 		ev.Kind, ev.Msg, ev.Problems = Classify(f.Raw)
 	}

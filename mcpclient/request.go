@@ -468,6 +468,9 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	if c.dead != nil {
 		return c.dead
 	}
+	if c.tr != nil {
+		return c.sendHTTPLocked(b, known, knownMsg)
+	}
 	raw := append(b, '\n')
 	kind, msg := known, knownMsg
 	var probs []Problem

@@ -29,6 +29,10 @@ type CatOptions struct {
 // oversize frame shows its kept head and a note with the full size.
 func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	if opt.Raw && len(opt.Dirs) == 0 && t.httpTrace() {
+		// The HTTP lines are the wire; c2s and s2c repeat the messages inside them.
+		opt.Dirs = []mcpclient.Direction{mcpclient.HTTPOut, mcpclient.HTTPIn}
+	}
 	want := func(d mcpclient.Direction) bool {
 		if len(opt.Dirs) == 0 {
 			return true
@@ -63,6 +67,10 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 			bw.WriteString("< ")
 		case mcpclient.Stderr:
 			bw.WriteString("! ")
+		case mcpclient.HTTPOut:
+			bw.WriteString(">> ")
+		case mcpclient.HTTPIn:
+			bw.WriteString("<< ")
 		case mcpclient.Lifecycle:
 			bw.WriteString("# ")
 			text := ""
@@ -86,7 +94,8 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 		switch {
 		case r.Truncated:
 			fmt.Fprintf(bw, "# (frame of %d bytes; only the first %d were recorded)\n", r.Size, len(r.Raw))
-		case !nl:
+		case !nl && !t.httpTrace():
+			// (HTTP frames messages itself: no newline is expected there.)
 			bw.WriteString("# (no newline at the end of this frame)\n")
 		}
 		if len(r.Redacted) > 0 && opt.Escape {

@@ -65,6 +65,11 @@ type Header struct {
 	Redaction Redaction `json:"redaction"`
 	// Note is free text, e.g. "updated by replay".
 	Note string `json:"note,omitempty"`
+	// Transport is "http" (Streamable HTTP) or "sse" (HTTP+SSE) for a remote server, empty
+	// for stdio; URL is then the server's endpoint (Argv holds it too). In an HTTP trace,
+	// c2s and s2c events hold one JSON-RPC message each, without a line ending.
+	Transport string `json:"transport,omitempty"`
+	URL       string `json:"url,omitempty"`
 }
 
 // Redaction records what the writer scrubbed: names and kinds, never the values.
@@ -113,6 +118,9 @@ type Record struct {
 	Redacted []string
 	// Life is set for lifecycle events.
 	Life *LifeRecord
+	// HTTPKind says what an "http<" event holds: "head" (status line and headers), "sse"
+	// (one SSE frame) or "body" (a body that is not an event stream).
+	HTTPKind string
 }
 
 // LifeRecord is mcpclient.LifeInfo as stored. Kind is one of "started", "spawn-failed",
@@ -164,6 +172,10 @@ func dirOf(name string) (mcpclient.Direction, bool) {
 		return mcpclient.Stderr, true
 	case "event":
 		return mcpclient.Lifecycle, true
+	case "http>":
+		return mcpclient.HTTPOut, true
+	case "http<":
+		return mcpclient.HTTPIn, true
 	}
 	return 0, false
 }
@@ -182,6 +194,7 @@ type lineJSON struct {
 	ChunkCount int         `json:"nchunks"`
 	Red        []string    `json:"red"`
 	Life       *LifeRecord `json:"life"`
+	HTTPKind   string      `json:"hk"`
 }
 
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
@@ -230,6 +243,11 @@ func appendRecord(b []byte, r *Record) []byte {
 		js, _ := json.Marshal(r.Redacted)
 		b = append(b, js...)
 	}
+	if r.HTTPKind != "" {
+		b = append(b, `,"hk":"`...)
+		b = append(b, r.HTTPKind...)
+		b = append(b, '"')
+	}
 	if r.Life != nil {
 		b = append(b, `,"life":`...)
 		js, _ := json.Marshal(r.Life)
@@ -252,7 +270,7 @@ func decodeRecord(line []byte) (*Record, error) {
 	if !ok {
 		return nil, fmt.Errorf("event %d: unknown dir %q", *l.Seq, l.Dir)
 	}
-	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life}
+	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind}
 	if l.T != "" {
 		t, err := time.Parse(time.RFC3339Nano, l.T)
 		if err != nil {
@@ -311,6 +329,14 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 			lr.Code = &code
 		}
 		r.Life = lr
+	}
+	switch ev.Kind {
+	case mcpclient.KindHTTPResponse:
+		r.HTTPKind = "head"
+	case mcpclient.KindSSEFrame:
+		r.HTTPKind = "sse"
+	case mcpclient.KindHTTPBody:
+		r.HTTPKind = "body"
 	}
 	return r
 }

@@ -200,7 +200,7 @@ func (t *Trace) Event(i int) (mcpclient.Event, error) {
 	if err != nil {
 		return mcpclient.Event{}, err
 	}
-	return r.Event(t.Header.Start), nil
+	return r.event(t.Header.Start, t.httpTrace()), nil
 }
 
 // EventBySeq reads the event whose Seq is seq, as Event does (classified, not paired).
@@ -212,7 +212,7 @@ func (t *Trace) EventBySeq(seq uint64) (mcpclient.Event, error) {
 	n := t.Len()
 	if seq >= 1 && seq-1 < uint64(n) {
 		if r, err := t.Record(int(seq - 1)); err == nil && r.Seq == seq {
-			return r.Event(t.Header.Start), nil
+			return r.event(t.Header.Start, t.httpTrace()), nil
 		}
 	}
 	lo, hi := 0, n
@@ -231,7 +231,7 @@ func (t *Trace) EventBySeq(seq uint64) (mcpclient.Event, error) {
 		}
 		switch {
 		case r.Seq == seq:
-			return r.Event(t.Header.Start), nil
+			return r.event(t.Header.Start, t.httpTrace()), nil
 		case r.Seq < seq:
 			lo = k + 1
 		default:
@@ -340,7 +340,7 @@ func (t *Trace) classified() iter.Seq2[mcpclient.Event, error] {
 			for r, err := range t.Records() {
 				var ev mcpclient.Event
 				if err == nil {
-					ev = r.Event(t.Header.Start)
+					ev = r.event(t.Header.Start, t.httpTrace())
 				}
 				if !yield(ev, err) {
 					return
@@ -356,7 +356,7 @@ func (t *Trace) classified() iter.Seq2[mcpclient.Event, error] {
 		for range workers {
 			go func() {
 				for c := range work {
-					c.decode(t.offsets, t.Header.Start)
+					c.decode(t.offsets, t.Header.Start, t.httpTrace())
 				}
 			}()
 		}
@@ -417,7 +417,7 @@ func (t *Trace) readChunks(stop <-chan struct{}, work, order chan<- *chunk) {
 }
 
 // decode decodes and classifies the chunk's lines, then marks it done.
-func (c *chunk) decode(offsets []int64, start time.Time) {
+func (c *chunk) decode(offsets []int64, start time.Time, overHTTP bool) {
 	defer close(c.done)
 	c.evs = make([]mcpclient.Event, len(c.ends))
 	c.errs = make([]error, len(c.ends))
@@ -427,7 +427,7 @@ func (c *chunk) decode(offsets []int64, start time.Time) {
 		if err != nil {
 			c.errs[i] = &LineError{Index: c.first + i, Offset: offsets[c.first+i], Err: err}
 		} else {
-			c.evs[i] = r.Event(start)
+			c.evs[i] = r.event(start, overHTTP)
 		}
 		from = end
 	}
@@ -438,6 +438,15 @@ func (c *chunk) decode(offsets []int64, start time.Time) {
 // recorded, Time as start plus the monotonic offset (the wall time when start is zero),
 // and the classification from mcpclient.Classify. Pairing is left to a Pairer.
 func (r *Record) Event(start time.Time) mcpclient.Event {
+	return r.event(start, false)
+}
+
+// httpTrace reports whether the trace recorded a remote (HTTP) session.
+func (t *Trace) httpTrace() bool { return t.Header.Transport != "" }
+
+// event is Event; overHTTP says the trace is of an HTTP session, whose messages have no
+// line ending (mcpclient.ClassifyBody).
+func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 	ev := mcpclient.Event{
 		Seq:        r.Seq,
 		Dir:        r.Dir,
@@ -468,7 +477,22 @@ func (r *Record) Event(start time.Time) mcpclient.Event {
 		ev.Life = li
 	case mcpclient.Stderr:
 		ev.Kind = mcpclient.KindStderr
+	case mcpclient.HTTPOut:
+		ev.Kind = mcpclient.KindHTTPRequest
+	case mcpclient.HTTPIn:
+		switch r.HTTPKind {
+		case "sse":
+			ev.Kind = mcpclient.KindSSEFrame
+		case "body":
+			ev.Kind = mcpclient.KindHTTPBody
+		default:
+			ev.Kind = mcpclient.KindHTTPResponse
+		}
 	default:
+		if overHTTP && !r.Truncated {
+			ev.Kind, ev.Msg, ev.Problems = mcpclient.ClassifyBody(r.Raw)
+			break
+		}
 		switch {
 		case r.Truncated:
 			ev.Kind = mcpclient.KindOversize

@@ -70,6 +70,56 @@ type RedactConfig struct {
 	Argv []string
 	// Patterns are --redact regular expressions (RE2 syntax) applied to raw bytes.
 	Patterns []string
+	// Headers are "Name: value" HTTP headers given for a remote server (-H, --bearer-env):
+	// the values of credential headers (see CredentialHeader), and a bearer token alone,
+	// are scrubbed from the stream.
+	Headers []string
+}
+
+// CredentialHeader reports whether an HTTP header carries a credential: Authorization,
+// Cookie and the like, or a name whose words look secret (X-Github-Token, X-Api-Key).
+// Mcp-Session-Id is not one: it is shown, so a session can be followed.
+func CredentialHeader(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	switch n {
+	case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token", "x-access-token":
+		return true
+	}
+	return secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
+}
+
+// httpHeaderLine matches one header line of an HTTP head: name, separator, value.
+var httpHeaderLine = regexp.MustCompile(`(?m)^([!#$%&'*+.^_|~0-9A-Za-z-]+)([ \t]*:[ \t]*)([^\r\n]*)`)
+
+// HTTPHead masks the values of credential headers in an HTTP request or response head
+// (an event of direction HTTPOut or HTTPIn; the body after the blank line is left to Bytes).
+// It returns the rule name when it changed something.
+func HTTPHead(b []byte) ([]byte, bool) {
+	end := bytes.Index(b, []byte("\r\n\r\n"))
+	if end < 0 {
+		end = len(b)
+	}
+	head := b[:end]
+	changed := false
+	out := httpHeaderLine.ReplaceAllFunc(head, func(line []byte) []byte {
+		m := httpHeaderLine.FindSubmatch(line)
+		if m == nil || !CredentialHeader(string(m[1])) || len(m[3]) == 0 {
+			return line
+		}
+		changed = true
+		v := m[3]
+		// Keep the scheme of an Authorization value (Bearer, Basic): it helps debugging.
+		if sp := bytes.IndexByte(v, ' '); sp > 0 && (strings.EqualFold(string(m[1]), "authorization") || strings.EqualFold(string(m[1]), "proxy-authorization")) {
+			v = append(append([]byte(nil), v[:sp+1]...), Mask...)
+		} else {
+			v = []byte(Mask)
+		}
+		return append(append(append([]byte(nil), m[1]...), m[2]...), v...)
+	})
+	if !changed {
+		return b, false
+	}
+	return append(out, b[end:]...), true
 }
 
 type secret struct {
@@ -150,6 +200,17 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 		}
 		if r.addURLPassword("url-userinfo", name, a) {
 			r.argv[i] = userinfo.ReplaceAllString(a, "${1}"+Mask+"@")
+		}
+	}
+	for _, h := range cfg.Headers {
+		name, value, ok := strings.Cut(h, ":")
+		if !ok || !CredentialHeader(name) {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		add("header", strings.TrimSpace(name), value)
+		if scheme, tok, ok := strings.Cut(value, " "); ok && tok != "" && !strings.ContainsAny(scheme, "=,") {
+			add("header", strings.TrimSpace(name)+" token", strings.TrimSpace(tok))
 		}
 	}
 	for i, p := range cfg.Patterns {

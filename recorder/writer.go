@@ -111,6 +111,12 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 	r := recordOf(&ev, w.start)
 	if w.red != nil {
 		r.Raw, r.Redacted = w.red.Bytes(r.Raw)
+		if ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
+			if raw, ok := HTTPHead(r.Raw); ok {
+				r.Raw = raw
+				r.Redacted = appendOnce(r.Redacted, "http-credential-header")
+			}
+		}
 		if r.Life != nil {
 			r.Life.Text = w.red.String(r.Life.Text)
 			r.Life.Err = w.red.String(r.Life.Err)

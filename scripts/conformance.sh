@@ -24,6 +24,9 @@
 #   go build -o .ci/cache/bin/ github.com/modelcontextprotocol/go-sdk/conformance/everything-client
 #   bash scripts/conformance.sh -- "$PWD/.ci/cache/bin/everything-client"
 #
+# mcp-inspect itself, through its hidden adapter command:
+#   go build -o .ci/cache/bin/ . && bash scripts/conformance.sh -- "$PWD/.ci/cache/bin/mcp-inspect" conformance-client
+#
 # Needs root (unshare -n) or unprivileged user namespaces (unshare -rn), iproute2, and
 # `npm ci --prefix testdata/servers` done. The suite's scenario servers listen on all
 # interfaces; in the namespace only lo exists, so nothing is reachable from outside and runs

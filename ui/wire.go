@@ -373,6 +373,10 @@ func arrow(d mcpclient.Direction) string {
 		return "←"
 	case mcpclient.Stderr:
 		return "«"
+	case mcpclient.HTTPOut:
+		return "⇒"
+	case mcpclient.HTTPIn:
+		return "⇐"
 	}
 	return "•"
 }
@@ -596,7 +600,8 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	if more := ev.Size - int64(shown); more > 0 {
 		add(st.Muted.Render(fmt.Sprintf("… %s more not shown", count(int(more), "byte", "bytes"))))
 	}
-	if ev.Dir == mcpclient.Stderr {
+	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
+		// HTTP bytes: the message inside is the c2s/s2c event next to this one.
 		return out
 	}
 	add("", st.Title.Render("parsed"))

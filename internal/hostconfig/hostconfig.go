@@ -61,10 +61,23 @@ type Server struct {
 	Cwd string
 	// URL is the endpoint of an HTTP or SSE server.
 	URL string
+	// Headers are the entry's "headers" as "Name: value" lines, sorted by name, variables
+	// expanded (HTTP and SSE servers).
+	Headers []string
 	// Disabled is set by "disabled": true or "enabled": false.
 	Disabled bool
 	// Notes say what could not be resolved exactly as the host would.
 	Notes []string
+}
+
+// Remote reports whether the entry is a remote server mcp-inspect can reach: a URL with
+// type http, streamable-http or sse.
+func (s *Server) Remote() bool {
+	switch s.Type {
+	case "http", "streamable-http", "streamablehttp", "sse":
+		return s.URL != ""
+	}
+	return false
 }
 
 // Stdio reports whether the entry is a stdio server mcp-inspect can start.
@@ -218,17 +231,18 @@ func (f *File) Lookup(name string) (*Server, error) {
 
 // entry is the union of the fields the formats use.
 type entry struct {
-	Type      string          `json:"type"`
-	Transport string          `json:"transport"`
-	Command   json.RawMessage `json:"command"`
-	Args      json.RawMessage `json:"args"`
-	Env       json.RawMessage `json:"env"`
-	EnvFile   string          `json:"envFile"`
-	Cwd       string          `json:"cwd"`
-	URL       string          `json:"url"`
-	ServerURL string          `json:"serverUrl"`
-	Disabled  *bool           `json:"disabled"`
-	Enabled   *bool           `json:"enabled"`
+	Type      string            `json:"type"`
+	Transport string            `json:"transport"`
+	Command   json.RawMessage   `json:"command"`
+	Args      json.RawMessage   `json:"args"`
+	Env       json.RawMessage   `json:"env"`
+	EnvFile   string            `json:"envFile"`
+	Cwd       string            `json:"cwd"`
+	URL       string            `json:"url"`
+	ServerURL string            `json:"serverUrl"`
+	Headers   map[string]string `json:"headers"`
+	Disabled  *bool             `json:"disabled"`
+	Enabled   *bool             `json:"enabled"`
 }
 
 func parseServer(name string, raw json.RawMessage, x *expander, path string) (Server, error) {
@@ -251,6 +265,10 @@ func parseServer(name string, raw json.RawMessage, x *expander, path string) (Se
 		s.Cwd = x.expand(e.Cwd)
 	}
 	s.URL = x.expand(firstNonEmpty(e.URL, e.ServerURL))
+	for k, v := range e.Headers {
+		s.Headers = append(s.Headers, k+": "+x.expand(v))
+	}
+	sort.Strings(s.Headers)
 	s.Type = strings.ToLower(firstNonEmpty(e.Type, e.Transport))
 	switch {
 	case s.Type == "":

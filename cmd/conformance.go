@@ -1,0 +1,210 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// newConformanceClientCmd is the client the official conformance suite runs
+// (@modelcontextprotocol/conformance; scripts/conformance.sh): the suite appends the
+// scenario server's URL and sets MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION
+// and, for some scenarios, MCP_CONFORMANCE_CONTEXT. Each scenario does what the suite's
+// reference clients do, on one mcpclient session; the exit status is 0 when it ran.
+func newConformanceClientCmd() *cobra.Command {
+	var trace string
+	c := &cobra.Command{
+		Use:           "conformance-client URL",
+		Short:         "Be the client of one MCP conformance suite scenario (for scripts/conformance.sh)",
+		Hidden:        true,
+		Args:          cobra.ExactArgs(1),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			err := runConformanceClient(cmd.Context(), args[0], trace, cmd.ErrOrStderr())
+			if err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "mcp-inspect conformance-client:", err)
+				return &codeError{exitProtocol, ""}
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&trace, "log-events", "", "write every event's direction, kind and raw bytes to `FILE`")
+	return c
+}
+
+func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	scenario := os.Getenv("MCP_CONFORMANCE_SCENARIO")
+	version := os.Getenv("MCP_CONFORMANCE_PROTOCOL_VERSION")
+	if version == "" {
+		version = mcpclient.LatestProtocolVersion
+	}
+	var cctx struct {
+		ToolCalls []struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"toolCalls"`
+	}
+	if s := os.Getenv("MCP_CONFORMANCE_CONTEXT"); s != "" {
+		_ = json.Unmarshal([]byte(s), &cctx)
+	}
+	cfg := mcpclient.Config{
+		URL:             url,
+		Transport:       mcpclient.TransportHTTP,
+		ProtocolVersion: version,
+		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
+		Timeout:         20 * time.Second,
+		Era:             mcpclient.EraLegacy,
+		Capabilities:    json.RawMessage(`{"elicitation":{"form":{}}}`),
+	}
+	if version >= mcpclient.ModernProtocolVersion {
+		cfg.Era = mcpclient.EraModern
+	}
+	elicitContent := func(params json.RawMessage) json.RawMessage {
+		if scenario == "sep-2322-client-request-state" {
+			return json.RawMessage(`{"confirmed":true}`)
+		}
+		return schemaDefaults(params)
+	}
+	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
+		if r.Method == "elicitation/create" {
+			res, _ := json.Marshal(map[string]any{"action": "accept", "content": elicitContent(r.Params)})
+			_ = r.Respond(res)
+			return
+		}
+		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect conformance-client does not handle " + r.Method})
+	}
+	if logFile != "" {
+		f, err := os.Create(logFile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		cfg.OnEvent = func(ev mcpclient.Event) {
+			fmt.Fprintf(f, "%d %s %s %q\n", ev.Seq, ev.Dir, ev.Kind, ev.Raw)
+			if ev.Life != nil {
+				fmt.Fprintf(f, "   %s\n", ev.Life.Text)
+			}
+		}
+	}
+	c, err := mcpclient.Start(cfg)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	if _, err := c.Connect(ctx); err != nil {
+		return err
+	}
+	call := func(name string, args json.RawMessage) error {
+		_, _, err := c.CallTool(ctx, name, args)
+		return err
+	}
+	tools, _, err := c.ListTools(ctx)
+	if err != nil {
+		return err
+	}
+	// A tool with invalid x-mcp-header annotations is dropped (MCP 2026-07-28).
+	var valid []mcpclient.Tool
+	for _, t := range tools {
+		if err := mcpclient.ValidateHeaderAnnotations(t.InputSchema); err != nil {
+			fmt.Fprintf(stderr, "dropping tool %s: %v\n", t.Name, err)
+			continue
+		}
+		valid = append(valid, t)
+	}
+	has := func(name string) bool {
+		for _, t := range valid {
+			if t.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case scenario == "tools_call":
+		return call("add_numbers", json.RawMessage(`{"a":5,"b":3}`))
+	case scenario == "elicitation-sep1034-client-defaults":
+		return call("test_client_elicitation_defaults", json.RawMessage(`{}`))
+	case scenario == "sse-retry":
+		return call("test_reconnection", json.RawMessage(`{}`))
+	case scenario == "json-schema-2020-12-preservation":
+		for _, t := range valid {
+			if t.Name == "json_schema_2020_12_tool" {
+				args, _ := json.Marshal(map[string]json.RawMessage{"schema": t.InputSchema})
+				return call("json_schema_echo", args)
+			}
+		}
+		return errors.New("json_schema_2020_12_tool not listed")
+	case scenario == "sep-2322-client-request-state":
+		for _, name := range []string{"test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"} {
+			if err := call(name, json.RawMessage(`{}`)); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			}
+		}
+	case scenario == "http-standard-headers":
+		if len(valid) > 0 {
+			_ = call(valid[0].Name, json.RawMessage(`{}`))
+		}
+		if res, _, err := c.ListResources(ctx); err == nil && len(res) > 0 {
+			_, _, _ = c.ReadResource(ctx, res[0].URI)
+		}
+		if ps, _, err := c.ListPrompts(ctx); err == nil && len(ps) > 0 {
+			_, _, _ = c.GetPrompt(ctx, ps[0].Name, map[string]string{})
+		}
+	case scenario == "http-custom-headers":
+		for _, tc := range cctx.ToolCalls {
+			if err := call(tc.Name, tc.Arguments); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", tc.Name, err)
+			}
+		}
+	case scenario == "http-invalid-tool-headers":
+		for _, t := range valid {
+			if err := call(t.Name, json.RawMessage(`{"region":"us-west1"}`)); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", t.Name, err)
+			}
+		}
+	case strings.HasPrefix(scenario, "auth/"):
+		if has("test-tool") {
+			return call("test-tool", json.RawMessage(`{}`))
+		}
+	}
+	return nil
+}
+
+// schemaDefaults builds an elicitation answer from the defaults of the requested schema's
+// properties (SEP-1034: a client fills the defaults the user did not change).
+func schemaDefaults(params json.RawMessage) json.RawMessage {
+	var p struct {
+		RequestedSchema struct {
+			Properties map[string]struct {
+				Default json.RawMessage `json:"default"`
+			} `json:"properties"`
+		} `json:"requestedSchema"`
+	}
+	out := map[string]json.RawMessage{}
+	if json.Unmarshal(params, &p) == nil {
+		for k, v := range p.RequestedSchema.Properties {
+			if v.Default != nil {
+				out[k] = v.Default
+			}
+		}
+	}
+	b, _ := json.Marshal(out)
+	return b
+}

@@ -1,0 +1,780 @@
+package mcpclient
+
+// Streamable HTTP (MCP 2025-03-26 … 2025-11-25 basic/transports §Streamable HTTP, and
+// 2026-07-28 basic/transports/streamable-http): every client message is a POST; the answer is
+// 202, one JSON body, or an SSE stream that carries related messages and then the response.
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Header names of the Streamable HTTP transport.
+const (
+	HeaderSessionID       = "Mcp-Session-Id"
+	HeaderProtocolVersion = "MCP-Protocol-Version"
+	HeaderMethod          = "Mcp-Method"
+	HeaderName            = "Mcp-Name"
+	HeaderParamPrefix     = "Mcp-Param-"
+	HeaderLastEventID     = "Last-Event-ID"
+)
+
+// maxReconnects bounds the GET reconnections of one stream that bring no new event.
+const maxReconnects = 5
+
+// listenWait bounds how long the first request after initialize waits for the GET stream's
+// response head (a server may hold it back until its first event).
+const listenWait = time.Second
+
+// defaultRetry is the reconnection delay when the server gave no `retry:`.
+const defaultRetry = time.Second
+
+// streamable is the Streamable HTTP transport of one Client.
+type streamable struct {
+	c      *Client
+	url    string
+	hc     *http.Client
+	header http.Header // the user's headers (-H, bearer), sent on every request
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	qmu     sync.Mutex
+	qcond   *sync.Cond
+	queue   []outFrame
+	closing bool
+	sendEnd chan struct{}
+
+	mu         sync.Mutex
+	sessionID  string
+	protocol   string // negotiated legacy version, sent after initialize
+	listening  bool
+	toolParams map[string][]paramBinding     // modern: tool name → x-mcp-header bindings
+	inflight   map[string]context.CancelFunc // request POSTs (and their resumption) by id key
+}
+
+// paramBinding is one x-mcp-header annotation: the argument path and the header suffix.
+type paramBinding struct {
+	path   []string
+	header string
+}
+
+func newHTTPClient(c *Client) *http.Client {
+	var rt http.RoundTripper = &recordingTransport{c: c, next: newTapTransport()}
+	if c.cfg.WrapTransport != nil {
+		rt = c.cfg.WrapTransport(rt)
+	}
+	return &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func newStreamable(c *Client) *streamable {
+	t := &streamable{c: c, url: c.cfg.URL, hc: newHTTPClient(c), header: c.cfg.Header, sendEnd: make(chan struct{}), toolParams: map[string][]paramBinding{}, inflight: map[string]context.CancelFunc{}}
+	t.ctx, t.cancel = context.WithCancel(context.Background())
+	t.qcond = sync.NewCond(&t.qmu)
+	go t.sender()
+	return t
+}
+
+func (t *streamable) send(f outFrame) {
+	t.qmu.Lock()
+	t.queue = append(t.queue, f)
+	t.qcond.Signal()
+	t.qmu.Unlock()
+}
+
+// sender POSTs the frames in order. A notification or response is sent before the next
+// frame goes (so notifications/initialized reaches the server before the next request);
+// requests run concurrently once their POST is started.
+func (t *streamable) sender() {
+	defer close(t.sendEnd)
+	for {
+		t.qmu.Lock()
+		for len(t.queue) == 0 && !t.closing {
+			t.qcond.Wait()
+		}
+		if len(t.queue) == 0 {
+			t.qmu.Unlock()
+			return
+		}
+		batch := t.queue
+		t.queue = nil
+		t.qmu.Unlock()
+		for _, f := range batch {
+			if f.kind == KindRequest {
+				t.wg.Add(1)
+				go func() {
+					defer t.wg.Done()
+					t.post(f)
+				}()
+				continue
+			}
+			t.post(f)
+			if f.msg != nil && f.msg.Method == "notifications/cancelled" {
+				t.abort(f.msg.Params)
+			}
+		}
+	}
+}
+
+// abort closes the stream of a cancelled request (MCP 2026-07-28: closing the SSE stream is
+// the cancellation; in the legacy era notifications/cancelled said it, and the stream is no
+// longer needed).
+func (t *streamable) abort(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
+		return
+	}
+	t.mu.Lock()
+	cancel := t.inflight[idKey(p.RequestID)]
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+func (t *streamable) close() {
+	t.qmu.Lock()
+	t.closing = true
+	t.qcond.Signal()
+	t.qmu.Unlock()
+	// What is queued (a last notifications/cancelled) goes out, unless the server hangs.
+	if !waitAny(t.sendEnd, t.c.cfg.ShutdownGrace) {
+		t.cancel()
+		<-t.sendEnd
+	}
+	t.cancel()
+	t.wg.Wait()
+	t.mu.Lock()
+	sid := t.sessionID
+	t.mu.Unlock()
+	if sid == "" {
+		return
+	}
+	// MCP 2025-11-25 basic/transports §Session Management: DELETE ends the session; 405
+	// means the server does not allow it.
+	ctx, cancel := context.WithTimeout(context.Background(), t.c.cfg.ShutdownGrace)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.url, nil)
+	if err != nil {
+		return
+	}
+	t.setCommon(req.Header, false)
+	resp, err := t.hc.Do(req)
+	if err != nil {
+		t.c.note("DELETE of the session failed: " + err.Error())
+		return
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	resp.Body.Close()
+}
+
+// setCommon sets the headers every request carries: the user's, the session id and the
+// protocol version once known.
+func (t *streamable) setCommon(h http.Header, modern bool) {
+	for k, vs := range t.header {
+		h[k] = append([]string(nil), vs...)
+	}
+	if h.Get("User-Agent") == "" {
+		h.Set("User-Agent", t.c.cfg.ClientInfo.Name+"/"+t.c.cfg.ClientInfo.Version)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.sessionID != "" && !modern {
+		h.Set(HeaderSessionID, t.sessionID)
+	}
+	if t.protocol != "" && !modern {
+		h.Set(HeaderProtocolVersion, t.protocol)
+	}
+}
+
+// label names a frame's request for errors.
+func (f *outFrame) label() string {
+	if f.msg == nil || f.kind != KindRequest {
+		return ""
+	}
+	return fmt.Sprintf("request id %s (%s)", f.msg.ID, f.msg.Method)
+}
+
+// post sends one frame and handles the answer.
+func (t *streamable) post(f outFrame) {
+	ctx := t.ctx
+	if f.kind == KindRequest && f.msg != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(t.ctx)
+		key := idKey(f.msg.ID)
+		t.mu.Lock()
+		t.inflight[key] = cancel
+		t.mu.Unlock()
+		defer func() {
+			t.mu.Lock()
+			delete(t.inflight, key)
+			t.mu.Unlock()
+			cancel()
+		}()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.url, bytes.NewReader(f.body))
+	if err != nil {
+		t.fail(f, err)
+		return
+	}
+	modern := f.era == EraModern
+	t.setCommon(req.Header, modern)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if modern {
+		t.setModernHeaders(req.Header, f)
+	}
+	t.mu.Lock()
+	sid := t.sessionID
+	t.mu.Unlock()
+	resp, err := t.hc.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
+		return
+	}
+	defer resp.Body.Close()
+	if got := resp.Header.Get(HeaderSessionID); sid != "" && got != "" && got != sid {
+		t.c.problem(Problem{Warning, CodeHTTPSessionChanged, fmt.Sprintf("the response carries Mcp-Session-Id %q, but the session is %q; a session id comes only with the initialize response", got, sid)})
+	}
+	if f.msg != nil && f.msg.Method == "initialize" && resp.StatusCode/100 == 2 {
+		t.mu.Lock()
+		t.sessionID = resp.Header.Get(HeaderSessionID)
+		t.mu.Unlock()
+	}
+	if f.msg != nil && f.msg.Method == "notifications/initialized" && resp.StatusCode/100 == 2 && !modern {
+		// Wait (briefly) for the GET stream to be open before the next request: a server
+		// sends messages unrelated to a request there, and drops them while it has none.
+		waitAny(t.startListen(), listenWait)
+	}
+	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch {
+	case resp.StatusCode == http.StatusAccepted:
+		if f.kind == KindRequest {
+			t.c.problem(Problem{Warning, CodeHTTPStatus, "the server answered a request with 202 Accepted; a request's POST must return its response (JSON or SSE)"})
+			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Request: f.label()})
+		}
+		t.drainBody(resp, false)
+	case resp.StatusCode/100 == 2 && ct == "text/event-stream":
+		if f.kind != KindRequest {
+			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
+		}
+		last, retry := t.readSSEFunc(resp.Body, f, nil)
+		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
+			t.resume(ctx, f, last, retry)
+		}
+	case resp.StatusCode/100 == 2 && ct == "application/json":
+		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
+		if len(body) > t.c.cfg.MaxMessage {
+			// Like an oversize stdio line: the head is kept and shown, the request fails
+			// at once (case B03) instead of waiting for its timeout.
+			n, _ := io.Copy(io.Discard, resp.Body)
+			t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
+			if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+				t.fail(f, &OversizeError{Request: f.label(), Size: int64(len(body)) + n, Limit: t.c.cfg.MaxMessage})
+			}
+			return
+		}
+		if err != nil && f.kind == KindRequest {
+			t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
+			return
+		}
+		// The body as received is the wire; the message in it is a server frame too.
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
+			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
+		}
+		if f.kind != KindRequest {
+			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
+		}
+		if len(bytes.TrimSpace(body)) > 0 {
+			t.c.handleBody(body)
+			t.noteResult(f, body)
+		}
+		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+			t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
+		}
+	case resp.StatusCode/100 == 2:
+		body := t.drainBody(resp, true)
+		if f.kind == KindRequest {
+			t.c.problem(Problem{Warning, CodeHTTPContentType, fmt.Sprintf("the answer to a request has Content-Type %q; it must be application/json or text/event-stream", resp.Header.Get("Content-Type"))})
+			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label()})
+		}
+	case resp.StatusCode == http.StatusNotFound && sid != "":
+		t.drainBody(resp, true)
+		t.mu.Lock()
+		// A new initialize starts a new session: its own id, version and GET stream.
+		t.sessionID, t.protocol, t.listening = "", "", false
+		t.mu.Unlock()
+		t.c.note("session " + sid + " expired: the server answered 404; a new session needs initialize")
+		t.fail(f, &SessionExpiredError{SessionID: sid, Request: f.label()})
+	default:
+		body := t.readBody(resp)
+		if len(body) > 0 {
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		}
+		if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
+			if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
+				// A JSON-RPC error in an HTTP error (2026-07-28: 400 with -32020 or -32022).
+				t.c.handleBody(body)
+				if f.kind != KindRequest || !t.c.isPending(f.msg.ID) {
+					return
+				}
+			}
+		}
+		if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
+			t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})
+		}
+		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body[:min(len(body), 4096)], Request: f.label()})
+	}
+}
+
+// checkStream flags a response on the wrong stream: a request's POST stream carries only
+// that request's response, and the GET stream none (except when resuming one, which reads
+// with the request's frame) (MCP 2025-11-25 basic/transports §Sending Messages to the Server,
+// §Listening for Messages from the Server).
+func (t *streamable) checkStream(f outFrame, data []byte) {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Method != "" || m.ID == nil || string(m.ID) == "null" {
+		return
+	}
+	switch {
+	case f.msg == nil:
+		t.c.problem(Problem{Warning, CodeHTTPWrongStream, fmt.Sprintf("the response to id %s came on the GET stream; a response goes on the POST stream of its request", m.ID)})
+	case f.kind == KindRequest && idKey(m.ID) != idKey(f.msg.ID):
+		t.c.problem(Problem{Warning, CodeHTTPWrongStream, fmt.Sprintf("the response to id %s came on the stream of request id %s", m.ID, f.msg.ID)})
+	}
+}
+
+// readBody reads a non-streamed body (up to MaxMessage bytes).
+func (t *streamable) readBody(resp *http.Response) []byte {
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)))
+	return b
+}
+
+// drainBody reads and discards a body, showing it when show is set and it is not empty.
+func (t *streamable) drainBody(resp *http.Response, show bool) []byte {
+	b := t.readBody(resp)
+	if show && len(b) > 0 {
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
+	}
+	return b
+}
+
+// fail fails the frame's request with err, or notes err for a notification or response.
+func (t *streamable) fail(f outFrame, err error) {
+	if f.kind == KindRequest && f.msg != nil {
+		t.c.failRequest(f.msg.ID, err)
+		return
+	}
+	t.c.note("sending " + f.kind.String() + " failed: " + err.Error())
+}
+
+// readSSE reads an event stream to its end: each frame an event, each message in it a
+// server frame. It returns the stream's last event id and the reconnection delay.
+func (t *streamable) readSSE(body io.Reader, f outFrame) (string, time.Duration) {
+	return t.readSSEFunc(body, f, nil)
+}
+
+// readSSEFunc is readSSE calling onFrame (when set) after each frame.
+func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (string, time.Duration) {
+	r := NewSSEReader(body)
+	retry := time.Duration(-1)
+	for first := true; ; first = false {
+		fr, err := r.Next()
+		if onFrame != nil {
+			onFrame()
+		}
+		if first && bytes.HasPrefix(bytes.TrimSpace(fr.Raw), []byte("{")) {
+			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is JSON, but Content-Type says text/event-stream"})
+		}
+		if len(fr.Raw) > 0 {
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
+		}
+		if fr.HasRetry {
+			retry = time.Duration(fr.Retry) * time.Millisecond
+		}
+		if fr.Dispatches() && len(fr.Data) > t.c.cfg.MaxMessage && (fr.Event == "" || fr.Event == "message") {
+			t.c.handleFrame(Frame{Raw: []byte(fr.Data[:t.c.cfg.MaxMessage]), Size: int64(len(fr.Data)), Oversize: true})
+		} else if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
+			data := []byte(fr.Data)
+			t.checkStream(f, data)
+			t.c.handleBody(data)
+			t.noteResult(f, data)
+		}
+		if err != nil {
+			return r.LastEventID(), retry
+		}
+	}
+}
+
+// resume reconnects to a stream that ended before the response to f: GET with
+// Last-Event-ID, after the server's retry delay (MCP 2025-11-25 basic/transports
+// §Resumability and Redelivery). server-everything replays only what its event store holds
+// and then keeps the GET open without the events that follow, so a resumed stream that
+// stays quiet for a while is dropped and resumed again from the newest id. The request's
+// own timeout ends the loop.
+func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry time.Duration) {
+	for t.c.isPending(f.msg.ID) && pctx.Err() == nil {
+		if last == "" {
+			t.fail(f, fmt.Errorf("%s: the SSE stream ended before the response and gave no event id to resume from", f.label()))
+			return
+		}
+		wait := retry
+		if wait < 0 {
+			wait = defaultRetry
+		}
+		select {
+		case <-time.After(wait):
+		case <-pctx.Done():
+			return
+		}
+		ctx, cancel := context.WithCancel(pctx)
+		resp, err := t.get(ctx, last)
+		if err != nil {
+			cancel()
+			t.fail(f, &ConnectError{Method: "GET", URL: t.url, Err: err})
+			return
+		}
+		ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
+			body := t.drainBody(resp, true)
+			resp.Body.Close()
+			cancel()
+			t.fail(f, &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label() + " (resuming its stream)"})
+			return
+		}
+		quiet := max(2*wait, 2*time.Second)
+		timer := time.AfterFunc(quiet, cancel)
+		nl, nr := t.readSSEFunc(resp.Body, f, func() { timer.Reset(quiet) })
+		timer.Stop()
+		resp.Body.Close()
+		cancel()
+		if nr >= 0 {
+			retry = nr
+		}
+		if nl != "" {
+			last = nl
+		}
+	}
+}
+
+// get opens a GET event stream, with Last-Event-ID when last is set.
+func (t *streamable) get(ctx context.Context, last string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	t.setCommon(req.Header, false)
+	req.Header.Set("Accept", "text/event-stream")
+	if last != "" {
+		req.Header.Set(HeaderLastEventID, last)
+	}
+	return t.hc.Do(req)
+}
+
+// startListen opens the optional GET stream for server messages unrelated to a request
+// (legacy era); 405 means the server offers none.
+func (t *streamable) startListen() <-chan struct{} {
+	opened := make(chan struct{})
+	t.mu.Lock()
+	if t.listening {
+		t.mu.Unlock()
+		close(opened)
+		return opened
+	}
+	t.listening = true
+	t.mu.Unlock()
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		once := sync.OnceFunc(func() { close(opened) })
+		defer once()
+		last, retry, idle := "", time.Duration(-1), 0
+		for t.ctx.Err() == nil && idle < maxReconnects {
+			resp, err := t.get(t.ctx, last)
+			once()
+			if err != nil {
+				return
+			}
+			ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+			if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
+				t.drainBody(resp, true)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusMethodNotAllowed {
+					t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("GET for the server's event stream answered %s; MCP says an event stream or 405 Method Not Allowed", resp.Status)})
+				}
+				return
+			}
+			nl, nr := t.readSSE(resp.Body, outFrame{})
+			resp.Body.Close()
+			if nr >= 0 {
+				retry = nr
+			}
+			if nl == "" || nl == last {
+				idle++
+			} else {
+				idle, last = 0, nl
+			}
+			wait := retry
+			if wait < 0 {
+				wait = defaultRetry
+			}
+			select {
+			case <-time.After(wait):
+			case <-t.ctx.Done():
+				return
+			}
+		}
+	}()
+	return opened
+}
+
+// setModernHeaders sets the 2026-07-28 headers mirrored from the body: MCP-Protocol-Version
+// (equal to _meta's), Mcp-Method, Mcp-Name and Mcp-Param-*.
+func (t *streamable) setModernHeaders(h http.Header, f outFrame) {
+	if f.version != "" {
+		h.Set(HeaderProtocolVersion, f.version)
+	}
+	if f.msg == nil || f.msg.Method == "" {
+		return
+	}
+	h.Set(HeaderMethod, f.msg.Method)
+	var p struct {
+		Name      *string                    `json:"name"`
+		URI       *string                    `json:"uri"`
+		Arguments map[string]json.RawMessage `json:"arguments"`
+	}
+	_ = json.Unmarshal(f.msg.Params, &p)
+	switch f.msg.Method {
+	case "tools/call", "prompts/get":
+		if p.Name != nil {
+			h.Set(HeaderName, headerValue(*p.Name))
+		}
+	case "resources/read":
+		if p.URI != nil {
+			h.Set(HeaderName, headerValue(*p.URI))
+		}
+	}
+	if f.msg.Method != "tools/call" || p.Name == nil {
+		return
+	}
+	t.mu.Lock()
+	binds := t.toolParams[*p.Name]
+	t.mu.Unlock()
+	for _, b := range binds {
+		if v, ok := paramValue(p.Arguments, b.path); ok {
+			h.Set(HeaderParamPrefix+b.header, headerValue(v))
+		}
+	}
+}
+
+// paramValue finds an argument by path and formats it for a header: strings as they are,
+// booleans and integers as JSON; null, absent, fractional numbers and structures give none.
+func paramValue(args map[string]json.RawMessage, path []string) (string, bool) {
+	cur := args
+	for i, k := range path {
+		raw, ok := cur[k]
+		if !ok {
+			return "", false
+		}
+		if i < len(path)-1 {
+			cur = nil
+			if json.Unmarshal(raw, &cur) != nil {
+				return "", false
+			}
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			return "", false
+		}
+		switch x := v.(type) {
+		case string:
+			return x, true
+		case bool:
+			return strconv.FormatBool(x), true
+		case float64:
+			if x != float64(int64(x)) || x > 1<<53-1 || x < -(1<<53-1) {
+				return "", false
+			}
+			return strconv.FormatInt(int64(x), 10), true
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// headerValue encodes a value for an Mcp-Name or Mcp-Param header: as it is when it is
+// visible ASCII without surrounding blanks, else in the =?base64?…?= form (MCP 2026-07-28
+// basic/transports/streamable-http §Custom Headers).
+func headerValue(s string) string {
+	plain := !(strings.HasPrefix(s, "=?base64?") && strings.HasSuffix(s, "?="))
+	if s != "" && (s[0] == ' ' || s[0] == '\t' || s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		plain = false
+	}
+	for i := 0; i < len(s) && plain; i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
+	return "=?base64?" + base64.StdEncoding.EncodeToString([]byte(s)) + "?="
+}
+
+// noteResult learns from the response to f what later requests need: the negotiated
+// protocol version (initialize) and the x-mcp-header bindings (tools/list).
+func (t *streamable) noteResult(f outFrame, data []byte) {
+	if f.msg == nil {
+		return
+	}
+	switch f.msg.Method {
+	case "tools/list":
+		t.noteTools(data)
+	case "initialize":
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Result struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(data, &m) == nil && idKey(m.ID) == idKey(f.msg.ID) && m.Result.ProtocolVersion != "" {
+			t.mu.Lock()
+			// MCP-Protocol-Version exists from 2025-06-18 on; 2025-03-26 servers ignore it.
+			t.protocol = m.Result.ProtocolVersion
+			t.mu.Unlock()
+		}
+	}
+}
+
+// noteTools keeps the x-mcp-header bindings of each tool in a tools/list result.
+func (t *streamable) noteTools(data []byte) {
+	var m struct {
+		Result struct {
+			Tools []struct {
+				Name        string          `json:"name"`
+				InputSchema json.RawMessage `json:"inputSchema"`
+			} `json:"tools"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, tool := range m.Result.Tools {
+		if ValidateHeaderAnnotations(tool.InputSchema) != nil {
+			continue // a client must not call it; no headers are mirrored for it
+		}
+		if b := headerBindings(tool.InputSchema, nil); len(b) > 0 {
+			t.toolParams[tool.Name] = b
+		}
+	}
+}
+
+// headerBindings collects the x-mcp-header annotations of a schema's properties.
+func headerBindings(schema json.RawMessage, prefix []string) []paramBinding {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(schema, &s) != nil {
+		return nil
+	}
+	var out []paramBinding
+	for name, prop := range s.Properties {
+		path := append(append([]string(nil), prefix...), name)
+		var p struct {
+			Header string `json:"x-mcp-header"`
+		}
+		if json.Unmarshal(prop, &p) == nil && p.Header != "" {
+			out = append(out, paramBinding{path: path, header: p.Header})
+		}
+		out = append(out, headerBindings(prop, path)...)
+	}
+	return out
+}
+
+// errNoTransport is returned by Start for a URL with an unknown scheme.
+var errNoTransport = errors.New("the URL must start with http:// or https://")
+
+// ValidateHeaderAnnotations checks a tool input schema's x-mcp-header annotations (MCP
+// 2026-07-28 server/tools §x-mcp-header): each on a property of type string, integer or
+// boolean, a non-empty header-name token, no two equal ignoring case. A client drops a tool
+// whose annotations are invalid from tools/list (HTTP only); nil when valid or none.
+func ValidateHeaderAnnotations(schema json.RawMessage) error {
+	return validateHeaderProps(schema, "", map[string]bool{})
+}
+
+func validateHeaderProps(schema json.RawMessage, prefix string, seen map[string]bool) error {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(schema, &s) != nil {
+		return nil
+	}
+	for name, prop := range s.Properties {
+		path := prefix + name
+		var p struct {
+			Header json.RawMessage `json:"x-mcp-header"`
+			Type   json.RawMessage `json:"type"`
+		}
+		if json.Unmarshal(prop, &p) != nil {
+			continue
+		}
+		if p.Header != nil {
+			var h string
+			if json.Unmarshal(p.Header, &h) != nil || h == "" {
+				return fmt.Errorf("property %q: x-mcp-header must be a non-empty string", path)
+			}
+			for i := 0; i < len(h); i++ {
+				if !isTChar(h[i]) {
+					return fmt.Errorf("property %q: x-mcp-header %q holds %q, not allowed in a header name", path, h, h[i])
+				}
+			}
+			var typ string
+			_ = json.Unmarshal(p.Type, &typ)
+			if typ != "string" && typ != "integer" && typ != "boolean" {
+				return fmt.Errorf("property %q: x-mcp-header needs type string, integer or boolean, not %s", path, p.Type)
+			}
+			k := strings.ToLower(h)
+			if seen[k] {
+				return fmt.Errorf("property %q: x-mcp-header %q is used twice (case-insensitive)", path, h)
+			}
+			seen[k] = true
+		}
+		if err := validateHeaderProps(prop, path+".", seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isTChar reports an RFC 9110 token character.
+func isTChar(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
