@@ -39,7 +39,11 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	}
 	m.drawNotification(ev)
 	m.sayAll(r.Notes)
-	cmds := []tea.Cmd{m.relist(r.Relist...)}
+	cmd := m.relist(r.Relist...)
+	if len(r.Tasks) == 0 && r.Cancelled == nil {
+		return cmd // the common case (a flood of notifications): no slice to allocate
+	}
+	cmds := []tea.Cmd{cmd}
 	for _, st := range r.Tasks {
 		if e := m.tasks.all.Get(st.TaskID); e != nil {
 			m.showTask(e.Task)
