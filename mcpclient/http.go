@@ -71,10 +71,20 @@ type paramBinding struct {
 	header string
 }
 
+// Noter is implemented by a WrapTransport layer that has something to tell the user, such
+// as an authorization URL to open: the client hands it a function that shows a note as a
+// lifecycle event on the wire (and in the trace), so nothing is printed over a TUI.
+type Noter interface {
+	SetNote(note func(text string))
+}
+
 func newHTTPClient(c *Client) *http.Client {
 	var rt http.RoundTripper = &recordingTransport{c: c, next: newTapTransport()}
 	if c.cfg.WrapTransport != nil {
 		rt = c.cfg.WrapTransport(rt)
+		if n, ok := rt.(Noter); ok {
+			n.SetNote(c.note)
+		}
 	}
 	return &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }

@@ -94,6 +94,7 @@ type Authorizer struct {
 	cb      *callback
 
 	authMu sync.Mutex // one authorization at a time
+	wire   func(string)
 }
 
 // New returns an Authorizer for cfg.
@@ -129,9 +130,18 @@ func (a *Authorizer) Close() error {
 	return nil
 }
 
+// notify tells the user msg: through Config.Notify, and as a note on the wire when the
+// client gave one (mcpclient.Noter).
 func (a *Authorizer) notify(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
 	if a.cfg.Notify != nil {
-		a.cfg.Notify(fmt.Sprintf(format, args...))
+		a.cfg.Notify(msg)
+	}
+	a.mu.Lock()
+	wire := a.wire
+	a.mu.Unlock()
+	if wire != nil {
+		wire(msg)
 	}
 }
 
@@ -346,6 +356,13 @@ func start(c *exec.Cmd) error {
 type transport struct {
 	a     *Authorizer
 	inner http.RoundTripper
+}
+
+// SetNote implements mcpclient.Noter: the Authorizer's messages become wire notes.
+func (t *transport) SetNote(note func(string)) {
+	t.a.mu.Lock()
+	t.a.wire = note
+	t.a.mu.Unlock()
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
