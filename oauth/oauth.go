@@ -80,6 +80,19 @@ func (e *RefusedError) Error() string {
 	return s
 }
 
+// Error is an authorization that failed; it wraps the cause (a *RefusedError, a metadata,
+// registration or token error from go-sdk's auth). It implements mcpclient.AuthFailure.
+type Error struct {
+	Err error
+}
+
+func (e *Error) Error() string { return "OAuth authorization failed: " + e.Err.Error() }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// AuthFailure marks an authorization failure (mcpclient.AuthFailure).
+func (e *Error) AuthFailure() {}
+
 // Authorizer holds one server's authorization state: the token source, the handler and the
 // loopback listener. It is safe for concurrent use; Close releases the listener.
 type Authorizer struct {
@@ -387,7 +400,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return resp, err
 		}
 		if err := t.a.authorize(req.Context(), r, resp, gen); err != nil {
-			return nil, err
+			return nil, &Error{Err: err}
 		}
 	}
 }

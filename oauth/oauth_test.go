@@ -8,11 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
 )
 
 // hops records the requests that went through the inner transport ("METHOD /path").
@@ -67,11 +68,11 @@ func get(t *testing.T, c *http.Client, u string) (int, error) {
 }
 
 func TestFullAuthorization(t *testing.T) {
-	as := newFakeAS(t)
+	as := fakeas.New(t)
 	dir := filepath.Join(t.TempDir(), "tokens")
 	var notes []string
-	c, h, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
-	code, err := get(t, c, as.url()+"/mcp")
+	c, h, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
+	code, err := get(t, c, as.URL()+"/mcp")
 	if err != nil || code != 200 {
 		t.Fatalf("GET /mcp = %d, %v; hops: %s", code, err, h)
 	}
@@ -80,10 +81,10 @@ func TestFullAuthorization(t *testing.T) {
 	if got := h.String(); got != want {
 		t.Errorf("hops:\n got %s\nwant %s", got, want)
 	}
-	if len(notes) == 0 || !strings.Contains(notes[0], as.url()+"/authorize?") {
+	if len(notes) == 0 || !strings.Contains(notes[0], as.URL()+"/authorize?") {
 		t.Errorf("the authorization URL was not shown: %q", notes)
 	}
-	f := TokenFile(dir, as.url()+"/mcp", "")
+	f := TokenFile(dir, as.URL()+"/mcp", "")
 	st, err := os.Stat(f)
 	if err != nil {
 		t.Fatal(err)
@@ -95,8 +96,8 @@ func TestFullAuthorization(t *testing.T) {
 		t.Errorf("token dir mode %v, want 0700", st.Mode().Perm())
 	}
 	// A new process (a new Authorizer) uses the stored token: no new authorization.
-	c2, h2, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower, StoreDir: dir})
-	if code, err := get(t, c2, as.url()+"/mcp"); err != nil || code != 200 {
+	c2, h2, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
+	if code, err := get(t, c2, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("second process: %d, %v", code, err)
 	}
 	if got := h2.String(); got != "GET /mcp" {
@@ -109,72 +110,70 @@ func TestBrowserEnv(t *testing.T) {
 	if err != nil {
 		t.Skip("curl is not installed: the fake $BROWSER needs it")
 	}
-	as := newFakeAS(t)
+	as := fakeas.New(t)
 	script := filepath.Join(t.TempDir(), "browser")
 	os.WriteFile(script, []byte("#!/bin/sh\nexec "+curl+" -sS -L --max-redirs 5 -o /dev/null \"$1\"\n"), 0o700)
 	t.Setenv("BROWSER", script)
-	c, h, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", CallbackTimeout: 20 * time.Second})
-	if code, err := get(t, c, as.url()+"/mcp"); err != nil || code != 200 {
+	c, h, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", CallbackTimeout: 20 * time.Second})
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("GET /mcp = %d, %v; hops: %s", code, err, h)
 	}
 }
 
 func TestRefusedConsent(t *testing.T) {
-	as := newFakeAS(t)
-	as.refuse = true
-	c, _, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower})
-	_, err := get(t, c, as.url()+"/mcp")
+	as := fakeas.New(t)
+	as.Refuse = true
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower})
+	_, err := get(t, c, as.URL()+"/mcp")
 	var refused *RefusedError
 	if !errors.As(err, &refused) || refused.Code != "access_denied" || !strings.Contains(err.Error(), "the user said no") {
 		t.Fatalf("err = %v, want a RefusedError access_denied", err)
 	}
-	if as.count("/token") != 0 {
+	if as.Count("/token") != 0 {
 		t.Error("a refused authorization reached /token")
 	}
 }
 
 func TestExpiredTokenRefreshed(t *testing.T) {
-	as := newFakeAS(t)
-	as.expiresIn = 1 // x/oauth2 refreshes 10 s before expiry: every use refreshes
+	as := fakeas.New(t)
+	as.ExpiresIn = 1 // x/oauth2 refreshes 10 s before expiry: every use refreshes
 	dir := t.TempDir()
-	c, _, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower, StoreDir: dir})
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
 	for i := range 2 {
-		if code, err := get(t, c, as.url()+"/mcp"); err != nil || code != 200 {
+		if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
 			t.Fatalf("request %d: %d, %v", i, code, err)
 		}
 	}
-	if as.count("/authorize") != 1 {
-		t.Errorf("authorizations = %d, want 1", as.count("/authorize"))
+	if as.Count("/authorize") != 1 {
+		t.Errorf("authorizations = %d, want 1", as.Count("/authorize"))
 	}
-	if got := strings.Join(as.grants, ","); !strings.HasPrefix(got, "authorization_code,refresh_token") {
+	if got := strings.Join(as.Grants(), ","); !strings.HasPrefix(got, "authorization_code,refresh_token") {
 		t.Errorf("token grants = %s, want a refresh after the code", got)
 	}
 	// The refreshed token was written back to the file.
-	b, _ := os.ReadFile(TokenFile(dir, as.url()+"/mcp", ""))
-	as.mu.Lock()
-	last := as.n
-	as.mu.Unlock()
-	if !strings.Contains(string(b), "-"+strconv.Itoa(last)+"-secretvalue") {
-		t.Errorf("the token file does not hold the newest token (#%d): %s", last, b)
+	b, _ := os.ReadFile(TokenFile(dir, as.URL()+"/mcp", ""))
+	issued := as.Issued()
+	if last := issued[len(issued)-2]; !strings.Contains(string(b), last) {
+		t.Errorf("the token file does not hold the newest access token %s: %s", last, b)
 	}
 }
 
 func TestRevokedRefreshTokenAuthorizesAgain(t *testing.T) {
-	as := newFakeAS(t)
-	as.expiresIn = 1
+	as := fakeas.New(t)
+	as.ExpiresIn = 1
 	dir := t.TempDir()
-	c, _, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower, StoreDir: dir})
-	if code, err := get(t, c, as.url()+"/mcp"); err != nil || code != 200 {
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("first: %d, %v", code, err)
 	}
-	as.revokeAll()
+	as.RevokeAll()
 	var notes []string
-	c2, _, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
-	if code, err := get(t, c2, as.url()+"/mcp"); err != nil || code != 200 {
+	c2, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
+	if code, err := get(t, c2, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("after revocation: %d, %v", code, err)
 	}
-	if as.count("/authorize") != 2 {
-		t.Errorf("authorizations = %d, want 2 (a new one after the revoked refresh)", as.count("/authorize"))
+	if as.Count("/authorize") != 2 {
+		t.Errorf("authorizations = %d, want 2 (a new one after the revoked refresh)", as.Count("/authorize"))
 	}
 	if len(notes) == 0 || !strings.Contains(notes[0], "could not be refreshed") {
 		t.Errorf("no note about the failed refresh: %q", notes)
@@ -184,31 +183,20 @@ func TestRevokedRefreshTokenAuthorizesAgain(t *testing.T) {
 func TestRetryLimit(t *testing.T) {
 	// A server that always answers 401 gets DefaultMaxAuthorizations authorizations, then the
 	// 401 is handed back.
-	as := newFakeAS(t)
-	c, _, _ := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: follower})
-	as.mu.Lock()
-	as.access = map[string]bool{} // never valid
-	as.mu.Unlock()
-	orig := as.srv.Config.Handler
-	as.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/mcp" {
-			as.mu.Lock()
-			clear(as.access)
-			as.mu.Unlock()
-		}
-		orig.ServeHTTP(w, r)
-	})
-	code, err := get(t, c, as.url()+"/mcp")
+	as := fakeas.New(t)
+	as.AlwaysUnauthorized = true
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower})
+	code, err := get(t, c, as.URL()+"/mcp")
 	if err != nil || code != 401 {
 		t.Fatalf("got %d, %v; want the 401 back", code, err)
 	}
-	if n := as.count("/authorize"); n != DefaultMaxAuthorizations {
+	if n := as.Count("/authorize"); n != DefaultMaxAuthorizations {
 		t.Errorf("authorizations = %d, want %d", n, DefaultMaxAuthorizations)
 	}
 }
 
 func TestForgedStateIgnored(t *testing.T) {
-	as := newFakeAS(t)
+	as := fakeas.New(t)
 	var cbURL string
 	open := func(ctx context.Context, u string) error {
 		// A forged redirect with another state is refused; the real one then completes.
@@ -222,12 +210,12 @@ func TestForgedStateIgnored(t *testing.T) {
 		}
 		return follower(ctx, u)
 	}
-	c, _, a := newClient(t, Config{ServerURL: as.url() + "/mcp", Open: open})
+	c, _, a := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: open})
 	if _, err := a.ensureHandler(); err != nil {
 		t.Fatal(err)
 	}
 	cbURL = a.cb.redirectURL
-	if code, err := get(t, c, as.url()+"/mcp"); err != nil || code != 200 {
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("GET /mcp = %d, %v", code, err)
 	}
 }

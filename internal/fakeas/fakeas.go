@@ -1,4 +1,6 @@
-package oauth
+// Package fakeas is a small OAuth 2.1 authorization server guarding an MCP endpoint, for
+// tests on 127.0.0.1 (written here; no code is copied from go-sdk's internal oauthtest).
+package fakeas
 
 import (
 	"crypto/sha256"
@@ -13,62 +15,100 @@ import (
 	"testing"
 )
 
-// fakeAS is a small authorization server and protected MCP endpoint on 127.0.0.1: RFC 9728
+// AS is a small authorization server and protected MCP endpoint on 127.0.0.1: RFC 9728
 // metadata, RFC 8414 metadata, RFC 7591 registration, an /authorize that approves (or
 // refuses) at once with a 302, and a /token endpoint checking PKCE and refresh tokens.
-type fakeAS struct {
-	srv *httptest.Server
+type AS struct {
+	// Server is the httptest server; URL()+"/mcp" is the protected endpoint.
+	Server *httptest.Server
+	// Resource serves /mcp once the token is valid; nil answers "ok".
+	Resource http.Handler
 
-	mu        sync.Mutex
-	refuse    bool              // /authorize answers error=access_denied
-	expiresIn int               // expires_in of issued tokens (0: none)
-	codes     map[string]string // code → S256 challenge
-	access    map[string]bool   // valid access tokens
-	refresh   map[string]bool   // valid refresh tokens
-	n         int
-	counts    map[string]int // requests by path
-	grants    []string       // grant_type of each /token request
+	mu sync.Mutex
+	// Refuse makes /authorize answer error=access_denied.
+	Refuse bool
+	// ExpiresIn is the expires_in of issued tokens in seconds (0: none).
+	ExpiresIn int
+	// AlwaysUnauthorized makes /mcp answer 401 to every token.
+	AlwaysUnauthorized bool
+	codes              map[string]string // code → S256 challenge
+	access             map[string]bool   // valid access tokens
+	refresh            map[string]bool   // valid refresh tokens
+	n                  int
+	counts             map[string]int // requests by path
+	grants             []string       // grant_type of each /token request
+	issued             []string       // every access and refresh token issued
 }
 
-func newFakeAS(t *testing.T) *fakeAS {
-	f := &fakeAS{codes: map[string]string{}, access: map[string]bool{}, refresh: map[string]bool{}, counts: map[string]int{}}
-	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.srv.Close)
+// New starts an AS; it stops with the test.
+func New(t testing.TB) *AS {
+	f := &AS{codes: map[string]string{}, access: map[string]bool{}, refresh: map[string]bool{}, counts: map[string]int{}}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.Server.Close)
 	return f
 }
 
-func (f *fakeAS) url() string { return f.srv.URL }
+// URL is the server's base URL.
+func (f *AS) URL() string { return f.Server.URL }
 
-func (f *fakeAS) count(path string) int {
+// Count is how many requests reached path.
+func (f *AS) Count(path string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.counts[path]
 }
 
-func (f *fakeAS) newToken(prefix string) string {
+func (f *AS) newToken(prefix string) string {
 	f.n++
-	return fmt.Sprintf("%s-%d-secretvalue", prefix, f.n)
+	tok := fmt.Sprintf("%s-%d-secretvalue", prefix, f.n)
+	if prefix != "code" {
+		f.issued = append(f.issued, tok)
+	}
+	return tok
 }
 
-func (f *fakeAS) serve(w http.ResponseWriter, r *http.Request) {
+// Grants lists the grant_type of every /token request.
+func (f *AS) Grants() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return append([]string(nil), f.grants...)
+}
+
+// Issued lists every access and refresh token issued so far.
+func (f *AS) Issued() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.issued...)
+}
+
+func (f *AS) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
 	f.counts[r.URL.Path]++
-	base := f.srv.URL
+	if r.URL.Path == "/mcp" {
+		tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		ok := f.access[tok] && !f.AlwaysUnauthorized
+		res := f.Resource
+		f.mu.Unlock()
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+f.Server.URL+`/.well-known/oauth-protected-resource/mcp"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		if res == nil {
+			fmt.Fprint(w, "ok")
+			return
+		}
+		res.ServeHTTP(w, r)
+		return
+	}
+	defer f.mu.Unlock()
+	base := f.Server.URL
 	writeJSON := func(code int, v any) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(code)
 		json.NewEncoder(w).Encode(v)
 	}
 	switch r.URL.Path {
-	case "/mcp":
-		tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !f.access[tok] {
-			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+base+`/.well-known/oauth-protected-resource/mcp"`)
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		fmt.Fprint(w, "ok")
 	case "/.well-known/oauth-protected-resource/mcp":
 		writeJSON(200, map[string]any{"resource": base + "/mcp", "authorization_servers": []string{base}})
 	case "/.well-known/oauth-authorization-server":
@@ -92,7 +132,7 @@ func (f *fakeAS) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		v := url.Values{"state": {q.Get("state")}}
-		if f.refuse {
+		if f.Refuse {
 			v.Set("error", "access_denied")
 			v.Set("error_description", "the user said no")
 		} else {
@@ -127,8 +167,8 @@ func (f *fakeAS) serve(w http.ResponseWriter, r *http.Request) {
 		at, rt := f.newToken("access"), f.newToken("refresh")
 		f.access[at], f.refresh[rt] = true, true
 		res := map[string]any{"access_token": at, "token_type": "Bearer", "refresh_token": rt}
-		if f.expiresIn > 0 {
-			res["expires_in"] = f.expiresIn
+		if f.ExpiresIn > 0 {
+			res["expires_in"] = f.ExpiresIn
 		}
 		writeJSON(200, res)
 	default:
@@ -136,8 +176,8 @@ func (f *fakeAS) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// revokeAll makes every issued token invalid.
-func (f *fakeAS) revokeAll() {
+// RevokeAll makes every issued token invalid.
+func (f *AS) RevokeAll() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	clear(f.access)
