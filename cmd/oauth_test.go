@@ -67,7 +67,7 @@ func TestRemoteOAuth(t *testing.T) {
 			t.Errorf("the trace holds the token %q", tok)
 		}
 	}
-	for _, hop := range []string{"GET /.well-known/oauth-protected-resource/mcp ", "GET /.well-known/oauth-authorization-server ", "POST /register ", "POST /token ", "HTTP/1.1 401 Unauthorized", "Authorization: Bearer ***", "code=***", "code_verifier=***"} {
+	for _, hop := range []string{"GET /.well-known/oauth-protected-resource/mcp ", "GET /.well-known/oauth-authorization-server ", "POST /register ", "POST /token ", "HTTP/1.1 401 Unauthorized", "Authorization: Bearer ***", "code=***", "code_verifier=***", "mcp-inspect: authorize access to ", `\"authorization_servers\":`, `\"access_token\":\"***`} {
 		if !strings.Contains(s, hop) {
 			t.Errorf("the trace lacks %q", hop)
 		}

@@ -109,7 +109,7 @@ func (o *oauthFlags) given() bool {
 // stderr (an SSH session opens it by hand); the TUI shows it as a note on the wire, never on
 // its own terminal. Tokens are kept in the user's state directory.
 func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, error) {
-	cfg := oauth.Config{ServerURL: rawURL, ClientID: o.clientID, ClientMetadataURL: o.clientMetadataURL}
+	cfg := oauth.Config{ServerURL: rawURL, ClientID: o.clientID, ClientMetadataURL: o.clientMetadataURL, UserAgent: "mcp-inspect/" + Version()}
 	if o.clientSecretEnv != "" {
 		if o.clientID == "" {
 			return nil, fmt.Errorf("--client-secret-env needs --client-id")

@@ -78,12 +78,25 @@ type Noter interface {
 	SetNote(note func(text string))
 }
 
+// BodyRecorder is implemented by a WrapTransport layer that sends requests of its own (an
+// authorization layer's metadata, registration and token requests): the client hands it a
+// function that records a response body it read as an HTTPIn KindHTTPBody event, after the
+// response's head.
+type BodyRecorder interface {
+	SetBodyRecorder(record func(body []byte))
+}
+
 func newHTTPClient(c *Client) *http.Client {
 	var rt http.RoundTripper = &recordingTransport{c: c, next: newTapTransport()}
 	if c.cfg.WrapTransport != nil {
 		rt = c.cfg.WrapTransport(rt)
 		if n, ok := rt.(Noter); ok {
 			n.SetNote(c.note)
+		}
+		if br, ok := rt.(BodyRecorder); ok {
+			br.SetBodyRecorder(func(b []byte) {
+				c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
+			})
 		}
 	}
 	return &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

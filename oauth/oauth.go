@@ -12,6 +12,7 @@
 package oauth
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -62,6 +63,8 @@ type Config struct {
 	// MaxAuthorizations bounds the authorizations one request may start; 0 means
 	// DefaultMaxAuthorizations.
 	MaxAuthorizations int
+	// UserAgent is sent on the Authorizer's own requests when set.
+	UserAgent string
 	// CallbackTimeout bounds the wait for the browser's redirect; 0 means 5 minutes.
 	CallbackTimeout time.Duration
 }
@@ -108,6 +111,7 @@ type Authorizer struct {
 
 	authMu sync.Mutex // one authorization at a time
 	wire   func(string)
+	body   func([]byte)
 }
 
 // New returns an Authorizer for cfg.
@@ -126,7 +130,7 @@ func New(cfg Config) *Authorizer {
 // registration, token, refresh) go through inner too. It is mcpclient.Config.WrapTransport.
 func (a *Authorizer) Wrap(inner http.RoundTripper) http.RoundTripper {
 	a.mu.Lock()
-	a.hc = &http.Client{Transport: inner}
+	a.hc = &http.Client{Transport: &bodyTap{a: a, next: inner}}
 	a.mu.Unlock()
 	return &transport{a: a, inner: inner}
 }
@@ -376,6 +380,51 @@ func (t *transport) SetNote(note func(string)) {
 	t.a.mu.Lock()
 	t.a.wire = note
 	t.a.mu.Unlock()
+}
+
+// SetBodyRecorder implements mcpclient.BodyRecorder: the bodies of the Authorizer's own
+// responses (metadata, registration, token) become wire events.
+func (t *transport) SetBodyRecorder(record func([]byte)) {
+	t.a.mu.Lock()
+	t.a.body = record
+	t.a.mu.Unlock()
+}
+
+// maxRecordedBody bounds the part of an authorization response body shown on the wire.
+const maxRecordedBody = 64 << 10
+
+// bodyTap records the bodies of the Authorizer's own responses, so a failing authorization
+// can be read step by step; the reader gets the same bytes.
+type bodyTap struct {
+	a    *Authorizer
+	next http.RoundTripper
+}
+
+func (b *bodyTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("User-Agent") == "" && b.a.cfg.UserAgent != "" {
+		req = req.Clone(req.Context())
+		req.Header.Set("User-Agent", b.a.cfg.UserAgent)
+	}
+	resp, err := b.next.RoundTrip(req)
+	b.a.mu.Lock()
+	record := b.a.body
+	b.a.mu.Unlock()
+	if err != nil || record == nil {
+		return resp, err
+	}
+	head, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordedBody))
+	if len(head) > 0 {
+		record(head)
+	}
+	if rerr != nil {
+		resp.Body.Close()
+		return nil, rerr
+	}
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	return resp, nil
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
