@@ -327,8 +327,8 @@ func (t *streamable) post(f outFrame) {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
 		}
 		if len(bytes.TrimSpace(body)) > 0 {
+			t.noteResult(f, body) // before the caller gets the answer and sends the next request
 			t.c.handleBody(body)
-			t.noteResult(f, body)
 		}
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 			t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
@@ -441,8 +441,8 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 		} else if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 			data := []byte(fr.Data)
 			t.checkStream(f, data)
+			t.noteResult(f, data) // before the caller gets the answer and sends the next request
 			t.c.handleBody(data)
-			t.noteResult(f, data)
 		}
 		if err != nil {
 			return r.LastEventID(), retry
