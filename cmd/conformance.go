@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/oauth"
 )
 
 // newConformanceClientCmd is the client the official conformance suite runs
@@ -56,6 +57,8 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`
 		} `json:"toolCalls"`
+		ClientID     string `json:"client_id"`
+		ClientSecret string `json:"client_secret"`
 	}
 	if s := os.Getenv("MCP_CONFORMANCE_CONTEXT"); s != "" {
 		_ = json.Unmarshal([]byte(s), &cctx)
@@ -72,6 +75,19 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 	if version >= mcpclient.ModernProtocolVersion {
 		cfg.Era = mcpclient.EraModern
 	}
+	// OAuth as the go-sdk reference client does it: the suite's /authorize approves at once
+	// with a 302, so the "browser" follows it to our loopback callback; CIMD where the
+	// authorization server supports it, the context's pre-registered client, else DCR.
+	az := oauth.New(oauth.Config{
+		ServerURL:         url,
+		ClientID:          cctx.ClientID,
+		ClientSecret:      cctx.ClientSecret,
+		ClientMetadataURL: "https://conformance-test.local/client-metadata.json",
+		FollowRedirects:   true,
+		Notify:            func(msg string) { fmt.Fprintln(stderr, msg) },
+	})
+	defer az.Close()
+	cfg.WrapTransport = az.Wrap
 	elicitContent := func(params json.RawMessage) json.RawMessage {
 		if scenario == "sep-2322-client-request-state" {
 			return json.RawMessage(`{"confirmed":true}`)

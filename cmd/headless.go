@@ -42,7 +42,8 @@ Exit codes:
   2  usage: bad flags or arguments, unreadable --config
   3  the server failed to start, or exited or closed its stdout before answering;
      a remote server could not be reached, or its session expired
-  4  protocol error: a JSON-RPC error response, or a result that does not decode
+  4  protocol error: a JSON-RPC error response, or a result that does not decode;
+     an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
 
@@ -442,7 +443,11 @@ func classify(err error) (int, *jsonError) {
 	var conn *mcpclient.ConnectError
 	var status *mcpclient.HTTPStatusError
 	var expired *mcpclient.SessionExpiredError
+	var authFail mcpclient.AuthFailure
 	switch {
+	case errors.As(err, &authFail):
+		je.Kind = "unauthorized"
+		return exitProtocol, je
 	case errors.As(err, &conn):
 		je.Kind = "connect"
 		return exitNoServer, je

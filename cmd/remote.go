@@ -7,7 +7,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/oauth"
 )
 
 // isServerURL reports whether a lone server argument is a remote server's URL.
@@ -33,7 +36,18 @@ func (f *sessionFlags) remoteConfig(rawURL string, era mcpclient.Era) (mcpclient
 	if err != nil {
 		return mcpclient.Config{}, err
 	}
+	var wrap func(http.RoundTripper) http.RoundTripper
+	if h.Get("Authorization") == "" {
+		az, err := f.oauth.authorizer(rawURL, f.use == forTUI)
+		if err != nil {
+			return mcpclient.Config{}, err
+		}
+		wrap = az.Wrap
+	} else if f.oauth.given() {
+		return mcpclient.Config{}, fmt.Errorf("--client-id, --client-secret-env and --client-metadata-url are for OAuth; -H Authorization or --bearer-env already give the credentials")
+	}
 	return mcpclient.Config{
+		WrapTransport:    wrap,
 		URL:              rawURL,
 		Transport:        tr,
 		SSEFallback:      fallback,
@@ -74,4 +88,43 @@ func (f *sessionFlags) httpHeader() (http.Header, error) {
 		h.Set("Authorization", "Bearer "+tok)
 	}
 	return h, nil
+}
+
+// oauthFlags configure the OAuth 2.1 authorization a remote server asks for with a 401.
+type oauthFlags struct {
+	clientID, clientSecretEnv, clientMetadataURL string
+}
+
+func (o *oauthFlags) register(fl *pflag.FlagSet) {
+	fl.StringVar(&o.clientID, "client-id", "", "remote server, OAuth: use this pre-registered client `ID` instead of dynamic registration")
+	fl.StringVar(&o.clientSecretEnv, "client-secret-env", "", "remote server, OAuth: the pre-registered client's secret is in `VAR` (needs --client-id)")
+	fl.StringVar(&o.clientMetadataURL, "client-metadata-url", "", "remote server, OAuth: an https `URL` of a client ID metadata document to use as client_id where the authorization server supports it")
+}
+
+func (o *oauthFlags) given() bool {
+	return o.clientID != "" || o.clientSecretEnv != "" || o.clientMetadataURL != ""
+}
+
+// authorizer is the OAuth layer for rawURL. Headless commands print the authorization URL on
+// stderr (an SSH session opens it by hand); the TUI shows it as a note on the wire, never on
+// its own terminal. Tokens are kept in the user's state directory.
+func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, error) {
+	cfg := oauth.Config{ServerURL: rawURL, ClientID: o.clientID, ClientMetadataURL: o.clientMetadataURL, UserAgent: "mcp-inspect/" + Version()}
+	if o.clientSecretEnv != "" {
+		if o.clientID == "" {
+			return nil, fmt.Errorf("--client-secret-env needs --client-id")
+		}
+		v, ok := os.LookupEnv(o.clientSecretEnv)
+		if !ok || v == "" {
+			return nil, fmt.Errorf("--client-secret-env %s: the variable is not set or empty", o.clientSecretEnv)
+		}
+		cfg.ClientSecret = v
+	}
+	if dir, err := oauth.StateDir(); err == nil {
+		cfg.StoreDir = dir
+	}
+	if !tui {
+		cfg.Notify = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+	}
+	return oauth.New(cfg), nil
 }

@@ -49,6 +49,8 @@ type sessionFlags struct {
 	headers         []string
 	bearerEnv       string
 	transport       string
+	oauth           oauthFlags
+	use             flagUse
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -63,6 +65,7 @@ const (
 )
 
 func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
+	f.use = use
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
@@ -87,6 +90,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.BoolVar(&f.features.NoTasks, "no-tasks", false, "modern era: do not declare the io.modelcontextprotocol/tasks extension, so tools/call is never answered with a task")
 	fl.StringArrayVarP(&f.headers, "header", "H", nil, "remote server: send the HTTP header `\"Name: value\"` on every request (repeatable); credential headers are redacted in traces")
 	fl.StringVar(&f.bearerEnv, "bearer-env", "", "remote server: send `VAR`'s value as Authorization: Bearer (the token stays out of argv and traces)")
+	f.oauth.register(fl)
 	fl.StringVar(&f.transport, "transport", "auto", "remote server: http (Streamable HTTP), sse (HTTP+SSE, 2024-11-05) or auto (Streamable HTTP, falling back to HTTP+SSE)")
 	fl.BoolVar(&f.strict, "strict", false, "stop at the server's first protocol violation and say which rule it broke (default: keep going and count)")
 	f.rec.register(fl)
@@ -121,8 +125,8 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	if len(argv) == 1 && isServerURL(argv[0]) {
 		return f.remoteConfig(argv[0], era)
 	}
-	if len(f.headers) > 0 || f.bearerEnv != "" || (f.transport != "" && f.transport != "auto") {
-		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
+	if len(f.headers) > 0 || f.bearerEnv != "" || f.oauth.given() || (f.transport != "" && f.transport != "auto") {
+		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env, --client-* and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
 	}
 	return mcpclient.Config{
 		Command:         argv[0],

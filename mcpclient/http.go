@@ -71,10 +71,33 @@ type paramBinding struct {
 	header string
 }
 
+// Noter is implemented by a WrapTransport layer that has something to tell the user, such
+// as an authorization URL to open: the client hands it a function that shows a note as a
+// lifecycle event on the wire (and in the trace), so nothing is printed over a TUI.
+type Noter interface {
+	SetNote(note func(text string))
+}
+
+// BodyRecorder is implemented by a WrapTransport layer that sends requests of its own (an
+// authorization layer's metadata, registration and token requests): the client hands it a
+// function that records a response body it read as an HTTPIn KindHTTPBody event, after the
+// response's head.
+type BodyRecorder interface {
+	SetBodyRecorder(record func(body []byte))
+}
+
 func newHTTPClient(c *Client) *http.Client {
 	var rt http.RoundTripper = &recordingTransport{c: c, next: newTapTransport()}
 	if c.cfg.WrapTransport != nil {
 		rt = c.cfg.WrapTransport(rt)
+		if n, ok := rt.(Noter); ok {
+			n.SetNote(c.note)
+		}
+		if br, ok := rt.(BodyRecorder); ok {
+			br.SetBodyRecorder(func(b []byte) {
+				c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
+			})
+		}
 	}
 	return &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
@@ -304,8 +327,8 @@ func (t *streamable) post(f outFrame) {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
 		}
 		if len(bytes.TrimSpace(body)) > 0 {
+			t.noteResult(f, body) // before the caller gets the answer and sends the next request
 			t.c.handleBody(body)
-			t.noteResult(f, body)
 		}
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 			t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
@@ -418,8 +441,8 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 		} else if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 			data := []byte(fr.Data)
 			t.checkStream(f, data)
+			t.noteResult(f, data) // before the caller gets the answer and sends the next request
 			t.c.handleBody(data)
-			t.noteResult(f, data)
 		}
 		if err != nil {
 			return r.LastEventID(), retry

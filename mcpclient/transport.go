@@ -5,6 +5,7 @@ package mcpclient
 // reader, with the caller-reads fast path, stay as they were); an HTTP session has one.
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -119,7 +120,19 @@ type ConnectError struct {
 	Err         error
 }
 
+// AuthFailure is implemented by the errors of an authorization layer (Config.WrapTransport):
+// the server was reached, but no credentials could be obtained (a refused consent, a failed
+// token exchange). A ConnectError wrapping one does not blame the network.
+type AuthFailure interface {
+	error
+	AuthFailure()
+}
+
 func (e *ConnectError) Error() string {
+	var af AuthFailure
+	if errors.As(e.Err, &af) {
+		return fmt.Sprintf("%s %s: %v", e.Method, e.URL, af)
+	}
 	return fmt.Sprintf("%s %s: %v (is the server running, and is the URL right?)", e.Method, e.URL, e.Err)
 }
 

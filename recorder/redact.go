@@ -531,3 +531,31 @@ func (c *clueSet) any(b []byte) bool {
 	}
 	return false
 }
+
+// oauthParam matches an OAuth credential in a query string, a form body or a Location
+// header: the authorization code, the PKCE verifier, tokens, a client secret or assertion.
+var oauthParam = regexp.MustCompile(`((?:^|[?&\s])(?:code|code_verifier|access_token|refresh_token|id_token|client_secret|client_assertion|assertion|subject_token|actor_token)=)([^&\s"]+)`)
+
+// oauthJSON matches a token or client secret as a JSON member (a token response, a
+// registration response).
+var oauthJSON = regexp.MustCompile(`("(?:access_token|refresh_token|id_token|client_secret|registration_access_token)"[ \t]*:[ \t]*")((?:[^"\\]|\\.)+)`)
+
+// OAuthCredentials masks OAuth credentials in an HTTP event (direction HTTPOut or HTTPIn):
+// the code and tokens in a request line, a Location header or a form body, and token or
+// secret members of a JSON body. It reports whether it changed something.
+func OAuthCredentials(b []byte) ([]byte, bool) {
+	if !bytes.Contains(b, []byte("=")) && !bytes.Contains(b, []byte(`_token"`)) && !bytes.Contains(b, []byte(`client_secret"`)) {
+		return b, false
+	}
+	changed := false
+	mask := func(re *regexp.Regexp, in []byte) []byte {
+		if !re.Match(in) {
+			return in
+		}
+		changed = true
+		return re.ReplaceAll(in, []byte("${1}"+Mask))
+	}
+	out := mask(oauthParam, b)
+	out = mask(oauthJSON, out)
+	return out, changed
+}

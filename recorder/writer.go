@@ -116,6 +116,10 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 				r.Raw = raw
 				r.Redacted = appendOnce(r.Redacted, "http-credential-header")
 			}
+			if raw, ok := OAuthCredentials(r.Raw); ok {
+				r.Raw = raw
+				r.Redacted = appendOnce(r.Redacted, "oauth-credential")
+			}
 		}
 		if r.Life != nil {
 			r.Life.Text = w.red.String(r.Life.Text)

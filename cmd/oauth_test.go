@@ -1,0 +1,99 @@
+package cmd
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
+	"github.com/mcp-inspect/mcp-inspect/oauth"
+)
+
+// guardedServer is a go-sdk MCP server with one tool behind the fake authorization server.
+func guardedServer(t *testing.T) *fakeas.AS {
+	as := fakeas.New(t)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "guarded", Version: "1.0.0"}, nil)
+	type in struct {
+		Text string `json:"text"`
+	}
+	mcp.AddTool(srv, &mcp.Tool{Name: "echo", Description: "echoes text"}, func(ctx context.Context, req *mcp.CallToolRequest, a in) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: a.Text}}}, nil, nil
+	})
+	as.Resource = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	return as
+}
+
+// fakeBrowser is a $BROWSER that follows the authorization server's redirect to the
+// loopback callback, as a user approving in a browser would.
+func fakeBrowser(t *testing.T) string {
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("curl is not installed: the fake $BROWSER needs it")
+	}
+	p := filepath.Join(t.TempDir(), "browser")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\nexec "+curl+" -sS -L --max-redirs 5 -o /dev/null \"$1\"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRemoteOAuth(t *testing.T) {
+	as := guardedServer(t)
+	state := t.TempDir()
+	env := []string{"BROWSER=" + fakeBrowser(t), "XDG_STATE_HOME=" + state}
+	trace := filepath.Join(t.TempDir(), "o.jsonl")
+	url := as.URL() + "/mcp"
+	r := inspect(t, env, "call", "echo", "-a", "text=hello-oauth", "--record", trace, url)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, "hello-oauth") {
+		t.Fatalf("call: %q %q", r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "authorize access to "+url+" in a browser: "+as.URL()+"/authorize?") {
+		t.Errorf("the authorization URL is not on stderr: %q", r.stderr)
+	}
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.ReplaceAll(string(b), `\u0026`, "&")
+	for _, tok := range as.Issued() {
+		if strings.Contains(s, tok) {
+			t.Errorf("the trace holds the token %q", tok)
+		}
+	}
+	for _, hop := range []string{"GET /.well-known/oauth-protected-resource/mcp ", "GET /.well-known/oauth-authorization-server ", "POST /register ", "POST /token ", "HTTP/1.1 401 Unauthorized", "Authorization: Bearer ***", "code=***", "code_verifier=***", "mcp-inspect: authorize access to ", `\"authorization_servers\":`, `\"access_token\":\"***`} {
+		if !strings.Contains(s, hop) {
+			t.Errorf("the trace lacks %q", hop)
+		}
+	}
+	f := oauth.TokenFile(filepath.Join(state, "mcp-inspect", "tokens"), url, "")
+	st, err := os.Stat(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("token file mode %v, want 0600", st.Mode().Perm())
+	}
+	// The next run uses the stored token.
+	r = inspect(t, env, "tools", url)
+	wantCode(t, r, 0)
+	if n := as.Count("/authorize"); n != 1 {
+		t.Errorf("authorizations = %d, want 1 (the stored token reused)", n)
+	}
+}
+
+func TestRemoteOAuthRefused(t *testing.T) {
+	as := guardedServer(t)
+	as.Refuse = true
+	r := inspect(t, []string{"BROWSER=" + fakeBrowser(t)}, "tools", as.URL()+"/mcp")
+	wantCode(t, r, exitProtocol)
+	if !strings.Contains(r.stderr, "authorization refused: access_denied (the user said no)") {
+		t.Errorf("stderr: %q", r.stderr)
+	}
+}

@@ -1,0 +1,497 @@
+// Package oauth authorizes mcp-inspect's HTTP requests with OAuth 2.1 when a remote MCP
+// server answers 401 (or 403 insufficient_scope), as MCP 2025-11-25 basic/authorization
+// describes. The protocol work (protected-resource and authorization-server metadata, client
+// ID metadata documents, dynamic registration, PKCE S256 with resource, iss checks, the token
+// exchange and refresh) is go-sdk's auth / oauthex and golang.org/x/oauth2; this package is
+// the glue: a RoundTripper that adds the token and retries, the loopback redirect, the
+// browser, and the token file.
+//
+// Every request of the authorization, the metadata, registration and token requests included,
+// goes through the RoundTripper the transport is built on (mcpclient's recording one), so
+// each hop is an event on the wire.
+package oauth
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
+	"golang.org/x/oauth2"
+)
+
+// DefaultMaxAuthorizations is how many authorizations one request may start before its
+// 401/403 is handed back (a server that keeps asking for more scope must not loop forever).
+const DefaultMaxAuthorizations = 3
+
+// Config says how to authorize against one server.
+type Config struct {
+	// ServerURL is the MCP server's URL; with ClientID it keys the token file.
+	ServerURL string
+	// ClientID and ClientSecret are a pre-registered client (--client-id,
+	// --client-secret-env). Without ClientID the client registers dynamically (RFC 7591), or
+	// uses ClientMetadataURL where the authorization server supports client ID metadata
+	// documents.
+	ClientID, ClientSecret string
+	// ClientMetadataURL is an https URL of a client ID metadata document used as client_id
+	// when the authorization server advertises client_id_metadata_document_supported.
+	ClientMetadataURL string
+	// Open shows the authorization URL to the user. Nil means the default: $BROWSER, else
+	// xdg-open/open when a display is there; the URL is always given to Notify first.
+	Open func(ctx context.Context, authURL string) error
+	// FollowRedirects makes the "browser" a plain GET of the authorization URL through the
+	// recorded transport, following redirects to the loopback callback (an authorization
+	// server that approves at once, as the conformance suite's does). It overrides Open.
+	FollowRedirects bool
+	// Notify receives the messages meant for the user (the URL to open, a refresh failure).
+	// Nil discards them.
+	Notify func(msg string)
+	// StoreDir is the directory of token files (created 0700; files 0600). Empty keeps
+	// tokens in memory only.
+	StoreDir string
+	// MaxAuthorizations bounds the authorizations one request may start; 0 means
+	// DefaultMaxAuthorizations.
+	MaxAuthorizations int
+	// UserAgent is sent on the Authorizer's own requests when set.
+	UserAgent string
+	// CallbackTimeout bounds the wait for the browser's redirect; 0 means 5 minutes.
+	CallbackTimeout time.Duration
+}
+
+// RefusedError is an authorization the server or the user refused: the redirect came back
+// with an error parameter (RFC 6749 §4.1.2.1), e.g. access_denied.
+type RefusedError struct {
+	Code, Description string
+}
+
+func (e *RefusedError) Error() string {
+	s := "authorization refused: " + e.Code
+	if e.Description != "" {
+		s += " (" + e.Description + ")"
+	}
+	return s
+}
+
+// Error is an authorization that failed; it wraps the cause (a *RefusedError, a metadata,
+// registration or token error from go-sdk's auth). It implements mcpclient.AuthFailure.
+type Error struct {
+	Err error
+}
+
+func (e *Error) Error() string { return "OAuth authorization failed: " + e.Err.Error() }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// AuthFailure marks an authorization failure (mcpclient.AuthFailure).
+func (e *Error) AuthFailure() {}
+
+// Authorizer holds one server's authorization state: the token source, the handler and the
+// loopback listener. It is safe for concurrent use; Close releases the listener.
+type Authorizer struct {
+	cfg Config
+
+	mu      sync.Mutex
+	ts      oauth2.TokenSource
+	gen     int // incremented by every authorization, so concurrent 401s authorize once
+	loaded  bool
+	hc      *http.Client
+	handler *auth.AuthorizationCodeHandler
+	cb      *callback
+
+	authMu sync.Mutex // one authorization at a time
+	wire   func(string)
+	body   func([]byte)
+}
+
+// New returns an Authorizer for cfg.
+func New(cfg Config) *Authorizer {
+	if cfg.MaxAuthorizations <= 0 {
+		cfg.MaxAuthorizations = DefaultMaxAuthorizations
+	}
+	if cfg.CallbackTimeout <= 0 {
+		cfg.CallbackTimeout = 5 * time.Minute
+	}
+	return &Authorizer{cfg: cfg}
+}
+
+// Wrap returns a RoundTripper that sends requests through inner with the current access
+// token and authorizes on 401 or 403 insufficient_scope. Its own requests (metadata,
+// registration, token, refresh) go through inner too. It is mcpclient.Config.WrapTransport.
+func (a *Authorizer) Wrap(inner http.RoundTripper) http.RoundTripper {
+	a.mu.Lock()
+	a.hc = &http.Client{Transport: &bodyTap{a: a, next: inner}}
+	a.mu.Unlock()
+	return &transport{a: a, inner: inner}
+}
+
+// Close stops the loopback listener, if one was started.
+func (a *Authorizer) Close() error {
+	a.mu.Lock()
+	cb := a.cb
+	a.cb = nil
+	a.mu.Unlock()
+	if cb != nil {
+		return cb.close()
+	}
+	return nil
+}
+
+// notify tells the user msg: through Config.Notify, and as a note on the wire when the
+// client gave one (mcpclient.Noter).
+func (a *Authorizer) notify(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if a.cfg.Notify != nil {
+		a.cfg.Notify(msg)
+	}
+	a.mu.Lock()
+	wire := a.wire
+	a.mu.Unlock()
+	if wire != nil {
+		wire(msg)
+	}
+}
+
+// token returns the access token to send, "" when there is none. A token that cannot be
+// refreshed (expired without a refresh token, a revoked refresh token) is dropped, so the
+// next 401 starts a new authorization.
+func (a *Authorizer) token() (string, int) {
+	a.mu.Lock()
+	if !a.loaded {
+		a.loaded = true
+		if s, err := a.load(); err == nil && s != nil {
+			a.ts = a.savingSource(s.oauth2Config(), s.token())
+		}
+	}
+	ts, gen := a.ts, a.gen
+	a.mu.Unlock()
+	if ts == nil {
+		return "", gen
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		a.notify("mcp-inspect: the stored token could not be refreshed (%v); authorizing again", err)
+		a.mu.Lock()
+		if a.ts == ts {
+			a.ts = nil
+			a.remove()
+		}
+		gen = a.gen
+		a.mu.Unlock()
+		return "", gen
+	}
+	return tok.AccessToken, gen
+}
+
+// authorize runs one authorization for the challenge in resp, unless another request
+// authorized since this one was sent (sentGen).
+func (a *Authorizer) authorize(ctx context.Context, req *http.Request, resp *http.Response, sentGen int) error {
+	a.authMu.Lock()
+	defer a.authMu.Unlock()
+	a.mu.Lock()
+	if a.gen != sentGen {
+		a.mu.Unlock()
+		resp.Body.Close()
+		return nil
+	}
+	a.mu.Unlock()
+	h, err := a.ensureHandler()
+	if err != nil {
+		resp.Body.Close()
+		return err
+	}
+	if err := h.Authorize(ctx, req, resp); err != nil {
+		return err
+	}
+	ts, err := h.TokenSource(ctx)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.ts = ts
+	a.gen++
+	a.mu.Unlock()
+	return nil
+}
+
+// ensureHandler starts the loopback listener and builds go-sdk's handler on first use.
+func (a *Authorizer) ensureHandler() (*auth.AuthorizationCodeHandler, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.handler != nil {
+		return a.handler, nil
+	}
+	cb, err := listenCallback()
+	if err != nil {
+		return nil, fmt.Errorf("oauth: loopback redirect listener: %w", err)
+	}
+	cfg := &auth.AuthorizationCodeHandlerConfig{
+		RedirectURL:              cb.redirectURL,
+		AuthorizationCodeFetcher: a.fetch,
+		Client:                   a.hc,
+		RequestRefreshToken:      true,
+		NewTokenSource: func(ctx context.Context, c *oauth2.Config, tok *oauth2.Token) (oauth2.TokenSource, error) {
+			a.save(c, tok)
+			return a.savingSource(c, tok), nil
+		},
+	}
+	if a.cfg.ClientMetadataURL != "" {
+		cfg.ClientIDMetadataDocumentConfig = &auth.ClientIDMetadataDocumentConfig{URL: a.cfg.ClientMetadataURL}
+	}
+	if a.cfg.ClientID != "" {
+		cfg.PreregisteredClient = &oauthex.ClientCredentials{ClientID: a.cfg.ClientID}
+		if a.cfg.ClientSecret != "" {
+			cfg.PreregisteredClient.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: a.cfg.ClientSecret}
+		}
+	} else {
+		cfg.DynamicClientRegistrationConfig = &auth.DynamicClientRegistrationConfig{Metadata: &oauthex.ClientRegistrationMetadata{
+			RedirectURIs: []string{cb.redirectURL},
+			ClientName:   "mcp-inspect",
+			GrantTypes:   []string{"authorization_code", "refresh_token"},
+		}}
+	}
+	h, err := auth.NewAuthorizationCodeHandler(cfg)
+	if err != nil {
+		cb.close()
+		return nil, fmt.Errorf("oauth: %w", err)
+	}
+	a.cb, a.handler = cb, h
+	return h, nil
+}
+
+// fetch is go-sdk's AuthorizationCodeFetcher: show the URL, open the browser, wait for the
+// loopback redirect whose state matches.
+func (a *Authorizer) fetch(ctx context.Context, args *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+	u, err := url.Parse(args.URL)
+	if err != nil {
+		return nil, fmt.Errorf("oauth: authorization URL: %w", err)
+	}
+	a.mu.Lock()
+	cb, hc := a.cb, a.hc
+	a.mu.Unlock()
+	wait := cb.expect(u.Query().Get("state"))
+	defer cb.expect("")
+	a.notify("mcp-inspect: authorize access to %s in a browser: %s", a.cfg.ServerURL, args.URL)
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.CallbackTimeout)
+	defer cancel()
+	openErr := make(chan error, 1)
+	go func() {
+		switch {
+		case a.cfg.FollowRedirects:
+			openErr <- follow(ctx, hc, args.URL)
+		case a.cfg.Open != nil:
+			openErr <- a.cfg.Open(ctx, args.URL)
+		default:
+			openErr <- openBrowser(args.URL)
+		}
+	}()
+	for {
+		select {
+		case r := <-wait:
+			return r.res, r.err
+		case err := <-openErr:
+			if err != nil {
+				a.notify("mcp-inspect: could not open a browser (%v); open the URL above by hand", err)
+			}
+			openErr = nil
+		case <-ctx.Done():
+			return nil, fmt.Errorf("oauth: no authorization redirect arrived at %s: %w", cb.redirectURL, ctx.Err())
+		}
+	}
+}
+
+// follow GETs the authorization URL and follows its redirects (to the loopback callback).
+func follow(ctx context.Context, hc *http.Client, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	return resp.Body.Close()
+}
+
+// openBrowser runs $BROWSER (a colon-separated list; %s stands for the URL) or, with a
+// display, the platform opener. Without either the user opens the printed URL (an SSH
+// session).
+func openBrowser(u string) error {
+	if b := os.Getenv("BROWSER"); b != "" {
+		var last error
+		for _, cmd := range strings.Split(b, ":") {
+			if cmd == "" {
+				continue
+			}
+			var c *exec.Cmd
+			if strings.Contains(cmd, "%s") {
+				f := strings.Fields(strings.ReplaceAll(cmd, "%s", u))
+				c = exec.Command(f[0], f[1:]...)
+			} else {
+				c = exec.Command(cmd, u)
+			}
+			if last = start(c); last == nil {
+				return nil
+			}
+		}
+		return last
+	}
+	switch runtime.GOOS {
+	case "darwin":
+		return start(exec.Command("open", u))
+	case "windows":
+		return start(exec.Command("rundll32", "url.dll,FileProtocolHandler", u))
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return errors.New("no display and no $BROWSER")
+	}
+	return start(exec.Command("xdg-open", u))
+}
+
+// start runs c detached from our terminal and reaps it.
+func start(c *exec.Cmd) error {
+	c.Stdin, c.Stdout, c.Stderr = nil, nil, nil
+	if err := c.Start(); err != nil {
+		return err
+	}
+	go c.Wait()
+	return nil
+}
+
+// transport adds the bearer token and authorizes on 401 / 403 insufficient_scope.
+type transport struct {
+	a     *Authorizer
+	inner http.RoundTripper
+}
+
+// SetNote implements mcpclient.Noter: the Authorizer's messages become wire notes.
+func (t *transport) SetNote(note func(string)) {
+	t.a.mu.Lock()
+	t.a.wire = note
+	t.a.mu.Unlock()
+}
+
+// SetBodyRecorder implements mcpclient.BodyRecorder: the bodies of the Authorizer's own
+// responses (metadata, registration, token) become wire events.
+func (t *transport) SetBodyRecorder(record func([]byte)) {
+	t.a.mu.Lock()
+	t.a.body = record
+	t.a.mu.Unlock()
+}
+
+// maxRecordedBody bounds the part of an authorization response body shown on the wire.
+const maxRecordedBody = 64 << 10
+
+// bodyTap records the bodies of the Authorizer's own responses, so a failing authorization
+// can be read step by step; the reader gets the same bytes.
+type bodyTap struct {
+	a    *Authorizer
+	next http.RoundTripper
+}
+
+func (b *bodyTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("User-Agent") == "" && b.a.cfg.UserAgent != "" {
+		req = req.Clone(req.Context())
+		req.Header.Set("User-Agent", b.a.cfg.UserAgent)
+	}
+	resp, err := b.next.RoundTrip(req)
+	b.a.mu.Lock()
+	record := b.a.body
+	b.a.mu.Unlock()
+	if err != nil || record == nil {
+		return resp, err
+	}
+	head, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordedBody))
+	if len(head) > 0 {
+		record(head)
+	}
+	if rerr != nil {
+		resp.Body.Close()
+		return nil, rerr
+	}
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	return resp, nil
+}
+
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("Authorization") != "" {
+		return t.inner.RoundTrip(req) // the user's own credentials (-H, --bearer-env)
+	}
+	body, err := rewindable(req)
+	if err != nil {
+		return nil, err
+	}
+	for n := 0; ; n++ {
+		r := req.Clone(req.Context())
+		if r.Body, err = body(); err != nil {
+			return nil, err
+		}
+		tok, gen := t.a.token()
+		if tok != "" {
+			r.Header.Set("Authorization", "Bearer "+tok)
+		}
+		resp, err := t.inner.RoundTrip(r)
+		if err != nil || !needsAuth(resp) || n >= t.a.cfg.MaxAuthorizations {
+			return resp, err
+		}
+		if err := t.a.authorize(req.Context(), r, resp, gen); err != nil {
+			return nil, &Error{Err: err}
+		}
+	}
+}
+
+// needsAuth reports a 401, or a 403 whose challenge is insufficient_scope (step-up).
+func needsAuth(resp *http.Response) bool {
+	switch resp.StatusCode {
+	case http.StatusUnauthorized:
+		return true
+	case http.StatusForbidden:
+		cs, err := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+		if err != nil {
+			return false
+		}
+		for _, c := range cs {
+			if c.Params["error"] == "insufficient_scope" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rewindable returns a function giving a fresh copy of req's body for each attempt.
+func rewindable(req *http.Request) (func() (io.ReadCloser, error), error) {
+	if req.Body == nil || req.Body == http.NoBody {
+		return func() (io.ReadCloser, error) { return http.NoBody, nil }, nil
+	}
+	if req.GetBody != nil {
+		first := true
+		return func() (io.ReadCloser, error) {
+			if first {
+				first = false
+				return req.Body, nil
+			}
+			return req.GetBody()
+		}, nil
+	}
+	b, err := io.ReadAll(req.Body)
+	req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	return func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(string(b))), nil }, nil
+}

@@ -1,0 +1,221 @@
+package oauth
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
+)
+
+// hops records the requests that went through the inner transport ("METHOD /path").
+type hops struct {
+	mu   sync.Mutex
+	list []string
+	next http.RoundTripper
+}
+
+func (h *hops) RoundTrip(r *http.Request) (*http.Response, error) {
+	h.mu.Lock()
+	h.list = append(h.list, r.Method+" "+r.URL.Path)
+	h.mu.Unlock()
+	return h.next.RoundTrip(r)
+}
+
+func (h *hops) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return strings.Join(h.list, ", ")
+}
+
+// follower is a fake browser: it GETs the authorization URL and follows the 302 to the
+// loopback callback.
+func follower(ctx context.Context, u string) error {
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	io.Copy(io.Discard, resp.Body)
+	return resp.Body.Close()
+}
+
+func newClient(t *testing.T, cfg Config) (*http.Client, *hops, *Authorizer) {
+	t.Helper()
+	h := &hops{next: http.DefaultTransport}
+	a := New(cfg)
+	t.Cleanup(func() { a.Close() })
+	return &http.Client{Transport: a.Wrap(h)}, h, a
+}
+
+func get(t *testing.T, c *http.Client, u string) (int, error) {
+	t.Helper()
+	resp, err := c.Get(u)
+	if err != nil {
+		return 0, err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+func TestFullAuthorization(t *testing.T) {
+	as := fakeas.New(t)
+	dir := filepath.Join(t.TempDir(), "tokens")
+	var notes []string
+	c, h, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
+	code, err := get(t, c, as.URL()+"/mcp")
+	if err != nil || code != 200 {
+		t.Fatalf("GET /mcp = %d, %v; hops: %s", code, err, h)
+	}
+	// Every hop of the authorization went through the inner (recorded) transport.
+	want := "GET /mcp, GET /.well-known/oauth-protected-resource/mcp, GET /.well-known/oauth-authorization-server, POST /register, POST /token, GET /mcp"
+	if got := h.String(); got != want {
+		t.Errorf("hops:\n got %s\nwant %s", got, want)
+	}
+	if len(notes) == 0 || !strings.Contains(notes[0], as.URL()+"/authorize?") {
+		t.Errorf("the authorization URL was not shown: %q", notes)
+	}
+	f := TokenFile(dir, as.URL()+"/mcp", "")
+	st, err := os.Stat(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("token file mode %v, want 0600", st.Mode().Perm())
+	}
+	if st, _ := os.Stat(dir); st.Mode().Perm() != 0o700 {
+		t.Errorf("token dir mode %v, want 0700", st.Mode().Perm())
+	}
+	// A new process (a new Authorizer) uses the stored token: no new authorization.
+	c2, h2, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
+	if code, err := get(t, c2, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("second process: %d, %v", code, err)
+	}
+	if got := h2.String(); got != "GET /mcp" {
+		t.Errorf("second process hops: %s", got)
+	}
+}
+
+func TestBrowserEnv(t *testing.T) {
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("curl is not installed: the fake $BROWSER needs it")
+	}
+	as := fakeas.New(t)
+	script := filepath.Join(t.TempDir(), "browser")
+	os.WriteFile(script, []byte("#!/bin/sh\nexec "+curl+" -sS -L --max-redirs 5 -o /dev/null \"$1\"\n"), 0o700)
+	t.Setenv("BROWSER", script)
+	c, h, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", CallbackTimeout: 20 * time.Second})
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("GET /mcp = %d, %v; hops: %s", code, err, h)
+	}
+}
+
+func TestRefusedConsent(t *testing.T) {
+	as := fakeas.New(t)
+	as.Refuse = true
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower})
+	_, err := get(t, c, as.URL()+"/mcp")
+	var refused *RefusedError
+	if !errors.As(err, &refused) || refused.Code != "access_denied" || !strings.Contains(err.Error(), "the user said no") {
+		t.Fatalf("err = %v, want a RefusedError access_denied", err)
+	}
+	if as.Count("/token") != 0 {
+		t.Error("a refused authorization reached /token")
+	}
+}
+
+func TestExpiredTokenRefreshed(t *testing.T) {
+	as := fakeas.New(t)
+	as.ExpiresIn = 1 // x/oauth2 refreshes 10 s before expiry: every use refreshes
+	dir := t.TempDir()
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
+	for i := range 2 {
+		if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
+			t.Fatalf("request %d: %d, %v", i, code, err)
+		}
+	}
+	if as.Count("/authorize") != 1 {
+		t.Errorf("authorizations = %d, want 1", as.Count("/authorize"))
+	}
+	if got := strings.Join(as.Grants(), ","); !strings.HasPrefix(got, "authorization_code,refresh_token") {
+		t.Errorf("token grants = %s, want a refresh after the code", got)
+	}
+	// The refreshed token was written back to the file.
+	b, _ := os.ReadFile(TokenFile(dir, as.URL()+"/mcp", ""))
+	issued := as.Issued()
+	if last := issued[len(issued)-2]; !strings.Contains(string(b), last) {
+		t.Errorf("the token file does not hold the newest access token %s: %s", last, b)
+	}
+}
+
+func TestRevokedRefreshTokenAuthorizesAgain(t *testing.T) {
+	as := fakeas.New(t)
+	as.ExpiresIn = 1
+	dir := t.TempDir()
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir})
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("first: %d, %v", code, err)
+	}
+	as.RevokeAll()
+	var notes []string
+	c2, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: dir, Notify: func(m string) { notes = append(notes, m) }})
+	if code, err := get(t, c2, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("after revocation: %d, %v", code, err)
+	}
+	if as.Count("/authorize") != 2 {
+		t.Errorf("authorizations = %d, want 2 (a new one after the revoked refresh)", as.Count("/authorize"))
+	}
+	if len(notes) == 0 || !strings.Contains(notes[0], "could not be refreshed") {
+		t.Errorf("no note about the failed refresh: %q", notes)
+	}
+}
+
+func TestRetryLimit(t *testing.T) {
+	// A server that always answers 401 gets DefaultMaxAuthorizations authorizations, then the
+	// 401 is handed back.
+	as := fakeas.New(t)
+	as.AlwaysUnauthorized = true
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower})
+	code, err := get(t, c, as.URL()+"/mcp")
+	if err != nil || code != 401 {
+		t.Fatalf("got %d, %v; want the 401 back", code, err)
+	}
+	if n := as.Count("/authorize"); n != DefaultMaxAuthorizations {
+		t.Errorf("authorizations = %d, want %d", n, DefaultMaxAuthorizations)
+	}
+}
+
+func TestForgedStateIgnored(t *testing.T) {
+	as := fakeas.New(t)
+	var cbURL string
+	open := func(ctx context.Context, u string) error {
+		// A forged redirect with another state is refused; the real one then completes.
+		resp, err := http.Get(cbURL + "?code=forged&state=wrong")
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("forged redirect answered %d, want 400", resp.StatusCode)
+		}
+		return follower(ctx, u)
+	}
+	c, _, a := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: open})
+	if _, err := a.ensureHandler(); err != nil {
+		t.Fatal(err)
+	}
+	cbURL = a.cb.redirectURL
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("GET /mcp = %d, %v", code, err)
+	}
+}
