@@ -17,9 +17,15 @@ import (
 // killed when the test ends.
 func startServing(t *testing.T, args ...string) string {
 	t.Helper()
+	return startServingEnv(t, append(os.Environ(), "XDG_STATE_HOME="+t.TempDir()), args...)
+}
+
+// startServingEnv is startServing with the process's environment.
+func startServingEnv(t *testing.T, env []string, args ...string) string {
+	t.Helper()
 	bin := testservers.BuildInspector(t)
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
+	cmd.Env = env
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
