@@ -86,8 +86,8 @@ type respStream struct {
 type httpTap struct {
 	s        *session
 	up       *url.URL
-	upHost   string // host:port to dial
-	items    chan httpItem
+	upHost   string          // host:port to dial
+	items    chan []httpItem // batches, one per flush to the host
 	wg       sync.WaitGroup
 	off      [2]int64
 	line     [2]int64
@@ -133,7 +133,8 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 			host = net.JoinHostPort(o.Upstream.Hostname(), "80")
 		}
 	}
-	t := &httpTap{s: s, up: o.Upstream, upHost: host, items: make(chan httpItem, 4096), conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage}
+	t := &httpTap{s: s, up: o.Upstream, upHost: host, items: make(chan []httpItem, 1024), conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage}
+	s.tee.batching = true // one write per batch (see record)
 	recDone := make(chan struct{})
 	go t.record(recDone)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})
@@ -188,7 +189,7 @@ func (t *httpTap) track(c net.Conn, add bool) {
 }
 
 func (t *httpTap) life(l mcpclient.LifeInfo) {
-	t.items <- httpItem{t: time.Now(), kind: itemLife, life: &l}
+	t.items <- []httpItem{{t: time.Now(), kind: itemLife, life: &l}}
 }
 
 // dial opens a connection to the upstream (HTTP/1.1 only over TLS).
@@ -399,7 +400,9 @@ func (t *httpTap) serve(c net.Conn) {
 		if rh.chunked { // bodies are recorded de-chunked, as the client records them
 			rec = append(clone(out), body...)
 		}
-		t.items <- httpItem{t: time.Now(), kind: itemOut, raw: rec, body: body}
+		// What the exchange brings is handed to the recorder in batches after each write to
+		// the host, so recording runs while the host handles the answer, not before.
+		pend := []httpItem{{t: time.Now(), kind: itemOut, raw: rec, body: body}}
 		sent := false
 		for attempt := 0; attempt < 2 && !sent; attempt++ {
 			if up == nil {
@@ -424,10 +427,11 @@ func (t *httpTap) serve(c net.Conn) {
 			up = nil
 		}
 		if !sent {
+			t.items <- pend
 			t.badGateway(cw, err)
 			return
 		}
-		keep, err := t.response(ubr, cw, method)
+		keep, err := t.response(ubr, cw, method, pend)
 		if err != nil || !keep || rh.closeConn {
 			return
 		}
@@ -444,14 +448,25 @@ func (t *httpTap) badGateway(cw *bufio.Writer, err error) {
 
 // response forwards one response (1xx heads first) as it arrives; keep reports whether
 // the connection can carry another request.
-func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (keep bool, err error) {
-	// flush writes what was copied when nothing more is waiting upstream, so a stream's
-	// bytes reach the host as they come and a burst goes out in one write.
-	flush := func() error {
-		if ubr.Buffered() == 0 {
-			return cw.Flush()
+func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (keep bool, err error) {
+	defer func() {
+		if len(pend) > 0 {
+			t.items <- pend
 		}
-		return nil
+	}()
+	// flush writes what was copied when nothing more is waiting upstream, so a stream's
+	// bytes reach the host as they come and a burst goes out in one write; then the
+	// recorder gets what went by.
+	flush := func() error {
+		if ubr.Buffered() != 0 {
+			return nil
+		}
+		err := cw.Flush()
+		if len(pend) > 0 {
+			t.items <- pend
+			pend = nil
+		}
+		return err
 	}
 	for {
 		h, err := readHead(ubr)
@@ -467,7 +482,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (
 		}
 		st := &respStream{sse: strings.HasPrefix(h.contentType, "text/event-stream")}
 		st.json = !st.sse
-		t.items <- httpItem{t: time.Now(), kind: itemHead, raw: h.raw, stream: st}
+		pend = append(pend, httpItem{t: time.Now(), kind: itemHead, raw: h.raw, stream: st})
 		if status >= 100 && status < 200 && status != 101 {
 			if err := flush(); err != nil {
 				return false, err
@@ -475,7 +490,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (
 			continue
 		}
 		if method == "HEAD" || status == 204 || status == 304 {
-			t.items <- httpItem{kind: itemEnd, stream: st}
+			pend = append(pend, httpItem{kind: itemEnd, stream: st})
 			return !h.closeConn, cw.Flush()
 		}
 		pass := func(raw, data []byte) error {
@@ -483,7 +498,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (
 				return err
 			}
 			if len(data) > 0 {
-				t.items <- httpItem{t: time.Now(), kind: itemBody, raw: clone(data), stream: st}
+				pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: clone(data), stream: st})
 			}
 			return flush()
 		}
@@ -522,7 +537,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (
 		if ferr := cw.Flush(); err == nil {
 			err = ferr
 		}
-		t.items <- httpItem{t: time.Now(), kind: itemEnd, stream: st}
+		pend = append(pend, httpItem{t: time.Now(), kind: itemEnd, stream: st})
 		return err == nil && !h.closeConn, err
 	}
 }
@@ -530,37 +545,45 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string) (
 // record turns what the forward path saw into trace events, in order.
 func (t *httpTap) record(done chan struct{}) {
 	defer close(done)
-	for it := range t.items {
-		switch it.kind {
-		case itemLife:
-			t.emit(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
-		case itemOut:
-			if b := bytes.TrimSpace(it.body); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
-				t.message(it.t, mcpclient.ClientToServer, b)
-			}
-			t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: it.raw, Size: int64(len(it.raw))})
-		case itemHead:
-			t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: it.raw, Size: int64(len(it.raw))})
-		case itemBody:
-			st := it.stream
-			st.buf = append(st.buf, it.raw...)
-			if st.sse {
-				t.sseFrames(it.t, st, false)
-			}
-		case itemEnd:
-			st := it.stream
-			if st.sse {
-				t.sseFrames(timeOr(it.t), st, true)
-				continue
-			}
-			if len(st.buf) > 0 {
-				t.emitHTTP(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPBody, Raw: st.buf, Size: int64(len(st.buf))})
-				if b := bytes.TrimSpace(st.buf); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
-					t.message(timeOr(it.t), mcpclient.ServerToClient, b)
-				}
-			}
-			st.buf = nil
+	for batch := range t.items {
+		for _, it := range batch {
+			t.recordItem(it)
 		}
+		t.s.flushTrace()
+	}
+}
+
+// recordItem turns one item into its events.
+func (t *httpTap) recordItem(it httpItem) {
+	switch it.kind {
+	case itemLife:
+		t.emit(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
+	case itemOut:
+		if b := bytes.TrimSpace(it.body); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
+			t.message(it.t, mcpclient.ClientToServer, b)
+		}
+		t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: it.raw, Size: int64(len(it.raw))})
+	case itemHead:
+		t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: it.raw, Size: int64(len(it.raw))})
+	case itemBody:
+		st := it.stream
+		st.buf = append(st.buf, it.raw...)
+		if st.sse {
+			t.sseFrames(it.t, st, false)
+		}
+	case itemEnd:
+		st := it.stream
+		if st.sse {
+			t.sseFrames(timeOr(it.t), st, true)
+			return
+		}
+		if len(st.buf) > 0 {
+			t.emitHTTP(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPBody, Raw: st.buf, Size: int64(len(st.buf))})
+			if b := bytes.TrimSpace(st.buf); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
+				t.message(timeOr(it.t), mcpclient.ServerToClient, b)
+			}
+		}
+		st.buf = nil
 	}
 }
 
