@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +18,7 @@ import (
 )
 
 func newMockCmd() *cobra.Command {
-	var logFile string
+	var logFile, listen string
 	var debug bool
 	c := &cobra.Command{
 		Use:   "mock TRACE",
@@ -27,7 +31,13 @@ notifications that followed it after. Notifications get no reply. A request the 
 cannot answer gets a JSON-RPC error naming the closest recorded request. When the recorded
 server died during a request, the mock dies the same way.
 
-Any MCP client can connect, mcp-inspect included:  mcp-inspect -- mcp-inspect mock trace.jsonl`,
+Any MCP client can connect, mcp-inspect included:  mcp-inspect -- mcp-inspect mock trace.jsonl
+
+With --listen 127.0.0.1:PORT the mock is a Streamable HTTP server on that loopback address
+instead (any path): each POSTed request is answered as the recorded server answered that
+exchange, with an event stream or one JSON body; notifications get 202; a session id is
+issued when the recorded server issued one (DELETE ends it); GET opens a stream only when
+the recording had one, else 405. Only loopback addresses are accepted.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			logger, closeLog := openLog(logFile, debug)
@@ -47,9 +57,16 @@ Any MCP client can connect, mcp-inspect included:  mcp-inspect -- mcp-inspect mo
 			logger.Info("mock serving", "trace", args[0], "requests", m.Requests())
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			err = m.Serve(ctx, os.Stdin, os.Stdout)
+			if listen != "" {
+				err = serveMockHTTP(ctx, m, listen, logger)
+			} else {
+				err = m.Serve(ctx, os.Stdin, os.Stdout)
+			}
 			var ex *recorder.MockExit
+			var ce *codeError
 			switch {
+			case errors.As(err, &ce):
+				return ce
 			case errors.As(err, &ex):
 				logger.Info("mock ends as the recorded server did", "how", ex.Text)
 				tr.Close()
@@ -66,7 +83,54 @@ Any MCP client can connect, mcp-inspect included:  mcp-inspect -- mcp-inspect mo
 	}
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
+	c.Flags().StringVar(&listen, "listen", "", "serve over Streamable HTTP on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one)")
 	return c
+}
+
+// loopbackListen listens on addr, which must name a loopback IP (127.0.0.0/8, ::1) or
+// localhost: the mock and the tap serve recorded or live sessions with no authentication.
+func loopbackListen(addr string) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, &codeError{exitUsage, fmt.Sprintf("--listen %s: %v (want 127.0.0.1:PORT)", addr, err)}
+	}
+	ip := net.ParseIP(host)
+	if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, &codeError{exitUsage, fmt.Sprintf("--listen %s: not a loopback address; only 127.0.0.1, ::1 or localhost are served (nothing here authenticates its callers)", addr)}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, &codeError{1, "--listen: " + err.Error()}
+	}
+	return ln, nil
+}
+
+// serveMockHTTP serves m over Streamable HTTP on addr until ctx ends or the recorded server
+// dies during a request (a *recorder.MockExit).
+func serveMockHTTP(ctx context.Context, m *recorder.Mock, addr string, logger *slog.Logger) error {
+	ln, err := loopbackListen(addr)
+	if err != nil {
+		return err
+	}
+	h := recorder.NewHTTPMock(m)
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(os.Stderr, "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
+	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	var result error
+	select {
+	case <-ctx.Done():
+		result = ctx.Err()
+	case ex := <-h.Exit():
+		result = ex
+	case err := <-done:
+		return err
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	return result
 }
 
 // signalNamed maps mcpclient's signal names ("KILL", "TERM") back to signals.

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,8 +33,9 @@ func newTapCmd() *cobra.Command {
 	var name, logFile string
 	var debug bool
 	var maxMessage int
+	var listen, upstream string
 	c := &cobra.Command{
-		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]",
+		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME]",
 		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
 		Long: `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
 MCP client). Put it in front of the server's command in the host's config (or let
@@ -47,14 +51,34 @@ Every message both ways is recorded as a trace (open, replay and mock read it): 
 ` + "`mcp-inspect attach NAME`" + ` shows the traffic live in the TUI, history first.
 
 The tap writes nothing to stdout but the server's bytes. Its own log goes to the log file;
-only its errors go to stderr, prefixed "mcp-inspect tap:".`,
+only its errors go to stderr, prefixed "mcp-inspect tap:".
+
+For a remote server, --listen 127.0.0.1:PORT --upstream URL makes the tap an HTTP reverse
+proxy on that loopback address: point the host at http://127.0.0.1:PORT with the upstream
+URL's path. Every request goes to the upstream as sent (only Host is set to the
+upstream's), every response comes back as sent, event streams frame by frame as they
+arrive. The trace holds the same http>/http< and message lines a client trace of the server
+has; the host's own credentials (Authorization, API keys, cookies) pass through and are
+redacted in the trace. Only loopback addresses are accepted.`,
 		Example: `  mcp-inspect tap --name fs -- npx -y @modelcontextprotocol/server-filesystem ~/src
   mcp-inspect tap --record /tmp/everything.jsonl -- node dist/index.js
+  mcp-inspect tap --listen 127.0.0.1:8931 --upstream https://mcp.example.com/mcp --name remote
   mcp-inspect attach fs`,
-		Args:          cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if listen != "" || upstream != "" {
+				if listen == "" || upstream == "" || len(args) > 0 {
+					return &codeError{exitUsage, "an HTTP tap takes --listen 127.0.0.1:PORT and --upstream URL, and no command"}
+				}
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if listen != "" {
+				return runHTTPTap(cmd.Context(), listen, upstream, name, &rec, logFile, debug, maxMessage)
+			}
 			return runTap(cmd.Context(), args, name, &rec, logFile, debug, maxMessage)
 		},
 	}
@@ -64,6 +88,8 @@ only its errors go to stderr, prefixed "mcp-inspect tap:".`,
 	fl.StringVar(&logFile, "log-file", "", "write the tap's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&debug, "debug", false, "log at debug level")
 	fl.IntVar(&maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest message recorded whole, in bytes (all bytes are forwarded anyway)")
+	fl.StringVar(&listen, "listen", "", "be an HTTP tap on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one), with --upstream")
+	fl.StringVar(&upstream, "upstream", "", "the remote server's `URL` an HTTP tap forwards to")
 	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap are kept in the user state directory)")
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
@@ -93,6 +119,45 @@ func (r *tapRecordFlags) redactor(argv []string) (*recorder.Redactor, error) {
 		Argv:      argv,
 		Patterns:  r.redact,
 	})
+}
+
+// tracePath picks the trace file (--record FILE, else one in the tap's state directory,
+// unless --no-save) and creates it, so that a file that cannot be written is known now.
+func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path string, auto bool, err error) {
+	rec := r
+	path, auto = rec.file, false
+	if path == "" && !rec.noSave {
+		dir := tapsDir(name)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+		} else {
+			path, auto = recorder.SessionPath(dir, time.Now(), os.Getpid()), true
+		}
+	}
+	if path != "" {
+		// Find out now whether the trace can be written: an automatic one that cannot is
+		// only logged, a --record FILE that cannot is an error. The file is created here with
+		// O_EXCL unless --overwrite: an existing file is never replaced by surprise.
+		flag := os.O_EXCL
+		if rec.overwrite && !auto {
+			flag = os.O_TRUNC
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+		switch {
+		case err == nil:
+			f.Close()
+		case auto:
+			logger.Warn("cannot keep the session", "path", path, "err", err)
+			path, auto = "", false
+		case errors.Is(err, fs.ErrExist):
+			fmt.Fprintf(os.Stderr, "%s%v\n", tapPrefix, existsErr(path))
+			return "", false, &codeError{exitUsage, ""}
+		default:
+			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
+			return "", false, &codeError{exitUsage, ""}
+		}
+	}
+	return path, auto, nil
 }
 
 // tapsDir is where a tap's automatic recordings go: one directory per tap name.
@@ -130,37 +195,9 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
 		return &codeError{exitUsage, ""}
 	}
-	path, auto := rec.file, false
-	if path == "" && !rec.noSave {
-		dir := tapsDir(name)
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
-		} else {
-			path, auto = recorder.SessionPath(dir, time.Now(), os.Getpid()), true
-		}
-	}
-	if path != "" {
-		// Find out now whether the trace can be written: an automatic one that cannot is
-		// only logged, a --record FILE that cannot is an error. The file is created here with
-		// O_EXCL unless --overwrite: an existing file is never replaced by surprise.
-		flag := os.O_EXCL
-		if rec.overwrite && !auto {
-			flag = os.O_TRUNC
-		}
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
-		switch {
-		case err == nil:
-			f.Close()
-		case auto:
-			logger.Warn("cannot keep the session", "path", path, "err", err)
-			path, auto = "", false
-		case errors.Is(err, fs.ErrExist):
-			fmt.Fprintf(os.Stderr, "%s%v\n", tapPrefix, existsErr(path))
-			return &codeError{exitUsage, ""}
-		default:
-			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
-			return &codeError{exitUsage, ""}
-		}
+	path, auto, err := rec.tracePath(name, logger)
+	if err != nil {
+		return err
 	}
 	if rec.noRedact && path != "" {
 		logger.Warn("recording without redaction", "path", path)
@@ -206,6 +243,67 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	if code := res.Code(); code != 0 {
 		return &codeError{code, ""}
 	}
+	return nil
+}
+
+// runHTTPTap runs the HTTP tap until SIGINT or SIGTERM.
+func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapRecordFlags, logFile string, debug bool, maxMessage int) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	u, err := url.Parse(upstream)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &codeError{exitUsage, fmt.Sprintf("--upstream %s: not an http:// or https:// URL", upstream)}
+	}
+	logger, closeLog := openLog(logFile, debug)
+	defer closeLog()
+	logger = logger.With("tap", os.Getpid())
+	if name == "" {
+		name = tap.DefaultName([]string{upstream})
+	}
+	argv := []string{upstream}
+	red, err := rec.redactor(argv)
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	ln, err := loopbackListen(listen)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	path, auto, err := rec.tracePath(name, logger)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	base := "http://" + ln.Addr().String() + u.EscapedPath()
+	res, err := tap.RunHTTP(ctx, tap.HTTPOptions{
+		Listener:  ln,
+		Upstream:  u,
+		Name:      name,
+		TracePath: path,
+		Header: recorder.Header{
+			Tool:        "mcp-inspect",
+			ToolVersion: Version(),
+			Framing:     recorder.FramingNewline,
+			Argv:        red.Argv(argv),
+			URL:         red.Argv(argv)[0],
+		},
+		Redactor:   red,
+		MaxMessage: maxMessage,
+		Logger:     logger,
+		OnStart: func(string) {
+			fmt.Fprintf(os.Stderr, "%sserving %s\n", tapPrefix, base)
+		},
+	})
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	if auto {
+		pruneTapSessions(filepath.Dir(path), logger)
+	}
+	logger.Info("http tap ended", "events", res.Events, "trace", path)
 	return nil
 }
 

@@ -29,6 +29,9 @@ type Mock struct {
 	byKey    map[string][]*mockEntry
 	byMethod map[string][]*mockEntry
 	methods  []string
+	// Over HTTP (a trace with a transport): whether the recorded server issued a session
+	// id and whether it served a GET stream.
+	http, sessionful, getStream bool
 	// Wait is how long a server→client request sent by the mock waits for the client's
 	// reply before going on; default 30 s.
 	Wait time.Duration
@@ -45,6 +48,7 @@ type mockEntry struct {
 	exit    *exitInfo
 	uses    int
 	pending bool
+	sse     bool // over HTTP, the recorded answer was an event stream (else a JSON body)
 }
 
 // MockExit is returned by Serve when the recorded server died during the request being
@@ -89,6 +93,10 @@ func NewMock(tr *Trace) (*Mock, error) {
 	var inflight []*mockEntry
 	var last *mockEntry // the entry whose response came last, until the client's next request
 	shutdown := false
+	m.http = tr.httpTrace()
+	byID := map[string]*mockEntry{} // pending requests by JSON-RPC id, to find their POST
+	var posted *mockEntry           // the request whose POST's answer head comes next
+	getSent := false                // a GET was sent whose answer head comes next
 	i := -1
 	for ev, err := range tr.Events() {
 		i++
@@ -96,6 +104,33 @@ func NewMock(tr *Trace) (*Mock, error) {
 			continue
 		}
 		switch ev.Dir {
+		case mcpclient.HTTPOut:
+			posted, getSent = nil, false
+			switch {
+			case bytes.HasPrefix(ev.Raw, []byte("GET ")):
+				getSent = true
+			case bytes.HasPrefix(ev.Raw, []byte("POST ")):
+				if _, body, ok := bytes.Cut(ev.Raw, []byte("\r\n\r\n")); ok {
+					if k, bm, _ := mcpclient.Classify(body); k == mcpclient.KindRequest {
+						posted = byID[idKey(bm.ID)]
+					}
+				}
+			}
+		case mcpclient.HTTPIn:
+			if ev.Kind != mcpclient.KindHTTPResponse {
+				continue
+			}
+			status, ctype, sid := headFacts(ev.Raw)
+			if sid {
+				m.sessionful = true
+			}
+			if getSent && status == 200 {
+				m.getStream = true
+			}
+			if posted != nil {
+				posted.sse = strings.HasPrefix(ctype, "text/event-stream")
+			}
+			posted, getSent = nil, false
 		case mcpclient.ClientToServer:
 			if ev.Kind != mcpclient.KindRequest {
 				continue
@@ -103,6 +138,7 @@ func NewMock(tr *Trace) (*Mock, error) {
 			key, show := matchKey(ev.Msg.Method, ev.Msg.Params)
 			e := &mockEntry{method: ev.Msg.Method, key: key, params: show, seq: ev.Seq, resp: -1, pending: true}
 			bySeq[ev.Seq] = e
+			byID[idKey(ev.Msg.ID)] = e
 			inflight = append(inflight, e)
 			last = nil
 		case mcpclient.ServerToClient:
@@ -155,6 +191,28 @@ func NewMock(tr *Trace) (*Mock, error) {
 	}
 	sort.Strings(m.methods)
 	return m, nil
+}
+
+// headFacts reads an HTTP response head: its status code, its Content-Type (lower case)
+// and whether it has an Mcp-Session-Id header.
+func headFacts(head []byte) (status int, ctype string, sid bool) {
+	lines := strings.Split(string(head), "\r\n")
+	if f := strings.Fields(lines[0]); len(f) >= 2 {
+		status, _ = strconv.Atoi(f[1])
+	}
+	for _, l := range lines[1:] {
+		name, value, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "content-type":
+			ctype = strings.ToLower(strings.TrimSpace(value))
+		case "mcp-session-id":
+			sid = true
+		}
+	}
+	return status, ctype, sid
 }
 
 func (m *Mock) add(e *mockEntry) {
@@ -252,6 +310,15 @@ func (m *Mock) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
+// writeAll writes frames together, no other frame between them.
+func (s *mockSession) writeAll(frames ...[]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range frames {
+		s.writeLocked(b)
+	}
+}
+
 func (s *mockSession) write(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -265,6 +332,11 @@ func (s *mockSession) writeLocked(b []byte) {
 }
 
 func (s *mockSession) writeError(id json.RawMessage, code int64, msg string, data any) {
+	s.write(errorFrame(id, code, msg, data))
+}
+
+// errorFrame is a JSON-RPC error response; a nil id becomes null.
+func errorFrame(id json.RawMessage, code int64, msg string, data any) []byte {
 	if id == nil {
 		id = json.RawMessage(`null`)
 	}
@@ -273,7 +345,7 @@ func (s *mockSession) writeError(id json.RawMessage, code int64, msg string, dat
 		e["data"] = data
 	}
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
-	s.write(b)
+	return b
 }
 
 func (s *mockSession) handle(ctx context.Context, raw []byte) {
@@ -312,7 +384,7 @@ func (s *mockSession) handle(ctx context.Context, raw []byte) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.play(ctx, e, msg)
+		s.play(ctx, e, msg, s.writeAll)
 	}()
 }
 
@@ -364,8 +436,9 @@ func (m *Mock) miss(msg *mcpclient.Message) (int64, string, any) {
 		map[string]any{"closest": map[string]any{"method": best.method, "params": params, "seq": best.seq}}
 }
 
-// play sends what the recorded server sent for e, in order, then the response.
-func (s *mockSession) play(ctx context.Context, e *mockEntry, msg *mcpclient.Message) {
+// play sends what the recorded server sent for e, in order, then the response, through
+// out (the frames given to one out call go together).
+func (s *mockSession) play(ctx context.Context, e *mockEntry, msg *mcpclient.Message, out func(...[]byte)) {
 	token := progressTokenRaw(msg.Params)
 	for _, i := range e.during {
 		r, err := s.m.tr.Record(i)
@@ -378,11 +451,11 @@ func (s *mockSession) play(ctx context.Context, e *mockEntry, msg *mcpclient.Mes
 			if token == nil {
 				continue // the caller did not ask for progress
 			}
-			s.write(rewriteMember(r.Raw, "params", "progressToken", token))
+			out(rewriteMember(r.Raw, "params", "progressToken", token))
 		case kind == mcpclient.KindRequest:
-			s.ask(ctx, r.Raw)
+			s.ask(ctx, r.Raw, out)
 		default:
-			s.write(r.Raw)
+			out(r.Raw)
 		}
 	}
 	if e.exit != nil {
@@ -392,41 +465,50 @@ func (s *mockSession) play(ctx context.Context, e *mockEntry, msg *mcpclient.Mes
 		}
 		return
 	}
+	out(append([][]byte{s.response(e, msg)}, s.afterFrames(e)...)...)
+}
+
+// response is the recorded response of e with the caller's id (an error response when the
+// recording cannot be read).
+func (s *mockSession) response(e *mockEntry, msg *mcpclient.Message) []byte {
 	r, err := s.m.tr.Record(e.resp)
 	if err != nil {
-		s.writeError(msg.ID, -32603, "mock: the recorded response cannot be read: "+err.Error(), nil)
-		return
+		return errorFrame(msg.ID, -32603, "mock: the recorded response cannot be read: "+err.Error(), nil)
 	}
 	ms, ok := members(bytes.TrimSpace(r.Raw))
 	if !ok {
-		s.writeError(msg.ID, -32603, "mock: the recorded response is not a JSON object", nil)
-		return
+		return errorFrame(msg.ID, -32603, "mock: the recorded response is not a JSON object", nil)
 	}
-	out := []member{{"jsonrpc", json.RawMessage(`"2.0"`)}, {"id", msg.ID}}
+	o := []member{{"jsonrpc", json.RawMessage(`"2.0"`)}, {"id", msg.ID}}
 	for _, x := range ms {
 		if x.key == "result" || x.key == "error" {
-			out = append(out, x)
+			o = append(o, x)
 		}
 	}
-	s.mu.Lock()
-	s.writeLocked(encodeMembers(out))
-	for _, i := range e.after {
-		if ar, err := s.m.tr.Record(i); err == nil {
-			s.writeLocked(ar.Raw)
-		}
-	}
-	s.mu.Unlock()
+	return encodeMembers(o)
 }
 
-// ask sends a recorded server→client request with a fresh id and waits for the reply.
-func (s *mockSession) ask(ctx context.Context, raw []byte) {
+// afterFrames are the notifications the recorded server sent after e's response.
+func (s *mockSession) afterFrames(e *mockEntry) [][]byte {
+	var l [][]byte
+	for _, i := range e.after {
+		if ar, err := s.m.tr.Record(i); err == nil {
+			l = append(l, ar.Raw)
+		}
+	}
+	return l
+}
+
+// ask sends a recorded server→client request with a fresh id through out and waits for the
+// reply.
+func (s *mockSession) ask(ctx context.Context, raw []byte, out func(...[]byte)) {
 	s.mu.Lock()
 	s.nextID++
 	id := strconv.Quote("mock-" + strconv.Itoa(s.nextID))
 	ch := make(chan struct{})
 	s.waiters[id] = ch
-	s.writeLocked(rewriteMember(raw, "", "id", json.RawMessage(id)))
 	s.mu.Unlock()
+	out(rewriteMember(raw, "", "id", json.RawMessage(id)))
 	t := time.NewTimer(s.m.Wait)
 	defer t.Stop()
 	select {

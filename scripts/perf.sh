@@ -20,6 +20,11 @@
 #    to; and through Go's *os.File and runtime poller, BenchmarkBareLoop), `mcp-inspect bench
 #    call`, the same with --record, the inspector's --load mode, and the go-sdk client
 #    (BenchmarkGoSDKCallTool).
+# 3. Over Streamable HTTP, against the go-sdk everything-server (stateful, on 127.0.0.1):
+#    BenchmarkHTTPCallVsBare interleaves, in one run, a bare keep-alive POST loop (net/http
+#    posting a fixed tools/call body: the ceiling), `bench call` and the go-sdk's own HTTP
+#    client; BenchmarkHTTPTapVsDirect gives the HTTP tap's added latency at p50; and the
+#    wall time of `mcp-inspect tools URL` against `mcp-inspector --cli URL --transport http`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROUNDS=${ROUNDS:-5}
@@ -89,3 +94,21 @@ echo "median of the per-round ratios"
 printf 'tools/list wall time mcp-inspect/inspector %.3f, peak RSS %.2f\n' "$(ratio "$work/list" 1 3)" "$(ratio "$work/list" 2 4)"
 printf 'bench call / bare loop %.2f (blocking) %.2f (poller), --record / without %.2f, bench call / inspector --load %.1f, bench call / go-sdk %.1f\n' \
 	"$(ratio "$work/rate" 2 1)" "$(ratio "$work/rate" 2 6)" "$(ratio "$work/rate" 3 2)" "$(ratio "$work/rate" 2 4)" "$(ratio "$work/rate" 2 5)"
+
+echo
+echo "over HTTP (go-sdk everything-server, stateful)"
+port=$(( 20000 + RANDOM % 20000 ))
+"$srv" -http="127.0.0.1:$port" -stateless=false >/dev/null 2>&1 &
+srv_pid=$!
+trap 'kill "$srv_pid" 2>/dev/null; rm -rf "$work"' EXIT
+url="http://127.0.0.1:$port/mcp"
+sleep 0.5
+: >"$work/httplist"
+for r in $(seq 1 "$ROUNDS"); do
+	read -r mi_s mi_kb < <(timed "$mi" tools -q "$url")
+	read -r in_s in_kb < <(timed env NODE_OPTIONS= "$insp" --cli "$url" --transport http --method tools/list)
+	echo "$mi_s $mi_kb $in_s $in_kb" >>"$work/httplist"
+	printf 'tools/list over HTTP round %d: mcp-inspect %ss %sKB   inspector --cli %ss %sKB\n' "$r" "$mi_s" "$mi_kb" "$in_s" "$in_kb"
+done
+printf 'tools/list over HTTP wall time mcp-inspect/inspector (median of per-round ratios) %.3f\n' "$(ratio "$work/httplist" 1 3)"
+"$work/cmd.test" -test.run '^$' -test.bench '^Benchmark(HTTPCallVsBare|HTTPTapVsDirect)$' -test.benchtime "$((D * 1000))x" -test.count 1 | grep '^Benchmark'

@@ -1,0 +1,247 @@
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// bareHTTP is the ceiling of any client of a Streamable HTTP server: a net/http keep-alive
+// client that opens a session by hand, then POSTs a fixed tools/call body and reads the
+// whole answer, nothing parsed.
+type bareHTTP struct {
+	url, sid string
+	client   *http.Client
+	body     []byte
+}
+
+func newBareHTTP(b testing.TB, url, tool string) *bareHTTP {
+	b.Helper()
+	h := &bareHTTP{url: url, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}}
+	resp := h.post(b, []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bare","version":"0"}}}`))
+	h.sid = resp.Get("Mcp-Session-Id")
+	h.post(b, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`))
+	h.body = []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":` + strconv.Quote(tool) + `,"arguments":{}}}`)
+	return h
+}
+
+func (h *bareHTTP) post(b testing.TB, body []byte) http.Header {
+	req, err := http.NewRequest(http.MethodPost, h.url, bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if h.sid != "" {
+		req.Header.Set("Mcp-Session-Id", h.sid)
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		b.Fatalf("bare POST: %s", resp.Status)
+	}
+	return resp.Header
+}
+
+func (h *bareHTTP) call(b testing.TB) { h.post(b, h.body) }
+
+// httpBenchSession is `bench call` over HTTP: a connected mcpclient session configured as
+// bench call configures it.
+func httpBenchSession(b testing.TB, url, tool string) *bench {
+	b.Helper()
+	cfg := mcpclient.Config{URL: url}
+	benchClientConfig(&cfg, 1)
+	c, err := mcpclient.Start(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { c.Close() })
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	if _, err := c.Connect(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	bc, err := newBench(c, tool, json.RawMessage(`{}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bc
+}
+
+// BenchmarkHTTPCallVsBare interleaves, in shuffled blocks of httpBlock calls, the bare
+// keep-alive POST loop, `bench call` over HTTP and the go-sdk's own HTTP client
+// (StreamableClientTransport, CallTool), all against one go-sdk everything-server (stateful,
+// Mcp-Session-Id) calling test_simple_text:
+//
+//	go test ./cmd -run '^$' -bench HTTPCallVsBare -benchtime 3000x -count 3
+//
+// vs-bare is bench call's calls/s over the bare loop's (target: at least 0.8), vs-gosdk
+// bench call's over the go-sdk client's (target: above 1).
+func BenchmarkHTTPCallVsBare(b *testing.B) {
+	srv := testservers.GoEverythingHTTP(b, false)
+	const tool = "test_simple_text"
+	bare := newBareHTTP(b, srv.URL, tool)
+	plain := httpBenchSession(b, srv.URL, tool)
+	ctx := context.Background()
+	sdk, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sdk.Close()
+	sdkParams := &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}}
+	loops := [3]func(){
+		func() { bare.call(b) },
+		func() {
+			if err := plain.call(ctx, nil); err != nil {
+				b.Fatal(err)
+			}
+		},
+		func() {
+			if _, err := sdk.CallTool(ctx, sdkParams); err != nil {
+				b.Fatal(err)
+			}
+		},
+	}
+	spent := interleave(b, loops[:], nil)
+	rate := func(j int) float64 { return float64(b.N) / spent[j].Seconds() }
+	b.ReportMetric(rate(0), "bare-calls/s")
+	b.ReportMetric(rate(1), "calls/s")
+	b.ReportMetric(rate(2), "gosdk-calls/s")
+	b.ReportMetric(rate(1)/rate(0), "vs-bare")
+	b.ReportMetric(rate(1)/rate(2), "vs-gosdk")
+	b.ReportMetric(rate(2)/rate(0), "gosdk-vs-bare")
+}
+
+// httpBlock is how many calls each loop makes in a row (see callVsBareBlock).
+const httpBlock = 100
+
+// interleave runs b.N calls of each loop in shuffled blocks and returns the time each
+// spent; with lat set, it also keeps every call's latency per loop.
+func interleave(b *testing.B, loops []func(), lat [][]time.Duration) []time.Duration {
+	if b.N < httpBlock {
+		b.N = httpBlock
+	}
+	spent := make([]time.Duration, len(loops))
+	order := rand.New(rand.NewPCG(1, 2))
+	perm := make([]int, len(loops))
+	for i := range perm {
+		perm[i] = i
+	}
+	b.ResetTimer()
+	for done := 0; done < b.N; done += httpBlock {
+		n := min(httpBlock, b.N-done)
+		order.Shuffle(len(perm), func(x, y int) { perm[x], perm[y] = perm[y], perm[x] })
+		for _, j := range perm {
+			t0 := time.Now()
+			for range n {
+				if lat != nil {
+					c0 := time.Now()
+					loops[j]()
+					lat[j] = append(lat[j], time.Since(c0))
+				} else {
+					loops[j]()
+				}
+			}
+			spent[j] += time.Since(t0)
+		}
+	}
+	b.StopTimer()
+	return spent
+}
+
+// startTapTB runs the HTTP tap binary in front of upstream and returns its URL.
+func startTapTB(b testing.TB, upstream string, extra ...string) string {
+	b.Helper()
+	run := b.TempDir()
+	env := append(os.Environ(), "XDG_STATE_HOME="+b.TempDir(), "XDG_RUNTIME_DIR="+run)
+	cmd := exec.Command(testservers.BuildInspector(b), append([]string{"tap", "--listen", "127.0.0.1:0", "--upstream", upstream}, extra...)...)
+	cmd.Env = env
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	sc := bufio.NewScanner(errPipe)
+	for sc.Scan() {
+		if _, u, ok := strings.Cut(sc.Text(), "serving "); ok {
+			go func() {
+				for sc.Scan() {
+				}
+			}()
+			return strings.TrimSpace(u)
+		}
+	}
+	b.Fatal("the tap did not start")
+	return ""
+}
+
+// BenchmarkHTTPTapVsDirect interleaves calls to a go-sdk everything-server (stateful)
+// made directly and through the HTTP tap (recording to a file, attach socket up), in
+// shuffled blocks, with the bare keep-alive POST loop and with `bench call`:
+//
+//	go test ./cmd -run '^$' -bench HTTPTapVsDirect -benchtime 3000x -count 3
+//
+// tap-p50-us is the tap's added latency at p50 (target: under 200 µs), from the bare loop;
+// the ratios are tapped calls/s over direct. record writes the trace to a file, no-save
+// keeps none (the attach socket is up in both).
+func BenchmarkHTTPTapVsDirect(b *testing.B) {
+	srv := testservers.GoEverythingHTTP(b, false)
+	b.Run("record", func(b *testing.B) { tapVsDirect(b, srv.URL, "--record", b.TempDir()+"/tap.jsonl") })
+	b.Run("no-save", func(b *testing.B) { tapVsDirect(b, srv.URL, "--no-save") })
+}
+
+func tapVsDirect(b *testing.B, upstream string, tapArgs ...string) {
+	const tool = "test_simple_text"
+	tapURL := startTapTB(b, upstream, tapArgs...)
+	direct, tapped := newBareHTTP(b, upstream, tool), newBareHTTP(b, tapURL, tool)
+	bcDirect, bcTapped := httpBenchSession(b, upstream, tool), httpBenchSession(b, tapURL, tool)
+	ctx := context.Background()
+	call := func(bc *bench) func() {
+		return func() {
+			if err := bc.call(ctx, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	loops := []func(){func() { direct.call(b) }, func() { tapped.call(b) }, call(bcDirect), call(bcTapped)}
+	lat := make([][]time.Duration, len(loops))
+	spent := interleave(b, loops, lat)
+	p50 := func(d []time.Duration) time.Duration {
+		d = append([]time.Duration(nil), d...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		return d[len(d)/2]
+	}
+	rate := func(j int) float64 { return float64(b.N) / spent[j].Seconds() }
+	b.ReportMetric(float64(p50(lat[0]).Microseconds()), "bare-direct-p50-us")
+	b.ReportMetric(float64(p50(lat[1]).Microseconds()), "bare-tapped-p50-us")
+	b.ReportMetric(float64((p50(lat[1]) - p50(lat[0])).Microseconds()), "tap-p50-us")
+	b.ReportMetric(float64((p50(lat[3]) - p50(lat[2])).Microseconds()), "tap-p50-bench-us")
+	b.ReportMetric(rate(1)/rate(0), "bare-tapped-vs-direct")
+	b.ReportMetric(rate(3)/rate(2), "bench-tapped-vs-direct")
+}
