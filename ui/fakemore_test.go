@@ -191,7 +191,7 @@ func (f *fakeMore) ListTasks(context.Context) ([]mcpclient.Task, []string, error
 // drive delivers msgs and runs every command that answers within a short time, feeding
 // all messages back (ticks and blocked calls are left out, like the helpers' run, but every
 // message type is delivered).
-func drive(t testing.TB, m *Model, msgs ...tea.Msg) {
+func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	t.Helper()
 	for _, msg := range msgs {
 		_, cmd := m.Update(msg)
@@ -199,7 +199,7 @@ func drive(t testing.TB, m *Model, msgs ...tea.Msg) {
 	}
 }
 
-func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
+func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 30 {
 		return
 	}
@@ -226,7 +226,7 @@ func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
 }
 
 // keys types named keys (see keyMsg), running what they start.
-func keys(t testing.TB, m *Model, ks ...string) {
+func keys(t testing.TB, m *model, ks ...string) {
 	t.Helper()
 	for _, k := range ks {
 		drive(t, m, keyMsg(k))
@@ -234,7 +234,7 @@ func keys(t testing.TB, m *Model, ks ...string) {
 }
 
 // typeIn types text key by key, running what it starts.
-func typeIn(t testing.TB, m *Model, s string) {
+func typeIn(t testing.TB, m *model, s string) {
 	t.Helper()
 	for _, r := range s {
 		drive(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -310,13 +310,13 @@ func moreSession() *fakeSession {
 }
 
 // connected builds a model on s and runs the handshake and listings.
-func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *Model {
+func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *model {
 	t.Helper()
 	o := Options{Theme: "plain", Title: "fake", Argv: []string{"fake"}, Session: s}
 	for _, f := range opts {
 		f(&o)
 	}
-	m := New(o)
+	m := newModel(o)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.dialogGuard = 0
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})

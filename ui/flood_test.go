@@ -36,7 +36,7 @@ func floodClient(tb testing.TB, name string, n int, onEvent func(mcpclient.Event
 // absorb feeds the client's events to m as the event pump does (what is ready, up to
 // maxBatch per Update) until done says the last wanted event arrived; it returns how many
 // events it fed. between, when set, runs after every batch (a keypress during the flood).
-func absorb(tb testing.TB, m *Model, c *mcpclient.Client, done func(*mcpclient.Event) bool, between func()) int {
+func absorb(tb testing.TB, m *model, c *mcpclient.Client, done func(*mcpclient.Event) bool, between func()) int {
 	tb.Helper()
 	ch := c.Events()
 	n := 0
@@ -145,7 +145,7 @@ func checkNumbered(tb testing.TB, what string, texts []string, n int) {
 
 // wireRows walks the wire pane from its first row to its last with the keys a user presses
 // and returns every selected frame's raw text: what the pane can reach.
-func wireRows(tb testing.TB, m *Model) []string {
+func wireRows(tb testing.TB, m *model) []string {
 	tb.Helper()
 	press(tb, m, "3", "g")
 	var out []string

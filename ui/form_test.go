@@ -37,7 +37,7 @@ func greetSession() *fakeSession {
 }
 
 // openGreet starts the session and opens the greet form.
-func openGreet(t *testing.T, w, h int) (*Model, *fakeSession) {
+func openGreet(t *testing.T, w, h int) (*model, *fakeSession) {
 	t.Helper()
 	s := greetSession()
 	m := newTestModel(t, s, w, h)

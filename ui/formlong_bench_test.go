@@ -9,7 +9,7 @@ import (
 )
 
 // longForm opens greet's form with n characters already in the name field.
-func longForm(b testing.TB, n int) *Model {
+func longForm(b testing.TB, n int) *model {
 	s := greetSession()
 	m := newTestModel(b, s, 120, 40)
 	run(b, m, m.Init(), 0)

@@ -114,13 +114,13 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // newTestModel builds a model with the plain theme (no escape sequences of its own) at a
 // fixed size and a fixed clock.
-func newTestModel(t testing.TB, sess session.Conn, w, h int) *Model {
+func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
 	t.Helper()
 	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}}
 	if sess != nil {
 		opts.Session = sess
 	}
-	m := New(opts)
+	m := newModel(opts)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
@@ -128,7 +128,7 @@ func newTestModel(t testing.TB, sess session.Conn, w, h int) *Model {
 
 // send delivers msgs in order and runs the commands they return that finish at once
 // (fake session calls), feeding their messages back, like the runtime would.
-func send(t testing.TB, m *Model, msgs ...tea.Msg) {
+func send(t testing.TB, m *model, msgs ...tea.Msg) {
 	t.Helper()
 	for _, msg := range msgs {
 		_, cmd := m.Update(msg)
@@ -136,7 +136,7 @@ func send(t testing.TB, m *Model, msgs ...tea.Msg) {
 	}
 }
 
-func run(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
+func run(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 5 {
 		return
 	}
@@ -166,14 +166,14 @@ func run(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
 }
 
 // typeText types s key by key.
-func typeText(t testing.TB, m *Model, s string) {
+func typeText(t testing.TB, m *model, s string) {
 	t.Helper()
 	for _, r := range s {
 		send(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
 }
 
-func press(t testing.TB, m *Model, keys ...string) {
+func press(t testing.TB, m *model, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
 		send(t, m, keyMsg(k))
@@ -237,7 +237,7 @@ func life(seq uint64, l mcpclient.LifeInfo) mcpclient.Event {
 	return e
 }
 
-func view(m *Model) string { return m.render() }
+func view(m *model) string { return m.render() }
 
 // TestBatchNotificationsReachLogs: a notifications/message inside a JSON-RPC batch reaches
 // the Logs pane like one sent alone, in the batch's order, and a batched list_changed is

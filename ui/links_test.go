@@ -69,7 +69,7 @@ func TestReadLinkKeyWithoutLink(t *testing.T) {
 
 // pressRead presses the read key and delivers the read's answer (the test helpers' run
 // feeds back only some messages); commands that block (ticks) are left.
-func pressRead(t *testing.T, m *Model) {
+func pressRead(t *testing.T, m *model) {
 	t.Helper()
 	_, cmd := m.Update(keyMsg("o"))
 	var deliver func(c tea.Cmd)

@@ -9,7 +9,7 @@ import (
 )
 
 // logFlood feeds n flood notifications (seq from..from+n-1) to m in pump-sized batches.
-func logFlood(m *Model, from uint64, n int) {
+func logFlood(m *model, from uint64, n int) {
 	for s := from; s < from+uint64(n); s += maxBatch {
 		m.Update(eventsMsg{events: floodEvents(s, min(maxBatch, int(from+uint64(n)-s)))})
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.
-func (m *Model) newPanes(opts Options) {
+func (m *model) newPanes(opts Options) {
 	c := m.c
 	m.features, m.requests, m.rootPaths = opts.Features, opts.Requests, opts.Roots
 	m.ops, m.dialogGuard = session.NewInflight(), 400*time.Millisecond
@@ -57,24 +57,24 @@ type flashClearMsg struct{}
 type opTickMsg struct{}
 
 // note says something in the status line for a while and keeps it in the Logs pane.
-func (m *Model) note(level, text string) {
+func (m *model) note(level, text string) {
 	now := m.now()
 	m.logs.add(logEntry{at: now, kind: logClient, level: level, text: text})
 	m.setFlash(text)
 }
 
 // say shows a session note (note).
-func (m *Model) say(n session.Note) { m.note(string(n.Level), n.Text) }
+func (m *model) say(n session.Note) { m.note(string(n.Level), n.Text) }
 
 // setFlash shows text in the status bar for flashFor, and queues the redraw that takes it
 // away then: without it an idle screen would keep an expired note (an old error) in view.
-func (m *Model) setFlash(text string) {
+func (m *model) setFlash(text string) {
 	m.flash, m.flashUntil = text, m.now().Add(flashFor)
 	m.pending = append(m.pending, tea.Tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
 }
 
 // takePending returns the queued Cmds, and a redraw tick while requests are in flight.
-func (m *Model) takePending() tea.Cmd {
+func (m *model) takePending() tea.Cmd {
 	cmds := m.pending
 	m.pending = nil
 	if !m.ticking && (m.ops.Running() > 0 || m.pinging) {
@@ -85,7 +85,7 @@ func (m *Model) takePending() tea.Cmd {
 }
 
 // era is the era the session speaks (legacy until the handshake says otherwise).
-func (m *Model) era() mcpclient.Era {
+func (m *model) era() mcpclient.Era {
 	if m.server.init != nil && m.server.init.Era != "" {
 		return m.server.init.Era
 	}
@@ -93,7 +93,7 @@ func (m *Model) era() mcpclient.Era {
 }
 
 // caps are the server's capabilities (zero before the handshake).
-func (m *Model) caps() mcpclient.ServerCapabilities {
+func (m *model) caps() mcpclient.ServerCapabilities {
 	if m.server.init == nil {
 		return mcpclient.ServerCapabilities{}
 	}
@@ -118,7 +118,7 @@ type (
 
 // afterConnect lists everything the server offers (Live.Connected says what) and, in the
 // modern era, opens the subscriptions/listen stream.
-func (m *Model) afterConnect() tea.Cmd {
+func (m *model) afterConnect() tea.Cmd {
 	if !m.c.canSend() {
 		return m.recordedConnected()
 	}
@@ -150,7 +150,7 @@ func (m *Model) afterConnect() tea.Cmd {
 }
 
 // relist sends the listings the session asks for (list_changed, or one more after a burst).
-func (m *Model) relist(ls ...session.List) tea.Cmd {
+func (m *model) relist(ls ...session.List) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range ls {
 		cmds = append(cmds, listCmd(m.ctx, m.sess, l))
@@ -159,7 +159,7 @@ func (m *Model) relist(ls ...session.List) tea.Cmd {
 }
 
 // refresh lists one kind again at the user's request (r), clearing its storm guard.
-func (m *Model) refresh(l session.List) tea.Cmd {
+func (m *model) refresh(l session.List) tea.Cmd {
 	if m.sess == nil || !m.sess.Lists().UserRefresh(l) {
 		return nil
 	}
@@ -167,7 +167,7 @@ func (m *Model) refresh(l session.List) tea.Cmd {
 }
 
 // listed closes a listing: says what changed, and lists again if asked meanwhile.
-func (m *Model) listed(l session.List, n int, err error) tea.Cmd {
+func (m *model) listed(l session.List, n int, err error) tea.Cmd {
 	if m.sess == nil {
 		return nil
 	}
@@ -182,13 +182,13 @@ func (m *Model) listed(l session.List, n int, err error) tea.Cmd {
 }
 
 // toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
-func (m *Model) toolsListed(msg toolsListedMsg) tea.Cmd {
+func (m *model) toolsListed(msg toolsListedMsg) tea.Cmd {
 	return m.listed(session.Tools, len(msg.tools), msg.err)
 }
 
 // startListen (re)opens the modern subscriptions/listen stream with the list changes the
 // server offers and the resources subscribed to (MCP 2026-07-28 basic/patterns/subscriptions).
-func (m *Model) startListen() tea.Cmd {
+func (m *model) startListen() tea.Cmd {
 	var subs []string
 	for uri, on := range m.resources.subs {
 		if on {
@@ -259,10 +259,10 @@ func notifyRoots(s session.Conn) tea.Cmd {
 }
 
 // answered notes how answering a server request went.
-func (m *Model) answered(msg answeredMsg) { m.say(msg.Note()) }
+func (m *model) answered(msg answeredMsg) { m.say(msg.Note()) }
 
 // resourcesListed takes resources/list and resources/templates/list.
-func (m *Model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
+func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 	p := m.resources
 	p.warnings, p.errs = msg.warnings, nil
 	if msg.err != nil {
@@ -280,7 +280,7 @@ func (m *Model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 }
 
 // promptsListed takes prompts/list.
-func (m *Model) promptsListed(msg promptsListedMsg) tea.Cmd {
+func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
 	p := m.prompts
 	p.warnings, p.errs = msg.warnings, nil
 	if msg.err != nil {
@@ -293,7 +293,7 @@ func (m *Model) promptsListed(msg promptsListedMsg) tea.Cmd {
 }
 
 // resourceRead finishes a resources/read op.
-func (m *Model) resourceRead(msg resourceReadMsg) {
+func (m *model) resourceRead(msg resourceReadMsg) {
 	o := m.ops.Finish(msg.op, msg.err, m.now())
 	m.resources.readDone(msg)
 	if o != nil && msg.err != nil {
@@ -302,7 +302,7 @@ func (m *Model) resourceRead(msg resourceReadMsg) {
 }
 
 // promptGot finishes a prompts/get op.
-func (m *Model) promptGot(msg promptGotMsg) {
+func (m *model) promptGot(msg promptGotMsg) {
 	o := m.ops.Finish(msg.op, msg.err, m.now())
 	m.prompts.got(msg)
 	if o != nil && msg.err != nil {
@@ -311,7 +311,7 @@ func (m *Model) promptGot(msg promptGotMsg) {
 }
 
 // subscribed takes the answer to resources/subscribe or unsubscribe.
-func (m *Model) subscribed(msg subscribedMsg) {
+func (m *model) subscribed(msg subscribedMsg) {
 	delete(m.resources.pending, msg.uri)
 	verb := "subscribed to"
 	if !msg.on {
@@ -327,7 +327,7 @@ func (m *Model) subscribed(msg subscribedMsg) {
 }
 
 // listenEnded notes the end of the current subscriptions/listen stream.
-func (m *Model) listenEnded(msg listenEndedMsg) {
+func (m *model) listenEnded(msg listenEndedMsg) {
 	if m.sess == nil {
 		return
 	}
@@ -337,7 +337,7 @@ func (m *Model) listenEnded(msg listenEndedMsg) {
 }
 
 // logLevelSet takes the answer to logging/setLevel (or the modern _meta level).
-func (m *Model) logLevelSet(msg logLevelMsg) {
+func (m *model) logLevelSet(msg logLevelMsg) {
 	if msg.err == nil {
 		m.logs.serverLevel = msg.level
 	}
@@ -347,14 +347,14 @@ func (m *Model) logLevelSet(msg logLevelMsg) {
 }
 
 // pinged takes the ping's round trip.
-func (m *Model) pinged(msg pingMsg) {
+func (m *model) pinged(msg pingMsg) {
 	m.pinging, m.pingSeen = false, true
 	m.ping, m.pingErr = msg.rtt, msg.err
 	m.say(session.PingNote(msg.rtt, msg.err))
 }
 
 // resourceSaved says where a resource's contents went.
-func (m *Model) resourceSaved(msg savedMsg) {
+func (m *model) resourceSaved(msg savedMsg) {
 	if msg.err != nil {
 		m.resources.saved = "not saved: " + msg.err.Error()
 		m.note("error", m.resources.saved)
@@ -365,7 +365,7 @@ func (m *Model) resourceSaved(msg savedMsg) {
 }
 
 // rootsResolved adds the roots resolved from paths; added later, the server hears of it.
-func (m *Model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
+func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 	m.roots.Add(msg.roots, msg.errs)
 	for _, e := range msg.errs {
 		m.note("warning", e)
@@ -377,10 +377,10 @@ func (m *Model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 }
 
 // rootsNotified notes how notifications/roots/list_changed went.
-func (m *Model) rootsNotified(msg rootsNotifiedMsg) { m.say(session.RootsNotifiedNote(msg.err)) }
+func (m *model) rootsNotified(msg rootsNotifiedMsg) { m.say(session.RootsNotifiedNote(msg.err)) }
 
 // formByID finds an open argument form.
-func (m *Model) formByID(id int) *argsForm {
+func (m *model) formByID(id int) *argsForm {
 	for _, f := range []*argsForm{m.resources.form, m.prompts.form} {
 		if f != nil && f.id == id {
 			return f
@@ -391,7 +391,7 @@ func (m *Model) formByID(id int) *argsForm {
 
 // serverRequests opens a dialog per request the features cover, and answers the others
 // at once (-32601, or -32602 for an undeclared elicitation mode), in arrival order.
-func (m *Model) serverRequests(reqs []*session.Inbound) tea.Cmd {
+func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, r := range reqs {
 		if e := m.features.Supports(r.Method, r.Params); e != nil {
@@ -416,7 +416,7 @@ func (m *Model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 // during names the request of ours a server request belongs to: for a modern input
 // request the request whose input_required result carried it; in the legacy era whatever
 // is in flight.
-func (m *Model) during(r *session.Inbound) string {
+func (m *model) during(r *session.Inbound) string {
 	if r.Modern() {
 		if i, ok := m.tl.index(r.Seq); ok {
 			if j, ok := m.tl.index(m.tl.evs[i].pair); ok {
@@ -440,7 +440,7 @@ func (m *Model) during(r *session.Inbound) string {
 }
 
 // dropInputDialogs closes modern input dialogs whose request ended (cancelled, failed).
-func (m *Model) dropInputDialogs(method, target string) {
+func (m *model) dropInputDialogs(method, target string) {
 	keep := m.overlay.requests[:0]
 	dropped := 0
 	for _, rd := range m.overlay.requests {
@@ -465,7 +465,7 @@ func (m *Model) dropInputDialogs(method, target string) {
 
 // rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
 // modern servers ask again when they need them.
-func (m *Model) rootsChanged() tea.Cmd {
+func (m *model) rootsChanged() tea.Cmd {
 	if m.sess == nil || !m.sess.RootsChanged() {
 		return nil
 	}
@@ -473,7 +473,7 @@ func (m *Model) rootsChanged() tea.Cmd {
 }
 
 // resourceAction runs what the Resources pane asked for.
-func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
+func (m *model) resourceAction(a *resourceAction) tea.Cmd {
 	if a == nil || !m.c.canSend() {
 		return nil
 	}
@@ -502,7 +502,7 @@ func (m *Model) resourceAction(a *resourceAction) tea.Cmd {
 }
 
 // promptAction runs what the Prompts pane asked for.
-func (m *Model) promptAction(a *promptAction) tea.Cmd {
+func (m *model) promptAction(a *promptAction) tea.Cmd {
 	if a == nil || !m.c.canSend() {
 		return nil
 	}
@@ -516,7 +516,7 @@ func (m *Model) promptAction(a *promptAction) tea.Cmd {
 
 // cancelFocused cancels the request in flight of the focused pane (ctrl+x): an op, a task
 // call (tasks/cancel), or the tool call.
-func (m *Model) cancelFocused() tea.Cmd {
+func (m *model) cancelFocused() tea.Cmd {
 	if c, ok := m.panes[m.focus].(opCanceler); ok {
 		if o := c.runningOp(); o != nil {
 			m.ops.Cancel(o.ID)
@@ -541,7 +541,7 @@ func (m *Model) cancelFocused() tea.Cmd {
 
 // abandon cancels what is still running when the program ends (Run's cleanup): the ops,
 // the listen stream, and the open server requests (answered -32603, session.Quitting).
-func (m *Model) abandon() {
+func (m *model) abandon() {
 	m.ops.CancelAll()
 	if m.sess != nil {
 		m.sess.Stream().Stop()

@@ -10,7 +10,7 @@ import (
 )
 
 // requestBadge shows how many server requests wait for the user.
-func (m *Model) requestBadge() string {
+func (m *model) requestBadge() string {
 	if n := len(m.overlay.requests); n > 0 {
 		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  "
 	}
@@ -18,7 +18,7 @@ func (m *Model) requestBadge() string {
 }
 
 // sessionStatus is the era, the requests in flight and the last ping, for the status bar.
-func (m *Model) sessionStatus() []string {
+func (m *model) sessionStatus() []string {
 	var parts []string
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
@@ -33,7 +33,7 @@ func (m *Model) sessionStatus() []string {
 }
 
 // flashText is the transient note, while it lasts.
-func (m *Model) flashText() string {
+func (m *model) flashText() string {
 	if m.flash == "" || !m.now().Before(m.flashUntil) {
 		return ""
 	}
@@ -42,7 +42,7 @@ func (m *Model) flashText() string {
 
 // serverMoreLines is the Server tab's part about eras and the client: what server/discover
 // said (modern), the client capabilities offered, the roots, the log level and the ping.
-func (m *Model) serverMoreLines(w int) []string {
+func (m *model) serverMoreLines(w int) []string {
 	st := m.c.st
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }

@@ -10,9 +10,9 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-func newOfflineModel(t *testing.T, warnings []string) *Model {
+func newOfflineModel(t *testing.T, warnings []string) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
+	m := newModel(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 	return m
@@ -60,7 +60,7 @@ func TestOpenedTraceWithoutExitSaysSo(t *testing.T) {
 
 // An attached viewer (a live tap: no session, not a trace file) shows live states.
 func TestAttachedViewerShowsLiveState(t *testing.T) {
-	m := New(Options{Theme: "plain", Title: "tap"})
+	m := newModel(Options{Theme: "plain", Title: "tap"})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 	send(t, m, eventsMsg{events: recordedHandshake})

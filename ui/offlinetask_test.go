@@ -64,7 +64,7 @@ func TestOfflineTaskCallShowsTheTaskResult(t *testing.T) {
 }
 
 // loadedView is the view once the selected past call has been read back.
-func loadedView(t *testing.T, m *Model) string {
+func loadedView(t *testing.T, m *model) string {
 	t.Helper()
 	v := view(m)
 	if strings.Contains(v, "loading the call from the trace") {

@@ -28,9 +28,9 @@ var legacyTraffic = []recorded{
 
 // viewerModel is the model of mcp-inspect open (fromTrace) or attach (not): no Session,
 // the events delivered as the pump would.
-func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *Model {
+func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
+	m := newModel(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	run(t, m, m.Init(), 0)

@@ -54,7 +54,7 @@ func TestToolRowTitleAndReadOnlyHints(t *testing.T) {
 // the Server pane and in the dead-server panel (B09, B22, B25).
 func TestTitleQuotedAndEnvKeys(t *testing.T) {
 	argv := []string{"/tmp/mcp", "inspect", "fixtures/demo server", "--root", "/data/My Projects/demo", "--name=a b"}
-	m := New(Options{Theme: "plain", Argv: argv, EnvKeys: []string{"API_KEY", "DEBUG"}, Session: &fakeSession{}})
+	m := newModel(Options{Theme: "plain", Argv: argv, EnvKeys: []string{"API_KEY", "DEBUG"}, Session: &fakeSession{}})
 	m.now = func() time.Time { return t0 }
 	send(t, m, tea.WindowSizeMsg{Width: 200, Height: 30})
 	want := `/tmp/mcp inspect 'fixtures/demo server' --root '/data/My Projects/demo' '--name=a b'`
@@ -99,7 +99,7 @@ func TestStatusBarProtocolWarning(t *testing.T) {
 // While the handshake waits, the Tools pane says for how long and what the timeout is.
 func TestHandshakeWaitShowsElapsed(t *testing.T) {
 	now := t0
-	m := New(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second})
+	m := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second})
 	m.now = func() time.Time { return now }
 	send(t, m, tea.WindowSizeMsg{Width: 140, Height: 30})
 	m.Init()

@@ -14,9 +14,9 @@ import (
 
 // newRestartableModel is newTestModel with the E key enabled (the TUI's own command sets
 // Options.Restartable), on a server that died like case B09.
-func newRestartableModel(t *testing.T) *Model {
+func newRestartableModel(t *testing.T) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
+	m := newModel(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
 	send(t, m, eventsMsg{events: []mcpclient.Event{
@@ -58,8 +58,8 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 		t.Fatal("enter did not end the session for a restart")
 	}
 	want := []string{"node", "build/index.js", "--token", "***", "--port", "3"}
-	if !slices.Equal(m.restart.asked.Argv, want) {
-		t.Fatalf("restart argv = %q, want %q", m.restart.asked.Argv, want)
+	if !slices.Equal(m.restart.asked, want) {
+		t.Fatalf("restart argv = %q, want %q", m.restart.asked, want)
 	}
 }
 

@@ -110,7 +110,7 @@ func (s *serverInfo) failed() bool {
 
 // deadPanel says in plain words what happened to the server: how it ended, the command
 // line, and its last stderr lines.
-func (m *Model) deadPanel(w int) []string {
+func (m *model) deadPanel(w int) []string {
 	st := m.c.st
 	s := &m.server
 	if !s.failed() {
@@ -162,7 +162,7 @@ func (m *Model) deadPanel(w int) []string {
 }
 
 // serverLines is the Server tab: identity, protocol, capabilities, instructions, warnings.
-func (m *Model) serverLines(w int) []string {
+func (m *model) serverLines(w int) []string {
 	st := m.c.st
 	s := &m.server
 	out := m.deadPanel(w)

@@ -31,9 +31,9 @@ func collectMsgs(cmd tea.Cmd) []tea.Msg {
 	}
 }
 
-func newKeepModel(t *testing.T, save func(string) (string, error)) *Model {
+func newKeepModel(t *testing.T, save func(string) (string, error)) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
+	m := newModel(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	m.Init()

@@ -36,7 +36,7 @@ func bigToolsFrame(seq uint64) mcpclient.Event {
 
 // wireWith opens the wire pane on a small session followed by big, with the first event
 // selected (so selecting big is a keypress away).
-func wireWith(tb testing.TB, big mcpclient.Event) *Model {
+func wireWith(tb testing.TB, big mcpclient.Event) *model {
 	m := newTestModel(tb, nil, 140, 40)
 	send(tb, m, eventsMsg{events: []mcpclient.Event{ev(1, mcpclient.Stderr, "starting\n"), big}})
 	press(tb, m, "3", "g")
