@@ -1,7 +1,7 @@
 // Package ui is mcp-inspect's terminal interface: one root model owning focus, layout and
 // routing, with typed panes (tools, call form and result, wire, server). It talks to the
 // server only through mcpclient, receives the session timeline through one ordered channel
-// pump, and passes every server-supplied string through ui/sanitize before drawing it.
+// pump, and passes every server-supplied string through internal/sanitize before drawing it.
 package ui
 
 import (
