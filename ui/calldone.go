@@ -1,7 +1,5 @@
 package ui
 
-import ()
-
 // callDone finishes a tool call; a failed or cancelled modern call closes its input
 // dialogs.
 func (m *model) callDone(msg callDoneMsg) {

@@ -302,3 +302,45 @@ const unionSchema = `{
     {"title": "everyone", "type": "null"}
   ]
 }`
+
+// In a tool form, a row that is not a text input (a select, the send button) leaves ? and
+// q to the app: ? opens help, q quits; with values typed since the last send the first q
+// only warns and a second q quits. In a text field q stays text.
+func TestFormQuitAndHelpOffTextFields(t *testing.T) {
+	weather := mcpclient.Tool{Name: "weather", InputSchema: json.RawMessage(`{"type":"object","properties":{"units":{"type":"string","enum":["celsius","fahrenheit"]},"city":{"type":"string"}}}`)}
+	m, _ := formModel(t, 100, 30, "", weather)
+	if f := m.call.form.focused(); f == nil || f.IsText() {
+		t.Fatalf("first row is not the enum: %+v", f)
+	}
+	press(t, m, "?")
+	if !m.showHelp {
+		t.Fatal("? on an enum did not open help")
+	}
+	press(t, m, "?")
+	if m.showHelp || m.call.form == nil {
+		t.Fatal("? did not close help back to the form")
+	}
+	press(t, m, "q")
+	if !m.quitting {
+		t.Fatal("q on an enum of an untouched form did not quit")
+	}
+
+	m, _ = formModel(t, 100, 30, "", weather)
+	press(t, m, "tab")
+	typeText(t, m, "q?")
+	if m.quitting || m.showHelp || m.call.form.form.Field("city").Text() != "q?" {
+		t.Fatalf("q? in a text field: quitting=%v help=%v city=%q", m.quitting, m.showHelp, m.call.form.form.Field("city").Text())
+	}
+	press(t, m, "tab") // the send button
+	press(t, m, "q")
+	if m.quitting {
+		t.Fatal("q quit at once from a form with unsent values")
+	}
+	if !strings.Contains(view(m), "q again quits") {
+		t.Fatalf("no warning after q:\n%s", view(m))
+	}
+	press(t, m, "q")
+	if !m.quitting {
+		t.Fatal("a second q did not quit")
+	}
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sort"
 	"strings"
 	"sync"
@@ -323,3 +324,250 @@ func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *
 	exec(t, m, m.Init(), 0)
 	return m
 }
+
+// fakeSession answers like a server, without a process.
+type fakeSession struct {
+	// fakeMore answers everything beyond tools (resources, prompts, tasks …).
+	fakeMore
+	mu    sync.Mutex
+	init  *mcpclient.InitializeResult
+	tools []mcpclient.Tool
+	// calls records tools/call arguments.
+	calls  []json.RawMessage
+	result *mcpclient.CallToolResult
+	err    error
+	// block makes CallTool wait for ctx (to test cancel).
+	block bool
+}
+
+func (f *fakeSession) Connect(context.Context) (*mcpclient.InitializeResult, error) {
+	if f.init == nil {
+		return nil, &mcpclient.ExitError{ExitCode: 1}
+	}
+	return f.init, nil
+}
+
+func (f *fakeSession) ListTools(context.Context) ([]mcpclient.Tool, []string, error) {
+	return f.tools, nil, nil
+}
+
+func (f *fakeSession) CallTool(ctx context.Context, name string, args json.RawMessage) (*mcpclient.CallToolResult, *mcpclient.Response, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, append(json.RawMessage(nil), args...))
+	f.mu.Unlock()
+	if f.block {
+		<-ctx.Done()
+		return nil, nil, ctx.Err()
+	}
+	return f.result, &mcpclient.Response{Seq: 9, RequestSeq: 8, Elapsed: 42 * time.Millisecond}, f.err
+}
+
+// Request answers tools/call like CallTool does, reporting the request as sent first
+// (Seq 8, as CallTool's Response says); other methods are not faked.
+func (f *fakeSession) Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error) {
+	if method != "tools/call" {
+		return nil, errors.New("fakeSession.Request: " + method + " is not faked")
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, err
+	}
+	if opt != nil && opt.OnSent != nil {
+		opt.OnSent(8, json.RawMessage("1"))
+	}
+	res, resp, err := f.CallTool(ctx, p.Name, p.Arguments)
+	if err != nil || res == nil {
+		return resp, err
+	}
+	result, err := encodeResult(res)
+	if err != nil {
+		return nil, err
+	}
+	resp.Msg = &mcpclient.Message{JSONRPC: "2.0", ID: json.RawMessage("1"), Result: result}
+	return resp, nil
+}
+
+// encodeResult writes a CallToolResult as a server would: blocks known only by their raw
+// JSON keep it (with their type), so decoding gives back the same blocks.
+func encodeResult(res *mcpclient.CallToolResult) (json.RawMessage, error) {
+	blocks := make([]json.RawMessage, len(res.Content))
+	for i, b := range res.Content {
+		var err error
+		if len(b.Raw) > 0 {
+			var obj map[string]json.RawMessage
+			if err = json.Unmarshal(b.Raw, &obj); err == nil {
+				obj["type"], _ = json.Marshal(b.Type)
+				blocks[i], err = json.Marshal(obj)
+			}
+		} else {
+			blocks[i], err = json.Marshal(b)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(struct {
+		Content           []json.RawMessage `json:"content"`
+		StructuredContent json.RawMessage   `json:"structuredContent,omitempty"`
+		IsError           bool              `json:"isError,omitempty"`
+	}{blocks, res.StructuredContent, res.IsError})
+}
+
+var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// newTestModel builds a model with the plain theme (no escape sequences of its own) at a
+// fixed size and a fixed clock.
+func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
+	t.Helper()
+	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}}
+	if sess != nil {
+		opts.Session = sess
+	}
+	m := newModel(opts)
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// send delivers msgs in order and runs the commands they return that finish at once
+// (fake session calls), feeding their messages back, like the runtime would.
+func send(t testing.TB, m *model, msgs ...tea.Msg) {
+	t.Helper()
+	for _, msg := range msgs {
+		_, cmd := m.Update(msg)
+		run(t, m, cmd, 0)
+	}
+}
+
+func run(t testing.TB, m *model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 5 {
+		return
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(200 * time.Millisecond):
+		return // a blocking command (tick, blocked call): not run in tests
+	}
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			run(t, m, c, depth+1)
+		}
+	case nil:
+	case tea.QuitMsg:
+		m.quitting = true
+	default:
+		switch msg.(type) {
+		case initializedMsg, toolsListedMsg, callDoneMsg, eventsMsg, historyLoadedMsg, historySavedMsg:
+			_, next := m.Update(msg)
+			run(t, m, next, depth+1)
+		}
+	}
+}
+
+// typeText types s key by key.
+func typeText(t testing.TB, m *model, s string) {
+	t.Helper()
+	for _, r := range s {
+		send(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+func press(t testing.TB, m *model, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		send(t, m, keyMsg(k))
+	}
+}
+
+// keyMsg builds a key press from its String() form.
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	if strings.HasPrefix(k, "alt+") {
+		m := keyMsg(k[4:])
+		m.Mod |= tea.ModAlt
+		m.Text = ""
+		return m
+	}
+	if strings.HasPrefix(k, "ctrl+") {
+		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// ev builds an event.
+func ev(seq uint64, dir mcpclient.Direction, raw string) mcpclient.Event {
+	e := mcpclient.Event{Seq: seq, Time: t0.Add(time.Duration(seq) * time.Millisecond), Dir: dir, Raw: []byte(raw), Size: int64(len(raw))}
+	switch dir {
+	case mcpclient.Stderr:
+		e.Kind = mcpclient.KindStderr
+	case mcpclient.Lifecycle:
+		e.Kind = mcpclient.KindLifecycle
+	default:
+		e.Kind, e.Msg, e.Problems = mcpclient.Classify([]byte(raw))
+	}
+	return e
+}
+
+func life(seq uint64, l mcpclient.LifeInfo) mcpclient.Event {
+	e := ev(seq, mcpclient.Lifecycle, "")
+	e.Life = &l
+	return e
+}
+
+func view(m *model) string { return m.render() }
+
+func mustContain(t *testing.T, what, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("%s lacks %q\n%s", what, w, out)
+		}
+	}
+}
+
+// waitFor polls cond (for commands that run on their own goroutines).
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		if cond() {
+			return
+		}
+		sleepMS(10)
+	}
+	t.Fatal("condition not met")
+}
+
+func sleepMS(n int) { time.Sleep(time.Duration(n) * time.Millisecond) }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // TestHelpSmallTerminal: at 40x10 the help overlay shows keys (one column), scrolls with
@@ -50,4 +52,43 @@ func TestHelpSmallTerminal(t *testing.T) {
 	if out = view(m); !strings.Contains(out, m.c.keys.Global.ForceQuit.Help().Desc) {
 		t.Fatalf("G does not reach the last global key at 60x16:\n%s", out)
 	}
+}
+
+// With help open the screen keeps its height: the status bar stays on the last line.
+func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
+	m := newTestModel(t, greetSession(), 140, 40)
+	run(t, m, m.Init(), 0)
+	want := m.statusBar()
+	press(t, m, "?")
+	if !m.showHelp {
+		t.Fatal("? did not open help")
+	}
+	lines := strings.Split(view(m), "\n")
+	if len(lines) != 40 || lines[39] != m.statusBar() || m.statusBar() == "" {
+		t.Fatalf("%d lines; last %q, status bar %q (before help: %q)", len(lines), lines[len(lines)-1], m.statusBar(), want)
+	}
+}
+
+// Help shows the keys of the new panes and of an open dialog; every pane fits the screen.
+func TestMorePanesHelpAndLayout(t *testing.T) {
+	for _, sz := range [][2]int{{40, 10}, {80, 24}, {160, 50}} {
+		m := connected(t, moreSession(), sz[0], sz[1])
+		for _, p := range []string{"5", "6", "7", "8"} {
+			keys(t, m, p)
+			if lines := strings.Split(view(m), "\n"); len(lines) != sz[1] {
+				t.Fatalf("%v pane %s: %d lines", sz, p, len(lines))
+			}
+		}
+	}
+	m := connected(t, moreSession(), 120, 40)
+	keys(t, m, "5", "?")
+	mustContain(t, "resources help", view(m), "subscribe ⇄ unsubscribe", "save contents to a file", "ping (round trip)", "edit roots")
+	keys(t, m, "?")
+	var rec recorder
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
+	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
+	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
+		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.overlay.requests[0].(*samplingDialog).reply.Value())
+	}
+	mustContain(t, "dialog keys", view(m), "ctrl+s send the reply · ctrl+d or esc reject")
 }

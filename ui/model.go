@@ -358,3 +358,38 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 	}
 	return res, err
 }
+
+// newPanes builds the panes (m's common bag exists) and their array, in tab order.
+func (m *model) newPanes(opts Options) {
+	c := m.c
+	m.features, m.requests, m.rootPaths = opts.Features, opts.Requests, opts.Roots
+	m.ops, m.dialogGuard = session.NewInflight(), 400*time.Millisecond
+	m.roots = &session.Roots{}
+	if m.sess != nil {
+		m.ops, m.roots = m.sess.Inflight(), m.sess.Roots()
+	}
+	ids := &formIDs{}
+	m.resources = newResourcesPane(c, m.ops, ids)
+	m.prompts = newPromptsPane(c, m.ops, ids)
+	m.logs = newLogsPane(c)
+	m.tasks = newTasksPane(c)
+	if m.sess != nil {
+		m.tasks.all = m.sess.Tasks()
+	}
+	m.call.canRead = opts.Session != nil
+	if opts.Session == nil {
+		m.resources.status, m.prompts.status = noServerText(opts), noServerText(opts)
+		// Nothing lists tasks here (r needs a server); the tasks come from the events.
+		m.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
+	}
+	m.panes = [paneCount]pane{
+		paneTools:     toolsTab{m},
+		paneCall:      callTab{m},
+		paneWire:      wireTab{m},
+		paneServer:    &serverPane{m: m},
+		paneResources: resourcesTab{m},
+		panePrompts:   promptsTab{m},
+		paneLogs:      logsTab{m},
+		paneTasks:     tasksTab{m},
+	}
+}
