@@ -52,7 +52,7 @@ func TestWireShowsBatchElementsPaired(t *testing.T) {
 			)
 			m := newTestModel(t, nil, 200, 50)
 			m.Update(eventsMsg{events: evs})
-			press(t, m, "3") // the wire follows the last frame: the batch
+			keys(t, m, "3") // the wire follows the last frame: the batch
 			v := view(m)
 			for _, want := range []string{
 				"batch elements",
@@ -147,7 +147,7 @@ func TestBatchNotificationsReachLogs(t *testing.T) {
 	if len(got) != 3 || !strings.Contains(got[0], "batched hello") || !strings.Contains(got[1], "notifications/prompts/list_changed") || !strings.Contains(got[2], "second") {
 		t.Fatalf("logs from the batch: %q", got)
 	}
-	press(t, m, "7")
+	keys(t, m, "7")
 	if v := view(m); !strings.Contains(v, "batched hello") || strings.Contains(v, "nothing logged yet") {
 		t.Errorf("the Logs pane should show the batched message:\n%s", v)
 	}
@@ -164,17 +164,17 @@ func TestWireLinksRequestToBatchedResponse(t *testing.T) {
 	)
 	m := newTestModel(t, nil, 200, 50)
 	m.Update(eventsMsg{events: evs})
-	press(t, m, "3")
+	keys(t, m, "3")
 	m.wire.jump(3)
 	v := view(m)
 	if strings.Contains(v, "no response yet") || !strings.Contains(v, "response: #5") {
 		t.Fatalf("the request should link to the batch #5:\n%s", v)
 	}
-	press(t, m, "p")
+	keys(t, m, "p")
 	if e := m.wire.selected(); e == nil || e.seq != 5 {
 		t.Fatalf("p from the request selected %+v, want the batch #5", e)
 	}
-	press(t, m, "p")
+	keys(t, m, "p")
 	if e := m.wire.selected(); e == nil || e.seq != 3 {
 		t.Fatalf("p from the batch selected %+v, want the request #3", e)
 	}

@@ -16,7 +16,7 @@ import (
 func TestStrictStopLeadsTheFailureBox(t *testing.T) {
 	m := newTestModel(t, nil, 140, 40)
 	v := &mcpclient.ViolationError{Seq: 2, Problem: mcpclient.Problem{Severity: mcpclient.Warning, Code: "not-jsonrpc", Text: "stdout line that is not JSON-RPC"}}
-	send(t, m,
+	drive(t, m,
 		eventsMsg{events: []mcpclient.Event{
 			life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 42}),
 			life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: 42, Err: v, Text: v.Error()}),
@@ -52,10 +52,10 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 	m := newModel(Options{Theme: "plain", Title: "fake", Session: s, Restartable: true})
 	m.now = func() time.Time { return t0 }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter")
-	typeText(t, m, "x")
-	press(t, m, "ctrl+s", "1", "enter", "ctrl+s") // a second call shows the list of calls
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter")
+	typeIn(t, m, "x")
+	keys(t, m, "ctrl+s", "1", "enter", "ctrl+s") // a second call shows the list of calls
 	out := view(m)
 	for _, want := range []string{"not sent: the server is not running (it was killed by signal KILL)", "✗ not sent (server gone)",
 		"request id 4 (tools/call echo) was refused before it was written", "E edits the command and restarts the server"} {

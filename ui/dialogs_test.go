@@ -68,7 +68,7 @@ func TestElicitationFormSendsDefaults(t *testing.T) {
 	if !strings.Contains(view(fm), "(default, not sent)") {
 		t.Errorf("the tool form lost its default placeholders:\n%s", view(fm))
 	}
-	press(t, fm, "ctrl+s")
+	keys(t, fm, "ctrl+s")
 	if len(s.calls) != 1 || string(s.calls[0]) != `{}` {
 		t.Fatalf("the tool form sent %q", s.calls)
 	}

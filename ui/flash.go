@@ -28,7 +28,7 @@ func (m *model) say(n session.Note) { m.note(string(n.Level), n.Text) }
 // away then: without it an idle screen would keep an expired note (an old error) in view.
 func (m *model) setFlash(text string) {
 	m.flash, m.flashUntil = text, m.now().Add(flashFor)
-	m.pending = append(m.pending, tea.Tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
+	m.pending = append(m.pending, m.c.tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
 }
 
 // takePending returns the queued Cmds, and a redraw tick while requests are in flight.
@@ -37,7 +37,7 @@ func (m *model) takePending() tea.Cmd {
 	m.pending = nil
 	if !m.ticking && (m.ops.Running() > 0 || m.pinging) {
 		m.ticking = true
-		cmds = append(cmds, tea.Tick(250*time.Millisecond, func(time.Time) tea.Msg { return opTickMsg{} }))
+		cmds = append(cmds, m.c.tick(250*time.Millisecond, func(time.Time) tea.Msg { return opTickMsg{} }))
 	}
 	return tea.Batch(cmds...)
 }

@@ -53,7 +53,7 @@ func BenchmarkKeyUnderFlood(b *testing.B) {
 		for s := uint64(1); s <= held; s += maxBatch {
 			m.Update(eventsMsg{events: floodEvents(s, min(maxBatch, held+1-int(s)))})
 		}
-		press(b, m, "3")
+		keys(b, m, "3")
 		_ = m.View()
 		return m, held + 1
 	}

@@ -147,7 +147,7 @@ func checkNumbered(tb testing.TB, what string, texts []string, n int) {
 // and returns every selected frame's raw text: what the pane can reach.
 func wireRows(tb testing.TB, m *model) []string {
 	tb.Helper()
-	press(tb, m, "3", "g")
+	keys(tb, m, "3", "g")
 	var out []string
 	for i := 0; i < m.wire.count(); i++ {
 		if i > 0 {
@@ -175,15 +175,15 @@ func TestFloodNotifyCompleteAndRecorded(t *testing.T) {
 	m := newTestModel(t, nil, 160, 50)
 	c := floodClient(t, "flood-notify", n, observe)
 	errc := connect(c)
-	keys := 0
+	pressed := 0
 	absorb(t, m, c, notifyDone(n), func() {
 		// A user switching panes during the flood: each key takes effect at once.
-		k := []string{"3", "7"}[keys%2]
-		press(t, m, k)
-		if want := []paneID{paneWire, paneLogs}[keys%2]; m.focus != want {
+		k := []string{"3", "7"}[pressed%2]
+		keys(t, m, k)
+		if want := []paneID{paneWire, paneLogs}[pressed%2]; m.focus != want {
 			t.Fatalf("key %q during the flood: focus %v, want %v", k, m.focus, want)
 		}
-		keys++
+		pressed++
 	})
 	if err := <-errc; err != nil {
 		t.Fatal(err)
@@ -192,7 +192,7 @@ func TestFloodNotifyCompleteAndRecorded(t *testing.T) {
 	checkNumbered(t, "the wire pane", rows, n)
 	c.Close()
 	checkNumbered(t, "the trace", traceLines(), n)
-	t.Logf("%d notifications, %d batches (a key after each)", n, keys)
+	t.Logf("%d notifications, %d batches (a key after each)", n, pressed)
 }
 
 // TestFloodStderrCompleteAndRecorded: flood-stderr's lines (as fast as it can write them)

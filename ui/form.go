@@ -302,7 +302,7 @@ func (p *formPane) editedLater() tea.Cmd {
 }
 
 func (p *formPane) validateAfter(gen int) tea.Cmd {
-	return tea.Tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
+	return p.c.tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
 }
 
 // validateTick handles the deferred check's tick: it checks when no key came since the

@@ -62,7 +62,7 @@ func formModel(t testing.TB, w, h int, dir string, tools ...mcpclient.Tool) (*mo
 	m := newModel(Options{Theme: "plain", Title: "fake-server", Session: s, HistoryDir: dir})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	if len(m.tools.tools) != len(tools) {
 		t.Fatalf("tools not listed: %d", len(m.tools.tools))
 	}
@@ -78,7 +78,7 @@ func openForm(t testing.TB, m *model, name string) {
 		t.Fatalf("no tool %q", name)
 	}
 	m.focus = paneCall
-	run(t, m, m.call.open(*tl), 0)
+	exec(t, m, m.call.open(*tl), 0)
 }
 
 // do presses keys in order; a step starting with ' types the rest as text.
@@ -86,9 +86,9 @@ func do(t testing.TB, m *model, steps ...string) {
 	t.Helper()
 	for _, s := range steps {
 		if strings.HasPrefix(s, "'") {
-			typeText(t, m, s[1:])
+			typeIn(t, m, s[1:])
 		} else {
-			press(t, m, s)
+			keys(t, m, s)
 		}
 	}
 }
@@ -170,7 +170,7 @@ func firstWords(s string) string {
 func wantSent(t testing.TB, m *model, s *fakeSession, want string) {
 	t.Helper()
 	n := callCount(s)
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if callCount(s) != n+1 {
 		t.Fatalf("ctrl+s sent nothing: %v\n%s", m.call.form.errs, view(m))
 	}
@@ -182,7 +182,7 @@ func wantSent(t testing.TB, m *model, s *fakeSession, want string) {
 // reopen opens the form of the last call again (e in the result view).
 func reopen(t testing.TB, m *model) {
 	t.Helper()
-	press(t, m, "e")
+	keys(t, m, "e")
 	if m.call.form == nil {
 		t.Fatal("e did not reopen the form")
 	}
@@ -196,7 +196,7 @@ func focusOn(t testing.TB, m *model, label string) {
 		if f := p.focused(); f != nil && fieldLabel(f) == label {
 			return
 		}
-		press(t, m, "tab")
+		keys(t, m, "tab")
 	}
 	t.Fatalf("no field %q to focus:\n%s", label, view(m))
 }

@@ -20,7 +20,7 @@ func (m *model) waitTick() tea.Cmd {
 		return nil
 	}
 	m.tools.status = m.waitingText()
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return waitTickMsg{} })
+	return m.c.tick(time.Second, func(time.Time) tea.Msg { return waitTickMsg{} })
 }
 
 // handshaking reports whether the handshake is still waiting for its answer.

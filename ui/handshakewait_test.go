@@ -16,15 +16,15 @@ func TestHandshakeWaitShowsElapsed(t *testing.T) {
 	now := t0
 	m := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second})
 	m.now = func() time.Time { return now }
-	send(t, m, tea.WindowSizeMsg{Width: 140, Height: 30})
+	drive(t, m, tea.WindowSizeMsg{Width: 140, Height: 30})
 	m.Init()
 	now = now.Add(7 * time.Second)
-	send(t, m, waitTickMsg{})
+	drive(t, m, waitTickMsg{})
 	mustContain(t, "waiting", view(m), "waiting for the handshake… 7s (timeout 30s)")
 	if strings.Contains(view(m), "tools (0)") {
 		t.Fatalf("before any listing the count is unknown, not 0:\n%s", view(m))
 	}
-	press(t, m, "4")
+	keys(t, m, "4")
 	mustContain(t, "server pane", view(m), "waiting for the handshake… 7s (timeout 30s)")
 }
 

@@ -29,6 +29,9 @@ type fakeMore struct {
 	reads       []string
 	subs        []string
 	listens     []mcpclient.ListenFilter
+	// listened gets a value for each subscriptions/listen opened, when not nil (buffered:
+	// Listen never blocks on it).
+	listened chan struct{}
 
 	prompts   []mcpclient.Prompt
 	promptRes *mcpclient.GetPromptResult
@@ -90,6 +93,10 @@ func (f *fakeMore) Listen(ctx context.Context, lf mcpclient.ListenFilter) (*mcpc
 	f.mmu.Lock()
 	f.listens = append(f.listens, lf)
 	f.mmu.Unlock()
+	select {
+	case f.listened <- struct{}{}:
+	default:
+	}
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -189,9 +196,9 @@ func (f *fakeMore) ListTasks(context.Context) ([]mcpclient.Task, []string, error
 	return out, nil, nil
 }
 
-// drive delivers msgs and runs every command that answers within a short time, feeding
-// all messages back (ticks and blocked calls are left out, like the helpers' run, but every
-// message type is delivered).
+// drive delivers msgs in order and runs the commands they return, feeding every message
+// back like the runtime would: fake session calls answer at once. A command that has not
+// answered within cmdWait (a tick, a call the fake holds) is left out.
 func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	t.Helper()
 	for _, msg := range msgs {
@@ -200,6 +207,11 @@ func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	}
 }
 
+// cmdWait is how long exec gives a command to answer before taking it for one that blocks.
+const cmdWait = 200 * time.Millisecond
+
+// exec runs cmd as the runtime would and feeds its messages back (batches fanned out,
+// tea.Quit marking the model quitting), up to 30 levels deep.
 func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 30 {
 		return
@@ -209,8 +221,8 @@ func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	var msg tea.Msg
 	select {
 	case msg = <-done:
-	case <-time.After(60 * time.Millisecond):
-		return
+	case <-time.After(cmdWait):
+		return // a blocking command (tick, blocked call): not run in tests
 	}
 	switch msg := msg.(type) {
 	case nil:
@@ -307,6 +319,7 @@ func moreSession() *fakeSession {
 	s.completions = map[string][]string{"team": {"core", "cloud"}, "user": {"ann", "bob"}, "city": {"Paris", "Prague", "Oslo"}}
 	s.pingRTT = 1500 * time.Microsecond
 	s.taskResult = json.RawMessage(`{"content":[{"type":"text","text":"research done"}]}`)
+	s.listened = make(chan struct{}, 16)
 	return s
 }
 
@@ -319,6 +332,7 @@ func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *
 	}
 	m := newModel(o)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	useFakeClock(m)
 	m.dialogGuard = 0
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	exec(t, m, m.Init(), 0)
@@ -432,61 +446,17 @@ func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
 	}
 	m := newModel(opts)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
 
-// send delivers msgs in order and runs the commands they return that finish at once
-// (fake session calls), feeding their messages back, like the runtime would.
-func send(t testing.TB, m *model, msgs ...tea.Msg) {
-	t.Helper()
-	for _, msg := range msgs {
-		_, cmd := m.Update(msg)
-		run(t, m, cmd, 0)
-	}
-}
-
-func run(t testing.TB, m *model, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 5 {
-		return
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(200 * time.Millisecond):
-		return // a blocking command (tick, blocked call): not run in tests
-	}
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			run(t, m, c, depth+1)
-		}
-	case nil:
-	case tea.QuitMsg:
-		m.quitting = true
-	default:
-		switch msg.(type) {
-		case initializedMsg, toolsListedMsg, callDoneMsg, eventsMsg, historyLoadedMsg, historySavedMsg:
-			_, next := m.Update(msg)
-			run(t, m, next, depth+1)
-		}
-	}
-}
-
-// typeText types s key by key.
-func typeText(t testing.TB, m *model, s string) {
-	t.Helper()
-	for _, r := range s {
-		send(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-}
-
-func press(t testing.TB, m *model, keys ...string) {
-	t.Helper()
-	for _, k := range keys {
-		send(t, m, keyMsg(k))
+// useFakeClock stops m's own timers (common.tick) from waiting on the wall clock: starting
+// one answers at once with nothing, so the driver never waits for it, and it never fires;
+// a test that needs a timer's effect delivers its message itself (taskPollMsg, say).
+func useFakeClock(m *model) {
+	m.c.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return nil }
 	}
 }
 
@@ -558,16 +528,25 @@ func mustContain(t *testing.T, what, out string, wants ...string) {
 	}
 }
 
-// waitFor polls cond (for commands that run on their own goroutines).
-func waitFor(t *testing.T, cond func() bool) {
+// waitListens waits until f has seen exactly n subscriptions/listen requests (the UI opens them from
+// commands on their own goroutines): each Listen signals f.listened; the timeout only
+// guards against a hang.
+func waitListens(t *testing.T, f *fakeMore, n int) {
 	t.Helper()
-	for i := 0; i < 200; i++ {
-		if cond() {
+	for {
+		f.mmu.Lock()
+		got := len(f.listens)
+		f.mmu.Unlock()
+		if got == n {
 			return
 		}
-		sleepMS(10)
+		if got > n {
+			t.Fatalf("%d subscriptions/listen requests seen, want %d", got, n)
+		}
+		select {
+		case <-f.listened:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d subscriptions/listen requests seen, want %d", got, n)
+		}
 	}
-	t.Fatal("condition not met")
 }
-
-func sleepMS(n int) { time.Sleep(time.Duration(n) * time.Millisecond) }

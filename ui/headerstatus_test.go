@@ -16,16 +16,16 @@ func TestTitleQuotedAndEnvKeys(t *testing.T) {
 	argv := []string{"/tmp/mcp", "inspect", "fixtures/demo server", "--root", "/data/My Projects/demo", "--name=a b"}
 	m := newModel(Options{Theme: "plain", Argv: argv, EnvKeys: []string{"API_KEY", "DEBUG"}, Session: &fakeSession{}})
 	m.now = func() time.Time { return t0 }
-	send(t, m, tea.WindowSizeMsg{Width: 200, Height: 30})
+	drive(t, m, tea.WindowSizeMsg{Width: 200, Height: 30})
 	want := `/tmp/mcp inspect 'fixtures/demo server' --root '/data/My Projects/demo' '--name=a b'`
 	mustContain(t, "header", view(m), want)
-	press(t, m, "4")
+	keys(t, m, "4")
 	mustContain(t, "server pane", view(m), "env: API_KEY=*** DEBUG=***")
-	send(t, m, eventsMsg{events: []mcpclient.Event{
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
 		ev(1, mcpclient.Stderr, "error: required environment variable DEMO_API_KEY is not set\n"),
 		life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 2}),
 	}})
-	press(t, m, "1")
+	keys(t, m, "1")
 	out := view(m)
 	mustContain(t, "dead panel", out, "exited with code 2", "command: "+want[:30], "env: API_KEY=*** DEBUG=***", "DEMO_API_KEY is not set")
 }
@@ -45,7 +45,7 @@ func TestStatusBarProtocolWarning(t *testing.T) {
 		s := greetSession()
 		s.init = &mcpclient.InitializeResult{ProtocolVersion: c.version, ServerInfo: s.init.ServerInfo, Warnings: c.warns}
 		m := newTestModel(t, s, 140, 30)
-		run(t, m, m.Init(), 0)
+		exec(t, m, m.Init(), 0)
 		bar := m.statusBar()
 		if !strings.Contains(bar, c.want) {
 			t.Errorf("%s: status bar %q lacks %q", c.version, bar, c.want)

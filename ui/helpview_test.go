@@ -13,8 +13,8 @@ import (
 // j and pgdn to the last global key, and at 60x16 no row is cut past the width.
 func TestHelpSmallTerminal(t *testing.T) {
 	m := newTestModel(t, greetSession(), 40, 10)
-	run(t, m, m.Init(), 0)
-	press(t, m, "?")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "?")
 	out := view(m)
 	if !strings.Contains(out, "keys · ") || !strings.Contains(out, m.c.keys.List.Up.Help().Desc) {
 		t.Fatalf("help at 40x10 shows no keys:\n%s", out)
@@ -23,32 +23,32 @@ func TestHelpSmallTerminal(t *testing.T) {
 	if strings.Contains(out, last) {
 		t.Fatalf("the whole help fits in 10 lines? then this test proves nothing:\n%s", out)
 	}
-	press(t, m, "j")
+	keys(t, m, "j")
 	if m.helpOff != 1 {
 		t.Fatalf("j did not scroll the help: offset %d", m.helpOff)
 	}
 	for range 20 {
-		send(t, m, tea.KeyPressMsg{Code: tea.KeyPgDown})
+		drive(t, m, tea.KeyPressMsg{Code: tea.KeyPgDown})
 		_ = view(m)
 	}
 	if out = view(m); !strings.Contains(out, last) {
 		t.Fatalf("pgdn never reaches the last key (%q):\n%s", last, out)
 	}
-	press(t, m, "esc")
+	keys(t, m, "esc")
 	if m.showHelp || m.helpOff != 0 {
 		t.Fatal("esc did not close the help and reset its scroll")
 	}
 
 	m = newTestModel(t, greetSession(), 60, 16)
-	run(t, m, m.Init(), 0)
-	press(t, m, "?")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "?")
 	out = view(m)
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasSuffix(strings.TrimRight(l, " "), "…") {
 			t.Fatalf("a help row is cut at 60 columns:\n%s", out)
 		}
 	}
-	press(t, m, "G")
+	keys(t, m, "G")
 	if out = view(m); !strings.Contains(out, m.c.keys.Global.ForceQuit.Help().Desc) {
 		t.Fatalf("G does not reach the last global key at 60x16:\n%s", out)
 	}
@@ -57,9 +57,9 @@ func TestHelpSmallTerminal(t *testing.T) {
 // With help open the screen keeps its height: the status bar stays on the last line.
 func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
 	m := newTestModel(t, greetSession(), 140, 40)
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	want := m.statusBar()
-	press(t, m, "?")
+	keys(t, m, "?")
 	if !m.showHelp {
 		t.Fatal("? did not open help")
 	}

@@ -39,7 +39,7 @@ func TestLogsBoundedWithNote(t *testing.T) {
 	if m.wire.count() != n {
 		t.Fatalf("the wire pane holds %d events, want all %d", m.wire.count(), n)
 	}
-	press(t, m, "7")
+	keys(t, m, "7")
 	v := view(m)
 	for _, want := range []string{
 		fmt.Sprintf("logs & notifications (%d)", n),
@@ -58,9 +58,9 @@ func TestLogsBoundedWithNote(t *testing.T) {
 func TestLogsDropKeepsSelection(t *testing.T) {
 	m := newTestModel(t, nil, 160, 40)
 	logFlood(m, 1, logsKeep+logsDropChunk)
-	press(t, m, "7")
+	keys(t, m, "7")
 	for range 3 {
-		press(t, m, "up")
+		keys(t, m, "up")
 	}
 	sel := m.logs.entries[m.logs.shown[m.logs.sel]].seq
 	logFlood(m, logsKeep+logsDropChunk+1, 10)
@@ -83,14 +83,14 @@ func TestLogJSONDataShownPretty(t *testing.T) {
 		ev(1, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"db","data":"{\"a\":1}"}}`+"\n"),
 		ev(2, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"db","data":{"query":"select 1","rows":3}}}`+"\n"),
 	}})
-	press(t, m, "7")
+	keys(t, m, "7")
 	if v := view(m); !strings.Contains(v, `"query": "select 1"`) || !strings.Contains(v, `{"query":"select 1","rows":3}`) {
 		t.Fatalf("JSON data: want a compact row and a pretty detail:\n%s", v)
 	}
 	if m.logs.entries[0].logger != "db" || m.logs.entries[1].level != "error" {
 		t.Fatalf("entries %+v", m.logs.entries)
 	}
-	press(t, m, "up")
+	keys(t, m, "up")
 	if v := view(m); strings.Contains(v, `"a": 1`) {
 		t.Fatalf("string data must not be reformatted:\n%s", v)
 	}
@@ -108,10 +108,10 @@ func logEv(seq uint64, at time.Duration, data string) mcpclient.Event {
 // width for the time column past the first minute.
 func TestLogsTimeOrderAndFixedTimeColumn(t *testing.T) {
 	m := newTestModel(t, nil, 140, 40)
-	send(t, m, eventsMsg{events: []mcpclient.Event{logEv(1, 0, "first")}})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{logEv(1, 0, "first")}})
 	m.note("info", "a note at 1.5s") // m.now is t0+1.5s
-	send(t, m, eventsMsg{events: []mcpclient.Event{logEv(2, time.Second, "second"), logEv(3, 77*time.Second+22*time.Millisecond, "late"), logEv(4, 150*time.Second+9*time.Millisecond, "latest")}})
-	press(t, m, "7")
+	drive(t, m, eventsMsg{events: []mcpclient.Event{logEv(2, time.Second, "second"), logEv(3, 77*time.Second+22*time.Millisecond, "late"), logEv(4, 150*time.Second+9*time.Millisecond, "latest")}})
+	keys(t, m, "7")
 	var rows []string
 	for _, l := range strings.Split(view(m), "\n") {
 		if strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(l), "▸"), "+") {

@@ -112,6 +112,9 @@ type common struct {
 	// session is the session as the panes read it: live (it can send) or recorded (an
 	// opened trace, or a tap seen through attach): forms say so instead of offering to send.
 	session session.Session
+	// tick starts the model's own timers (debounces, redraws, task polls): tea.Tick; the
+	// tests' harness puts a fake clock here so that no timer waits on the wall clock.
+	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -270,7 +273,7 @@ func newModel(opts Options) *model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
+	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)

@@ -104,26 +104,26 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 		s := evilSession()
 		m := newTestModel(t, s, w, 30)
 		m.argv = []string{"srv", "--x" + evil}
-		run(t, m, m.Init(), 0)
-		send(t, m, eventsMsg{events: evilEvents()})
+		exec(t, m, m.Init(), 0)
+		drive(t, m, eventsMsg{events: evilEvents()})
 		assertClean(t, "tools", view(m))
-		press(t, m, "]", "]", "]")
+		keys(t, m, "]", "]", "]")
 		assertClean(t, "tools detail scrolled", view(m))
-		press(t, m, "/")
-		typeText(t, m, "h")
+		keys(t, m, "/")
+		typeIn(t, m, "h")
 		assertClean(t, "tools filter", view(m))
-		press(t, m, "enter", "enter")
+		keys(t, m, "enter", "enter")
 		if m.call.form == nil {
 			t.Fatal("form did not open")
 		}
 		for i := 0; i < 5; i++ {
 			assertClean(t, "form", view(m))
-			press(t, m, "tab")
+			keys(t, m, "tab")
 		}
-		press(t, m, "ctrl+e")
+		keys(t, m, "ctrl+e")
 		assertClean(t, "raw editor", view(m))
 		raw := m.call.form.raw.Value()
-		press(t, m, "ctrl+e", "ctrl+s", "ctrl+s")
+		keys(t, m, "ctrl+e", "ctrl+s", "ctrl+s")
 		if len(s.calls) != 1 {
 			t.Fatalf("not sent: %v", m.call.form.errs)
 		}
@@ -142,33 +142,33 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 			t.Fatalf("result:\n%s", out)
 		}
 		for range 6 {
-			press(t, m, "pgdown")
+			keys(t, m, "pgdown")
 			assertClean(t, "result scrolled", view(m))
 		}
-		press(t, m, "3", "g", "j")
+		keys(t, m, "3", "g", "j")
 		if w > 100 && !strings.Contains(view(m), " ␛ ") {
 			t.Fatalf("stderr line with escapes has no badge:\n%s", view(m))
 		}
-		press(t, m, "g")
+		keys(t, m, "g")
 		for i := 0; i < m.tl.len(); i++ {
 			assertClean(t, "wire", view(m))
 			for range 4 {
-				press(t, m, "]")
+				keys(t, m, "]")
 				assertClean(t, "wire detail", view(m))
 			}
-			press(t, m, "j")
+			keys(t, m, "j")
 		}
-		press(t, m, "4")
+		keys(t, m, "4")
 		for range 5 {
 			assertClean(t, "server", view(m))
-			press(t, m, "pgdown")
+			keys(t, m, "pgdown")
 		}
-		press(t, m, "?")
+		keys(t, m, "?")
 		assertClean(t, "help", view(m))
 		// The same error through a failed call.
 		m.call.run.err = &mcpclient.RPCError{Code: -32000, Message: evil, Data: json.RawMessage(`{"d":` + evilJSON() + `}`)}
 		m.call.render()
-		press(t, m, "?", "2")
+		keys(t, m, "?", "2")
 		assertClean(t, "rpc error", view(m))
 		m.call.run.err = &mcpclient.ExitError{ExitCode: 3, Pending: "req" + evil, Stderr: []string{evil}}
 		m.call.render()

@@ -28,7 +28,7 @@ func TestModernEra(t *testing.T) {
 	keys(t, m, "4")
 	mustContain(t, "server pane", view(m), "modern (2026-07-28)", "supportedVersions: 2026-07-28, 2025-11-25", "cacheScope: public", "modern era")
 	keys(t, m, "5", "s")
-	waitFor(t, func() bool { s.mmu.Lock(); defer s.mmu.Unlock(); return len(s.listens) == 2 })
+	waitListens(t, &s.fakeMore, 2)
 	s.mmu.Lock()
 	first, second := s.listens[0], s.listens[1]
 	s.mmu.Unlock()

@@ -165,7 +165,7 @@ func (m *model) taskStep(st session.Step, asAnswer bool) tea.Cmd {
 		})
 	}
 	if st.PollAfter > 0 {
-		cmds = append(cmds, tea.Tick(st.PollAfter, func(time.Time) tea.Msg { return taskPollMsg{id: id} }))
+		cmds = append(cmds, m.c.tick(st.PollAfter, func(time.Time) tea.Msg { return taskPollMsg{id: id} }))
 	}
 	return tea.Batch(cmds...)
 }

@@ -13,7 +13,7 @@ import (
 func TestEmptyTasksTextWraps(t *testing.T) {
 	for _, w := range []int{140, 220} {
 		m := newTestModel(t, greetSession(), w, 40)
-		press(t, m, "8")
+		keys(t, m, "8")
 		out := strings.Join(strings.Fields(ansi.Strip(view(m))), " ")
 		if !strings.Contains(out, "(2025-11-25 tasks/list)") || strings.Contains(out, "…") {
 			t.Errorf("at %d columns the empty text is cut:\n%s", w, view(m))

@@ -14,7 +14,7 @@ import (
 // replaces it, enter on the empty field takes it, and ctrl+s with it empty calls it.
 func TestCallByNameTypingReplacesSelected(t *testing.T) {
 	m, s := openGreet(t, 120, 30)
-	press(t, m, "esc", "c") // greet is selected
+	keys(t, m, "esc", "c") // greet is selected
 	if m.tools.callBy == nil {
 		t.Fatal("c did not open the prompt")
 	}
@@ -24,19 +24,19 @@ func TestCallByNameTypingReplacesSelected(t *testing.T) {
 	if out := ansi.Strip(view(m)); !strings.Contains(out, "greet (enter takes it") {
 		t.Errorf("the selected name is not shown:\n%s", out)
 	}
-	typeText(t, m, "add")
-	press(t, m, "tab")
-	typeText(t, m, `{"a":1,"b":2}`)
-	press(t, m, "ctrl+s")
+	typeIn(t, m, "add")
+	keys(t, m, "tab")
+	typeIn(t, m, `{"a":1,"b":2}`)
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 || m.call.run == nil || m.call.run.tool != "add" {
 		t.Fatalf("typed name: calls %q, run %+v", s.calls, m.call.run)
 	}
 	// enter on the empty field takes the selected name; ctrl+s sends it.
-	press(t, m, "1", "c", "enter")
+	keys(t, m, "1", "c", "enter")
 	if v := m.tools.callBy.name.Value(); v != "greet" {
 		t.Fatalf("enter on the empty field gave %q", v)
 	}
-	press(t, m, "esc", "c", "ctrl+s")
+	keys(t, m, "esc", "c", "ctrl+s")
 	if len(s.calls) != 2 || m.call.run.tool != "greet" {
 		t.Fatalf("empty name: %d calls, tool %q", len(s.calls), m.call.run.tool)
 	}
@@ -46,9 +46,9 @@ func TestCallByNameTypingReplacesSelected(t *testing.T) {
 // and above the detail.
 func TestToolsPaneShowsListingWarnings(t *testing.T) {
 	m := newTestModel(t, greetSession(), 140, 30)
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	const warn = "stopped after 1000 pages of tools/list: the server keeps returning a nextCursor"
-	send(t, m, toolsListedMsg{tools: greetSession().tools, warnings: []string{warn}})
+	drive(t, m, toolsListedMsg{tools: greetSession().tools, warnings: []string{warn}})
 	out := view(m)
 	lines := strings.Split(out, "\n")
 	if len(lines) < 2 || !strings.Contains(lines[1], "tools (2) · ⚠ stopped after") {
@@ -58,7 +58,7 @@ func TestToolsPaneShowsListingWarnings(t *testing.T) {
 		t.Errorf("the detail does not show the warning:\n%s", out)
 	}
 	// A listing without warnings clears them.
-	send(t, m, toolsListedMsg{tools: greetSession().tools})
+	drive(t, m, toolsListedMsg{tools: greetSession().tools})
 	if out := view(m); strings.Contains(out, "⚠ stopped") {
 		t.Errorf("the warning outlived the next listing:\n%s", out)
 	}
@@ -70,19 +70,19 @@ func TestToolsListFailedSaysWhy(t *testing.T) {
 	s := greetSession()
 	s.tools = nil
 	m := newTestModel(t, s, 140, 30)
-	send(t, m, initializedMsg{res: s.init})
-	send(t, m, toolsListedMsg{err: &mcpclient.RPCError{Code: -32603, Message: "database is locked"}})
+	drive(t, m, initializedMsg{res: s.init})
+	drive(t, m, toolsListedMsg{err: &mcpclient.RPCError{Code: -32603, Message: "database is locked"}})
 	out := view(m)
 	mustContain(t, "failed listing", out, "tools · listing failed", "tools/list failed: JSON-RPC error -32603", "database is locked", "r lists again")
 	if strings.Contains(out, "has no tools") || strings.Contains(out, "tools (0)") {
 		t.Fatalf("a failed listing claims there are no tools:\n%s", out)
 	}
-	send(t, m, toolsListedMsg{tools: greetSession().tools})
-	send(t, m, toolsListedMsg{err: errors.New("server exited with code 1")})
+	drive(t, m, toolsListedMsg{tools: greetSession().tools})
+	drive(t, m, toolsListedMsg{err: errors.New("server exited with code 1")})
 	out = view(m)
 	mustContain(t, "failed refresh", out, "tools (2) · last listing failed", "server exited with code 1", "the tools below are from the listing before", "add")
 	// r lists again; a listing the user asked for is not announced as a list_changed.
-	press(t, m, "r")
+	keys(t, m, "r")
 	if m.tools.listErr != nil || strings.Contains(m.statusBar(), "list changed") {
 		t.Fatalf("r: %v, status %q", m.tools.listErr, m.statusBar())
 	}
@@ -93,8 +93,8 @@ func TestToolsListFailedSaysWhy(t *testing.T) {
 func TestToolRowTitleAndReadOnlyHints(t *testing.T) {
 	s := greetSession()
 	m := newTestModel(t, s, 140, 30)
-	run(t, m, m.Init(), 0)
-	press(t, m, "j")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "j")
 	out := view(m)
 	mustContain(t, "tools", out, "▸greet Greeter", "readOnly     true", "destructive  — (not meaningful: readOnly is true)", "idempotent   — (not meaningful: readOnly is true)")
 	if strings.Contains(out, "destructive  true (default)") {
@@ -115,7 +115,7 @@ func TestToolsListedTwiceStaySelectable(t *testing.T) {
 	var seen []string
 	for range 3 {
 		seen = append(seen, m.tools.selected().Name+":"+m.tools.selected().Description)
-		press(t, m, "down")
+		keys(t, m, "down")
 	}
 	want := []string{"dup:first copy", "other:", "dup:second copy"}
 	for i := range want {
@@ -124,7 +124,7 @@ func TestToolsListedTwiceStaySelectable(t *testing.T) {
 		}
 	}
 	// A refresh keeps the selection on the same row, also on the first of the two copies.
-	press(t, m, "g")
+	keys(t, m, "g")
 	m.tools.setTools(append([]mcpclient.Tool(nil), m.tools.tools...), nil)
 	if got := m.tools.selected().Description; got != "first copy" {
 		t.Fatalf("after a refresh the selection moved to %q", got)
