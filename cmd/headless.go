@@ -17,9 +17,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
 // Exit codes of the headless commands, beyond exitOK, exitUsage and exitNoServer (root.go).

@@ -66,7 +66,7 @@ never loaded whole.`,
 			if len(tr.Header.Argv) > 0 {
 				title += ": " + shellwords.Join(tr.Header.Argv)
 			}
-			err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
+			_, err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
 				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true})

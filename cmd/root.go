@@ -341,10 +341,9 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
-	err = ui.Run(ctx, opts)
-	var restart *ui.RestartRequest
-	if errors.As(err, &restart) {
-		argv := unredactArgv(restart.Argv, shown, append([]string{base.Command}, base.Args...))
+	res, err := ui.Run(ctx, opts)
+	if err == nil && res.Restart != nil {
+		argv := unredactArgv(res.Restart, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]
 		return tuiSessionEnd{restart: &base}, nil
 	}

@@ -159,7 +159,7 @@ func (f *argsForm) schedule() tea.Cmd {
 	}
 	f.tag++
 	id, tag := f.id, f.tag
-	return tea.Tick(completeDebounce, func(time.Time) tea.Msg { return completeTickMsg{form: id, tag: tag} })
+	return f.c.tick(completeDebounce, func(time.Time) tea.Msg { return completeTickMsg{form: id, tag: tag} })
 }
 
 // tick answers a debounce tick: when no key came since, completion/complete is sent.

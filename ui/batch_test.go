@@ -52,7 +52,7 @@ func TestWireShowsBatchElementsPaired(t *testing.T) {
 			)
 			m := newTestModel(t, nil, 200, 50)
 			m.Update(eventsMsg{events: evs})
-			press(t, m, "3") // the wire follows the last frame: the batch
+			keys(t, m, "3") // the wire follows the last frame: the batch
 			v := view(m)
 			for _, want := range []string{
 				"batch elements",
@@ -124,5 +124,58 @@ func TestBatchServerLive(t *testing.T) {
 				t.Errorf("the echo batch should pair its response with the tools/call:\n%s", v)
 			}
 		})
+	}
+}
+
+// TestBatchNotificationsReachLogs: a notifications/message inside a JSON-RPC batch reaches
+// the Logs pane like one sent alone, in the batch's order, and a batched list_changed is
+// noted there too.
+func TestBatchNotificationsReachLogs(t *testing.T) {
+	s2c := mcpclient.ServerToClient
+	evs := pairedSession("2025-03-26",
+		frame{s2c, `[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"batched hello"}},{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"second"}}]` + "\n"},
+	)
+	m := newTestModel(t, nil, 200, 50)
+	m.Update(eventsMsg{events: evs})
+	var got []string
+	for _, e := range m.logs.entries {
+		got = append(got, e.text)
+		if e.seq != 3 {
+			t.Errorf("entry %q has seq %d, want the batch's 3", e.text, e.seq)
+		}
+	}
+	if len(got) != 3 || !strings.Contains(got[0], "batched hello") || !strings.Contains(got[1], "notifications/prompts/list_changed") || !strings.Contains(got[2], "second") {
+		t.Fatalf("logs from the batch: %q", got)
+	}
+	keys(t, m, "7")
+	if v := view(m); !strings.Contains(v, "batched hello") || strings.Contains(v, "nothing logged yet") {
+		t.Errorf("the Logs pane should show the batched message:\n%s", v)
+	}
+}
+
+// TestWireLinksRequestToBatchedResponse: a request answered by a response inside a batch
+// shows the batch frame as its response, and p jumps to the batch and back.
+func TestWireLinksRequestToBatchedResponse(t *testing.T) {
+	c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+	evs := pairedSession("2025-03-26",
+		frame{c2s, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo"}}` + "\n"},
+		frame{s2c, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}` + "\n"},
+		frame{s2c, `[{"jsonrpc":"2.0","id":3,"result":{"content":[]}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"y"}}]` + "\n"},
+	)
+	m := newTestModel(t, nil, 200, 50)
+	m.Update(eventsMsg{events: evs})
+	keys(t, m, "3")
+	m.wire.jump(3)
+	v := view(m)
+	if strings.Contains(v, "no response yet") || !strings.Contains(v, "response: #5") {
+		t.Fatalf("the request should link to the batch #5:\n%s", v)
+	}
+	keys(t, m, "p")
+	if e := m.wire.selected(); e == nil || e.seq != 5 {
+		t.Fatalf("p from the request selected %+v, want the batch #5", e)
+	}
+	keys(t, m, "p")
+	if e := m.wire.selected(); e == nil || e.seq != 3 {
+		t.Fatalf("p from the batch selected %+v, want the request #3", e)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // callFinishedNote says in the status line that a call finished while another call (or
 // another pane) was shown, so a result never lands unseen.
-func (m *Model) callFinishedNote(r *callRun) {
+func (m *model) callFinishedNote(r *callRun) {
 	level := "info"
 	if r.err != nil || (r.res != nil && r.res.IsError) {
 		level = "warning"
@@ -154,7 +154,7 @@ func (p *toolsPane) callByView(w, h int) string {
 }
 
 // startCallByName sends a call-by-name and shows it in the Call tab.
-func (m *Model) startCallByName(req *callRequest) tea.Cmd {
+func (m *model) startCallByName(req *callRequest) tea.Cmd {
 	if !m.c.canSend() {
 		m.note("warning", "offline: there is no server to call")
 		return nil

@@ -27,7 +27,7 @@ type requestBase struct {
 	// during says which of our requests the server asked this in ("" if unknown).
 	during string
 	// shownAt is when the dialog came to the front (keys before that, and just after, are
-	// ignored: see Model.dialogGuard). Set in Update (Model.sync).
+	// ignored: see model.dialogGuard). Set in Update (model.sync).
 	shownAt time.Time
 	// off scrolls the request.
 	off  int
@@ -226,10 +226,10 @@ func (d *elicitFormDialog) updateInput(msg tea.Msg) (tea.Cmd, bool) { return d.f
 func (d *elicitURLDialog) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, true }
 func (d *rootsDialog) updateInput(tea.Msg) (tea.Cmd, bool)     { return nil, true }
 
-func (d *samplingDialog) bindings(k *KeyMap) []key.Binding   { return k.offered("sampling") }
-func (d *elicitURLDialog) bindings(k *KeyMap) []key.Binding  { return k.offered("elicitURL") }
-func (d *elicitFormDialog) bindings(k *KeyMap) []key.Binding { return k.offered("elicitForm") }
-func (d *rootsDialog) bindings(k *KeyMap) []key.Binding      { return k.offered("roots") }
+func (d *samplingDialog) bindings(k *keyMap) []key.Binding   { return k.offered("sampling") }
+func (d *elicitURLDialog) bindings(k *keyMap) []key.Binding  { return k.offered("elicitURL") }
+func (d *elicitFormDialog) bindings(k *keyMap) []key.Binding { return k.offered("elicitForm") }
+func (d *rootsDialog) bindings(k *keyMap) []key.Binding      { return k.offered("roots") }
 
 func (d *samplingDialog) title() string   { return d.titleOf("") }
 func (d *elicitFormDialog) title() string { return d.titleOf(" (form)") }
@@ -473,7 +473,7 @@ func frameOf(d requestDialog, roots []mcpclient.Root, waiting int) requestFrame 
 
 // fitRequest sizes the front request dialog's form to the room left and keeps its scroll
 // offset in range (after every Update; the view only reads them).
-func (m *Model) fitRequest(d requestDialog) {
+func (m *model) fitRequest(d requestDialog) {
 	f := frameOf(d, m.roots.List, len(m.overlay.requests)-1)
 	if ef, ok := d.(*elicitFormDialog); ok {
 		ef.form.setSize(max(ef.w, 10), ef.formHeight(f.avail, len(f.body)))

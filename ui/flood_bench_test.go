@@ -48,12 +48,12 @@ func floodEvents(seq uint64, n int) []mcpclient.Event {
 // The keypress's cost under flood is their sum; the 100 ms target of issue 8 is for it.
 func BenchmarkKeyUnderFlood(b *testing.B) {
 	const held = 100_000
-	setup := func(b *testing.B) (*Model, uint64) {
+	setup := func(b *testing.B) (*model, uint64) {
 		m := newTestModel(b, nil, 160, 50)
 		for s := uint64(1); s <= held; s += maxBatch {
 			m.Update(eventsMsg{events: floodEvents(s, min(maxBatch, held+1-int(s)))})
 		}
-		press(b, m, "3")
+		keys(b, m, "3")
 		_ = m.View()
 		return m, held + 1
 	}

@@ -36,7 +36,7 @@ func floodClient(tb testing.TB, name string, n int, onEvent func(mcpclient.Event
 // absorb feeds the client's events to m as the event pump does (what is ready, up to
 // maxBatch per Update) until done says the last wanted event arrived; it returns how many
 // events it fed. between, when set, runs after every batch (a keypress during the flood).
-func absorb(tb testing.TB, m *Model, c *mcpclient.Client, done func(*mcpclient.Event) bool, between func()) int {
+func absorb(tb testing.TB, m *model, c *mcpclient.Client, done func(*mcpclient.Event) bool, between func()) int {
 	tb.Helper()
 	ch := c.Events()
 	n := 0
@@ -145,9 +145,9 @@ func checkNumbered(tb testing.TB, what string, texts []string, n int) {
 
 // wireRows walks the wire pane from its first row to its last with the keys a user presses
 // and returns every selected frame's raw text: what the pane can reach.
-func wireRows(tb testing.TB, m *Model) []string {
+func wireRows(tb testing.TB, m *model) []string {
 	tb.Helper()
-	press(tb, m, "3", "g")
+	keys(tb, m, "3", "g")
 	var out []string
 	for i := 0; i < m.wire.count(); i++ {
 		if i > 0 {
@@ -175,15 +175,15 @@ func TestFloodNotifyCompleteAndRecorded(t *testing.T) {
 	m := newTestModel(t, nil, 160, 50)
 	c := floodClient(t, "flood-notify", n, observe)
 	errc := connect(c)
-	keys := 0
+	pressed := 0
 	absorb(t, m, c, notifyDone(n), func() {
 		// A user switching panes during the flood: each key takes effect at once.
-		k := []string{"3", "7"}[keys%2]
-		press(t, m, k)
-		if want := []paneID{paneWire, paneLogs}[keys%2]; m.focus != want {
+		k := []string{"3", "7"}[pressed%2]
+		keys(t, m, k)
+		if want := []paneID{paneWire, paneLogs}[pressed%2]; m.focus != want {
 			t.Fatalf("key %q during the flood: focus %v, want %v", k, m.focus, want)
 		}
-		keys++
+		pressed++
 	})
 	if err := <-errc; err != nil {
 		t.Fatal(err)
@@ -192,7 +192,7 @@ func TestFloodNotifyCompleteAndRecorded(t *testing.T) {
 	checkNumbered(t, "the wire pane", rows, n)
 	c.Close()
 	checkNumbered(t, "the trace", traceLines(), n)
-	t.Logf("%d notifications, %d batches (a key after each)", n, keys)
+	t.Logf("%d notifications, %d batches (a key after each)", n, pressed)
 }
 
 // TestFloodStderrCompleteAndRecorded: flood-stderr's lines (as fast as it can write them)

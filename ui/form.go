@@ -15,8 +15,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
@@ -302,7 +302,7 @@ func (p *formPane) editedLater() tea.Cmd {
 }
 
 func (p *formPane) validateAfter(gen int) tea.Cmd {
-	return tea.Tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
+	return p.c.tick(validateDelay, func(time.Time) tea.Msg { return formValidateMsg{pane: p, gen: gen} })
 }
 
 // validateTick handles the deferred check's tick: it checks when no key came since the

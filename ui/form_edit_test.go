@@ -96,7 +96,7 @@ func TestFormMapEntries(t *testing.T) {
 	do(t, m, "alt+k", "ctrl+a", "ctrl+k", "'X-C", "enter")
 	do(t, m, "'r", "tab", "tab", "tab", "tab", "tab", "tab")
 	_ = p
-	press(t, m, "ctrl+s") // raw and count are missing
+	keys(t, m, "ctrl+s") // raw and count are missing
 	reqd := errorAt(t, m, "raw")
 	if reqd != "is required" {
 		t.Fatalf("raw: %q", reqd)
@@ -194,14 +194,14 @@ func TestFormRawModeLive(t *testing.T) {
 	// Typing: the text is never rewritten, problems show as they appear.
 	p.raw.SetValue("")
 	typed := `{"query": "", "page_size": 1.5`
-	typeText(t, m, typed)
+	typeIn(t, m, typed)
 	if p.raw.Value() != typed {
 		t.Fatalf("the editor rewrote the text: %q", p.raw.Value())
 	}
 	if !strings.Contains(view(m), "✗ not valid JSON") {
 		t.Fatalf("no JSON error while typing:\n%s", view(m))
 	}
-	typeText(t, m, "}")
+	typeIn(t, m, "}")
 	out := view(m)
 	for _, want := range []string{"✗ query: must be at least 1 character", "✗ page_size: must be an integer, not a number"} {
 		if !strings.Contains(out, want) {
@@ -222,7 +222,7 @@ func TestFormRawModeLive(t *testing.T) {
 	if callCount(s) != 0 || !strings.Contains(view(m), "2 problem(s) listed below") {
 		t.Fatalf("raw send did not ask:\n%s", view(m))
 	}
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if got := lastCall(t, m, s); got != `{"query":"","page_size":1.5}` {
 		t.Fatalf("raw send: %s", got)
 	}

@@ -52,17 +52,17 @@ func inlineTool(name, schema string) mcpclient.Tool {
 
 // formModel starts a model on a fake server listing tools (plain theme, fixed clock) and
 // opens the form of the first one. dir is the history directory ("" for none).
-func formModel(t testing.TB, w, h int, dir string, tools ...mcpclient.Tool) (*Model, *fakeSession) {
+func formModel(t testing.TB, w, h int, dir string, tools ...mcpclient.Tool) (*model, *fakeSession) {
 	t.Helper()
 	s := &fakeSession{
 		init:   &mcpclient.InitializeResult{ProtocolVersion: "2025-11-25", ServerInfo: mcpclient.Implementation{Name: "fake", Version: "1.2.3"}},
 		tools:  tools,
 		result: &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "ok"}}},
 	}
-	m := New(Options{Theme: "plain", Title: "fake-server", Session: s, HistoryDir: dir})
+	m := newModel(Options{Theme: "plain", Title: "fake-server", Session: s, HistoryDir: dir})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	if len(m.tools.tools) != len(tools) {
 		t.Fatalf("tools not listed: %d", len(m.tools.tools))
 	}
@@ -71,30 +71,30 @@ func formModel(t testing.TB, w, h int, dir string, tools ...mcpclient.Tool) (*Mo
 }
 
 // openForm opens the form of the listed tool name, as enter in the tools pane does.
-func openForm(t testing.TB, m *Model, name string) {
+func openForm(t testing.TB, m *model, name string) {
 	t.Helper()
 	tl := m.toolNamed(name)
 	if tl == nil {
 		t.Fatalf("no tool %q", name)
 	}
 	m.focus = paneCall
-	run(t, m, m.call.open(*tl), 0)
+	exec(t, m, m.call.open(*tl), 0)
 }
 
 // do presses keys in order; a step starting with ' types the rest as text.
-func do(t testing.TB, m *Model, steps ...string) {
+func do(t testing.TB, m *model, steps ...string) {
 	t.Helper()
 	for _, s := range steps {
 		if strings.HasPrefix(s, "'") {
-			typeText(t, m, s[1:])
+			typeIn(t, m, s[1:])
 		} else {
-			press(t, m, s)
+			keys(t, m, s)
 		}
 	}
 }
 
 // lastCall returns the arguments of the last tools/call, failing when nothing was sent.
-func lastCall(t testing.TB, m *Model, s *fakeSession) string {
+func lastCall(t testing.TB, m *model, s *fakeSession) string {
 	t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -129,7 +129,7 @@ func rowOf(lines []string, label string) int {
 
 // errorAt returns the problem shown at the field labelled label (the first such row),
 // checking that the view draws it as "↳ …" right under that row; "" when none is shown.
-func errorAt(t testing.TB, m *Model, label string) string {
+func errorAt(t testing.TB, m *model, label string) string {
 	t.Helper()
 	p := m.call.form
 	var f *schemaform.Field
@@ -167,10 +167,10 @@ func firstWords(s string) string {
 }
 
 // wantSent sends (ctrl+s) and checks the exact arguments on the wire.
-func wantSent(t testing.TB, m *Model, s *fakeSession, want string) {
+func wantSent(t testing.TB, m *model, s *fakeSession, want string) {
 	t.Helper()
 	n := callCount(s)
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if callCount(s) != n+1 {
 		t.Fatalf("ctrl+s sent nothing: %v\n%s", m.call.form.errs, view(m))
 	}
@@ -180,23 +180,23 @@ func wantSent(t testing.TB, m *Model, s *fakeSession, want string) {
 }
 
 // reopen opens the form of the last call again (e in the result view).
-func reopen(t testing.TB, m *Model) {
+func reopen(t testing.TB, m *model) {
 	t.Helper()
-	press(t, m, "e")
+	keys(t, m, "e")
 	if m.call.form == nil {
 		t.Fatal("e did not reopen the form")
 	}
 }
 
 // focusOn moves the cursor (tab) to the first field labelled label.
-func focusOn(t testing.TB, m *Model, label string) {
+func focusOn(t testing.TB, m *model, label string) {
 	t.Helper()
 	p := m.call.form
 	for range len(p.fields) + 1 {
 		if f := p.focused(); f != nil && fieldLabel(f) == label {
 			return
 		}
-		press(t, m, "tab")
+		keys(t, m, "tab")
 	}
 	t.Fatalf("no field %q to focus:\n%s", label, view(m))
 }

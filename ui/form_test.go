@@ -37,15 +37,15 @@ func greetSession() *fakeSession {
 }
 
 // openGreet starts the session and opens the greet form.
-func openGreet(t *testing.T, w, h int) (*Model, *fakeSession) {
+func openGreet(t *testing.T, w, h int) (*model, *fakeSession) {
 	t.Helper()
 	s := greetSession()
 	m := newTestModel(t, s, w, h)
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	if len(m.tools.tools) != 2 {
 		t.Fatalf("tools not listed: %d", len(m.tools.tools))
 	}
-	press(t, m, "j", "enter")
+	keys(t, m, "j", "enter")
 	if m.call.form == nil || m.call.form.tool.Name != "greet" {
 		t.Fatal("enter did not open the greet form")
 	}
@@ -55,8 +55,8 @@ func openGreet(t *testing.T, w, h int) (*Model, *fakeSession) {
 func TestToolsPaneShowsDetail(t *testing.T) {
 	s := greetSession()
 	m := newTestModel(t, s, 120, 40)
-	run(t, m, m.Init(), 0)
-	press(t, m, "j")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "j")
 	out := view(m)
 	for _, want := range []string{
 		"greet — Greeter",
@@ -72,17 +72,17 @@ func TestToolsPaneShowsDetail(t *testing.T) {
 		}
 	}
 	// "/" filters fuzzily; q is filter text there, not quit.
-	press(t, m, "/")
-	typeText(t, m, "qgr")
+	keys(t, m, "/")
+	typeIn(t, m, "qgr")
 	if m.quitting {
 		t.Fatal("q in the filter quit")
 	}
-	press(t, m, "backspace", "backspace", "backspace")
-	typeText(t, m, "grt")
+	keys(t, m, "backspace", "backspace", "backspace")
+	typeIn(t, m, "grt")
 	if len(m.tools.list.shown) != 1 || m.tools.selected().Name != "greet" {
 		t.Fatalf("filter grt shows %v", m.tools.list.shown)
 	}
-	press(t, m, "enter", "esc")
+	keys(t, m, "enter", "esc")
 	if len(m.tools.list.shown) != 2 {
 		t.Fatal("esc did not clear the filter")
 	}
@@ -90,14 +90,14 @@ func TestToolsPaneShowsDetail(t *testing.T) {
 
 func TestFormTypingQDoesNotQuit(t *testing.T) {
 	m, s := openGreet(t, 100, 30)
-	typeText(t, m, "qq")
+	typeIn(t, m, "qq")
 	if m.quitting {
 		t.Fatal("typing q in a field quit")
 	}
 	if got := m.call.form.form.Field("name").Text(); got != "qq" {
 		t.Fatalf("name = %q", got)
 	}
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 {
 		t.Fatalf("calls = %d", len(s.calls))
 	}
@@ -115,16 +115,16 @@ func TestFormTypingQDoesNotQuit(t *testing.T) {
 
 func TestFormFieldsAndTypes(t *testing.T) {
 	m, s := openGreet(t, 100, 30)
-	typeText(t, m, "Ann")
-	press(t, m, "tab")
-	typeText(t, m, "3")
-	press(t, m, "tab")
-	typeText(t, m, "0.5")
-	press(t, m, "tab", "right") // loud: first option
-	press(t, m, "tab", "right") // style: next option
-	press(t, m, "tab", "tab")   // address (object) → city
-	typeText(t, m, "Oslo")
-	press(t, m, "ctrl+s")
+	typeIn(t, m, "Ann")
+	keys(t, m, "tab")
+	typeIn(t, m, "3")
+	keys(t, m, "tab")
+	typeIn(t, m, "0.5")
+	keys(t, m, "tab", "right") // loud: first option
+	keys(t, m, "tab", "right") // style: next option
+	keys(t, m, "tab", "tab")   // address (object) → city
+	typeIn(t, m, "Oslo")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 {
 		t.Fatalf("not sent: %v", m.call.form.errs)
 	}
@@ -148,10 +148,10 @@ func TestFormFieldsAndTypes(t *testing.T) {
 
 func TestFormValidationErrorAtField(t *testing.T) {
 	m, s := openGreet(t, 100, 30)
-	typeText(t, m, "Ann")
-	press(t, m, "tab")
-	typeText(t, m, "abc")
-	press(t, m, "ctrl+s")
+	typeIn(t, m, "Ann")
+	keys(t, m, "tab")
+	typeIn(t, m, "abc")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 0 {
 		t.Fatal("invalid arguments were sent")
 	}
@@ -168,11 +168,11 @@ func TestFormValidationErrorAtField(t *testing.T) {
 		t.Fatalf("error not under the count field:\n%s", out)
 	}
 	// A missing required field is reported at that field too.
-	press(t, m, "shift+tab")
+	keys(t, m, "shift+tab")
 	for range 3 {
-		press(t, m, "backspace")
+		keys(t, m, "backspace")
 	}
-	press(t, m, "tab", "backspace", "backspace", "backspace", "ctrl+s")
+	keys(t, m, "tab", "backspace", "backspace", "backspace", "ctrl+s")
 	if len(s.calls) != 0 || !strings.Contains(view(m), "↳") {
 		t.Fatalf("missing required field not reported:\n%s", view(m))
 	}
@@ -180,10 +180,10 @@ func TestFormValidationErrorAtField(t *testing.T) {
 
 func TestFormRawJSONToggleKeepsValues(t *testing.T) {
 	m, s := openGreet(t, 100, 30)
-	typeText(t, m, "Bo")
-	press(t, m, "tab")
-	typeText(t, m, "7")
-	press(t, m, "ctrl+e")
+	typeIn(t, m, "Bo")
+	keys(t, m, "tab")
+	typeIn(t, m, "7")
+	keys(t, m, "ctrl+e")
 	if !m.call.form.rawMode {
 		t.Fatal("ctrl+e did not open the raw editor")
 	}
@@ -191,13 +191,13 @@ func TestFormRawJSONToggleKeepsValues(t *testing.T) {
 	if !strings.Contains(raw, `"name": "Bo"`) || !strings.Contains(raw, `"count": 7`) {
 		t.Fatalf("raw editor holds %q", raw)
 	}
-	typeText(t, m, "q") // text in the editor, never quit
+	typeIn(t, m, "q") // text in the editor, never quit
 	if m.quitting {
 		t.Fatal("q in the raw editor quit")
 	}
 	// Replace the value in raw mode, then go back: the form shows it.
 	m.call.form.raw.SetValue(`{"name":"Cy","count":9,"loud":true}`)
-	press(t, m, "ctrl+e")
+	keys(t, m, "ctrl+e")
 	if m.call.form.rawMode {
 		t.Fatalf("did not return to the form: %v", m.call.form.errs)
 	}
@@ -206,14 +206,14 @@ func TestFormRawJSONToggleKeepsValues(t *testing.T) {
 		t.Fatalf("form after raw edit: name=%q count=%q loud=%q", f.Field("name").Text(), f.Field("count").Text(), f.Field("loud").Text())
 	}
 	// Invalid JSON keeps the editor open with an error.
-	press(t, m, "ctrl+e")
+	keys(t, m, "ctrl+e")
 	m.call.form.raw.SetValue(`{"name":`)
-	press(t, m, "ctrl+e")
+	keys(t, m, "ctrl+e")
 	if !m.call.form.rawMode || !strings.Contains(view(m), "not valid JSON") {
 		t.Fatalf("invalid raw JSON accepted:\n%s", view(m))
 	}
 	m.call.form.raw.SetValue(`{"name":"Di"}`)
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 || string(s.calls[0]) != `{"name":"Di"}` {
 		t.Fatalf("raw send: %q", s.calls)
 	}
@@ -221,17 +221,17 @@ func TestFormRawJSONToggleKeepsValues(t *testing.T) {
 
 func TestFormEscKeepsValues(t *testing.T) {
 	m, _ := openGreet(t, 100, 30)
-	typeText(t, m, "Eve")
-	press(t, m, "esc")
+	typeIn(t, m, "Eve")
+	keys(t, m, "esc")
 	if m.call.form != nil || m.focus != paneTools {
 		t.Fatal("esc did not close the form")
 	}
-	press(t, m, "q")
+	keys(t, m, "q")
 	if !m.quitting {
 		t.Fatal("q in the tools list does not quit")
 	}
 	m.quitting = false
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	if got := m.call.form.form.Field("name").Text(); got != "Eve" {
 		t.Fatalf("reopened form lost its value: %q", got)
 	}
@@ -302,3 +302,45 @@ const unionSchema = `{
     {"title": "everyone", "type": "null"}
   ]
 }`
+
+// In a tool form, a row that is not a text input (a select, the send button) leaves ? and
+// q to the app: ? opens help, q quits; with values typed since the last send the first q
+// only warns and a second q quits. In a text field q stays text.
+func TestFormQuitAndHelpOffTextFields(t *testing.T) {
+	weather := mcpclient.Tool{Name: "weather", InputSchema: json.RawMessage(`{"type":"object","properties":{"units":{"type":"string","enum":["celsius","fahrenheit"]},"city":{"type":"string"}}}`)}
+	m, _ := formModel(t, 100, 30, "", weather)
+	if f := m.call.form.focused(); f == nil || f.IsText() {
+		t.Fatalf("first row is not the enum: %+v", f)
+	}
+	keys(t, m, "?")
+	if !m.showHelp {
+		t.Fatal("? on an enum did not open help")
+	}
+	keys(t, m, "?")
+	if m.showHelp || m.call.form == nil {
+		t.Fatal("? did not close help back to the form")
+	}
+	keys(t, m, "q")
+	if !m.quitting {
+		t.Fatal("q on an enum of an untouched form did not quit")
+	}
+
+	m, _ = formModel(t, 100, 30, "", weather)
+	keys(t, m, "tab")
+	typeIn(t, m, "q?")
+	if m.quitting || m.showHelp || m.call.form.form.Field("city").Text() != "q?" {
+		t.Fatalf("q? in a text field: quitting=%v help=%v city=%q", m.quitting, m.showHelp, m.call.form.form.Field("city").Text())
+	}
+	keys(t, m, "tab") // the send button
+	keys(t, m, "q")
+	if m.quitting {
+		t.Fatal("q quit at once from a form with unsent values")
+	}
+	if !strings.Contains(view(m), "q again quits") {
+		t.Fatalf("no warning after q:\n%s", view(m))
+	}
+	keys(t, m, "q")
+	if !m.quitting {
+		t.Fatal("a second q did not quit")
+	}
+}

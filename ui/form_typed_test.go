@@ -76,7 +76,7 @@ func TestFormSendAnywaySendsTypedText(t *testing.T) {
 	if out := view(m); !strings.Contains(strings.Join(m.call.form.errs, "\n"), "(text that does not parse is sent as typed)") || !strings.Contains(out, `arguments: {"a":"abc"}`) {
 		t.Fatalf("the question does not say what is sent:\n%s", out)
 	}
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if got := lastCall(t, m, s); got != `{"a":"abc"}` {
 		t.Fatalf("send anyway sent %s, want {\"a\":\"abc\"}", got)
 	}
@@ -85,7 +85,7 @@ func TestFormSendAnywaySendsTypedText(t *testing.T) {
 	}
 	// The question was about that send: the form opened again asks again.
 	reopen(t, m)
-	press(t, m, "ctrl+s")
+	keys(t, m, "ctrl+s")
 	if callCount(s) != 1 || !strings.Contains(view(m), "problem(s), shown at the fields") {
 		t.Fatalf("the reopened form sent anyway without asking:\n%s", view(m))
 	}
@@ -132,7 +132,7 @@ func TestFormProblemCountMatchesShown(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m, s := formModel(t, 120, 40, "", inlineTool("t", c.schema))
 			do(t, m, c.steps...)
-			press(t, m, "ctrl+s")
+			keys(t, m, "ctrl+s")
 			if callCount(s) != 0 {
 				t.Fatal("sent with problems")
 			}
@@ -253,27 +253,27 @@ func TestFormRawEditorNeverRewritesB15(t *testing.T) {
 	do(t, m, "ctrl+e")
 	p.raw.SetValue("")
 	typed := ""
-	keys := []string{}
+	strokes := []string{}
 	for _, r := range `{"direction": null,` {
-		keys = append(keys, string(r))
+		strokes = append(strokes, string(r))
 	}
-	keys = append(keys, "enter")
+	strokes = append(strokes, "enter")
 	for _, r := range ` "retries": 2}` {
-		keys = append(keys, string(r))
+		strokes = append(strokes, string(r))
 	}
-	for i, k := range keys {
+	for i, k := range strokes {
 		if k == "enter" {
-			press(t, m, "enter")
+			keys(t, m, "enter")
 			typed += "\n"
 		} else {
-			typeText(t, m, k)
+			typeIn(t, m, k)
 			typed += k
 		}
 		if got := p.raw.Value(); got != typed {
 			t.Fatalf("after key %d the editor holds %q, want %q", i, got, typed)
 		}
 		out := view(m)
-		valid := i == len(keys)-1
+		valid := i == len(strokes)-1
 		if valid != strings.Contains(out, "✓ valid JSON, matches the schema") || valid == strings.Contains(out, "✗ not valid JSON") {
 			t.Fatalf("after %q the verdict is wrong:\n%s", typed, out)
 		}

@@ -9,11 +9,11 @@ import (
 )
 
 // longForm opens greet's form with n characters already in the name field.
-func longForm(b testing.TB, n int) *Model {
+func longForm(b testing.TB, n int) *model {
 	s := greetSession()
 	m := newTestModel(b, s, 120, 40)
-	run(b, m, m.Init(), 0)
-	press(b, m, "j", "enter")
+	exec(b, m, m.Init(), 0)
+	keys(b, m, "j", "enter")
 	p := m.call.form
 	if p == nil || p.focused() == nil || p.focused().Key != "name" {
 		b.Fatal("greet form not open on name")

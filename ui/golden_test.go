@@ -16,7 +16,7 @@ var goldenSizes = [][2]int{{80, 24}, {160, 48}}
 // goldenModel is a connected session with something in every pane: tools (and a finished
 // call of add), resources, prompts, the wire frames of wireSession, a log message and a
 // listed task. Plain theme (no escape sequences: a fixed color profile) and a fixed clock.
-func goldenModel(t *testing.T, w, h int) *Model {
+func goldenModel(t *testing.T, w, h int) *model {
 	t.Helper()
 	s := moreSession()
 	s.tools = append(greetSession().tools, s.tools...)
@@ -64,26 +64,26 @@ func TestDialogGolden(t *testing.T) {
 	rec := &recorder{}
 	dialogs := []struct {
 		name string
-		open func(t *testing.T, m *Model)
+		open func(t *testing.T, m *model)
 	}{
-		{"sampling", func(t *testing.T, m *Model) {
+		{"sampling", func(t *testing.T, m *model) {
 			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage",
 				`{"messages":[{"role":"user","content":{"type":"text","text":"What is the capital of France?"}}],"systemPrompt":"Be brief.","maxTokens":100}`)}})
 		}},
-		{"elicitForm", func(t *testing.T, m *Model) {
+		{"elicitForm", func(t *testing.T, m *model) {
 			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create",
 				`{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","description":"your name"},"admin":{"type":"boolean"}},"required":["name"]}}`)}})
 		}},
-		{"elicitURL", func(t *testing.T, m *Model) {
+		{"elicitURL", func(t *testing.T, m *model) {
 			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create",
 				`{"mode":"url","message":"Log in please","url":"https://auth.example.com/login?x=1","elicitationId":"el-9"}`)}})
 		}},
-		{"roots", func(t *testing.T, m *Model) {
+		{"roots", func(t *testing.T, m *model) {
 			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 		}},
-		{"rootsEditor", func(t *testing.T, m *Model) { keys(t, m, "R") }},
-		{"saveAs", func(t *testing.T, m *Model) { keys(t, m, "S") }},
-		{"restart", func(t *testing.T, m *Model) { keys(t, m, "E") }},
+		{"rootsEditor", func(t *testing.T, m *model) { keys(t, m, "R") }},
+		{"saveAs", func(t *testing.T, m *model) { keys(t, m, "S") }},
+		{"restart", func(t *testing.T, m *model) { keys(t, m, "E") }},
 	}
 	for _, sz := range goldenSizes {
 		for _, d := range dialogs {

@@ -11,15 +11,15 @@ import (
 func TestNoCallBeforeHandshake(t *testing.T) {
 	s := greetSession()
 	m := newTestModel(t, s, 120, 40) // Init not run: the handshake has not answered
-	press(t, m, "1", "c")
+	keys(t, m, "1", "c")
 	if m.tools.callBy == nil {
 		t.Fatalf("c did not open the call-by-name prompt\n%s", view(m))
 	}
 	m.tools.callBy.name.SetValue("")
-	typeText(t, m, "greet")
-	press(t, m, "tab")
-	typeText(t, m, `{"name":"early"}`)
-	press(t, m, "ctrl+s")
+	typeIn(t, m, "greet")
+	keys(t, m, "tab")
+	typeIn(t, m, `{"name":"early"}`)
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 0 || m.call.run != nil {
 		t.Fatalf("a call was sent before the initialize response: %q", s.calls)
 	}
@@ -27,16 +27,16 @@ func TestNoCallBeforeHandshake(t *testing.T) {
 		t.Fatalf("no note says the handshake is not finished:\n%s", view(m))
 	}
 
-	run(t, m, m.Init(), 0) // the handshake answers
+	exec(t, m, m.Init(), 0) // the handshake answers
 	if m.server.init == nil {
 		t.Fatal("handshake did not finish")
 	}
-	press(t, m, "1", "j", "enter")
+	keys(t, m, "1", "j", "enter")
 	if m.call.form == nil {
 		t.Fatal("enter did not open the greet form")
 	}
-	typeText(t, m, "late")
-	press(t, m, "ctrl+s")
+	typeIn(t, m, "late")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 {
 		t.Fatalf("after connecting the call was not sent: %q", s.calls)
 	}

@@ -16,7 +16,7 @@ const helpColumnGap = 4
 // lines they scroll (m.helpOff, moved by the list keys) and the last line says so.
 // bubbles' FullHelpView drops whole columns that do not fit ("…"), which left a small
 // terminal with no keys at all.
-func (m *Model) helpPage(head string, pane, global []key.Binding, w, h int) string {
+func (m *model) helpPage(head string, pane, global []key.Binding, w, h int) string {
 	lines := m.helpLines(pane, global, w)
 	room := helpRoom(len(lines), h)
 	off := min(max(m.helpOff, 0), max(len(lines)-room, 0))
@@ -41,14 +41,14 @@ func helpRoom(n, h int) int {
 
 // clampHelp keeps the help page's offset in range before a key scrolls it (the page draws
 // it in range but does not write it back).
-func (m *Model) clampHelp() {
+func (m *model) clampHelp() {
 	pane, global := m.helpKeys()
 	n := len(m.helpLines(pane, global, m.lay.body.w))
 	m.helpOff = min(max(m.helpOff, 0), max(n-helpRoom(n, m.lay.body.h), 0))
 }
 
 // helpRows draws bindings (the enabled ones) as "key  description" rows, keys aligned.
-func (m *Model) helpRows(bs []key.Binding) []string {
+func (m *model) helpRows(bs []key.Binding) []string {
 	kw := 0
 	for _, b := range bs {
 		if b.Enabled() {
@@ -68,7 +68,7 @@ func (m *Model) helpRows(bs []key.Binding) []string {
 }
 
 // helpLines lays the two groups out for width w.
-func (m *Model) helpLines(pane, global []key.Binding, w int) []string {
+func (m *model) helpLines(pane, global []key.Binding, w int) []string {
 	left, right := m.helpRows(pane), m.helpRows(global)
 	lw, rw := 0, 0
 	for _, r := range left {

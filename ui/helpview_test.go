@@ -5,14 +5,16 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // TestHelpSmallTerminal: at 40x10 the help overlay shows keys (one column), scrolls with
 // j and pgdn to the last global key, and at 60x16 no row is cut past the width.
 func TestHelpSmallTerminal(t *testing.T) {
 	m := newTestModel(t, greetSession(), 40, 10)
-	run(t, m, m.Init(), 0)
-	press(t, m, "?")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "?")
 	out := view(m)
 	if !strings.Contains(out, "keys · ") || !strings.Contains(out, m.c.keys.List.Up.Help().Desc) {
 		t.Fatalf("help at 40x10 shows no keys:\n%s", out)
@@ -21,33 +23,72 @@ func TestHelpSmallTerminal(t *testing.T) {
 	if strings.Contains(out, last) {
 		t.Fatalf("the whole help fits in 10 lines? then this test proves nothing:\n%s", out)
 	}
-	press(t, m, "j")
+	keys(t, m, "j")
 	if m.helpOff != 1 {
 		t.Fatalf("j did not scroll the help: offset %d", m.helpOff)
 	}
 	for range 20 {
-		send(t, m, tea.KeyPressMsg{Code: tea.KeyPgDown})
+		drive(t, m, tea.KeyPressMsg{Code: tea.KeyPgDown})
 		_ = view(m)
 	}
 	if out = view(m); !strings.Contains(out, last) {
 		t.Fatalf("pgdn never reaches the last key (%q):\n%s", last, out)
 	}
-	press(t, m, "esc")
+	keys(t, m, "esc")
 	if m.showHelp || m.helpOff != 0 {
 		t.Fatal("esc did not close the help and reset its scroll")
 	}
 
 	m = newTestModel(t, greetSession(), 60, 16)
-	run(t, m, m.Init(), 0)
-	press(t, m, "?")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "?")
 	out = view(m)
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasSuffix(strings.TrimRight(l, " "), "…") {
 			t.Fatalf("a help row is cut at 60 columns:\n%s", out)
 		}
 	}
-	press(t, m, "G")
+	keys(t, m, "G")
 	if out = view(m); !strings.Contains(out, m.c.keys.Global.ForceQuit.Help().Desc) {
 		t.Fatalf("G does not reach the last global key at 60x16:\n%s", out)
 	}
+}
+
+// With help open the screen keeps its height: the status bar stays on the last line.
+func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
+	m := newTestModel(t, greetSession(), 140, 40)
+	exec(t, m, m.Init(), 0)
+	want := m.statusBar()
+	keys(t, m, "?")
+	if !m.showHelp {
+		t.Fatal("? did not open help")
+	}
+	lines := strings.Split(view(m), "\n")
+	if len(lines) != 40 || lines[39] != m.statusBar() || m.statusBar() == "" {
+		t.Fatalf("%d lines; last %q, status bar %q (before help: %q)", len(lines), lines[len(lines)-1], m.statusBar(), want)
+	}
+}
+
+// Help shows the keys of the new panes and of an open dialog; every pane fits the screen.
+func TestMorePanesHelpAndLayout(t *testing.T) {
+	for _, sz := range [][2]int{{40, 10}, {80, 24}, {160, 50}} {
+		m := connected(t, moreSession(), sz[0], sz[1])
+		for _, p := range []string{"5", "6", "7", "8"} {
+			keys(t, m, p)
+			if lines := strings.Split(view(m), "\n"); len(lines) != sz[1] {
+				t.Fatalf("%v pane %s: %d lines", sz, p, len(lines))
+			}
+		}
+	}
+	m := connected(t, moreSession(), 120, 40)
+	keys(t, m, "5", "?")
+	mustContain(t, "resources help", view(m), "subscribe ⇄ unsubscribe", "save contents to a file", "ping (round trip)", "edit roots")
+	keys(t, m, "?")
+	var rec recorder
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
+	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
+	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
+		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.overlay.requests[0].(*samplingDialog).reply.Value())
+	}
+	mustContain(t, "dialog keys", view(m), "ctrl+s send the reply · ctrl+d or esc reject")
 }

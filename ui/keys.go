@@ -2,41 +2,41 @@ package ui
 
 import "charm.land/bubbles/v2/key"
 
-// KeyMap declares every binding once, grouped by the context it works in (as crush's
+// keyMap declares every binding once, grouped by the context it works in (as crush's
 // keys.go does). A binding's `in` tag names the panes and dialogs that offer it (tools,
 // call, callform, wire, server, resources, prompts, argsform, logs, tasks, sampling,
 // elicitURL, elicitForm, roots, rootsEditor, line): their help is built from it (offered).
 // Bindings are enabled or disabled from state (disabled ones are hidden in help), and the
 // README's key table is generated from the groups (keyTable; TestREADMEKeyTable checks it).
-type KeyMap struct {
+type keyMap struct {
 	// Global keys work on every pane (unless a text input has focus).
-	Global GlobalKeys
+	Global globalKeys
 	// List keys move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
-	List ListKeys
+	List listKeys
 	// Detail keys scroll and keep the detail beside a list, or a large result.
-	Detail DetailKeys
+	Detail detailKeys
 	// Tools keys act on the selected tool (1 Tools).
-	Tools ToolsKeys
+	Tools toolsKeys
 	// Form keys edit an argument form (2 Call, templates, prompts, elicitation).
-	Form FormKeys
+	Form formKeys
 	// Input keys edit the text of a form field (the tool form's one-line editor).
-	Input InputKeys
+	Input inputKeys
 	// Call keys work on the calls and their results (2 Call).
-	Call CallKeys
+	Call callKeys
 	// Wire keys work on the frames (3 Wire).
-	Wire WireKeys
+	Wire wireKeys
 	// Resources keys work on resources (5 Resources).
-	Resources ResourceKeys
+	Resources resourceKeys
 	// Logs keys work on the log (7 Logs).
-	Logs LogKeys
+	Logs logKeys
 	// Tasks keys work on tasks (8 Tasks).
-	Tasks TaskKeys
+	Tasks taskKeys
 	// Dialog keys answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
-	Dialog DialogKeys
+	Dialog dialogKeys
 }
 
-// GlobalKeys are the keys that work on every pane (unless a text input has focus).
-type GlobalKeys struct {
+// globalKeys are the keys that work on every pane (unless a text input has focus).
+type globalKeys struct {
 	NextPane  key.Binding
 	PrevPane  key.Binding
 	Tools     key.Binding
@@ -61,8 +61,8 @@ type GlobalKeys struct {
 	ForceQuit  key.Binding
 }
 
-// ListKeys are the keys that move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
-type ListKeys struct {
+// listKeys are the keys that move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
+type listKeys struct {
 	Up       key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
 	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
 	PageUp   key.Binding `in:"tools call wire server resources prompts logs tasks"`
@@ -78,8 +78,8 @@ type ListKeys struct {
 	FilterDown key.Binding
 }
 
-// DetailKeys are the keys that scroll and keep the detail beside a list, or a large result.
-type DetailKeys struct {
+// detailKeys are the keys that scroll and keep the detail beside a list, or a large result.
+type detailKeys struct {
 	// DetailUp/DetailDown scroll the detail beside a list.
 	DetailUp   key.Binding `in:"tools wire resources prompts tasks"`
 	DetailDown key.Binding `in:"tools wire resources prompts tasks"`
@@ -88,16 +88,16 @@ type DetailKeys struct {
 	Save    key.Binding `in:"call wire resources"`
 }
 
-// ToolsKeys are the keys that act on the selected tool (1 Tools).
-type ToolsKeys struct {
+// toolsKeys are the keys that act on the selected tool (1 Tools).
+type toolsKeys struct {
 	OpenForm   key.Binding `in:"tools"`
 	CallByName key.Binding `in:"tools"`
 	// NameArgs moves between the name and the arguments of the call-by-name prompt.
 	NameArgs key.Binding
 }
 
-// FormKeys are the keys that edit an argument form (2 Call, templates, prompts, elicitation).
-type FormKeys struct {
+// formKeys are the keys that edit an argument form (2 Call, templates, prompts, elicitation).
+type formKeys struct {
 	NextField     key.Binding `in:"callform argsform elicitForm"`
 	PrevField     key.Binding `in:"callform argsform elicitForm"`
 	Submit        key.Binding `in:"callform argsform"`
@@ -128,9 +128,9 @@ type FormKeys struct {
 	Clear      key.Binding
 }
 
-// InputKeys are the keys that edit the text of a form field (the tool form's one-line
+// inputKeys are the keys that edit the text of a form field (the tool form's one-line
 // editor); other keys with text insert it.
-type InputKeys struct {
+type inputKeys struct {
 	DeleteBack    key.Binding
 	DeleteForward key.Binding
 	Left          key.Binding
@@ -147,8 +147,8 @@ type InputKeys struct {
 	WordRight         key.Binding
 }
 
-// CallKeys are the keys that work on the calls and their results (2 Call).
-type CallKeys struct {
+// callKeys are the keys that work on the calls and their results (2 Call).
+type callKeys struct {
 	Edit key.Binding `in:"call"`
 	// PrevCall and NextCall choose the call shown among this session's calls.
 	PrevCall key.Binding `in:"call"`
@@ -159,31 +159,31 @@ type CallKeys struct {
 	ReadLink key.Binding `in:"call"`
 }
 
-// WireKeys are the keys that work on the frames (3 Wire).
-type WireKeys struct {
+// wireKeys are the keys that work on the frames (3 Wire).
+type wireKeys struct {
 	Jump       key.Binding `in:"wire"`
 	WireFilter key.Binding `in:"wire"`
 }
 
-// ResourceKeys are the keys that work on resources (5 Resources).
-type ResourceKeys struct {
+// resourceKeys are the keys that work on resources (5 Resources).
+type resourceKeys struct {
 	Subscribe key.Binding `in:"resources"`
 }
 
-// LogKeys are the keys that work on the log (7 Logs).
-type LogKeys struct {
+// logKeys are the keys that work on the log (7 Logs).
+type logKeys struct {
 	LevelFilter key.Binding `in:"logs"`
 	SetLevel    key.Binding `in:"logs"`
 }
 
-// TaskKeys are the keys that work on tasks (8 Tasks).
-type TaskKeys struct {
+// taskKeys are the keys that work on tasks (8 Tasks).
+type taskKeys struct {
 	TaskResult key.Binding `in:"tasks"`
 	TaskCancel key.Binding `in:"tasks"`
 }
 
-// DialogKeys are the keys that answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
-type DialogKeys struct {
+// dialogKeys are the keys that answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
+type dialogKeys struct {
 	Confirm    key.Binding `in:"roots line"`
 	ChoosePrev key.Binding
 	ChooseNext key.Binding
@@ -197,9 +197,9 @@ type DialogKeys struct {
 	RemoveRoot key.Binding `in:"rootsEditor"`
 }
 
-// DefaultKeyMap is the key map the UI starts with.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
+// defaultKeyMap is the key map the UI starts with.
+func defaultKeyMap() keyMap {
+	return keyMap{
 		Global:    defaultGlobalKeys(),
 		List:      defaultListKeys(),
 		Detail:    defaultDetailKeys(),
@@ -215,8 +215,8 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-func defaultGlobalKeys() GlobalKeys {
-	return GlobalKeys{
+func defaultGlobalKeys() globalKeys {
+	return globalKeys{
 		Quit:        key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
 		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
@@ -238,8 +238,8 @@ func defaultGlobalKeys() GlobalKeys {
 	}
 }
 
-func defaultListKeys() ListKeys {
-	return ListKeys{
+func defaultListKeys() listKeys {
+	return listKeys{
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
@@ -254,8 +254,8 @@ func defaultListKeys() ListKeys {
 	}
 }
 
-func defaultDetailKeys() DetailKeys {
-	return DetailKeys{
+func defaultDetailKeys() detailKeys {
+	return detailKeys{
 		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
 		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
 		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
@@ -263,16 +263,16 @@ func defaultDetailKeys() DetailKeys {
 	}
 }
 
-func defaultToolsKeys() ToolsKeys {
-	return ToolsKeys{
+func defaultToolsKeys() toolsKeys {
+	return toolsKeys{
 		OpenForm:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call tool")),
 		CallByName: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "call a tool by name (raw JSON arguments)")),
 		NameArgs:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "call by name: name ⇄ arguments")),
 	}
 }
 
-func defaultFormKeys() FormKeys {
-	return FormKeys{
+func defaultFormKeys() formKeys {
+	return formKeys{
 		NextField:     key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓/enter", "next field")),
 		PrevField:     key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
 		Submit:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send")),
@@ -300,8 +300,8 @@ func defaultFormKeys() FormKeys {
 	}
 }
 
-func defaultCallKeys() CallKeys {
-	return CallKeys{
+func defaultCallKeys() callKeys {
+	return callKeys{
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit arguments")),
 		PrevCall: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "older call")),
 		NextCall: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "newer call")),
@@ -309,35 +309,35 @@ func defaultCallKeys() CallKeys {
 	}
 }
 
-func defaultWireKeys() WireKeys {
-	return WireKeys{
+func defaultWireKeys() wireKeys {
+	return wireKeys{
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
 	}
 }
 
-func defaultResourceKeys() ResourceKeys {
-	return ResourceKeys{
+func defaultResourceKeys() resourceKeys {
+	return resourceKeys{
 		Subscribe: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "subscribe ⇄ unsubscribe")),
 	}
 }
 
-func defaultLogKeys() LogKeys {
-	return LogKeys{
+func defaultLogKeys() logKeys {
+	return logKeys{
 		LevelFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "show levels ≥ …")),
 		SetLevel:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "set the server's log level")),
 	}
 }
 
-func defaultTaskKeys() TaskKeys {
-	return TaskKeys{
+func defaultTaskKeys() taskKeys {
+	return taskKeys{
 		TaskResult: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tasks/result")),
 		TaskCancel: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "tasks/cancel")),
 	}
 }
 
-func defaultInputKeys() InputKeys {
-	return InputKeys{
+func defaultInputKeys() inputKeys {
+	return inputKeys{
 		DeleteBack:        key.NewBinding(key.WithKeys("backspace", "ctrl+h"), key.WithHelp("backspace", "delete the character before")),
 		DeleteForward:     key.NewBinding(key.WithKeys("delete", "ctrl+d"), key.WithHelp("delete/ctrl+d", "delete the character under the cursor")),
 		Left:              key.NewBinding(key.WithKeys("left", "ctrl+b"), key.WithHelp("←/ctrl+b", "character left")),
@@ -353,8 +353,8 @@ func defaultInputKeys() InputKeys {
 	}
 }
 
-func defaultDialogKeys() DialogKeys {
-	return DialogKeys{
+func defaultDialogKeys() dialogKeys {
+	return dialogKeys{
 		Confirm:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
 		ChoosePrev: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous choice")),
 		ChooseNext: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next choice")),

@@ -16,7 +16,7 @@ type keyGroup struct {
 }
 
 // groups are the key map's groups in the README's order.
-func (k *KeyMap) groups() []keyGroup {
+func (k *keyMap) groups() []keyGroup {
 	return []keyGroup{
 		{"anywhere", bindingsOf(k.Global)},
 		{"lists", bindingsOf(k.List)},
@@ -34,8 +34,8 @@ func (k *KeyMap) groups() []keyGroup {
 }
 
 // offered lists the bindings offered in context in (named in their field's `in` tag, see
-// KeyMap), in the key map's order: the help of a pane or dialog.
-func (k *KeyMap) offered(in string) []key.Binding {
+// keyMap), in the key map's order: the help of a pane or dialog.
+func (k *keyMap) offered(in string) []key.Binding {
 	var out []key.Binding
 	v := reflect.ValueOf(k).Elem()
 	for i := range v.NumField() {
@@ -63,8 +63,8 @@ func bindingsOf(group any) []key.Binding {
 
 // keyTable renders the key map as the README's markdown table (where, key, does), one
 // row per binding, the context said once per group. It reads the default help texts, so
-// pass DefaultKeyMap(), not a map whose bindings state has changed.
-func keyTable(k KeyMap) string {
+// pass defaultKeyMap(), not a map whose bindings state has changed.
+func keyTable(k keyMap) string {
 	var b strings.Builder
 	b.WriteString("| where | key | does |\n|---|---|---|\n")
 	for _, g := range k.groups() {

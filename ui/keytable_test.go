@@ -30,7 +30,7 @@ func TestREADMEKeyTable(t *testing.T) {
 		t.Fatalf("%s has no %s … %s section", path, keysBegin, keysEnd)
 	}
 	i += len(keysBegin) + 1
-	want := keyTable(DefaultKeyMap())
+	want := keyTable(defaultKeyMap())
 	if got := readme[i:j]; got != want {
 		if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
 			if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j:]), 0o644); err != nil {
@@ -68,7 +68,7 @@ func lineDiff(got, want string) string {
 
 // TestKeyTableCoversKeyMap: every binding of every group is a row of the table.
 func TestKeyTableCoversKeyMap(t *testing.T) {
-	k := DefaultKeyMap()
+	k := defaultKeyMap()
 	rows, n := strings.Count(keyTable(k), "\n")-2, 0
 	for _, g := range k.groups() {
 		n += len(g.keys)
@@ -78,7 +78,7 @@ func TestKeyTableCoversKeyMap(t *testing.T) {
 	}
 }
 
-// helpContexts are the contexts panes and dialogs build their help from (KeyMap's `in`
+// helpContexts are the contexts panes and dialogs build their help from (keyMap's `in`
 // tags): each is asked for by a pane or a dialog.
 var helpContexts = []string{"tools", "call", "callform", "wire", "server", "resources", "prompts", "argsform",
 	"logs", "tasks", "sampling", "elicitURL", "elicitForm", "roots", "rootsEditor", "line"}
@@ -93,7 +93,7 @@ func TestHelpComesFromKeyMap(t *testing.T) {
 	inPlace := map[string]bool{"List.FilterUp": true, "List.FilterDown": true, "Tools.NameArgs": true,
 		"Form.AddItemRow": true, "Form.OptionPrev": true, "Form.OptionNext": true, "Form.Check": true, "Form.Clear": true,
 		"Dialog.ChoosePrev": true, "Dialog.ChooseNext": true}
-	k := DefaultKeyMap()
+	k := defaultKeyMap()
 	v := reflect.ValueOf(k)
 	for i := range v.NumField() {
 		group := v.Type().Field(i)

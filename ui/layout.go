@@ -39,7 +39,7 @@ func computeLayout(w, h int) layout {
 }
 
 // resize recomputes the layout and sizes every pane.
-func (m *Model) resize(w, h int) {
+func (m *model) resize(w, h int) {
 	m.width, m.height = w, h
 	m.lay = computeLayout(w, h)
 	if m.lay.tooSmall {

@@ -29,11 +29,11 @@ type lineInput struct {
 	Placeholder string
 	styles      textinput.Styles
 	cur         cursor.Model
-	keys        *InputKeys
+	keys        *inputKeys
 }
 
 // newLineInput builds an editor drawn with s that edits with keys (the key map's Input group).
-func newLineInput(s textinput.Styles, keys *InputKeys) lineInput {
+func newLineInput(s textinput.Styles, keys *inputKeys) lineInput {
 	c := cursor.New()
 	c.Style = lipgloss.NewStyle().Foreground(s.Cursor.Color)
 	c.SetMode(cursor.CursorBlink)

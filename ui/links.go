@@ -130,7 +130,7 @@ func (p *callPane) linkHints(out []string, off, w int) {
 
 // readLink sends resources/read for the resource_link the read key targets in the shown
 // call's result; its answer is shown under the link (linkDone).
-func (m *Model) readLink() tea.Cmd {
+func (m *model) readLink() tea.Cmd {
 	r := m.call.run
 	key := m.c.keys.Call.ReadLink.Help().Key
 	switch {
@@ -184,7 +184,7 @@ func (m *Model) readLink() tea.Cmd {
 }
 
 // updateLinks handles linkReadMsg; ok is false for other messages.
-func (m *Model) updateLinks(msg tea.Msg) (tea.Cmd, bool) {
+func (m *model) updateLinks(msg tea.Msg) (tea.Cmd, bool) {
 	lm, ok := msg.(linkReadMsg)
 	if !ok {
 		return nil, false

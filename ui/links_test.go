@@ -15,7 +15,7 @@ import (
 // Case B20: a resource_link block of a tool result can be read from the Call pane: o sends
 // resources/read for its uri and the contents appear under the link; help lists the key.
 func TestResourceLinkIsRead(t *testing.T) {
-	w := &wireLog{}
+	w := newWireLog()
 	l := startLive(t, []string{fake.Binary(t), "--scenario", "b20"}, mcpclient.Config{OnEvent: w.add}, Options{})
 	l.until("tools", func() bool { return len(l.m.tools.tools) == 1 }, 20*time.Second)
 	run := l.sendTool("find_docs")
@@ -69,7 +69,7 @@ func TestReadLinkKeyWithoutLink(t *testing.T) {
 
 // pressRead presses the read key and delivers the read's answer (the test helpers' run
 // feeds back only some messages); commands that block (ticks) are left.
-func pressRead(t *testing.T, m *Model) {
+func pressRead(t *testing.T, m *model) {
 	t.Helper()
 	_, cmd := m.Update(keyMsg("o"))
 	var deliver func(c tea.Cmd)
@@ -112,12 +112,12 @@ func TestReadLinkWalksEveryLink(t *testing.T) {
 		s.contents[uri] = &mcpclient.ReadResourceResult{Contents: []mcpclient.ResourceContents{{URI: uri, MimeType: "text/plain", Text: fmt.Sprintf("body of resource %d", i)}}}
 	}
 	m := newTestModel(t, s, 100, 24)
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter")
-	typeText(t, m, "1")
-	press(t, m, "tab")
-	typeText(t, m, "2")
-	press(t, m, "ctrl+s")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter")
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
+	keys(t, m, "ctrl+s")
 	if r := m.call.run; r == nil || !r.done || len(r.linkAt) != n {
 		t.Fatalf("call: %+v", r)
 	}
@@ -145,7 +145,7 @@ func TestReadLinkWalksEveryLink(t *testing.T) {
 
 	// A result without a link: o says so.
 	s.result = &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "no links"}}}
-	press(t, m, "e", "ctrl+s")
+	keys(t, m, "e", "ctrl+s")
 	if r := m.call.run; r == nil || !r.done || len(r.linkAt) != 0 {
 		t.Fatalf("second call: %+v", r)
 	}

@@ -18,7 +18,7 @@ import (
 // server's requests through the dialogs.
 type live struct {
 	t    *testing.T
-	m    *Model
+	m    *model
 	c    *mcpclient.Client
 	msgs chan tea.Msg
 	done chan struct{}
@@ -40,7 +40,7 @@ func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) 
 	}
 	opts.Client = c
 	l := &live{t: t, c: c, msgs: make(chan tea.Msg, 1024), done: make(chan struct{})}
-	l.m = New(opts)
+	l.m = newModel(opts)
 	l.m.dialogGuard = 0 // the test types only after it saw the dialog
 	t.Cleanup(func() {
 		close(l.done)

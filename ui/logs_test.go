@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // logFlood feeds n flood notifications (seq from..from+n-1) to m in pump-sized batches.
-func logFlood(m *Model, from uint64, n int) {
+func logFlood(m *model, from uint64, n int) {
 	for s := from; s < from+uint64(n); s += maxBatch {
 		m.Update(eventsMsg{events: floodEvents(s, min(maxBatch, int(from+uint64(n)-s)))})
 	}
@@ -38,7 +39,7 @@ func TestLogsBoundedWithNote(t *testing.T) {
 	if m.wire.count() != n {
 		t.Fatalf("the wire pane holds %d events, want all %d", m.wire.count(), n)
 	}
-	press(t, m, "7")
+	keys(t, m, "7")
 	v := view(m)
 	for _, want := range []string{
 		fmt.Sprintf("logs & notifications (%d)", n),
@@ -57,9 +58,9 @@ func TestLogsBoundedWithNote(t *testing.T) {
 func TestLogsDropKeepsSelection(t *testing.T) {
 	m := newTestModel(t, nil, 160, 40)
 	logFlood(m, 1, logsKeep+logsDropChunk)
-	press(t, m, "7")
+	keys(t, m, "7")
 	for range 3 {
-		press(t, m, "up")
+		keys(t, m, "up")
 	}
 	sel := m.logs.entries[m.logs.shown[m.logs.sel]].seq
 	logFlood(m, logsKeep+logsDropChunk+1, 10)
@@ -82,15 +83,84 @@ func TestLogJSONDataShownPretty(t *testing.T) {
 		ev(1, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"warning","logger":"db","data":"{\"a\":1}"}}`+"\n"),
 		ev(2, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"db","data":{"query":"select 1","rows":3}}}`+"\n"),
 	}})
-	press(t, m, "7")
+	keys(t, m, "7")
 	if v := view(m); !strings.Contains(v, `"query": "select 1"`) || !strings.Contains(v, `{"query":"select 1","rows":3}`) {
 		t.Fatalf("JSON data: want a compact row and a pretty detail:\n%s", v)
 	}
 	if m.logs.entries[0].logger != "db" || m.logs.entries[1].level != "error" {
 		t.Fatalf("entries %+v", m.logs.entries)
 	}
-	press(t, m, "up")
+	keys(t, m, "up")
 	if v := view(m); strings.Contains(v, `"a": 1`) {
 		t.Fatalf("string data must not be reformatted:\n%s", v)
 	}
+}
+
+// logEv is a notifications/message the server sent at offset at (from t0).
+func logEv(seq uint64, at time.Duration, data string) mcpclient.Event {
+	e := ev(seq, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"`+data+`"}}`)
+	e.Time = t0.Add(at)
+	return e
+}
+
+// The Logs pane keeps its entries in time order (a note mcp-inspect makes while handling
+// an event is stamped later than events that arrived before it was drawn) and keeps one
+// width for the time column past the first minute.
+func TestLogsTimeOrderAndFixedTimeColumn(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	drive(t, m, eventsMsg{events: []mcpclient.Event{logEv(1, 0, "first")}})
+	m.note("info", "a note at 1.5s") // m.now is t0+1.5s
+	drive(t, m, eventsMsg{events: []mcpclient.Event{logEv(2, time.Second, "second"), logEv(3, 77*time.Second+22*time.Millisecond, "late"), logEv(4, 150*time.Second+9*time.Millisecond, "latest")}})
+	keys(t, m, "7")
+	var rows []string
+	for _, l := range strings.Split(view(m), "\n") {
+		if strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(l), "▸"), "+") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 5 {
+		t.Fatalf("log rows: %q\n%s", rows, view(m))
+	}
+	for i, w := range []string{"first", "second", "a note at 1.5s", "late", "latest"} {
+		if !strings.Contains(rows[i], w) {
+			t.Errorf("row %d is %q, want %q there (time order)", i, rows[i], w)
+		}
+	}
+	for i, w := range []string{"+     0ms", "+  1000ms", "+  1500ms", "+ 77022ms", "+150009ms"} {
+		if !strings.Contains(rows[i], w) {
+			t.Errorf("row %d is %q, want time %q", i, rows[i], w)
+		}
+	}
+	// Columns in cells (the selection mark "▸" is one cell, three bytes).
+	colOf := func(r string) int { return len([]rune(r[:strings.Index(r, "ms ")])) }
+	col := colOf(rows[0])
+	for _, r := range rows {
+		if i := colOf(r); i != col {
+			t.Errorf("the level column moved (%d, not %d): %q", i, col, r)
+		}
+	}
+}
+
+// Logs: notifications/message with level, logger and data; f filters by level; l sets the
+// server's level through logging/setLevel.
+func TestLogsPane(t *testing.T) {
+	s := moreSession()
+	m := connected(t, s, 120, 30)
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
+		ev(5, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"debug","logger":"db","data":"connecting"}}`+"\n"),
+		ev(6, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"db","data":{"code":7,"why":"refused"}}}`+"\n"),
+	}})
+	keys(t, m, "7")
+	mustContain(t, "logs", view(m), "debug    [db] connecting", "error    [db] {\"code\":7", `"why": "refused"`, "logger db", "wire #6")
+	keys(t, m, "f", "f", "f", "f", "f") // info, notice, warning, error
+	out := view(m)
+	if strings.Contains(out, "connecting") || !strings.Contains(out, "showing error and above") {
+		t.Fatalf("filter:\n%s", out)
+	}
+	keys(t, m, "l", "right", "right", "enter") // info → warning
+	if len(s.levels) != 1 || s.levels[0] != "warning" {
+		t.Fatalf("levels %q", s.levels)
+	}
+	keys(t, m, "f", "f", "f", "f")
+	mustContain(t, "level set", view(m), "server level: warning", "logging/setLevel warning accepted")
 }

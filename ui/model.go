@@ -1,7 +1,7 @@
-// Package ui is mcp-inspect's terminal interface: one root Model owning focus, layout and
+// Package ui is mcp-inspect's terminal interface: one root model owning focus, layout and
 // routing, with typed panes (tools, call form and result, wire, server). It talks to the
 // server only through mcpclient, receives the session timeline through one ordered channel
-// pump, and passes every server-supplied string through ui/sanitize before drawing it.
+// pump, and passes every server-supplied string through internal/sanitize before drawing it.
 package ui
 
 import (
@@ -66,7 +66,8 @@ type Options struct {
 	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
 	Roots []string
 	// Restartable enables the E key: edit the command line and restart the server. Run
-	// then returns a *RestartRequest and the caller starts the new session.
+	// then returns a Result whose Restart is the command line, and the caller starts the
+	// new session.
 	Restartable bool
 	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
@@ -104,13 +105,16 @@ type stylesT = themes.Styles
 // common is what every pane shares: styles, keys, logger. Passed down, never global.
 type common struct {
 	st   *stylesT
-	keys KeyMap
+	keys keyMap
 	log  *slog.Logger
 	// hist is the per-tool argument history (forms prefill from it).
 	hist *history
 	// session is the session as the panes read it: live (it can send) or recorded (an
 	// opened trace, or a tap seen through attach): forms say so instead of offering to send.
 	session session.Session
+	// tick starts the model's own timers (debounces, redraws, task polls): tea.Tick; the
+	// tests' harness puts a fake clock here so that no timer waits on the wall clock.
+	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -122,7 +126,7 @@ func noServerText(opts Options) string {
 	return "offline: no server to ask"
 }
 
-// paneID identifies a tab: its index in Model.panes.
+// paneID identifies a tab: its index in model.panes.
 type paneID int
 
 const (
@@ -141,8 +145,8 @@ func (p paneID) String() string {
 	return [...]string{"Tools", "Call", "Wire", "Server", "Resources", "Prompts", "Logs", "Tasks"}[p]
 }
 
-// Model is the root bubbletea model.
-type Model struct {
+// model is the root bubbletea model.
+type model struct {
 	c      *common
 	ctx    context.Context
 	sess   *session.Live
@@ -244,7 +248,7 @@ type serverInfo struct {
 
 // New builds the root model from opts. It does no I/O; Init starts the event pump and the
 // handshake.
-func New(opts Options) *Model {
+func newModel(opts Options) *model {
 	if opts.Client != nil {
 		if opts.Session == nil {
 			opts.Session = opts.Client
@@ -269,7 +273,7 @@ func New(opts Options) *Model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: DefaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir)}
+	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)
@@ -278,7 +282,7 @@ func New(opts Options) *Model {
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	}
-	m := &Model{
+	m := &model{
 		c:       c,
 		ctx:     ctx,
 		events:  opts.Events,
@@ -324,35 +328,71 @@ func New(opts Options) *Model {
 }
 
 // Init starts the event pump and the handshake.
-func (m *Model) Init() tea.Cmd {
+func (m *model) Init() tea.Cmd {
 	m.started = m.now()
 	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
 // client: the caller does, after Run returns.
-func Run(ctx context.Context, opts Options) error {
+func Run(ctx context.Context, opts Options) (Result, error) {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.NoColor = true
 	}
 	if opts.Context == nil {
 		opts.Context = ctx
 	}
-	m := New(opts)
+	m := newModel(opts)
 	p := tea.NewProgram(m, tea.WithContext(ctx))
 	final, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
-		return ctx.Err()
+		return Result{}, ctx.Err()
 	}
-	if fm, ok := final.(*Model); ok {
+	var res Result
+	if fm, ok := final.(*model); ok {
 		if cancel := fm.call.cancelFunc(); cancel != nil {
 			// A call still in flight is abandoned: the client sends notifications/cancelled.
 			cancel()
 		}
 		fm.abandon()
 		if err == nil && fm.restart.asked != nil {
-			return fm.restart.asked
+			res.Restart = fm.restart.asked
 		}
 	}
-	return err
+	return res, err
+}
+
+// newPanes builds the panes (m's common bag exists) and their array, in tab order.
+func (m *model) newPanes(opts Options) {
+	c := m.c
+	m.features, m.requests, m.rootPaths = opts.Features, opts.Requests, opts.Roots
+	m.ops, m.dialogGuard = session.NewInflight(), 400*time.Millisecond
+	m.roots = &session.Roots{}
+	if m.sess != nil {
+		m.ops, m.roots = m.sess.Inflight(), m.sess.Roots()
+	}
+	ids := &formIDs{}
+	m.resources = newResourcesPane(c, m.ops, ids)
+	m.prompts = newPromptsPane(c, m.ops, ids)
+	m.logs = newLogsPane(c)
+	m.tasks = newTasksPane(c)
+	if m.sess != nil {
+		m.tasks.all = m.sess.Tasks()
+	}
+	m.call.canRead = opts.Session != nil
+	if opts.Session == nil {
+		m.resources.status, m.prompts.status = noServerText(opts), noServerText(opts)
+		// Nothing lists tasks here (r needs a server); the tasks come from the events.
+		m.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
+	}
+	m.panes = [paneCount]pane{
+		paneTools:     toolsTab{m},
+		paneCall:      callTab{m},
+		paneWire:      wireTab{m},
+		paneServer:    &serverPane{m: m},
+		paneResources: resourcesTab{m},
+		panePrompts:   promptsTab{m},
+		paneLogs:      logsTab{m},
+		paneTasks:     tasksTab{m},
+	}
 }

@@ -18,7 +18,7 @@ import (
 func TestDeadServerPanel(t *testing.T) {
 	s := &fakeSession{} // Initialize fails with an ExitError
 	m := newTestModel(t, s, 100, 30)
-	send(t, m, eventsMsg{events: []mcpclient.Event{
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
 		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 99}),
 		ev(2, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize"}`+"\n"),
 		ev(3, mcpclient.Stderr, "missing API_KEY\n"),
@@ -31,11 +31,11 @@ func TestDeadServerPanel(t *testing.T) {
 		}
 	}
 	// The failed handshake adds no noise when it says the same thing.
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	if m.server.initErr == nil {
 		t.Fatal("handshake error not recorded")
 	}
-	press(t, m, "4")
+	keys(t, m, "4")
 	if out := view(m); !strings.Contains(out, "missing API_KEY") || !strings.Contains(out, "server exited with code 1") {
 		t.Fatalf("server pane:\n%s", out)
 	}
@@ -43,12 +43,12 @@ func TestDeadServerPanel(t *testing.T) {
 
 func TestKilledBySignalAndSpawnFailure(t *testing.T) {
 	m := newTestModel(t, nil, 100, 30)
-	send(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 5, ExitCode: -1, Signal: "KILL"})}})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 5, ExitCode: -1, Signal: "KILL"})}})
 	if !strings.Contains(view(m), "server was killed by signal KILL") {
 		t.Fatalf("signal:\n%s", view(m))
 	}
 	m = newTestModel(t, nil, 100, 30)
-	send(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeSpawnFailed, Err: errors.New("exec: \"nope\": executable file not found in $PATH")})}, closed: true})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeSpawnFailed, Err: errors.New("exec: \"nope\": executable file not found in $PATH")})}, closed: true})
 	if out := view(m); !strings.Contains(out, "server could not be started: exec: \"nope\": executable file not") || !strings.Contains(out, "found in $PATH") {
 		t.Fatalf("spawn failure:\n%s", out)
 	}
@@ -57,7 +57,7 @@ func TestKilledBySignalAndSpawnFailure(t *testing.T) {
 // A normal shutdown (q) is not reported as a death.
 func TestShutdownIsNotDeath(t *testing.T) {
 	m := newTestModel(t, nil, 100, 30)
-	send(t, m, eventsMsg{events: []mcpclient.Event{
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
 		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, Text: "closing the server's stdin"}),
 		life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 0}),
 	}})
@@ -81,12 +81,12 @@ func TestResultBlocks(t *testing.T) {
 		StructuredContent: json.RawMessage(`{"sum":3}`),
 	}
 	m := newTestModel(t, s, 80, 60)
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter") // add: a, b required numbers
-	typeText(t, m, "1")
-	press(t, m, "tab")
-	typeText(t, m, "2")
-	press(t, m, "ctrl+s")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter") // add: a, b required numbers
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
+	keys(t, m, "ctrl+s")
 	if len(s.calls) != 1 || string(s.calls[0]) != `{"a":1,"b":2}` {
 		t.Fatalf("calls %q", s.calls)
 	}
@@ -106,7 +106,7 @@ func TestResultBlocks(t *testing.T) {
 	}
 	// JSON-RPC errors carry the code's name.
 	s.result, s.err = nil, &mcpclient.RPCError{Code: -32602, Message: "bad a"}
-	press(t, m, "e", "ctrl+s")
+	keys(t, m, "e", "ctrl+s")
 	if all := strings.Join(m.call.lines, "\n"); !strings.Contains(all, "JSON-RPC error -32602 (invalid params)") || !strings.Contains(all, "bad a") {
 		t.Fatalf("rpc error:\n%s", all)
 	}
@@ -116,11 +116,11 @@ func TestCallProgressAndCancel(t *testing.T) {
 	s := greetSession()
 	s.block = true
 	m := newTestModel(t, s, 100, 30)
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter")
-	typeText(t, m, "1")
-	press(t, m, "tab")
-	typeText(t, m, "2")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter")
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
 	_, cmd := m.Update(keyMsg("ctrl+s"))
 	if !m.call.run.running() {
 		t.Fatal("call not running")
@@ -135,14 +135,14 @@ func TestCallProgressAndCancel(t *testing.T) {
 	// The fake reports its request sent as #8 (OnSent): the call knows its own request.
 	for msg := range done {
 		if sent, ok := msg.(callSentMsg); ok {
-			send(t, m, sent)
+			drive(t, m, sent)
 			break
 		}
 	}
 	req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
 	prog := ev(11, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
 	prog.Pair = 8
-	send(t, m, eventsMsg{events: []mcpclient.Event{req, prog}})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{req, prog}})
 	m.now = func() time.Time { return t0.Add(3 * time.Second) }
 	out := view(m)
 	assertClean(t, "in flight", out)
@@ -151,14 +151,14 @@ func TestCallProgressAndCancel(t *testing.T) {
 			t.Errorf("in-flight view lacks %q\n%s", want, out)
 		}
 	}
-	press(t, m, "ctrl+x")
+	keys(t, m, "ctrl+x")
 	var msg tea.Msg
 	for msg = range done {
 		if _, ok := msg.(callDoneMsg); ok {
 			break
 		}
 	}
-	send(t, m, msg)
+	drive(t, m, msg)
 	if m.call.run.running() || !errors.Is(m.call.run.err, context.Canceled) {
 		t.Fatalf("cancel: %+v", m.call.run)
 	}
@@ -202,9 +202,9 @@ func TestLayoutAndTooSmall(t *testing.T) {
 			t.Fatalf("%v: %+v", sz, l)
 		}
 		m := newTestModel(t, greetSession(), sz[0], sz[1])
-		run(t, m, m.Init(), 0)
+		exec(t, m, m.Init(), 0)
 		for _, p := range []string{"1", "2", "3", "4"} {
-			press(t, m, p)
+			keys(t, m, p)
 			lines := strings.Split(view(m), "\n")
 			if len(lines) != sz[1] {
 				t.Fatalf("%v pane %s: %d lines", sz, p, len(lines))
@@ -215,7 +215,7 @@ func TestLayoutAndTooSmall(t *testing.T) {
 	if out := view(m); !strings.Contains(out, "too small") {
 		t.Fatalf("too small:\n%s", out)
 	}
-	press(t, m, "q")
+	keys(t, m, "q")
 	if !m.quitting {
 		t.Fatal("q does not quit on the too-small screen")
 	}
@@ -223,25 +223,25 @@ func TestLayoutAndTooSmall(t *testing.T) {
 
 func TestKeysAndHelp(t *testing.T) {
 	m := newTestModel(t, greetSession(), 100, 30)
-	run(t, m, m.Init(), 0)
-	press(t, m, "tab")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "tab")
 	if m.focus != paneCall {
 		t.Fatal("tab does not cycle")
 	}
-	press(t, m, "shift+tab", "3")
+	keys(t, m, "shift+tab", "3")
 	if m.focus != paneWire {
 		t.Fatal("3 does not select the wire")
 	}
-	press(t, m, "?")
+	keys(t, m, "?")
 	out := view(m)
 	if !strings.Contains(out, "jump request ⇄ response") || strings.Contains(out, "cancel call") {
 		t.Fatalf("help shows the wrong keys (cancel is disabled with no call):\n%s", out)
 	}
-	press(t, m, "q") // closes help, does not quit
+	keys(t, m, "q") // closes help, does not quit
 	if m.quitting || m.showHelp {
 		t.Fatal("q in help")
 	}
-	send(t, m, keyMsg("ctrl+c"))
+	drive(t, m, keyMsg("ctrl+c"))
 	if !m.quitting {
 		t.Fatal("ctrl+c does not quit")
 	}

@@ -52,7 +52,7 @@ func writeMillion(b *testing.B, n int) string {
 
 // openMillion opens a trace into an offline model as cmd/open does: events streamed in
 // batches, their bytes read back on demand through the trace's index.
-func openMillion(b *testing.B, tr *trace.Trace) *Model {
+func openMillion(b *testing.B, tr *trace.Trace) *model {
 	m := newTestModel(b, nil, 120, 40)
 	m.tl.setLoader(tr.EventBySeq)
 	batch := make([]mcpclient.Event, 0, maxBatch)
@@ -73,7 +73,7 @@ func openMillion(b *testing.B, tr *trace.Trace) *Model {
 
 // feed applies msg and the loads it asks for, as the runtime would (the load Cmd reads
 // the trace; its answer is applied at once).
-func feed(m *Model, msg tea.Msg) {
+func feed(m *model, msg tea.Msg) {
 	m.update(msg)
 	if cmd := m.loadShown(); cmd != nil {
 		m.update(cmd())
@@ -160,7 +160,7 @@ func BenchmarkWireKeyMillion(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer tr.Close()
-	models := map[string]*Model{"open": openMillion(b, tr)}
+	models := map[string]*model{"open": openMillion(b, tr)}
 	live := newTestModel(b, nil, 120, 40)
 	for k := 0; k < n; k += maxBatch {
 		batch := make([]mcpclient.Event, 0, maxBatch)

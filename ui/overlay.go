@@ -11,9 +11,9 @@ import (
 // ctrl+c, and its input gets the component messages (cursor blinks).
 type dialog interface {
 	// handleKey handles a key; the dialog takes itself off the overlay when it closes.
-	handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd
+	handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd
 	// view draws the dialog in the body rectangle (given by setSize).
-	view(m *Model) string
+	view(m *model) string
 	// setSize gives the dialog the body rectangle's size (after every resize).
 	setSize(w, h int)
 	// focus gives the dialog's input the cursor (when it comes to the front).
@@ -22,7 +22,7 @@ type dialog interface {
 	// false when the dialog has no input now (the message goes to what is under it).
 	updateInput(msg tea.Msg) (cmd tea.Cmd, ok bool)
 	// bindings are the keys the dialog answers to, for help.
-	bindings(k *KeyMap) []key.Binding
+	bindings(k *keyMap) []key.Binding
 }
 
 // requestDialog is a dialog answering a server→client request (sampling, elicitation in
@@ -88,7 +88,7 @@ func (o *overlay) all() []dialog {
 }
 
 // openDialog is the open dialog of type T on the stack (the zero T when none).
-func openDialog[T dialog](m *Model) T {
+func openDialog[T dialog](m *model) T {
 	for _, d := range m.overlay.stack {
 		if t, ok := d.(T); ok {
 			return t
@@ -99,7 +99,7 @@ func openDialog[T dialog](m *Model) T {
 }
 
 // modalKey gives keys to the front dialog: while one is open it owns every key but ctrl+c.
-func (m *Model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (m *model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := m.overlay.front(); d != nil {
 		return true, d.handleKey(m, msg)
 	}
@@ -108,7 +108,7 @@ func (m *Model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // modalInput passes component messages (cursor blinks) to the input of the front dialog
 // that has one; ok is false when none does.
-func (m *Model) modalInput(msg tea.Msg) (tea.Cmd, bool) {
+func (m *model) modalInput(msg tea.Msg) (tea.Cmd, bool) {
 	ds := m.overlay.all()
 	for i := len(m.overlay.stack) - 1; i >= 0; i-- {
 		if cmd, ok := ds[i].updateInput(msg); ok {
@@ -122,7 +122,7 @@ func (m *Model) modalInput(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // modalView is the front dialog, drawn over the body ("" when none).
-func (m *Model) modalView() string {
+func (m *model) modalView() string {
 	if d := m.overlay.front(); d != nil {
 		return d.view(m)
 	}
@@ -130,7 +130,7 @@ func (m *Model) modalView() string {
 }
 
 // modalHelp lists the keys of the front dialog (nil when none is open).
-func (m *Model) modalHelp() []key.Binding {
+func (m *model) modalHelp() []key.Binding {
 	if d := m.overlay.front(); d != nil {
 		return d.bindings(&m.c.keys)
 	}
@@ -139,7 +139,7 @@ func (m *Model) modalHelp() []key.Binding {
 
 // requestKey gives a key to a server-request dialog in front; an answer closes it and
 // shows the next. Keys come too soon after it appeared are ignored (dialogGuard).
-func (m *Model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
+func (m *model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
 	b := d.base()
 	if m.dialogGuard > 0 && (b.shownAt.IsZero() || m.now().Sub(b.shownAt) < m.dialogGuard) {
 		return nil
@@ -160,34 +160,34 @@ func (m *Model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (d *samplingDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (d *samplingDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	return m.requestKey(d, msg)
 }
-func (d *elicitFormDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (d *elicitFormDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	return m.requestKey(d, msg)
 }
-func (d *elicitURLDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (d *elicitURLDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	return m.requestKey(d, msg)
 }
-func (d *rootsDialog) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd { return m.requestKey(d, msg) }
+func (d *rootsDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd { return m.requestKey(d, msg) }
 
-func (d *samplingDialog) view(m *Model) string {
+func (d *samplingDialog) view(m *model) string {
 	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
-func (d *elicitFormDialog) view(m *Model) string {
+func (d *elicitFormDialog) view(m *model) string {
 	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
-func (d *elicitURLDialog) view(m *Model) string {
+func (d *elicitURLDialog) view(m *model) string {
 	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
-func (d *rootsDialog) view(m *Model) string {
+func (d *rootsDialog) view(m *model) string {
 	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
 }
 
 // The roots editor as a dialog.
 
 // openRootsEditor opens the roots editor over everything.
-func (m *Model) openRootsEditor() *rootsEditor {
+func (m *model) openRootsEditor() *rootsEditor {
 	ed := newRootsEditor(m.c)
 	ed.setSize(m.lay.body.w, m.lay.body.h)
 	m.overlay.push(ed)
@@ -214,16 +214,16 @@ func (e *rootsEditor) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	return cmd, true
 }
 
-func (e *rootsEditor) bindings(k *KeyMap) []key.Binding {
+func (e *rootsEditor) bindings(k *keyMap) []key.Binding {
 	return k.offered("rootsEditor")
 }
 
-func (e *rootsEditor) view(m *Model) string {
+func (e *rootsEditor) view(m *model) string {
 	return e.render(m.roots.List, m.era() == mcpclient.EraLegacy, m.roots.Notes)
 }
 
 // handleKey edits the roots: adds are resolved in a Cmd, removals sent at once.
-func (e *rootsEditor) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (e *rootsEditor) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	ed, cmd := e.edit(msg, len(m.roots.List))
 	if ed == nil {
 		return cmd

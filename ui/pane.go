@@ -11,8 +11,8 @@ import (
 )
 
 // pane is the contract of a tab: the root sizes, draws and routes keys to the focused one
-// through it, so adding a tab is a type and an entry in Model.panes. A pane reaches the root
-// (the session, the other panes) only in handleKey and view, through its *Model.
+// through it, so adding a tab is a type and an entry in model.panes. A pane reaches the root
+// (the session, the other panes) only in handleKey and view, through its *model.
 type pane interface {
 	// title is the tab's name in the header ("Tools").
 	title() string
@@ -64,7 +64,7 @@ type opCanceler interface {
 
 // cancelFirst gives ctrl+x to the root before the pane: it cancels what the focused pane
 // has in flight (an op, a task, the tool call), even while a filter or a form has focus.
-func cancelFirst(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func cancelFirst(m *model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if key.Matches(msg, m.c.keys.Global.CancelCall) {
 		return true, m.cancelFocused()
 	}
@@ -103,7 +103,7 @@ func updateFilter(l *itemList, msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // toolsTab is pane 1: the tool list, its detail and the call-by-name prompt.
-type toolsTab struct{ m *Model }
+type toolsTab struct{ m *model }
 
 func (t toolsTab) title() string      { return "Tools" }
 func (t toolsTab) setSize(r rect)     { t.m.tools.setSize(r) }
@@ -176,7 +176,7 @@ func (t toolsTab) bindings() []key.Binding {
 
 // callTab is pane 2: the argument form, the calls and their results (or, recorded, the
 // recorded calls of a tool).
-type callTab struct{ m *Model }
+type callTab struct{ m *model }
 
 func (t callTab) title() string      { return "Call" }
 func (t callTab) setSize(r rect)     { t.m.call.setSize(r) }
@@ -276,7 +276,7 @@ func (t callTab) bindings() []key.Binding {
 }
 
 // wireTab is pane 3: every frame exchanged, and its detail.
-type wireTab struct{ m *Model }
+type wireTab struct{ m *model }
 
 func (t wireTab) title() string                                 { return "Wire" }
 func (t wireTab) setSize(r rect)                                { t.m.wire.setSize(r) }
@@ -292,7 +292,7 @@ func (t wireTab) bindings() []key.Binding {
 }
 
 // resourcesTab is pane 5: resources and templates, reads, subscriptions.
-type resourcesTab struct{ m *Model }
+type resourcesTab struct{ m *model }
 
 func (t resourcesTab) title() string             { return "Resources" }
 func (t resourcesTab) setSize(r rect)            { t.m.resources.setSize(r) }
@@ -344,7 +344,7 @@ func (t resourcesTab) bindings() []key.Binding {
 }
 
 // promptsTab is pane 6: prompts, their argument forms and results.
-type promptsTab struct{ m *Model }
+type promptsTab struct{ m *model }
 
 func (t promptsTab) title() string             { return "Prompts" }
 func (t promptsTab) setSize(r rect)            { t.m.prompts.setSize(r) }
@@ -390,7 +390,7 @@ func (t promptsTab) bindings() []key.Binding {
 }
 
 // logsTab is pane 7: log messages, notices and the client's own notes.
-type logsTab struct{ m *Model }
+type logsTab struct{ m *model }
 
 func (t logsTab) title() string                       { return "Logs" }
 func (t logsTab) setSize(r rect)                      { t.m.logs.setSize(r) }
@@ -422,7 +422,7 @@ func (t logsTab) bindings() []key.Binding {
 }
 
 // tasksTab is pane 8: the tasks seen, followed or listed.
-type tasksTab struct{ m *Model }
+type tasksTab struct{ m *model }
 
 func (t tasksTab) title() string                       { return "Tasks" }
 func (t tasksTab) setSize(r rect)                      { t.m.tasks.setSize(r) }
@@ -449,6 +449,6 @@ func (t tasksTab) bindings() []key.Binding {
 
 // readLinkKey matches the ReadLink keys even while the binding is off (no link in the
 // shown result, so help hides it): pressed then, the read says why there is nothing.
-func readLinkKey(msg tea.KeyPressMsg, k *KeyMap) bool {
+func readLinkKey(msg tea.KeyPressMsg, k *keyMap) bool {
 	return key.Matches(msg, key.NewBinding(key.WithKeys(k.Call.ReadLink.Keys()...)))
 }

@@ -23,18 +23,18 @@ func TestPastCallsNarrowedListGrows(t *testing.T) {
 		{s2c, `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"two"}]}}`, nil},
 	})
 	m := viewerModel(t, false, evs[:6])
-	press(t, m, "1")
+	keys(t, m, "1")
 	for m.tools.selected() != nil && m.tools.selected().Name != "echo" {
-		press(t, m, "down")
+		keys(t, m, "down")
 	}
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	mustContain(t, "narrowed to echo", view(m), "calls seen of echo (1)")
-	send(t, m, eventsMsg{events: evs[6:]})
+	drive(t, m, eventsMsg{events: evs[6:]})
 	v := view(m)
 	mustContain(t, "narrowed to echo, two calls", v, "calls seen of echo (2)", `{"text":"two"}`)
 	if strings.Contains(v, `{"a":1}`) {
 		t.Errorf("the list narrowed to echo shows the add call:\n%s", v)
 	}
-	press(t, m, "esc")
+	keys(t, m, "esc")
 	mustContain(t, "every tool's calls", view(m), "calls seen (3)", `{"a":1}`)
 }

@@ -16,12 +16,12 @@ import (
 // Without --era auto nothing speaks of a probe.
 func TestProbeWaitSaysSo(t *testing.T) {
 	now := t0
-	m := New(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute, Era: mcpclient.EraAuto})
+	m := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute, Era: mcpclient.EraAuto})
 	m.now = func() time.Time { return now }
-	send(t, m, tea.WindowSizeMsg{Width: 200, Height: 40})
+	drive(t, m, tea.WindowSizeMsg{Width: 200, Height: 40})
 	m.Init()
 	now = now.Add(4 * time.Second)
-	send(t, m, waitTickMsg{})
+	drive(t, m, waitTickMsg{})
 	if want := "--era auto probe… 4s · --era legacy skips it"; m.tools.status != want {
 		t.Errorf("waiting line %q, want %q", m.tools.status, want)
 	}
@@ -31,12 +31,12 @@ func TestProbeWaitSaysSo(t *testing.T) {
 		"server ? · probing the era (--era auto)")
 
 	// The probe gave up: initialize is sent; the wait is the handshake's.
-	send(t, m, eventsMsg{events: []mcpclient.Event{
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
 		ev(3, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`+"\n"),
 		ev(4, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}`+"\n"),
 	}})
 	now = now.Add(time.Second)
-	send(t, m, waitTickMsg{})
+	drive(t, m, waitTickMsg{})
 	if want := "waiting for the handshake… 5s (timeout 1m0s)"; m.tools.status != want {
 		t.Errorf("after the fallback: %q, want %q", m.tools.status, want)
 	}
@@ -45,11 +45,11 @@ func TestProbeWaitSaysSo(t *testing.T) {
 	}
 
 	// The legacy era (the default) has no probe.
-	l := New(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute})
+	l := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute})
 	l.now = func() time.Time { return now }
-	send(t, l, tea.WindowSizeMsg{Width: 200, Height: 40})
+	drive(t, l, tea.WindowSizeMsg{Width: 200, Height: 40})
 	l.Init()
-	send(t, l, waitTickMsg{})
+	drive(t, l, waitTickMsg{})
 	if v := view(l); !strings.Contains(v, "waiting for the handshake…") || strings.Contains(v, "probe") {
 		t.Errorf("legacy wait\n%s", v)
 	}

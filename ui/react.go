@@ -13,7 +13,7 @@ import (
 // observeEvent follows one timeline event: the session reacts to it (react: the in-flight
 // table, list refresh and its storm guard, tasks, a server's cancel, late responses, the
 // server's end) and the panes draw it (logs, resource updates).
-func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
+func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		return m.observeBatch(ev)
 	}
@@ -58,7 +58,7 @@ func (m *Model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 
 // react is the session's reaction to an event (Live.Observe). A viewer sends nothing: it
 // notes late responses and shows the tasks' states.
-func (m *Model) react(ev *mcpclient.Event) session.Reaction {
+func (m *model) react(ev *mcpclient.Event) session.Reaction {
 	if m.sess != nil {
 		return m.sess.Observe(ev)
 	}
@@ -89,7 +89,7 @@ func (m *Model) react(ev *mcpclient.Event) session.Reaction {
 }
 
 // sayAll shows session notes in order.
-func (m *Model) sayAll(notes []session.Note) {
+func (m *model) sayAll(notes []session.Note) {
 	for _, n := range notes {
 		m.say(n)
 	}
@@ -97,7 +97,7 @@ func (m *Model) sayAll(notes []session.Note) {
 
 // serverGone stops following the tasks and closes the server's open requests unanswered
 // when the server exits or closes its stdout.
-func (m *Model) serverGone(l *mcpclient.LifeInfo) {
+func (m *model) serverGone(l *mcpclient.LifeInfo) {
 	if m.c.canSend() {
 		m.tasksServerGone(l)
 	}
@@ -109,7 +109,7 @@ func (m *Model) serverGone(l *mcpclient.LifeInfo) {
 
 // drawNotification shows a server notification in the Logs pane (and a resource update
 // in the Resources pane).
-func (m *Model) drawNotification(ev *mcpclient.Event) {
+func (m *model) drawNotification(ev *mcpclient.Event) {
 	method := ev.Msg.Method
 	notice := func(text string) {
 		m.logs.add(logEntry{seq: ev.Seq, at: ev.Time, kind: logNotice, level: "info", text: text})
@@ -150,7 +150,7 @@ func (m *Model) drawNotification(ev *mcpclient.Event) {
 // observeBatch feeds each element of a JSON-RPC batch frame (session.BatchEvents) to
 // observeEvent, in order, as if it had come alone: a notifications/message inside a batch
 // reaches Logs, a list_changed lists again.
-func (m *Model) observeBatch(ev *mcpclient.Event) tea.Cmd {
+func (m *model) observeBatch(ev *mcpclient.Event) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, one := range session.BatchEvents(ev) {
 		if one.Kind == mcpclient.KindNotification {
@@ -173,7 +173,7 @@ func compactJSON(raw json.RawMessage) string {
 }
 
 // serverCancelled closes the dialog of a server request the server cancelled.
-func (m *Model) serverCancelled(params json.RawMessage) {
+func (m *model) serverCancelled(params json.RawMessage) {
 	open := make([]*session.Inbound, len(m.overlay.requests))
 	for i, d := range m.overlay.requests {
 		open[i] = d.base().req

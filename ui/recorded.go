@@ -10,7 +10,7 @@ import (
 // observeRecorded follows one event of a recorded session (an opened trace, or a tap):
 // what it stands for (a finished handshake or listing) goes through the handlers a live
 // session's answers go through; lost trace lines reach the Server pane.
-func (m *Model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
+func (m *model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
 	if m.rec == nil {
 		return nil
 	}
@@ -30,7 +30,7 @@ func (m *Model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
 }
 
 // listingRecorded applies a recorded listing as the live answer to the same request.
-func (m *Model) listingRecorded(l *session.Listing) tea.Cmd {
+func (m *model) listingRecorded(l *session.Listing) tea.Cmd {
 	switch l.List {
 	case session.Tools:
 		return m.toolsArrived(toolsListedMsg{tools: l.Tools, warnings: l.Warnings, err: l.Err})
@@ -49,7 +49,7 @@ func (m *Model) listingRecorded(l *session.Listing) tea.Cmd {
 // seenClientLines stand, on the Server pane of a recorded or attached session, for what
 // this mcp-inspect would offer: the client the events show (the host, attached), whose
 // roots and ping are not ours to change or send.
-func (m *Model) seenClientLines(w int) []string {
+func (m *model) seenClientLines(w int) []string {
 	st := m.c.st
 	title := "client (as recorded)"
 	if m.c.attached() {
@@ -69,7 +69,7 @@ func (m *Model) seenClientLines(w int) []string {
 }
 
 // notListed is what a pane says before the recording or the tap shows its listing.
-func (m *Model) notListed(method string) string {
+func (m *model) notListed(method string) string {
 	if m.c.attached() {
 		return "attached: the host has not sent " + method + " yet"
 	}
@@ -78,7 +78,7 @@ func (m *Model) notListed(method string) string {
 
 // recordedConnected stands for afterConnect on a recorded session: nothing is asked; the
 // panes say what the recording holds until its listings arrive.
-func (m *Model) recordedConnected() tea.Cmd {
+func (m *model) recordedConnected() tea.Cmd {
 	caps := m.caps()
 	m.tools.status = m.notListed("tools/list")
 	m.resources.status = m.notListed("resources/list")
@@ -96,7 +96,7 @@ func (m *Model) recordedConnected() tea.Cmd {
 
 // loadShown asks for the recorded events the screen shows and returns the Cmd that reads
 // them (nil when nothing is missing, or when the timeline keeps every event's bytes).
-func (m *Model) loadShown() tea.Cmd {
+func (m *model) loadShown() tea.Cmd {
 	if m.tl.load == nil {
 		return nil
 	}

@@ -12,19 +12,14 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
-// RestartRequest is what Run returns (as its error) when the user asked to restart the
-// server, after a crash or to pick up a new build (cases B09, B10: "offer edit command /
-// retry"). The caller stops the old server, starts Argv, and runs the UI again.
-type RestartRequest struct {
-	// Argv is the command line to start, as the user left it in the edit prompt: the argv
-	// the UI was shown (Options.Argv, so redacted tokens appear as the caller redacted them;
-	// the caller maps them back to the real values). Never empty.
-	Argv []string
-}
-
-// Error says what was asked, so a caller that does not restart still reports something true.
-func (r *RestartRequest) Error() string {
-	return "restart requested: " + shellwords.Join(r.Argv)
+// Result is how the TUI ended, beyond an error.
+type Result struct {
+	// Restart is the command line the user asked to restart the server with (the E key),
+	// as left in the edit prompt: the argv the UI was shown (Options.Argv, so redacted
+	// tokens appear as the caller redacted them; the caller maps them back to the real
+	// values). Nil when the user quit without asking for a restart; never empty otherwise.
+	// The caller stops the old server, starts Restart, and runs the UI again.
+	Restart []string
 }
 
 // restartState is whether the server can be restarted (the E key) and what was asked.
@@ -32,7 +27,7 @@ type restartState struct {
 	// enabled is Options.Restartable: the caller can start the server again.
 	enabled bool
 	// asked is the request Run returns once the program has quit.
-	asked *RestartRequest
+	asked []string
 }
 
 // restartPrompt is the edit-and-restart dialog (the E key): the command line to start.
@@ -43,7 +38,7 @@ type restartPrompt struct {
 }
 
 // openRestartPrompt opens the command-line prompt, prefilled with the current command.
-func (m *Model) openRestartPrompt() tea.Cmd {
+func (m *model) openRestartPrompt() tea.Cmd {
 	if !m.restart.enabled {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
@@ -55,7 +50,7 @@ func (m *Model) openRestartPrompt() tea.Cmd {
 
 // restartKey handles the prompt: enter restarts with the command line as typed (shell
 // words: quotes and $VAR as in sh), esc closes.
-func (p *restartPrompt) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (p *restartPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	outcome, cmd := promptKey(m.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
@@ -67,7 +62,7 @@ func (p *restartPrompt) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.overlay.remove(p)
-		m.restart.asked = &RestartRequest{Argv: argv}
+		m.restart.asked = argv
 		m.quitting = true
 		return tea.Quit
 	default:
@@ -81,7 +76,7 @@ func (p *restartPrompt) focus() tea.Cmd   { return p.input.Focus() }
 func (p *restartPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	return updateLine(p.input, msg), true
 }
-func (p *restartPrompt) bindings(k *KeyMap) []key.Binding {
+func (p *restartPrompt) bindings(k *keyMap) []key.Binding {
 	return k.offered("line")
 }
 
@@ -99,7 +94,7 @@ func splitCommand(line string) ([]string, error) {
 }
 
 // view draws the prompt over the body.
-func (p *restartPrompt) view(m *Model) string {
+func (p *restartPrompt) view(m *model) string {
 	st := m.c.st
 	out := st.Title.Render("restart the server") + "\n\n" + p.input.View() + "\n\n"
 	if p.err != "" {

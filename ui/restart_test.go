@@ -14,12 +14,12 @@ import (
 
 // newRestartableModel is newTestModel with the E key enabled (the TUI's own command sets
 // Options.Restartable), on a server that died like case B09.
-func newRestartableModel(t *testing.T) *Model {
+func newRestartableModel(t *testing.T) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
+	m := newModel(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
-	send(t, m, eventsMsg{events: []mcpclient.Event{
+	drive(t, m, eventsMsg{events: []mcpclient.Event{
 		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 99}),
 		ev(2, mcpclient.Stderr, "missing API_KEY\n"),
 		life(3, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 99, ExitCode: 1}),
@@ -37,7 +37,7 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 	if bar := m.statusBar(); !strings.Contains(bar, "E restart") {
 		t.Errorf("the status bar (shown on every pane) does not offer the restart: %q", bar)
 	}
-	press(t, m, "E")
+	keys(t, m, "E")
 	out := view(m)
 	if openDialog[*restartPrompt](m) == nil || !strings.Contains(out, "restart the server") {
 		t.Fatalf("E did not open the prompt:\n%s", out)
@@ -49,25 +49,25 @@ func TestDeadServerOffersEditAndRestart(t *testing.T) {
 		t.Errorf("the prompt should say the -e keys are kept:\n%s", out)
 	}
 	// "q" and digits are text in the prompt, not quit or pane switches.
-	typeText(t, m, " --port 3")
+	typeIn(t, m, " --port 3")
 	if m.quitting || openDialog[*restartPrompt](m) == nil {
 		t.Fatal("typing in the prompt quit or closed it")
 	}
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	if !m.quitting || m.restart.asked == nil {
 		t.Fatal("enter did not end the session for a restart")
 	}
 	want := []string{"node", "build/index.js", "--token", "***", "--port", "3"}
-	if !slices.Equal(m.restart.asked.Argv, want) {
-		t.Fatalf("restart argv = %q, want %q", m.restart.asked.Argv, want)
+	if !slices.Equal(m.restart.asked, want) {
+		t.Fatalf("restart argv = %q, want %q", m.restart.asked, want)
 	}
 }
 
 func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
 	m := newRestartableModel(t)
-	press(t, m, "E")
+	keys(t, m, "E")
 	openDialog[*restartPrompt](m).input.SetValue(`node "unterminated`)
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	if m.quitting || m.restart.asked != nil {
 		t.Fatal("a command line with an open quote must not restart")
 	}
@@ -75,11 +75,11 @@ func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
 		t.Fatalf("no reason shown:\n%s", out)
 	}
 	openDialog[*restartPrompt](m).input.SetValue("   ")
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	if m.restart.asked != nil || !strings.Contains(view(m), "the command line is empty") {
 		t.Fatalf("an empty command line must be refused:\n%s", view(m))
 	}
-	press(t, m, "esc")
+	keys(t, m, "esc")
 	if openDialog[*restartPrompt](m) != nil || m.quitting {
 		t.Fatal("esc must close the prompt and keep the session")
 	}
@@ -88,11 +88,11 @@ func TestRestartPromptRefusesBadCommandLines(t *testing.T) {
 // Offline (a trace) and attached viewers have nothing to restart: no offer, and E only says so.
 func TestRestartNotOfferedWithoutCaller(t *testing.T) {
 	m := newTestModel(t, &fakeSession{}, 110, 30)
-	send(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 5, ExitCode: 1})}})
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 5, ExitCode: 1})}})
 	if strings.Contains(view(m), "restarts the server") {
 		t.Fatalf("restart offered without Options.Restartable:\n%s", view(m))
 	}
-	press(t, m, "E")
+	keys(t, m, "E")
 	if openDialog[*restartPrompt](m) != nil || m.quitting {
 		t.Fatal("E must not open the prompt when the caller cannot restart")
 	}

@@ -40,12 +40,12 @@ func (s *roundsSession) Request(ctx context.Context, method string, params any, 
 func TestCallRoundsTotalTime(t *testing.T) {
 	s := &roundsSession{fakeSession: greetSession(), gap: 40 * time.Millisecond, last: 34 * time.Millisecond}
 	m := newTestModel(t, s, 120, 40)
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter") // add: a, b
-	typeText(t, m, "1")
-	press(t, m, "tab")
-	typeText(t, m, "2")
-	press(t, m, "ctrl+s")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter") // add: a, b
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
+	keys(t, m, "ctrl+s")
 	r := m.call.run
 	if r == nil || !r.done || r.err != nil {
 		t.Fatalf("call did not finish: %+v", r)

@@ -11,7 +11,7 @@ import (
 // serverPane is pane 4: who the server is (identity, protocol, capabilities, instructions),
 // the era and what the client offers, warnings, the command line and the stderr tail.
 type serverPane struct {
-	m *Model
+	m *model
 	// off is the first line shown (drawn in range; kept in range before a key scrolls).
 	off int
 }

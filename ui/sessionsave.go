@@ -35,7 +35,7 @@ type sessionSavedMsg struct {
 // recFact is the status bar's mark of a recorded session. The path itself is on the
 // Server pane and printed at exit: a flash of it at start pushed the pid and the counts
 // out of the bar for seconds, just when a user looks for them.
-func (m *Model) recFact() string {
+func (m *model) recFact() string {
 	if m.keep.path == "" {
 		return ""
 	}
@@ -43,7 +43,7 @@ func (m *Model) recFact() string {
 }
 
 // openKeepPrompt opens the name prompt (a note when saving is not possible).
-func (m *Model) openKeepPrompt() tea.Cmd {
+func (m *model) openKeepPrompt() tea.Cmd {
 	switch {
 	case m.keep.save == nil:
 		m.note("warning", "this session cannot be saved: it is not being recorded")
@@ -59,7 +59,7 @@ func (m *Model) openKeepPrompt() tea.Cmd {
 }
 
 // keepKey handles the name prompt: enter saves (in a Cmd), esc closes.
-func (p *keepPrompt) handleKey(m *Model, msg tea.KeyPressMsg) tea.Cmd {
+func (p *keepPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	outcome, cmd := promptKey(m.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
@@ -105,7 +105,7 @@ func newLinePrompt(st *stylesT, prompt, value string, width int) (*textinput.Mod
 
 // promptKey gives a key to a one-line prompt: enter confirms, esc dismisses, anything else
 // edits the text (cmd is the input's own, e.g. its cursor blink).
-func promptKey(k KeyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome, tea.Cmd) {
+func promptKey(k keyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Dialog.Dismiss):
 		return promptDismissed, nil
@@ -118,7 +118,7 @@ func promptKey(k KeyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome
 }
 
 // sessionSaved reports the save in the status line.
-func (m *Model) sessionSaved(msg sessionSavedMsg) {
+func (m *model) sessionSaved(msg sessionSavedMsg) {
 	m.keep.saving = false
 	if msg.err != nil {
 		m.note("error", "session not saved: "+msg.err.Error())
@@ -136,7 +136,7 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) {
 func (p *keepPrompt) setSize(int, int)                        {}
 func (p *keepPrompt) focus() tea.Cmd                          { return p.input.Focus() }
 func (p *keepPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) { return updateLine(p.input, msg), true }
-func (p *keepPrompt) bindings(k *KeyMap) []key.Binding {
+func (p *keepPrompt) bindings(k *keyMap) []key.Binding {
 	return k.offered("line")
 }
 
@@ -148,7 +148,7 @@ func updateLine(in *textinput.Model, msg tea.Msg) tea.Cmd {
 }
 
 // view draws the name prompt over the body.
-func (p *keepPrompt) view(m *Model) string {
+func (p *keepPrompt) view(m *model) string {
 	st := m.c.st
 	errLine := ""
 	if p.err != "" {

@@ -31,9 +31,9 @@ func collectMsgs(cmd tea.Cmd) []tea.Msg {
 	}
 }
 
-func newKeepModel(t *testing.T, save func(string) (string, error)) *Model {
+func newKeepModel(t *testing.T, save func(string) (string, error)) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
+	m := newModel(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	m.Init()
@@ -45,12 +45,12 @@ func TestSessionPathShown(t *testing.T) {
 	if bar := m.statusBar(); !strings.Contains(bar, "● rec") || !strings.Contains(bar, "0 violations") {
 		t.Errorf("the status line must mark the recording and keep its facts:\n%s", bar)
 	}
-	press(t, m, "4")
+	keys(t, m, "4")
 	if v := view(m); !strings.Contains(v, "recording to /state/sessions/s1.jsonl") {
 		t.Errorf("server pane does not show the session path:\n%s", v)
 	}
 	// Without SaveSession, S is disabled: no prompt, a note.
-	press(t, m, "S")
+	keys(t, m, "S")
 	if openDialog[*keepPrompt](m) != nil {
 		t.Fatal("S opened a prompt without SaveSession")
 	}
@@ -76,14 +76,14 @@ func TestSaveSessionKey(t *testing.T) {
 	if !m.c.keys.Global.SaveSession.Enabled() {
 		t.Fatal("S disabled with SaveSession set")
 	}
-	press(t, m, "S")
+	keys(t, m, "S")
 	if openDialog[*keepPrompt](m) == nil {
 		t.Fatal("S did not open the name prompt")
 	}
 	if v := view(m); !strings.Contains(v, "save session as:") {
 		t.Errorf("prompt not drawn:\n%s", v)
 	}
-	typeText(t, m, "bug-42 q1") // q and digits are text in the prompt
+	typeIn(t, m, "bug-42 q1") // q and digits are text in the prompt
 	if m.quitting || m.focus != paneTools {
 		t.Fatal("typing in the prompt quit or switched panes")
 	}
@@ -107,8 +107,8 @@ func TestSaveSessionKey(t *testing.T) {
 	}
 
 	// An error shows in the status line.
-	press(t, m, "S")
-	typeText(t, m, "bad")
+	keys(t, m, "S")
+	typeIn(t, m, "bad")
 	_, cmd = m.Update(keyMsg("enter"))
 	for _, msg := range collectMsgs(cmd) {
 		if _, ok := msg.(sessionSavedMsg); ok {
@@ -120,8 +120,8 @@ func TestSaveSessionKey(t *testing.T) {
 	}
 
 	// esc closes the prompt (still open after the failure) without saving.
-	press(t, m, "esc")
-	press(t, m, "S", "esc")
+	keys(t, m, "esc")
+	keys(t, m, "S", "esc")
 	if openDialog[*keepPrompt](m) != nil || calls != 2 {
 		t.Errorf("esc: prompt %v, calls %d", openDialog[*keepPrompt](m) != nil, calls)
 	}
@@ -147,8 +147,8 @@ func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
 			}
 		}
 	}
-	press(t, m, "S")
-	typeText(t, m, "mysave")
+	keys(t, m, "S")
+	typeIn(t, m, "mysave")
 	enter()
 	if openDialog[*keepPrompt](m) == nil {
 		t.Fatal("the dialog closed on a name that exists")
@@ -156,7 +156,7 @@ func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
 	if v := view(m); !strings.Contains(v, "mysave exists: choose another name") || !strings.Contains(v, "save session as:") {
 		t.Fatalf("the dialog does not say why:\n%s", v)
 	}
-	typeText(t, m, "2")
+	typeIn(t, m, "2")
 	enter()
 	if openDialog[*keepPrompt](m) != nil || len(got) != 2 || got[1] != "mysave2" {
 		t.Fatalf("second name: prompt open %v, names %q", openDialog[*keepPrompt](m) != nil, got)

@@ -11,11 +11,11 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
-// The Model's side of task following: session.Tasks decides (tasks.go in session/), and
+// The model's side of task following: session.Tasks decides (tasks.go in session/), and
 // these handlers turn its Steps into notes, dialogs and Cmds.
 
 // taskPoll polls a followed task again unless it ended or following it stopped.
-func (m *Model) taskPoll(msg taskPollMsg) tea.Cmd {
+func (m *model) taskPoll(msg taskPollMsg) tea.Cmd {
 	if !m.tasks.all.PollDue(msg.id) {
 		return nil
 	}
@@ -23,7 +23,7 @@ func (m *Model) taskPoll(msg taskPollMsg) tea.Cmd {
 }
 
 // taskGot takes tasks/get's answer.
-func (m *Model) taskGot(msg taskGotMsg) tea.Cmd {
+func (m *model) taskGot(msg taskGotMsg) tea.Cmd {
 	if msg.err != nil {
 		m.say(m.tasks.all.GetFailed(msg.id, msg.err, msg.poll))
 		m.tasks.rebuild()
@@ -33,7 +33,7 @@ func (m *Model) taskGot(msg taskGotMsg) tea.Cmd {
 }
 
 // taskCancelled takes tasks/cancel's answer.
-func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
+func (m *model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
 	st := m.tasks.all.CancelAnswered(msg.id, msg.task, msg.err, m.now())
 	if t := msg.task; msg.err == nil && t != nil && t.TaskID != "" {
 		m.showTask(*t)
@@ -42,7 +42,7 @@ func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
 }
 
 // tasksListed takes tasks/list.
-func (m *Model) tasksListed(msg tasksListedMsg) {
+func (m *model) tasksListed(msg tasksListedMsg) {
 	m.tasks.warns = msg.warns
 	if msg.err != nil {
 		m.tasks.note = "tasks/list failed: " + msg.err.Error()
@@ -56,7 +56,7 @@ func (m *Model) tasksListed(msg tasksListedMsg) {
 }
 
 // taskAction runs what the Tasks pane asked for.
-func (m *Model) taskAction(a *taskAction) tea.Cmd {
+func (m *model) taskAction(a *taskAction) tea.Cmd {
 	if a == nil || m.sess == nil {
 		return nil
 	}
@@ -79,11 +79,11 @@ func (m *Model) taskAction(a *taskAction) tea.Cmd {
 
 // taskRequired reports whether a tool must be called as a task
 // (execution.taskSupport "required", MCP 2025-11-25 server/tools).
-func (m *Model) taskRequired(name string) bool { return session.TaskRequired(m.toolNamed(name)) }
+func (m *model) taskRequired(name string) bool { return session.TaskRequired(m.toolNamed(name)) }
 
 // taskCreated follows a tools/call sent as a task: the task is shown and polled, and the
 // call waits for its result.
-func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
+func (m *model) taskCreated(msg taskCreatedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.call.finish(callDoneMsg{id: msg.callID, resp: msg.resp, err: msg.err}, m.now())
 		return nil
@@ -95,21 +95,21 @@ func (m *Model) taskCreated(msg taskCreatedMsg) tea.Cmd {
 }
 
 // taskStatus records a task's status from tasks/get (poll: a scheduled one) and follows it.
-func (m *Model) taskStatus(t mcpclient.Task, poll bool) tea.Cmd {
+func (m *model) taskStatus(t mcpclient.Task, poll bool) tea.Cmd {
 	_, st := m.tasks.all.Status(t, poll, m.now())
 	m.showTask(t)
 	return m.taskStep(st, false)
 }
 
 // showTask gives a task's latest state to the call it runs for.
-func (m *Model) showTask(t mcpclient.Task) {
+func (m *model) showTask(t mcpclient.Task) {
 	if e := m.tasks.all.Get(t.TaskID); e != nil {
 		m.call.setTask(e.CallID, &t)
 	}
 }
 
 // taskResult stores tasks/result and, for a task of our tools/call, finishes the call.
-func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
+func (m *model) taskResult(msg taskResultMsg) tea.Cmd {
 	e, st := m.tasks.all.ResultArrived(msg.id, msg.resp, msg.err)
 	if e == nil {
 		return nil
@@ -122,7 +122,7 @@ func (m *Model) taskResult(msg taskResultMsg) tea.Cmd {
 // the task ran for; dialogs for new input requests; then the requests. asAnswer ends the
 // call as tasks/result or a cancel does (the call pane only); otherwise as the end of its
 // task (callDone: notes when the call is not in view).
-func (m *Model) taskStep(st session.Step, asAnswer bool) tea.Cmd {
+func (m *model) taskStep(st session.Step, asAnswer bool) tea.Cmd {
 	m.sayAll(st.Notes)
 	e := m.tasks.all.Get(st.TaskID)
 	if len(st.Closed) > 0 && e != nil {
@@ -165,13 +165,13 @@ func (m *Model) taskStep(st session.Step, asAnswer bool) tea.Cmd {
 		})
 	}
 	if st.PollAfter > 0 {
-		cmds = append(cmds, tea.Tick(st.PollAfter, func(time.Time) tea.Msg { return taskPollMsg{id: id} }))
+		cmds = append(cmds, m.c.tick(st.PollAfter, func(time.Time) tea.Msg { return taskPollMsg{id: id} }))
 	}
 	return tea.Batch(cmds...)
 }
 
 // closeTaskInputs closes the dialogs of the input requests (closed) of task e, which ended.
-func (m *Model) closeTaskInputs(e *session.Task, closed []*session.Inbound) {
+func (m *model) closeTaskInputs(e *session.Task, closed []*session.Inbound) {
 	open := map[*session.Inbound]bool{}
 	for _, r := range closed {
 		open[r] = true
@@ -197,7 +197,7 @@ func (m *Model) closeTaskInputs(e *session.Task, closed []*session.Inbound) {
 
 // taskCallEnded replaces the "runs as task" note of a task's call once the call has ended,
 // so the status bar does not keep saying it is working.
-func (m *Model) taskCallEnded(e *session.Task) {
+func (m *model) taskCallEnded(e *session.Task) {
 	if !strings.HasPrefix(m.flash, strings.TrimSuffix(session.TaskRunsNote(e.Tool, e.Task.TaskID, ""), "()")) {
 		return
 	}
@@ -215,7 +215,7 @@ func (m *Model) taskCallEnded(e *session.Task) {
 // tasksServerGone stops following every task when the server exits or closes its stdout
 // (l): a call still running as a task ends at once with the death as its error
 // (session.Tasks.ServerGone).
-func (m *Model) tasksServerGone(l *mcpclient.LifeInfo) {
+func (m *model) tasksServerGone(l *mcpclient.LifeInfo) {
 	steps, changed := m.tasks.all.ServerGone(l, m.tl.stderrTail(session.StderrTailErr), func(callID int) bool {
 		run := m.call.byID(callID)
 		return run != nil && run.running()

@@ -26,7 +26,7 @@ type taskListenEndedMsg struct {
 }
 
 // updateTasksExt handles the extension's own messages; ok is false for others.
-func (m *Model) updateTasksExt(msg tea.Msg) (tea.Cmd, bool) {
+func (m *model) updateTasksExt(msg tea.Msg) (tea.Cmd, bool) {
 	msg2, ok := msg.(taskListenEndedMsg)
 	if !ok {
 		return nil, false

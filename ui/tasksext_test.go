@@ -20,12 +20,20 @@ import (
 type wireLog struct {
 	mu  sync.Mutex
 	evs []mcpclient.Event
+	// grew holds a token once a frame was added since settled last looked (capacity 1).
+	grew chan struct{}
 }
+
+func newWireLog() *wireLog { return &wireLog{grew: make(chan struct{}, 1)} }
 
 func (w *wireLog) add(ev mcpclient.Event) {
 	w.mu.Lock()
 	w.evs = append(w.evs, ev)
 	w.mu.Unlock()
+	select {
+	case w.grew <- struct{}{}:
+	default:
+	}
 }
 
 // find returns the raw frames in direction dir whose method is method.
@@ -45,19 +53,24 @@ func (w *wireLog) find(dir mcpclient.Direction, method string) []string {
 // own goroutine, so the log may trail the model by a moment) and returns them.
 func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, ok func([]string) bool) []string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.NewTimer(10 * time.Second)
+	defer deadline.Stop()
 	for {
 		got := w.find(dir, method)
-		if ok(got) || time.Now().After(deadline) {
+		if ok(got) {
 			return got
 		}
-		time.Sleep(10 * time.Millisecond)
+		select {
+		case <-w.grew:
+		case <-deadline.C:
+			return w.find(dir, method)
+		}
 	}
 }
 
 func startTasksLive(t *testing.T, pollMS string, opts Options) (*live, *wireLog) {
 	t.Helper()
-	w := &wireLog{}
+	w := newWireLog()
 	l := startLive(t, []string{fake.Binary(t), "--scenario", "tasks"}, mcpclient.Config{Era: mcpclient.EraModern, OnEvent: w.add,
 		Env: []string{"FAKE_TASK_STEP_MS=150", "FAKE_TASK_POLL_MS=" + pollMS, "FAKE_TASK_SLOW_MS=600000"}}, opts)
 	l.until("tools", func() bool { return len(l.m.tools.tools) == 4 }, 20*time.Second)

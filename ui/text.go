@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 )
 
 // clean and block are the only doors for server text into the UI: one line, or a block

@@ -9,8 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
 // tlEvent is one event as the timeline keeps it: what a list row, the filters, the pairing

@@ -67,11 +67,11 @@ func TestProgressBeforeSent(t *testing.T) {
 	s := greetSession()
 	s.block = true
 	m := newTestModel(t, s, 100, 30)
-	run(t, m, m.Init(), 0)
-	press(t, m, "enter")
-	typeText(t, m, "1")
-	press(t, m, "tab")
-	typeText(t, m, "2")
+	exec(t, m, m.Init(), 0)
+	keys(t, m, "enter")
+	typeIn(t, m, "1")
+	keys(t, m, "tab")
+	typeIn(t, m, "2")
 	_, cmd := m.Update(keyMsg("ctrl+s"))
 	done := make(chan tea.Msg, 4)
 	go func() {
@@ -91,11 +91,11 @@ func TestProgressBeforeSent(t *testing.T) {
 	other.Pair = 5
 	prog := ev(10, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
 	prog.Pair = 8
-	send(t, m, eventsMsg{events: []mcpclient.Event{req, other, prog}})
-	send(t, m, sent)
+	drive(t, m, eventsMsg{events: []mcpclient.Event{req, other, prog}})
+	drive(t, m, sent)
 	r := m.call.run
 	if r.reqSeq != 8 || r.progress != 3 || r.total != 10 || r.progMsg != "step 3" {
 		t.Fatalf("run: reqSeq %d progress %v/%v %q", r.reqSeq, r.progress, r.total, r.progMsg)
 	}
-	press(t, m, "ctrl+x")
+	keys(t, m, "ctrl+x")
 }

@@ -13,12 +13,12 @@ import (
 // Update routes messages (one type switch, update), then brings the state the views read
 // in line (sync). Commands queued by handlers (transient notes, redraw ticks) go out with
 // the answer.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.takePending(), m.loadShown())
 }
 
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
 	cmd := m.route(msg)
 	m.sync()
@@ -26,7 +26,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // route hands each message to its handler.
-func (m *Model) route(msg tea.Msg) tea.Cmd {
+func (m *model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -77,7 +77,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // routeAnswer hands the answers of the session's requests (lists, reads, gets, tasks,
 // roots, ping, log level, server requests) and the redraw ticks to their handlers; ok is
 // false for other messages.
-func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
+func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case flashClearMsg:
 	case sessionSavedMsg:
@@ -133,7 +133,7 @@ func (m *Model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // eventsArrived adds a batch of the pump to the timeline and asks for the next.
-func (m *Model) eventsArrived(msg eventsMsg) tea.Cmd {
+func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 	cmd := m.addEvents(msg.events)
 	if msg.closed {
 		m.server.eventsClosed, m.wire.closed = true, true
@@ -143,7 +143,7 @@ func (m *Model) eventsArrived(msg eventsMsg) tea.Cmd {
 }
 
 // toolsArrived takes a tools/list answer (live, or recorded).
-func (m *Model) toolsArrived(msg toolsListedMsg) tea.Cmd {
+func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
 	m.server.warnings = append(m.server.warnings, msg.warnings...)
 	m.server.toolsErr = msg.err
 	m.tools.setTools(msg.tools, msg.err)
@@ -153,7 +153,7 @@ func (m *Model) toolsArrived(msg toolsListedMsg) tea.Cmd {
 }
 
 // initialized takes the handshake's answer and lists what the server offers.
-func (m *Model) initialized(msg initializedMsg) tea.Cmd {
+func (m *model) initialized(msg initializedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.server.initErr = msg.err
 		m.tools.status = "handshake failed"
@@ -170,7 +170,7 @@ func (m *Model) initialized(msg initializedMsg) tea.Cmd {
 }
 
 // frameSaved says where the wire pane's frame went.
-func (m *Model) frameSaved(msg frameSavedMsg) {
+func (m *model) frameSaved(msg frameSavedMsg) {
 	level := "info"
 	if msg.err != nil {
 		level = "error"
@@ -179,7 +179,7 @@ func (m *Model) frameSaved(msg frameSavedMsg) {
 }
 
 // spin turns the running call's spinner.
-func (m *Model) spin(msg spinner.TickMsg) tea.Cmd {
+func (m *model) spin(msg spinner.TickMsg) tea.Cmd {
 	if !m.call.anyRunning() {
 		return nil
 	}
@@ -190,7 +190,7 @@ func (m *Model) spin(msg spinner.TickMsg) tea.Cmd {
 
 // updateInputs passes component messages (cursor blinks) to the focused input: the front
 // dialog's, else the focused pane's, else the call form's or the Tools prompt's.
-func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
+func (m *model) updateInputs(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.modalInput(msg); ok {
 		return cmd
 	}
@@ -204,7 +204,7 @@ func (m *Model) updateInputs(msg tea.Msg) tea.Cmd {
 
 // addEvents appends a batch to the timeline and lets the panes react once; the returned
 // Cmd lists again what the server said changed.
-func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
+func (m *model) addEvents(evs []mcpclient.Event) tea.Cmd {
 	var cmds []tea.Cmd
 	for i := range evs {
 		ev := evs[i]
@@ -221,7 +221,7 @@ func (m *Model) addEvents(evs []mcpclient.Event) tea.Cmd {
 
 // handleKey is the one key router: ctrl+c, the help page and the too-small screen; then
 // the front dialog; then the focused pane (its focused input first); then the global keys.
-func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.syncKeys()
 	if cmd, done := m.screenKey(msg); done {
 		return cmd
@@ -237,7 +237,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // screenKey handles the keys that work over everything: ctrl+c, the help page (the list
 // keys scroll it) and the too-small screen (only q).
-func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (m *model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.c.keys
 	switch {
 	case key.Matches(msg, k.Global.ForceQuit):
@@ -274,12 +274,12 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // paneKeys are the keys that focus each pane, in tab order.
-func (k *KeyMap) paneKeys() [paneCount]key.Binding {
+func (k *keyMap) paneKeys() [paneCount]key.Binding {
 	return [paneCount]key.Binding{k.Global.Tools, k.Global.Call, k.Global.Wire, k.Global.Server, k.Global.Resources, k.Global.Prompts, k.Global.Logs, k.Global.Tasks}
 }
 
 // globalKey handles the keys no pane took.
-func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.c.keys
 	for id, b := range k.paneKeys() {
 		if key.Matches(msg, b) {
@@ -317,7 +317,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // startPing sends ping (legacy era) unless one is on its way.
-func (m *Model) startPing() tea.Cmd {
+func (m *model) startPing() tea.Cmd {
 	switch {
 	case !m.c.canSend() || m.server.init == nil:
 		m.note("warning", "ping: not connected")
@@ -331,7 +331,7 @@ func (m *Model) startPing() tea.Cmd {
 }
 
 // toolNamed finds a listed tool by name.
-func (m *Model) toolNamed(name string) *mcpclient.Tool {
+func (m *model) toolNamed(name string) *mcpclient.Tool {
 	for i := range m.tools.tools {
 		if m.tools.tools[i].Name == name {
 			return &m.tools.tools[i]

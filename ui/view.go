@@ -12,14 +12,14 @@ import (
 )
 
 // View draws the whole screen.
-func (m *Model) View() tea.View {
+func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	return v
 }
 
 // render is View's content as a string (tests read it directly).
-func (m *Model) render() string {
+func (m *model) render() string {
 	if m.width == 0 {
 		return "starting…"
 	}
@@ -34,14 +34,14 @@ func (m *Model) render() string {
 	return strings.Join([]string{m.header(), body, m.statusBar()}, "\n")
 }
 
-func (m *Model) tooSmall() string {
+func (m *model) tooSmall() string {
 	msg := fmt.Sprintf("terminal too small: %dx%d, need at least %dx%d (q quits)", m.width, m.height, minWidth, minHeight)
 	return ansi.Hardwrap(msg, max(m.width, 1), true)
 }
 
 // header draws the pane tabs, the waiting server requests and the session title. When
 // the tabs do not fit, the others shrink to their numbers.
-func (m *Model) header() string {
+func (m *model) header() string {
 	st := m.c.st
 	badge := m.requestBadge()
 	var full, short []string
@@ -70,7 +70,7 @@ func (m *Model) header() string {
 }
 
 // body draws the focused pane, or the dialog over it, into the body rectangle.
-func (m *Model) body() string {
+func (m *model) body() string {
 	r := m.lay.body
 	s := m.panes[m.focus].view(m.now())
 	if d := m.modalView(); d != "" {
@@ -95,7 +95,7 @@ func normalize(s string, w, h int) string {
 }
 
 // statusBar: server name and version, protocol, state, pid, violations, stderr, help hint.
-func (m *Model) statusBar() string {
+func (m *model) statusBar() string {
 	st := m.c.st
 	s := &m.server
 	var parts []string
@@ -151,7 +151,7 @@ func (m *Model) statusBar() string {
 
 // helpView lists the keys live in the focused pane (or the open dialog), then the global
 // ones.
-func (m *Model) helpView() string {
+func (m *model) helpView() string {
 	pane, global := m.helpKeys()
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   (? or esc closes)")
@@ -159,7 +159,7 @@ func (m *Model) helpView() string {
 }
 
 // helpKeys are the keys of the focused pane (or the open dialog), and the global keys.
-func (m *Model) helpKeys() (pane, global []key.Binding) {
+func (m *model) helpKeys() (pane, global []key.Binding) {
 	k := m.c.keys
 	pane = m.panes[m.focus].bindings()
 	if keys := m.modalHelp(); keys != nil {
@@ -170,7 +170,7 @@ func (m *Model) helpKeys() (pane, global []key.Binding) {
 
 // sync brings what the views read in line with the state, after every Update: key
 // enablement, scroll offsets, the front dialog's size and stamps.
-func (m *Model) sync() {
+func (m *model) sync() {
 	m.syncKeys()
 	if p := m.call.past; p != nil {
 		p.sync(m.focus == paneCall && m.call.form == nil && !m.lay.tooSmall && m.width > 0, m.lay.body.w, m.lay.body.h)
@@ -199,7 +199,7 @@ func (m *Model) sync() {
 }
 
 // syncKeys enables bindings from state, so help shows only what works now.
-func (m *Model) syncKeys() {
+func (m *model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
 	k.Global.CancelCall.SetEnabled(running || m.ops.Running() > 0)

@@ -97,7 +97,7 @@ func (d *dumper) walk(v reflect.Value, path string) {
 }
 
 // requireViewOnly draws m and fails when drawing changed anything reachable from it.
-func requireViewOnly(t *testing.T, m *Model, what string) {
+func requireViewOnly(t *testing.T, m *model, what string) {
 	t.Helper()
 	before := stateDump(reflect.ValueOf(m))
 	out := view(m)

@@ -15,8 +15,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 )
 
 // wireFilter selects which events the wire list shows.
@@ -494,66 +494,9 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 // false while its bytes are still being read from the trace.
 func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded bool) []string {
 	st := p.c.st
-	var out []string
+	out := p.detailHead(ev, pos, w)
 	add := func(lines ...string) { out = append(out, lines...) }
-	head := fmt.Sprintf("#%d %s %s %s", ev.Seq, arrow(ev.Dir), ev.Dir, ev.Kind)
-	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.Lifecycle {
-		// The kind says it all ("stderr", "lifecycle"): no "stderr stderr".
-		head = fmt.Sprintf("#%d %s %s", ev.Seq, arrow(ev.Dir), ev.Kind)
-	}
-	if ev.Method != "" && !ev.Kind.IsMessage() || ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
-		if ev.Method != "" {
-			head += " (" + clean(ev.Method) + ")"
-		}
-	}
-	add(st.Title.Render(ansi.Truncate(head, w, "…")))
-	var facts []string
-	if ev.Dir != mcpclient.Lifecycle {
-		facts = append(facts, count(int(ev.Size), "byte", "bytes"), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
-	}
-	if ev.ChunkCount > 0 {
-		facts = append(facts, fmt.Sprintf("arrived in %d reads (¦)", ev.ChunkCount+1))
-	}
-	facts = append(facts, fmt.Sprintf("+%dms", ev.Time.Sub(p.tl.base).Milliseconds()))
-	add(wrapStyled(st.Muted, strings.Join(facts, " · "), w)...)
-	if seq, ok := p.tl.sameRead(pos); ok {
-		add(wrapStyled(st.Muted, fmt.Sprintf("arrived in the same read as #%d (inferred: it begins where #%d ends and was complete %s after it)",
-			seq, seq, p.tl.sameReadGap(pos, seq)), w)...)
-	}
-	if seq, ok := p.tl.partner(pos); ok {
-		what := "request"
-		switch {
-		case ev.Kind == mcpclient.KindRequest:
-			what = "response"
-		case ev.Kind == mcpclient.KindNotification:
-			what = "request it reports on"
-		}
-		add(st.Accent.Render(ansi.Truncate(fmt.Sprintf("%s: #%d  (p jumps there)", what, seq), w, "…")))
-	} else if ev.Kind == mcpclient.KindRequest && ev.Dir == mcpclient.ClientToServer {
-		add(st.Muted.Render("no response yet"))
-	}
-	// Warnings (counted as violations) under "problems", informational notes (an allowed
-	// batch, say) under a neutral "notes".
-	for _, warn := range []bool{true, false} {
-		head := "problems"
-		if !warn {
-			head = "notes"
-		}
-		for _, pr := range ev.Problems {
-			if (pr.Severity >= mcpclient.Warning) != warn {
-				continue
-			}
-			if head != "" {
-				add("", st.Title.Render(head))
-				head = ""
-			}
-			mark, sty := "·", st.Muted
-			if warn {
-				mark, sty = "⚠", st.Warning
-			}
-			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(string(pr.Code))+"]", w)...)
-		}
-	}
+	add(problemLines(st, ev.Problems, w)...)
 	if ev.Kind == mcpclient.KindBatch && loaded {
 		add(p.batchLines(ev, pos, w)...)
 	}
@@ -613,6 +556,79 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	add(wrap(block(pretty), w)...)
 	if int64(used) < ev.Size {
 		add(st.Muted.Render(fmt.Sprintf("… parsed view stops at byte %d of %d", used, ev.Size)))
+	}
+	return out
+}
+
+// detailHead is the detail's heading: the event's number, direction and kind, its
+// size and place in the stream, and the event it pairs with.
+func (p *wirePane) detailHead(ev *mcpclient.Event, pos, w int) []string {
+	st := p.c.st
+	var out []string
+	add := func(lines ...string) { out = append(out, lines...) }
+	head := fmt.Sprintf("#%d %s %s %s", ev.Seq, arrow(ev.Dir), ev.Dir, ev.Kind)
+	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.Lifecycle {
+		// The kind says it all ("stderr", "lifecycle"): no "stderr stderr".
+		head = fmt.Sprintf("#%d %s %s", ev.Seq, arrow(ev.Dir), ev.Kind)
+	}
+	if ev.Method != "" && !ev.Kind.IsMessage() || ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+		if ev.Method != "" {
+			head += " (" + clean(ev.Method) + ")"
+		}
+	}
+	add(st.Title.Render(ansi.Truncate(head, w, "…")))
+	var facts []string
+	if ev.Dir != mcpclient.Lifecycle {
+		facts = append(facts, count(int(ev.Size), "byte", "bytes"), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
+	}
+	if ev.ChunkCount > 0 {
+		facts = append(facts, fmt.Sprintf("arrived in %d reads (¦)", ev.ChunkCount+1))
+	}
+	facts = append(facts, fmt.Sprintf("+%dms", ev.Time.Sub(p.tl.base).Milliseconds()))
+	add(wrapStyled(st.Muted, strings.Join(facts, " · "), w)...)
+	if seq, ok := p.tl.sameRead(pos); ok {
+		add(wrapStyled(st.Muted, fmt.Sprintf("arrived in the same read as #%d (inferred: it begins where #%d ends and was complete %s after it)",
+			seq, seq, p.tl.sameReadGap(pos, seq)), w)...)
+	}
+	if seq, ok := p.tl.partner(pos); ok {
+		what := "request"
+		switch {
+		case ev.Kind == mcpclient.KindRequest:
+			what = "response"
+		case ev.Kind == mcpclient.KindNotification:
+			what = "request it reports on"
+		}
+		add(st.Accent.Render(ansi.Truncate(fmt.Sprintf("%s: #%d  (p jumps there)", what, seq), w, "…")))
+	} else if ev.Kind == mcpclient.KindRequest && ev.Dir == mcpclient.ClientToServer {
+		add(st.Muted.Render("no response yet"))
+	}
+	return out
+}
+
+// problemLines lists an event's problems: warnings (counted as violations) under
+// "problems", informational notes (an allowed batch, say) under a neutral "notes".
+func problemLines(st *stylesT, probs []mcpclient.Problem, w int) []string {
+	var out []string
+	add := func(lines ...string) { out = append(out, lines...) }
+	for _, warn := range []bool{true, false} {
+		head := "problems"
+		if !warn {
+			head = "notes"
+		}
+		for _, pr := range probs {
+			if (pr.Severity >= mcpclient.Warning) != warn {
+				continue
+			}
+			if head != "" {
+				add("", st.Title.Render(head))
+				head = ""
+			}
+			mark, sty := "·", st.Muted
+			if warn {
+				mark, sty = "⚠", st.Warning
+			}
+			add(wrapStyled(sty, mark+" "+clean(pr.Text)+" ["+clean(string(pr.Code))+"]", w)...)
+		}
 	}
 	return out
 }

@@ -36,10 +36,10 @@ func bigToolsFrame(seq uint64) mcpclient.Event {
 
 // wireWith opens the wire pane on a small session followed by big, with the first event
 // selected (so selecting big is a keypress away).
-func wireWith(tb testing.TB, big mcpclient.Event) *Model {
+func wireWith(tb testing.TB, big mcpclient.Event) *model {
 	m := newTestModel(tb, nil, 140, 40)
-	send(tb, m, eventsMsg{events: []mcpclient.Event{ev(1, mcpclient.Stderr, "starting\n"), big}})
-	press(tb, m, "3", "g")
+	drive(tb, m, eventsMsg{events: []mcpclient.Event{ev(1, mcpclient.Stderr, "starting\n"), big}})
+	keys(tb, m, "3", "g")
 	_ = view(m)
 	return m
 }
@@ -50,10 +50,10 @@ func BenchmarkWireSelectBigFrame(b *testing.B) {
 	m := wireWith(b, big)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		press(b, m, "j")
+		keys(b, m, "j")
 		_ = view(m)
 		b.StopTimer()
-		press(b, m, "k")
+		keys(b, m, "k")
 		_ = view(m)
 		b.StartTimer()
 	}
@@ -62,11 +62,11 @@ func BenchmarkWireSelectBigFrame(b *testing.B) {
 // BenchmarkWireKeyOnBigFrame is a keypress (scroll the detail) with a 5 MiB frame selected.
 func BenchmarkWireKeyOnBigFrame(b *testing.B) {
 	m := wireWith(b, bigFrame(2, 5<<20))
-	press(b, m, "j")
+	keys(b, m, "j")
 	_ = view(m)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		press(b, m, "]")
+		keys(b, m, "]")
 		_ = view(m)
 	}
 }
@@ -79,7 +79,7 @@ func TestWireBigFrameIsFast(t *testing.T) {
 	for _, big := range []mcpclient.Event{bigFrame(2, 5<<20), bigToolsFrame(2)} {
 		m := wireWith(t, big)
 		start := time.Now()
-		press(t, m, "j")
+		keys(t, m, "j")
 		out := view(m)
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("selecting a %d-byte frame took %v", big.Size, d)
@@ -90,7 +90,7 @@ func TestWireBigFrameIsFast(t *testing.T) {
 		mustContain(t, "big frame", out, "showing the first 64.0K of", "a shows all (up to 16.0M) · w saves the frame to .")
 		renders := m.wire.renders
 		start = time.Now()
-		press(t, m, "]", "]", "[", "G", "p", "?", "?")
+		keys(t, m, "]", "]", "[", "G", "p", "?", "?")
 		_ = view(m)
 		if m.wire.renders != renders {
 			t.Errorf("keys that keep the selection drew the frame again (%d → %d renders)", renders, m.wire.renders)
@@ -126,16 +126,16 @@ func TestWireShowAllAndSave(t *testing.T) {
 	big := bigFrame(2, 200<<10)
 	m := wireWith(t, big)
 	m.c.hist.dir = t.TempDir()
-	press(t, m, "j")
+	keys(t, m, "j")
 	_ = view(m)
 	preview := len(m.wire.detail.lines)
-	press(t, m, "a")
+	keys(t, m, "a")
 	out := view(m)
 	mustContain(t, "shown in full", out, "showing all 200.1K (204874 bytes)", "a shows the preview again")
 	if full := len(m.wire.detail.lines); full < 3*preview {
 		t.Fatalf("show all drew %d lines, the preview %d", full, preview)
 	}
-	press(t, m, "a")
+	keys(t, m, "a")
 	_ = view(m)
 	if len(m.wire.detail.lines) != preview {
 		t.Fatalf("a again: %d lines, want the preview's %d", len(m.wire.detail.lines), preview)

@@ -44,7 +44,7 @@ func TestOfflineTaskCallShowsTheTaskResult(t *testing.T) {
 		p.Add(&evs[i])
 	}
 	m := openOffline(t, evs)
-	press(t, m, "2")
+	keys(t, m, "2")
 	rows := view(m)
 	for _, want := range []string{"task_greet", "ok (task)", "task_fail", "task failed", "task_slow", "task running"} {
 		if !strings.Contains(rows, want) {
@@ -54,9 +54,9 @@ func TestOfflineTaskCallShowsTheTaskResult(t *testing.T) {
 	// The first call is selected; down moves to the later ones.
 	v := loadedView(t, m)
 	mustContain(t, "completed task", v, "Hello, Ada!", "ran as task t-one (completed)", "request #3 → response #11")
-	press(t, m, "down")
+	keys(t, m, "down")
 	mustContain(t, "failed task", loadedView(t, m), "the disk is full", "ran as task t-two (failed)")
-	press(t, m, "down")
+	keys(t, m, "down")
 	mustContain(t, "unfinished task", loadedView(t, m), "t-three was still working when the recording ended", "ran as task t-three (working)")
 	if strings.Contains(v, "resultType") {
 		t.Errorf("the completed task call shows the CreateTaskResult:\n%s", v)
@@ -64,7 +64,7 @@ func TestOfflineTaskCallShowsTheTaskResult(t *testing.T) {
 }
 
 // loadedView is the view once the selected past call has been read back.
-func loadedView(t *testing.T, m *Model) string {
+func loadedView(t *testing.T, m *model) string {
 	t.Helper()
 	v := view(m)
 	if strings.Contains(v, "loading the call from the trace") {

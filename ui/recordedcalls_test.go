@@ -83,7 +83,7 @@ func TestOfflineInputRoundsAreOneCall(t *testing.T) {
 		recorded{mcpclient.ServerToClient, asked(6, "s9"), nil},                                                                               // seq 12
 	)
 	m := openOffline(t, pairedRecording(lines))
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "rows", v, "recorded calls (3)")
 	if strings.Contains(v, " #5  ") || strings.Contains(v, " #7  ") {
@@ -102,7 +102,7 @@ func TestOfflineInputRoundsAreOneCall(t *testing.T) {
 	mustContain(t, "multi-round detail", v, "all rounds done", "took 5ms over 3 rounds · request #3 → response #8",
 		"round 1: response #4 asked for input: roots/list, sampling/createMessage",
 		"round 2: response #6 asked for input", "round 3: response #8 is the result above")
-	press(t, m, "G")
+	keys(t, m, "G")
 	v = loadedView(t, m)
 	mustContain(t, "asking row", callRow(t, v, "#11 "), "input asked", "1ms", "(1 round) {}")
 	mustContain(t, "asking detail", v, "asked for input (input_required: roots/list, sampling/createMessage)", "no next round")
@@ -128,14 +128,14 @@ func TestOfflineCancelledCall(t *testing.T) {
 		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9,"reason":"timed out after 2s"}}`, nil},    // seq 9
 	}
 	m := openOffline(t, pairedRecording(lines))
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "cancelled row", callRow(t, v, "#3 "), "cancelled", "3ms")
 	mustContain(t, "cancelled detail", v, "took 3ms", "cancelled by you", "a response came after the cancel (#7); it is not used as the result", "woke up anyway")
 	if strings.Contains(v, "no response in the recording") || strings.Contains(v, "ok · 1 content") {
 		t.Errorf("the cancelled call reads as lost or answered:\n%s", v)
 	}
-	press(t, m, "down")
+	keys(t, m, "down")
 	v = loadedView(t, m)
 	mustContain(t, "timed-out row", callRow(t, v, "#8 "), "timed out", "1ms")
 	mustContain(t, "timed-out detail", v, "timed out after 1ms")
@@ -158,7 +158,7 @@ func TestOfflineCallFailsAtTheServersExit(t *testing.T) {
 		{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, Text: "server exited with code 0"}},
 	}
 	m := openOffline(t, pairedRecording(lines))
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "exited row", callRow(t, v, "#3 "), "server exited", "1ms")
 	mustContain(t, "exited detail", v, "server was killed by signal KILL (event #4) while request #3 (tools/call other) was pending",
@@ -186,11 +186,11 @@ func TestOfflineListingWarnings(t *testing.T) {
 		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{"prompts":[{"name":"greet"},{"name":"greet"}]}}`, nil},
 	}
 	m := openOffline(t, pairedRecording(lines))
-	press(t, m, "1")
+	keys(t, m, "1")
 	mustContain(t, "tools header", view(m), "tools (3) · ⚠ tools/list: 2 entries")
-	press(t, m, "5")
+	keys(t, m, "5")
 	mustContain(t, "resources header", view(m), "resources (2) · templates (0) · ⚠ reso")
-	press(t, m, "6")
+	keys(t, m, "6")
 	mustContain(t, "prompts header", view(m), "prompts (2) · ⚠ prompts/list: 2 entri")
 	n := 0
 	for _, w := range m.server.warnings {
@@ -206,7 +206,7 @@ func TestOfflineListingWarnings(t *testing.T) {
 // TestListHeaderWithoutWarnings: a clean listing's header is the plain count.
 func TestListHeaderWithoutWarnings(t *testing.T) {
 	m := openOffline(t, recordTrace(t))
-	press(t, m, "6")
+	keys(t, m, "6")
 	v := view(m)
 	mustContain(t, "prompts header", v, "prompts (1)")
 	if strings.Contains(v, "⚠") {
@@ -225,7 +225,7 @@ func TestOfflineLostTraceLines(t *testing.T) {
 	if !m.server.incomplete {
 		t.Error("the recording with lost lines does not read as incomplete")
 	}
-	press(t, m, "4")
+	keys(t, m, "4")
 	mustContain(t, "server pane", view(m), "trace: before event #6: 1 trace line(s) just before this event could not be read")
 }
 
@@ -243,7 +243,7 @@ func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 		{life: &mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: -1, Signal: "killed", Text: "server was killed by signal KILL"}}, // seq 7
 	}
 	m := openOffline(t, pairedRecording(lines))
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := loadedView(t, m)
 	mustContain(t, "task row", callRow(t, v, "#3 "), "server exited", "4ms")
 	mustContain(t, "task detail", v, "server was killed by signal KILL (event #7) while task t-9 of tools/call task_slow (request #3) was still running",

@@ -92,14 +92,14 @@ func recordedTrace(t *testing.T) *trace.Trace {
 
 // openOffline builds an opened-trace model (no Session, Options.FromTrace) and delivers the recorded events in
 // two batches, as the event pump would.
-func openOffline(t *testing.T, evs []mcpclient.Event) *Model {
+func openOffline(t *testing.T, evs []mcpclient.Event) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "trace t.jsonl", FromTrace: true})
+	m := newModel(Options{Theme: "plain", Title: "trace t.jsonl", FromTrace: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	run(t, m, m.Init(), 0)
+	exec(t, m, m.Init(), 0)
 	half := len(evs) / 2
-	send(t, m, eventsMsg{events: evs[:half]}, eventsMsg{events: evs[half:], closed: true})
+	drive(t, m, eventsMsg{events: evs[:half]}, eventsMsg{events: evs[half:], closed: true})
 	return m
 }
 
@@ -107,7 +107,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	m := openOffline(t, recordTrace(t))
 
 	// Server pane: serverInfo, protocol, instructions, as the live handshake sets them.
-	press(t, m, "4")
+	keys(t, m, "4")
 	v := view(m)
 	for _, want := range []string{"recorded-demo", "9.8.7", "2025-11-25", "Use echo wisely."} {
 		if !strings.Contains(v, want) {
@@ -116,7 +116,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	}
 
 	// Tools pane: both pages of the one listing.
-	press(t, m, "1")
+	keys(t, m, "1")
 	if got := len(m.tools.tools); got != 2 {
 		t.Fatalf("tools = %d, want 2 (two pages of one listing)", got)
 	}
@@ -139,7 +139,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	}
 
 	// Enter on echo: its recorded calls, the latest (unanswered) selected.
-	press(t, m, "enter")
+	keys(t, m, "enter")
 	if m.focus != paneCall {
 		t.Fatalf("focus = %v after enter on a tool offline, want Call", m.focus)
 	}
@@ -153,7 +153,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 		t.Errorf("offline Call pane offers to send:\n%s", v)
 	}
 	// Up: the answered call, its arguments as sent, its result like a live one, its timing.
-	press(t, m, "up")
+	keys(t, m, "up")
 	v = view(m)
 	for _, want := range []string{`arguments: {"text":"hello offline"}`, "echoed: hello offline", "ok · 1 content block(s)", "took 20ms", "request #14 → response #16"} {
 		if !strings.Contains(v, want) {
@@ -162,7 +162,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	}
 
 	// esc: every tool's calls; the isError and the JSON-RPC error ones are there.
-	press(t, m, "esc")
+	keys(t, m, "esc")
 	v = view(m)
 	for _, want := range []string{"recorded calls (4)", "isError", "error -32602"} {
 		if !strings.Contains(v, want) {
@@ -175,7 +175,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	if c := m.rec.Call(2); c.Outcome != session.OutcomeRPCError || m.tl.codes[c.RespSeq] != -32602 {
 		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", c)
 	}
-	press(t, m, "down", "down")
+	keys(t, m, "down", "down")
 	if v = view(m); !strings.Contains(v, "Unknown tool: nope") {
 		t.Errorf("the JSON-RPC error call does not show its error:\n%s", v)
 	}
@@ -196,7 +196,7 @@ func TestOfflineModernDiscover(t *testing.T) {
 	if m.server.init == nil || m.server.init.ServerInfo.Name != "modern-one" || m.server.init.ProtocolVersion != "2026-07-28" || m.era() != mcpclient.EraModern {
 		t.Fatalf("init = %+v", m.server.init)
 	}
-	press(t, m, "1")
+	keys(t, m, "1")
 	if v := view(m); !strings.Contains(v, "offline: no tools/list recorded") {
 		t.Errorf("Tools pane does not say the recording has no listing:\n%s", v)
 	}
@@ -286,7 +286,7 @@ func TestOfflineLoadsOnDemand(t *testing.T) {
 // against the trace's length; once Events closes it stops.
 func TestOfflineReadingCount(t *testing.T) {
 	evs := recordTrace(t)
-	m := New(Options{Theme: "plain", TraceLen: 50})
+	m := newModel(Options{Theme: "plain", TraceLen: 50})
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	m.update(eventsMsg{events: evs[:10]})
 	m.update(keyMsg("3"))

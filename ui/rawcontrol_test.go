@@ -8,8 +8,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // evil is the B23 payload (cases.md): clear screen, window title, OSC-8 link, SGR color,
@@ -103,26 +104,26 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 		s := evilSession()
 		m := newTestModel(t, s, w, 30)
 		m.argv = []string{"srv", "--x" + evil}
-		run(t, m, m.Init(), 0)
-		send(t, m, eventsMsg{events: evilEvents()})
+		exec(t, m, m.Init(), 0)
+		drive(t, m, eventsMsg{events: evilEvents()})
 		assertClean(t, "tools", view(m))
-		press(t, m, "]", "]", "]")
+		keys(t, m, "]", "]", "]")
 		assertClean(t, "tools detail scrolled", view(m))
-		press(t, m, "/")
-		typeText(t, m, "h")
+		keys(t, m, "/")
+		typeIn(t, m, "h")
 		assertClean(t, "tools filter", view(m))
-		press(t, m, "enter", "enter")
+		keys(t, m, "enter", "enter")
 		if m.call.form == nil {
 			t.Fatal("form did not open")
 		}
 		for i := 0; i < 5; i++ {
 			assertClean(t, "form", view(m))
-			press(t, m, "tab")
+			keys(t, m, "tab")
 		}
-		press(t, m, "ctrl+e")
+		keys(t, m, "ctrl+e")
 		assertClean(t, "raw editor", view(m))
 		raw := m.call.form.raw.Value()
-		press(t, m, "ctrl+e", "ctrl+s", "ctrl+s")
+		keys(t, m, "ctrl+e", "ctrl+s", "ctrl+s")
 		if len(s.calls) != 1 {
 			t.Fatalf("not sent: %v", m.call.form.errs)
 		}
@@ -141,33 +142,33 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 			t.Fatalf("result:\n%s", out)
 		}
 		for range 6 {
-			press(t, m, "pgdown")
+			keys(t, m, "pgdown")
 			assertClean(t, "result scrolled", view(m))
 		}
-		press(t, m, "3", "g", "j")
+		keys(t, m, "3", "g", "j")
 		if w > 100 && !strings.Contains(view(m), " ␛ ") {
 			t.Fatalf("stderr line with escapes has no badge:\n%s", view(m))
 		}
-		press(t, m, "g")
+		keys(t, m, "g")
 		for i := 0; i < m.tl.len(); i++ {
 			assertClean(t, "wire", view(m))
 			for range 4 {
-				press(t, m, "]")
+				keys(t, m, "]")
 				assertClean(t, "wire detail", view(m))
 			}
-			press(t, m, "j")
+			keys(t, m, "j")
 		}
-		press(t, m, "4")
+		keys(t, m, "4")
 		for range 5 {
 			assertClean(t, "server", view(m))
-			press(t, m, "pgdown")
+			keys(t, m, "pgdown")
 		}
-		press(t, m, "?")
+		keys(t, m, "?")
 		assertClean(t, "help", view(m))
 		// The same error through a failed call.
 		m.call.run.err = &mcpclient.RPCError{Code: -32000, Message: evil, Data: json.RawMessage(`{"d":` + evilJSON() + `}`)}
 		m.call.render()
-		press(t, m, "?", "2")
+		keys(t, m, "?", "2")
 		assertClean(t, "rpc error", view(m))
 		m.call.run.err = &mcpclient.ExitError{ExitCode: 3, Pending: "req" + evil, Stderr: []string{evil}}
 		m.call.render()
@@ -184,5 +185,99 @@ func TestEscapeJSONTextRoundTrips(t *testing.T) {
 	var a, b any
 	if json.Unmarshal([]byte(in), &a) != nil || json.Unmarshal([]byte(out), &b) != nil || !reflect.DeepEqual(a, b) {
 		t.Fatalf("%q does not decode to the same value as %q", out, in)
+	}
+}
+
+// evilMore is a server whose resources, templates, prompts, completions, logs, tasks and
+// requests all carry terminal escapes (case B23).
+func evilMore() *fakeSession {
+	ej := evilJSON()
+	s := moreSession()
+	size := int64(9)
+	s.resources = []mcpclient.Resource{{URI: "file:///x" + evil, Name: "n" + evil, Title: evil, MimeType: "text/plain" + evil, Description: evil, Size: &size,
+		Annotations: json.RawMessage(`{"audience":[` + ej + `]}`)}}
+	s.templates = []mcpclient.ResourceTemplate{{URITemplate: "t://{v}" + evil, Name: "t" + evil, Description: evil, MimeType: evil}}
+	s.contents = map[string]*mcpclient.ReadResourceResult{"file:///x" + evil: {Contents: []mcpclient.ResourceContents{
+		{URI: "file:///x" + evil, MimeType: evil, Text: "body" + evil}, {URI: evil, MimeType: evil, Blob: "aGk="}}}}
+	s.prompts = []mcpclient.Prompt{{Name: "p" + evil, Title: evil, Description: evil, Arguments: []mcpclient.PromptArgument{{Name: "a" + evil, Description: evil, Required: true}}}}
+	s.promptRes = &mcpclient.GetPromptResult{Description: evil, Messages: []mcpclient.PromptMessage{
+		{Role: "user" + evil, Content: mcpclient.ContentBlock{Type: "text", Text: evil}},
+		{Role: "assistant", Content: mcpclient.ContentBlock{Type: "x" + evil, Raw: json.RawMessage(`{"type":` + ej + `}`)}},
+	}}
+	s.completions = map[string][]string{"a" + evil: {"v" + evil}}
+	s.taskResult = json.RawMessage(`{"content":[{"type":"text","text":` + ej + `}]}`)
+	return s
+}
+
+// TestMorePanesNoRawControl walks Resources, Prompts, Logs, Tasks and every dialog with
+// escapes in every server string.
+func TestMorePanesNoRawControl(t *testing.T) {
+	ej := evilJSON()
+	for _, w := range []int{60, 140} {
+		s := evilMore()
+		m := connected(t, s, w, 30)
+		keys(t, m, "5")
+		assertClean(t, "resources", view(m))
+		keys(t, m, "enter")
+		assertClean(t, "read", view(m))
+		for range 4 {
+			keys(t, m, "]")
+			assertClean(t, "read scrolled", view(m))
+		}
+		keys(t, m, "w")
+		assertClean(t, "save prompt", view(m))
+		keys(t, m, "tab")
+		assertClean(t, "save prompt, content 2", view(m))
+		keys(t, m, "esc", "j", "enter")
+		assertClean(t, "template form", view(m))
+		keys(t, m, "esc", "6", "enter")
+		f := m.prompts.form
+		drive(t, m, completeTickMsg{form: f.id, tag: f.tag})
+		assertClean(t, "prompt form with suggestions", view(m))
+		keys(t, m, "ctrl+n", "enter")
+		assertClean(t, "accepted suggestion", view(m))
+		keys(t, m, "ctrl+s")
+		for range 4 {
+			assertClean(t, "prompt result", view(m))
+			keys(t, m, "]")
+		}
+		drive(t, m, eventsMsg{events: []mcpclient.Event{
+			ev(50, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":`+ej+`,"logger":`+ej+`,"data":{"k":`+ej+`}}}`+"\n"),
+			ev(51, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":`+ej+`}}`+"\n"),
+			ev(52, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":`+ej+`,"status":`+ej+`,"statusMessage":`+ej+`}}`+"\n"),
+			ev(53, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/x`+evil[:4]+`","params":{"v":`+ej+`}}`+"\n"),
+		}})
+		keys(t, m, "7")
+		assertClean(t, "logs", view(m))
+		keys(t, m, "k", "k")
+		assertClean(t, "logs, earlier entry", view(m))
+		keys(t, m, "8")
+		assertClean(t, "tasks", view(m))
+		keys(t, m, "4")
+		for range 5 {
+			assertClean(t, "server", view(m))
+			keys(t, m, "pgdown")
+		}
+		var rec recorder
+		drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
+			rec.req("sampling/createMessage", `{"messages":[{"role":`+ej+`,"content":[{"type":"text","text":`+ej+`},{"type":"image","mimeType":`+ej+`,"data":"aGk="}]}],"systemPrompt":`+ej+`,"modelPreferences":{"hints":[{"name":`+ej+`}]},"maxTokens":5,"stopSequences":[`+ej+`],"includeContext":`+ej+`}`),
+			rec.req("elicitation/create", `{"message":`+ej+`,"requestedSchema":{"type":"object","properties":{"n":{"type":"string","title":`+ej+`,"description":`+ej+`,"default":`+ej+`},"e":{"type":"string","enum":[`+ej+`]}}}}`),
+			rec.req("elicitation/create", `{"mode":"url","message":`+ej+`,"url":"https://h`+evil[:2]+`.example/`+"\\u202e"+`","elicitationId":`+ej+`}`),
+			rec.req("roots/list", `{}`),
+		}})
+		m.roots.List = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
+		for range 4 {
+			assertClean(t, "dialog "+m.overlay.requests[0].base().req.Method, view(m))
+			keys(t, m, "pgdown")
+			assertClean(t, "dialog scrolled", view(m))
+			if _, roots := m.overlay.requests[0].(*rootsDialog); roots {
+				keys(t, m, "e")
+				assertClean(t, "roots editor", view(m))
+				keys(t, m, "esc")
+			}
+			keys(t, m, "ctrl+d")
+		}
+		keys(t, m, "7")
+		assertClean(t, "logs after the answers", view(m))
 	}
 }

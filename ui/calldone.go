@@ -1,10 +1,8 @@
 package ui
 
-import ()
-
 // callDone finishes a tool call; a failed or cancelled modern call closes its input
 // dialogs.
-func (m *Model) callDone(msg callDoneMsg) {
+func (m *model) callDone(msg callDoneMsg) {
 	run := m.call.byID(msg.id)
 	if !m.call.finish(msg, m.now()) || run == nil {
 		return

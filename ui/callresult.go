@@ -13,9 +13,9 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
-	"github.com/mcp-inspect/mcp-inspect/ui/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sort"
 	"strings"
 	"sync"
@@ -28,6 +29,9 @@ type fakeMore struct {
 	reads       []string
 	subs        []string
 	listens     []mcpclient.ListenFilter
+	// listened gets a value for each subscriptions/listen opened, when not nil (buffered:
+	// Listen never blocks on it).
+	listened chan struct{}
 
 	prompts   []mcpclient.Prompt
 	promptRes *mcpclient.GetPromptResult
@@ -89,6 +93,10 @@ func (f *fakeMore) Listen(ctx context.Context, lf mcpclient.ListenFilter) (*mcpc
 	f.mmu.Lock()
 	f.listens = append(f.listens, lf)
 	f.mmu.Unlock()
+	select {
+	case f.listened <- struct{}{}:
+	default:
+	}
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -188,10 +196,10 @@ func (f *fakeMore) ListTasks(context.Context) ([]mcpclient.Task, []string, error
 	return out, nil, nil
 }
 
-// drive delivers msgs and runs every command that answers within a short time, feeding
-// all messages back (ticks and blocked calls are left out, like the helpers' run, but every
-// message type is delivered).
-func drive(t testing.TB, m *Model, msgs ...tea.Msg) {
+// drive delivers msgs in order and runs the commands they return, feeding every message
+// back like the runtime would: fake session calls answer at once. A command that has not
+// answered within cmdWait (a tick, a call the fake holds) is left out.
+func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	t.Helper()
 	for _, msg := range msgs {
 		_, cmd := m.Update(msg)
@@ -199,7 +207,12 @@ func drive(t testing.TB, m *Model, msgs ...tea.Msg) {
 	}
 }
 
-func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
+// cmdWait is how long exec gives a command to answer before taking it for one that blocks.
+const cmdWait = 200 * time.Millisecond
+
+// exec runs cmd as the runtime would and feeds its messages back (batches fanned out,
+// tea.Quit marking the model quitting), up to 30 levels deep.
+func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 30 {
 		return
 	}
@@ -208,8 +221,8 @@ func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
 	var msg tea.Msg
 	select {
 	case msg = <-done:
-	case <-time.After(60 * time.Millisecond):
-		return
+	case <-time.After(cmdWait):
+		return // a blocking command (tick, blocked call): not run in tests
 	}
 	switch msg := msg.(type) {
 	case nil:
@@ -226,7 +239,7 @@ func exec(t testing.TB, m *Model, cmd tea.Cmd, depth int) {
 }
 
 // keys types named keys (see keyMsg), running what they start.
-func keys(t testing.TB, m *Model, ks ...string) {
+func keys(t testing.TB, m *model, ks ...string) {
 	t.Helper()
 	for _, k := range ks {
 		drive(t, m, keyMsg(k))
@@ -234,7 +247,7 @@ func keys(t testing.TB, m *Model, ks ...string) {
 }
 
 // typeIn types text key by key, running what it starts.
-func typeIn(t testing.TB, m *Model, s string) {
+func typeIn(t testing.TB, m *model, s string) {
 	t.Helper()
 	for _, r := range s {
 		drive(t, m, tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -306,20 +319,234 @@ func moreSession() *fakeSession {
 	s.completions = map[string][]string{"team": {"core", "cloud"}, "user": {"ann", "bob"}, "city": {"Paris", "Prague", "Oslo"}}
 	s.pingRTT = 1500 * time.Microsecond
 	s.taskResult = json.RawMessage(`{"content":[{"type":"text","text":"research done"}]}`)
+	s.listened = make(chan struct{}, 16)
 	return s
 }
 
 // connected builds a model on s and runs the handshake and listings.
-func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *Model {
+func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *model {
 	t.Helper()
 	o := Options{Theme: "plain", Title: "fake", Argv: []string{"fake"}, Session: s}
 	for _, f := range opts {
 		f(&o)
 	}
-	m := New(o)
+	m := newModel(o)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	useFakeClock(m)
 	m.dialogGuard = 0
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	exec(t, m, m.Init(), 0)
 	return m
+}
+
+// fakeSession answers like a server, without a process.
+type fakeSession struct {
+	// fakeMore answers everything beyond tools (resources, prompts, tasks …).
+	fakeMore
+	mu    sync.Mutex
+	init  *mcpclient.InitializeResult
+	tools []mcpclient.Tool
+	// calls records tools/call arguments.
+	calls  []json.RawMessage
+	result *mcpclient.CallToolResult
+	err    error
+	// block makes CallTool wait for ctx (to test cancel).
+	block bool
+}
+
+func (f *fakeSession) Connect(context.Context) (*mcpclient.InitializeResult, error) {
+	if f.init == nil {
+		return nil, &mcpclient.ExitError{ExitCode: 1}
+	}
+	return f.init, nil
+}
+
+func (f *fakeSession) ListTools(context.Context) ([]mcpclient.Tool, []string, error) {
+	return f.tools, nil, nil
+}
+
+func (f *fakeSession) CallTool(ctx context.Context, name string, args json.RawMessage) (*mcpclient.CallToolResult, *mcpclient.Response, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, append(json.RawMessage(nil), args...))
+	f.mu.Unlock()
+	if f.block {
+		<-ctx.Done()
+		return nil, nil, ctx.Err()
+	}
+	return f.result, &mcpclient.Response{Seq: 9, RequestSeq: 8, Elapsed: 42 * time.Millisecond}, f.err
+}
+
+// Request answers tools/call like CallTool does, reporting the request as sent first
+// (Seq 8, as CallTool's Response says); other methods are not faked.
+func (f *fakeSession) Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error) {
+	if method != "tools/call" {
+		return nil, errors.New("fakeSession.Request: " + method + " is not faked")
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, err
+	}
+	if opt != nil && opt.OnSent != nil {
+		opt.OnSent(8, json.RawMessage("1"))
+	}
+	res, resp, err := f.CallTool(ctx, p.Name, p.Arguments)
+	if err != nil || res == nil {
+		return resp, err
+	}
+	result, err := encodeResult(res)
+	if err != nil {
+		return nil, err
+	}
+	resp.Msg = &mcpclient.Message{JSONRPC: "2.0", ID: json.RawMessage("1"), Result: result}
+	return resp, nil
+}
+
+// encodeResult writes a CallToolResult as a server would: blocks known only by their raw
+// JSON keep it (with their type), so decoding gives back the same blocks.
+func encodeResult(res *mcpclient.CallToolResult) (json.RawMessage, error) {
+	blocks := make([]json.RawMessage, len(res.Content))
+	for i, b := range res.Content {
+		var err error
+		if len(b.Raw) > 0 {
+			var obj map[string]json.RawMessage
+			if err = json.Unmarshal(b.Raw, &obj); err == nil {
+				obj["type"], _ = json.Marshal(b.Type)
+				blocks[i], err = json.Marshal(obj)
+			}
+		} else {
+			blocks[i], err = json.Marshal(b)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(struct {
+		Content           []json.RawMessage `json:"content"`
+		StructuredContent json.RawMessage   `json:"structuredContent,omitempty"`
+		IsError           bool              `json:"isError,omitempty"`
+	}{blocks, res.StructuredContent, res.IsError})
+}
+
+var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// newTestModel builds a model with the plain theme (no escape sequences of its own) at a
+// fixed size and a fixed clock.
+func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
+	t.Helper()
+	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}}
+	if sess != nil {
+		opts.Session = sess
+	}
+	m := newModel(opts)
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	useFakeClock(m)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// useFakeClock stops m's own timers (common.tick) from waiting on the wall clock: starting
+// one answers at once with nothing, so the driver never waits for it, and it never fires;
+// a test that needs a timer's effect delivers its message itself (taskPollMsg, say).
+func useFakeClock(m *model) {
+	m.c.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return nil }
+	}
+}
+
+// keyMsg builds a key press from its String() form.
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	if strings.HasPrefix(k, "alt+") {
+		m := keyMsg(k[4:])
+		m.Mod |= tea.ModAlt
+		m.Text = ""
+		return m
+	}
+	if strings.HasPrefix(k, "ctrl+") {
+		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// ev builds an event.
+func ev(seq uint64, dir mcpclient.Direction, raw string) mcpclient.Event {
+	e := mcpclient.Event{Seq: seq, Time: t0.Add(time.Duration(seq) * time.Millisecond), Dir: dir, Raw: []byte(raw), Size: int64(len(raw))}
+	switch dir {
+	case mcpclient.Stderr:
+		e.Kind = mcpclient.KindStderr
+	case mcpclient.Lifecycle:
+		e.Kind = mcpclient.KindLifecycle
+	default:
+		e.Kind, e.Msg, e.Problems = mcpclient.Classify([]byte(raw))
+	}
+	return e
+}
+
+func life(seq uint64, l mcpclient.LifeInfo) mcpclient.Event {
+	e := ev(seq, mcpclient.Lifecycle, "")
+	e.Life = &l
+	return e
+}
+
+func view(m *model) string { return m.render() }
+
+func mustContain(t *testing.T, what, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("%s lacks %q\n%s", what, w, out)
+		}
+	}
+}
+
+// waitListens waits until f has seen exactly n subscriptions/listen requests (the UI opens them from
+// commands on their own goroutines): each Listen signals f.listened; the timeout only
+// guards against a hang.
+func waitListens(t *testing.T, f *fakeMore, n int) {
+	t.Helper()
+	for {
+		f.mmu.Lock()
+		got := len(f.listens)
+		f.mmu.Unlock()
+		if got == n {
+			return
+		}
+		if got > n {
+			t.Fatalf("%d subscriptions/listen requests seen, want %d", got, n)
+		}
+		select {
+		case <-f.listened:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d subscriptions/listen requests seen, want %d", got, n)
+		}
+	}
 }

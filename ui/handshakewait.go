@@ -15,22 +15,22 @@ import (
 type waitTickMsg struct{}
 
 // waitTick schedules the next redraw of the handshake wait, while there is one.
-func (m *Model) waitTick() tea.Cmd {
+func (m *model) waitTick() tea.Cmd {
 	if !m.handshaking() {
 		return nil
 	}
 	m.tools.status = m.waitingText()
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return waitTickMsg{} })
+	return m.c.tick(time.Second, func(time.Time) tea.Msg { return waitTickMsg{} })
 }
 
 // handshaking reports whether the handshake is still waiting for its answer.
-func (m *Model) handshaking() bool {
+func (m *model) handshaking() bool {
 	return m.c.canSend() && m.server.init == nil && m.server.initErr == nil && !m.server.failed()
 }
 
 // waitingText says how long the handshake has waited, and for how long it may; during
 // the --era auto probe, that it is the probe and that --era legacy skips it.
-func (m *Model) waitingText() string {
+func (m *model) waitingText() string {
 	waited := int(m.now().Sub(m.started).Seconds())
 	if m.probing() {
 		// Short, to fit the Tools list; probeLines beside it says how long it may wait.
@@ -45,7 +45,7 @@ func (m *Model) waitingText() string {
 
 // probing reports whether the handshake waits for the --era auto server/discover probe:
 // auto was asked for and no initialize (the fallback) was sent yet.
-func (m *Model) probing() bool {
+func (m *model) probing() bool {
 	if m.eraAsk != mcpclient.EraAuto || !m.handshaking() {
 		return false
 	}
@@ -63,7 +63,7 @@ func (m *Model) probing() bool {
 
 // probeLines explain the --era auto probe while it waits (beside the Tools pane's waiting
 // line): what it is, how long it waits, and the flags that skip it. Nil when not probing.
-func (m *Model) probeLines(w int) []string {
+func (m *model) probeLines(w int) []string {
 	if !m.probing() {
 		return nil
 	}

@@ -28,13 +28,13 @@ var legacyTraffic = []recorded{
 
 // viewerModel is the model of mcp-inspect open (fromTrace) or attach (not): no Session,
 // the events delivered as the pump would.
-func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *Model {
+func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *model {
 	t.Helper()
-	m := New(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
+	m := newModel(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
-	run(t, m, m.Init(), 0)
-	send(t, m, eventsMsg{events: evs})
+	exec(t, m, m.Init(), 0)
+	drive(t, m, eventsMsg{events: evs})
 	return m
 }
 
@@ -46,7 +46,7 @@ func TestViewersDoNotPauseReListing(t *testing.T) {
 		if bar := m.statusBar(); strings.Contains(bar, "re-listing") {
 			t.Errorf("fromTrace=%v: the status bar speaks of re-listing: %q", fromTrace, bar)
 		}
-		press(t, m, "7")
+		keys(t, m, "7")
 		if v := view(m); strings.Contains(v, "paused") || !strings.Contains(v, "notifications/tools/list_changed") {
 			t.Errorf("fromTrace=%v: the Logs pane should list the notifications and no pause:\n%s", fromTrace, v)
 		}
@@ -61,33 +61,33 @@ func TestAttachedWordsAndNoOffers(t *testing.T) {
 	// Before the host's handshake went by.
 	m := viewerModel(t, false, nil)
 	for _, key := range []string{"1", "5", "6"} {
-		press(t, m, key)
+		keys(t, m, key)
 		if v := view(m); !strings.Contains(v, "attached: waiting for the host's handshake") || strings.Contains(v, "offline") {
 			t.Errorf("pane %s of a viewer attached before the handshake:\n%s", key, v)
 		}
 	}
 	// The tools of the host's listing: enter shows the calls seen through the tap.
 	m = viewerModel(t, false, pairedRecording(legacyTraffic))
-	send(t, m, toolsListedMsg{tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}})
-	press(t, m, "1")
+	drive(t, m, toolsListedMsg{tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}})
+	keys(t, m, "1")
 	mustContain(t, "attached Tools detail", view(m), "enter: the calls of this tool seen through the tap (read-only)")
 	// Nothing can be sent: enter shows calls, c (call by name) and r (list tasks) are not offered.
-	press(t, m, "?")
+	keys(t, m, "?")
 	if v := view(m); !strings.Contains(v, "the calls of this tool") || strings.Contains(v, "call a tool by name") || strings.Contains(v, "call tool") {
 		t.Errorf("the attached Tools help offers to call:\n%s", v)
 	}
-	press(t, m, "?")
-	press(t, m, "8")
+	keys(t, m, "?")
+	keys(t, m, "8")
 	if v := view(m); strings.Contains(v, "r lists") {
 		t.Errorf("the attached Tasks pane offers r:\n%s", v)
 	}
 
 	m = viewerModel(t, false, pairedRecording(legacyTraffic))
 	mustContain(t, "attached Tools pane", view(m), "attached: the host has not sent tools/list yet")
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := view(m)
 	mustContain(t, "attached Call pane", v, "calls seen (1) · attached to the tap (read-only)")
-	press(t, m, "4")
+	keys(t, m, "4")
 	v = view(m)
 	mustContain(t, "attached Server pane", v, "client (the host, seen through the tap: read-only)", "name: the-host 4.2", `capabilities: {"roots":{"listChanged":true}}`)
 	for _, bad := range []string{"offline", "recorded", "R adds some", "P measures", "mcp-inspect) offers"} {
@@ -98,9 +98,9 @@ func TestAttachedWordsAndNoOffers(t *testing.T) {
 
 	m = viewerModel(t, true, pairedRecording(legacyTraffic))
 	mustContain(t, "opened Tools pane", view(m), "offline: no tools/list recorded")
-	press(t, m, "2")
+	keys(t, m, "2")
 	mustContain(t, "opened Call pane", view(m), "recorded calls (1) · offline: recorded session")
-	press(t, m, "4")
+	keys(t, m, "4")
 	v = view(m)
 	mustContain(t, "opened Server pane", v, "client (as recorded)", "name: the-host 4.2")
 	if strings.Contains(v, "R adds some") || strings.Contains(v, "P measures") {
@@ -122,10 +122,10 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 	evs[2].Problems = append(evs[2].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost,
 		Text: "2 trace lines just before this event could not be read (first: the line at byte 900: bad json); the events on them are missing here"})
 	m := viewerModel(t, true, evs)
-	send(t, m, eventsMsg{closed: true})
+	drive(t, m, eventsMsg{closed: true})
 	bar := m.statusBar()
 	mustContain(t, "status bar", bar, "closed", "trace incomplete")
-	press(t, m, "2")
+	keys(t, m, "2")
 	v := view(m)
 	mustContain(t, "Call pane", v, "recorded calls (0) · 2 unreadable trace lines", "could not be read (a call may have been on one)")
 	if strings.Contains(v, "no tools/call in the recording") {
@@ -137,12 +137,71 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 	noExit[1].Problems = append(noExit[1].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost,
 		Text: "1 trace line(s) just before this event could not be read (the line at byte 300: bad json); the events on them are missing here"})
 	m = viewerModel(t, true, noExit)
-	send(t, m, eventsMsg{closed: true})
+	drive(t, m, eventsMsg{closed: true})
 	mustContain(t, "status bar without an exit", m.statusBar(), "incomplete", "4 Server says why")
 	// Without lost lines a complete trace reads "closed" alone.
 	m = viewerModel(t, true, pairedRecording(lines))
-	send(t, m, eventsMsg{closed: true})
+	drive(t, m, eventsMsg{closed: true})
 	if bar := m.statusBar(); !strings.Contains(bar, "closed") || strings.Contains(bar, "incomplete") {
 		t.Errorf("status bar of a complete trace: %q", bar)
 	}
+}
+
+func newOfflineModel(t *testing.T, warnings []string) *model {
+	t.Helper()
+	m := newModel(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
+	return m
+}
+
+// An opened trace that ends without the server's exit (the inspector was killed, or the
+// file was cut) must not read "connected" once every event is in.
+func TestOpenedTraceWithoutExitSaysSo(t *testing.T) {
+	m := newOfflineModel(t, nil)
+	// While the trace is being read, the recorded "connected" is not shown as a live state.
+	drive(t, m, eventsMsg{events: recordedHandshake})
+	if bar := m.statusBar(); strings.Contains(bar, "connected") || !strings.Contains(bar, "reading the trace") {
+		t.Fatalf("status bar while reading: %q", bar)
+	}
+	drive(t, m, eventsMsg{closed: true})
+	if bar := m.statusBar(); strings.Contains(bar, "connected") || !strings.Contains(bar, "recording ends here (no exit recorded)") {
+		t.Fatalf("status bar of a trace without an exit: %q", bar)
+	}
+	// A trace whose reader found its last line cut says it is incomplete, and why on 4 Server.
+	m = newOfflineModel(t, []string{"the last line (685 bytes at byte 2315) is incomplete"})
+	drive(t, m, eventsMsg{events: recordedHandshake, closed: true})
+	if bar := m.statusBar(); !strings.Contains(bar, "incomplete") {
+		t.Fatalf("status bar of a cut trace: %q", bar)
+	}
+	keys(t, m, "4")
+	if v := view(m); !strings.Contains(v, "trace: the last line (685 bytes at byte 2315) is incomplete") {
+		t.Fatalf("the Server pane does not list the trace's problem:\n%s", v)
+	}
+	// A complete trace (the inspector shut the server down) still reads "closed".
+	m = newOfflineModel(t, nil)
+	drive(t, m, eventsMsg{events: append(append([]mcpclient.Event(nil), recordedHandshake...),
+		life(5, mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: 42}),
+		life(6, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42, ExitCode: 0})), closed: true})
+	if bar := m.statusBar(); !strings.Contains(bar, "closed") {
+		t.Fatalf("status bar of a complete trace: %q", bar)
+	}
+}
+
+// An attached viewer (a live tap: no session, not a trace file) shows live states.
+func TestAttachedViewerShowsLiveState(t *testing.T) {
+	m := newModel(Options{Theme: "plain", Title: "tap"})
+	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
+	drive(t, m, eventsMsg{events: recordedHandshake})
+	if bar := m.statusBar(); strings.Contains(bar, "reading the trace") || strings.Contains(bar, "recording ends") {
+		t.Fatalf("an attached viewer must show the live state: %q", bar)
+	}
+}
+
+var recordedHandshake = []mcpclient.Event{
+	life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 42}),
+	ev(2, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`+"\n"),
+	ev(3, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`+"\n"),
+	life(4, mcpclient.LifeInfo{Kind: mcpclient.LifeInitialized, PID: 42}),
 }

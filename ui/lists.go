@@ -1,0 +1,125 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+)
+
+// Messages of the lists.
+type (
+	resourcesListedMsg struct {
+		res      []mcpclient.Resource
+		tmpls    []mcpclient.ResourceTemplate
+		warnings []string
+		err      error
+		tmplErr  error
+	}
+	promptsListedMsg struct {
+		prompts  []mcpclient.Prompt
+		warnings []string
+		err      error
+	}
+)
+
+// afterConnect lists everything the server offers (Live.Connected says what) and, in the
+// modern era, opens the subscriptions/listen stream.
+func (m *model) afterConnect() tea.Cmd {
+	if !m.c.canSend() {
+		return m.recordedConnected()
+	}
+	first, listTasksToo := m.sess.Connected(session.Handshake{Result: m.server.init})
+	var cmds []tea.Cmd
+	for _, l := range first {
+		cmds = append(cmds, listCmd(m.ctx, m.sess, l))
+	}
+	caps := m.caps()
+	if caps.Resources != nil {
+		m.resources.status = "listing resources…"
+	} else {
+		m.resources.status = "the server offers no resources (no resources capability)"
+		m.resources.list.empty = m.resources.status
+	}
+	if caps.Prompts != nil {
+		m.prompts.status = "listing prompts…"
+	} else {
+		m.prompts.status = "the server offers no prompts (no prompts capability)"
+		m.prompts.list.empty = m.prompts.status
+	}
+	if listTasksToo {
+		cmds = append(cmds, listTasks(m.ctx, m.sess))
+	}
+	if m.era() == mcpclient.EraModern {
+		cmds = append(cmds, m.startListen())
+	}
+	return tea.Batch(cmds...)
+}
+
+// relist sends the listings the session asks for (list_changed, or one more after a burst).
+func (m *model) relist(ls ...session.List) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, l := range ls {
+		cmds = append(cmds, listCmd(m.ctx, m.sess, l))
+	}
+	return tea.Batch(cmds...)
+}
+
+// refresh lists one kind again at the user's request (r), clearing its storm guard.
+func (m *model) refresh(l session.List) tea.Cmd {
+	if m.sess == nil || !m.sess.Lists().UserRefresh(l) {
+		return nil
+	}
+	return m.relist(l)
+}
+
+// listed closes a listing: says what changed, and lists again if asked meanwhile.
+func (m *model) listed(l session.List, n int, err error) tea.Cmd {
+	if m.sess == nil {
+		return nil
+	}
+	again, note := m.sess.Lists().Listed(l, n, err)
+	if note != nil {
+		m.say(*note)
+	}
+	if again {
+		return m.relist(l)
+	}
+	return nil
+}
+
+// toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
+func (m *model) toolsListed(msg toolsListedMsg) tea.Cmd {
+	return m.listed(session.Tools, len(msg.tools), msg.err)
+}
+
+// resourcesListed takes resources/list and resources/templates/list.
+func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
+	p := m.resources
+	p.warnings, p.errs = msg.warnings, nil
+	if msg.err != nil {
+		p.errs = append(p.errs, "resources/list failed: "+block(msg.err.Error()))
+	}
+	if msg.tmplErr != nil {
+		p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
+	}
+	for _, w := range msg.warnings {
+		m.server.warnings = append(m.server.warnings, w)
+	}
+	p.setLists(msg.res, msg.tmpls)
+	p.setSize(m.lay.body)
+	return m.listed(session.Resources, len(msg.res)+len(msg.tmpls), msg.err)
+}
+
+// promptsListed takes prompts/list.
+func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
+	p := m.prompts
+	p.warnings, p.errs = msg.warnings, nil
+	if msg.err != nil {
+		p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
+	}
+	m.server.warnings = append(m.server.warnings, msg.warnings...)
+	p.setPrompts(msg.prompts)
+	p.setSize(m.lay.body)
+	return m.listed(session.Prompts, len(msg.prompts), msg.err)
+}

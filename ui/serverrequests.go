@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+)
+
+// ConfigureClient prepares cfg for this UI before mcpclient.Start: the client capabilities
+// from the features, and OnServerRequest delivering every server→client request (legacy
+// requests and modern input requests) to the UI's queue, which it creates when unset
+// (session.ClientFeatures.Configure). It takes Options.Era from cfg when unset.
+func (o *Options) ConfigureClient(cfg *mcpclient.Config) {
+	if o.Requests == nil {
+		o.Requests = session.NewRequestQueue(nil)
+	}
+	if o.Era == "" {
+		o.Era = cfg.Era
+	}
+	o.Features.Configure(cfg, o.Requests)
+}
+
+// serverRequestsMsg delivers the requests queued since the last one, in arrival order.
+type serverRequestsMsg struct{ reqs []*session.Inbound }
+
+// waitRequests blocks until requests are queued and takes them all. Update re-issues it
+// after each serverRequestsMsg: one ordered path, like the event pump.
+func waitRequests(q *session.RequestQueue) tea.Cmd {
+	if q == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		reqs, err := q.Next(context.Background())
+		if err != nil {
+			return nil
+		}
+		return serverRequestsMsg{reqs: reqs}
+	}
+}
+
+// answeredMsg reports how answering a server request went.
+type answeredMsg struct{ session.Answered }
+
+// answer sends a reply to a server request (I/O, so in a Cmd).
+func answer(r *session.Inbound, result json.RawMessage, e *mcpclient.RPCError, what string) tea.Cmd {
+	return func() tea.Msg {
+		return answeredMsg{session.Answer(r, result, e, what)}
+	}
+}
+
+// formByID finds an open argument form.
+func (m *model) formByID(id int) *argsForm {
+	for _, f := range []*argsForm{m.resources.form, m.prompts.form} {
+		if f != nil && f.id == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// serverRequests opens a dialog per request the features cover, and answers the others
+// at once (-32601, or -32602 for an undeclared elicitation mode), in arrival order.
+func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range reqs {
+		if e := m.features.Supports(r.Method, r.Params); e != nil {
+			refused := session.Refusal{Req: r, Err: e}
+			m.say(refused.Note())
+			cmds = append(cmds, answer(r, nil, e, "refused"))
+			continue
+		}
+		d := newDialog(m.c, r, m.during(r))
+		d.setSize(m.lay.body.w, m.lay.body.h)
+		m.overlay.requests = append(m.overlay.requests, d)
+		if len(m.overlay.requests) == 1 {
+			cmds = append(cmds, d.focus())
+		}
+		if len(m.overlay.requests) > 1 {
+			m.setFlash(session.QueuedNote(r.Method, len(m.overlay.requests)))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// during names the request of ours a server request belongs to: for a modern input
+// request the request whose input_required result carried it; in the legacy era whatever
+// is in flight.
+func (m *model) during(r *session.Inbound) string {
+	if r.Modern() {
+		if i, ok := m.tl.index(r.Seq); ok {
+			if j, ok := m.tl.index(m.tl.evs[i].pair); ok {
+				if ev, ok := m.tl.full(j); ok && ev.Msg != nil {
+					return fmt.Sprintf("%s %s (request #%d)", ev.Msg.Method, session.RequestTarget(ev.Msg.Params), ev.Seq)
+				}
+			}
+		}
+		return ""
+	}
+	var parts []string
+	for _, run := range m.call.running() {
+		parts = append(parts, "tools/call "+run.tool)
+	}
+	for _, o := range m.ops.Sorted() {
+		if o.Running() {
+			parts = append(parts, o.Method+" "+o.Target)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// dropInputDialogs closes modern input dialogs whose request ended (cancelled, failed).
+func (m *model) dropInputDialogs(method, target string) {
+	keep := m.overlay.requests[:0]
+	dropped := 0
+	for _, rd := range m.overlay.requests {
+		d := rd.base()
+		if d.req.Modern() && d.during == "" {
+			d.during = m.during(d.req)
+		}
+		if d.req.Modern() && strings.HasPrefix(d.during, method+" "+target+" (") {
+			dropped++
+			continue
+		}
+		keep = append(keep, rd)
+	}
+	m.overlay.requests = keep
+	if dropped > 0 {
+		m.say(session.InputsClosedNote(dropped, method, target))
+		if len(m.overlay.requests) > 0 {
+			m.pending = append(m.pending, m.overlay.requests[0].focus())
+		}
+	}
+}

@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+)
+
+// requestBadge shows how many server requests wait for the user.
+func (m *model) requestBadge() string {
+	if n := len(m.overlay.requests); n > 0 {
+		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  "
+	}
+	return ""
+}
+
+// sessionStatus is the era, the requests in flight and the last ping, for the status bar.
+func (m *model) sessionStatus() []string {
+	var parts []string
+	if m.server.init != nil {
+		parts = append(parts, string(m.era())+" era")
+	}
+	if n := m.ops.Running(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d in flight", n))
+	}
+	if m.pingSeen && m.pingErr == nil {
+		parts = append(parts, "ping "+m.ping.Round(10*time.Microsecond).String())
+	}
+	return parts
+}
+
+// flashText is the transient note, while it lasts.
+func (m *model) flashText() string {
+	if m.flash == "" || !m.now().Before(m.flashUntil) {
+		return ""
+	}
+	return clean(m.flash)
+}
