@@ -270,6 +270,12 @@ func (m *model) serverMoreLines(w int) []string {
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
 	}
+	switch {
+	case m.server.expired != "":
+		add(st.Warning.Render("  session " + clean(m.server.expired) + " expired (HTTP 404)"))
+	case m.server.sessionID != "":
+		add("  session: " + clean(m.server.sessionID) + " (Mcp-Session-Id)")
+	}
 	if !m.c.canSend() {
 		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.
 		return append(out, m.seenClientLines(w)...)

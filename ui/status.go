@@ -19,6 +19,12 @@ func (m *model) sessionStatus() []string {
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
 	}
+	switch {
+	case m.server.expired != "":
+		parts = append(parts, "session "+clean(m.server.expired)+" expired")
+	case m.server.sessionID != "":
+		parts = append(parts, "session "+clean(m.server.sessionID))
+	}
 	if n := m.ops.Running(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d in flight", n))
 	}

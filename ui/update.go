@@ -20,6 +20,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
+	m.checkExpired(errOf(msg))
 	cmd := m.route(msg)
 	m.sync()
 	return m, cmd
@@ -160,6 +161,7 @@ func (m *model) initialized(msg initializedMsg) tea.Cmd {
 		return nil
 	}
 	m.server.init = msg.res
+	m.server.sessionID, m.server.expired = msg.sid, ""
 	m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
 	m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
 	if m.server.state == mcpclient.StateStarting {
