@@ -49,6 +49,7 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 	case mcpclient.LifeShutdown:
 		s.closing = true
 	case mcpclient.LifeNote:
+		s.observeAuthNote(l.Text)
 		var v *mcpclient.ViolationError
 		if s.strict == nil && errors.As(l.Err, &v) {
 			s.strict = v

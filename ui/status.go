@@ -16,6 +16,9 @@ func (m *model) requestBadge() string {
 // sessionStatus is the era, the requests in flight and the last ping, for the status bar.
 func (m *model) sessionStatus() []string {
 	var parts []string
+	if a := m.authText(); a != "" {
+		parts = append(parts, a)
+	}
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
 	}

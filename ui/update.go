@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -158,6 +159,11 @@ func (m *model) initialized(msg initializedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.server.initErr = msg.err
 		m.tools.status = "handshake failed"
+		var af mcpclient.AuthFailure
+		if errors.As(msg.err, &af) {
+			m.tools.status = "authorization failed: " + clean(af.Error())
+			m.note("error", "OAuth authorization failed; the server was reached but gave no credentials (4 Server says why)")
+		}
 		return nil
 	}
 	m.server.init = msg.res
