@@ -100,3 +100,58 @@ func TestUnsupportedVersionTwiceIsAnError(t *testing.T) {
 	}
 	s.close()
 }
+
+// legacyDiscover answers server/discover with legacy versions only (as the go-sdk's
+// stateful server does), refuses other modern requests with -32022, and speaks the legacy
+// era.
+func legacyDiscover(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case m.Method == "server/discover":
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"supportedVersions":["2025-11-25","2025-06-18"],"capabilities":{"tools":{}}}}`))
+		case m.Method == "initialize":
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"legacy","version":"1"}}}`))
+		case m.ID == nil:
+			w.WriteHeader(http.StatusAccepted)
+		case r.Header.Get(mcpclient.HeaderProtocolVersion) >= "2026":
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32022,"message":"unsupported"}}`))
+		default:
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[]}}`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestDiscoverListingOnlyLegacyVersions(t *testing.T) {
+	srv := legacyDiscover(t)
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, Era: mcpclient.EraModern, Timeout: 5 * time.Second})
+	_, err := s.c.Connect(context.Background())
+	var lv *mcpclient.LegacyVersionsError
+	if !errors.As(err, &lv) {
+		t.Fatalf("modern: %v, want a LegacyVersionsError", err)
+	}
+	s.close()
+	// --era auto falls back to initialize and works.
+	s = startHTTP(t, mcpclient.Config{URL: srv.URL, Era: mcpclient.EraAuto, Timeout: 5 * time.Second})
+	res, err := s.c.Connect(context.Background())
+	if err != nil || res.Era != mcpclient.EraLegacy {
+		t.Fatalf("auto: %v, %+v", err, res)
+	}
+	if _, _, err := s.c.ListTools(context.Background()); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	s.close()
+}
