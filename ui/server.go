@@ -187,7 +187,10 @@ func (m *model) serverLines(w int) []string {
 		} else {
 			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
 		}
-		add(fmt.Sprintf("  pid:      %d", s.pid))
+		if s.pid > 0 {
+			// An HTTP server has no process of ours: no pid line rather than "pid 0".
+			add(fmt.Sprintf("  pid:      %d", s.pid))
+		}
 		add("", st.Title.Render("capabilities"))
 		if pretty, ok := prettyJSON(in.Capabilities); ok {
 			add(wrap(block(pretty), w)...)

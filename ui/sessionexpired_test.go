@@ -135,3 +135,13 @@ func TestSessionExpiredOverHTTP(t *testing.T) {
 		t.Errorf("status bar: %q", l.m.statusBar())
 	}
 }
+
+// An HTTP session has no process: the Server pane shows no "pid: 0".
+func TestServerPaneNoPidOverHTTP(t *testing.T) {
+	srv := expiringServer(t, 5)
+	l := startLive(t, nil, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second}, Options{})
+	l.key("4")
+	if out := view(l.m); strings.Contains(out, "pid:") || !strings.Contains(out, "session: s-1") {
+		t.Errorf("server pane:\n%s", out)
+	}
+}
