@@ -72,7 +72,7 @@ func newBenchCallCmd() *cobra.Command {
 	var n, conc, warmup int
 	var duration time.Duration
 	c := &cobra.Command{
-		Use:   "call TOOL [-n N] [-c CONCURRENCY] [--duration D] [flags] -- COMMAND [ARGS...]",
+		Use:   "call TOOL [-n N] [-c CONCURRENCY] [--duration D] [flags] (-- COMMAND [ARGS...] | URL)",
 		Short: "Call one tool repeatedly and report throughput and latency",
 		Long: `bench call starts the server once, connects, makes --warmup calls that are not measured,
 then calls TOOL -n times (or for --duration, or until whichever of the two comes first) from

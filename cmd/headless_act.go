@@ -18,7 +18,7 @@ func newCallCmd() *cobra.Command {
 	var flags headlessFlags
 	var af argFlags
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "call TOOL [flags] -- COMMAND [ARGS...]",
+		use:   "call TOOL [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Call one tool and print its result",
 		long: `call sends tools/call for TOOL once and prints the result: text content as text, other
 blocks summarized, structuredContent as JSON. With --json the result is printed exactly as
@@ -177,7 +177,7 @@ func sizeOfBase64(data string) string {
 func newReadCmd() *cobra.Command {
 	var flags headlessFlags
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "read URI [flags] -- COMMAND [ARGS...]",
+		use:   "read URI [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Read one resource and print its contents",
 		long: `read sends resources/read for URI once and prints the contents: text as it is, a blob as a
 summary line (--json has the base64 data as received).
@@ -207,7 +207,7 @@ func newPromptCmd() *cobra.Command {
 	var flags headlessFlags
 	var af argFlags
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "prompt NAME [flags] -- COMMAND [ARGS...]",
+		use:   "prompt NAME [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Get one prompt and print its messages",
 		long: `prompt sends prompts/get for NAME once and prints its messages, each under its role.
 Arguments: -a KEY=VALUE (prompt arguments are strings; KEY:=JSON sends JSON as written) over
@@ -260,7 +260,7 @@ func newCompleteCmd() *cobra.Command {
 	var prompt, template, arg, value string
 	var ctxPairs []string
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "complete (--prompt NAME | --template URI_TEMPLATE) --arg NAME [--value TEXT] [flags] -- COMMAND [ARGS...]",
+		use:   "complete (--prompt NAME | --template URI_TEMPLATE) --arg NAME [--value TEXT] [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Ask the server to complete one argument of a prompt or resource template",
 		long: `complete sends completion/complete once, for argument --arg of prompt --prompt or of
 resource template --template, with --value typed so far and --context KEY=VALUE for the other
@@ -332,7 +332,7 @@ arguments already filled, and prints the values one per line.
 func newPingCmd() *cobra.Command {
 	var flags headlessFlags
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "ping [flags] -- COMMAND [ARGS...]",
+		use:   "ping [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Start the server, handshake, send one ping and print the round trip",
 		long: `ping starts the server, runs the handshake, sends ping once and prints its round-trip
 time: a health check for CI. Legacy era only: the 2026-07-28 revision has no ping (use
@@ -370,7 +370,7 @@ func serverLabel(init *mcpclient.InitializeResult) string {
 func newDiscoverCmd() *cobra.Command {
 	var flags headlessFlags
 	c := headlessCommand(&flags, headlessUsage{
-		use:   "discover [flags] -- COMMAND [ARGS...]",
+		use:   "discover [flags] (-- COMMAND [ARGS...] | URL)",
 		short: "Send server/discover (MCP 2026-07-28) and print what the server offers",
 		long: `discover connects in the modern era (server/discover, MCP 2026-07-28) and prints the
 server's identity, supported protocol versions, capabilities and instructions. --json has the

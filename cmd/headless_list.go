@@ -33,7 +33,7 @@ func listKinds() []listKind {
 func newListCmd(k listKind) *cobra.Command {
 	var flags headlessFlags
 	return headlessCommand(&flags, headlessUsage{
-		use:   k.use + " [flags] -- COMMAND [ARGS...]",
+		use:   k.use + " [flags] (-- COMMAND [ARGS...] | URL)",
 		short: k.short,
 		long: k.short + `, then exit. Every page of ` + k.method + ` is fetched (a cursor
 that repeats, or more than 1000 pages, stops the listing with a warning); with --json the

@@ -34,7 +34,7 @@ type replayFlags struct {
 func newReplayCmd() *cobra.Command {
 	var f replayFlags
 	c := &cobra.Command{
-		Use:   "replay TRACE [flags] -- COMMAND [ARGS...]",
+		Use:   "replay TRACE [flags] (-- COMMAND [ARGS...] | URL)",
 		Short: "Re-send a recorded session to a server and diff the responses",
 		Long: `replay starts COMMAND as a stdio MCP server and sends it what the recorded client sent,
 in the recorded order: requests get new ids (the responses are matched back), the server's own
@@ -180,10 +180,10 @@ func splitReplayArgs(cmd *cobra.Command, args []string) (string, []string, error
 		before, after = args[:1], args[1:]
 	}
 	if len(before) != 1 {
-		return "", nil, errors.New("want exactly one TRACE before --\nUsage: mcp-inspect replay TRACE [flags] -- COMMAND [ARGS...]")
+		return "", nil, errors.New("want exactly one TRACE before --\nUsage: mcp-inspect replay TRACE [flags] (-- COMMAND [ARGS...] | URL)")
 	}
 	if len(after) == 0 {
-		return "", nil, errors.New("no server command after --\nUsage: mcp-inspect replay TRACE [flags] -- COMMAND [ARGS...]")
+		return "", nil, errors.New("no server command after --\nUsage: mcp-inspect replay TRACE [flags] (-- COMMAND [ARGS...] | URL)")
 	}
 	return before[0], after, nil
 }

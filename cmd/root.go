@@ -175,7 +175,7 @@ func newRootCmd() *cobra.Command {
 	var flags sessionFlags
 	var src serverSource
 	root := &cobra.Command{
-		Use:   "mcp-inspect [flags] [--] COMMAND [ARGS...]",
+		Use:   "mcp-inspect [flags] ([--] COMMAND [ARGS...] | URL)",
 		Short: "A terminal debugger for MCP servers",
 		Long: `mcp-inspect spawns a stdio MCP server and opens a terminal UI on it: the raw byte
 stream beside the parsed JSON-RPC messages, the server's tools with forms generated from

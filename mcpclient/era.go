@@ -401,7 +401,39 @@ func (c *Client) discover(ctx context.Context, timeout time.Duration, ps *probeS
 		}
 		return nil, err
 	}
+	if d, derr := DecodeDiscoverResult(resp.Msg.Result); derr == nil && !anyModern(d.Discover.SupportedVersions) {
+		// A legacy server that answers server/discover (the go-sdk's stateful one) and
+		// then refuses every modern request with -32022: the legacy era, as for -32601.
+		err := &LegacyVersionsError{Supported: d.Discover.SupportedVersions}
+		c.mu.Lock()
+		c.era = EraLegacy
+		c.mu.Unlock()
+		if ps == nil {
+			c.discoverFailed(err)
+		}
+		return nil, err
+	}
 	return c.discovered(resp.Msg.Result)
+}
+
+// anyModern reports whether versions names a modern-era version (2026-07-28 or later).
+func anyModern(versions []string) bool {
+	for _, v := range versions {
+		if v >= "2026" {
+			return true
+		}
+	}
+	return false
+}
+
+// LegacyVersionsError is a server/discover answer whose supportedVersions are all
+// legacy-era versions: the server speaks the legacy era only (initialize).
+type LegacyVersionsError struct {
+	Supported []string
+}
+
+func (e *LegacyVersionsError) Error() string {
+	return "server/discover lists only legacy versions (" + strings.Join(e.Supported, ", ") + "): the server speaks the legacy era only (initialize); use --era auto or --era legacy"
 }
 
 // discovered opens the modern session from a DiscoverResult: the InitializeResult, its

@@ -78,6 +78,14 @@ type Noter interface {
 	SetNote(note func(text string))
 }
 
+// Notes of an authorization layer that a UI reads back: AuthorizeNote+SERVER+AuthorizeNoteURL+URL
+// asks the user to open URL; NoBrowserNote starts the note that no browser could be opened.
+const (
+	AuthorizeNote    = "mcp-inspect: authorize access to "
+	AuthorizeNoteURL = " in a browser: "
+	NoBrowserNote    = "mcp-inspect: could not open a browser"
+)
+
 // BodyRecorder is implemented by a WrapTransport layer that sends requests of its own (an
 // authorization layer's metadata, registration and token requests): the client hands it a
 // function that records a response body it read as an HTTPIn KindHTTPBody event, after the

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
@@ -281,7 +282,7 @@ func (a *Authorizer) fetch(ctx context.Context, args *auth.AuthorizationArgs) (*
 	a.mu.Unlock()
 	wait := cb.expect(u.Query().Get("state"))
 	defer cb.expect("")
-	a.notify("mcp-inspect: authorize access to %s in a browser: %s", a.cfg.ServerURL, args.URL)
+	a.notify("%s%s%s%s", mcpclient.AuthorizeNote, a.cfg.ServerURL, mcpclient.AuthorizeNoteURL, args.URL)
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.CallbackTimeout)
 	defer cancel()
 	openErr := make(chan error, 1)
@@ -301,7 +302,7 @@ func (a *Authorizer) fetch(ctx context.Context, args *auth.AuthorizationArgs) (*
 			return r.res, r.err
 		case err := <-openErr:
 			if err != nil {
-				a.notify("mcp-inspect: could not open a browser (%v); open the URL above by hand", err)
+				a.notify("%s (%v); open the URL above by hand", mcpclient.NoBrowserNote, err)
 			}
 			openErr = nil
 		case <-ctx.Done():

@@ -53,6 +53,8 @@ func pumpEvents(ch <-chan mcpclient.Event) tea.Cmd {
 type initializedMsg struct {
 	res *mcpclient.InitializeResult
 	err error
+	// sid is the client's session id after the handshake ("" when none).
+	sid string
 }
 
 // toolsListedMsg answers tools/list.
@@ -86,7 +88,7 @@ func handshake(ctx context.Context, s *session.Live) tea.Cmd {
 	}
 	return func() tea.Msg {
 		h := s.Handshake(ctx)
-		return initializedMsg{res: h.Result, err: h.Err}
+		return initializedMsg{res: h.Result, err: h.Err, sid: sessionIDOf(s.Conn)}
 	}
 }
 

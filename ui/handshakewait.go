@@ -40,6 +40,9 @@ func (m *model) waitingText() string {
 	if m.timeout > 0 {
 		s += fmt.Sprintf(" (timeout %s)", m.timeout)
 	}
+	if a := m.authText(); a != "" {
+		s = a + " · " + s
+	}
 	return s
 }
 
@@ -136,4 +139,30 @@ func (s *serverInfo) protocolWarning() bool {
 		}
 	}
 	return false
+}
+
+// observeAuthNote takes an authorization layer's notes: the URL the user must open, and
+// that no browser could open it.
+func (s *serverInfo) observeAuthNote(text string) {
+	switch {
+	case strings.HasPrefix(text, mcpclient.AuthorizeNote):
+		if i := strings.Index(text, mcpclient.AuthorizeNoteURL); i >= 0 {
+			s.authURL, s.noBrowser = text[i+len(mcpclient.AuthorizeNoteURL):], false
+		}
+	case strings.HasPrefix(text, mcpclient.NoBrowserNote):
+		s.noBrowser = true
+	}
+}
+
+// authText asks the user to authorize while the handshake waits on it ("" otherwise);
+// the URL is the server's text, escaped.
+func (m *model) authText() string {
+	if m.server.authURL == "" || !m.handshaking() {
+		return ""
+	}
+	how := "opened with $BROWSER or the system's opener"
+	if m.server.noBrowser {
+		how = "printed: no browser could be opened, open it by hand"
+	}
+	return "authorize in your browser: " + clean(m.server.authURL) + " (" + how + ")"
 }

@@ -24,11 +24,13 @@ type live struct {
 	done chan struct{}
 }
 
-// startLive spawns argv with cfg's era and timeouts, wires the client to the UI (features,
+// startLive spawns argv (or connects to cfg.URL when argv is empty) with cfg's era and timeouts, wires the client to the UI (features,
 // server requests) and runs the handshake.
 func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) *live {
 	t.Helper()
-	cfg.Command, cfg.Args = argv[0], argv[1:]
+	if len(argv) > 0 {
+		cfg.Command, cfg.Args = argv[0], argv[1:]
+	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 30 * time.Second
 	}

@@ -244,6 +244,13 @@ type serverInfo struct {
 	eventsClosed bool
 	// recorded is set for an opened trace; incomplete when its reader found problems.
 	recorded, incomplete bool
+	// sessionID is the HTTP session's Mcp-Session-Id after the last handshake ("" when none);
+	// expired is the id the server answered 404 to (until a new handshake succeeds).
+	sessionID, expired string
+	// authURL is the OAuth authorization URL the handshake waits on (an authorization
+	// layer's note); noBrowser is set when no browser could be opened for it.
+	authURL   string
+	noBrowser bool
 }
 
 // New builds the root model from opts. It does no I/O; Init starts the event pump and the

@@ -49,6 +49,7 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 	case mcpclient.LifeShutdown:
 		s.closing = true
 	case mcpclient.LifeNote:
+		s.observeAuthNote(l.Text)
 		var v *mcpclient.ViolationError
 		if s.strict == nil && errors.As(l.Err, &v) {
 			s.strict = v
@@ -186,7 +187,10 @@ func (m *model) serverLines(w int) []string {
 		} else {
 			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
 		}
-		add(fmt.Sprintf("  pid:      %d", s.pid))
+		if s.pid > 0 {
+			// An HTTP server has no process of ours: no pid line rather than "pid 0".
+			add(fmt.Sprintf("  pid:      %d", s.pid))
+		}
 		add("", st.Title.Render("capabilities"))
 		if pretty, ok := prettyJSON(in.Capabilities); ok {
 			add(wrap(block(pretty), w)...)
@@ -269,6 +273,12 @@ func (m *model) serverMoreLines(w int) []string {
 		}
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
+	}
+	switch {
+	case m.server.expired != "":
+		add(st.Warning.Render("  session " + clean(m.server.expired) + " expired (HTTP 404)"))
+	case m.server.sessionID != "":
+		add("  session: " + clean(m.server.sessionID) + " (Mcp-Session-Id)")
 	}
 	if !m.c.canSend() {
 		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.

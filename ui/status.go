@@ -16,8 +16,17 @@ func (m *model) requestBadge() string {
 // sessionStatus is the era, the requests in flight and the last ping, for the status bar.
 func (m *model) sessionStatus() []string {
 	var parts []string
+	if a := m.authText(); a != "" {
+		parts = append(parts, a)
+	}
 	if m.server.init != nil {
 		parts = append(parts, string(m.era())+" era")
+	}
+	switch {
+	case m.server.expired != "":
+		parts = append(parts, "session "+clean(m.server.expired)+" expired")
+	case m.server.sessionID != "":
+		parts = append(parts, "session "+clean(m.server.sessionID))
 	}
 	if n := m.ops.Running(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d in flight", n))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -20,6 +21,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
+	m.checkExpired(errOf(msg))
 	cmd := m.route(msg)
 	m.sync()
 	return m, cmd
@@ -157,9 +159,15 @@ func (m *model) initialized(msg initializedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.server.initErr = msg.err
 		m.tools.status = "handshake failed"
+		var af mcpclient.AuthFailure
+		if errors.As(msg.err, &af) {
+			m.tools.status = "authorization failed: " + clean(af.Error())
+			m.note("error", "OAuth authorization failed; the server was reached but gave no credentials (4 Server says why)")
+		}
 		return nil
 	}
 	m.server.init = msg.res
+	m.server.sessionID, m.server.expired = msg.sid, ""
 	m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
 	m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
 	if m.server.state == mcpclient.StateStarting {
