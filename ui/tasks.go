@@ -101,7 +101,7 @@ func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) 
 	switch {
 	case key.Matches(msg, k.List.Refresh):
 		return true, &taskAction{list: true}, nil
-	case key.Matches(msg, k.List.Open):
+	case key.Matches(msg, k.List.OpenTask):
 		if e != nil {
 			return true, &taskAction{get: e.Task.TaskID}, nil
 		}
