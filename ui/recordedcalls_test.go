@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -255,4 +257,29 @@ func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 	if strings.Contains(v, "task running") {
 		t.Errorf("the task reads as running after the server died:\n%s", v)
 	}
+}
+
+// TestOfflineCallSave: w in a recorded session's Call pane saves the selected call's
+// response to frames/ in the state directory and says where, as on a live session.
+func TestOfflineCallSave(t *testing.T) {
+	resp := `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"e"}]}}`
+	lines := append(append([]recorded(nil), modernHandshake...),
+		recorded{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, nil}, // seq 3
+		recorded{mcpclient.ServerToClient, resp, nil}, // seq 4
+	)
+	m := openOffline(t, pairedRecording(lines))
+	m.c.hist.dir = t.TempDir()
+	keys(t, m, "2")
+	_ = loadedView(t, m)
+	_, cmd := m.Update(keyMsg("w"))
+	saved, ok := findMsg[frameSavedMsg](cmd)
+	if !ok || saved.err != nil {
+		t.Fatalf("w saved nothing: %+v %v", saved, ok)
+	}
+	m.Update(saved)
+	data, err := os.ReadFile(saved.path)
+	if err != nil || string(data) != resp || filepath.Dir(saved.path) != filepath.Join(m.c.hist.dir, "frames") {
+		t.Fatalf("saved %s: %q, %v", saved.path, data, err)
+	}
+	mustContain(t, "saved note", view(m), "frame #4 saved to "+saved.path[:20])
 }
