@@ -283,3 +283,32 @@ func TestOfflineCallSave(t *testing.T) {
 	}
 	mustContain(t, "saved note", view(m), "frame #4 saved to "+saved.path[:20])
 }
+
+// TestOfflineSubscriptions: the recorded Resources pane shows a resource subscribed when
+// the trace holds its accepted resources/subscribe, and not once it was unsubscribed; a
+// refused subscribe changes nothing.
+func TestOfflineSubscriptions(t *testing.T) {
+	lines := []recorded{
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"resources":{"subscribe":true}},"serverInfo":{"name":"s","version":"1"}}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"resources/list"}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"file:///a","name":"a"},{"uri":"file:///b","name":"b"},{"uri":"file:///c","name":"c"}]}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"file:///a"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"file:///b"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"resources/unsubscribe","params":{"uri":"file:///b"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":5,"method":"resources/subscribe","params":{"uri":"file:///c"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"no"}}`, nil},
+	}
+	m := openOffline(t, pairedRecording(lines))
+	keys(t, m, "5", "g")
+	for _, want := range []string{"● subscribed", "not subscribed", "not subscribed"} {
+		mustContain(t, "resource detail", view(m), want)
+		keys(t, m, "j")
+	}
+	if !m.resources.subs["file:///a"] || m.resources.subs["file:///b"] || m.resources.subs["file:///c"] {
+		t.Fatalf("subscriptions %v", m.resources.subs)
+	}
+}
