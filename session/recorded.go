@@ -81,6 +81,8 @@ type Recorded struct {
 	// ends it. The server's exit moves it to deadTasks (by call).
 	tasks     map[string]taskSeen
 	deadTasks map[int]taskSeen
+	// taskTools maps every task a recorded tools/call created to its tool (TaskTool).
+	taskTools map[string]uint32
 	// tools interns tool names (a million calls of one tool keep one string).
 	tools   []string
 	toolIdx map[string]uint32
@@ -199,7 +201,7 @@ type pastCall struct {
 
 // NewRecorded makes an empty recorded session.
 func NewRecorded() *Recorded {
-	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, subReqs: map[uint64]Subscription{}, pages: map[string]*pageAcc{},
+	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, taskTools: map[string]uint32{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, subReqs: map[uint64]Subscription{}, pages: map[string]*pageAcc{},
 		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
 }
 
@@ -656,6 +658,7 @@ func (o *Recorded) answered(k int, ev *mcpclient.Event) {
 		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
 			c.outcome = OutcomeViaTask | OutcomeTaskUnfinished
 			o.tasks[t.TaskID] = taskSeen{id: t.TaskID, status: t.Status, call: k, created: ev.Seq}
+			o.taskTools[t.TaskID] = c.tool
 			if t.Terminal() { // a task may be created finished
 				o.taskState(t, ev.Seq)
 			}
@@ -664,4 +667,12 @@ func (o *Recorded) answered(k int, ev *mcpclient.Event) {
 		c.outcome = resultOutcome(ev.Msg.Result)
 	}
 	o.touch(k)
+}
+
+// TaskTool is the tool whose recorded tools/call created task id; "" when none did.
+func (o *Recorded) TaskTool(id string) string {
+	if ti, ok := o.taskTools[id]; ok {
+		return o.tools[ti]
+	}
+	return ""
 }
