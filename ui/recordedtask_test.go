@@ -91,4 +91,8 @@ func TestOfflineTasksPaneDrawsLikeLive(t *testing.T) {
 			t.Errorf("the recorded Tasks pane says %q:\n%s", not, v)
 		}
 	}
+	keys(t, m, "?")
+	if h := view(m); strings.Contains(h, "tasks/get") || strings.Contains(h, "tasks/cancel") {
+		t.Errorf("the recorded Tasks pane's help offers requests:\n%s", h)
+	}
 }
