@@ -67,6 +67,8 @@ never loaded whole.`,
 				title += ": " + shellwords.Join(tr.Header.Argv)
 			}
 			_, err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
+				// w saves frames to the state directory, as a live session does.
+				HistoryDir: stateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
 				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true})

@@ -282,7 +282,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 			title = "" // the UI derives it from the new command line
 		}
 		logger.Info("restarting the server", "restart", n+1)
-		cfg = *next
+		cfg, flags.roots = *next, end.roots
 	}
 }
 
@@ -299,6 +299,9 @@ type tuiSessionEnd struct {
 	// restart is the configuration to start next when the user asked for a restart; nil
 	// when they quit.
 	restart *mcpclient.Config
+	// roots are the roots the UI offered when the restart was asked for (edited with R):
+	// the next session offers them.
+	roots []string
 	// spawnErr is why the server could not be started (the UI showed it); nil when it was.
 	spawnErr error
 }
@@ -345,7 +348,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if err == nil && res.Restart != nil {
 		argv := unredactArgv(res.Restart, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]
-		return tuiSessionEnd{restart: &base}, nil
+		return tuiSessionEnd{restart: &base, roots: res.Roots}, nil
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return tuiSessionEnd{spawnErr: spawnErr}, &codeError{1, err.Error()}

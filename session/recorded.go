@@ -55,6 +55,14 @@ func (l *Listing) Len() int {
 type Observed struct {
 	Handshake *Handshake
 	Listing   *Listing
+	// Subscription is a resources/subscribe or resources/unsubscribe the server accepted.
+	Subscription *Subscription
+}
+
+// Subscription is a change of a resource's subscription: URI subscribed (On) or not.
+type Subscription struct {
+	URI string
+	On  bool
 }
 
 // Recorded is a read-only session derived from a recorded timeline (mcp-inspect open, or
@@ -73,12 +81,17 @@ type Recorded struct {
 	// ends it. The server's exit moves it to deadTasks (by call).
 	tasks     map[string]taskSeen
 	deadTasks map[int]taskSeen
+	// taskTools maps every task a recorded tools/call created to its tool (TaskTool).
+	taskTools map[string]uint32
 	// tools interns tool names (a million calls of one tool keep one string).
 	tools   []string
 	toolIdx map[string]uint32
 	// discoverVersion maps a server/discover request's Seq to the protocol version its
 	// _meta asked for, until the response comes.
 	discoverVersion map[uint64]string
+	// subReqs maps a resources/subscribe or unsubscribe request's Seq to what it asked,
+	// until the response comes.
+	subReqs map[uint64]Subscription
 	// pages accumulates one paginated listing per method until its last page.
 	pages map[string]*pageAcc
 	// res and tmpls are the last complete resources/list and resources/templates/list
@@ -188,7 +201,7 @@ type pastCall struct {
 
 // NewRecorded makes an empty recorded session.
 func NewRecorded() *Recorded {
-	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, pages: map[string]*pageAcc{},
+	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, taskTools: map[string]uint32{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, subReqs: map[uint64]Subscription{}, pages: map[string]*pageAcc{},
 		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
 }
 
@@ -420,6 +433,13 @@ func (o *Recorded) request(ev *mcpclient.Event) {
 		}
 		o.calls = append(o.calls, pastCall{reqSeq: ev.Seq, tool: ti})
 		o.open[ev.Seq] = len(o.calls) - 1
+	case "resources/subscribe", "resources/unsubscribe":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		if json.Unmarshal(ev.Msg.Params, &p) == nil && p.URI != "" {
+			o.subReqs[ev.Seq] = Subscription{URI: p.URI, On: ev.Msg.Method == "resources/subscribe"}
+		}
 	case "server/discover":
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
@@ -485,6 +505,13 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 	var rpcErr error
 	if ev.Msg.Error != nil {
 		rpcErr = ev.Msg.Error
+	}
+	if s, ok := o.subReqs[ev.Pair]; ok {
+		delete(o.subReqs, ev.Pair)
+		if rpcErr != nil {
+			return Observed{}
+		}
+		return Observed{Subscription: &s}
 	}
 	switch ev.Method {
 	case "initialize":
@@ -631,6 +658,7 @@ func (o *Recorded) answered(k int, ev *mcpclient.Event) {
 		if t, ok, err := mcpclient.ParseCreateTask(ev.Msg.Result); ok && err == nil {
 			c.outcome = OutcomeViaTask | OutcomeTaskUnfinished
 			o.tasks[t.TaskID] = taskSeen{id: t.TaskID, status: t.Status, call: k, created: ev.Seq}
+			o.taskTools[t.TaskID] = c.tool
 			if t.Terminal() { // a task may be created finished
 				o.taskState(t, ev.Seq)
 			}
@@ -639,4 +667,12 @@ func (o *Recorded) answered(k int, ev *mcpclient.Event) {
 		c.outcome = resultOutcome(ev.Msg.Result)
 	}
 	o.touch(k)
+}
+
+// TaskTool is the tool whose recorded tools/call created task id; "" when none did.
+func (o *Recorded) TaskTool(id string) string {
+	if ti, ok := o.taskTools[id]; ok {
+		return o.tools[ti]
+	}
+	return ""
 }

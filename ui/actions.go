@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -178,6 +179,9 @@ func (m *model) resourceSaved(msg savedMsg) {
 // rootsResolved adds the roots resolved from paths; added later, the server hears of it.
 func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 	m.roots.Add(msg.roots, msg.errs)
+	if msg.initial {
+		m.rootPaths = nil
+	}
 	for _, e := range msg.errs {
 		m.note("warning", e)
 	}
@@ -185,6 +189,16 @@ func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 		return m.rootsChanged()
 	}
 	return nil
+}
+
+// rootsToKeep are the roots offered now, for the next session after a restart: their
+// file:// URIs, after Options.Roots while those are not resolved yet.
+func (m *model) rootsToKeep() []string {
+	out := slices.Clone(m.rootPaths)
+	for _, r := range m.roots.List {
+		out = append(out, r.URI)
+	}
+	return out
 }
 
 // rootsNotified notes how notifications/roots/list_changed went.

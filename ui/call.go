@@ -419,10 +419,10 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, nil
 	case key.Matches(msg, k.Detail.Save):
-		if r := p.run; r != nil && r.resp != nil {
-			if i, ok := p.tl.index(r.resp.Seq); ok {
+		if seq := p.shownRespSeq(); seq != 0 {
+			if i, ok := p.tl.index(seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
-					return true, saveFrame(saveDir(p.c.hist.dir), r.resp.Seq, raw)
+					return true, saveFrame(saveDir(p.c.hist.dir), seq, raw)
 				}
 			}
 		}
@@ -596,4 +596,18 @@ func (p *callPane) runningLines(r *callRun, now time.Time, w int) []string {
 		return append(lines, "", st.Muted.Render(cancelKey+" sends tasks/cancel"))
 	}
 	return append(lines, "", st.Muted.Render(cancelKey+" cancels the call"))
+}
+
+// shownRespSeq is the Seq of the response shown: the call run's, or a recorded session's
+// selected past call's (0 without one).
+func (p *callPane) shownRespSeq() uint64 {
+	if r := p.run; r != nil && r.resp != nil {
+		return r.resp.Seq
+	}
+	if p.past != nil && p.form == nil {
+		if k, ok := p.past.selected(); ok {
+			return p.past.rec.Call(k).RespSeq
+		}
+	}
+	return 0
 }

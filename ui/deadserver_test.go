@@ -69,3 +69,23 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 		}
 	}
 }
+
+// A server that exits before the handshake leaves no pane waiting for it: Resources and
+// Prompts say the handshake failed (Tools shows the failure).
+func TestDeadAtStartNoPaneWaits(t *testing.T) {
+	m := newTestModel(t, nil, 120, 30)
+	drive(t, m,
+		eventsMsg{events: []mcpclient.Event{
+			life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 42}),
+			life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: 42, ExitCode: 2}),
+		}},
+		initializedMsg{err: &mcpclient.ExitError{PID: 42, ExitCode: 2}},
+	)
+	for _, p := range []string{"5", "6"} {
+		keys(t, m, p)
+		out := view(m)
+		if strings.Contains(out, "waiting for the handshake") || !strings.Contains(out, "handshake failed") {
+			t.Errorf("pane %s still waits for the handshake:\n%s", p, out)
+		}
+	}
+}

@@ -92,3 +92,21 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 	}
 	mustContain(t, "dialog keys", view(m), "ctrl+s send the reply · ctrl+d or esc reject")
 }
+
+// Each list pane's help says what enter does there: Prompts gets a prompt, Tasks sends
+// tasks/get; neither offers Resources' read / fill template.
+func TestHelpEnterPerPane(t *testing.T) {
+	m := connected(t, moreSession(), 160, 60)
+	for _, c := range []struct{ pane, want, not string }{
+		{"5", "enter read the resource / fill the template", "get (fill"},
+		{"6", "enter get (fill its arguments)", "template"},
+		{"8", "enter tasks/get", "template"},
+	} {
+		keys(t, m, c.pane, "?")
+		out := view(m)
+		keys(t, m, "esc")
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), c.want) || strings.Contains(out, c.not) {
+			t.Errorf("pane %s help lacks %q or says %q:\n%s", c.pane, c.want, c.not, out)
+		}
+	}
+}

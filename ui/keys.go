@@ -70,8 +70,11 @@ type listKeys struct {
 	Top      key.Binding `in:"tools wire resources prompts logs tasks"`
 	Bottom   key.Binding `in:"tools wire resources prompts logs tasks"`
 	Filter   key.Binding `in:"tools resources prompts tasks"`
-	Open     key.Binding `in:"resources prompts tasks"`
-	Refresh  key.Binding `in:"tools resources prompts tasks"`
+	// Open, OpenPrompt and OpenTask are the same key (enter) doing each pane's own thing.
+	Open       key.Binding `in:"resources"`
+	OpenPrompt key.Binding `in:"prompts"`
+	OpenTask   key.Binding `in:"tasks"`
+	Refresh    key.Binding `in:"tools resources prompts tasks"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
 	FilterUp   key.Binding
@@ -247,7 +250,9 @@ func defaultListKeys() listKeys {
 		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
 		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
 		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read / fill template / get")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read the resource / fill the template")),
+		OpenPrompt: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get (fill its arguments)")),
+		OpenTask:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tasks/get")),
 		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
 		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
 		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),

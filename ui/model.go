@@ -192,8 +192,9 @@ type model struct {
 	// through them.
 	panes [paneCount]pane
 
-	features  session.ClientFeatures
-	requests  *session.RequestQueue
+	features session.ClientFeatures
+	requests *session.RequestQueue
+	// rootPaths are Options.Roots until their roots are resolved (then nil).
 	rootPaths []string
 	// roots are the roots offered (Live.Roots on a live session).
 	roots *session.Roots
@@ -362,11 +363,18 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 			cancel()
 		}
 		fm.abandon()
-		if err == nil && fm.restart.asked != nil {
-			res.Restart = fm.restart.asked
-		}
+		res = fm.result(err)
 	}
 	return res, err
+}
+
+// result is what Run returns once the program ended with err: the restart asked for, and
+// the roots it keeps.
+func (m *model) result(err error) Result {
+	if err != nil || m.restart.asked == nil {
+		return Result{}
+	}
+	return Result{Restart: m.restart.asked, Roots: m.rootsToKeep()}
 }
 
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.

@@ -127,7 +127,7 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.C
 	}
 	pr := p.selected()
 	switch {
-	case key.Matches(msg, k.List.Open):
+	case key.Matches(msg, k.List.OpenPrompt):
 		if pr == nil {
 			return true, nil, nil
 		}

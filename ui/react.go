@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -74,18 +75,36 @@ func (m *model) react(ev *mcpclient.Event) session.Reaction {
 	case mcpclient.KindNotification:
 		if ev.Msg.Method == "notifications/tasks/status" {
 			if t, ok := session.TaskFromNotification(ev.Msg.Params); ok {
-				_, st := m.tasks.all.Status(t, false, m.now())
+				_, st := m.tasks.all.Status(t, false, m.eventTime(ev))
+				m.recordedTaskTool(t.TaskID)
 				r.Tasks = append(r.Tasks, st)
 			}
 		}
 		if ev.Msg.Method == "notifications/tasks" {
 			if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
-				_, st := m.tasks.all.Notified(*t, m.now())
+				_, st := m.tasks.all.Notified(*t, m.eventTime(ev))
+				m.recordedTaskTool(t.TaskID)
 				r.Tasks = append(r.Tasks, st)
 			}
 		}
 	}
 	return r
+}
+
+// eventTime is when a viewed event happened (its recorded time), now without one.
+func (m *model) eventTime(ev *mcpclient.Event) time.Time {
+	if ev.Time.IsZero() {
+		return m.now()
+	}
+	return ev.Time
+}
+
+// recordedTaskTool names the tool of a recorded task, as the live session knows it from
+// the tools/call that created it.
+func (m *model) recordedTaskTool(id string) {
+	if e := m.tasks.all.Get(id); e != nil && e.Tool == "" && m.rec != nil {
+		e.Tool = m.rec.TaskTool(id)
+	}
 }
 
 // sayAll shows session notes in order.

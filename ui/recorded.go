@@ -25,6 +25,9 @@ func (m *model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
 		return m.initialized(initializedMsg{res: o.Handshake.Result, err: o.Handshake.Err})
 	case o.Listing != nil:
 		return m.listingRecorded(o.Listing)
+	case o.Subscription != nil:
+		// As the live answer would: the Resources pane shows it subscribed or not.
+		m.resources.subs[o.Subscription.URI] = o.Subscription.On
 	}
 	return nil
 }

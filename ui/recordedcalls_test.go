@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -254,5 +256,59 @@ func TestOfflineTaskEndsAtTheServersExit(t *testing.T) {
 	}
 	if strings.Contains(v, "task running") {
 		t.Errorf("the task reads as running after the server died:\n%s", v)
+	}
+}
+
+// TestOfflineCallSave: w in a recorded session's Call pane saves the selected call's
+// response to frames/ in the state directory and says where, as on a live session.
+func TestOfflineCallSave(t *testing.T) {
+	resp := `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"e"}]}}`
+	lines := append(append([]recorded(nil), modernHandshake...),
+		recorded{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, nil}, // seq 3
+		recorded{mcpclient.ServerToClient, resp, nil}, // seq 4
+	)
+	m := openOffline(t, pairedRecording(lines))
+	m.c.hist.dir = t.TempDir()
+	keys(t, m, "2")
+	_ = loadedView(t, m)
+	_, cmd := m.Update(keyMsg("w"))
+	saved, ok := findMsg[frameSavedMsg](cmd)
+	if !ok || saved.err != nil {
+		t.Fatalf("w saved nothing: %+v %v", saved, ok)
+	}
+	m.Update(saved)
+	data, err := os.ReadFile(saved.path)
+	if err != nil || string(data) != resp || filepath.Dir(saved.path) != filepath.Join(m.c.hist.dir, "frames") {
+		t.Fatalf("saved %s: %q, %v", saved.path, data, err)
+	}
+	mustContain(t, "saved note", view(m), "frame #4 saved to "+saved.path[:20])
+}
+
+// TestOfflineSubscriptions: the recorded Resources pane shows a resource subscribed when
+// the trace holds its accepted resources/subscribe, and not once it was unsubscribed; a
+// refused subscribe changes nothing.
+func TestOfflineSubscriptions(t *testing.T) {
+	lines := []recorded{
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"resources":{"subscribe":true}},"serverInfo":{"name":"s","version":"1"}}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"resources/list"}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"resources":[{"uri":"file:///a","name":"a"},{"uri":"file:///b","name":"b"},{"uri":"file:///c","name":"c"}]}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"file:///a"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"file:///b"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"resources/unsubscribe","params":{"uri":"file:///b"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{}}`, nil},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":5,"method":"resources/subscribe","params":{"uri":"file:///c"}}`, nil},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"no"}}`, nil},
+	}
+	m := openOffline(t, pairedRecording(lines))
+	keys(t, m, "5", "g")
+	for _, want := range []string{"● subscribed", "not subscribed", "not subscribed"} {
+		mustContain(t, "resource detail", view(m), want)
+		keys(t, m, "j")
+	}
+	if !m.resources.subs["file:///a"] || m.resources.subs["file:///b"] || m.resources.subs["file:///c"] {
+		t.Fatalf("subscriptions %v", m.resources.subs)
 	}
 }

@@ -72,3 +72,27 @@ func loadedView(t *testing.T, m *model) string {
 	}
 	return v
 }
+
+// TestOfflineTasksPaneDrawsLikeLive: a recording's Tasks pane names the task's tool in the
+// row and the detail (from the tools/call that created it), says when the recording told
+// its status (the event's time, not "ago" from now), and offers no request it cannot send.
+func TestOfflineTasksPaneDrawsLikeLive(t *testing.T) {
+	lines := append(append([]recorded(nil), modernHandshake...),
+		recorded{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"task_fail","arguments":{}}}`, nil},
+		recorded{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":4,"result":{"resultType":"task","taskId":"t-two","status":"working"}}`, nil},
+		recorded{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/tasks","params":{"taskId":"t-two","status":"failed","error":{"code":-32000,"message":"the disk is full"}}}`, nil}, // seq 5
+	)
+	m := openOffline(t, pairedRecording(lines))
+	keys(t, m, "8")
+	v := view(m)
+	mustContain(t, "recorded task", v, "task_fail t-two", "tool:     task_fail", "status recorded at 03:04:05.005")
+	for _, not := range []string{"learned", "enter tasks/get", "x tasks/cancel"} {
+		if strings.Contains(v, not) {
+			t.Errorf("the recorded Tasks pane says %q:\n%s", not, v)
+		}
+	}
+	keys(t, m, "?")
+	if h := view(m); strings.Contains(h, "tasks/get") || strings.Contains(h, "tasks/cancel") {
+		t.Errorf("the recorded Tasks pane's help offers requests:\n%s", h)
+	}
+}

@@ -20,6 +20,9 @@ type Result struct {
 	// values). Nil when the user quit without asking for a restart; never empty otherwise.
 	// The caller stops the old server, starts Restart, and runs the UI again.
 	Restart []string
+	// Roots are the roots offered when the restart was asked for (as edited with R):
+	// file:// URIs or paths, for the next session's Options.Roots. Nil without a restart.
+	Roots []string
 }
 
 // restartState is whether the server can be restarted (the E key) and what was asked.

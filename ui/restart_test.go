@@ -113,3 +113,24 @@ func TestSplitCommand(t *testing.T) {
 		}
 	}
 }
+
+// Roots added with R are kept across E: the restart carries them (as file:// URIs) to the
+// next session's Options.Roots, after the --root paths given at the start.
+func TestRestartKeepsRoots(t *testing.T) {
+	m := newRestartableModel(t)
+	m.rootPaths = []string{"/given"} // --root, not resolved yet
+	keys(t, m, "R", "a")
+	typeIn(t, m, "/tmp")
+	keys(t, m, "enter", "esc")
+	if len(m.roots.List) != 1 {
+		t.Fatalf("the editor added %d roots", len(m.roots.List))
+	}
+	keys(t, m, "E", "enter")
+	if !m.quitting || m.restart.asked == nil {
+		t.Fatal("enter did not end the session for a restart")
+	}
+	res := m.result(nil)
+	if want := []string{"/given", m.roots.List[0].URI}; !slices.Equal(res.Roots, want) || !strings.HasPrefix(want[1], "file:///") {
+		t.Fatalf("restart keeps roots %q, want %q", res.Roots, want)
+	}
+}

@@ -101,7 +101,7 @@ func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) 
 	switch {
 	case key.Matches(msg, k.List.Refresh):
 		return true, &taskAction{list: true}, nil
-	case key.Matches(msg, k.List.Open):
+	case key.Matches(msg, k.List.OpenTask):
 		if e != nil {
 			return true, &taskAction{get: e.Task.TaskID}, nil
 		}
@@ -265,7 +265,11 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 	}
 	if e.Modern {
 		add(modernTaskLines(st, e, w)...)
-		add(st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.Seen).Round(100*time.Millisecond))))
+		add(p.seenLine(e, now))
+		if !p.c.canSend() {
+			add(modernOutcomeLines(st, t, w)...)
+			return out
+		}
 		if e.Polling && !t.Terminal() {
 			add(st.Muted.Render(fmt.Sprintf("polling tasks/get every %s…", t.PollEvery())))
 		}
@@ -273,11 +277,13 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 		add(modernOutcomeLines(st, t, w)...)
 		return out
 	}
-	add(st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.Seen).Round(100*time.Millisecond))))
+	add(p.seenLine(e, now))
 	if e.Polling && !t.Terminal() {
 		add(st.Muted.Render("polling tasks/get…"))
 	}
-	add("", st.Muted.Render("enter tasks/get · t tasks/result · x tasks/cancel · r tasks/list"))
+	if p.c.canSend() {
+		add("", st.Muted.Render("enter tasks/get · t tasks/result · x tasks/cancel · r tasks/list"))
+	}
 	switch {
 	case e.Fetching:
 		add("", st.Accent.Render("⟳ tasks/result: waiting until the task finishes…"))
@@ -291,4 +297,13 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 		}
 	}
 	return out
+}
+
+// seenLine says when the task's status was learned: how long ago on a session that can
+// send, the recorded time of the event that told it on a recording.
+func (p *tasksPane) seenLine(e *session.Task, now time.Time) string {
+	if !p.c.canSend() {
+		return p.c.st.Muted.Render("status recorded at " + e.Seen.Format("15:04:05.000"))
+	}
+	return p.c.st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.Seen).Round(100*time.Millisecond)))
 }

@@ -157,6 +157,9 @@ func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
 // initialized takes the handshake's answer and lists what the server offers.
 func (m *model) initialized(msg initializedMsg) tea.Cmd {
 	if msg.err != nil {
+		// Nothing will be listed: the panes waiting for the handshake say so.
+		m.resources.list.empty = "handshake failed: nothing to list (see 4 Server)"
+		m.prompts.list.empty = m.resources.list.empty
 		m.server.initErr = msg.err
 		m.tools.status = "handshake failed"
 		var af mcpclient.AuthFailure

@@ -229,6 +229,7 @@ func (m *model) syncKeys() {
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
 	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().Task.Terminal())
 	k.List.Refresh.SetEnabled(live)
+	k.List.OpenTask.SetEnabled(live) // tasks/get: nothing to send it to offline
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }
 

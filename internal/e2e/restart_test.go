@@ -83,3 +83,33 @@ func callToolNoWait(s interface {
 	s.Send("Enter")
 	s.Send("C-s")
 }
+
+// Roots added with R survive E: the restarted session offers them too.
+func TestRestartKeepsEditedRoots(t *testing.T) {
+	root := t.TempDir()
+	s := inspect(t, 130, 35, "--", fake.Binary(t), "--scenario", "minimal")
+	s.WaitFor(t, wait, "connected")
+	first := serverPID(t, s)
+	s.Send("R")
+	s.WaitFor(t, wait, "roots offered to the server  (0)")
+	s.Send("a")
+	s.SendText(root)
+	s.Send("Enter")
+	s.WaitFor(t, wait, "roots offered to the server  (1)")
+	s.Send("Enter") // done (esc then E would read as alt+E)
+	s.Send("E")
+	s.WaitFor(t, wait, "restart the server")
+	s.Send("Enter")
+	s.WaitForFunc(t, wait, "a new session with a new server pid", func(screen string) bool {
+		m := pidRe.FindStringSubmatch(screen)
+		return strings.Contains(screen, "connected") && m != nil && m[1] != "" && m[1] != strconv.Itoa(first)
+	})
+	s.Send("R")
+	screen := s.WaitFor(t, wait, "roots offered to the server  (1)")
+	if !strings.Contains(screen, filepath.Base(root)) {
+		t.Errorf("the kept root is not listed:\n%s", screen)
+	}
+	s.Send("Enter")
+	s.Send("q")
+	s.Wait(t, wait)
+}
