@@ -16,10 +16,10 @@ const (
 	keysEnd   = "<!-- keys:end -->"
 )
 
-// TestREADMEKeyTable: the key table in ../README.md (between the keys:begin and keys:end
+// TestREADMEKeyTable: the key table in ../docs/reference.md (the README links it) (between the keys:begin and keys:end
 // markers) is the one generated from the key map; -update rewrites it.
 func TestREADMEKeyTable(t *testing.T) {
-	const path = "../README.md"
+	const path = "../docs/reference.md"
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestREADMEKeyTable(t *testing.T) {
 			}
 			return
 		}
-		t.Errorf("the README's key table differs from the key map; run go test ./ui -run TestREADMEKeyTable -update\n%s", lineDiff(got, want))
+		t.Errorf("the key table in docs/reference.md differs from the key map; run go test ./ui -run TestREADMEKeyTable -update\n%s", lineDiff(got, want))
 	}
 }
 
