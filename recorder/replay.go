@@ -173,7 +173,13 @@ func Replay(ctx context.Context, tr *Trace, opt ReplayOptions) (*ReplayReport, e
 		waitChan(ctx, client.Exited(), opt.Grace)
 	}
 	run.mu.Lock()
-	run.shutdown = true
+	select {
+	case <-client.Exited():
+		// It ended by itself. Its exit event may still be on its way to observe (OnEvent runs
+		// from a queue), so it must not be taken for the result of our Close.
+	default:
+		run.shutdown = true
+	}
 	run.mu.Unlock()
 	client.Close()
 
