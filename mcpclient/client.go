@@ -57,6 +57,8 @@ type Config struct {
 	// with a Warning problem): pending and later requests fail with a *ViolationError, and the
 	// server is shut down.
 	Strict bool
+	// Framing is how stdio messages are delimited; default FramingNewline (see framing.go).
+	Framing Framing
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
 	// NoTasksExtension leaves extensions["io.modelcontextprotocol/tasks"] out of the modern
@@ -105,6 +107,9 @@ func (c *Config) defaults() {
 	}
 	if c.Era == "" {
 		c.Era = EraLegacy
+	}
+	if c.Framing == "" {
+		c.Framing = FramingNewline
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = 20
@@ -167,6 +172,9 @@ type Client struct {
 	stderrTail    []string
 	era           Era
 	violation     *ViolationError
+	framingErr    *FramingError // --framing newline: the server writes Content-Length framing
+	framingSeen   bool          // a header-framed server frame was acted on
+	writeCL       bool          // frames go to stdin with Content-Length headers
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
@@ -212,6 +220,7 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
+	c.writeCL = c.cfg.Framing == FramingContentLength
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
