@@ -579,7 +579,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
-			if strings.HasPrefix(ev.Life.Text, "--framing auto:") {
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) {
 				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
 			}
 		}

@@ -34,6 +34,10 @@ const (
 	FramingAuto Framing = "auto"
 )
 
+// FramingAutoNote starts the text of the lifecycle note a --framing auto session writes
+// when the server shows Content-Length framing (the UI and headless commands look for it).
+const FramingAutoNote = "--framing auto: "
+
 // ParseFraming reads a --framing value ("" is FramingNewline).
 func ParseFraming(s string) (Framing, error) {
 	switch f := Framing(strings.ToLower(s)); f {
@@ -107,14 +111,14 @@ func (c *Client) autoSwitchLocked(ev *Event) func() {
 	if ev.Kind == KindResponse || ev.Kind == KindErrorResponse {
 		if p, ok := c.pending[idKey(ev.Msg.ID)]; ok && ev.Pair == p.seq {
 			return func() {
-				c.noteLocked(fmt.Sprintf("--framing auto: the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))
+				c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))
 			}
 		}
 	}
 	c.writeCL = true
 	return func() {
 		pend := c.pendingInOrderLocked()
-		text := fmt.Sprintf("--framing auto: the server writes Content-Length framing (event #%d): switched to Content-Length framing both ways", ev.Seq)
+		text := fmt.Sprintf(FramingAutoNote+"the server writes Content-Length framing (event #%d): switched to Content-Length framing both ways", ev.Seq)
 		if len(pend) > 0 {
 			text += fmt.Sprintf("; re-sending %d pending request(s) so framed", len(pend))
 		}

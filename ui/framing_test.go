@@ -1,0 +1,19 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// --framing auto (issue #14): the client's note about the server's Content-Length framing
+// is a line on the wire and stays in the Server pane, beside the protocol.
+func TestFramingAutoNoteShown(t *testing.T) {
+	m := connected(t, moreSession(), 160, 40)
+	text := mcpclient.FramingAutoNote + "the server writes Content-Length framing (event #2): switched to Content-Length framing both ways; re-sending 1 pending request(s) so framed (still a violation: MCP stdio is newline-delimited JSON)"
+	drive(t, m, eventsMsg{events: []mcpclient.Event{{Seq: 3, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: text}}}})
+	keys(t, m, "4")
+	mustContain(t, "server pane", view(m), "framing:  ⚠ the server writes Content-Length framing (event #2): switched to Content-Length framing both ways")
+	keys(t, m, "3")
+	mustContain(t, "wire pane", view(m), "--framing auto: the server writes Content-Length")
+}
