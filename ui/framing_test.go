@@ -17,3 +17,20 @@ func TestFramingAutoNoteShown(t *testing.T) {
 	keys(t, m, "3")
 	mustContain(t, "wire pane", view(m), "--framing auto: the server writes Content-Length")
 }
+
+// The line breaks of a Content-Length header block and of a pretty-printed message are not
+// terminal controls; an escape inside either still is.
+func TestFramingLineBreaksAreNotControls(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"Content-Length: 2\r\n\r\n{}":                  false,
+		"{\n  \"id\": 1\r\n}\n":                        false,
+		"Content-Length: 2\r\n\r\n{\"a\":\"\x1b[2J\"}": true,
+		"{\n  \"a\": \"\x07\"\n}\n":                    true,
+		"{\"a\":1}\r\n":                                false,
+		"a\rb\n":                                       true,
+	} {
+		if got := linesHaveControls([]byte(raw)); got != want {
+			t.Errorf("%q: %v, want %v", raw, got, want)
+		}
+	}
+}
