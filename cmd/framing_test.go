@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
@@ -29,6 +30,7 @@ func TestHeadlessFraming(t *testing.T) {
 		{name: "newline in, headers out", scenario: "lsp-out", args: []string{"tools", "--timeout", "5m"}, code: exitProtocol,
 			stderr: []string{"wrote a Content-Length header", "--framing content-length"}},
 		{name: "auto", scenario: "lsp", args: []string{"tools", "--framing", "auto"}, stdout: []string{"echo"}, stderr: []string{"LSP-style Content-Length framing", "--framing auto: the server writes Content-Length framing", "switched to Content-Length framing both ways; re-sending 1 pending request(s)"}},
+		{name: "bench", scenario: "lsp", args: []string{"bench", "call", "echo", "-a", "text=x", "-n", "50", "--warmup", "2", "--framing", "content-length"}, stdout: []string{"p50"}},
 		{name: "pretty", scenario: "pretty", args: []string{"tools"}, stdout: []string{"echo"}, stderr: []string{"pretty-printed over"}},
 		{name: "bad value", scenario: "lsp", args: []string{"tools", "--framing", "lsp"}, code: exitUsage, stderr: []string{"--framing", "want newline, content-length or auto"}},
 	} {
@@ -142,4 +144,44 @@ func TestCourseServerEndToEnd(t *testing.T) {
 	if _, err := os.Stat(trace); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestTapContentLength: a tap between a Content-Length host and server forwards and
+// records the frames whole, keeps --framing in the trace's header, and replay re-runs the
+// tapped session with it.
+func TestTapContentLength(t *testing.T) {
+	t.Parallel()
+	env := tapEnv(t)
+	bin := testservers.BuildInspector(t)
+	trace := filepath.Join(t.TempDir(), "tap.jsonl")
+	server := fakeArgv(t, "lsp")
+	argv := append([]string{bin, "tools", "--framing", "content-length", "--", bin, "tap", "--framing", "content-length", "--record", trace, "--"}, server...)
+	stdout, stderr, code := runHost(t, env, argv...)
+	if code != 0 || !strings.Contains(stdout, "echo") {
+		t.Fatalf("tools through the tap: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	tr, err := recorder.Open(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	framing := tr.Header.Framing
+	tr.Close()
+	if framing != recorder.FramingContentLength {
+		t.Errorf("tap trace framing %q", framing)
+	}
+	msgs := 0
+	for _, ev := range traceEvents(t, trace) {
+		if ev.Dir != mcpclient.ServerToClient && ev.Dir != mcpclient.ClientToServer {
+			continue
+		}
+		msgs++
+		if !ev.Kind.IsMessage() || !strings.HasPrefix(string(ev.Raw), "Content-Length: ") {
+			t.Errorf("tapped frame %v %q", ev.Kind, ev.Raw)
+		}
+	}
+	if msgs != 5 {
+		t.Errorf("%d tapped messages, want 5", msgs)
+	}
+	r := traceRun(t, t.TempDir(), nil, cmdline([]string{"replay", trace}, server)...)
+	wantCode(t, r, 0)
 }
