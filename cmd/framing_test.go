@@ -29,6 +29,8 @@ func TestHeadlessFraming(t *testing.T) {
 			stderr: []string{"request id 1 (initialize)", "wrote a Content-Length header", "MCP stdio is newline-delimited JSON", "run again with --framing content-length"}},
 		{name: "newline in, headers out", scenario: "lsp-out", args: []string{"tools", "--timeout", "5m"}, code: exitProtocol,
 			stderr: []string{"wrote a Content-Length header", "--framing content-length"}},
+		{name: "content-length to a newline server", scenario: "minimal", args: []string{"tools", "--framing", "content-length", "--timeout", "5m"}, code: exitProtocol,
+			stderr: []string{"answered with newline-delimited JSON", "run again without --framing content-length"}},
 		{name: "auto", scenario: "lsp", args: []string{"tools", "--framing", "auto"}, stdout: []string{"echo"}, stderr: []string{"LSP-style Content-Length framing", "--framing auto: the server writes Content-Length framing", "switched to Content-Length framing both ways; re-sending 1 pending request(s)"}},
 		{name: "bench", scenario: "lsp", args: []string{"bench", "call", "echo", "-a", "text=x", "-n", "50", "--warmup", "2", "--framing", "content-length"}, stdout: []string{"p50"}},
 		{name: "pretty", scenario: "pretty", args: []string{"tools"}, stdout: []string{"echo"}, stderr: []string{"pretty-printed over"}},

@@ -49,19 +49,26 @@ func ParseFraming(s string) (Framing, error) {
 	return "", fmt.Errorf("framing %q: want newline, content-length or auto", s)
 }
 
-// FramingError says the server frames its messages with LSP-style Content-Length headers
-// while the session writes newline-delimited JSON (--framing newline, the default): no
-// answer can be read as MCP, so pending and later requests fail at once instead of waiting
-// for their timeout.
+// FramingError says the server and the session frame messages differently, in a way no
+// answer can cross: the server writes LSP-style Content-Length headers while the session
+// writes newline-delimited JSON (--framing newline, the default), or, with --framing
+// content-length, the server answers in newline-delimited JSON. Pending and later requests
+// fail with it at once instead of waiting for their timeout.
 type FramingError struct {
-	// Seq is the event of the server's first header-framed frame.
+	// Seq is the event of the server frame that showed it.
 	Seq uint64
+	// Newline is set when the server writes newline-delimited JSON to a session that writes
+	// Content-Length framing.
+	Newline bool
 	// Request names the request that was waiting ("request id 1 (initialize)"), "" when none.
 	Request string
 }
 
 func (e *FramingError) Error() string {
 	s := fmt.Sprintf("the server wrote a Content-Length header (event #%d): it frames its messages LSP-style, but MCP stdio is newline-delimited JSON, one message per line; to talk to it anyway, run again with --framing content-length", e.Seq)
+	if e.Newline {
+		s = fmt.Sprintf("the server answered with newline-delimited JSON (event #%d), MCP's stdio framing, to messages sent with Content-Length headers (--framing content-length); run again without --framing content-length (or with --framing auto)", e.Seq)
+	}
 	if e.Request != "" {
 		s = e.Request + ": " + s
 	}
@@ -82,8 +89,18 @@ func (c *Client) frameLocked(b []byte) []byte {
 // paired, not emitted yet). It returns true when it emitted ev itself and ev must not be
 // routed; after, when not nil, runs once ev has been emitted.
 func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
-	if c.tr != nil || !hasCode(ev.Problems, CodeLSPFraming) || c.framingSeen {
+	if c.tr != nil || c.framingSeen {
 		return false, nil
+	}
+	if !hasCode(ev.Problems, CodeLSPFraming) {
+		// With --framing content-length, a newline JSON message that answers nothing we
+		// sent (typically -32700 with a null id: the server could not read our headers).
+		if c.cfg.Framing != FramingContentLength || !ev.Kind.IsMessage() || c.answersLocked(ev) {
+			return false, nil
+		}
+		c.framingSeen = true
+		c.failFramingLocked(ev, &FramingError{Seq: ev.Seq, Newline: true})
+		return true, nil
 	}
 	c.framingSeen = true
 	switch c.cfg.Framing {
@@ -92,7 +109,22 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 	case FramingAuto:
 		return false, c.autoSwitchLocked(ev)
 	}
-	fe := &FramingError{Seq: ev.Seq}
+	c.failFramingLocked(ev, &FramingError{Seq: ev.Seq})
+	return true, nil
+}
+
+// answersLocked reports whether ev is the response a pending request waits for.
+func (c *Client) answersLocked(ev *Event) bool {
+	if ev.Kind != KindResponse && ev.Kind != KindErrorResponse {
+		return false
+	}
+	p, ok := c.pending[idKey(ev.Msg.ID)]
+	return ok && ev.Pair == p.seq
+}
+
+// failFramingLocked emits ev and a note saying fe, and fails every pending request (and,
+// through c.framingErr, every later one) with fe.
+func (c *Client) failFramingLocked(ev *Event, fe *FramingError) {
 	c.framingErr = fe
 	c.emitLocked(*ev)
 	c.emitLocked(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: fe, Text: fe.Error()}})
@@ -102,17 +134,14 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 		p.ch <- reqOutcome{err: &e}
 		c.dropLocked(p)
 	}
-	return true, nil
 }
 
 // autoSwitchLocked decides, on the first header-framed frame of a --framing auto session,
 // what the client writes from now on; the returned func says so and re-sends what is pending.
 func (c *Client) autoSwitchLocked(ev *Event) func() {
-	if ev.Kind == KindResponse || ev.Kind == KindErrorResponse {
-		if p, ok := c.pending[idKey(ev.Msg.ID)]; ok && ev.Pair == p.seq {
-			return func() {
-				c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))
-			}
+	if c.answersLocked(ev) {
+		return func() {
+			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))
 		}
 	}
 	c.writeCL = true

@@ -161,3 +161,20 @@ func TestPrettyPrintedMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestContentLengthToNewlineServer: --framing content-length against a server that speaks
+// MCP's newline JSON fails at once with the reverse framing error, not a timeout.
+func TestContentLengthToNewlineServer(t *testing.T) {
+	s := startFake(t, "minimal", withFraming(mcpclient.FramingContentLength))
+	_, err := s.c.Initialize(context.Background())
+	var fe *mcpclient.FramingError
+	if !errors.As(err, &fe) || !fe.Newline {
+		t.Fatalf("initialize: %v (%T), want a newline *FramingError", err, err)
+	}
+	for _, want := range []string{"request id 1 (initialize)", "newline-delimited JSON", "run again without --framing content-length"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q lacks %q", err, want)
+		}
+	}
+	s.events(t)
+}
