@@ -119,6 +119,9 @@ func TestCourseServerEndToEnd(t *testing.T) {
 			t.Errorf("trace cat lacks %q:\n%s", want, r.stdout)
 		}
 	}
+	if strings.Contains(r.stdout, "no newline at the end") {
+		t.Errorf("trace cat calls a Content-Length frame unterminated:\n%s", r.stdout)
+	}
 	r = traceRun(t, state, nil, "trace", "stats", trace)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "tools/call") {
