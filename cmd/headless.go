@@ -43,7 +43,7 @@ Exit codes:
   3  the server failed to start, or exited or closed its stdout before answering;
      a remote server could not be reached, or its session expired
   4  protocol error: a JSON-RPC error response, or a result that does not decode, or
-     the server's Content-Length framing (see --framing);
+     a server framed otherwise than --framing says (Content-Length vs newline JSON);
      an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)

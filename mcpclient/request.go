@@ -448,7 +448,8 @@ func (c *Client) Notify(method string, params json.RawMessage) error {
 }
 
 // SendRaw writes bytes to the server's stdin as they are (a newline is added when missing;
-// with Content-Length framing the header goes before them instead), recorded like any frame: a debugger sends what the user asks, valid or not.
+// with Content-Length framing the header goes before them instead), recorded like any
+// frame: a debugger sends what the user asks, valid or not.
 func (c *Client) SendRaw(b []byte) error {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	c.mu.Lock()
