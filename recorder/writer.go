@@ -30,6 +30,11 @@ type Writer struct {
 	events int64
 	bytes  int64
 	closed bool
+	// live is the index of the lines written, for EventBySeq (nil until IndexEvents).
+	live *liveIndex
+	// hdrStart and overHTTP are what reading a line back needs from the header.
+	hdrStart time.Time
+	overHTTP bool
 }
 
 // Create creates (or truncates) the trace file at path with mode 0600, since a trace holds
@@ -89,6 +94,7 @@ func NewWriter(out io.Writer, h Header, red *Redactor) (*Writer, error) {
 		return nil, fmt.Errorf("writing trace header: %w", err)
 	}
 	w.bytes = int64(len(line))
+	w.hdrStart, w.overHTTP = h.Start, h.Transport != ""
 	return w, nil
 }
 
@@ -127,6 +133,7 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 		}
 	}
 	w.buf = appendRecord(w.buf[:0], r)
+	at := w.bytes
 	// One Write call per line; *os.File issues one write(2) for a regular file.
 	n, err := w.w.Write(w.buf)
 	w.bytes += int64(n)
@@ -135,6 +142,9 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 		return w.err
 	}
 	w.events++
+	if w.live != nil {
+		w.live.add(ev.Seq, at)
+	}
 	if cap(w.buf) > 1<<20 {
 		w.buf = nil // do not keep a huge frame's buffer alive
 	}
@@ -176,6 +186,7 @@ func (w *Writer) Close() error {
 			w.err = err
 		}
 	}
+	w.live.close()
 	return w.err
 }
 

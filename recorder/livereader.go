@@ -1,0 +1,106 @@
+package recorder
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// liveIndex is where each event line written so far starts, for reading events back from
+// a trace still being written (16 bytes an event: a million events cost 16 MB).
+type liveIndex struct {
+	seqs []uint64
+	offs []int64
+	// rf is the trace opened for reading, at the first read.
+	rf *os.File
+}
+
+func (x *liveIndex) add(seq uint64, off int64) {
+	x.seqs = append(x.seqs, seq)
+	x.offs = append(x.offs, off)
+}
+
+// find returns the position of seq's line: the direct slot first (Seqs normally count
+// from 1 without gaps), then a binary search.
+func (x *liveIndex) find(seq uint64) (int, bool) {
+	if seq >= 1 && seq-1 < uint64(len(x.seqs)) && x.seqs[seq-1] == seq {
+		return int(seq - 1), true
+	}
+	return slices.BinarySearch(x.seqs, seq)
+}
+
+func (x *liveIndex) close() {
+	if x != nil && x.rf != nil {
+		x.rf.Close()
+		x.rf = nil
+	}
+}
+
+// IndexEvents makes the Writer remember where each event it writes from now on starts, so
+// that EventBySeq can read it back while the recording goes on: a live session keeps only
+// its latest events' bytes in memory and reads older ones back from its own trace, as
+// mcp-inspect open does. Only a Writer made by Create or CreateNew can; the index costs 16
+// bytes an event.
+func (w *Writer) IndexEvents() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.live == nil {
+		w.live = &liveIndex{}
+	}
+}
+
+// EventBySeq reads back the event whose Seq is seq from the trace being written, as
+// Trace.EventBySeq does (classified, not paired; the bytes as recorded, so redacted when
+// the recording is). It fails for an event written before IndexEvents, one that was not
+// written (a write error), after Close, and when the Writer has no file.
+func (w *Writer) EventBySeq(seq uint64) (mcpclient.Event, error) {
+	w.mu.Lock()
+	if w.live == nil || w.path == "" {
+		w.mu.Unlock()
+		return mcpclient.Event{}, errors.New("the recording keeps no index of its events")
+	}
+	if w.closed {
+		w.mu.Unlock()
+		return mcpclient.Event{}, errors.New("the recording is closed")
+	}
+	i, ok := w.live.find(seq)
+	if !ok {
+		w.mu.Unlock()
+		return mcpclient.Event{}, fmt.Errorf("no event #%d in the recording", seq)
+	}
+	off, end := w.live.offs[i], w.bytes
+	if i+1 < len(w.live.offs) {
+		end = w.live.offs[i+1]
+	}
+	if w.live.rf == nil {
+		f, err := os.Open(w.path)
+		if err != nil {
+			w.mu.Unlock()
+			return mcpclient.Event{}, err
+		}
+		w.live.rf = f
+	}
+	rf, start, overHTTP := w.live.rf, w.hdrStart, w.overHTTP
+	w.mu.Unlock()
+	// The line is whole on disk (written in one call before its offset was indexed): read
+	// it without holding up the recording.
+	buf := make([]byte, end-off)
+	n, err := rf.ReadAt(buf, off)
+	if n == len(buf) {
+		err = nil
+	}
+	if err != nil {
+		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: err}
+	}
+	r, err := decodeRecord(buf)
+	if err != nil {
+		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: err}
+	}
+	if r.Seq != seq {
+		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: fmt.Errorf("line holds event #%d, want #%d", r.Seq, seq)}
+	}
+	return r.event(start, overHTTP), nil
+}
