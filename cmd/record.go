@@ -230,6 +230,17 @@ func (rec *recording) path() string {
 	return rec.w.Path()
 }
 
+// readBack makes the recording index its events and returns how to read one back by Seq
+// (ui.Options.ReadBack), or nil when the session is not recorded. Called before the client
+// starts, so every event can be read back.
+func (rec *recording) readBack() func(seq uint64) (mcpclient.Event, error) {
+	if rec == nil || rec.w == nil {
+		return nil
+	}
+	rec.w.IndexEvents()
+	return rec.w.EventBySeq
+}
+
 // argv is the command line as it may be logged: token-looking values masked.
 func (rec *recording) argv(cfg *mcpclient.Config) []string {
 	argv := serverArgv(cfg)

@@ -335,6 +335,8 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
+	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
+	opts.ReadBack = rec.readBack()
 	var spawnErr error
 	client, err := mcpclient.Start(cfg)
 	if err != nil {

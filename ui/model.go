@@ -87,6 +87,13 @@ type Options struct {
 	// events they show through it, from a tea.Cmd, into a small cache. Nil keeps every
 	// event's bytes in memory (a live session).
 	LoadEvent func(seq uint64) (mcpclient.Event, error)
+	// ReadBack reads one event of a live session back from its recording by Seq
+	// (recorder.Writer.EventBySeq). When set (and LoadEvent is not), the timeline keeps the
+	// bytes of the latest events only and reads older ones back through it when a pane
+	// shows them, as for an opened trace: a flood of a million events costs their
+	// summaries, not their bytes (#15). Nil keeps every event's bytes (an unrecorded
+	// session).
+	ReadBack func(seq uint64) (mcpclient.Event, error)
 	// TraceLen is the number of events of the trace being opened (0 when unknown or
 	// live): the wire pane counts the events read so far against it until Events closes.
 	TraceLen int
@@ -292,6 +299,8 @@ func newModel(opts Options) *model {
 	tl := newTimeline()
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
+	} else if opts.ReadBack != nil {
+		tl.setReadBack(opts.ReadBack)
 	}
 	m := &model{
 		c:       c,

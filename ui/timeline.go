@@ -67,9 +67,15 @@ const stderrKeep = 256
 type timeline struct {
 	evs  []tlEvent
 	base time.Time
-	// raws holds each event's bytes, by position, unless the bytes are loaded on demand
-	// (load set): then it stays empty.
-	raws [][]byte
+	// raws holds the bytes of the events from position rawBase on: every event's when
+	// nothing is loaded on demand (load nil), none for an opened trace, and the latest ones
+	// (up to keep events and keepBytes bytes) for a live session that reads older events
+	// back from its recording (setReadBack). rawBytes is their total length.
+	raws      [][]byte
+	rawBase   int
+	rawBytes  int64
+	keep      int
+	keepBytes int64
 	// Filter indexes: positions in evs.
 	messages []int32
 	problems []int32
@@ -126,6 +132,50 @@ func (t *timeline) setLoader(load func(seq uint64) (mcpclient.Event, error)) {
 	t.cache = newEventCache(cacheEvents, cacheBytes)
 	t.loading = map[uint64]bool{}
 	t.failed = map[uint64]error{}
+}
+
+// setReadBack makes a live session's timeline keep the bytes of its latest events only
+// (recentEvents, recentBytes) and read older ones back through load, from the recording
+// that holds every byte: its memory follows the screen and the caches, not the session's
+// length (#15).
+func (t *timeline) setReadBack(load func(seq uint64) (mcpclient.Event, error)) {
+	t.setLoader(load)
+	t.keep, t.keepBytes = recentEvents, recentBytes
+}
+
+// recentEvents and recentBytes bound the bytes a live session keeps in memory: the events
+// that arrived last, a few screens of a flood, whatever their size (the newest event is
+// always kept).
+const (
+	recentEvents = 8192
+	recentBytes  = 64 << 20
+)
+
+// keepRaw files the bytes of the event just added, dropping the oldest kept beyond the
+// bounds when older events can be read back.
+func (t *timeline) keepRaw(raw []byte) {
+	if t.load != nil && t.keep == 0 {
+		return
+	}
+	t.raws = append(t.raws, raw)
+	t.rawBytes += int64(len(raw))
+	if t.keep == 0 {
+		return
+	}
+	for len(t.raws) > 1 && (len(t.raws) > t.keep || t.rawBytes > t.keepBytes) {
+		t.rawBytes -= int64(len(t.raws[0]))
+		t.raws[0] = nil
+		t.raws = t.raws[1:]
+		t.rawBase++
+	}
+}
+
+// kept returns the bytes of the event at position i when they are in raws.
+func (t *timeline) kept(i int) ([]byte, bool) {
+	if i < t.rawBase || i-t.rawBase >= len(t.raws) {
+		return nil, false
+	}
+	return t.raws[i-t.rawBase], true
 }
 
 // loadErr is why the event seq could not be read back from the trace (nil if it was, or
@@ -274,9 +324,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 		t.chunks[ev.Seq] = chunkInfo{ev.Chunks, ev.ChunkCount}
 	}
 	t.evs = append(t.evs, e)
-	if t.load == nil {
-		t.raws = append(t.raws, ev.Raw)
-	}
+	t.keepRaw(ev.Raw)
 	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, int32(i))
 	}
@@ -368,8 +416,8 @@ func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs
 // rawAt is the bytes of the event at position i, when kept or loaded.
 func (t *timeline) rawAt(i int) ([]byte, bool) {
 	e := &t.evs[i]
-	if t.load == nil {
-		return t.raws[i], true
+	if raw, ok := t.kept(i); ok || t.load == nil {
+		return raw, true
 	}
 	if e.dir == mcpclient.Lifecycle {
 		return nil, true
@@ -418,7 +466,7 @@ func (t *timeline) full(i int) (mcpclient.Event, bool) {
 	if !ok || ev.Dir == mcpclient.Lifecycle || ev.Dir == mcpclient.Stderr {
 		return ev, ok
 	}
-	if t.load != nil {
+	if _, kept := t.kept(i); !kept && t.load != nil {
 		if c, ok := t.cache.get(ev.Seq); ok {
 			ev.Msg = c.Msg
 		}
@@ -501,6 +549,9 @@ func (t *timeline) need(i int) {
 		return
 	}
 	e := &t.evs[i]
+	if _, kept := t.kept(i); kept {
+		return
+	}
 	if e.dir == mcpclient.Lifecycle || t.loading[e.seq] || t.failed[e.seq] != nil {
 		return
 	}
