@@ -71,7 +71,7 @@ func (t *timeline) requestByID(pos int, id json.RawMessage) (seq uint64, method 
 		want = strconv.FormatInt(n, 10)
 	}
 	for j := pos - 1; j >= 0 && j >= pos-batchLookBack; j-- {
-		e := &t.evs[j]
+		e := t.evs.at(j)
 		if e.dir != mcpclient.ClientToServer || e.kind != mcpclient.KindRequest {
 			continue
 		}

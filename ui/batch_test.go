@@ -99,8 +99,8 @@ func TestBatchServerLive(t *testing.T) {
 			// The call's answer and the wire's events reach the model by separate messages.
 			l.until("both batch frames on the wire", func() bool {
 				batches = batches[:0]
-				for _, e := range l.m.tl.evs {
-					if e.kind == mcpclient.KindBatch {
+				for i := range l.m.tl.len() {
+					if e := l.m.tl.evs.at(i); e.kind == mcpclient.KindBatch {
 						batches = append(batches, e.seq)
 					}
 				}

@@ -61,7 +61,7 @@ func checkFirstReadable(tb testing.TB, m *model) {
 	// The handshake comes first: find the first flood notification's row.
 	row := -1
 	for r := 0; r < 10 && r < m.wire.count(); r++ {
-		if m.tl.methodOf(&m.tl.evs[m.wire.at(r)]) == "notifications/message" {
+		if m.tl.methodOf(m.tl.evs.at(m.wire.at(r))) == "notifications/message" {
 			row = r
 			break
 		}
@@ -119,9 +119,9 @@ func TestFloodEarlyEventReadBack(t *testing.T) {
 		for i := lo; i < hi; i++ {
 			raw, ok := m.tl.rawAt(i)
 			if !ok {
-				t.Fatalf("event %d (#%d) cannot be read: %v", i, m.tl.evs[i].seq, m.tl.loadErr(m.tl.evs[i].seq))
+				t.Fatalf("event %d (#%d) cannot be read: %v", i, m.tl.evs.at(i).seq, m.tl.loadErr(m.tl.evs.at(i).seq))
 			}
-			if m.tl.evs[i].dir != mcpclient.Lifecycle {
+			if m.tl.evs.at(i).dir != mcpclient.Lifecycle {
 				texts = append(texts, string(raw))
 			}
 		}

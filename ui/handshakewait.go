@@ -57,7 +57,7 @@ func (m *model) probing() bool {
 		return true
 	}
 	for _, i := range m.tl.messages {
-		if e := &m.tl.evs[i]; e.method == init && e.dir == mcpclient.ClientToServer && e.kind == mcpclient.KindRequest {
+		if e := m.tl.evs.at(int(i)); e.method == init && e.dir == mcpclient.ClientToServer && e.kind == mcpclient.KindRequest {
 			return false
 		}
 	}

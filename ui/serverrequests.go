@@ -94,7 +94,7 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 func (m *model) during(r *session.Inbound) string {
 	if r.Modern() {
 		if i, ok := m.tl.index(r.Seq); ok {
-			if j, ok := m.tl.index(m.tl.evs[i].pair); ok {
+			if j, ok := m.tl.index(m.tl.evs.at(i).pair); ok {
 				if ev, ok := m.tl.full(j); ok && ev.Msg != nil {
 					return fmt.Sprintf("%s %s (request #%d)", ev.Msg.Method, session.RequestTarget(ev.Msg.Params), ev.Seq)
 				}

@@ -3,7 +3,7 @@ package ui
 import (
 	"container/list"
 	"math"
-	"slices"
+	"sort"
 	"strconv"
 	"time"
 
@@ -62,10 +62,39 @@ type chunkInfo struct {
 // whether or not it keeps the bytes of every event.
 const stderrKeep = 256
 
+// evBlock is how many events one block of tlEvents holds (1 MiB): a million events never
+// need one 64 MB array allocated and copied as it grows, which would stall a keypress and
+// double the memory for a moment.
+const evBlock = 1 << 14
+
+// tlEvents holds the timeline's events in fixed blocks; at and push are its slice.
+type tlEvents struct {
+	blocks [][]tlEvent
+	n      int
+}
+
+// at is the event at position i (0 <= i < n).
+func (s *tlEvents) at(i int) *tlEvent { return &s.blocks[i/evBlock][i%evBlock] }
+
+// push appends e. The first block grows as a slice does (a short session stays small);
+// later ones are allocated whole.
+func (s *tlEvents) push(e tlEvent) {
+	if len(s.blocks) == 0 || len(s.blocks[len(s.blocks)-1]) == evBlock {
+		c := evBlock
+		if len(s.blocks) == 0 {
+			c = 64
+		}
+		s.blocks = append(s.blocks, make([]tlEvent, 0, c))
+	}
+	last := &s.blocks[len(s.blocks)-1]
+	*last = append(*last, e)
+	s.n++
+}
+
 // timeline keeps every event in arrival order plus the indexes the panes need, built
 // incrementally as events arrive so nothing is recomputed per frame.
 type timeline struct {
-	evs  []tlEvent
+	evs  tlEvents
 	base time.Time
 	// raws holds the bytes of the events from position rawBase on: every event's when
 	// nothing is loaded on demand (load nil), none for an opened trace, and the latest ones
@@ -242,7 +271,7 @@ func (t *timeline) counts(e *tlEvent) (warn, info int) {
 }
 
 // len is the number of events.
-func (t *timeline) len() int { return len(t.evs) }
+func (t *timeline) len() int { return t.evs.n }
 
 func hasWarning(ev *mcpclient.Event) bool {
 	for _, p := range ev.Problems {
@@ -276,10 +305,10 @@ func numericID(b []byte) (int64, bool) {
 }
 
 func (t *timeline) add(ev mcpclient.Event) {
-	if len(t.evs) == 0 {
+	if t.evs.n == 0 {
 		t.base = ev.Time
 	}
-	i := len(t.evs)
+	i := t.evs.n
 	e := tlEvent{
 		seq:    ev.Seq,
 		at:     int64(ev.Time.Sub(t.base)),
@@ -323,7 +352,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.ChunkCount > 0 || len(ev.Chunks) > 0 {
 		t.chunks[ev.Seq] = chunkInfo{ev.Chunks, ev.ChunkCount}
 	}
-	t.evs = append(t.evs, e)
+	t.evs.push(e)
 	t.keepRaw(ev.Raw)
 	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, int32(i))
@@ -343,8 +372,8 @@ func (t *timeline) add(ev mcpclient.Event) {
 		t.tailN++
 	}
 	if ev.Pair != 0 && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) {
-		if j, ok := t.index(ev.Pair); ok && t.evs[j].kind == mcpclient.KindRequest && t.evs[j].pair == 0 {
-			t.evs[j].pair = ev.Seq
+		if j, ok := t.index(ev.Pair); ok && t.evs.at(j).kind == mcpclient.KindRequest && t.evs.at(j).pair == 0 {
+			t.evs.at(j).pair = ev.Seq
 		}
 	}
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
@@ -356,15 +385,15 @@ func (t *timeline) add(ev mcpclient.Event) {
 // the batch frame (the client completes such a request with the batch's Seq), and the
 // batch back to the first request it answers, so p jumps there and back.
 func (t *timeline) linkBatch(i int, b *mcpclient.Batch) {
-	seq := t.evs[i].seq
+	seq := t.evs.at(i).seq
 	for _, el := range b.Elems {
 		if el.Pair == 0 || (el.Kind != mcpclient.KindResponse && el.Kind != mcpclient.KindErrorResponse) {
 			continue
 		}
-		if j, ok := t.index(el.Pair); ok && t.evs[j].kind == mcpclient.KindRequest && t.evs[j].pair == 0 {
-			t.evs[j].pair = seq
-			if t.evs[i].pair == 0 {
-				t.evs[i].pair = el.Pair
+		if j, ok := t.index(el.Pair); ok && t.evs.at(j).kind == mcpclient.KindRequest && t.evs.at(j).pair == 0 {
+			t.evs.at(j).pair = seq
+			if t.evs.at(i).pair == 0 {
+				t.evs.at(i).pair = el.Pair
 			}
 		}
 	}
@@ -372,29 +401,21 @@ func (t *timeline) linkBatch(i int, b *mcpclient.Batch) {
 
 // hasControls reports whether the event at position i holds control characters.
 func (t *timeline) hasControls(i int) bool {
-	return i >= 0 && i < len(t.evs) && t.evs[i].flags&evControls != 0
+	return i >= 0 && i < t.evs.n && t.evs.at(i).flags&evControls != 0
 }
 
 // index finds the position of the event with the given Seq.
 func (t *timeline) index(seq uint64) (int, bool) {
 	// Seqs normally count from 1 without gaps: try the direct slot first.
-	if seq >= 1 && int(seq-1) < len(t.evs) && t.evs[seq-1].seq == seq {
+	if seq >= 1 && int(seq-1) < t.evs.n && t.evs.at(int(seq-1)).seq == seq {
 		return int(seq - 1), true
 	}
-	i, ok := slices.BinarySearchFunc(t.evs, seq, func(e tlEvent, s uint64) int {
-		switch {
-		case e.seq < s:
-			return -1
-		case e.seq > s:
-			return 1
-		}
-		return 0
-	})
-	return i, ok
+	i := sort.Search(t.evs.n, func(k int) bool { return t.evs.at(k).seq >= seq })
+	return i, i < t.evs.n && t.evs.at(i).seq == seq
 }
 
 // time is when the event at position i happened.
-func (t *timeline) time(i int) time.Time { return t.base.Add(time.Duration(t.evs[i].at)) }
+func (t *timeline) time(i int) time.Time { return t.base.Add(time.Duration(t.evs.at(i).at)) }
 
 // methodOf is the method of a request or notification, or the method a response answers.
 func (t *timeline) methodOf(e *tlEvent) string { return t.strs[e.method] }
@@ -411,11 +432,11 @@ func (t *timeline) idOf(e *tlEvent) string {
 }
 
 // problemsAt are the problems of the event at position i.
-func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs[i].probs] }
+func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs.at(i).probs] }
 
 // rawAt is the bytes of the event at position i, when kept or loaded.
 func (t *timeline) rawAt(i int) ([]byte, bool) {
-	e := &t.evs[i]
+	e := t.evs.at(i)
 	if raw, ok := t.kept(i); ok || t.load == nil {
 		return raw, true
 	}
@@ -433,7 +454,7 @@ func (t *timeline) rawAt(i int) ([]byte, bool) {
 // message (Msg is nil: see message). ok is false when its bytes are still to be loaded
 // (Raw is then nil).
 func (t *timeline) event(i int) (mcpclient.Event, bool) {
-	e := &t.evs[i]
+	e := t.evs.at(i)
 	ev := mcpclient.Event{
 		Seq:      e.seq,
 		Time:     t.time(i),
@@ -482,7 +503,7 @@ func (t *timeline) full(i int) (mcpclient.Event, bool) {
 // request, its request for a response, the request a notification reports on, or the
 // request our reply answers.
 func (t *timeline) partner(i int) (uint64, bool) {
-	e := &t.evs[i]
+	e := t.evs.at(i)
 	return e.pair, e.pair != 0
 }
 
@@ -498,13 +519,13 @@ const sameReadWindow = time.Millisecond
 // (case B02: a notification and a response written in one buffer). mcpclient does not mark
 // where reads begin between frames yet, so this is inferred from offsets and times.
 func (t *timeline) sameRead(i int) (uint64, bool) {
-	ev := &t.evs[i]
+	ev := t.evs.at(i)
 	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 || ev.offset == 0 {
 		return 0, false
 	}
 	// Look back a bounded number of events for the previous frame of the stream.
 	for j := i - 1; j >= 0 && j >= i-4096; j-- {
-		prev := &t.evs[j]
+		prev := t.evs.at(j)
 		if prev.dir != ev.dir {
 			continue
 		}
@@ -520,7 +541,7 @@ func (t *timeline) sameRead(i int) (uint64, bool) {
 // sameRead's note.
 func (t *timeline) sameReadGap(i int, seq uint64) time.Duration {
 	if j, ok := t.index(seq); ok {
-		return time.Duration(t.evs[i].at - t.evs[j].at).Round(time.Microsecond)
+		return time.Duration(t.evs.at(i).at - t.evs.at(j).at).Round(time.Microsecond)
 	}
 	return 0
 }
@@ -545,10 +566,10 @@ func trimEOL(s string) string {
 // need asks for the bytes of the event at position i when they are loaded on demand and
 // not at hand; loadCmd then reads them.
 func (t *timeline) need(i int) {
-	if t.load == nil || i < 0 || i >= len(t.evs) {
+	if t.load == nil || i < 0 || i >= t.evs.n {
 		return
 	}
-	e := &t.evs[i]
+	e := t.evs.at(i)
 	if _, kept := t.kept(i); kept {
 		return
 	}

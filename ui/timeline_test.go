@@ -12,7 +12,7 @@ import (
 // timeline keeps summaries, not Events).
 func (t *timeline) all() []mcpclient.Event {
 	out := make([]mcpclient.Event, 0, t.len())
-	for i := range t.evs {
+	for i := range t.len() {
 		ev, _ := t.full(i)
 		out = append(out, ev)
 	}
@@ -30,7 +30,7 @@ func TestNumericID(t *testing.T) {
 		if ok {
 			tl := newTimeline()
 			tl.add(ev(1, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":`+in+`,"method":"ping"}`+"\n"))
-			if got := tl.idOf(&tl.evs[0]); got != in {
+			if got := tl.idOf(tl.evs.at(0)); got != in {
 				t.Errorf("id %s reads back as %s", in, got)
 			}
 		}

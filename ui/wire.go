@@ -88,7 +88,7 @@ func (p *wirePane) count() int {
 	case filterStderr:
 		return len(p.tl.stderr)
 	}
-	return len(p.tl.evs)
+	return p.tl.len()
 }
 
 // at maps a view row to an event position.
@@ -136,7 +136,7 @@ func (p *wirePane) selected() *tlEvent {
 	if !ok {
 		return nil
 	}
-	return &p.tl.evs[i]
+	return p.tl.evs.at(i)
 }
 
 // setSize lays the list and the detail out: side by side when wide, stacked when narrow.
@@ -196,7 +196,7 @@ func (p *wirePane) needShown() {
 	}
 	top := p.visibleTop()
 	for r := top; r < min(top+p.list.h-1, p.count()); r++ {
-		if i := p.at(r); rowNeedsBytes(&p.tl.evs[i]) {
+		if i := p.at(r); rowNeedsBytes(p.tl.evs.at(i)) {
 			p.tl.need(i)
 		}
 	}
@@ -266,16 +266,16 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 		}
 	case key.Matches(msg, k.Detail.Save):
-		if i, ok := p.selPos(); ok && p.tl.evs[i].dir != mcpclient.Lifecycle {
+		if i, ok := p.selPos(); ok && p.tl.evs.at(i).dir != mcpclient.Lifecycle {
 			raw, loaded := p.tl.rawAt(i)
 			if !loaded {
 				// The detail asks for the bytes whenever the frame is selected: they are
 				// a moment away.
-				p.saved.seq, p.saved.text = p.tl.evs[i].seq, "the frame is still loading from the trace: press w again"
+				p.saved.seq, p.saved.text = p.tl.evs.at(i).seq, "the frame is still loading from the trace: press w again"
 				p.detail.lines = nil
 				return true, nil
 			}
-			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs[i].seq, raw)
+			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs.at(i).seq, raw)
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
@@ -328,9 +328,9 @@ func (p *wirePane) viewList() string {
 		return ""
 	}
 	rows := make([]string, 0, h)
-	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), len(p.tl.evs))
+	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), p.tl.len())
 	if p.expect > 0 && !p.closed {
-		title += fmt.Sprintf(" · reading the trace: %d of %d", len(p.tl.evs), p.expect)
+		title += fmt.Sprintf(" · reading the trace: %d of %d", p.tl.len(), p.expect)
 	}
 	if p.follow {
 		title += " · following"
@@ -341,8 +341,8 @@ func (p *wirePane) viewList() string {
 	top := p.visibleTop()
 	// The number column is as wide as the largest number (a million events still fit).
 	seqW, relW := 3, 7
-	if k := len(p.tl.evs); k > 0 {
-		last := &p.tl.evs[k-1]
+	if k := p.tl.len(); k > 0 {
+		last := p.tl.evs.at(k - 1)
 		seqW = max(len(strconv.FormatUint(last.seq, 10)), seqW)
 		relW = max(len(strconv.FormatInt(time.Duration(last.at).Milliseconds(), 10)), relW)
 	}
@@ -356,7 +356,7 @@ func (p *wirePane) viewList() string {
 	}
 	if n == 0 {
 		msg := " no events yet"
-		if len(p.tl.evs) > 0 {
+		if p.tl.len() > 0 {
 			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.Wire.WireFilter.Help().Key)
 		}
 		rows[1] = p.c.st.Muted.Render(fit(msg, w))
@@ -394,7 +394,7 @@ func rowNeedsBytes(e *tlEvent) bool {
 // summary is the method, "result", "error <code>", the stderr line or the lifecycle text
 // of the event at position i.
 func (t *timeline) summary(i int) string {
-	ev := &t.evs[i]
+	ev := t.evs.at(i)
 	switch ev.kind {
 	case mcpclient.KindRequest, mcpclient.KindNotification:
 		if ev.method != 0 {
@@ -441,7 +441,7 @@ func (t *timeline) summary(i int) string {
 // size, badge. seqW and relW are the widths of the number and time columns.
 func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	st := p.c.st
-	ev := &p.tl.evs[pos]
+	ev := p.tl.evs.at(pos)
 	rel := time.Duration(ev.at).Milliseconds()
 	meta := fmt.Sprintf(" %*d %*dms ", seqW, ev.seq, relW, rel)
 	kind := fmt.Sprintf("%s %-12s ", arrow(ev.dir), ansi.Truncate(ev.kind.String(), 12, ""))

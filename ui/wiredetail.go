@@ -24,7 +24,7 @@ func (p *wirePane) viewDetail() string {
 // detailKept reports whether the kept detail lines are those of the frame at pos, at the
 // detail's width and show-all state.
 func (p *wirePane) detailKept(pos int) bool {
-	seq := p.tl.evs[pos].seq
+	seq := p.tl.evs.at(pos).seq
 	return p.detail.lines != nil && p.detail.seq == seq && p.detail.w == p.det.w && p.detail.full == (p.full == seq)
 }
 
@@ -41,7 +41,7 @@ func (p *wirePane) sync() {
 		p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
 		return
 	}
-	seq := p.tl.evs[pos].seq
+	seq := p.tl.evs.at(pos).seq
 	ev, loaded := p.tl.event(pos)
 	lines := p.detailLines(&ev, pos, w, p.full == seq, loaded)
 	p.renders++
