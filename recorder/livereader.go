@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -54,9 +55,12 @@ func (w *Writer) IndexEvents() {
 
 // EventBySeq reads back the event whose Seq is seq from the trace being written, as
 // Trace.EventBySeq does (classified, not paired; the bytes as recorded, so redacted when
-// the recording is). It fails for an event written before IndexEvents, one that was not
+// the recording is). An event the recording has not reached yet (the recorder is fed by a
+// queue of its own and may lag behind the UI during a flood) is waited for, up to
+// awaitWrite. It fails for an event written before IndexEvents, one that was not
 // written (a write error), after Close, and when the Writer has no file.
 func (w *Writer) EventBySeq(seq uint64) (mcpclient.Event, error) {
+	w.awaitSeq(seq)
 	w.mu.Lock()
 	if w.live == nil || w.path == "" {
 		w.mu.Unlock()
@@ -103,4 +107,21 @@ func (w *Writer) EventBySeq(seq uint64) (mcpclient.Event, error) {
 		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: fmt.Errorf("line holds event #%d, want #%d", r.Seq, seq)}
 	}
 	return r.event(start, overHTTP), nil
+}
+
+// awaitWrite bounds how long EventBySeq waits for the recording to reach an event.
+const awaitWrite = 5 * time.Second
+
+// awaitSeq returns once seq was written, or the recording is closed, or awaitWrite passed.
+func (w *Writer) awaitSeq(seq uint64) {
+	deadline := time.Now().Add(awaitWrite)
+	for {
+		w.mu.Lock()
+		behind := w.live != nil && !w.closed && (len(w.live.seqs) == 0 || w.live.seqs[len(w.live.seqs)-1] < seq)
+		w.mu.Unlock()
+		if !behind || time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

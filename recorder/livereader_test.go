@@ -47,6 +47,20 @@ func TestWriterEventBySeq(t *testing.T) {
 	if err != nil || strings.Contains(string(ev.Raw), "sekrit") || !strings.Contains(string(ev.Raw), "***") {
 		t.Errorf("#7 read back as %q, %v: want it redacted as recorded", ev.Raw, err)
 	}
+	// An event the recording has not reached yet is waited for.
+	got := make(chan mcpclient.Event, 1)
+	go func() {
+		ev, err := w.EventBySeq(9)
+		if err != nil {
+			t.Errorf("#9 written after it was asked for: %v", err)
+		}
+		got <- ev
+	}()
+	time.Sleep(20 * time.Millisecond)
+	w.Write(msg(9, "event 9"))
+	if ev := <-got; !strings.Contains(string(ev.Raw), `"data":"event 9"`) {
+		t.Errorf("#9 read back as %q", ev.Raw)
+	}
 	for _, seq := range []uint64{1, 4, 8} {
 		if _, err := w.EventBySeq(seq); err == nil {
 			t.Errorf("#%d read back, want an error", seq)
