@@ -85,41 +85,42 @@ func CredentialHeader(name string) bool {
 	case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token", "x-access-token":
 		return true
 	}
+	if !secretWordIn(n) {
+		return false
+	}
 	return secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
 }
 
-// httpHeaderLine matches one header line of an HTTP head: name, separator, value.
-var httpHeaderLine = regexp.MustCompile(`(?m)^([!#$%&'*+.^_|~0-9A-Za-z-]+)([ \t]*:[ \t]*)([^\r\n]*)`)
+// secretWords are what secretKey needs to find in an upper-cased name before it can match.
+var secretWords = [...]string{"TOKEN", "SECRET", "PASS", "APIKEY", "API_KEY", "PRIVATE", "CREDENTIAL", "COOKIE", "KEY", "PAT", "AUTH", "PW"}
 
-// HTTPHead masks the values of credential headers in an HTTP request or response head
-// (an event of direction HTTPOut or HTTPIn; the body after the blank line is left to Bytes).
-// It returns the rule name when it changed something.
-func HTTPHead(b []byte) ([]byte, bool) {
-	end := bytes.Index(b, []byte("\r\n\r\n"))
-	if end < 0 {
-		end = len(b)
+// secretWordIn is a cheap prefilter for secretKey on an ASCII name (the common headers hold
+// none of its words, and the regexp would cost a few microseconds per header line of every
+// HTTP event recorded). A non-ASCII name (case folding beyond ASCII) always goes to the regexp.
+func secretWordIn(lower string) bool {
+	var buf [64]byte
+	if len(lower) > len(buf) {
+		return true
 	}
-	head := b[:end]
-	changed := false
-	out := httpHeaderLine.ReplaceAllFunc(head, func(line []byte) []byte {
-		m := httpHeaderLine.FindSubmatch(line)
-		if m == nil || !CredentialHeader(string(m[1])) || len(m[3]) == 0 {
-			return line
+	up := buf[:len(lower)]
+	for i := 0; i < len(lower); i++ {
+		c := lower[i]
+		switch {
+		case c >= 0x80:
+			return true
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case c == '-':
+			c = '_'
 		}
-		changed = true
-		v := m[3]
-		// Keep the scheme of an Authorization value (Bearer, Basic): it helps debugging.
-		if sp := bytes.IndexByte(v, ' '); sp > 0 && (strings.EqualFold(string(m[1]), "authorization") || strings.EqualFold(string(m[1]), "proxy-authorization")) {
-			v = append(append([]byte(nil), v[:sp+1]...), Mask...)
-		} else {
-			v = []byte(Mask)
-		}
-		return append(append(append([]byte(nil), m[1]...), m[2]...), v...)
-	})
-	if !changed {
-		return b, false
+		up[i] = c
 	}
-	return append(out, b[end:]...), true
+	for _, w := range secretWords {
+		if bytes.Contains(up, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 type secret struct {
