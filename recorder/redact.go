@@ -79,48 +79,81 @@ type RedactConfig struct {
 // CredentialHeader reports whether an HTTP header carries a credential: Authorization,
 // Cookie and the like, or a name whose words look secret (X-Github-Token, X-Api-Key).
 // Mcp-Session-Id is not one: it is shown, so a session can be followed.
-func CredentialHeader(name string) bool {
-	n := strings.ToLower(strings.TrimSpace(name))
-	switch n {
+func CredentialHeader(name string) bool { return credentialHeader(name) }
+
+// credentialHeader is CredentialHeader for a name as a string or as bytes. An ASCII name
+// (every HTTP header name) is lower-cased on the stack and checked against the words the
+// secretKey regexp needs before the regexp runs: this runs for every header line of every
+// HTTP event recorded, and allocating and matching there cost the HTTP tap.
+func credentialHeader[T string | []byte](name T) bool {
+	var buf [64]byte
+	lower, ok := lowerASCII(name, buf[:0])
+	if !ok {
+		n := strings.ToLower(strings.TrimSpace(string(name)))
+		return knownCredentialHeader(n) || secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
+	}
+	if knownCredentialHeader(string(lower)) {
+		return true
+	}
+	for _, w := range secretWords {
+		if containsString(lower, w) {
+			return secretKey.Match(bytes.ReplaceAll(bytes.ToUpper(lower), []byte("-"), []byte("_")))
+		}
+	}
+	return false
+}
+
+// knownCredentialHeader reports the credential headers named outright (lower case).
+func knownCredentialHeader(lower string) bool {
+	switch lower {
 	case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token", "x-access-token":
 		return true
 	}
-	if !secretWordIn(n) {
-		return false
-	}
-	return secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
+	return false
 }
 
-// secretWords are what secretKey needs to find in an upper-cased name before it can match.
-var secretWords = [...]string{"TOKEN", "SECRET", "PASS", "APIKEY", "API_KEY", "PRIVATE", "CREDENTIAL", "COOKIE", "KEY", "PAT", "AUTH", "PW"}
+// secretWords are what secretKey needs to find in a lower-cased name before it can match
+// (API_KEY is found as KEY: the name keeps its '-').
+var secretWords = [...]string{"token", "secret", "pass", "apikey", "private", "credential", "cookie", "key", "pat", "auth", "pw"}
 
-// secretWordIn is a cheap prefilter for secretKey on an ASCII name (the common headers hold
-// none of its words, and the regexp would cost a few microseconds per header line of every
-// HTTP event recorded). A non-ASCII name (case folding beyond ASCII) always goes to the regexp.
-func secretWordIn(lower string) bool {
-	var buf [64]byte
-	if len(lower) > len(buf) {
-		return true
+// lowerASCII appends name to dst with ASCII blanks trimmed and lower-cased. ok is false for
+// a name that is not ASCII or longer than dst's capacity.
+func lowerASCII[T string | []byte](name T, dst []byte) (lower []byte, ok bool) {
+	i, j := 0, len(name)
+	for i < j && asciiSpace(name[i]) {
+		i++
 	}
-	up := buf[:len(lower)]
-	for i := 0; i < len(lower); i++ {
-		c := lower[i]
+	for j > i && asciiSpace(name[j-1]) {
+		j--
+	}
+	if j-i > cap(dst) {
+		return nil, false
+	}
+	for k := i; k < j; k++ {
+		c := name[k]
 		switch {
 		case c >= 0x80:
-			return true
-		case c >= 'a' && c <= 'z':
-			c -= 'a' - 'A'
-		case c == '-':
-			c = '_'
+			return nil, false
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
 		}
-		up[i] = c
+		dst = append(dst, c)
 	}
-	for _, w := range secretWords {
-		if bytes.Contains(up, []byte(w)) {
+	return dst, true
+}
+
+// containsString is bytes.Contains(b, []byte(s)) without converting s.
+func containsString(b []byte, s string) bool {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if string(b[i:i+len(s)]) == s {
 			return true
 		}
 	}
 	return false
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 type secret struct {

@@ -29,12 +29,12 @@ func HTTPHead(b []byte) ([]byte, bool) {
 		}
 		line := head[start:lineEnd]
 		if nameEnd, valStart, valEnd, ok := headerLine(line); ok && valEnd > valStart {
-			name := string(line[:nameEnd])
-			if CredentialHeader(name) {
+			name := line[:nameEnd]
+			if credentialHeader(name) {
 				v := line[valStart:valEnd]
 				out = append(out, head[done:start+valStart]...)
 				// Keep the scheme of an Authorization value (Bearer, Basic): it helps debugging.
-				if sp := bytes.IndexByte(v, ' '); sp > 0 && (strings.EqualFold(name, "authorization") || strings.EqualFold(name, "proxy-authorization")) {
+				if sp := bytes.IndexByte(v, ' '); sp > 0 && (bytes.EqualFold(name, []byte("authorization")) || bytes.EqualFold(name, []byte("proxy-authorization"))) {
 					out = append(out, v[:sp+1]...)
 				}
 				out = append(out, Mask...)

@@ -86,7 +86,7 @@ func TestHTTPHeadMatchesRegexp(t *testing.T) {
 // takes: the standard headers, secret-looking ones and random names.
 func TestCredentialHeaderPrefilter(t *testing.T) {
 	names := []string{"Authorization", "Content-Type", "Mcp-Session-Id", "X-Github-Token", "X-Api-Key", "Api-Key", "X-Pat", "Pats", "X-Path", "Keyboard",
-		"X-Key", "Keys-Here", "X-Pw", "Passphrase", "X-Private-Thing", "X-Credentials", "Set-Cookie", "X-Auth", "Authentication", "X-\u212aey", "ſecret", "x-ſecret-id"}
+		"X-Key", "Keys-Here", "X-Pw", " Authorization", "X-Api-Key\t", "x-api_key", "\tcookie\r", "A\u00a0Token", "Passphrase", "X-Private-Thing", "X-Credentials", "Set-Cookie", "X-Auth", "Authentication", "X-\u212aey", "ſecret", "x-ſecret-id"}
 	parts := []string{"x", "-", "_", "key", "pat", "auth", "pass", "pw", "s", "token", "secret", "path", "id", "K", "P", "\u212a", "ſ", "A"}
 	rng := rand.New(rand.NewPCG(3, 5))
 	for range 20000 {

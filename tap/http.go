@@ -215,9 +215,12 @@ type head struct {
 	contentType   string
 }
 
-// readHead reads one head (up to and including the blank line) exactly.
+// readHead reads one head (up to and including the blank line) exactly. It parses the
+// lines as bytes: every request and response goes through it, and a string per line was
+// most of the forward path's allocations.
 func readHead(br *bufio.Reader) (*head, error) {
 	h := &head{contentLength: -1}
+	lineStart := 0 // where the current line starts in h.raw
 	for {
 		line, err := br.ReadSlice('\n')
 		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
@@ -233,36 +236,65 @@ func readHead(br *bufio.Reader) (*head, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		l := strings.TrimRight(string(line), "\r\n")
-		if h.first == "" && len(h.raw) == len(line) {
-			if l == "" { // a stray blank line before a request
-				h.raw = h.raw[:0]
+		l := bytes.TrimRight(h.raw[lineStart:], "\r\n")
+		isFirst := lineStart == 0
+		lineStart = len(h.raw)
+		if isFirst {
+			if len(l) == 0 { // a stray blank line before a request
+				h.raw, lineStart = h.raw[:0], 0
 				continue
 			}
-			h.first = l
+			h.first = string(l)
 			continue
 		}
-		if l == "" {
+		if len(l) == 0 {
 			return h, nil
 		}
-		name, value, ok := strings.Cut(l, ":")
+		name, value, ok := bytes.Cut(l, []byte(":"))
 		if !ok {
 			continue
 		}
-		value = strings.TrimSpace(value)
-		switch strings.ToLower(strings.TrimSpace(name)) {
-		case "content-length":
-			if n, err := strconv.ParseInt(value, 10, 64); err == nil {
+		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
+		switch {
+		case asciiEqualFold(name, "content-length"):
+			if n, err := strconv.ParseInt(string(value), 10, 64); err == nil {
 				h.contentLength = n
 			}
-		case "transfer-encoding":
-			h.chunked = strings.Contains(strings.ToLower(value), "chunked")
-		case "connection":
-			h.closeConn = strings.Contains(strings.ToLower(value), "close")
-		case "content-type":
-			h.contentType = strings.ToLower(value)
+		case asciiEqualFold(name, "transfer-encoding"):
+			h.chunked = containsFold(value, "chunked")
+		case asciiEqualFold(name, "connection"):
+			h.closeConn = containsFold(value, "close")
+		case asciiEqualFold(name, "content-type"):
+			h.contentType = strings.ToLower(string(value))
 		}
 	}
+}
+
+// asciiEqualFold reports whether b is s (lower-case ASCII) in any case.
+func asciiEqualFold(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range len(b) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFold reports whether b holds s (lower-case ASCII) in any case.
+func containsFold(b []byte, s string) bool {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if asciiEqualFold(b[i:i+len(s)], s) {
+			return true
+		}
+	}
+	return false
 }
 
 // withHost returns the head with its Host header's value set to host.
