@@ -88,10 +88,14 @@ type respStream struct {
 }
 
 type httpTap struct {
-	s        *session
-	up       *url.URL
-	upHost   string     // host:port to dial
-	recMu    sync.Mutex // held while a batch is recorded: batches are recorded whole, in turn
+	s      *session
+	up     *url.URL
+	upHost string     // host:port to dial
+	recMu  sync.Mutex // held while a batch is recorded: batches are recorded whole, in turn
+	// sseIn and sseBuf are reused (under recMu) to parse each SSE frame: NewSSEReader keeps a
+	// *bufio.Reader that is large enough, where it would allocate 4 KiB per frame.
+	sseIn    bytes.Reader
+	sseBuf   *bufio.Reader
 	wg       sync.WaitGroup
 	off      [2]int64
 	line     [2]int64
@@ -683,7 +687,13 @@ func frameEnd(b []byte) int {
 func (t *httpTap) sseFrame(at time.Time, raw []byte) {
 	raw = clone(raw)
 	t.emitHTTP(mcpclient.Event{Time: at, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindSSEFrame, Raw: raw, Size: int64(len(raw))})
-	fr, _ := mcpclient.NewSSEReader(bytes.NewReader(raw)).Next()
+	t.sseIn.Reset(raw)
+	if t.sseBuf == nil {
+		t.sseBuf = bufio.NewReaderSize(&t.sseIn, 4096)
+	} else {
+		t.sseBuf.Reset(&t.sseIn)
+	}
+	fr, _ := mcpclient.NewSSEReader(t.sseBuf).Next()
 	if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 		t.message(at, mcpclient.ServerToClient, []byte(fr.Data))
 	}
