@@ -223,7 +223,8 @@ type head struct {
 // lines as bytes: every request and response goes through it, and a string per line was
 // most of the forward path's allocations.
 func readHead(br *bufio.Reader) (*head, error) {
-	h := &head{contentLength: -1}
+	// One allocation for a usual head, not one per doubling as its lines come.
+	h := &head{contentLength: -1, raw: make([]byte, 0, min(max(br.Buffered(), 512), 4096))}
 	lineStart := 0 // where the current line starts in h.raw
 	for {
 		line, err := br.ReadSlice('\n')
