@@ -217,6 +217,8 @@ type head struct {
 	chunked       bool
 	closeConn     bool
 	contentType   string
+	// expectContinue: a request that waits for 100 Continue before its body.
+	expectContinue bool
 }
 
 // readHead reads one head (up to and including the blank line) exactly. It parses the
@@ -271,6 +273,8 @@ func readHead(br *bufio.Reader) (*head, error) {
 			h.closeConn = containsFold(value, "close")
 		case asciiEqualFold(name, "content-type"):
 			h.contentType = strings.ToLower(string(value))
+		case asciiEqualFold(name, "expect"):
+			h.expectContinue = asciiEqualFold(value, "100-continue")
 		}
 	}
 }
@@ -419,6 +423,13 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
+		if rh.expectContinue && (rh.chunked || rh.contentLength > 0) {
+			keep, err := t.expectContinue(c, br, cw, &up, &ubr, rh)
+			if err != nil || !keep || rh.closeConn {
+				return
+			}
+			continue
+		}
 		var body, wire []byte
 		switch {
 		case rh.chunked:
@@ -470,7 +481,7 @@ func (t *httpTap) serve(c net.Conn) {
 			t.badGateway(cw, err)
 			return
 		}
-		keep, err := t.response(ubr, cw, method, pend)
+		keep, _, err := t.response(ubr, cw, method, pend, false)
 		if err != nil || !keep || rh.closeConn {
 			return
 		}
@@ -486,10 +497,13 @@ func (t *httpTap) badGateway(cw *bufio.Writer, err error) {
 }
 
 // response forwards one response (1xx heads first) as it arrives; keep reports whether
-// the connection can carry another request.
-func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (keep bool, err error) {
+// the connection can carry another request. With hold, nothing is recorded: what went by
+// is returned in held, for the caller to record.
+func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem, hold bool) (keep bool, held []httpItem, err error) {
 	defer func() {
-		if len(pend) > 0 {
+		if hold {
+			held = pend
+		} else if len(pend) > 0 {
 			t.record(pend)
 		}
 	}()
@@ -501,7 +515,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, p
 			return nil
 		}
 		err := cw.Flush()
-		if len(pend) > 0 {
+		if len(pend) > 0 && !hold {
 			t.record(pend)
 			pend = nil
 		}
@@ -510,10 +524,10 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, p
 	for {
 		h, err := readHead(ubr)
 		if err != nil {
-			return false, err
+			return false, nil, err
 		}
 		if _, err := cw.Write(h.raw); err != nil {
-			return false, err
+			return false, nil, err
 		}
 		status := 0
 		if f := strings.Fields(h.first); len(f) >= 2 {
@@ -524,13 +538,13 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, p
 		pend = append(pend, httpItem{t: time.Now(), kind: itemHead, raw: h.raw, stream: st})
 		if status >= 100 && status < 200 && status != 101 {
 			if err := flush(); err != nil {
-				return false, err
+				return false, nil, err
 			}
 			continue
 		}
 		if method == "HEAD" || status == 204 || status == 304 {
 			pend = append(pend, httpItem{kind: itemEnd, stream: st})
-			return !h.closeConn, cw.Flush()
+			return !h.closeConn, nil, cw.Flush()
 		}
 		// pass copies one piece of the body; the last one is flushed, and recorded with
 		// the end of the response, below.
@@ -582,7 +596,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, p
 			err = ferr
 		}
 		pend = append(pend, httpItem{t: time.Now(), kind: itemEnd, stream: st})
-		return err == nil && !h.closeConn, err
+		return err == nil && !h.closeConn, nil, err
 	}
 }
 
