@@ -97,6 +97,10 @@ type Options struct {
 	// FromTrace says the events are read from a finished trace file (mcp-inspect open), not
 	// a live session (attach): the status bar then never shows a recorded state as live.
 	FromTrace bool
+	// ShowCredentials shows HTTP credential header values and OAuth codes and tokens in the
+	// wire pane as they were sent (--no-redact). By default they are masked there as traces
+	// mask them, so a shared screen does not show them; the bytes sent are never changed.
+	ShowCredentials bool
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -287,6 +291,7 @@ func newModel(opts Options) *model {
 		title = shellwords.Join(opts.Argv)
 	}
 	tl := newTimeline()
+	tl.showCreds = opts.ShowCredentials
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	}

@@ -107,6 +107,8 @@ type timeline struct {
 	want    []uint64
 	// failed holds the Seqs that could not be read back, with why (not asked again).
 	failed map[uint64]error
+	// showCreds shows HTTP credentials as sent (Options.ShowCredentials); see shownRaw.
+	showCreds bool
 }
 
 func newTimeline() *timeline {

@@ -425,6 +425,7 @@ func (t *timeline) summary(i int) string {
 		return ""
 	}
 	raw, ok := t.rawAt(i)
+	raw, _ = t.shownRaw(ev.dir, raw)
 	if !ok {
 		if t.loadErr(ev.seq) != nil {
 			return "(could not read this event from the trace)"
@@ -524,7 +525,12 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	if full {
 		limit = showAllBytes
 	}
-	raw := ev.Raw
+	raw, masked := p.tl.shownRaw(ev.Dir, ev.Raw)
+	if masked { // sizes and offsets below are of the bytes shown
+		e := *ev
+		e.Raw, e.Size = raw, ev.Size-int64(len(ev.Raw)-len(raw))
+		ev = &e
+	}
 	shown := runeCut(raw, limit)
 	if p.saved.seq == ev.Seq && p.saved.text != "" {
 		add(wrapStyled(st.Accent, p.saved.text, w)...)
@@ -534,7 +540,11 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 			add(wrapStyled(st.Warning, l, w)...)
 		}
 	}
-	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	if masked {
+		add("", st.Title.Render("raw bytes")+st.Muted.Render("  (credentials masked as in traces, --no-redact shows them; controls and line ending made visible)"))
+	} else {
+		add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	}
 	chunks := ev.Chunks
 	for len(chunks) > 0 && chunks[len(chunks)-1] >= shown {
 		chunks = chunks[:len(chunks)-1]
