@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
@@ -51,5 +50,4 @@ func BenchmarkHTTPRecord(b *testing.B) {
 		}
 		t.s.flushTrace()
 	}
-	_ = mcpclient.KindSSEFrame
 }
