@@ -135,7 +135,17 @@ func ParseCreateTask(result json.RawMessage) (*Task, bool, error) {
 		return nil, false, nil
 	}
 	var t Task
-	if err := json.Unmarshal(result, &t); err != nil || t.ResultType != "task" {
+	if err := json.Unmarshal(result, &t); err != nil {
+		// Said "task" but a member has the wrong type: still never a final result.
+		var r struct {
+			ResultType string `json:"resultType"`
+		}
+		if json.Unmarshal(result, &r) == nil && r.ResultType == "task" {
+			return &Task{ResultType: "task"}, true, fmt.Errorf(`the result has resultType "task" but is not a valid task: %w`, err)
+		}
+		return nil, false, nil
+	}
+	if t.ResultType != "task" {
 		return nil, false, nil
 	}
 	if t.TaskID == "" {
