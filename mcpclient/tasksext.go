@@ -129,7 +129,8 @@ func (e *TaskCancelledError) Error() string {
 
 // ParseCreateTask reports whether result is a CreateTaskResult (resultType "task", ext-tasks
 // §Polymorphic Results) and decodes its Task fields. A result that says "task" without a
-// taskId is still reported (ok true) with an error, so it is never taken for a final result.
+// taskId, or with a member of the wrong type, is still reported (ok true) with an error, so it
+// is never taken for a final result.
 func ParseCreateTask(result json.RawMessage) (*Task, bool, error) {
 	if !mayBeTask(result) {
 		return nil, false, nil
