@@ -631,7 +631,9 @@ func isTerminal(w io.Writer) bool {
 }
 
 // terminalSafe returns how to print a server's text on w: escaped (case B23) when w is a
-// terminal, unchanged when it is a file or a pipe, so scripts get the bytes.
+// terminal *os.File, unchanged otherwise. The writers Execute gives commands are termout
+// writers, which escape on a terminal themselves (issue 15), so this is the identity there;
+// it stays for a command run with a bare *os.File.
 func terminalSafe(w io.Writer) func(string) string {
 	if isTerminal(w) {
 		return func(s string) string { return sanitize.String(s, sanitize.Text) }
