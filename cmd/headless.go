@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -216,7 +217,7 @@ func newHeadless(cmd *cobra.Command, flags *headlessFlags, method string) *headl
 
 // warn records a warning for the document and, unless --quiet, writes it to stderr.
 func (h *headless) warn(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := logfile.Truncate(fmt.Sprintf(format, args...), maxMessage)
 	h.warnMu.Lock()
 	defer h.warnMu.Unlock()
 	if len(h.warnings) == maxWarnings {
@@ -253,7 +254,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP) // a closed terminal stops the run in order too
 	defer signal.Stop(sigs)
 	go func() {
 		select {
@@ -274,7 +275,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	return h.finish(err)
 }
 
-// interruptError is a headless run stopped by SIGINT or SIGTERM; it is a context.Canceled
+// interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
 // for classify (kind "interrupted", exit 130).
 type interruptError struct {
 	sig       syscall.Signal
@@ -286,7 +287,7 @@ type interruptError struct {
 }
 
 func (e *interruptError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[e.sig]
 	if name == "" {
 		name = e.sig.String()
 	}
@@ -638,7 +639,9 @@ func isTerminal(w io.Writer) bool {
 }
 
 // terminalSafe returns how to print a server's text on w: escaped (case B23) when w is a
-// terminal, unchanged when it is a file or a pipe, so scripts get the bytes.
+// terminal *os.File, unchanged otherwise. The writers Execute gives commands are termout
+// writers, which escape on a terminal themselves (issue 15), so this is the identity there;
+// it stays for a command run with a bare *os.File.
 func terminalSafe(w io.Writer) func(string) string {
 	if isTerminal(w) {
 		return func(s string) string { return sanitize.String(s, sanitize.Text) }

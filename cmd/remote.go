@@ -124,7 +124,7 @@ func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, err
 		cfg.StoreDir = dir
 	}
 	if !tui {
-		cfg.Notify = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+		cfg.Notify = func(msg string) { fmt.Fprintln(humanStderr(), msg) }
 	}
 	return oauth.New(cfg), nil
 }

@@ -18,6 +18,8 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/themes"
@@ -156,8 +158,14 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 
 // Execute runs the command line and returns the process exit code.
 func Execute(args []string) int {
+	// Every human-readable line reaches the terminal through termout (issue 15).
+	stdout, stderr := termout.New(os.Stdout), termout.New(os.Stderr)
+	defer stdout.Flush()
+	defer stderr.Flush()
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
 	if err == nil {
 		return exitOK
@@ -165,13 +173,17 @@ func Execute(args []string) int {
 	var ce *codeError
 	if errors.As(err, &ce) {
 		if ce.msg != "" {
-			fmt.Fprintln(os.Stderr, "mcp-inspect: "+ce.msg)
+			fmt.Fprintln(stderr, "mcp-inspect: "+logfile.Truncate(ce.msg, maxMessage))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(os.Stderr, "mcp-inspect: "+err.Error())
+	fmt.Fprintln(stderr, "mcp-inspect: "+logfile.Truncate(err.Error(), maxMessage))
 	return exitUsage
 }
+
+// maxMessage bounds an error message (8 KiB): one that quotes a 300 MB argument shows its
+// start and its length.
+const maxMessage = 8 << 10
 
 // codeError carries an exit code through cobra.
 type codeError struct {
@@ -324,12 +336,12 @@ type tuiSessionEnd struct {
 func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, error) {
 	cfg, flags, title, logger := s.cfg, s.flags, s.title, s.logger
 	base := cfg // before the recorder and the UI add their hooks
-	rec, err := flags.rec.startNth(&cfg, logger, os.Stderr, n)
+	rec, err := flags.rec.startNth(&cfg, logger, humanStderr(), n)
 	if err != nil {
 		return tuiSessionEnd{}, &codeError{exitUsage, err.Error()}
 	}
-	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
-	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
+	defer rec.close(logger, humanStderr()) // after client.Close: every event is in the trace
+	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
 	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
@@ -349,8 +361,11 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if p := rec.path(); p != "" {
 		opts.SessionPath, opts.SaveSession = p, rec.saveAs
 	}
+	if red := rec.red; red != nil {
+		opts.Redact = func(b []byte) []byte { out, _ := red.Bytes(b); return out }
+	}
 	opts.Client = client
-	defer stopServer(client, os.Stderr)
+	defer stopServer(client, humanStderr())
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
@@ -435,9 +450,10 @@ func openLog(path string, debug bool) (*slog.Logger, func()) {
 	if path == "" {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	// The log rotates at logfile.MaxSize and cuts huge values (issue 15).
+	f, err := logfile.Open(path, logfile.MaxSize)
 	if err != nil {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), func() { f.Close() }
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr})), func() { f.Close() }
 }

@@ -89,6 +89,8 @@ type detailKeys struct {
 	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
 	ShowAll key.Binding `in:"call wire"`
 	Save    key.Binding `in:"call wire resources"`
+	// SaveRaw writes a frame's exact bytes, secrets included (Save masks them: issue 15).
+	SaveRaw key.Binding `in:"call wire"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).
@@ -264,7 +266,8 @@ func defaultDetailKeys() detailKeys {
 		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
 		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
 		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
-		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
+		SaveRaw:    key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
 	}
 }
 

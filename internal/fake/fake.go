@@ -31,6 +31,9 @@
 //	b20            resource_link, embedded resource and an unknown block; resources/read
 //	b22            tools/call whoami returns argv, DEMO_MODE and PATH_set
 //	b23            terminal escape sequences in a description, result, log and stderr
+//	hostile        every string (serverInfo, names, descriptions, results, keys, logs,
+//	               stderr, errors) holds ESC/OSC, C1, bidi and invisible characters;
+//	               FAKE_HOSTILE_VARIANT changes call results (for replay diffs)
 //	b25            token on stderr and in tools/call leak; --fail exits 1 at startup
 //	paging-stuck   every list page carries nextCursor "same" (tools, resources, templates, prompts)
 //	paging-endless every list page carries a new nextCursor: the pages never end

@@ -75,6 +75,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range framingScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range hostileScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
