@@ -22,7 +22,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle: the initialize request MUST be the first interaction"
 	case CodeUnknownNotification:
 		return "MCP schema: ServerNotification lists the notifications a server may send"
-	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout:
+	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout, CodeIDTypeMismatch:
 		return "JSON-RPC 2.0 §5: a response answers exactly one request, with that request's id"
 	case CodeIDReused:
 		return "MCP basic/index: request ids MUST NOT be reused while in flight"

@@ -280,11 +280,20 @@ type TimeoutError struct {
 	Request string
 	After   time.Duration
 	Max     bool
+	// Meanwhile describes the responses that answered no request while this one waited
+	// (an unknown id, or the right value in the other JSON type): often the lost answer.
+	Meanwhile []string
 }
 
 func (e *TimeoutError) Error() string {
+	var s string
 	if e.Max {
-		return fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
+		s = fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
+	} else {
+		s = fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
 	}
-	return fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
+	if len(e.Meanwhile) > 0 {
+		s += "; meanwhile " + strings.Join(e.Meanwhile, "; ")
+	}
+	return s
 }
