@@ -157,6 +157,7 @@ type jsonDoc struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 	Error    *jsonError      `json:"error,omitempty"`
 	Warnings []string        `json:"warnings"`
+	Pages    *jsonPages      `json:"pages,omitempty"`
 	Bench    *benchStats     `json:"bench,omitempty"`
 	Timing   jsonTiming      `json:"timing"`
 	ExitCode int             `json:"exitCode"`

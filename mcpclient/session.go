@@ -107,43 +107,12 @@ const MaxPages = 1000
 // resources/templates/list, prompts/list; MCP server/utilities/pagination) and returns the
 // items of the array under key, raw. It stops with a warning, not a loop, when a cursor
 // repeats or MaxPages pages have come; what was fetched so far is returned with the warnings.
-// A complete listing also warns of items that share their identity (see DuplicateWarnings).
+// An item that a later page repeats is listed once, with a warning naming its pages (see
+// Pager); a complete listing also warns of items that share their identity (see
+// DuplicateWarnings) and of an empty-string nextCursor.
 func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMessage, []string, error) {
-	var items []json.RawMessage
-	var warnings []string
-	seen := map[string]bool{}
-	cursor := ""
-	for page := 0; ; page++ {
-		if page >= MaxPages {
-			warnings = append(warnings, fmt.Sprintf("stopped after %d pages of %s: the server keeps returning a nextCursor", MaxPages, method))
-			return items, warnings, nil
-		}
-		var params any
-		if cursor != "" {
-			params = map[string]string{"cursor": cursor}
-		}
-		resp, err := c.Request(ctx, method, params, nil)
-		if err != nil {
-			return items, warnings, err
-		}
-		pageItems, next, warning, err := DecodePage(method, key, resp.Msg.Result)
-		if err != nil {
-			return items, warnings, err
-		}
-		if warning != "" {
-			warnings = append(warnings, warning)
-		}
-		items = append(items, pageItems...)
-		if next == "" {
-			return items, append(warnings, DuplicateWarnings(method, items)...), nil
-		}
-		if seen[next] {
-			warnings = append(warnings, fmt.Sprintf("stopped paging %s: cursor %q repeated", method, next))
-			return items, warnings, nil
-		}
-		seen[next] = true
-		cursor = next
-	}
+	p, err := c.ListPaged(ctx, method, key)
+	return p.Items, p.Warnings, err
 }
 
 // ListTools fetches every page of tools/list (see ListAll for the pagination guard). A tool

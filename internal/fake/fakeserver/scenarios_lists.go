@@ -15,18 +15,20 @@ func listsScenarios() map[string]*scenario {
 		"paging-repeat":       pagingRepeat(),
 		"paging-empty-cursor": pagingEmptyCursor(),
 		"id-zero-answer": {
-			summary: "answers tools/list and tools/call with id 0 instead of the request's id (after a correct initialize)",
-			methods: map[string]func(*server, *stdioserver.Message){
-				"tools/list": func(s *server, m *stdioserver.Message) { s.result(json.RawMessage("0"), `{"tools":[`+echoTool+`]}`) },
-				"tools/call": func(s *server, m *stdioserver.Message) { s.result(json.RawMessage("0"), textResult("hi")) },
-			},
+			summary:   "answers tools/list and tools/call echo with id 0 instead of the request's id (after a correct initialize)",
+			listTools: func(s *server, m *stdioserver.Message) { s.result(json.RawMessage("0"), `{"tools":[`+echoTool+`]}`) },
+			calls: map[string]toolFunc{"echo": func(s *server, m *stdioserver.Message, args json.RawMessage) {
+				s.result(json.RawMessage("0"), textResult(argString(args, "text", "")))
+			}},
 		},
 		"id-stringly": {
-			summary: "answers every request after initialize with its id as a string (\"2\" for 2)",
+			summary:   "answers tools/list, tools/call echo and ping with a numeric id as a string (\"2\" for 2)",
+			listTools: func(s *server, m *stdioserver.Message) { s.result(stringID(m.ID), `{"tools":[`+echoTool+`]}`) },
+			calls: map[string]toolFunc{"echo": func(s *server, m *stdioserver.Message, args json.RawMessage) {
+				s.result(stringID(m.ID), textResult(argString(args, "text", "")))
+			}},
 			methods: map[string]func(*server, *stdioserver.Message){
-				"tools/list": func(s *server, m *stdioserver.Message) { s.result(stringID(m.ID), `{"tools":[`+echoTool+`]}`) },
-				"tools/call": func(s *server, m *stdioserver.Message) { s.result(stringID(m.ID), textResult("hi")) },
-				"ping":       func(s *server, m *stdioserver.Message) { s.result(stringID(m.ID), `{}`) },
+				"ping": func(s *server, m *stdioserver.Message) { s.result(stringID(m.ID), `{}`) },
 			},
 		},
 		"drop-id-0": {
@@ -39,8 +41,11 @@ func listsScenarios() map[string]*scenario {
 	}
 }
 
-// stringID is a numeric id as a JSON string: 2 → "2".
+// stringID is a numeric id as a JSON string: 2 → "2"; a string id stays as it is.
 func stringID(id json.RawMessage) json.RawMessage {
+	if len(id) > 0 && id[0] == '"' {
+		return id
+	}
 	return json.RawMessage(strconv.Quote(string(id)))
 }
 
