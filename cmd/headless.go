@@ -167,8 +167,11 @@ type jsonServer struct {
 	Name            string `json:"name"`
 	Version         string `json:"version"`
 	ProtocolVersion string `json:"protocolVersion"`
-	Era             string `json:"era"`
-	PID             int    `json:"pid"`
+	// RequestedProtocolVersion is the version initialize asked for, when the server
+	// negotiated another (absent when they agree).
+	RequestedProtocolVersion string `json:"requestedProtocolVersion,omitempty"`
+	Era                      string `json:"era"`
+	PID                      int    `json:"pid"`
 }
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
@@ -368,8 +371,16 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	h.init = init
 	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
+	if init.Requested != init.ProtocolVersion {
+		h.doc.Server.RequestedProtocolVersion = init.Requested
+	}
 	for _, w := range init.Warnings {
 		h.warn("%s", w)
+	}
+	for _, n := range init.Notes {
+		if !h.flags.quiet {
+			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
+		}
 	}
 	t0 := time.Now()
 	out, err := act(ctx, h)

@@ -104,3 +104,35 @@ func TestHeadlessIDs(t *testing.T) {
 		t.Errorf("stderr = %q, want the --first-id usage error", r.stderr)
 	}
 }
+
+// Protocol versions (issue #14 §2): an older known one is a note and shown beside the
+// requested one; a missing or unknown one stops --strict.
+func TestHeadlessProtocolVersions(t *testing.T) {
+	t.Parallel()
+	r := inspect(t, nil, cmdline([]string{"tools", "--json"}, fakeArgv(t, "version-old"))...)
+	wantCode(t, r, 0)
+	doc := oneDocument(t, r)
+	if !strings.Contains(doc, `"protocolVersion": "2025-03-26"`) || !strings.Contains(doc, `"requestedProtocolVersion": "2025-11-25"`) || !strings.Contains(doc, `"warnings": []`) {
+		t.Errorf("--json does not show both versions without a warning:\n%s", doc)
+	}
+	if !strings.Contains(r.stderr, "mcp-inspect: note: server negotiated protocol version 2025-03-26 (requested 2025-11-25)") {
+		t.Errorf("stderr lacks the negotiation note:\n%s", r.stderr)
+	}
+	r = inspect(t, nil, cmdline([]string{"discover", "--era", "auto"}, fakeArgv(t, "version-old"))...)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, "protocol:  2025-03-26 (requested 2025-11-25)") {
+		t.Errorf("discover does not show both versions:\n%s", r.stdout)
+	}
+	for _, c := range []struct{ scenario, want string }{
+		{"version-unknown", `strict mode: stopped at the first protocol violation (event #3): server answered protocol version "2099-01-01"`},
+		{"version-missing", "strict mode: stopped at the first protocol violation (event #3): server answered no protocolVersion"},
+	} {
+		r = inspect(t, nil, cmdline([]string{"tools", "--strict"}, fakeArgv(t, c.scenario))...)
+		wantCode(t, r, exitProtocol)
+		if !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%s --strict: stderr lacks %q:\n%s", c.scenario, c.want, r.stderr)
+		}
+		r = inspect(t, nil, cmdline([]string{"tools"}, fakeArgv(t, c.scenario))...)
+		wantCode(t, r, 0)
+	}
+}

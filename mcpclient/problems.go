@@ -68,6 +68,8 @@ const (
 	// CodeUnknownProtocolVersion (Warning): the server answered a protocol version the client
 	// does not know (put on the lifecycle note that says so).
 	CodeUnknownProtocolVersion ProblemCode = "unknown-protocol-version"
+	// CodeNoProtocolVersion (Warning): the initialize result has no protocolVersion.
+	CodeNoProtocolVersion ProblemCode = "no-protocol-version"
 	// CodeUnknownID (Warning): a response to an id no pending request has.
 	CodeUnknownID ProblemCode = "unknown-id"
 	// CodeIDTypeMismatch (Warning): a response whose id has a pending request's value but

@@ -32,7 +32,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
 	case CodeModernServerRequest:
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
-	case CodeUnknownProtocolVersion:
+	case CodeUnknownProtocolVersion, CodeNoProtocolVersion:
 		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
 	case CodeTaskNotDeclared:
 		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation): a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // Initialize runs the legacy-era handshake (MCP 2025-11-25 basic/lifecycle): initialize with
@@ -29,21 +28,29 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		return nil, err
 	}
 	res := *decoded
+	res.Requested = c.cfg.ProtocolVersion
 	switch {
 	case res.ProtocolVersion == "":
 		// DecodeInitializeResult warned.
 	case !KnownProtocolVersion(res.ProtocolVersion):
 		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; continuing as %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
 	case res.ProtocolVersion != c.cfg.ProtocolVersion:
-		res.Warnings = append(res.Warnings, fmt.Sprintf("server chose protocol version %s instead of the requested %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
+		res.Notes = append(res.Notes, VersionNote(res.ProtocolVersion, c.cfg.ProtocolVersion))
 	}
+	violation := versionProblem(&res)
 	for _, w := range res.Warnings {
 		ev := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}}
-		if res.ProtocolVersion != "" && !KnownProtocolVersion(res.ProtocolVersion) && strings.Contains(w, res.ProtocolVersion) {
+		if violation != nil && w == violation.Text {
 			// Counted and filterable like any violation, so it cannot be missed.
-			ev.Problems = []Problem{{Warning, CodeUnknownProtocolVersion, w}}
+			ev.Problems = []Problem{*violation}
 		}
 		c.emit(ev)
+	}
+	for _, n := range res.Notes {
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: n}})
+	}
+	if violation != nil && c.cfg.Strict {
+		return nil, c.stopStrict(resp.Seq, *violation)
 	}
 	if err := c.Notify("notifications/initialized", nil); err != nil {
 		return &res, err
@@ -73,7 +80,7 @@ func DecodeInitializeResult(result json.RawMessage) (*InitializeResult, error) {
 		}
 	}
 	if res.ProtocolVersion == "" {
-		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+		res.Warnings = append(res.Warnings, noVersionWarning)
 	}
 	return &res, nil
 }

@@ -45,6 +45,12 @@ type InitializeResult struct {
 	Discover *DiscoverResult `json:"-"`
 	// Warnings about the handshake (an unknown protocol version, for example).
 	Warnings []string `json:"-"`
+	// Notes about the handshake that are no fault: the server negotiated an older known
+	// revision than the one requested (MCP basic/lifecycle §Version Negotiation).
+	Notes []string `json:"-"`
+	// Requested is the protocol version the client asked for in initialize ("" when not
+	// known, e.g. a modern session).
+	Requested string `json:"-"`
 }
 
 // ServerCapabilities says which features a server offers (MCP 2025-11-25 schema

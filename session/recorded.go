@@ -89,7 +89,8 @@ type Recorded struct {
 	tools   []string
 	toolIdx map[string]uint32
 	// discoverVersion maps a server/discover request's Seq to the protocol version its
-	// _meta asked for, until the response comes.
+	// _meta asked for (an initialize request's to its protocolVersion), until the
+	// response comes.
 	discoverVersion map[uint64]string
 	// subReqs maps a resources/subscribe or unsubscribe request's Seq to what it asked,
 	// until the response comes.
@@ -441,6 +442,12 @@ func (o *Recorded) request(ev *mcpclient.Event) {
 		if json.Unmarshal(ev.Msg.Params, &p) == nil && p.URI != "" {
 			o.subReqs[ev.Seq] = Subscription{URI: p.URI, On: ev.Msg.Method == "resources/subscribe"}
 		}
+	case "initialize":
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		o.discoverVersion[ev.Seq] = p.ProtocolVersion // the version asked for, as for discover
 	case "server/discover":
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
@@ -523,6 +530,13 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 			return Observed{Handshake: &Handshake{Err: rpcErr}}
 		}
 		res, err := mcpclient.DecodeInitializeResult(ev.Msg.Result)
+		if res != nil {
+			res.Requested = o.discoverVersion[ev.Pair]
+			if v := res.ProtocolVersion; res.Requested != "" && v != res.Requested && mcpclient.KnownProtocolVersion(v) {
+				res.Notes = append(res.Notes, mcpclient.VersionNote(v, res.Requested))
+			}
+		}
+		delete(o.discoverVersion, ev.Pair)
 		return o.handshook(res, err)
 	case "server/discover":
 		v := o.discoverVersion[ev.Pair]
