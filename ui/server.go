@@ -182,11 +182,7 @@ func (m *model) serverLines(w int) []string {
 			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
-		if s.protocolWarning() {
-			add(wrapStyled(st.Warning, "  protocol: "+clean(in.ProtocolVersion)+" ⚠ (see warnings below)", w)...)
-		} else {
-			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
-		}
+		add(m.protocolLines(w)...)
 		if s.pid > 0 {
 			// An HTTP server has no process of ours: no pid line rather than "pid 0".
 			add(fmt.Sprintf("  pid:      %d", s.pid))
