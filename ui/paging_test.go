@@ -123,3 +123,15 @@ func TestUnknownOrMissingProtocolVersion(t *testing.T) {
 		mustContain(t, scenario+" server pane", strings.Join(l.m.serverLines(200), "\n"), "negotiated · 2025-11-25 requested ⚠")
 	}
 }
+
+// A listing that times out names the response with an unknown id that came meanwhile
+// (id-zero-answer answers with id 0), and the wire counts it (issue #14 §2).
+func TestTimeoutNamesStrayIDInPane(t *testing.T) {
+	t.Parallel()
+	l := startLive(t, []string{fake.Binary(t), "--scenario", "id-zero-answer"}, mcpclient.Config{Timeout: 300 * time.Millisecond}, Options{})
+	l.until("the listing's end", func() bool { return l.m.tools.listErr != nil }, 30*time.Second)
+	mustContain(t, "tools pane", view(l.m), "no response after 300ms", "meanwhile a response with id 0 arrived")
+	if l.m.tl.violations == 0 {
+		t.Error("the response with id 0 is not counted as a violation")
+	}
+}
