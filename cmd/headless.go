@@ -42,7 +42,8 @@ Exit codes:
   2  usage: bad flags or arguments, unreadable --config
   3  the server failed to start, or exited or closed its stdout before answering;
      a remote server could not be reached, or its session expired
-  4  protocol error: a JSON-RPC error response, or a result that does not decode;
+  4  protocol error: a JSON-RPC error response, or a result that does not decode, or
+     a server framed otherwise than --framing says (Content-Length vs newline JSON);
      an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
@@ -456,7 +457,11 @@ func classify(err error) (int, *jsonError) {
 	var status *mcpclient.HTTPStatusError
 	var expired *mcpclient.SessionExpiredError
 	var authFail mcpclient.AuthFailure
+	var framing *mcpclient.FramingError
 	switch {
+	case errors.As(err, &framing):
+		je.Kind = "framing"
+		return exitProtocol, je
 	case errors.As(err, &authFail):
 		je.Kind = "unauthorized"
 		return exitProtocol, je
@@ -586,6 +591,9 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) {
+				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
+			}
 		}
 	}
 }

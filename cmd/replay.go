@@ -90,6 +90,12 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer tr.Close()
+	if flags.framing == "" && cfg.URL == "" {
+		// Re-run as recorded: a Content-Length server needs the framing it was recorded with.
+		if cfg.Framing, err = mcpclient.ParseFraming(tr.Header.Framing); err != nil {
+			return &codeError{exitReplayError, fmt.Sprintf("the trace's framing: %v; give --framing", err)}
+		}
+	}
 
 	flags.rec.noSave = true // a replay is kept only when asked: --record or --update
 	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
@@ -225,7 +231,7 @@ func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, 
 		Cwd:             cwd,
 		Env:             cfg.Env,
 		Era:             old.Era,
-		Framing:         old.Framing,
+		Framing:         traceFraming(cfg.Framing),
 		ProtocolVersion: old.ProtocolVersion,
 		Note:            fmt.Sprintf("updated by mcp-inspect replay from the recording of %s", old.Start.Format(time.RFC3339)),
 	}

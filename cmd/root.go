@@ -39,6 +39,7 @@ type sessionFlags struct {
 	firstID         int
 	protocolVersion string
 	era             string
+	framing         string
 	maxMessage      int
 	theme           string
 	logFile         string
@@ -75,6 +76,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringVar(&f.protocolVersion, "protocol-version", mcpclient.LatestProtocolVersion, "protocol version to request in initialize")
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
+	f.registerFraming(cmd, use)
 	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
@@ -126,7 +128,14 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	if err != nil {
 		return mcpclient.Config{}, fmt.Errorf("--era: %w", err)
 	}
+	framing, err := mcpclient.ParseFraming(f.framing)
+	if err != nil {
+		return mcpclient.Config{}, fmt.Errorf("--framing: %w", err)
+	}
 	if len(argv) == 1 && isServerURL(argv[0]) {
+		if framing != mcpclient.FramingNewline {
+			return mcpclient.Config{}, fmt.Errorf("--framing is for a stdio server; %q is a URL (HTTP carries one message per body)", argv[0])
+		}
 		return f.remoteConfig(argv[0], era)
 	}
 	if len(f.headers) > 0 || f.bearerEnv != "" || f.oauth.given() || (f.transport != "" && f.transport != "auto") {
@@ -142,6 +151,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		Timeout:         f.timeout,
 		MaxMessage:      f.maxMessage,
 		Era:             era,
+		Framing:         framing,
 		Strict:          f.strict,
 		FirstIDZero:     f.firstID == 0,
 		// Headless commands follow a task to its end (CallTool); --no-tasks applies to them too.

@@ -79,6 +79,9 @@ redacted in the trace. Only loopback addresses are accepted.`,
 			if listen != "" {
 				return runHTTPTap(cmd.Context(), listen, upstream, name, &rec, logFile, debug, maxMessage)
 			}
+			if _, err := mcpclient.ParseFraming(rec.framing); err != nil {
+				return &codeError{exitUsage, "--framing: " + err.Error()}
+			}
 			return runTap(cmd.Context(), args, name, &rec, logFile, debug, maxMessage)
 		},
 	}
@@ -94,6 +97,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the history from memory)")
+	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
 	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
@@ -106,6 +110,8 @@ type tapRecordFlags struct {
 	noSave   bool
 	// overwrite lets --record replace an existing FILE (O_EXCL otherwise).
 	overwrite bool
+	// framing is --framing: what host and server speak, for the trace's header.
+	framing string
 }
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
@@ -209,7 +215,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		Header: recorder.Header{
 			Tool:        "mcp-inspect",
 			ToolVersion: Version(),
-			Framing:     recorder.FramingNewline,
+			Framing:     traceFraming(mcpclient.Framing(rec.framing)),
 		},
 		Redactor:   red,
 		MaxMessage: maxMessage,

@@ -60,6 +60,8 @@ type Config struct {
 	// FirstIDZero numbers requests from 0 instead of 1 (--first-id 0): some servers drop a
 	// request with id 0, others mishandle 1; JSON-RPC allows both.
 	FirstIDZero bool
+	// Framing is how stdio messages are delimited; default FramingNewline (see framing.go).
+	Framing Framing
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
 	// NoTasksExtension leaves extensions["io.modelcontextprotocol/tasks"] out of the modern
@@ -108,6 +110,9 @@ func (c *Config) defaults() {
 	}
 	if c.Era == "" {
 		c.Era = EraLegacy
+	}
+	if c.Framing == "" {
+		c.Framing = FramingNewline
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = 20
@@ -171,6 +176,9 @@ type Client struct {
 	stderrTail    []string
 	era           Era
 	violation     *ViolationError
+	framingErr    *FramingError // --framing newline: the server writes Content-Length framing
+	framingSeen   bool          // a header-framed server frame was acted on
+	writeCL       bool          // frames go to stdin with Content-Length headers
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
@@ -219,6 +227,7 @@ func Start(cfg Config) (*Client, error) {
 	if cfg.FirstIDZero {
 		c.nextID = -1 // the first request gets id 0
 	}
+	c.writeCL = c.cfg.Framing == FramingContentLength
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)

@@ -21,6 +21,9 @@ const (
 	CodeUnpairedSurrogate ProblemCode = "unpaired-surrogate"
 	// CodeLSPFraming (Warning): a Content-Length header, LSP style, instead of a JSON line.
 	CodeLSPFraming ProblemCode = "lsp-framing"
+	// CodeMultiline (Warning): one JSON message pretty-printed over several lines, which the
+	// framer reassembled into one frame; MCP stdio messages contain no newline.
+	CodeMultiline ProblemCode = "multiline-message"
 	// CodeNotJSON (Warning): the line is not JSON (typically a log line on stdout).
 	CodeNotJSON ProblemCode = "not-json"
 	// CodeNotJSONRPC (Warning): JSON, but not a JSON-RPC message.

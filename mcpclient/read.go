@@ -65,9 +65,16 @@ func (c *Client) handleFrame(f Frame) {
 	defer c.mu.Unlock()
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
+	handled, after := c.checkFramingLocked(&ev)
+	if after != nil {
+		defer after()
+	}
 	if c.cfg.Strict {
 		// Every problem of the frame is known now; the stop follows its emission.
 		defer c.checkStrictLocked(ev)
+	}
+	if handled {
+		return
 	}
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:

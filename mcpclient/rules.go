@@ -12,6 +12,8 @@ func Rule(code ProblemCode) string {
 		return "JSON-RPC 2.0 §6: a batch is an array with at least one value"
 	case CodeNotJSON, CodeNotJSONRPC, CodeEmpty, CodePartial, CodeNoNewline:
 		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
+	case CodeMultiline:
+		return "MCP basic/transports §stdio (every revision): messages are delimited by newlines and MUST NOT contain embedded newlines"
 	case CodeLSPFraming:
 		return "MCP basic/transports §stdio (every revision): messages are newline-delimited JSON, never Content-Length framed"
 	case CodeInvalidUTF8, CodeUnpairedSurrogate, CodeBOM:

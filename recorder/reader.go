@@ -497,7 +497,7 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		case r.Truncated:
 			ev.Kind = mcpclient.KindOversize
 			ev.Problems = []mcpclient.Problem{{Severity: mcpclient.Warning, Code: mcpclient.CodeOversize, Text: fmt.Sprintf("frame of %d bytes was over the size limit when recorded; only the first %d bytes are kept", r.Size, len(r.Raw))}}
-		case r.Dir == mcpclient.ServerToClient && !bytes.HasSuffix(r.Raw, []byte("\n")):
+		case r.Dir == mcpclient.ServerToClient && !mcpclient.Complete(r.Raw):
 			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)
 			if ev.Kind.IsMessage() {
 				ev.Problems = append(ev.Problems, mcpclient.Problem{Severity: mcpclient.Warning, Code: mcpclient.CodePartial, Text: "stream ended before this frame's newline"})

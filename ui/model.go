@@ -254,6 +254,9 @@ type serverInfo struct {
 	// layer's note); noBrowser is set when no browser could be opened for it.
 	authURL   string
 	noBrowser bool
+	// framing is what a --framing auto session did about the server's Content-Length
+	// framing (its lifecycle note, without the prefix); "" when nothing.
+	framing string
 }
 
 // New builds the root model from opts. It does no I/O; Init starts the event pump and the

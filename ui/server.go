@@ -50,6 +50,9 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 		s.closing = true
 	case mcpclient.LifeNote:
 		s.observeAuthNote(l.Text)
+		if t, ok := strings.CutPrefix(l.Text, mcpclient.FramingAutoNote); ok {
+			s.framing = t
+		}
 		var v *mcpclient.ViolationError
 		if s.strict == nil && errors.As(l.Err, &v) {
 			s.strict = v
@@ -183,6 +186,9 @@ func (m *model) serverLines(w int) []string {
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
 		add(m.protocolLines(w)...)
+		if s.framing != "" {
+			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.framing), w)...)
+		}
 		if s.pid > 0 {
 			// An HTTP server has no process of ours: no pid line rather than "pid 0".
 			add(fmt.Sprintf("  pid:      %d", s.pid))

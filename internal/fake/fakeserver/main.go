@@ -72,6 +72,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range probeScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range framingScenarios() {
+		all[n] = sc
+	}
 	for n, sc := range listsScenarios() {
 		all[n] = sc
 	}
@@ -102,6 +105,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		}
 	}
 	r := bufio.NewReaderSize(stdin, 64<<10)
+	if sc.framing == framingLSP {
+		return s.serveLSP(r)
+	}
 	for {
 		line, err := stdioserver.ReadLine(r)
 		if err != nil {
@@ -161,6 +167,8 @@ type scenario struct {
 	calls map[string]toolFunc
 	// methods handle other request methods (resources/read …) before the defaults.
 	methods map[string]func(s *server, m *stdioserver.Message)
+	// framing is "" (newline JSON) or one of the framings of scenarios_framing.go.
+	framing string
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
@@ -185,7 +193,7 @@ type server struct {
 
 // write sends one frame in one write call.
 func (s *server) write(frame string) {
-	if err := s.out.WriteFrame([]byte(frame)); err != nil {
+	if err := s.out.WriteFrame([]byte(s.frameOut(frame))); err != nil {
 		fmt.Fprintf(s.stderr, "fakeserver: write: %v\n", err)
 	}
 }
