@@ -159,6 +159,7 @@ type jsonDoc struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 	Error    *jsonError      `json:"error,omitempty"`
 	Warnings []string        `json:"warnings"`
+	Pages    *jsonPages      `json:"pages,omitempty"`
 	Bench    *benchStats     `json:"bench,omitempty"`
 	Timing   jsonTiming      `json:"timing"`
 	ExitCode int             `json:"exitCode"`
@@ -168,8 +169,11 @@ type jsonServer struct {
 	Name            string `json:"name"`
 	Version         string `json:"version"`
 	ProtocolVersion string `json:"protocolVersion"`
-	Era             string `json:"era"`
-	PID             int    `json:"pid"`
+	// RequestedProtocolVersion is the version initialize asked for, when the server
+	// negotiated another (absent when they agree).
+	RequestedProtocolVersion string `json:"requestedProtocolVersion,omitempty"`
+	Era                      string `json:"era"`
+	PID                      int    `json:"pid"`
 }
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
@@ -369,8 +373,16 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	h.init = init
 	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
+	if init.Requested != init.ProtocolVersion {
+		h.doc.Server.RequestedProtocolVersion = init.Requested
+	}
 	for _, w := range init.Warnings {
 		h.warn("%s", w)
+	}
+	for _, n := range init.Notes {
+		if !h.flags.quiet {
+			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
+		}
 	}
 	t0 := time.Now()
 	out, err := act(ctx, h)

@@ -58,6 +58,7 @@ func (f *sessionFlags) remoteConfig(rawURL string, era mcpclient.Era) (mcpclient
 		MaxMessage:       f.maxMessage,
 		Era:              era,
 		Strict:           f.strict,
+		FirstIDZero:      f.firstID == 0,
 		NoTasksExtension: f.features.NoTasks,
 	}, nil
 }

@@ -38,6 +38,7 @@ type sessionFlags struct {
 	env             []string
 	cwd             string
 	timeout         time.Duration
+	firstID         int
 	protocolVersion string
 	era             string
 	framing         string
@@ -73,6 +74,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
 	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "per-request timeout, reset by progress notifications")
+	fl.IntVar(&f.firstID, "first-id", 1, "number requests from `N`, 0 or 1 (some servers drop a request with id 0)")
 	fl.StringVar(&f.protocolVersion, "protocol-version", mcpclient.LatestProtocolVersion, "protocol version to request in initialize")
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
@@ -114,6 +116,8 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	switch {
 	case f.timeout <= 0:
 		return mcpclient.Config{}, fmt.Errorf("--timeout %s: must be positive", f.timeout)
+	case f.firstID != 0 && f.firstID != 1:
+		return mcpclient.Config{}, fmt.Errorf("--first-id %d: give 0 or 1", f.firstID)
 	case f.maxMessage <= 0:
 		return mcpclient.Config{}, fmt.Errorf("--max-message %d: must be a positive number of bytes", f.maxMessage)
 	case f.protocolVersion == "":
@@ -151,6 +155,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		Era:             era,
 		Framing:         framing,
 		Strict:          f.strict,
+		FirstIDZero:     f.firstID == 0,
 		// Headless commands follow a task to its end (CallTool); --no-tasks applies to them too.
 		NoTasksExtension: f.features.NoTasks,
 	}, nil

@@ -75,6 +75,8 @@ type listKeys struct {
 	OpenPrompt key.Binding `in:"prompts"`
 	OpenTask   key.Binding `in:"tasks"`
 	Refresh    key.Binding `in:"tools resources prompts tasks"`
+	// NextPage steps through a listing one page at a time (the first press lists page 1).
+	NextPage key.Binding `in:"tools resources prompts"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
 	FilterUp   key.Binding
@@ -256,6 +258,7 @@ func defaultListKeys() listKeys {
 		OpenPrompt: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get (fill its arguments)")),
 		OpenTask:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tasks/get")),
 		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		NextPage:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "list one page at a time: next page")),
 		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
 		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
 	}

@@ -195,8 +195,10 @@ type model struct {
 
 	resources *resourcesPane
 	prompts   *promptsPane
-	logs      *logsPane
-	tasks     *tasksPane
+	// steps are the listings stepped through a page at a time (by session.List; paging.go).
+	steps [session.Prompts + 1]*pageStep
+	logs  *logsPane
+	tasks *tasksPane
 	// panes are the tabs in order (index paneID): the root routes keys, draws and sizes
 	// through them.
 	panes [paneCount]pane

@@ -185,11 +185,7 @@ func (m *model) serverLines(w int) []string {
 			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
-		if s.protocolWarning() {
-			add(wrapStyled(st.Warning, "  protocol: "+clean(in.ProtocolVersion)+" ⚠ (see warnings below)", w)...)
-		} else {
-			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
-		}
+		add(m.protocolLines(w)...)
 		if s.framing != "" {
 			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.framing), w)...)
 		}

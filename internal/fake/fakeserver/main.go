@@ -78,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range hostileScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range listsScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
@@ -188,6 +191,7 @@ type server struct {
 	inflight  map[string]chan struct{}             // request id → closed on notifications/cancelled
 	waiters   map[string]chan *stdioserver.Message // server→client request id → reply
 	nextOutID int                                  // last id of a server→client request
+	dropZero  bool                                 // drop-id-0: requests with id 0 go unanswered
 }
 
 // write sends one frame in one write call.
@@ -322,6 +326,9 @@ func (s *server) track(id json.RawMessage) (cancelled <-chan struct{}, done func
 }
 
 func (s *server) handleRequest(m *stdioserver.Message) {
+	if s.dropZero && string(m.ID) == "0" {
+		return
+	}
 	if h, ok := s.sc.methods[m.Method]; ok {
 		h(s, m)
 		return
