@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -42,7 +43,8 @@ Exit codes:
   2  usage: bad flags or arguments, unreadable --config
   3  the server failed to start, or exited or closed its stdout before answering;
      a remote server could not be reached, or its session expired
-  4  protocol error: a JSON-RPC error response, or a result that does not decode;
+  4  protocol error: a JSON-RPC error response, or a result that does not decode, or
+     a server framed otherwise than --framing says (Content-Length vs newline JSON);
      an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
@@ -157,6 +159,7 @@ type jsonDoc struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 	Error    *jsonError      `json:"error,omitempty"`
 	Warnings []string        `json:"warnings"`
+	Pages    *jsonPages      `json:"pages,omitempty"`
 	Bench    *benchStats     `json:"bench,omitempty"`
 	Timing   jsonTiming      `json:"timing"`
 	ExitCode int             `json:"exitCode"`
@@ -166,8 +169,11 @@ type jsonServer struct {
 	Name            string `json:"name"`
 	Version         string `json:"version"`
 	ProtocolVersion string `json:"protocolVersion"`
-	Era             string `json:"era"`
-	PID             int    `json:"pid"`
+	// RequestedProtocolVersion is the version initialize asked for, when the server
+	// negotiated another (absent when they agree).
+	RequestedProtocolVersion string `json:"requestedProtocolVersion,omitempty"`
+	Era                      string `json:"era"`
+	PID                      int    `json:"pid"`
 }
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
@@ -215,7 +221,7 @@ func newHeadless(cmd *cobra.Command, flags *headlessFlags, method string) *headl
 
 // warn records a warning for the document and, unless --quiet, writes it to stderr.
 func (h *headless) warn(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := logfile.Truncate(fmt.Sprintf(format, args...), maxMessage)
 	h.warnMu.Lock()
 	defer h.warnMu.Unlock()
 	if len(h.warnings) == maxWarnings {
@@ -252,7 +258,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP) // a closed terminal stops the run in order too
 	defer signal.Stop(sigs)
 	go func() {
 		select {
@@ -273,7 +279,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	return h.finish(err)
 }
 
-// interruptError is a headless run stopped by SIGINT or SIGTERM; it is a context.Canceled
+// interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
 // for classify (kind "interrupted", exit 130).
 type interruptError struct {
 	sig       syscall.Signal
@@ -285,7 +291,7 @@ type interruptError struct {
 }
 
 func (e *interruptError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[e.sig]
 	if name == "" {
 		name = e.sig.String()
 	}
@@ -367,8 +373,16 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	h.init = init
 	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
+	if init.Requested != init.ProtocolVersion {
+		h.doc.Server.RequestedProtocolVersion = init.Requested
+	}
 	for _, w := range init.Warnings {
 		h.warn("%s", w)
+	}
+	for _, n := range init.Notes {
+		if !h.flags.quiet {
+			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
+		}
 	}
 	t0 := time.Now()
 	out, err := act(ctx, h)
@@ -444,7 +458,11 @@ func classify(err error) (int, *jsonError) {
 	var status *mcpclient.HTTPStatusError
 	var expired *mcpclient.SessionExpiredError
 	var authFail mcpclient.AuthFailure
+	var framing *mcpclient.FramingError
 	switch {
+	case errors.As(err, &framing):
+		je.Kind = "framing"
+		return exitProtocol, je
 	case errors.As(err, &authFail):
 		je.Kind = "unauthorized"
 		return exitProtocol, je
@@ -574,6 +592,9 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) {
+				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
+			}
 		}
 	}
 }
@@ -630,7 +651,9 @@ func isTerminal(w io.Writer) bool {
 }
 
 // terminalSafe returns how to print a server's text on w: escaped (case B23) when w is a
-// terminal, unchanged when it is a file or a pipe, so scripts get the bytes.
+// terminal *os.File, unchanged otherwise. The writers Execute gives commands are termout
+// writers, which escape on a terminal themselves (issue 15), so this is the identity there;
+// it stays for a command run with a bare *os.File.
 func terminalSafe(w io.Writer) func(string) string {
 	if isTerminal(w) {
 		return func(s string) string { return sanitize.String(s, sanitize.Text) }

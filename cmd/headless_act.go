@@ -404,6 +404,9 @@ func humanDiscover(w io.Writer, safe func(string) string, init *mcpclient.Initia
 	fmt.Fprintf(w, "server:    %s\n", safe(serverLabel(init)))
 	fmt.Fprintf(w, "era:       %s\n", init.Era)
 	fmt.Fprintf(w, "protocol:  %s", safe(init.ProtocolVersion))
+	if init.Requested != "" && init.Requested != init.ProtocolVersion {
+		fmt.Fprintf(w, " (requested %s)", safe(init.Requested))
+	}
 	if init.Discover != nil {
 		fmt.Fprintf(w, " (supported: %s)", safe(strings.Join(init.Discover.SupportedVersions, ", ")))
 	}

@@ -14,11 +14,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
 func newMockCmd() *cobra.Command {
-	var logFile, listen string
+	var logFile, listen, framing string
 	var debug bool
 	c := &cobra.Command{
 		Use:   "mock TRACE",
@@ -29,7 +30,8 @@ arguments); the response carries the caller's id. What the server sent during th
 (progress, with the caller's token, log messages) comes before the response, the
 notifications that followed it after. Notifications get no reply. A request the recording
 cannot answer gets a JSON-RPC error naming the closest recorded request. When the recorded
-server died during a request, the mock dies the same way.
+server died during a request, the mock dies the same way. A server recorded speaking
+Content-Length framing (--framing content-length) is mocked speaking it too.
 
 Any MCP client can connect, mcp-inspect included:  mcp-inspect -- mcp-inspect mock trace.jsonl
 
@@ -48,14 +50,21 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 			}
 			defer tr.Close()
 			for _, w := range tr.Warnings {
-				fmt.Fprintf(os.Stderr, "mcp-inspect mock: %s: %s\n", args[0], w)
+				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect mock: %s: %s\n", args[0], w)
 			}
 			m, err := recorder.NewMock(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
+			switch framing {
+			case "":
+			case string(mcpclient.FramingNewline), string(mcpclient.FramingContentLength):
+				m.ContentLength = framing == string(mcpclient.FramingContentLength)
+			default:
+				return &codeError{exitUsage, fmt.Sprintf("--framing %q: want newline or content-length", framing)}
+			}
 			logger.Info("mock serving", "trace", args[0], "requests", m.Requests())
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			if listen != "" {
 				err = serveMockHTTP(ctx, m, listen, logger)
@@ -83,6 +92,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 	}
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
+	c.Flags().StringVar(&framing, "framing", "", "stdio framing the mock writes: newline or content-length (default: as the recorded server wrote; it reads either)")
 	c.Flags().StringVar(&listen, "listen", "", "serve over Streamable HTTP on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one)")
 	return c
 }
@@ -114,7 +124,7 @@ func serveMockHTTP(ctx context.Context, m *recorder.Mock, addr string, logger *s
 	}
 	h := recorder.NewHTTPMock(m)
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(os.Stderr, "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
+	fmt.Fprintf(humanStderr(), "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
 	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

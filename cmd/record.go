@@ -115,7 +115,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		Cwd:             cwd,
 		Env:             cfg.Env,
 		Era:             era,
-		Framing:         recorder.FramingNewline,
+		Framing:         traceFraming(cfg.Framing),
 		ProtocolVersion: cfg.ProtocolVersion,
 	}
 	if cfg.URL != "" {

@@ -79,6 +79,9 @@ redacted in the trace. Only loopback addresses are accepted.`,
 			if listen != "" {
 				return runHTTPTap(cmd.Context(), listen, upstream, name, &rec, logFile, debug, maxMessage)
 			}
+			if _, err := mcpclient.ParseFraming(rec.framing); err != nil {
+				return &codeError{exitUsage, "--framing: " + err.Error()}
+			}
 			return runTap(cmd.Context(), args, name, &rec, logFile, debug, maxMessage)
 		},
 	}
@@ -94,6 +97,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the history from memory)")
+	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
 	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
@@ -106,6 +110,8 @@ type tapRecordFlags struct {
 	noSave   bool
 	// overwrite lets --record replace an existing FILE (O_EXCL otherwise).
 	overwrite bool
+	// framing is --framing: what host and server speak, for the trace's header.
+	framing string
 }
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
@@ -150,10 +156,10 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 			logger.Warn("cannot keep the session", "path", path, "err", err)
 			path, auto = "", false
 		case errors.Is(err, fs.ErrExist):
-			fmt.Fprintf(os.Stderr, "%s%v\n", tapPrefix, existsErr(path))
+			fmt.Fprintf(humanStderr(), "%s%v\n", tapPrefix, existsErr(path))
 			return "", false, &codeError{exitUsage, ""}
 		default:
-			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
+			fmt.Fprintf(humanStderr(), "%s--record: %v\n", tapPrefix, err)
 			return "", false, &codeError{exitUsage, ""}
 		}
 	}
@@ -192,7 +198,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	red, err := rec.redactor(argv)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		return &codeError{exitUsage, ""}
 	}
 	path, auto, err := rec.tracePath(name, logger)
@@ -209,7 +215,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		Header: recorder.Header{
 			Tool:        "mcp-inspect",
 			ToolVersion: Version(),
-			Framing:     recorder.FramingNewline,
+			Framing:     traceFraming(mcpclient.Framing(rec.framing)),
 		},
 		Redactor:   red,
 		MaxMessage: maxMessage,
@@ -225,7 +231,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	res, err := tap.Run(ctx, opt)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		logger.Error("tap failed", "err", err)
 		var se *tap.SpawnError
 		if errors.As(err, &se) {
@@ -238,7 +244,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
 	if res.Signal != 0 {
-		fmt.Fprintf(os.Stderr, "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
+		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
 	}
 	if code := res.Code(); code != 0 {
 		return &codeError{code, ""}
@@ -294,7 +300,7 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 		MaxMessage: maxMessage,
 		Logger:     logger,
 		OnStart: func(string) {
-			fmt.Fprintf(os.Stderr, "%sserving %s\n", tapPrefix, base)
+			fmt.Fprintf(humanStderr(), "%sserving %s\n", tapPrefix, base)
 		},
 	})
 	if err != nil {

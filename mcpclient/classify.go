@@ -11,7 +11,14 @@ import (
 // the parsed JSON-RPC envelope when there is one, and the problems found. It never fails:
 // anything it cannot understand is a kind of its own (design.md "The wire is the source of
 // truth"; JSON-RPC 2.0 §4-5; MCP 2025-11-25 basic/transports §stdio).
+//
+// A frame the Framer kept whole although it breaks the one-line rule is classified by its
+// message: an LSP-style header block and its body (the body's kind, with CodeLSPFraming), or
+// a JSON value pretty-printed over several lines (its kind, with CodeMultiline).
 func Classify(raw []byte) (Kind, *Message, []Problem) {
+	if hdr, body, ok := SplitHeader(raw); ok {
+		return classifyHeaderFramed(hdr, body)
+	}
 	var probs []Problem
 	body := raw
 	switch {
@@ -37,6 +44,9 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	if hasPrefixFold(trimmed, "content-length:") || hasPrefixFold(trimmed, "content-type:") {
 		return KindHeader, nil, append(probs, Problem{Warning, CodeLSPFraming,
 			"server uses LSP-style Content-Length framing, which MCP does not allow; MCP stdio is one JSON message per line, and standard clients will hang"})
+	}
+	if n := bytes.Count(trimmed, []byte("\n")); n > 0 {
+		probs = append(probs, Problem{Warning, CodeMultiline, fmt.Sprintf("one message pretty-printed over %d lines, shown reassembled; MCP stdio is newline-delimited JSON, one message per line with no newline inside, so standard clients read each line as a broken message", n+1)})
 	}
 	if !json.Valid(trimmed) {
 		return KindNotJSON, nil, append(probs, Problem{Warning, CodeNotJSON, "not a JSON-RPC message: the line is not JSON (stdout must carry only MCP messages; log to stderr)"})
@@ -125,6 +135,45 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 	}
 	msg.Result = rawResult
 	return KindResponse, msg, probs
+}
+
+// SplitHeader splits an LSP-style frame (MCP never allows one) into its header block, blank
+// line included, and its body: ok is false when raw does not start with a Content-Length or
+// Content-Type header line or has no body after its header block.
+func SplitHeader(raw []byte) (header, body []byte, ok bool) {
+	if !isHeaderLine(raw) {
+		return nil, nil, false
+	}
+	for i := 0; i < len(raw); {
+		j := bytes.IndexByte(raw[i:], '\n')
+		if j < 0 {
+			return nil, nil, false
+		}
+		line := raw[i : i+j+1]
+		i += j + 1
+		if len(bytes.TrimRight(line, "\r\n")) == 0 {
+			if i == len(raw) {
+				return nil, nil, false
+			}
+			return raw[:i], raw[i:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// classifyHeaderFramed classifies the body of an LSP-style frame and adds the framing
+// problem. (The Framer read the body by the header's length; a body cut short by the end
+// of the stream is a partial frame.)
+func classifyHeaderFramed(hdr, body []byte) (Kind, *Message, []Problem) {
+	line := body
+	if !bytes.HasSuffix(body, []byte("\n")) {
+		line = make([]byte, len(body)+1)
+		copy(line, body)
+		line[len(body)] = '\n'
+	}
+	kind, msg, bodyProbs := Classify(line)
+	probs := []Problem{{Warning, CodeLSPFraming, "LSP-style Content-Length framing (a header block, then the body with no newline), which MCP does not allow: MCP stdio is newline-delimited JSON, one message per line (--framing content-length talks it anyway)"}}
+	return kind, msg, append(probs, bodyProbs...)
 }
 
 func hasPrefixFold(b []byte, prefix string) bool {

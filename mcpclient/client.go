@@ -57,6 +57,11 @@ type Config struct {
 	// with a Warning problem): pending and later requests fail with a *ViolationError, and the
 	// server is shut down.
 	Strict bool
+	// FirstIDZero numbers requests from 0 instead of 1 (--first-id 0): some servers drop a
+	// request with id 0, others mishandle 1; JSON-RPC allows both.
+	FirstIDZero bool
+	// Framing is how stdio messages are delimited; default FramingNewline (see framing.go).
+	Framing Framing
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
 	// NoTasksExtension leaves extensions["io.modelcontextprotocol/tasks"] out of the modern
@@ -105,6 +110,9 @@ func (c *Config) defaults() {
 	}
 	if c.Era == "" {
 		c.Era = EraLegacy
+	}
+	if c.Framing == "" {
+		c.Framing = FramingNewline
 	}
 	if c.StderrTail <= 0 {
 		c.StderrTail = 20
@@ -158,6 +166,7 @@ type Client struct {
 	mu            sync.Mutex
 	seq           uint64
 	nextID        int64
+	strays        []stray // the latest responses that answered no request (idcheck.go)
 	state         State
 	pending       map[string]*pendingReq // requests awaiting their response, by id key
 	bySeq         map[uint64]*pendingReq // the same, by request event Seq (progress resets)
@@ -167,6 +176,9 @@ type Client struct {
 	stderrTail    []string
 	era           Era
 	violation     *ViolationError
+	framingErr    *FramingError // --framing newline: the server writes Content-Length framing
+	framingSeen   bool          // a header-framed server frame was acted on
+	writeCL       bool          // frames go to stdin with Content-Length headers
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
@@ -212,6 +224,10 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
+	if cfg.FirstIDZero {
+		c.nextID = -1 // the first request gets id 0
+	}
+	c.writeCL = c.cfg.Framing == FramingContentLength
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)

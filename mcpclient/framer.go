@@ -37,6 +37,16 @@ const oversizeHead = 64 << 10
 // Framer splits a byte stream into newline-terminated frames of any length. It keeps the
 // exact bytes (a "\r\n" ending stays in Raw), marks where reads split a frame, and costs
 // O(n) in total however the writer chunked its output (case B02b: one byte per write).
+//
+// Two kinds of frame that break MCP's one-message-per-line rule are kept whole, so that a
+// message is one frame however its writer framed it (issue #14): a frame that starts with
+// an LSP-style header line ("Content-Length: N") runs to the end of its header block and then
+// N bytes of body, with no newline needed (--framing content-length reads this way, and the
+// default framing sees it as one violation instead of a row of broken lines); and a JSON
+// value pretty-printed over several lines (a first line that opens an object or array and
+// does not close it) runs, line by line, to the line that closes it. A continuation line must
+// start with white space or a closing bracket: anything else at column 0 ends the frame
+// before it, so a broken message never swallows the ones after it.
 // It works in pull mode (NewFramer, Next: it reads) or push mode (NewPushFramer, Feed and
 // End: the caller reads and hands the bytes over), with the same frames either way.
 // It is not safe for concurrent use.
@@ -62,7 +72,26 @@ type Framer struct {
 	inPlace bool
 	scratch []byte
 	ended   bool
+
+	// Message framing beyond one line (see the type's comment).
+	state    frameState
+	lineAt   int64 // curSize where the line being read began
+	bodyLeft int64 // stBody: body bytes still to read
+	clen     int64 // stHeader: the Content-Length seen so far, -1 when none
+	depth    int   // stMulti: bracket depth of the JSON value so far
+	inStr    bool  // stMulti: inside a JSON string
+	esc      bool  // stMulti: the previous byte was a backslash inside a string
 }
+
+// frameState is where a Framer is inside the frame it assembles.
+type frameState uint8
+
+const (
+	stLine   frameState = iota // the frame's first line
+	stHeader                   // header lines, until the blank line
+	stBody                     // Content-Length body bytes
+	stMulti                    // continuation lines of a pretty-printed JSON value
+)
 
 // NewFramer reads frames from r, keeping frames of up to max bytes whole (max <= 0 means
 // DefaultMaxMessage).
@@ -149,22 +178,158 @@ func (f *Framer) End(emit func(Frame)) {
 	}
 }
 
-// take adds data up to and including its first newline to the frame being assembled; it
-// returns how many bytes it used and whether they complete the frame.
+// take adds data up to and including its first newline to the frame being assembled (or,
+// in a Content-Length body, up to the body's end); it returns how many bytes it used and
+// whether they complete the frame. It may use no bytes and complete the frame: the next
+// line is not part of it.
 func (f *Framer) take(data []byte) (int, bool) {
+	if f.state == stBody {
+		n := int(min(int64(len(data)), f.bodyLeft))
+		f.appendBytes(data[:n])
+		f.bodyLeft -= int64(n)
+		return n, f.bodyLeft == 0
+	}
+	if f.curSize > 0 && f.lineAt == f.curSize && !f.continues(data[0]) {
+		return 0, true
+	}
 	i := bytes.IndexByte(data, '\n')
 	if i < 0 {
 		f.appendBytes(data)
+		if f.state == stMulti {
+			f.scan(data)
+		}
 		return len(data), false
 	}
 	n := i + 1
-	if f.push && f.curSize == 0 && n <= f.max {
-		// The whole frame is in this read: lend it in place, no copy.
-		f.cur, f.curSize, f.inPlace = data[:n:n], int64(n), true
+	if f.state == stLine && f.curSize == 0 && !startsLonger(data[:n]) {
+		// A whole one-line frame.
+		if f.push && n <= f.max {
+			// The whole frame is in this read: lend it in place, no copy.
+			f.cur, f.curSize, f.inPlace = data[:n:n], int64(n), true
+			return n, true
+		}
+		f.appendBytes(data[:n])
 		return n, true
 	}
 	f.appendBytes(data[:n])
-	return n, true
+	if f.state == stMulti {
+		f.scan(data[:n])
+	}
+	return n, f.lineDone()
+}
+
+// continues reports whether a line starting with byte c belongs to the frame being
+// assembled, which has at least one whole line.
+func (f *Framer) continues(c byte) bool {
+	switch f.state {
+	case stHeader:
+		// A header block cut short by a message: the message is a frame of its own.
+		return c != '{' && c != '['
+	case stMulti:
+		return c == ' ' || c == '\t' || c == '}' || c == ']' || c == '\r' || c == '\n'
+	}
+	return true
+}
+
+// lineDone looks at the line just completed (f.cur[f.lineAt:]) and reports whether it ends
+// the frame; otherwise it moves to the state the rest of the frame is read in.
+func (f *Framer) lineDone() bool {
+	var line []byte
+	if !f.oversize && f.lineAt <= int64(len(f.cur)) {
+		line = f.cur[f.lineAt:]
+	}
+	f.lineAt = f.curSize
+	switch f.state {
+	case stLine:
+		switch {
+		case isHeaderLine(line):
+			f.state, f.clen = stHeader, -1
+			f.noteHeader(line)
+			return false
+		case opensValue(line):
+			f.state, f.depth, f.inStr, f.esc = stMulti, 0, false, false
+			f.scan(line)
+			return f.depth <= 0
+		}
+		return true
+	case stHeader:
+		if len(bytes.TrimRight(line, "\r\n")) > 0 {
+			f.noteHeader(line)
+			return false
+		}
+		if f.clen > 0 {
+			f.state, f.bodyLeft = stBody, f.clen
+			return false
+		}
+		return true // no Content-Length (or 0): the header block is the frame
+	case stMulti:
+		return f.depth <= 0
+	}
+	return true
+}
+
+// noteHeader records a Content-Length header line's value.
+func (f *Framer) noteHeader(line []byte) {
+	if !hasPrefixFold(line, "content-length:") {
+		return
+	}
+	v := bytes.TrimSpace(line[len("content-length:"):])
+	var n int64
+	for _, c := range v {
+		if c < '0' || c > '9' || n > 1<<40 {
+			return
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if len(v) > 0 {
+		f.clen = n
+	}
+}
+
+// scan follows the bracket depth of a pretty-printed JSON value over b.
+func (f *Framer) scan(b []byte) {
+	for _, c := range b {
+		switch {
+		case f.esc:
+			f.esc = false
+		case f.inStr:
+			switch c {
+			case '\\':
+				f.esc = true
+			case '"':
+				f.inStr = false
+			}
+		case c == '"':
+			f.inStr = true
+		case c == '{' || c == '[':
+			f.depth++
+		case c == '}' || c == ']':
+			f.depth--
+		}
+	}
+}
+
+// startsLonger reports whether line, a frame's whole first line, may begin a frame of more
+// than one line: an LSP header, or a JSON value that it opens and does not close.
+func startsLonger(line []byte) bool {
+	return isHeaderLine(line) || opensValue(line)
+}
+
+// isHeaderLine reports whether line is an LSP-style Content-Length or Content-Type header.
+func isHeaderLine(line []byte) bool {
+	return hasPrefixFold(line, "content-length:") || hasPrefixFold(line, "content-type:")
+}
+
+// opensValue reports whether line starts a JSON object or array and ends with an opening
+// bracket, as the first line of pretty-printed JSON does ("{" alone, for json.dumps(indent=2)
+// and JSON.stringify(v, null, 2)); a one-line message never ends that way.
+func opensValue(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
+		return false
+	}
+	last := t[len(t)-1]
+	return last == '{' || last == '['
 }
 
 func (f *Framer) markChunk() {
@@ -216,5 +381,6 @@ func (f *Framer) finish(partial bool) Frame {
 		f.scratch = f.cur[:0] // the frame is lent: emit is done with it before the next one
 	}
 	f.cur, f.curSize, f.curChunks, f.chunkCount, f.oversize, f.inPlace = nil, 0, nil, 0, false, false
+	f.state, f.lineAt, f.bodyLeft = stLine, 0, 0
 	return fr
 }

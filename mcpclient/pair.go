@@ -42,6 +42,7 @@ type Pairer struct {
 	lateDiscover json.RawMessage
 
 	fromServer uint64 // server stdout frames seen (the auto probe watches it for signs of life)
+	lspSeen    bool   // a server frame with Content-Length framing was seen
 
 	// exitedPID is the server's pid once its process was declared exited (the lifecycle
 	// exit event, which the live Client passes through Add too); frames after it come from
@@ -101,9 +102,15 @@ func progressToken(params json.RawMessage) string {
 func (p *Pairer) Add(ev *Event) {
 	switch ev.Dir {
 	case ClientToServer:
+		for i := range ev.Problems {
+			if ev.Problems[i].Code == CodeLSPFraming {
+				ev.Problems[i].Severity = Info // the client frames as it was told (--framing)
+			}
+		}
 		p.addClient(ev)
 	case ServerToClient:
 		p.fromServer++
+		p.noteLSP(ev)
 		if ev.Kind == KindBatch {
 			p.addBatch(ev)
 		} else {
@@ -115,6 +122,21 @@ func (p *Pairer) Add(ev *Event) {
 		if ev.Life != nil && ev.Life.Kind == LifeExited {
 			p.exited, p.exitedPID = true, ev.Life.PID
 		}
+	}
+}
+
+// noteLSP counts Content-Length framing once per session: the first header-framed frame
+// keeps its Warning, later ones carry the same problem as Info (a session talking
+// --framing content-length would otherwise show a warning on every frame).
+func (p *Pairer) noteLSP(ev *Event) {
+	for i := range ev.Problems {
+		if ev.Problems[i].Code != CodeLSPFraming {
+			continue
+		}
+		if p.lspSeen {
+			ev.Problems[i].Severity = Info
+		}
+		p.lspSeen = true
 	}
 }
 
@@ -288,6 +310,8 @@ func (p *Pairer) addServer(ev *Event) {
 				default:
 					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeDuplicateResponse, Text: "duplicate response: this id was already answered"})
 				}
+			} else if other, ok := p.sameValue(key); ok {
+				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDTypeMismatch, Text: idTypeMismatchText(key, other)})
 			} else {
 				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
 			}

@@ -21,6 +21,9 @@ const (
 	CodeUnpairedSurrogate ProblemCode = "unpaired-surrogate"
 	// CodeLSPFraming (Warning): a Content-Length header, LSP style, instead of a JSON line.
 	CodeLSPFraming ProblemCode = "lsp-framing"
+	// CodeMultiline (Warning): one JSON message pretty-printed over several lines, which the
+	// framer reassembled into one frame; MCP stdio messages contain no newline.
+	CodeMultiline ProblemCode = "multiline-message"
 	// CodeNotJSON (Warning): the line is not JSON (typically a log line on stdout).
 	CodeNotJSON ProblemCode = "not-json"
 	// CodeNotJSONRPC (Warning): JSON, but not a JSON-RPC message.
@@ -68,8 +71,13 @@ const (
 	// CodeUnknownProtocolVersion (Warning): the server answered a protocol version the client
 	// does not know (put on the lifecycle note that says so).
 	CodeUnknownProtocolVersion ProblemCode = "unknown-protocol-version"
+	// CodeNoProtocolVersion (Warning): the initialize result has no protocolVersion.
+	CodeNoProtocolVersion ProblemCode = "no-protocol-version"
 	// CodeUnknownID (Warning): a response to an id no pending request has.
 	CodeUnknownID ProblemCode = "unknown-id"
+	// CodeIDTypeMismatch (Warning): a response whose id has a pending request's value but
+	// not its JSON type ("2" for 2).
+	CodeIDTypeMismatch ProblemCode = "id-type-mismatch"
 	// CodeDuplicateResponse (Warning): a second response to an id already answered.
 	CodeDuplicateResponse ProblemCode = "duplicate-response"
 	// CodeAfterCancel (Info): a response to a request the client cancelled; not used.

@@ -65,9 +65,16 @@ func (c *Client) handleFrame(f Frame) {
 	defer c.mu.Unlock()
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
+	handled, after := c.checkFramingLocked(&ev)
+	if after != nil {
+		defer after()
+	}
 	if c.cfg.Strict {
 		// Every problem of the frame is known now; the stop follows its emission.
 		defer c.checkStrictLocked(ev)
+	}
+	if handled {
+		return
 	}
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:
@@ -185,6 +192,7 @@ func (c *Client) routeBatchLocked(ev *Event) {
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {
+				c.noteStrayLocked(el.Msg, el.Problems, ev.Time, seq)
 				continue // unknown, duplicate or late: the element's problems say so
 			}
 			c.dropLocked(p)
@@ -203,7 +211,8 @@ func (c *Client) routeResponseLocked(ev *Event) {
 	p, ok := c.pending[idKey(ev.Msg.ID)]
 	if !ok || ev.Pair != p.seq {
 		// Unknown, duplicate or late: the Pairer has said so in the event's problems.
-		c.emitLocked(*ev)
+		seq := c.emitLocked(*ev)
+		c.noteStrayLocked(ev.Msg, ev.Problems, ev.Time, seq)
 		return
 	}
 	now := ev.Time

@@ -112,7 +112,11 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	// Register before writing so a fast response always finds its request.
 	c.pending[key] = p
 	// Built here, so its kind and envelope are known: no need to parse it back.
-	if err := c.writeMsgLocked(b, KindRequest, &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}); err != nil {
+	p.msg = &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}
+	if c.cfg.Framing == FramingAuto {
+		p.body = b
+	}
+	if err := c.writeMsgLocked(b, KindRequest, p.msg); err != nil {
 		delete(c.pending, key)
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
@@ -135,8 +139,10 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 type pendingReq struct {
 	id       string // canonical id key
 	method   string
-	num      int64 // the id
-	params   any   // kept for label, which is built only when an error needs it
+	num      int64    // the id
+	params   any      // kept for label, which is built only when an error needs it
+	body     []byte   // the request as written, unframed (--framing auto may re-send it)
+	msg      *Message // its envelope
 	seq      uint64
 	sent     time.Time
 	ch       chan reqOutcome
@@ -391,7 +397,7 @@ func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration,
 	if p.method != "initialize" {
 		_ = c.Cancel(p.id, "timed out after "+after.String())
 	}
-	return true, &TimeoutError{Request: p.label(), After: after, Max: max}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max, Meanwhile: c.straysSince(p.sent)}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.
@@ -441,8 +447,9 @@ func (c *Client) Notify(method string, params json.RawMessage) error {
 	return c.writeMsgLocked(b, KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params})
 }
 
-// SendRaw writes bytes to the server's stdin as they are (a newline is added when missing),
-// recorded like any frame: a debugger sends what the user asks, valid or not.
+// SendRaw writes bytes to the server's stdin as they are (a newline is added when missing;
+// with Content-Length framing the header goes before them instead), recorded like any
+// frame: a debugger sends what the user asks, valid or not.
 func (c *Client) SendRaw(b []byte) error {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	c.mu.Lock()
@@ -462,6 +469,9 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	if c.violation != nil {
 		return c.violation
 	}
+	if c.framingErr != nil {
+		return c.framingErr
+	}
 	if c.state == StateClosed {
 		return ErrClosed
 	}
@@ -471,7 +481,7 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	if c.tr != nil {
 		return c.sendHTTPLocked(b, known, knownMsg)
 	}
-	raw := append(b, '\n')
+	raw := c.frameLocked(b)
 	kind, msg := known, knownMsg
 	var probs []Problem
 	if known == 0 {

@@ -12,6 +12,8 @@ func Rule(code ProblemCode) string {
 		return "JSON-RPC 2.0 §6: a batch is an array with at least one value"
 	case CodeNotJSON, CodeNotJSONRPC, CodeEmpty, CodePartial, CodeNoNewline:
 		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
+	case CodeMultiline:
+		return "MCP basic/transports §stdio (every revision): messages are delimited by newlines and MUST NOT contain embedded newlines"
 	case CodeLSPFraming:
 		return "MCP basic/transports §stdio (every revision): messages are newline-delimited JSON, never Content-Length framed"
 	case CodeInvalidUTF8, CodeUnpairedSurrogate, CodeBOM:
@@ -22,7 +24,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle: the initialize request MUST be the first interaction"
 	case CodeUnknownNotification:
 		return "MCP schema: ServerNotification lists the notifications a server may send"
-	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout:
+	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout, CodeIDTypeMismatch:
 		return "JSON-RPC 2.0 §5: a response answers exactly one request, with that request's id"
 	case CodeIDReused:
 		return "MCP basic/index: request ids MUST NOT be reused while in flight"
@@ -32,7 +34,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
 	case CodeModernServerRequest:
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
-	case CodeUnknownProtocolVersion:
+	case CodeUnknownProtocolVersion, CodeNoProtocolVersion:
 		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
 	case CodeTaskNotDeclared:
 		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation): a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"

@@ -94,8 +94,9 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 		switch {
 		case r.Truncated:
 			fmt.Fprintf(bw, "# (frame of %d bytes; only the first %d were recorded)\n", r.Size, len(r.Raw))
-		case !nl && !t.httpTrace():
-			// (HTTP frames messages itself: no newline is expected there.)
+		case !nl && !t.httpTrace() && !mcpclient.Complete(r.Raw):
+			// (HTTP frames messages itself, and a Content-Length frame ends with its body:
+			// no newline is expected there.)
 			bw.WriteString("# (no newline at the end of this frame)\n")
 		}
 		if len(r.Redacted) > 0 && opt.Escape {

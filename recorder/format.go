@@ -32,8 +32,12 @@ const FormatVersion = 1
 const (
 	// FramingNewline is MCP's stdio framing: one JSON-RPC message per line.
 	FramingNewline = "newline"
-	// FramingContentLength is the opt-in LSP-style framing.
+	// FramingContentLength is the opt-in LSP-style framing (mcp-inspect --framing
+	// content-length): frames of both directions carry a Content-Length header block.
 	FramingContentLength = "content-length"
+	// FramingAuto is --framing auto: newline JSON until the server wrote Content-Length
+	// frames (a lifecycle note in the trace says what the client did then).
+	FramingAuto = "auto"
 )
 
 // Header is the first line of a trace. It describes the session, never its secrets: Env
@@ -56,7 +60,8 @@ type Header struct {
 	// Env is the environment given on top of the inherited one, as "KEY=***" (values only
 	// when redaction was off).
 	Env []string `json:"env,omitempty"`
-	// Era is "legacy", "modern" or "auto"; Framing is FramingNewline or FramingContentLength.
+	// Era is "legacy", "modern" or "auto"; Framing is FramingNewline, FramingContentLength
+	// or FramingAuto.
 	Era     string `json:"era,omitempty"`
 	Framing string `json:"framing,omitempty"`
 	// ProtocolVersion is the version the client asked for in initialize.

@@ -35,6 +35,11 @@ type Mock struct {
 	// Wait is how long a server→client request sent by the mock waits for the client's
 	// reply before going on; default 30 s.
 	Wait time.Duration
+	// ContentLength makes the mock write LSP-style frames ("Content-Length: N\r\n\r\n" and
+	// the body), as the recorded server did: NewMock sets it for a trace recorded with
+	// --framing content-length or whose server wrote such frames. The mock reads either
+	// framing.
+	ContentLength bool
 }
 
 type mockEntry struct {
@@ -89,6 +94,7 @@ func matchKey(method string, params json.RawMessage) (key, show string) {
 // stay open while the mock serves: responses are read from it on demand.
 func NewMock(tr *Trace) (*Mock, error) {
 	m := &Mock{tr: tr, byKey: map[string][]*mockEntry{}, byMethod: map[string][]*mockEntry{}, Wait: 30 * time.Second}
+	m.ContentLength = tr.Header.Framing == FramingContentLength
 	bySeq := map[uint64]*mockEntry{}
 	var inflight []*mockEntry
 	var last *mockEntry // the entry whose response came last, until the client's next request
@@ -142,6 +148,9 @@ func NewMock(tr *Trace) (*Mock, error) {
 			inflight = append(inflight, e)
 			last = nil
 		case mcpclient.ServerToClient:
+			if _, _, ok := mcpclient.SplitHeader(ev.Raw); ok {
+				m.ContentLength = true
+			}
 			switch ev.Kind {
 			case mcpclient.KindResponse, mcpclient.KindErrorResponse:
 				e := bySeq[ev.Pair]
@@ -326,9 +335,23 @@ func (s *mockSession) write(b []byte) {
 }
 
 func (s *mockSession) writeLocked(b []byte) {
-	b = bytes.TrimRight(b, "\r\n")
+	b = bytes.TrimRight(frameBody(b), "\r\n")
+	if s.m.ContentLength {
+		hdr := "Content-Length: " + strconv.Itoa(len(b)) + "\r\n\r\n"
+		_, _ = s.out.Write(append([]byte(hdr), b...))
+		return
+	}
 	// One Write per frame, as MCP's stdio framing wants whole lines.
 	_, _ = s.out.Write(append(append([]byte(nil), b...), '\n'))
+}
+
+// frameBody is a recorded frame's message: without its header block when it was
+// Content-Length framed.
+func frameBody(raw []byte) []byte {
+	if _, body, ok := mcpclient.SplitHeader(raw); ok {
+		return body
+	}
+	return raw
 }
 
 func (s *mockSession) writeError(id json.RawMessage, code int64, msg string, data any) {
@@ -446,16 +469,17 @@ func (s *mockSession) play(ctx context.Context, e *mockEntry, msg *mcpclient.Mes
 			continue
 		}
 		kind, rm, _ := mcpclient.Classify(r.Raw)
+		raw := frameBody(r.Raw)
 		switch {
 		case kind == mcpclient.KindNotification && rm.Method == "notifications/progress":
 			if token == nil {
 				continue // the caller did not ask for progress
 			}
-			out(rewriteMember(r.Raw, "params", "progressToken", token))
+			out(rewriteMember(raw, "params", "progressToken", token))
 		case kind == mcpclient.KindRequest:
-			s.ask(ctx, r.Raw, out)
+			s.ask(ctx, raw, out)
 		default:
-			out(r.Raw)
+			out(raw)
 		}
 	}
 	if e.exit != nil {
@@ -475,7 +499,7 @@ func (s *mockSession) response(e *mockEntry, msg *mcpclient.Message) []byte {
 	if err != nil {
 		return errorFrame(msg.ID, -32603, "mock: the recorded response cannot be read: "+err.Error(), nil)
 	}
-	ms, ok := members(bytes.TrimSpace(r.Raw))
+	ms, ok := members(bytes.TrimSpace(frameBody(r.Raw)))
 	if !ok {
 		return errorFrame(msg.ID, -32603, "mock: the recorded response is not a JSON object", nil)
 	}

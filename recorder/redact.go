@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Mask replaces every scrubbed value (case B25: "values masked (***)").
@@ -161,6 +162,10 @@ type secret struct {
 	value []byte
 	// escaped is the value as it appears inside a JSON string, when that differs.
 	escaped []byte
+	// form matches the value inside a JSON string with any mix of \uXXXX and short
+	// escapes (redactenc.go); b64 are its base64 forms.
+	form escapedForm
+	b64  [][]byte
 }
 
 type pattern struct {
@@ -264,6 +269,9 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 	for _, s := range r.secrets {
 		r.clues.add(s.value)
 		r.clues.add(s.escaped)
+		for _, b := range s.b64 {
+			r.clues.add(b)
+		}
 	}
 	for _, p := range tokenPrefixes {
 		r.clues.add(p)
@@ -273,7 +281,10 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 }
 
 func (r *Redactor) addSecret(name, value string) {
-	s := secret{name: name, value: []byte(value)}
+	s := secret{name: name, value: []byte(value), b64: base64Cores([]byte(value))}
+	if utf8.ValidString(value) {
+		s.form = escapedForm{runes: []rune(value)}
+	}
 	if js, err := json.Marshal(value); err == nil {
 		if esc := js[1 : len(js)-1]; !bytes.Equal(esc, s.value) {
 			s.escaped = esc
@@ -360,18 +371,35 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	if r == nil || len(b) == 0 {
 		return b, nil
 	}
-	if !r.userPatterns && !r.clues.any(b) {
+	// A backslash may start an escaped form of a secret (redactenc.go).
+	escapes := len(r.secrets) > 0 && bytes.IndexByte(b, '\\') >= 0
+	if !r.userPatterns && !escapes && !r.clues.any(b) {
 		return b, nil // no rule can match: spare the per-rule passes
 	}
 	var hits []string
 	out := b
 	for _, s := range r.secrets {
-		for _, v := range [][]byte{s.value, s.escaped} {
-			if len(v) == 0 || !bytes.Contains(out, v) {
-				continue
+		if escapes && len(s.form.runes) > 0 {
+			// One escape-aware pass finds the raw value and every escaped form, and never
+			// matches inside an escape sequence (which would break the JSON).
+			if o, ok := s.form.scrub(out); ok {
+				out = o
+				hits = appendOnce(hits, s.name)
 			}
-			out = bytes.ReplaceAll(out, v, []byte(Mask))
-			hits = appendOnce(hits, s.name)
+		} else {
+			for _, v := range [][]byte{s.value, s.escaped} {
+				if len(v) == 0 || !bytes.Contains(out, v) {
+					continue
+				}
+				out = bytes.ReplaceAll(out, v, []byte(Mask))
+				hits = appendOnce(hits, s.name)
+			}
+		}
+		for _, v := range s.b64 {
+			if bytes.Contains(out, v) {
+				out = bytes.ReplaceAll(out, v, []byte(Mask))
+				hits = appendOnce(hits, s.name)
+			}
 		}
 	}
 	for _, p := range r.patterns {

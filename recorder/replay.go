@@ -423,7 +423,7 @@ func (d *replayDriver) send(ctx context.Context, ev mcpclient.Event) {
 		// Replies to server requests: sent by answer when the new server asks.
 	default:
 		// Whatever the recorded client wrote that was not a message goes out as it was.
-		_ = d.client.SendRaw(ev.Raw)
+		_ = d.client.SendRaw(frameBody(ev.Raw)) // framed by the session's framing
 	}
 }
 

@@ -418,11 +418,11 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			p.render()
 		}
 		return true, nil
-	case key.Matches(msg, k.Detail.Save):
+	case key.Matches(msg, k.Detail.Save), key.Matches(msg, k.Detail.SaveRaw):
 		if seq := p.shownRespSeq(); seq != 0 {
 			if i, ok := p.tl.index(seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
-					return true, saveFrame(saveDir(p.c.hist.dir), seq, raw)
+					return true, p.c.saveFrame(seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 				}
 			}
 		}

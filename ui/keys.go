@@ -75,6 +75,8 @@ type listKeys struct {
 	OpenPrompt key.Binding `in:"prompts"`
 	OpenTask   key.Binding `in:"tasks"`
 	Refresh    key.Binding `in:"tools resources prompts tasks"`
+	// NextPage steps through a listing one page at a time (the first press lists page 1).
+	NextPage key.Binding `in:"tools resources prompts"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
 	FilterUp   key.Binding
@@ -89,6 +91,8 @@ type detailKeys struct {
 	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
 	ShowAll key.Binding `in:"call wire"`
 	Save    key.Binding `in:"call wire resources"`
+	// SaveRaw writes a frame's exact bytes, secrets included (Save masks them: issue 15).
+	SaveRaw key.Binding `in:"call wire"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).
@@ -254,6 +258,7 @@ func defaultListKeys() listKeys {
 		OpenPrompt: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get (fill its arguments)")),
 		OpenTask:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tasks/get")),
 		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		NextPage:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "list one page at a time: next page")),
 		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
 		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
 	}
@@ -264,7 +269,8 @@ func defaultDetailKeys() detailKeys {
 		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
 		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
 		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
-		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
+		SaveRaw:    key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
 	}
 }
 

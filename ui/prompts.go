@@ -50,7 +50,7 @@ type promptsPane struct {
 func newPromptsPane(c *common, ops *session.Inflight, ids *formIDs) *promptsPane {
 	p := &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
 		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
-	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
+	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title+p.list.pageNote, p.warnings, w) }
 	return p
 }
 

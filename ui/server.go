@@ -50,6 +50,9 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 		s.closing = true
 	case mcpclient.LifeNote:
 		s.observeAuthNote(l.Text)
+		if t, ok := strings.CutPrefix(l.Text, mcpclient.FramingAutoNote); ok {
+			s.framing = t
+		}
 		var v *mcpclient.ViolationError
 		if s.strict == nil && errors.As(l.Err, &v) {
 			s.strict = v
@@ -182,10 +185,9 @@ func (m *model) serverLines(w int) []string {
 			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
-		if s.protocolWarning() {
-			add(wrapStyled(st.Warning, "  protocol: "+clean(in.ProtocolVersion)+" ⚠ (see warnings below)", w)...)
-		} else {
-			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
+		add(m.protocolLines(w)...)
+		if s.framing != "" {
+			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.framing), w)...)
 		}
 		if s.pid > 0 {
 			// An HTTP server has no process of ours: no pid line rather than "pid 0".

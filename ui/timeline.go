@@ -9,7 +9,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -245,7 +244,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind != mcpclient.KindRequest {
 		e.pair = ev.Pair
 	}
-	if ev.Dir != mcpclient.Lifecycle && sanitize.HasControls(ev.Raw) {
+	if ev.Dir != mcpclient.Lifecycle && linesHaveControls(ev.Raw) {
 		e.flags |= evControls
 	}
 	if m := ev.Msg; m != nil {

@@ -64,9 +64,9 @@ func (p *toolsPane) setTools(tools []mcpclient.Tool, err error) {
 // countTitle is the list's title: the number of tools once a listing answered.
 func (p *toolsPane) countTitle() string {
 	if !p.listed {
-		return " tools"
+		return " tools" + p.list.pageNote
 	}
-	return fmt.Sprintf(" tools (%d)", len(p.tools))
+	return fmt.Sprintf(" tools (%d)", len(p.tools)) + p.list.pageNote
 }
 
 // heading is the list's title row: the count, or how the last listing failed.

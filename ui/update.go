@@ -44,6 +44,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.resourcesListed(msg)
 	case promptsListedMsg:
 		return m.promptsListed(msg)
+	case pageStepMsg:
+		return m.pageStepped(msg)
 	case eventsLoadedMsg:
 		m.tl.loaded(msg)
 	case waitTickMsg:

@@ -103,11 +103,18 @@ func (m *model) statusBar() string {
 	var proto string
 	if s.init != nil {
 		proto = "protocol " + clean(s.init.ProtocolVersion)
+		if s.init.ProtocolVersion == "" {
+			proto = "protocol (none answered)"
+		}
 		if s.protocolWarning() {
 			proto = "⚠ " + proto
-			if !mcpclient.KnownProtocolVersion(s.init.ProtocolVersion) {
+			if v := s.init.ProtocolVersion; v != "" && !mcpclient.KnownProtocolVersion(v) {
 				proto += " (unknown)"
 			}
+		}
+		if r := s.init.Requested; r != "" && r != s.init.ProtocolVersion {
+			// Negotiated and requested side by side: a known older one is no fault.
+			proto += " (requested " + clean(r) + ")"
 		}
 		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), proto)
 	} else {
@@ -229,6 +236,7 @@ func (m *model) syncKeys() {
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
 	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().Task.Terminal())
 	k.List.Refresh.SetEnabled(live)
+	k.List.NextPage.SetEnabled(live)
 	k.List.OpenTask.SetEnabled(live) // tasks/get: nothing to send it to offline
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }

@@ -265,7 +265,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.full = ev.seq
 			}
 		}
-	case key.Matches(msg, k.Detail.Save):
+	case key.Matches(msg, k.Detail.Save), key.Matches(msg, k.Detail.SaveRaw):
 		if i, ok := p.selPos(); ok && p.tl.evs[i].dir != mcpclient.Lifecycle {
 			raw, loaded := p.tl.rawAt(i)
 			if !loaded {
@@ -275,7 +275,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.detail.lines = nil
 				return true, nil
 			}
-			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs[i].seq, raw)
+			return true, p.c.saveFrame(p.tl.evs[i].seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
@@ -298,7 +298,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // frameSaved records where a saved frame went; the detail shows it.
 func (p *wirePane) frameSaved(msg frameSavedMsg) string {
-	text := fmt.Sprintf("frame #%d saved to %s (%s)", msg.seq, msg.path, count(msg.n, "byte", "bytes"))
+	text := fmt.Sprintf("frame #%d saved%s to %s (%s)", msg.seq, msg.note, msg.path, count(msg.n, "byte", "bytes"))
 	if msg.err != nil {
 		text = fmt.Sprintf("frame #%d not saved: %s", msg.seq, msg.err)
 	}

@@ -72,6 +72,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range probeScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range framingScenarios() {
+		all[n] = sc
+	}
+	for n, sc := range hostileScenarios() {
+		all[n] = sc
+	}
+	for n, sc := range listsScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
@@ -99,6 +108,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		}
 	}
 	r := bufio.NewReaderSize(stdin, 64<<10)
+	if sc.framing == framingLSP {
+		return s.serveLSP(r)
+	}
 	for {
 		line, err := stdioserver.ReadLine(r)
 		if err != nil {
@@ -158,6 +170,8 @@ type scenario struct {
 	calls map[string]toolFunc
 	// methods handle other request methods (resources/read …) before the defaults.
 	methods map[string]func(s *server, m *stdioserver.Message)
+	// framing is "" (newline JSON) or one of the framings of scenarios_framing.go.
+	framing string
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
@@ -177,11 +191,12 @@ type server struct {
 	inflight  map[string]chan struct{}             // request id → closed on notifications/cancelled
 	waiters   map[string]chan *stdioserver.Message // server→client request id → reply
 	nextOutID int                                  // last id of a server→client request
+	dropZero  bool                                 // drop-id-0: requests with id 0 go unanswered
 }
 
 // write sends one frame in one write call.
 func (s *server) write(frame string) {
-	if err := s.out.WriteFrame([]byte(frame)); err != nil {
+	if err := s.out.WriteFrame([]byte(s.frameOut(frame))); err != nil {
 		fmt.Fprintf(s.stderr, "fakeserver: write: %v\n", err)
 	}
 }
@@ -311,6 +326,9 @@ func (s *server) track(id json.RawMessage) (cancelled <-chan struct{}, done func
 }
 
 func (s *server) handleRequest(m *stdioserver.Message) {
+	if s.dropZero && string(m.ID) == "0" {
+		return
+	}
 	if h, ok := s.sc.methods[m.Method]; ok {
 		h(s, m)
 		return

@@ -1,0 +1,34 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// framingUsage is the --framing flag's help, shared by every command that talks stdio.
+const framingUsage = "stdio message framing: newline (MCP's: one JSON message per line), content-length (LSP-style Content-Length headers, which MCP does not allow but courses teach) or auto (newline until the server writes Content-Length headers, then follow it)"
+
+// registerFraming adds --framing. replay's default is the trace's framing, so there the
+// flag starts empty ("" means: as recorded).
+func (f *sessionFlags) registerFraming(cmd *cobra.Command, use flagUse) {
+	def := string(mcpclient.FramingNewline)
+	usage := framingUsage
+	if use == forReplay {
+		def = ""
+		usage += "; default: the trace's"
+	}
+	cmd.Flags().StringVar(&f.framing, "framing", def, usage)
+}
+
+// traceFraming is the trace header's name for a session's framing.
+func traceFraming(f mcpclient.Framing) string {
+	switch f {
+	case mcpclient.FramingContentLength:
+		return recorder.FramingContentLength
+	case mcpclient.FramingAuto:
+		return recorder.FramingAuto
+	}
+	return recorder.FramingNewline
+}
