@@ -13,10 +13,10 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
@@ -38,7 +38,7 @@ type callRun struct {
 	// outSchema is the tool's outputSchema: structuredContent is checked against it.
 	outSchema json.RawMessage
 	// advice caches the outputSchema check of the result (adviceDone once computed).
-	advice     []schemaform.FieldError
+	advice     findings.Output
 	adviceDone bool
 
 	done    bool
@@ -458,27 +458,22 @@ func invalidLines(st *stylesT, problems []string, w int) []string {
 // server/tools: servers MUST provide structured results that conform to it). A mismatch
 // is advisory: it is shown beside the result, which is always shown in full.
 func outputAdvice(st *stylesT, r *callRun, w int) []string {
-	res := r.res
-	if len(r.outSchema) == 0 || res == nil || res.IsError {
-		return nil
-	}
-	if len(res.StructuredContent) == 0 {
-		return append([]string{""}, wrapStyled(st.Warning, "⚠ the tool declares an outputSchema but the result has no structuredContent (advisory)", w)...)
-	}
 	if !r.adviceDone {
-		r.advice = schemaform.ValidateValue(r.outSchema, res.StructuredContent)
+		r.advice = findings.CheckOutput(r.outSchema, r.res)
 		r.adviceDone = true
 	}
-	if len(r.advice) == 0 {
+	a := r.advice
+	switch {
+	case !a.Checked:
+		return nil
+	case a.Missing:
+		return append([]string{""}, wrapStyled(st.Warning, "⚠ "+findings.MissingText+" (advisory)", w)...)
+	case len(a.Problems) == 0:
 		return []string{"", st.Success.Render("✓ structuredContent matches the tool's outputSchema")}
 	}
-	out := append([]string{""}, wrapStyled(st.Warning, fmt.Sprintf("⚠ structuredContent does not match the tool's outputSchema (%d problem(s); advisory, the result is shown as received):", len(r.advice)), w)...)
-	for _, e := range r.advice {
-		msg := e.Message
-		if len(e.Path) > 0 {
-			msg = strings.Join(e.Path, ".") + ": " + msg
-		}
-		out = append(out, wrapStyled(st.Warning, "  "+clean(msg), w)...)
+	out := append([]string{""}, wrapStyled(st.Warning, fmt.Sprintf("⚠ %s (%d problem(s); advisory, the result is shown as received):", findings.MismatchText, len(a.Problems)), w)...)
+	for _, p := range a.Problems {
+		out = append(out, wrapStyled(st.Warning, "  "+clean(p), w)...)
 	}
 	return out
 }

@@ -13,8 +13,8 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
@@ -643,25 +643,13 @@ func escapeJSONText(s string) string {
 // and tools/call sends arguments as an object. "" when the root is an object schema, or
 // when there is no schema (reported with the tool list). A debugger still sends.
 func rootShapeWarning(tool mcpclient.Tool) string {
-	schema := bytes.TrimSpace(tool.InputSchema)
-	if len(schema) == 0 || string(schema) == "null" {
-		return ""
-	}
-	name, rule := "inputSchema", "schema.ts Tool.inputSchema: tools/call arguments are an object"
+	name, rule := "inputSchema", findings.InputRule
 	if tool.Name == "elicitation/create" { // the elicitation dialog's form (elicit.go)
 		name, rule = "requestedSchema", "schema.ts ElicitRequest: the content sent back is an object"
 	}
-	const tail = `; MCP requires "type": "object" (%s). The form follows the schema as given.`
-	var root map[string]json.RawMessage
-	if json.Unmarshal(schema, &root) != nil {
-		return fmt.Sprintf("%s is %s, not a JSON Schema object"+tail, name, ansi.Truncate(clean(compactJSON(schema)), 40, "…"), rule)
-	}
-	t, ok := root["type"]
-	switch {
-	case !ok:
-		return fmt.Sprintf(`%s has no "type"`+tail, name, rule)
-	case string(bytes.TrimSpace(t)) == `"object"`:
+	w := findings.SchemaShape(name, rule, tool.InputSchema)
+	if w == "" {
 		return ""
 	}
-	return fmt.Sprintf(`%s has "type": %s`+tail, name, ansi.Truncate(clean(compactJSON(t)), 40, "…"), rule)
+	return clean(w) + ". The form follows the schema as given."
 }
