@@ -52,6 +52,7 @@ is matched by its value or title. KEY:=JSON sends JSON as written, whatever the 
 			if err != nil {
 				return out, err
 			}
+			h.checkCallResult(ctx, tool, res)
 			if res.IsError {
 				out.code = exitToolError
 				fmt.Fprintf(h.stderr, "mcp-inspect: tool %s returned an error result (isError)\n", stderrSafe(h.stderr)(tool))
@@ -88,6 +89,9 @@ func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessa
 	}
 	for _, w := range warnings {
 		h.warn("%s", w)
+	}
+	if err == nil {
+		h.tools = tools
 	}
 	var schema json.RawMessage
 	found := false

@@ -72,6 +72,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range probeScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range findingsScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
@@ -102,6 +105,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for {
 		line, err := stdioserver.ReadLine(r)
 		if err != nil {
+			if sc.onEOF != nil {
+				sc.onEOF(s)
+			}
 			return 0 // EOF (or a broken stdin): exit as a server should
 		}
 		s.handleLine(line)
@@ -158,6 +164,8 @@ type scenario struct {
 	calls map[string]toolFunc
 	// methods handle other request methods (resources/read …) before the defaults.
 	methods map[string]func(s *server, m *stdioserver.Message)
+	// onEOF runs when stdin ends, before the exit (a server that lingers blocks in it).
+	onEOF func(s *server)
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
