@@ -104,6 +104,11 @@ type formPane struct {
 	// prefilled are the fields an elicitation form filled with their defaults: the first
 	// key typed on one replaces the value (like a default the form filled in).
 	prefilled map[*schemaform.Field]bool
+	// texts are the tool's text for the model (internal/findings), marks how many steering
+	// marks the lint put on them; descOpen shows them in full in the header.
+	texts    []findings.ModelText
+	marks    int
+	descOpen bool
 	// unsent is set by an edit and cleared by a send: quitting then asks for a second q.
 	unsent bool
 	// quitArmed is set by a q that was refused for unsent values; any other key clears it.
@@ -140,6 +145,10 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 		example: map[*schemaform.Field]int{}, hist: -1}
 	if err == nil {
 		p.shapeWarn = rootShapeWarning(tool)
+	}
+	p.texts = findings.ToolTexts(tool)
+	for _, t := range p.texts {
+		p.marks += len(t.Lint)
 	}
 	p.fields = p.form.Fields()
 	p.validate()

@@ -70,6 +70,9 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 		return nil, true, nil
 	case key.Matches(msg, k.Form.History):
 		return nil, false, p.recall()
+	case key.Matches(msg, k.Form.Describe):
+		p.descOpen = !p.descOpen
+		return nil, false, nil
 	}
 	if p.rawMode {
 		before := p.raw.Value()
