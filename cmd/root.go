@@ -78,7 +78,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
 	case forTUI:
-		fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
+		fl.StringArrayVar(&f.roots, "root", nil, "answer roots/list with `PATH` (or a file:// URI) at once, without a dialog (repeatable; R edits the roots)")
 		fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
 		fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
 		fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
