@@ -150,6 +150,8 @@ type headless struct {
 	drain    *drain
 	warnMu   sync.Mutex
 	warnings []string
+	// shutdownNoted is set once noteShutdown ran.
+	shutdownNoted bool
 	// tools is the tool list once a call listed it (for -a or the outputSchema check).
 	tools []mcpclient.Tool
 	// configure, when set, adjusts the session's client config before the server starts
@@ -170,8 +172,10 @@ type jsonDoc struct {
 	// (tools: descriptions and parameter descriptions; prompts; instructions).
 	ModelText []findings.ModelText `json:"modelText,omitempty"`
 	Bench     *benchStats          `json:"bench,omitempty"`
-	Timing    jsonTiming           `json:"timing"`
-	ExitCode  int                  `json:"exitCode"`
+	// Shutdown is set when the server did not exit on closed stdin (see jsonShutdown).
+	Shutdown *jsonShutdown `json:"shutdown,omitempty"`
+	Timing   jsonTiming    `json:"timing"`
+	ExitCode int           `json:"exitCode"`
 }
 
 type jsonServer struct {
@@ -371,6 +375,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	defer func() {
 		client.Close()
 		h.drain.wait()
+		h.noteShutdown()
 	}()
 	init, err := client.Connect(ctx)
 	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
@@ -403,6 +408,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	client.Close()
 	h.drain.wait()
+	h.noteShutdown()
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {

@@ -387,6 +387,9 @@ func stopServer(c *mcpclient.Client, stderr io.Writer) {
 		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group…\n", c.PID())
 		<-done
 	}
+	if line := shutdownLine(c); line != "" {
+		fmt.Fprintln(stderr, "mcp-inspect: "+line)
+	}
 }
 
 func envKeys(env []string) []string {

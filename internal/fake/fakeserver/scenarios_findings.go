@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/stdioserver"
 )
@@ -55,7 +56,7 @@ func findingsScenarios() map[string]*scenario {
 		},
 		"linger": {
 			summary: "well-behaved until shutdown: stays up after its stdin closes (SIGTERM ends it)",
-			onEOF:   func(*server) { select {} },
+			onEOF:   func(*server) { time.Sleep(time.Hour) },
 		},
 		"linger-kill": {
 			summary: "stays up after its stdin closes and ignores SIGTERM (only SIGKILL ends it)",
@@ -63,7 +64,7 @@ func findingsScenarios() map[string]*scenario {
 				signal.Ignore(syscall.SIGTERM)
 				return -1
 			},
-			onEOF: func(*server) { select {} },
+			onEOF: func(*server) { time.Sleep(time.Hour) },
 		},
 	}
 }
