@@ -109,8 +109,10 @@ type formPane struct {
 	texts    []findings.ModelText
 	marks    int
 	descOpen bool
-	// unsent is set by an edit and cleared by a send: quitting then asks for a second q.
-	unsent bool
+	// unsent is set by an edit and cleared by a send: quitting then asks for a second q,
+	// if the value differs from baseline (the value at opening, or last sent).
+	unsent   bool
+	baseline string
 	// quitArmed is set by a q that was refused for unsent values; any other key clears it.
 	quitArmed bool
 
@@ -152,6 +154,7 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	}
 	p.fields = p.form.Fields()
 	p.validate()
+	p.baseline = p.valueNow()
 	return p
 }
 
@@ -165,6 +168,7 @@ func (p *formPane) prefill() {
 	p.origin = historyOrigin(es, 0)
 	p.fields = p.form.Fields()
 	p.validate()
+	p.baseline = p.valueNow()
 }
 
 func historyOrigin(es []historyEntry, i int) string {
