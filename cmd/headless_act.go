@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -134,7 +135,7 @@ func humanBlock(w io.Writer, safe func(string) string, b mcpclient.ContentBlock)
 	case "text":
 		writeText(w, safe, b.Text)
 	case "image", "audio":
-		fmt.Fprintf(w, "[%s %s, %s]\n", b.Type, safe(b.MimeType), sizeOfBase64(b.Data))
+		fmt.Fprintf(w, "[%s %s]\n", b.Type, safe(media.Describe(b.Type, b.MimeType, b.Data).Summary()))
 	case "resource_link":
 		fmt.Fprintf(w, "[resource link %s", safe(b.URI))
 		if b.Name != "" {

@@ -120,6 +120,14 @@ func TestHeadlessFindings(t *testing.T) {
 			t.Errorf("stderr:\n%s", r.stderr)
 		}
 	})
+	t.Run("call_media", func(t *testing.T) {
+		t.Parallel()
+		r := inspect(t, nil, cmdline([]string{"call", "pic", "-q"}, argv)...)
+		wantCode(t, r, 0)
+		if want := "[image image/png, 79 bytes, 3×2 px]\n[audio audio/wav, 52 bytes]\n"; r.stdout != want {
+			t.Errorf("stdout %q, want %q", r.stdout, want)
+		}
+	})
 	t.Run("tools_human", func(t *testing.T) {
 		t.Parallel()
 		r := inspect(t, nil, cmdline([]string{"tools", "-q"}, argv)...)

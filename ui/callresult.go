@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -319,10 +319,17 @@ func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int)
 	case "image", "audio":
 		out = append(out, label(b.Type))
 		out = append(out, "  mime: "+clean(b.MimeType))
-		if n, err := base64.StdEncoding.DecodeString(b.Data); err != nil {
-			out = append(out, st.Warning.Render(fmt.Sprintf("  data: %d bytes of base64 that do not decode: %s", len(b.Data), clean(err.Error()))))
-		} else {
-			out = append(out, fmt.Sprintf("  size: %s decoded (%d bytes)", humanSize(int64(len(n))), len(n)))
+		in := media.Describe(b.Type, b.MimeType, b.Data)
+		switch {
+		case in.Err != nil:
+			out = append(out, st.Warning.Render(fmt.Sprintf("  data: %d bytes of base64 that do not decode: %s", len(b.Data), clean(in.Err.Error()))))
+		default:
+			out = append(out, fmt.Sprintf("  size: %s decoded (%d bytes)", humanSize(int64(len(in.Data))), len(in.Data)))
+			if in.Width > 0 || in.Height > 0 {
+				out = append(out, fmt.Sprintf("  pixels: %d×%d (%s)", in.Width, in.Height, in.Format))
+			} else if b.Type == "image" {
+				out = append(out, st.Muted.Render("  pixels: unknown (not PNG, JPEG, GIF or WebP)"))
+			}
 		}
 	case "resource_link":
 		out = append(out, label("resource_link"))

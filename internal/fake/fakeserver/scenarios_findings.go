@@ -85,7 +85,9 @@ func tinyWAV() string {
 	b.WriteString("RIFF")
 	_ = binary.Write(&b, binary.LittleEndian, uint32(36+len(data)))
 	b.WriteString("WAVEfmt ")
-	_ = binary.Write(&b, binary.LittleEndian, []any{uint32(16), uint16(1), uint16(1), uint32(8000), uint32(8000), uint16(1), uint16(8)})
+	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(8000), uint32(8000), uint16(1), uint16(8)} {
+		_ = binary.Write(&b, binary.LittleEndian, v)
+	}
 	b.WriteString("data")
 	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
 	b.Write(data)
