@@ -53,8 +53,8 @@ Exit codes:
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
 "findings" (the advisories among the warnings, by code), "modelText" (tools and prompts: the
-text written for a model, in full, with its length and steering marks), "timing"
-(milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
+text written for a model, in full, with its length and steering marks), "shutdown" (when
+SIGTERM or SIGKILL had to end the server), "timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
 
 Server requests: nobody is there to answer them, so sampling and elicitation are not
 advertised, and a server that asks anyway gets -32601 (and a warning). With --root PATH the
