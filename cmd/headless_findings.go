@@ -75,11 +75,16 @@ func (h *headless) instructionsText(keep bool) {
 	}
 }
 
-// checkCallResult checks a tools/call result against the tool's outputSchema, listing the
-// tools for it when the call did not already (-a): a result the schema does not describe
-// is a finding, as in the TUI's result pane.
+// checkCallResult checks a tools/call result against the tool's outputSchema, as the TUI's
+// result pane does: a result the schema does not describe is a finding. The schema comes
+// from the tool list: the one -a fetched, else one fetched now for a result that carries
+// structuredContent (a plain result costs no second request, so a call's traffic stays
+// one request; its missing structuredContent is found when -a listed the tools).
 func (h *headless) checkCallResult(ctx context.Context, tool string, res *mcpclient.CallToolResult) {
 	if res == nil || res.IsError {
+		return
+	}
+	if h.tools == nil && len(res.StructuredContent) == 0 {
 		return
 	}
 	if h.tools == nil {

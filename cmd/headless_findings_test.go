@@ -62,7 +62,8 @@ func TestHeadlessFindings(t *testing.T) {
 	})
 	t.Run("call_no_structured", func(t *testing.T) {
 		t.Parallel()
-		d := decodeFindings(t, inspect(t, nil, cmdline([]string{"call", "nostruct", "--json", "-q"}, argv)...))
+		// -a lists the tools first, so the outputSchema is known without a second request.
+		d := decodeFindings(t, inspect(t, nil, cmdline([]string{"call", "nostruct", "-a", "x=1", "--json", "-q"}, argv)...))
 		if !d.has("no-structured-content", "tools/call nostruct", "no structuredContent") {
 			t.Errorf("no missing-structuredContent finding: %+v", d.Findings)
 		}
