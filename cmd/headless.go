@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -45,13 +46,17 @@ Exit codes:
      a remote server could not be reached, or its session expired
   4  protocol error: a JSON-RPC error response, or a result that does not decode, or
      a server framed otherwise than --framing says (Content-Length vs newline JSON);
-     an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
+     an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization;
+     with --strict, a finding that breaks a MUST (structuredContent against the outputSchema,
+     a schema whose root is not an object)
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
 
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
-"timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
+"findings" (the advisories among the warnings, by code), "modelText" (tools and prompts: the
+text written for a model, in full, with its length and steering marks), "shutdown" (when
+SIGTERM or SIGKILL had to end the server), "timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
 
 Server requests: nobody is there to answer them, so sampling and elicitation are not
 advertised, and a server that asks anyway gets -32601 (and a warning). With --root PATH the
@@ -147,6 +152,10 @@ type headless struct {
 	drain    *drain
 	warnMu   sync.Mutex
 	warnings []string
+	// shutdownNoted is set once noteShutdown ran.
+	shutdownNoted bool
+	// tools is the tool list once a call listed it (for -a or the outputSchema check).
+	tools []mcpclient.Tool
 	// configure, when set, adjusts the session's client config before the server starts
 	// (bench call: mcpclient.Config.CallerReads).
 	configure func(*mcpclient.Config)
@@ -160,9 +169,16 @@ type jsonDoc struct {
 	Error    *jsonError      `json:"error,omitempty"`
 	Warnings []string        `json:"warnings"`
 	Pages    *jsonPages      `json:"pages,omitempty"`
-	Bench    *benchStats     `json:"bench,omitempty"`
-	Timing   jsonTiming      `json:"timing"`
-	ExitCode int             `json:"exitCode"`
+	// Findings are the advisories among the warnings, by code (internal/findings).
+	Findings []findings.Finding `json:"findings,omitempty"`
+	// ModelText is the text the server wrote for a model, in full with its length and lint
+	// (tools: descriptions and parameter descriptions; prompts; instructions).
+	ModelText []findings.ModelText `json:"modelText,omitempty"`
+	Bench     *benchStats          `json:"bench,omitempty"`
+	// Shutdown is set when the server did not exit on closed stdin (see jsonShutdown).
+	Shutdown *jsonShutdown `json:"shutdown,omitempty"`
+	Timing   jsonTiming    `json:"timing"`
+	ExitCode int           `json:"exitCode"`
 }
 
 type jsonServer struct {
@@ -365,6 +381,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	defer func() {
 		client.Close()
 		h.drain.wait()
+		h.noteShutdown()
 	}()
 	init, err := client.Connect(ctx)
 	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
@@ -384,12 +401,18 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
 		}
 	}
+	if m := h.doc.Method; m != "tools/list" && m != "prompts/list" {
+		h.instructionsText(false) // the listings show them in full
+	}
 	t0 := time.Now()
 	out, err := act(ctx, h)
 	h.doc.Timing.RequestMs = ms(time.Since(t0))
 	if out != nil {
 		h.doc.Result = out.result
 		h.doc.ExitCode = out.code
+	}
+	if err == nil {
+		err = h.strictFindings()
 	}
 	if err != nil {
 		if out != nil && out.partial && out.human != nil && !h.flags.json {
@@ -399,6 +422,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	client.Close()
 	h.drain.wait()
+	h.noteShutdown()
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
@@ -539,6 +563,36 @@ type drain struct {
 	mu           sync.Mutex
 	handshake    json.RawMessage
 	gotHandshake chan struct{}
+
+	// notes counts the server frames with an Info problem (a line ending in \r\n, …) by
+	// code, in the order first seen: the wire pane's notes, said once at the end.
+	notes []noteCount
+}
+
+// noteCount is how many server frames carried an Info problem, and the first one's text.
+type noteCount struct {
+	code  mcpclient.ProblemCode
+	n     int
+	first string
+	line  int64
+}
+
+// note counts an Info problem of a server frame.
+func (d *drain) note(p mcpclient.Problem, line int64) {
+	for i := range d.notes {
+		if d.notes[i].code == p.Code {
+			d.notes[i].n++
+			return
+		}
+	}
+	d.notes = append(d.notes, noteCount{code: p.Code, n: 1, first: p.Text, line: line})
+}
+
+// sayNotes warns once per Info problem code the server's frames carried.
+func (d *drain) sayNotes() {
+	for _, n := range d.notes {
+		d.h.warn("note: server stdout line %d: %s [%s; %d frame(s) in all]", n.line, n.first, n.code, n.n)
+	}
 }
 
 func startDrain(c *mcpclient.Client, h *headless) *drain {
@@ -549,6 +603,7 @@ func startDrain(c *mcpclient.Client, h *headless) *drain {
 
 func (d *drain) loop(events <-chan mcpclient.Event) {
 	defer close(d.done)
+	defer d.sayNotes()
 	h := d.h
 	safe := stderrSafe(h.stderr)
 	debug := h.logger.Enabled(context.Background(), slog.LevelDebug)
@@ -567,8 +622,11 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Dir == mcpclient.ServerToClient:
 			for _, p := range ev.Problems {
-				if p.Severity == mcpclient.Warning {
+				switch p.Severity {
+				case mcpclient.Warning:
 					h.warn("server stdout line %d: %s", ev.Line, p.Text)
+				case mcpclient.Info:
+					d.note(p, ev.Line)
 				}
 			}
 			if ev.Kind == mcpclient.KindResponse && (ev.Method == "initialize" || ev.Method == "server/discover") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
@@ -57,10 +58,16 @@ result holds all items in one "` + k.key + `" array.
 				items = []json.RawMessage{}
 			}
 			h.doc.Pages = pagesDoc(pg)
+			h.listFindings(k.method, items)
 			// On an error after some pages, result holds the items fetched so far.
 			result, _ := json.Marshal(map[string][]json.RawMessage{k.key: items})
 			mark := repeatMarks(pg)
-			out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) { k.human(w, safe, items, mark) }}
+			out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) {
+				if k.method == "tools/list" || k.method == "prompts/list" {
+					humanInstructions(w, safe, h.init)
+				}
+				k.human(w, safe, items, mark)
+			}}
 			return out, err
 		})
 	})
@@ -184,8 +191,13 @@ func humanTools(w io.Writer, safe func(string) string, items []json.RawMessage, 
 			continue
 		}
 		fmt.Fprintf(w, "%s(%s)\n", safe(t.Name), safe(argSummary(t.InputSchema)))
-		if d := firstLine(t.Description); d != "" {
-			fmt.Fprintf(w, "    %s\n", safe(d))
+		for _, mt := range findings.ToolTexts(t) {
+			humanModelText(w, safe, mt.Field, mt)
+		}
+		for _, f := range findings.Tool(t) {
+			if f.Code != findings.CodeSteering {
+				fmt.Fprintf(w, "    ⚠ %s\n", safe(f.Text))
+			}
 		}
 		if m := mark(i); m != "" {
 			fmt.Fprintf(w, "    %s\n", m)
@@ -226,8 +238,8 @@ func humanPrompts(w io.Writer, safe func(string) string, items []json.RawMessage
 			}
 		}
 		fmt.Fprintf(w, "%s(%s)\n", safe(p.Name), safe(strings.Join(args, ", ")))
-		if d := firstLine(p.Description); d != "" {
-			fmt.Fprintf(w, "    %s\n", safe(d))
+		for _, mt := range findings.PromptTexts(p) {
+			humanModelText(w, safe, mt.Field, mt)
 		}
 		if m := mark(i); m != "" {
 			fmt.Fprintf(w, "    %s\n", m)

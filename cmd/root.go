@@ -84,7 +84,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
 	case forTUI:
-		fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
+		fl.StringArrayVar(&f.roots, "root", nil, "answer roots/list with `PATH` (or a file:// URI) at once, without a dialog (repeatable; R edits the roots)")
 		fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
 		fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
 		fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
@@ -416,6 +416,9 @@ func stopServer(c *mcpclient.Client, stderr io.Writer) {
 	case <-time.After(400 * time.Millisecond):
 		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group…\n", c.PID())
 		<-done
+	}
+	if line := shutdownLine(c); line != "" {
+		fmt.Fprintln(stderr, "mcp-inspect: "+line)
 	}
 }
 

@@ -189,11 +189,13 @@ type Client struct {
 	httpOff       [2]int64 // HTTPOut, HTTPIn: running byte counts and event numbers
 	httpLine      [2]int64
 
-	stdoutEOF  chan struct{}
-	stderrEOF  chan struct{}
-	waitDone   chan struct{}
-	exitDone   chan struct{}
-	closeOnce  sync.Once
+	stdoutEOF chan struct{}
+	stderrEOF chan struct{}
+	waitDone  chan struct{}
+	exitDone  chan struct{}
+	closeOnce sync.Once
+	// shutdown is how Close ended the server (under mu).
+	shutdown   ShutdownReport
 	exitCode   int
 	exitSignal string
 	watchdog   *proc.Watchdog

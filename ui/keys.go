@@ -119,12 +119,15 @@ type formKeys struct {
 	AddItem       key.Binding `in:"callform"`
 	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
 	// text field "+" is text).
-	AddItemRow  key.Binding
-	RemoveItem  key.Binding `in:"callform"`
-	MoveUp      key.Binding `in:"callform"`
-	MoveDown    key.Binding `in:"callform"`
-	RenameKey   key.Binding `in:"callform"`
-	History     key.Binding `in:"callform"`
+	AddItemRow key.Binding
+	RemoveItem key.Binding `in:"callform"`
+	MoveUp     key.Binding `in:"callform"`
+	MoveDown   key.Binding `in:"callform"`
+	RenameKey  key.Binding `in:"callform"`
+	History    key.Binding `in:"callform"`
+	// Describe shows the tool's text for the model in full (description, parameter
+	// descriptions, their lengths and steering marks) or folds it to its first line.
+	Describe    key.Binding `in:"callform"`
 	SuggestNext key.Binding `in:"argsform"`
 	SuggestPrev key.Binding `in:"argsform"`
 	// OptionPrev/OptionNext move among a multi-select's options, or close/open an
@@ -302,6 +305,7 @@ func defaultFormKeys() formKeys {
 		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
 		RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
 		History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
+		Describe:      key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "full description ⇄ first line")),
 		SuggestNext:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
 		SuggestPrev:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
 		OptionPrev:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous option, close a row")),

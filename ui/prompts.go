@@ -6,11 +6,13 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -231,8 +233,12 @@ func (p *promptsPane) detailLines(now time.Time) []string {
 		title += " — " + pr.Title
 	}
 	add(wrapStyled(st.Title, clean(title), w)...)
-	if pr.Description != "" {
+	if fs := findings.Prompt(*pr); len(fs) > 0 {
 		add("")
+		add(steeringLines(st, fs, w)...)
+	}
+	if pr.Description != "" {
+		add("", st.Muted.Render(fmt.Sprintf("description (%d chars, for the model):", utf8.RuneCountInString(pr.Description))))
 		add(wrap(block(pr.Description), w)...)
 	}
 	add("", st.Title.Render("arguments"))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -199,9 +200,12 @@ func (m *model) serverLines(w int) []string {
 		} else {
 			add(st.Muted.Render("(none)"))
 		}
-		if in.Instructions != "" {
-			add("", st.Title.Render("instructions"))
+		if mt, ok := findings.Instructions(in.Instructions); ok {
+			add("", st.Title.Render("instructions")+st.Muted.Render(fmt.Sprintf(" (%d chars, for the model)", mt.Chars)))
 			add(wrap(block(in.Instructions), w)...)
+			for _, l := range mt.Lint {
+				add(wrapStyled(st.Warning, "⚠ steering? "+clean(l), w)...)
+			}
 		}
 	}
 	add(m.serverMoreLines(w)...)

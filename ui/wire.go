@@ -404,6 +404,9 @@ func (t *timeline) summary(i int) string {
 			return clean(t.methodOf(ev))
 		}
 	case mcpclient.KindResponse:
+		if ev.flags&evToolError != 0 {
+			return t.toolErrorSummary(ev)
+		}
 		if ev.method != 0 {
 			return "result (" + clean(t.methodOf(ev)) + ")"
 		}
@@ -471,7 +474,7 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	}
 	var dirSt lipgloss.Style
 	switch {
-	case ev.kind == mcpclient.KindErrorResponse || (ev.dir == mcpclient.ServerToClient && !ev.kind.IsMessage()):
+	case ev.kind == mcpclient.KindErrorResponse || ev.flags&evToolError != 0 || (ev.dir == mcpclient.ServerToClient && !ev.kind.IsMessage()):
 		dirSt = st.Error
 	case ev.dir == mcpclient.Stderr:
 		dirSt = st.Stderr

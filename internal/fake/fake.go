@@ -58,6 +58,12 @@
 //	probe-silent   never answers server/discover, writes nothing unasked (legacy)
 //	probe-banner-slow  stderr banner, silent FAKE_START_MS; dual-era that refuses initialize
 //	               once it has answered server/discover (as the go-sdk does)
+//	findings       tools with something to advise about: add (structuredContent not matching
+//	               its outputSchema), nostruct, pick (union root), weather (steering text),
+//	               fail (isError), pic (PNG + WAV); instructions with a hidden comment;
+//	               tools/list ends in \r\n
+//	linger         stays up after stdin ends, until SIGTERM
+//	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
 package fake
 
 import (

@@ -81,6 +81,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range listsScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range findingsScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
@@ -114,6 +117,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for {
 		line, err := stdioserver.ReadLine(r)
 		if err != nil {
+			if sc.onEOF != nil {
+				sc.onEOF(s)
+			}
 			return 0 // EOF (or a broken stdin): exit as a server should
 		}
 		s.handleLine(line)
@@ -172,6 +178,8 @@ type scenario struct {
 	methods map[string]func(s *server, m *stdioserver.Message)
 	// framing is "" (newline JSON) or one of the framings of scenarios_framing.go.
 	framing string
+	// onEOF runs when stdin ends, before the exit (a server that lingers blocks in it).
+	onEOF func(s *server)
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
