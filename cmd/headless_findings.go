@@ -84,6 +84,10 @@ func (h *headless) checkCallResult(ctx context.Context, tool string, res *mcpcli
 	if res == nil || res.IsError {
 		return
 	}
+	// A server that negotiated a version before outputSchema existed is not held to it.
+	if h.init != nil && h.init.ProtocolVersion != "" && !mcpclient.HasOutputSchema(h.init.ProtocolVersion) {
+		return
+	}
 	if h.tools == nil && len(res.StructuredContent) == 0 {
 		return
 	}

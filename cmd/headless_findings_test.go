@@ -68,6 +68,16 @@ func TestHeadlessFindings(t *testing.T) {
 			t.Errorf("no missing-structuredContent finding: %+v", d.Findings)
 		}
 	})
+	t.Run("call_older_version_not_held_to_outputSchema", func(t *testing.T) {
+		t.Parallel()
+		// version-old negotiates 2025-03-26, before outputSchema: its stats tool has one and
+		// returns no structuredContent, which is no finding there (issue #14: checks follow
+		// the negotiated version).
+		d := decodeFindings(t, inspect(t, nil, cmdline([]string{"call", "stats", "-a", "x=1", "--json", "-q"}, fakeArgv(t, "version-old"))...))
+		if len(d.Findings) != 0 {
+			t.Errorf("findings against a 2025-03-26 server: %+v", d.Findings)
+		}
+	})
 	t.Run("call_strict", func(t *testing.T) {
 		t.Parallel()
 		r := inspect(t, nil, cmdline([]string{"call", "add", "--strict", "--json", "-q"}, argv)...)
