@@ -15,6 +15,7 @@ require (
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	github.com/yosida95/uritemplate/v3 v3.0.2
+	golang.org/x/image v0.14.0
 	golang.org/x/oauth2 v0.35.0
 	golang.org/x/sys v0.47.0
 	mvdan.cc/sh/v3 v3.14.1

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
@@ -54,6 +54,9 @@ func (a *argFlags) parsePairs() ([]pair, error) {
 	return out, nil
 }
 
+// maxArgsFile bounds --args @FILE and @- (64 MiB): more is refused, not read whole.
+const maxArgsFile = 64 << 20
+
 // base reads --args: literal JSON, @FILE or @- (stdin). nil when not given.
 func (a *argFlags) base(stdin io.Reader) (json.RawMessage, error) {
 	if a.raw == "" {
@@ -63,9 +66,9 @@ func (a *argFlags) base(stdin io.Reader) (json.RawMessage, error) {
 	if strings.HasPrefix(a.raw, "@") {
 		var err error
 		if a.raw == "@-" {
-			data, err = io.ReadAll(stdin)
+			data, err = boundedfile.ReadAll(stdin, maxArgsFile)
 		} else {
-			data, err = os.ReadFile(a.raw[1:])
+			data, err = boundedfile.Read(a.raw[1:], maxArgsFile)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("--args %s: %w", a.raw, err)

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/tap"
 	"github.com/mcp-inspect/mcp-inspect/ui"
@@ -88,7 +89,7 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			if raw {
-				return attachRaw(ctx, chosen, out, cmd.ErrOrStderr())
+				return attachRaw(ctx, chosen, termout.JSONOf(out), cmd.ErrOrStderr())
 			}
 			if err := needTerminal("in scripts use mcp-inspect attach NAME --raw (the trace as JSON Lines on stdout)"); err != nil {
 				return err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -203,6 +204,7 @@ func nonNil[T any](s []T) []T {
 
 // writeJSON writes v as indented JSON and a newline, without HTML escaping.
 func writeJSON(w io.Writer, v any) error {
+	w = termout.JSONOf(w) // \uXXXX for what a terminal would act on
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

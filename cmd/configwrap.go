@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/configwrap"
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
@@ -68,7 +69,7 @@ func newConfigWrapCmd() *cobra.Command {
 				// The host starts the tap on every launch: each start replaces the trace.
 				extra = []string{"--record", r, "--overwrite"}
 			}
-			data, err := os.ReadFile(file)
+			data, err := boundedfile.Read(file, hostconfig.MaxFileSize)
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
@@ -114,7 +115,7 @@ func newConfigUnwrapCmd() *cobra.Command {
 			if server == "" {
 				return &codeError{exitUsage, "config unwrap needs --server NAME"}
 			}
-			data, err := os.ReadFile(file)
+			data, err := boundedfile.Read(file, hostconfig.MaxFileSize)
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}

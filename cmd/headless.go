@@ -17,6 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -44,13 +46,17 @@ Exit codes:
      a remote server could not be reached, or its session expired
   4  protocol error: a JSON-RPC error response, or a result that does not decode, or
      a server framed otherwise than --framing says (Content-Length vs newline JSON);
-     an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization
+     an HTTP status the client cannot use (401/403 included), or a failed OAuth authorization;
+     with --strict, a finding that breaks a MUST (structuredContent against the outputSchema,
+     a schema whose root is not an object)
   5  timeout: no response within --timeout
   130 interrupted (SIGINT/SIGTERM)
 
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
-"timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
+"findings" (the advisories among the warnings, by code), "modelText" (tools and prompts: the
+text written for a model, in full, with its length and steering marks), "shutdown" (when
+SIGTERM or SIGKILL had to end the server), "timing" (milliseconds), "exitCode"}. The server's stderr goes to stderr unless --quiet.
 
 Server requests: nobody is there to answer them, so sampling and elicitation are not
 advertised, and a server that asks anyway gets -32601 (and a warning). With --root PATH the
@@ -146,6 +152,10 @@ type headless struct {
 	drain    *drain
 	warnMu   sync.Mutex
 	warnings []string
+	// shutdownNoted is set once noteShutdown ran.
+	shutdownNoted bool
+	// tools is the tool list once a call listed it (for -a or the outputSchema check).
+	tools []mcpclient.Tool
 	// configure, when set, adjusts the session's client config before the server starts
 	// (bench call: mcpclient.Config.CallerReads).
 	configure func(*mcpclient.Config)
@@ -158,17 +168,28 @@ type jsonDoc struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 	Error    *jsonError      `json:"error,omitempty"`
 	Warnings []string        `json:"warnings"`
-	Bench    *benchStats     `json:"bench,omitempty"`
-	Timing   jsonTiming      `json:"timing"`
-	ExitCode int             `json:"exitCode"`
+	Pages    *jsonPages      `json:"pages,omitempty"`
+	// Findings are the advisories among the warnings, by code (internal/findings).
+	Findings []findings.Finding `json:"findings,omitempty"`
+	// ModelText is the text the server wrote for a model, in full with its length and lint
+	// (tools: descriptions and parameter descriptions; prompts; instructions).
+	ModelText []findings.ModelText `json:"modelText,omitempty"`
+	Bench     *benchStats          `json:"bench,omitempty"`
+	// Shutdown is set when the server did not exit on closed stdin (see jsonShutdown).
+	Shutdown *jsonShutdown `json:"shutdown,omitempty"`
+	Timing   jsonTiming    `json:"timing"`
+	ExitCode int           `json:"exitCode"`
 }
 
 type jsonServer struct {
 	Name            string `json:"name"`
 	Version         string `json:"version"`
 	ProtocolVersion string `json:"protocolVersion"`
-	Era             string `json:"era"`
-	PID             int    `json:"pid"`
+	// RequestedProtocolVersion is the version initialize asked for, when the server
+	// negotiated another (absent when they agree).
+	RequestedProtocolVersion string `json:"requestedProtocolVersion,omitempty"`
+	Era                      string `json:"era"`
+	PID                      int    `json:"pid"`
 }
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
@@ -216,7 +237,7 @@ func newHeadless(cmd *cobra.Command, flags *headlessFlags, method string) *headl
 
 // warn records a warning for the document and, unless --quiet, writes it to stderr.
 func (h *headless) warn(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := logfile.Truncate(fmt.Sprintf(format, args...), maxMessage)
 	h.warnMu.Lock()
 	defer h.warnMu.Unlock()
 	if len(h.warnings) == maxWarnings {
@@ -253,7 +274,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP) // a closed terminal stops the run in order too
 	defer signal.Stop(sigs)
 	go func() {
 		select {
@@ -274,7 +295,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	return h.finish(err)
 }
 
-// interruptError is a headless run stopped by SIGINT or SIGTERM; it is a context.Canceled
+// interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
 // for classify (kind "interrupted", exit 130).
 type interruptError struct {
 	sig       syscall.Signal
@@ -286,7 +307,7 @@ type interruptError struct {
 }
 
 func (e *interruptError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[e.sig]
 	if name == "" {
 		name = e.sig.String()
 	}
@@ -360,6 +381,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	defer func() {
 		client.Close()
 		h.drain.wait()
+		h.noteShutdown()
 	}()
 	init, err := client.Connect(ctx)
 	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
@@ -368,8 +390,19 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	h.init = init
 	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
+	if init.Requested != init.ProtocolVersion {
+		h.doc.Server.RequestedProtocolVersion = init.Requested
+	}
 	for _, w := range init.Warnings {
 		h.warn("%s", w)
+	}
+	for _, n := range init.Notes {
+		if !h.flags.quiet {
+			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
+		}
+	}
+	if m := h.doc.Method; m != "tools/list" && m != "prompts/list" {
+		h.instructionsText(false) // the listings show them in full
 	}
 	t0 := time.Now()
 	out, err := act(ctx, h)
@@ -377,6 +410,9 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	if out != nil {
 		h.doc.Result = out.result
 		h.doc.ExitCode = out.code
+	}
+	if err == nil {
+		err = h.strictFindings()
 	}
 	if err != nil {
 		if out != nil && out.partial && out.human != nil && !h.flags.json {
@@ -386,6 +422,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	client.Close()
 	h.drain.wait()
+	h.noteShutdown()
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
@@ -526,6 +563,36 @@ type drain struct {
 	mu           sync.Mutex
 	handshake    json.RawMessage
 	gotHandshake chan struct{}
+
+	// notes counts the server frames with an Info problem (a line ending in \r\n, …) by
+	// code, in the order first seen: the wire pane's notes, said once at the end.
+	notes []noteCount
+}
+
+// noteCount is how many server frames carried an Info problem, and the first one's text.
+type noteCount struct {
+	code  mcpclient.ProblemCode
+	n     int
+	first string
+	line  int64
+}
+
+// note counts an Info problem of a server frame.
+func (d *drain) note(p mcpclient.Problem, line int64) {
+	for i := range d.notes {
+		if d.notes[i].code == p.Code {
+			d.notes[i].n++
+			return
+		}
+	}
+	d.notes = append(d.notes, noteCount{code: p.Code, n: 1, first: p.Text, line: line})
+}
+
+// sayNotes warns once per Info problem code the server's frames carried.
+func (d *drain) sayNotes() {
+	for _, n := range d.notes {
+		d.h.warn("note: server stdout line %d: %s [%s; %d frame(s) in all]", n.line, n.first, n.code, n.n)
+	}
 }
 
 func startDrain(c *mcpclient.Client, h *headless) *drain {
@@ -536,6 +603,7 @@ func startDrain(c *mcpclient.Client, h *headless) *drain {
 
 func (d *drain) loop(events <-chan mcpclient.Event) {
 	defer close(d.done)
+	defer d.sayNotes()
 	h := d.h
 	safe := stderrSafe(h.stderr)
 	debug := h.logger.Enabled(context.Background(), slog.LevelDebug)
@@ -554,8 +622,11 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Dir == mcpclient.ServerToClient:
 			for _, p := range ev.Problems {
-				if p.Severity == mcpclient.Warning {
+				switch p.Severity {
+				case mcpclient.Warning:
 					h.warn("server stdout line %d: %s", ev.Line, p.Text)
+				case mcpclient.Info:
+					d.note(p, ev.Line)
 				}
 			}
 			if ev.Kind == mcpclient.KindResponse && (ev.Method == "initialize" || ev.Method == "server/discover") {
@@ -638,7 +709,9 @@ func isTerminal(w io.Writer) bool {
 }
 
 // terminalSafe returns how to print a server's text on w: escaped (case B23) when w is a
-// terminal, unchanged when it is a file or a pipe, so scripts get the bytes.
+// terminal *os.File, unchanged otherwise. The writers Execute gives commands are termout
+// writers, which escape on a terminal themselves (issue 15), so this is the identity there;
+// it stays for a command run with a bare *os.File.
 func terminalSafe(w io.Writer) func(string) string {
 	if isTerminal(w) {
 		return func(s string) string { return sanitize.String(s, sanitize.Text) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -52,6 +53,7 @@ is matched by its value or title. KEY:=JSON sends JSON as written, whatever the 
 			if err != nil {
 				return out, err
 			}
+			h.checkCallResult(ctx, tool, res)
 			if res.IsError {
 				out.code = exitToolError
 				fmt.Fprintf(h.stderr, "mcp-inspect: tool %s returned an error result (isError)\n", stderrSafe(h.stderr)(tool))
@@ -88,6 +90,9 @@ func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessa
 	}
 	for _, w := range warnings {
 		h.warn("%s", w)
+	}
+	if err == nil {
+		h.tools = tools
 	}
 	var schema json.RawMessage
 	found := false
@@ -130,7 +135,7 @@ func humanBlock(w io.Writer, safe func(string) string, b mcpclient.ContentBlock)
 	case "text":
 		writeText(w, safe, b.Text)
 	case "image", "audio":
-		fmt.Fprintf(w, "[%s %s, %s]\n", b.Type, safe(b.MimeType), sizeOfBase64(b.Data))
+		fmt.Fprintf(w, "[%s %s]\n", b.Type, safe(media.Describe(b.Type, b.MimeType, b.Data).Summary()))
 	case "resource_link":
 		fmt.Fprintf(w, "[resource link %s", safe(b.URI))
 		if b.Name != "" {
@@ -404,6 +409,9 @@ func humanDiscover(w io.Writer, safe func(string) string, init *mcpclient.Initia
 	fmt.Fprintf(w, "server:    %s\n", safe(serverLabel(init)))
 	fmt.Fprintf(w, "era:       %s\n", init.Era)
 	fmt.Fprintf(w, "protocol:  %s", safe(init.ProtocolVersion))
+	if init.Requested != "" && init.Requested != init.ProtocolVersion {
+		fmt.Fprintf(w, " (requested %s)", safe(init.Requested))
+	}
 	if init.Discover != nil {
 		fmt.Fprintf(w, " (supported: %s)", safe(strings.Join(init.Discover.SupportedVersions, ", ")))
 	}

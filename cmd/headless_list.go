@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
@@ -17,7 +18,7 @@ import (
 // listKind describes one listing command.
 type listKind struct {
 	use, short, method, key string
-	human                   func(w io.Writer, safe func(string) string, items []json.RawMessage)
+	human                   func(w io.Writer, safe func(string) string, items []json.RawMessage, mark func(int) string)
 }
 
 // listKinds are the four listing commands: tools, resources, templates, prompts.
@@ -45,8 +46,9 @@ result holds all items in one "` + k.key + `" array.
 	}, 0, "", func(cmd *cobra.Command, _, argv []string) error {
 		h := newHeadless(cmd, &flags, k.method)
 		return h.run(cmd.Context(), argv, func(ctx context.Context, h *headless) (*outcome, error) {
-			items, warnings, err := h.client.ListAll(ctx, k.method, k.key)
-			for _, w := range warnings {
+			pg, err := h.client.ListPaged(ctx, k.method, k.key)
+			items := pg.Items
+			for _, w := range pg.Warnings {
 				h.warn("%s", w)
 			}
 			if err != nil && len(items) == 0 {
@@ -55,12 +57,69 @@ result holds all items in one "` + k.key + `" array.
 			if items == nil {
 				items = []json.RawMessage{}
 			}
+			h.doc.Pages = pagesDoc(pg)
+			h.listFindings(k.method, items)
 			// On an error after some pages, result holds the items fetched so far.
 			result, _ := json.Marshal(map[string][]json.RawMessage{k.key: items})
-			out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) { k.human(w, safe, items) }}
+			mark := repeatMarks(pg)
+			out := &outcome{result: result, human: func(w io.Writer, safe func(string) string) {
+				if k.method == "tools/list" || k.method == "prompts/list" {
+					humanInstructions(w, safe, h.init)
+				}
+				k.human(w, safe, items, mark)
+			}}
 			return out, err
 		})
 	})
+}
+
+// jsonPages is --json's account of a listing's pages: how many came and the items that
+// more than one page carried (listed once in the result).
+type jsonPages struct {
+	Count   int          `json:"count"`
+	Repeats []jsonRepeat `json:"repeats"`
+}
+
+// jsonRepeat is an item several pages carried: its identity (name, uri or uriTemplate),
+// the pages (1-based; the first copy is the one listed) and whether the copies differ.
+type jsonRepeat struct {
+	ID     string `json:"id"`
+	Pages  []int  `json:"pages"`
+	Differ bool   `json:"differ"`
+}
+
+func pagesDoc(pg *mcpclient.Pager) *jsonPages {
+	out := &jsonPages{Count: pg.Pages, Repeats: []jsonRepeat{}}
+	for _, r := range pg.Repeats {
+		out.Repeats = append(out.Repeats, jsonRepeat{ID: r.ID, Pages: r.Pages, Differ: r.Differ})
+	}
+	return out
+}
+
+// repeatMarks gives, for item i of the pager's merged items, the flag the human listing
+// shows beside it ("" for an item one page carried).
+func repeatMarks(pg *mcpclient.Pager) func(int) string {
+	return func(i int) string {
+		id, ok := mcpclient.ItemIdentity(pg.Method, pg.Items[i])
+		if !ok {
+			return ""
+		}
+		return repeatMark(pg, id)
+	}
+}
+
+// repeatMark is the flag of an item pages repeated: "⚠ on pages 1 and 3, merged (copies
+// differ)"; "" when one page carried it.
+func repeatMark(pg *mcpclient.Pager, id string) string {
+	r, ok := pg.RepeatOf(id)
+	if !ok {
+		return ""
+	}
+	s := "⚠ on pages " + r.PagesText() + ", merged"
+	if r.Differ {
+		s += fmt.Sprintf(" (copies differ; page %d's shown)", r.Pages[0])
+	}
+	return s
 }
 
 // firstLine is the first line of s, for one-line listings.
@@ -124,42 +183,50 @@ func kindWord(f *schemaform.Field) string {
 	return f.Kind.String()
 }
 
-func humanTools(w io.Writer, safe func(string) string, items []json.RawMessage) {
-	for _, raw := range items {
+func humanTools(w io.Writer, safe func(string) string, items []json.RawMessage, mark func(int) string) {
+	for i, raw := range items {
 		var t mcpclient.Tool
 		if json.Unmarshal(raw, &t) != nil {
 			fmt.Fprintf(w, "%s\n", safe(string(raw)))
 			continue
 		}
 		fmt.Fprintf(w, "%s(%s)\n", safe(t.Name), safe(argSummary(t.InputSchema)))
-		if d := firstLine(t.Description); d != "" {
-			fmt.Fprintf(w, "    %s\n", safe(d))
+		for _, mt := range findings.ToolTexts(t) {
+			humanModelText(w, safe, mt.Field, mt)
+		}
+		for _, f := range findings.Tool(t) {
+			if f.Code != findings.CodeSteering {
+				fmt.Fprintf(w, "    ⚠ %s\n", safe(f.Text))
+			}
+		}
+		if m := mark(i); m != "" {
+			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
 }
 
-func humanResources(w io.Writer, safe func(string) string, items []json.RawMessage) {
+func humanResources(w io.Writer, safe func(string) string, items []json.RawMessage, mark func(int) string) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, raw := range items {
+	for i, raw := range items {
 		var r mcpclient.Resource
 		_ = json.Unmarshal(raw, &r)
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", safe(r.URI), safe(r.Name), safe(r.MimeType))
+		fmt.Fprintf(tw, "%s\t%s\t%s%s\n", safe(r.URI), safe(r.Name), safe(r.MimeType), markCol(mark(i)))
 	}
 	tw.Flush()
 }
 
-func humanTemplates(w io.Writer, safe func(string) string, items []json.RawMessage) {
+func humanTemplates(w io.Writer, safe func(string) string, items []json.RawMessage, mark func(int) string) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, raw := range items {
+	for i, raw := range items {
 		var r mcpclient.ResourceTemplate
 		_ = json.Unmarshal(raw, &r)
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", safe(r.URITemplate), safe(r.Name), safe(r.MimeType))
+		fmt.Fprintf(tw, "%s\t%s\t%s%s\n", safe(r.URITemplate), safe(r.Name), safe(r.MimeType), markCol(mark(i)))
 	}
 	tw.Flush()
 }
 
-func humanPrompts(w io.Writer, safe func(string) string, items []json.RawMessage) {
-	for _, raw := range items {
+func humanPrompts(w io.Writer, safe func(string) string, items []json.RawMessage, mark func(int) string) {
+	for i, raw := range items {
 		var p mcpclient.Prompt
 		_ = json.Unmarshal(raw, &p)
 		var args []string
@@ -171,8 +238,19 @@ func humanPrompts(w io.Writer, safe func(string) string, items []json.RawMessage
 			}
 		}
 		fmt.Fprintf(w, "%s(%s)\n", safe(p.Name), safe(strings.Join(args, ", ")))
-		if d := firstLine(p.Description); d != "" {
-			fmt.Fprintf(w, "    %s\n", safe(d))
+		for _, mt := range findings.PromptTexts(p) {
+			humanModelText(w, safe, mt.Field, mt)
+		}
+		if m := mark(i); m != "" {
+			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
+}
+
+// markCol is a repeat mark as a last table column ("" for none).
+func markCol(m string) string {
+	if m == "" {
+		return ""
+	}
+	return "\t" + m
 }

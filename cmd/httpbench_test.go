@@ -175,9 +175,16 @@ func interleave(b *testing.B, loops []func(), lat [][]time.Duration) []time.Dura
 // startTapTB runs the HTTP tap binary in front of upstream and returns its URL.
 func startTapTB(b testing.TB, upstream string, extra ...string) string {
 	b.Helper()
+	return startTapBinTB(b, testservers.BuildInspector(b), upstream, extra...)
+}
+
+// startTapBinTB runs the HTTP tap of the mcp-inspect binary bin in front of upstream and
+// returns its URL.
+func startTapBinTB(b testing.TB, bin, upstream string, extra ...string) string {
+	b.Helper()
 	run := b.TempDir()
 	env := append(os.Environ(), "XDG_STATE_HOME="+b.TempDir(), "XDG_RUNTIME_DIR="+run)
-	cmd := exec.Command(testservers.BuildInspector(b), append([]string{"tap", "--listen", "127.0.0.1:0", "--upstream", upstream}, extra...)...)
+	cmd := exec.Command(bin, append([]string{"tap", "--listen", "127.0.0.1:0", "--upstream", upstream}, extra...)...)
 	cmd.Env = env
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {

@@ -50,7 +50,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 			}
 			defer tr.Close()
 			for _, w := range tr.Warnings {
-				fmt.Fprintf(os.Stderr, "mcp-inspect mock: %s: %s\n", args[0], w)
+				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect mock: %s: %s\n", args[0], w)
 			}
 			m, err := recorder.NewMock(tr)
 			if err != nil {
@@ -64,7 +64,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 				return &codeError{exitUsage, fmt.Sprintf("--framing %q: want newline or content-length", framing)}
 			}
 			logger.Info("mock serving", "trace", args[0], "requests", m.Requests())
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			if listen != "" {
 				err = serveMockHTTP(ctx, m, listen, logger)
@@ -124,7 +124,7 @@ func serveMockHTTP(ctx context.Context, m *recorder.Mock, addr string, logger *s
 	}
 	h := recorder.NewHTTPMock(m)
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(os.Stderr, "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
+	fmt.Fprintf(humanStderr(), "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
 	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

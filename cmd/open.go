@@ -11,6 +11,7 @@ import (
 	rtdebug "runtime/debug"
 	"syscall"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
@@ -34,10 +35,19 @@ TUI, without a server: the wire pane with raw bytes and parsed messages, stderr,
 events and timings. Events are read from the file as they are shown; the file is indexed,
 never loaded whole.`,
 		Example: `  mcp-inspect open session.jsonl
+  ssh host cat trace.jsonl | mcp-inspect open -
   mcp-inspect open "$(ls -t ~/.local/state/mcp-inspect/sessions/*.jsonl | head -1)"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := needTerminal("in scripts use mcp-inspect trace cat TRACE (or trace stats TRACE), see mcp-inspect --help"); err != nil {
+			// "-": the trace comes from stdin and the keys from the terminal.
+			input, err := ttyInput(args[0] == "-")
+			if err != nil {
+				return err
+			}
+			if input != nil {
+				defer input.Close()
+			}
+			if err := needTerminal("in scripts use mcp-inspect trace cat TRACE (or trace stats TRACE), see mcp-inspect --help"); input == nil && err != nil {
 				return err
 			}
 			logger, closeLog := openLog(logFile, debug)
@@ -48,7 +58,7 @@ never loaded whole.`,
 			}
 			defer tr.Close()
 			for _, w := range tr.Warnings {
-				fmt.Fprintf(os.Stderr, "mcp-inspect: %s: %s\n", args[0], w)
+				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: %s: %s\n", args[0], w)
 				logger.Warn("trace", "path", args[0], "warning", w)
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
@@ -71,7 +81,7 @@ never loaded whole.`,
 				HistoryDir: stateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
-				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true})
+				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input})
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return &codeError{1, err.Error()}
 			}
@@ -115,9 +125,33 @@ func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.
 
 // openTrace opens a trace for a subcommand; failures become exit code 2.
 func openTrace(path string) (*recorder.Trace, error) {
+	if path == "-" {
+		tr, err := recorder.OpenStream(os.Stdin)
+		if err != nil {
+			return nil, &codeError{exitBadTrace, "cannot read trace from stdin: " + err.Error()}
+		}
+		return tr, nil
+	}
 	tr, err := recorder.Open(path)
 	if err != nil {
 		return nil, &codeError{exitBadTrace, "cannot read trace: " + err.Error()}
 	}
 	return tr, nil
+}
+
+// ttyInput opens the terminal for the TUI's keys when the trace comes from a piped stdin
+// (stdin "-" that is not a terminal); nil otherwise. Without a terminal to open, or with
+// stdout not a terminal, it is a usage error, as for any TUI command.
+func ttyInput(fromStdin bool) (*os.File, error) {
+	if !fromStdin || term.IsTerminal(os.Stdin.Fd()) {
+		return nil, nil
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil || !term.IsTerminal(tty.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+		if tty != nil {
+			tty.Close()
+		}
+		return nil, &codeError{exitUsage, "open -: the TUI needs a terminal for keys and on stdout; in scripts use mcp-inspect trace cat -"}
+	}
+	return tty, nil
 }

@@ -58,6 +58,7 @@ func (f *sessionFlags) remoteConfig(rawURL string, era mcpclient.Era) (mcpclient
 		MaxMessage:       f.maxMessage,
 		Era:              era,
 		Strict:           f.strict,
+		FirstIDZero:      f.firstID == 0,
 		NoTasksExtension: f.features.NoTasks,
 	}, nil
 }
@@ -124,7 +125,7 @@ func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, err
 		cfg.StoreDir = dir
 	}
 	if !tui {
-		cfg.Notify = func(msg string) { fmt.Fprintln(os.Stderr, msg) }
+		cfg.Notify = func(msg string) { fmt.Fprintln(humanStderr(), msg) }
 	}
 	return oauth.New(cfg), nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -98,7 +100,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	}
 
 	flags.rec.noSave = true // a replay is kept only when asked: --record or --update
-	rec, err := flags.rec.start(&cfg, logger, os.Stderr)
+	rec, err := flags.rec.start(&cfg, logger, cmd.ErrOrStderr())
 	if err != nil {
 		return &codeError{exitReplayError, err.Error()}
 	}
@@ -107,16 +109,16 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	if f.update {
 		upd, updPath, err = startUpdate(tracePath, &tr.Header, &cfg, rec)
 		if err != nil {
-			rec.close(logger, os.Stderr)
+			rec.close(logger, cmd.ErrOrStderr())
 			return &codeError{exitReplayError, "--update: " + err.Error()}
 		}
 		defer os.Remove(updPath) // gone after the rename; cleans up on failure
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
 	rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: f.grace})
-	rec.close(logger, os.Stderr)
+	rec.close(logger, cmd.ErrOrStderr())
 	if err != nil {
 		if upd != nil {
 			upd.Close()
@@ -132,7 +134,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 		}
 		return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
 	}
-	return f.report(rep, upd, updPath)
+	return f.report(rep, upd, updPath, cmd.OutOrStdout(), cmd.ErrOrStderr())
 }
 
 // ignorePaths parses the --ignore values.
@@ -150,14 +152,14 @@ func ignorePaths(ignore []string) ([]*recorder.JSONPath, error) {
 
 // report prints the replay's report and, with --update (upd set), replaces the trace with
 // the new session recorded at updPath.
-func (f *replayFlags) report(rep *recorder.ReplayReport, upd *recorder.Writer, updPath string) error {
+func (f *replayFlags) report(rep *recorder.ReplayReport, upd *recorder.Writer, updPath string, stdout, stderr io.Writer) error {
 	if f.asJSON {
-		enc := json.NewEncoder(os.Stdout)
+		enc := json.NewEncoder(termout.JSONOf(stdout))
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
 			return &codeError{exitReplayError, err.Error()}
 		}
-	} else if err := rep.WriteText(os.Stdout, f.verbose); err != nil {
+	} else if err := rep.WriteText(stdout, f.verbose); err != nil {
 		return &codeError{exitReplayError, err.Error()}
 	}
 	if upd != nil {
@@ -167,7 +169,7 @@ func (f *replayFlags) report(rep *recorder.ReplayReport, upd *recorder.Writer, u
 		if err := os.Rename(updPath, rep.Trace); err != nil {
 			return &codeError{exitReplayError, "--update: " + err.Error()}
 		}
-		fmt.Fprintf(os.Stderr, "mcp-inspect: %s rewritten with the new session\n", rep.Trace)
+		fmt.Fprintf(stderr, "mcp-inspect: %s rewritten with the new session\n", rep.Trace)
 		return nil
 	}
 	if !rep.OK() {

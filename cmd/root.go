@@ -18,6 +18,8 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/themes"
@@ -36,6 +38,7 @@ type sessionFlags struct {
 	env             []string
 	cwd             string
 	timeout         time.Duration
+	firstID         int
 	protocolVersion string
 	era             string
 	framing         string
@@ -71,6 +74,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
 	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "per-request timeout, reset by progress notifications")
+	fl.IntVar(&f.firstID, "first-id", 1, "number requests from `N`, 0 or 1 (some servers drop a request with id 0)")
 	fl.StringVar(&f.protocolVersion, "protocol-version", mcpclient.LatestProtocolVersion, "protocol version to request in initialize")
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
@@ -80,7 +84,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
 	case forTUI:
-		fl.StringArrayVar(&f.roots, "root", nil, "offer `PATH` (or a file:// URI) as a root when the server asks roots/list (repeatable; editable in the TUI)")
+		fl.StringArrayVar(&f.roots, "root", nil, "answer roots/list with `PATH` (or a file:// URI) at once, without a dialog (repeatable; R edits the roots)")
 		fl.BoolVar(&f.features.NoSampling, "no-sampling", false, "do not advertise sampling: sampling/createMessage is answered -32601")
 		fl.BoolVar(&f.features.NoElicitation, "no-elicitation", false, "do not advertise elicitation: elicitation/create is answered -32601")
 		fl.BoolVar(&f.features.NoElicitationURL, "no-elicitation-url", false, "advertise form-mode elicitation only (URL mode is refused)")
@@ -112,6 +116,8 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	switch {
 	case f.timeout <= 0:
 		return mcpclient.Config{}, fmt.Errorf("--timeout %s: must be positive", f.timeout)
+	case f.firstID != 0 && f.firstID != 1:
+		return mcpclient.Config{}, fmt.Errorf("--first-id %d: give 0 or 1", f.firstID)
 	case f.maxMessage <= 0:
 		return mcpclient.Config{}, fmt.Errorf("--max-message %d: must be a positive number of bytes", f.maxMessage)
 	case f.protocolVersion == "":
@@ -149,6 +155,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		Era:             era,
 		Framing:         framing,
 		Strict:          f.strict,
+		FirstIDZero:     f.firstID == 0,
 		// Headless commands follow a task to its end (CallTool); --no-tasks applies to them too.
 		NoTasksExtension: f.features.NoTasks,
 	}, nil
@@ -156,8 +163,14 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 
 // Execute runs the command line and returns the process exit code.
 func Execute(args []string) int {
+	// Every human-readable line reaches the terminal through termout (issue 15).
+	stdout, stderr := termout.New(os.Stdout), termout.New(os.Stderr)
+	defer stdout.Flush()
+	defer stderr.Flush()
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.Execute()
 	if err == nil {
 		return exitOK
@@ -165,13 +178,17 @@ func Execute(args []string) int {
 	var ce *codeError
 	if errors.As(err, &ce) {
 		if ce.msg != "" {
-			fmt.Fprintln(os.Stderr, "mcp-inspect: "+ce.msg)
+			fmt.Fprintln(stderr, "mcp-inspect: "+logfile.Truncate(ce.msg, maxMessage))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(os.Stderr, "mcp-inspect: "+err.Error())
+	fmt.Fprintln(stderr, "mcp-inspect: "+logfile.Truncate(err.Error(), maxMessage))
 	return exitUsage
 }
+
+// maxMessage bounds an error message (8 KiB): one that quotes a 300 MB argument shows its
+// start and its length.
+const maxMessage = 8 << 10
 
 // codeError carries an exit code through cobra.
 type codeError struct {
@@ -324,15 +341,15 @@ type tuiSessionEnd struct {
 func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, error) {
 	cfg, flags, title, logger := s.cfg, s.flags, s.title, s.logger
 	base := cfg // before the recorder and the UI add their hooks
-	rec, err := flags.rec.startNth(&cfg, logger, os.Stderr, n)
+	rec, err := flags.rec.startNth(&cfg, logger, humanStderr(), n)
 	if err != nil {
 		return tuiSessionEnd{}, &codeError{exitUsage, err.Error()}
 	}
-	defer rec.close(logger, os.Stderr) // after client.Close: every event is in the trace
-	logger = rec.logger(logger)        // the server's words reach the log only scrubbed
+	defer rec.close(logger, humanStderr()) // after client.Close: every event is in the trace
+	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true}
+	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
@@ -351,8 +368,11 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if p := rec.path(); p != "" {
 		opts.SessionPath, opts.SaveSession = p, rec.saveAs
 	}
+	if red := rec.red; red != nil {
+		opts.Redact = func(b []byte) []byte { out, _ := red.Bytes(b); return out }
+	}
 	opts.Client = client
-	defer stopServer(client, os.Stderr)
+	defer stopServer(client, humanStderr())
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
@@ -399,6 +419,9 @@ func stopServer(c *mcpclient.Client, stderr io.Writer) {
 		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group…\n", c.PID())
 		<-done
 	}
+	if line := shutdownLine(c); line != "" {
+		fmt.Fprintln(stderr, "mcp-inspect: "+line)
+	}
 }
 
 func envKeys(env []string) []string {
@@ -437,9 +460,10 @@ func openLog(path string, debug bool) (*slog.Logger, func()) {
 	if path == "" {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	// The log rotates at logfile.MaxSize and cuts huge values (issue 15).
+	f, err := logfile.Open(path, logfile.MaxSize)
 	if err != nil {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), func() { f.Close() }
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr})), func() { f.Close() }
 }

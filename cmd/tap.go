@@ -156,10 +156,10 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 			logger.Warn("cannot keep the session", "path", path, "err", err)
 			path, auto = "", false
 		case errors.Is(err, fs.ErrExist):
-			fmt.Fprintf(os.Stderr, "%s%v\n", tapPrefix, existsErr(path))
+			fmt.Fprintf(humanStderr(), "%s%v\n", tapPrefix, existsErr(path))
 			return "", false, &codeError{exitUsage, ""}
 		default:
-			fmt.Fprintf(os.Stderr, "%s--record: %v\n", tapPrefix, err)
+			fmt.Fprintf(humanStderr(), "%s--record: %v\n", tapPrefix, err)
 			return "", false, &codeError{exitUsage, ""}
 		}
 	}
@@ -198,7 +198,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	red, err := rec.redactor(argv)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		return &codeError{exitUsage, ""}
 	}
 	path, auto, err := rec.tracePath(name, logger)
@@ -231,7 +231,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	res, err := tap.Run(ctx, opt)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, tapPrefix+err.Error())
+		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		logger.Error("tap failed", "err", err)
 		var se *tap.SpawnError
 		if errors.As(err, &se) {
@@ -244,7 +244,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
 	if res.Signal != 0 {
-		fmt.Fprintf(os.Stderr, "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
+		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
 	}
 	if code := res.Code(); code != 0 {
 		return &codeError{code, ""}
@@ -300,7 +300,7 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 		MaxMessage: maxMessage,
 		Logger:     logger,
 		OnStart: func(string) {
-			fmt.Fprintf(os.Stderr, "%sserving %s\n", tapPrefix, base)
+			fmt.Fprintf(humanStderr(), "%sserving %s\n", tapPrefix, base)
 		},
 	})
 	if err != nil {

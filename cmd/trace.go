@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -45,7 +45,8 @@ response heads, bodies and SSE frames).`,
   mcp-inspect trace cat --raw --dir c2s session.jsonl | ./my-server`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt := recorder.CatOptions{Raw: raw, Escape: !raw && isCharDevice(os.Stdout)}
+			out := cmd.OutOrStdout()
+			opt := recorder.CatOptions{Raw: raw, Escape: !raw && outIsTerminal(out)}
 			for _, d := range dirs {
 				for _, name := range strings.Split(d, ",") {
 					dir, ok := parseDir(name)
@@ -60,8 +61,8 @@ response heads, bodies and SSE frames).`,
 				return err
 			}
 			defer tr.Close()
-			traceWarnings(os.Stderr, args[0], tr)
-			if err := recorder.Cat(tr, os.Stdout, opt); err != nil {
+			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
+			if err := recorder.Cat(tr, out, opt); err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
 			return nil
@@ -102,13 +103,13 @@ func newTraceStatsCmd() *cobra.Command {
 				return err
 			}
 			defer tr.Close()
-			traceWarnings(os.Stderr, args[0], tr)
+			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
 			st, err := recorder.ComputeStats(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
 			if asJSON {
-				enc := json.NewEncoder(os.Stdout)
+				enc := json.NewEncoder(termout.JSONOf(cmd.OutOrStdout()))
 				enc.SetIndent("", "  ")
 				return enc.Encode(struct {
 					Header recorder.Header `json:"header"`
@@ -116,7 +117,7 @@ func newTraceStatsCmd() *cobra.Command {
 					Warnings []string `json:"warnings,omitempty"` // an incomplete last line, unreadable lines
 				}{tr.Header, st, tr.Warnings})
 			}
-			return st.WriteText(os.Stdout, &tr.Header)
+			return st.WriteText(cmd.OutOrStdout(), &tr.Header)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the statistics as JSON")
@@ -129,11 +130,4 @@ func traceWarnings(w io.Writer, path string, tr *recorder.Trace) {
 	for _, msg := range tr.Warnings {
 		fmt.Fprintf(w, "mcp-inspect: %s: %s\n", path, msg)
 	}
-}
-
-// isCharDevice reports whether f is a character device (a terminal), where raw control bytes
-// from a server must not go unescaped.
-func isCharDevice(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

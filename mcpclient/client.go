@@ -57,6 +57,9 @@ type Config struct {
 	// with a Warning problem): pending and later requests fail with a *ViolationError, and the
 	// server is shut down.
 	Strict bool
+	// FirstIDZero numbers requests from 0 instead of 1 (--first-id 0): some servers drop a
+	// request with id 0, others mishandle 1; JSON-RPC allows both.
+	FirstIDZero bool
 	// Framing is how stdio messages are delimited; default FramingNewline (see framing.go).
 	Framing Framing
 	// Era selects the protocol era; default EraLegacy.
@@ -163,6 +166,7 @@ type Client struct {
 	mu            sync.Mutex
 	seq           uint64
 	nextID        int64
+	strays        []stray // the latest responses that answered no request (idcheck.go)
 	state         State
 	pending       map[string]*pendingReq // requests awaiting their response, by id key
 	bySeq         map[uint64]*pendingReq // the same, by request event Seq (progress resets)
@@ -185,11 +189,13 @@ type Client struct {
 	httpOff       [2]int64 // HTTPOut, HTTPIn: running byte counts and event numbers
 	httpLine      [2]int64
 
-	stdoutEOF  chan struct{}
-	stderrEOF  chan struct{}
-	waitDone   chan struct{}
-	exitDone   chan struct{}
-	closeOnce  sync.Once
+	stdoutEOF chan struct{}
+	stderrEOF chan struct{}
+	waitDone  chan struct{}
+	exitDone  chan struct{}
+	closeOnce sync.Once
+	// shutdown is how Close ended the server (under mu).
+	shutdown   ShutdownReport
 	exitCode   int
 	exitSignal string
 	watchdog   *proc.Watchdog
@@ -219,6 +225,9 @@ func Start(cfg Config) (*Client, error) {
 		stderrEOF: make(chan struct{}),
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
+	}
+	if cfg.FirstIDZero {
+		c.nextID = -1 // the first request gets id 0
 	}
 	c.writeCL = c.cfg.Framing == FramingContentLength
 	c.q, c.out = newChanQueue()

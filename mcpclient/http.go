@@ -51,10 +51,7 @@ type streamable struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	qmu     sync.Mutex
-	qcond   *sync.Cond
-	queue   []outFrame
-	closing bool
+	out     *outQueue
 	sendEnd chan struct{}
 
 	mu         sync.Mutex
@@ -113,16 +110,13 @@ func newHTTPClient(c *Client) *http.Client {
 func newStreamable(c *Client) *streamable {
 	t := &streamable{c: c, url: c.cfg.URL, hc: newHTTPClient(c), header: c.cfg.Header, sendEnd: make(chan struct{}), toolParams: map[string][]paramBinding{}, inflight: map[string]context.CancelFunc{}}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
-	t.qcond = sync.NewCond(&t.qmu)
+	t.out = newOutQueue()
 	go t.sender()
 	return t
 }
 
 func (t *streamable) send(f outFrame) {
-	t.qmu.Lock()
-	t.queue = append(t.queue, f)
-	t.qcond.Signal()
-	t.qmu.Unlock()
+	t.out.push(f)
 }
 
 // sender POSTs the frames in order. A notification or response is sent before the next
@@ -131,17 +125,10 @@ func (t *streamable) send(f outFrame) {
 func (t *streamable) sender() {
 	defer close(t.sendEnd)
 	for {
-		t.qmu.Lock()
-		for len(t.queue) == 0 && !t.closing {
-			t.qcond.Wait()
-		}
-		if len(t.queue) == 0 {
-			t.qmu.Unlock()
+		batch := t.out.take()
+		if batch == nil {
 			return
 		}
-		batch := t.queue
-		t.queue = nil
-		t.qmu.Unlock()
 		for _, f := range batch {
 			if f.kind == KindRequest {
 				t.wg.Add(1)
@@ -178,10 +165,7 @@ func (t *streamable) abort(params json.RawMessage) {
 }
 
 func (t *streamable) close() {
-	t.qmu.Lock()
-	t.closing = true
-	t.qcond.Signal()
-	t.qmu.Unlock()
+	t.out.close()
 	// What is queued (a last notifications/cancelled) goes out, unless the server hangs.
 	if !waitAny(t.sendEnd, t.c.cfg.ShutdownGrace) {
 		t.cancel()

@@ -202,17 +202,7 @@ func TestHTTPProblemsCountAndStrict(t *testing.T) {
 // sloppy is a server that answers initialize properly and then breaks one transport rule,
 // chosen by how.
 func sloppy(t *testing.T, how string) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		json.Unmarshal(body, &m)
+	srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
 		if m.ID == nil {
 			w.WriteHeader(http.StatusAccepted)
 			return
@@ -242,8 +232,7 @@ func sloppy(t *testing.T, how string) *httptest.Server {
 			w.Header().Set("Content-Type", "text/event-stream")
 			w.Write([]byte("data: {\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{}}\n\ndata: " + resp + "\n\n"))
 		}
-	}))
-	t.Cleanup(srv.Close)
+	})
 	return srv
 }
 

@@ -30,17 +30,14 @@ type legacySSE struct {
 	postURL string
 	err     error
 
-	qmu     sync.Mutex
-	qcond   *sync.Cond
-	queue   []outFrame
-	closing bool
+	out     *outQueue
 	sendEnd chan struct{}
 }
 
 func newLegacySSE(c *Client) *legacySSE {
 	t := &legacySSE{c: c, url: c.cfg.URL, hc: newHTTPClient(c), header: c.cfg.Header, ready: make(chan struct{}), sendEnd: make(chan struct{})}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
-	t.qcond = sync.NewCond(&t.qmu)
+	t.out = newOutQueue()
 	t.wg.Add(1)
 	go t.listen()
 	go t.sender()
@@ -48,17 +45,11 @@ func newLegacySSE(c *Client) *legacySSE {
 }
 
 func (t *legacySSE) send(f outFrame) {
-	t.qmu.Lock()
-	t.queue = append(t.queue, f)
-	t.qcond.Signal()
-	t.qmu.Unlock()
+	t.out.push(f)
 }
 
 func (t *legacySSE) close() {
-	t.qmu.Lock()
-	t.closing = true
-	t.qcond.Signal()
-	t.qmu.Unlock()
+	t.out.close()
 	t.cancel()
 	<-t.sendEnd
 	t.wg.Wait()
@@ -133,17 +124,10 @@ func (t *legacySSE) listen() {
 func (t *legacySSE) sender() {
 	defer close(t.sendEnd)
 	for {
-		t.qmu.Lock()
-		for len(t.queue) == 0 && !t.closing {
-			t.qcond.Wait()
-		}
-		if len(t.queue) == 0 {
-			t.qmu.Unlock()
+		batch := t.out.take()
+		if batch == nil {
 			return
 		}
-		batch := t.queue
-		t.queue = nil
-		t.qmu.Unlock()
 		select {
 		case <-t.ready:
 		case <-t.ctx.Done():

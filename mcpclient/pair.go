@@ -310,6 +310,8 @@ func (p *Pairer) addServer(ev *Event) {
 				default:
 					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeDuplicateResponse, Text: "duplicate response: this id was already answered"})
 				}
+			} else if other, ok := p.sameValue(key); ok {
+				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDTypeMismatch, Text: idTypeMismatchText(key, other)})
 			} else {
 				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
 			}

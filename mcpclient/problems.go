@@ -71,8 +71,13 @@ const (
 	// CodeUnknownProtocolVersion (Warning): the server answered a protocol version the client
 	// does not know (put on the lifecycle note that says so).
 	CodeUnknownProtocolVersion ProblemCode = "unknown-protocol-version"
+	// CodeNoProtocolVersion (Warning): the initialize result has no protocolVersion.
+	CodeNoProtocolVersion ProblemCode = "no-protocol-version"
 	// CodeUnknownID (Warning): a response to an id no pending request has.
 	CodeUnknownID ProblemCode = "unknown-id"
+	// CodeIDTypeMismatch (Warning): a response whose id has a pending request's value but
+	// not its JSON type ("2" for 2).
+	CodeIDTypeMismatch ProblemCode = "id-type-mismatch"
 	// CodeDuplicateResponse (Warning): a second response to an id already answered.
 	CodeDuplicateResponse ProblemCode = "duplicate-response"
 	// CodeAfterCancel (Info): a response to a request the client cancelled; not used.

@@ -156,6 +156,39 @@ func (c *Client) onWriteError(err error) {
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, Err: err, Text: "writing to the server's stdin failed: " + err.Error()}})
 }
 
+// Shutdown steps of ShutdownReport.Step.
+const (
+	// ShutdownStdin: the server exited once its stdin was closed, as MCP asks.
+	ShutdownStdin = "stdin closed"
+	// ShutdownSIGTERM: it was still running ShutdownGrace after stdin closed; SIGTERM to
+	// its process group ended it.
+	ShutdownSIGTERM = "SIGTERM"
+	// ShutdownSIGKILL: it outlived SIGTERM by ShutdownGrace too; SIGKILL ended it.
+	ShutdownSIGKILL = "SIGKILL"
+)
+
+// ShutdownReport says how Close ended a stdio server (MCP 2025-11-25 basic/lifecycle
+// §Shutdown: close stdin, then SIGTERM, then SIGKILL).
+type ShutdownReport struct {
+	// Step is the step that ended it (ShutdownStdin, ShutdownSIGTERM, ShutdownSIGKILL), ""
+	// before Close, for a remote server, or when the server had exited before Close.
+	Step string
+	// After is the time from closing its stdin to its exit.
+	After time.Duration
+}
+
+// Lingered reports whether the server did not leave on closed stdin (a signal ended it).
+func (r ShutdownReport) Lingered() bool {
+	return r.Step == ShutdownSIGTERM || r.Step == ShutdownSIGKILL
+}
+
+// Shutdown is how Close ended the server; the zero report until Close returned.
+func (c *Client) Shutdown() ShutdownReport {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.shutdown
+}
+
 // Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close
 // its stdin, wait ShutdownGrace, SIGTERM the process group, wait, SIGKILL the group. The
 // group is killed in the end even when the main process exited, so forked children do not
@@ -186,16 +219,25 @@ func (c *Client) Close() error {
 		if !exited() {
 			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "closing the server's stdin"}})
 		}
+		step, closed := ShutdownStdin, time.Now()
+		if exited() {
+			step = ""
+		}
 		c.writer.close()
 		if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+			step = ShutdownSIGTERM
 			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGTERM to the server's process group"}})
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
 			if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+				step = ShutdownSIGKILL
 				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGKILL to the server's process group"}})
 				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
 				<-c.waitDone
 			}
 		}
+		c.mu.Lock()
+		c.shutdown = ShutdownReport{Step: step, After: time.Since(closed)}
+		c.mu.Unlock()
 		// Whatever is left in the group (forked children) goes too.
 		if proc.GroupAlive(c.pid) {
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)

@@ -192,6 +192,7 @@ func (c *Client) routeBatchLocked(ev *Event) {
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {
+				c.noteStrayLocked(el.Msg, el.Problems, ev.Time, seq)
 				continue // unknown, duplicate or late: the element's problems say so
 			}
 			c.dropLocked(p)
@@ -210,7 +211,8 @@ func (c *Client) routeResponseLocked(ev *Event) {
 	p, ok := c.pending[idKey(ev.Msg.ID)]
 	if !ok || ev.Pair != p.seq {
 		// Unknown, duplicate or late: the Pairer has said so in the event's problems.
-		c.emitLocked(*ev)
+		seq := c.emitLocked(*ev)
+		c.noteStrayLocked(ev.Msg, ev.Problems, ev.Time, seq)
 		return
 	}
 	now := ev.Time

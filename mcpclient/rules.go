@@ -24,7 +24,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle: the initialize request MUST be the first interaction"
 	case CodeUnknownNotification:
 		return "MCP schema: ServerNotification lists the notifications a server may send"
-	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout:
+	case CodeUnknownID, CodeDuplicateResponse, CodeAfterTimeout, CodeIDTypeMismatch:
 		return "JSON-RPC 2.0 §5: a response answers exactly one request, with that request's id"
 	case CodeIDReused:
 		return "MCP basic/index: request ids MUST NOT be reused while in flight"
@@ -34,7 +34,7 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-11-25 basic/lifecycle §Capability Negotiation: servers use only capabilities the client declared"
 	case CodeModernServerRequest:
 		return "MCP 2026-07-28 basic/transports/stdio: the server MUST NOT write JSON-RPC requests"
-	case CodeUnknownProtocolVersion:
+	case CodeUnknownProtocolVersion, CodeNoProtocolVersion:
 		return "MCP 2025-11-25 basic/lifecycle §Version Negotiation: the server answers a version the client supports, or the client SHOULD disconnect"
 	case CodeTaskNotDeclared:
 		return "io.modelcontextprotocol/tasks (ext-tasks §Capability Negotiation): a server MUST NOT return CreateTaskResult to a client that did not include the extension capability on its request"

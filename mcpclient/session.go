@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // Initialize runs the legacy-era handshake (MCP 2025-11-25 basic/lifecycle): initialize with
@@ -29,21 +28,29 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 		return nil, err
 	}
 	res := *decoded
+	res.Requested = c.cfg.ProtocolVersion
 	switch {
 	case res.ProtocolVersion == "":
 		// DecodeInitializeResult warned.
 	case !KnownProtocolVersion(res.ProtocolVersion):
 		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; continuing as %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
 	case res.ProtocolVersion != c.cfg.ProtocolVersion:
-		res.Warnings = append(res.Warnings, fmt.Sprintf("server chose protocol version %s instead of the requested %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
+		res.Notes = append(res.Notes, VersionNote(res.ProtocolVersion, c.cfg.ProtocolVersion))
 	}
+	violation := versionProblem(&res)
 	for _, w := range res.Warnings {
 		ev := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}}
-		if res.ProtocolVersion != "" && !KnownProtocolVersion(res.ProtocolVersion) && strings.Contains(w, res.ProtocolVersion) {
+		if violation != nil && w == violation.Text {
 			// Counted and filterable like any violation, so it cannot be missed.
-			ev.Problems = []Problem{{Warning, CodeUnknownProtocolVersion, w}}
+			ev.Problems = []Problem{*violation}
 		}
 		c.emit(ev)
+	}
+	for _, n := range res.Notes {
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: n}})
+	}
+	if violation != nil && c.cfg.Strict {
+		return nil, c.stopStrict(resp.Seq, *violation)
 	}
 	if err := c.Notify("notifications/initialized", nil); err != nil {
 		return &res, err
@@ -73,7 +80,7 @@ func DecodeInitializeResult(result json.RawMessage) (*InitializeResult, error) {
 		}
 	}
 	if res.ProtocolVersion == "" {
-		res.Warnings = append(res.Warnings, "server answered no protocolVersion")
+		res.Warnings = append(res.Warnings, noVersionWarning)
 	}
 	return &res, nil
 }
@@ -107,43 +114,12 @@ const MaxPages = 1000
 // resources/templates/list, prompts/list; MCP server/utilities/pagination) and returns the
 // items of the array under key, raw. It stops with a warning, not a loop, when a cursor
 // repeats or MaxPages pages have come; what was fetched so far is returned with the warnings.
-// A complete listing also warns of items that share their identity (see DuplicateWarnings).
+// An item that a later page repeats is listed once, with a warning naming its pages (see
+// Pager); a complete listing also warns of items that share their identity (see
+// DuplicateWarnings) and of an empty-string nextCursor.
 func (c *Client) ListAll(ctx context.Context, method, key string) ([]json.RawMessage, []string, error) {
-	var items []json.RawMessage
-	var warnings []string
-	seen := map[string]bool{}
-	cursor := ""
-	for page := 0; ; page++ {
-		if page >= MaxPages {
-			warnings = append(warnings, fmt.Sprintf("stopped after %d pages of %s: the server keeps returning a nextCursor", MaxPages, method))
-			return items, warnings, nil
-		}
-		var params any
-		if cursor != "" {
-			params = map[string]string{"cursor": cursor}
-		}
-		resp, err := c.Request(ctx, method, params, nil)
-		if err != nil {
-			return items, warnings, err
-		}
-		pageItems, next, warning, err := DecodePage(method, key, resp.Msg.Result)
-		if err != nil {
-			return items, warnings, err
-		}
-		if warning != "" {
-			warnings = append(warnings, warning)
-		}
-		items = append(items, pageItems...)
-		if next == "" {
-			return items, append(warnings, DuplicateWarnings(method, items)...), nil
-		}
-		if seen[next] {
-			warnings = append(warnings, fmt.Sprintf("stopped paging %s: cursor %q repeated", method, next))
-			return items, warnings, nil
-		}
-		seen[next] = true
-		cursor = next
-	}
+	p, err := c.ListPaged(ctx, method, key)
+	return p.Items, p.Warnings, err
 }
 
 // ListTools fetches every page of tools/list (see ListAll for the pagination guard). A tool

@@ -129,13 +129,24 @@ func (e *TaskCancelledError) Error() string {
 
 // ParseCreateTask reports whether result is a CreateTaskResult (resultType "task", ext-tasks
 // §Polymorphic Results) and decodes its Task fields. A result that says "task" without a
-// taskId is still reported (ok true) with an error, so it is never taken for a final result.
+// taskId, or with a member of the wrong type, is still reported (ok true) with an error, so it
+// is never taken for a final result.
 func ParseCreateTask(result json.RawMessage) (*Task, bool, error) {
 	if !mayBeTask(result) {
 		return nil, false, nil
 	}
 	var t Task
-	if err := json.Unmarshal(result, &t); err != nil || t.ResultType != "task" {
+	if err := json.Unmarshal(result, &t); err != nil {
+		// Said "task" but a member has the wrong type: still never a final result.
+		var r struct {
+			ResultType string `json:"resultType"`
+		}
+		if json.Unmarshal(result, &r) == nil && r.ResultType == "task" {
+			return &Task{ResultType: "task"}, true, fmt.Errorf(`the result has resultType "task" but is not a valid task: %w`, err)
+		}
+		return nil, false, nil
+	}
+	if t.ResultType != "task" {
 		return nil, false, nil
 	}
 	if t.TaskID == "" {

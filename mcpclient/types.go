@@ -45,6 +45,12 @@ type InitializeResult struct {
 	Discover *DiscoverResult `json:"-"`
 	// Warnings about the handshake (an unknown protocol version, for example).
 	Warnings []string `json:"-"`
+	// Notes about the handshake that are no fault: the server negotiated an older known
+	// revision than the one requested (MCP basic/lifecycle §Version Negotiation).
+	Notes []string `json:"-"`
+	// Requested is the protocol version the client asked for in initialize ("" when not
+	// known, e.g. a modern session).
+	Requested string `json:"-"`
 }
 
 // ServerCapabilities says which features a server offers (MCP 2025-11-25 schema
@@ -280,11 +286,20 @@ type TimeoutError struct {
 	Request string
 	After   time.Duration
 	Max     bool
+	// Meanwhile describes the responses that answered no request while this one waited
+	// (an unknown id, or the right value in the other JSON type): often the lost answer.
+	Meanwhile []string
 }
 
 func (e *TimeoutError) Error() string {
+	var s string
 	if e.Max {
-		return fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
+		s = fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
+	} else {
+		s = fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
 	}
-	return fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
+	if len(e.Meanwhile) > 0 {
+		s += "; meanwhile " + strings.Join(e.Meanwhile, "; ")
+	}
+	return s
 }

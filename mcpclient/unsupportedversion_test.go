@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -20,17 +21,7 @@ import (
 func versionPicky(t *testing.T, version string) (*httptest.Server, func() []string) {
 	var mu sync.Mutex
 	var seen []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		json.Unmarshal(body, &m)
+	srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
 		got := r.Header.Get(mcpclient.HeaderProtocolVersion)
 		mu.Lock()
 		seen = append(seen, m.Method+" "+got)
@@ -49,8 +40,7 @@ func versionPicky(t *testing.T, version string) (*httptest.Server, func() []stri
 		default:
 			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32601,"message":"no"}}`))
 		}
-	}))
-	t.Cleanup(srv.Close)
+	})
 	return srv, func() []string {
 		mu.Lock()
 		defer mu.Unlock()
@@ -105,17 +95,7 @@ func TestUnsupportedVersionTwiceIsAnError(t *testing.T) {
 // stateful server does), refuses other modern requests with -32022, and speaks the legacy
 // era.
 func legacyDiscover(t *testing.T) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		json.Unmarshal(body, &m)
+	srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
 		w.Header().Set("Content-Type", "application/json")
 		switch {
 		case m.Method == "server/discover":
@@ -130,8 +110,7 @@ func legacyDiscover(t *testing.T) *httptest.Server {
 		default:
 			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[]}}`))
 		}
-	}))
-	t.Cleanup(srv.Close)
+	})
 	return srv
 }
 

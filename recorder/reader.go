@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -51,11 +52,24 @@ type Trace struct {
 	offsets []int64 // start of each event line, plus one past the end of the last
 }
 
-// Open opens and indexes the trace at path.
+// Open opens and indexes the trace at path. A pipe or FIFO is read like OpenStream (a FIFO
+// without a writer reads as empty at once instead of blocking); a device or other special
+// file is refused at once.
 func Open(path string) (*Trace, error) {
-	f, err := os.Open(path)
+	f, isPipe, err := boundedfile.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if isPipe {
+		defer f.Close()
+		t, err := OpenStream(f)
+		if errors.Is(err, errEmpty) {
+			return nil, fmt.Errorf("%s: %w: empty (a pipe; a FIFO is read only when its writer is already there)", path, ErrNotTrace)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return t, nil
 	}
 	st, err := f.Stat()
 	if err != nil {
@@ -78,11 +92,10 @@ func Open(path string) (*Trace, error) {
 func OpenReader(r io.ReaderAt, size int64) (*Trace, error) {
 	t := &Trace{r: r, size: size}
 	br := bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 1<<20)
-	// The header line, of any length.
-	head, err := readLine(br)
+	head, err := readHeader(br)
 	if err != nil && !(errors.Is(err, io.EOF) && len(head) > 0) {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%w: empty file", ErrNotTrace)
+			return nil, fmt.Errorf("%w: %w", ErrNotTrace, errEmpty)
 		}
 		return nil, err
 	}
@@ -139,18 +152,68 @@ func OpenReader(r io.ReaderAt, size int64) (*Trace, error) {
 }
 
 // readLine reads one whole line (newline included) of any length.
-func readLine(br *bufio.Reader) ([]byte, error) {
+// errEmpty is an input with no bytes at all.
+var errEmpty = errors.New("empty file")
+
+// headerPrefix is how every header this program writes begins (Format is Header's first
+// member). A first line longer than the reader's buffer must begin so before more of it is
+// read: a huge file of one line is refused after the first buffer, not read whole.
+const headerPrefix = `{"format":"` + FormatName + `"`
+
+// MaxHeaderLine bounds the header line (16 MiB); a real header is a few KiB.
+const MaxHeaderLine = 16 << 20
+
+// readHeader reads the header line through br, within the bounds above.
+func readHeader(br *bufio.Reader) ([]byte, error) {
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
 		line = append(line, chunk...)
-		if err == nil {
-			return line, nil
-		}
-		if !errors.Is(err, bufio.ErrBufferFull) {
+		if err == nil || !errors.Is(err, bufio.ErrBufferFull) {
 			return line, err
 		}
+		if !bytes.HasPrefix(bytes.TrimLeft(line, " \t\r\n"), []byte(headerPrefix)) {
+			return nil, fmt.Errorf("%w: the first line is not a trace header (no line break in its first %d bytes, and it does not begin as a header does)", ErrNotTrace, len(line))
+		}
+		if len(line) > MaxHeaderLine {
+			return nil, fmt.Errorf("%w: the header line is longer than %d bytes", ErrNotTrace, MaxHeaderLine)
+		}
 	}
+}
+
+// OpenStream reads a trace from r (stdin, a pipe): the header is checked first, within the
+// bounds of readHeader, then the rest is copied to an unlinked temporary file, which the
+// Trace reads on demand like a file; Close releases it.
+func OpenStream(r io.Reader) (*Trace, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	head, err := readHeader(br)
+	if err != nil && !(errors.Is(err, io.EOF) && len(head) > 0) {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: %w", ErrNotTrace, errEmpty)
+		}
+		return nil, err
+	}
+	var h Header
+	if json.Unmarshal(bytes.TrimRight(head, "\r\n"), &h) != nil || h.Format != FormatName {
+		return nil, fmt.Errorf("%w: the first line is not a trace header", ErrNotTrace)
+	}
+	f, err := os.CreateTemp("", "mcp-inspect-stream-*.jsonl")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name()) // the open file stays readable; nothing is left behind
+	size, err := io.Copy(f, io.MultiReader(bytes.NewReader(head), br))
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t, err := OpenReader(f, size)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t.closer = f
+	return t, nil
 }
 
 // Close closes the file opened by Open.

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Mask replaces every scrubbed value (case B25: "values masked (***)").
@@ -79,47 +80,81 @@ type RedactConfig struct {
 // CredentialHeader reports whether an HTTP header carries a credential: Authorization,
 // Cookie and the like, or a name whose words look secret (X-Github-Token, X-Api-Key).
 // Mcp-Session-Id is not one: it is shown, so a session can be followed.
-func CredentialHeader(name string) bool {
-	n := strings.ToLower(strings.TrimSpace(name))
-	switch n {
+func CredentialHeader(name string) bool { return credentialHeader(name) }
+
+// credentialHeader is CredentialHeader for a name as a string or as bytes. An ASCII name
+// (every HTTP header name) is lower-cased on the stack and checked against the words the
+// secretKey regexp needs before the regexp runs: this runs for every header line of every
+// HTTP event recorded, and allocating and matching there cost the HTTP tap.
+func credentialHeader[T string | []byte](name T) bool {
+	var buf [64]byte
+	lower, ok := lowerASCII(name, buf[:0])
+	if !ok {
+		n := strings.ToLower(strings.TrimSpace(string(name)))
+		return knownCredentialHeader(n) || secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
+	}
+	if knownCredentialHeader(string(lower)) {
+		return true
+	}
+	for _, w := range secretWords {
+		if containsString(lower, w) {
+			return secretKey.Match(bytes.ReplaceAll(bytes.ToUpper(lower), []byte("-"), []byte("_")))
+		}
+	}
+	return false
+}
+
+// knownCredentialHeader reports the credential headers named outright (lower case).
+func knownCredentialHeader(lower string) bool {
+	switch lower {
 	case "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token", "x-access-token":
 		return true
 	}
-	return secretKey.MatchString(strings.ReplaceAll(strings.ToUpper(n), "-", "_"))
+	return false
 }
 
-// httpHeaderLine matches one header line of an HTTP head: name, separator, value.
-var httpHeaderLine = regexp.MustCompile(`(?m)^([!#$%&'*+.^_|~0-9A-Za-z-]+)([ \t]*:[ \t]*)([^\r\n]*)`)
+// secretWords are what secretKey needs to find in a lower-cased name before it can match
+// (API_KEY is found as KEY: the name keeps its '-').
+var secretWords = [...]string{"token", "secret", "pass", "apikey", "private", "credential", "cookie", "key", "pat", "auth", "pw"}
 
-// HTTPHead masks the values of credential headers in an HTTP request or response head
-// (an event of direction HTTPOut or HTTPIn; the body after the blank line is left to Bytes).
-// It returns the rule name when it changed something.
-func HTTPHead(b []byte) ([]byte, bool) {
-	end := bytes.Index(b, []byte("\r\n\r\n"))
-	if end < 0 {
-		end = len(b)
+// lowerASCII appends name to dst with ASCII blanks trimmed and lower-cased. ok is false for
+// a name that is not ASCII or longer than dst's capacity.
+func lowerASCII[T string | []byte](name T, dst []byte) (lower []byte, ok bool) {
+	i, j := 0, len(name)
+	for i < j && asciiSpace(name[i]) {
+		i++
 	}
-	head := b[:end]
-	changed := false
-	out := httpHeaderLine.ReplaceAllFunc(head, func(line []byte) []byte {
-		m := httpHeaderLine.FindSubmatch(line)
-		if m == nil || !CredentialHeader(string(m[1])) || len(m[3]) == 0 {
-			return line
-		}
-		changed = true
-		v := m[3]
-		// Keep the scheme of an Authorization value (Bearer, Basic): it helps debugging.
-		if sp := bytes.IndexByte(v, ' '); sp > 0 && (strings.EqualFold(string(m[1]), "authorization") || strings.EqualFold(string(m[1]), "proxy-authorization")) {
-			v = append(append([]byte(nil), v[:sp+1]...), Mask...)
-		} else {
-			v = []byte(Mask)
-		}
-		return append(append(append([]byte(nil), m[1]...), m[2]...), v...)
-	})
-	if !changed {
-		return b, false
+	for j > i && asciiSpace(name[j-1]) {
+		j--
 	}
-	return append(out, b[end:]...), true
+	if j-i > cap(dst) {
+		return nil, false
+	}
+	for k := i; k < j; k++ {
+		c := name[k]
+		switch {
+		case c >= 0x80:
+			return nil, false
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst, true
+}
+
+// containsString is bytes.Contains(b, []byte(s)) without converting s.
+func containsString(b []byte, s string) bool {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if string(b[i:i+len(s)]) == s {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 type secret struct {
@@ -127,6 +162,10 @@ type secret struct {
 	value []byte
 	// escaped is the value as it appears inside a JSON string, when that differs.
 	escaped []byte
+	// form matches the value inside a JSON string with any mix of \uXXXX and short
+	// escapes (redactenc.go); b64 are its base64 forms.
+	form escapedForm
+	b64  [][]byte
 }
 
 type pattern struct {
@@ -230,6 +269,9 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 	for _, s := range r.secrets {
 		r.clues.add(s.value)
 		r.clues.add(s.escaped)
+		for _, b := range s.b64 {
+			r.clues.add(b)
+		}
 	}
 	for _, p := range tokenPrefixes {
 		r.clues.add(p)
@@ -239,7 +281,10 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 }
 
 func (r *Redactor) addSecret(name, value string) {
-	s := secret{name: name, value: []byte(value)}
+	s := secret{name: name, value: []byte(value), b64: base64Cores([]byte(value))}
+	if utf8.ValidString(value) {
+		s.form = escapedForm{runes: []rune(value)}
+	}
 	if js, err := json.Marshal(value); err == nil {
 		if esc := js[1 : len(js)-1]; !bytes.Equal(esc, s.value) {
 			s.escaped = esc
@@ -326,18 +371,35 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	if r == nil || len(b) == 0 {
 		return b, nil
 	}
-	if !r.userPatterns && !r.clues.any(b) {
+	// A backslash may start an escaped form of a secret (redactenc.go).
+	escapes := len(r.secrets) > 0 && bytes.IndexByte(b, '\\') >= 0
+	if !r.userPatterns && !escapes && !r.clues.any(b) {
 		return b, nil // no rule can match: spare the per-rule passes
 	}
 	var hits []string
 	out := b
 	for _, s := range r.secrets {
-		for _, v := range [][]byte{s.value, s.escaped} {
-			if len(v) == 0 || !bytes.Contains(out, v) {
-				continue
+		if escapes && len(s.form.runes) > 0 {
+			// One escape-aware pass finds the raw value and every escaped form, and never
+			// matches inside an escape sequence (which would break the JSON).
+			if o, ok := s.form.scrub(out); ok {
+				out = o
+				hits = appendOnce(hits, s.name)
 			}
-			out = bytes.ReplaceAll(out, v, []byte(Mask))
-			hits = appendOnce(hits, s.name)
+		} else {
+			for _, v := range [][]byte{s.value, s.escaped} {
+				if len(v) == 0 || !bytes.Contains(out, v) {
+					continue
+				}
+				out = bytes.ReplaceAll(out, v, []byte(Mask))
+				hits = appendOnce(hits, s.name)
+			}
+		}
+		for _, v := range s.b64 {
+			if bytes.Contains(out, v) {
+				out = bytes.ReplaceAll(out, v, []byte(Mask))
+				hits = appendOnce(hits, s.name)
+			}
 		}
 	}
 	for _, p := range r.patterns {

@@ -145,6 +145,9 @@ func (s *Live) Connected(h Handshake) (first []List, listTasks bool) {
 // List fetches one listing: tools, resources with their templates, or prompts. It does
 // I/O; report its end with Lists().Listed.
 func (s *Live) List(ctx context.Context, l List) Listing {
+	if pl, ok := s.Conn.(pagedLister); ok {
+		return listByPages(ctx, pl, l)
+	}
 	out := Listing{List: l}
 	switch l {
 	case Tools:

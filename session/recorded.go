@@ -43,6 +43,8 @@ type Listing struct {
 	Warnings     []string
 	Err          error
 	TemplatesErr error
+	// Repeats are the items a later page repeated, merged into one entry (mcpclient.Pager).
+	Repeats []mcpclient.Repeat
 }
 
 // Len is how many items the listing holds.
@@ -87,7 +89,8 @@ type Recorded struct {
 	tools   []string
 	toolIdx map[string]uint32
 	// discoverVersion maps a server/discover request's Seq to the protocol version its
-	// _meta asked for, until the response comes.
+	// _meta asked for (an initialize request's to its protocolVersion), until the
+	// response comes.
 	discoverVersion map[uint64]string
 	// subReqs maps a resources/subscribe or unsubscribe request's Seq to what it asked,
 	// until the response comes.
@@ -184,10 +187,9 @@ func recordedClient(params json.RawMessage) *SeenClient {
 	return c
 }
 
-// pageAcc is a listing in progress: the items of the pages so far and their warnings.
+// pageAcc is a listing in progress: its pages so far.
 type pageAcc struct {
-	items    []json.RawMessage
-	warnings []string
+	pager *mcpclient.Pager
 }
 
 // pastCall is a recorded tools/call in 24 bytes: where its request and response are in
@@ -440,6 +442,12 @@ func (o *Recorded) request(ev *mcpclient.Event) {
 		if json.Unmarshal(ev.Msg.Params, &p) == nil && p.URI != "" {
 			o.subReqs[ev.Seq] = Subscription{URI: p.URI, On: ev.Msg.Method == "resources/subscribe"}
 		}
+	case "initialize":
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		_ = json.Unmarshal(ev.Msg.Params, &p)
+		o.discoverVersion[ev.Seq] = p.ProtocolVersion // the version asked for, as for discover
 	case "server/discover":
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
@@ -522,6 +530,13 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 			return Observed{Handshake: &Handshake{Err: rpcErr}}
 		}
 		res, err := mcpclient.DecodeInitializeResult(ev.Msg.Result)
+		if res != nil {
+			res.Requested = o.discoverVersion[ev.Pair]
+			if v := res.ProtocolVersion; res.Requested != "" && v != res.Requested && mcpclient.KnownProtocolVersion(v) {
+				res.Notes = append(res.Notes, mcpclient.VersionNote(v, res.Requested))
+			}
+		}
+		delete(o.discoverVersion, ev.Pair)
 		return o.handshook(res, err)
 	case "server/discover":
 		v := o.discoverVersion[ev.Pair]
@@ -542,21 +557,21 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 		}
 		return o.handshook(res, err)
 	case "tools/list":
-		items, warns, err, done := o.page(ev, "tools")
+		pg, err, done := o.page(ev, "tools")
 		if !done {
 			return Observed{}
 		}
-		tools, warns := mcpclient.DecodeList[mcpclient.Tool](items, "tools/list", warns)
-		return Observed{Listing: &Listing{List: Tools, Tools: tools, Warnings: warns, Err: err}}
+		tools, warns := mcpclient.DecodeList[mcpclient.Tool](pg.Items, "tools/list", pg.Warnings)
+		return Observed{Listing: &Listing{List: Tools, Tools: tools, Warnings: warns, Err: err, Repeats: pg.Repeats}}
 	case "resources/list", "resources/templates/list":
 		return o.resourcesPage(ev)
 	case "prompts/list":
-		items, warns, err, done := o.page(ev, "prompts")
+		pg, err, done := o.page(ev, "prompts")
 		if !done {
 			return Observed{}
 		}
-		ps, warns := mcpclient.DecodeList[mcpclient.Prompt](items, "prompts/list", warns)
-		return Observed{Listing: &Listing{List: Prompts, Prompts: ps, Warnings: warns, Err: err}}
+		ps, warns := mcpclient.DecodeList[mcpclient.Prompt](pg.Items, "prompts/list", pg.Warnings)
+		return Observed{Listing: &Listing{List: Prompts, Prompts: ps, Warnings: warns, Err: err, Repeats: pg.Repeats}}
 	}
 	return Observed{}
 }
@@ -577,11 +592,12 @@ func (o *Recorded) resourcesPage(ev *mcpclient.Event) Observed {
 	if ev.Method == "resources/templates/list" {
 		arr = "resourceTemplates"
 	}
-	items, warns, err, done := o.page(ev, arr)
+	pg, err, done := o.page(ev, arr)
 	if !done {
 		return Observed{}
 	}
-	l := &Listing{List: Resources, Resources: o.res, Templates: o.tmpls}
+	items, warns := pg.Items, pg.Warnings
+	l := &Listing{List: Resources, Resources: o.res, Templates: o.tmpls, Repeats: pg.Repeats}
 	if arr == "resources" {
 		l.Resources, o.resWarn = mcpclient.DecodeList[mcpclient.Resource](items, ev.Method, warns)
 		l.Err = err
@@ -604,35 +620,31 @@ func (o *Recorded) resourcesPage(ev *mcpclient.Event) Observed {
 const maxRecordedItems = 1 << 20
 
 // page adds one page of a listing (the array under key) and reports whether the listing
-// is complete: a page without nextCursor, or an error, ends it (as mcpclient.ListAll does
-// live; a listing cut by an error keeps the items of the pages before). A complete
-// listing's warnings include mcpclient.DuplicateWarnings.
-func (o *Recorded) page(ev *mcpclient.Event, key string) (items []json.RawMessage, warnings []string, err error, done bool) {
+// is complete: a page without nextCursor, or an error, ends it (as mcpclient.ListPaged
+// does live; a listing cut by an error keeps the items of the pages before). A complete
+// listing's pager has its items merged and its warnings finished (mcpclient.Pager.Finish).
+func (o *Recorded) page(ev *mcpclient.Event, key string) (pg *mcpclient.Pager, err error, done bool) {
 	acc := o.pages[ev.Method]
 	if acc == nil {
-		acc = &pageAcc{}
+		acc = &pageAcc{pager: mcpclient.NewPager(ev.Method, key)}
 		o.pages[ev.Method] = acc
 	}
-	end := func(e error) ([]json.RawMessage, []string, error, bool) {
+	pg = acc.pager
+	end := func(e error) (*mcpclient.Pager, error, bool) {
 		delete(o.pages, ev.Method)
-		return acc.items, acc.warnings, e, true
+		pg.Warnings = pg.Finish()
+		return pg, e, true
 	}
 	if ev.Msg.Error != nil {
 		return end(ev.Msg.Error)
 	}
-	pageItems, next, warning, e := mcpclient.DecodePage(ev.Method, key, ev.Msg.Result)
+	_, more, e := pg.Add(ev.Msg.Result)
 	if e != nil {
 		return end(e)
 	}
-	acc.items = append(acc.items, pageItems...)
-	if warning != "" {
-		acc.warnings = append(acc.warnings, warning)
+	if more && len(pg.Items) < maxRecordedItems {
+		return nil, nil, false
 	}
-	if next != "" && len(acc.items) < maxRecordedItems {
-		return nil, nil, nil, false
-	}
-	// A complete listing warns of entries sharing a name (or URI), as ListAll does live.
-	acc.warnings = append(acc.warnings, mcpclient.DuplicateWarnings(ev.Method, acc.items)...)
 	return end(nil)
 }
 

@@ -79,9 +79,9 @@ type hub struct {
 	limit int
 
 	mu      sync.Mutex
-	size    int64  // bytes of the trace so far
-	mem     []byte // the trace so far, when it is not in a file
-	file    string // the trace file, read back for history
+	size    int64    // bytes of the trace so far
+	mem     [][]byte // the trace so far in blocks of memBlock bytes, when it is not in a file
+	file    string   // the trace file, read back for history
 	viewers map[*viewer]struct{}
 	conns   map[net.Conn]struct{}
 	closed  bool
@@ -336,7 +336,7 @@ func (h *hub) publish(p []byte) {
 	defer h.mu.Unlock()
 	h.size += int64(len(p))
 	if h.file == "" {
-		h.mem = append(h.mem, p...)
+		h.mem = appendBlocks(h.mem, p)
 	}
 	if len(h.viewers) == 0 {
 		return
@@ -419,7 +419,7 @@ func (h *hub) attach(c net.Conn) {
 		h.mu.Unlock()
 		return
 	}
-	histSize, mem, file := h.size, h.mem[:len(h.mem):len(h.mem)], h.file
+	histSize, mem, file := h.size, snapshotBlocks(h.mem), h.file
 	h.viewers[v] = struct{}{}
 	h.mu.Unlock()
 	defer func() {
@@ -509,18 +509,49 @@ func copyWithDeadline(c net.Conn, r io.Reader) error {
 	}
 }
 
-type memReader struct {
-	b []byte
+// memBlock is the size of one block of a trace kept in memory. Blocks are filled and
+// never moved: growing one slice instead copied the whole trace at every doubling, and its
+// page faults were most of a --no-save HTTP tap's cost per exchange after recording.
+const memBlock = 1 << 20
+
+// appendBlocks appends p to the blocks, starting a new one when the last is full.
+func appendBlocks(blocks [][]byte, p []byte) [][]byte {
+	for len(p) > 0 {
+		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == memBlock {
+			blocks = append(blocks, make([]byte, 0, memBlock))
+		}
+		last := &blocks[len(blocks)-1]
+		n := min(len(p), memBlock-len(*last))
+		*last = append(*last, p[:n]...)
+		p = p[n:]
+	}
+	return blocks
 }
 
-func bytesReader(b []byte) io.Reader { return &memReader{b: b} }
+// snapshotBlocks returns the blocks as they are now; later appends do not show in it.
+func snapshotBlocks(blocks [][]byte) [][]byte {
+	out := make([][]byte, len(blocks))
+	for i, b := range blocks {
+		out[i] = b[:len(b):len(b)]
+	}
+	return out
+}
+
+type memReader struct {
+	b [][]byte
+}
+
+func bytesReader(b [][]byte) io.Reader { return &memReader{b: b} }
 
 func (m *memReader) Read(p []byte) (int, error) {
+	for len(m.b) > 0 && len(m.b[0]) == 0 {
+		m.b = m.b[1:]
+	}
 	if len(m.b) == 0 {
 		return 0, io.EOF
 	}
-	n := copy(p, m.b)
-	m.b = m.b[n:]
+	n := copy(p, m.b[0])
+	m.b[0] = m.b[0][n:]
 	return n, nil
 }
 

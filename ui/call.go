@@ -418,11 +418,17 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			p.render()
 		}
 		return true, nil
-	case key.Matches(msg, k.Detail.Save):
+	case key.Matches(msg, k.Detail.Save), key.Matches(msg, k.Detail.SaveRaw):
+		if r := p.run; r != nil && r.done && key.Matches(msg, k.Detail.Save) {
+			// Images and audio are saved decoded, as files a viewer opens (.png, .wav …).
+			if infos, nums := mediaOf(r.res); len(infos) > 0 {
+				return true, saveMedia(saveDir(p.c.hist.dir), p.shownRespSeq(), infos, nums)
+			}
+		}
 		if seq := p.shownRespSeq(); seq != 0 {
 			if i, ok := p.tl.index(seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
-					return true, saveFrame(saveDir(p.c.hist.dir), seq, raw)
+					return true, p.c.saveFrame(seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 				}
 			}
 		}

@@ -166,7 +166,7 @@ func (m *model) startCallByName(req *callRequest) tea.Cmd {
 	m.focus = paneCall
 	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now(), m.taskRequired(req.tool))
 	if t := m.toolNamed(req.tool); t != nil {
-		m.call.run.outSchema = t.OutputSchema
+		m.call.run.outSchema = m.checkedOutputSchema(t.OutputSchema)
 	} else {
 		m.note("info", fmt.Sprintf("calling %q, which the server did not list", req.tool))
 	}

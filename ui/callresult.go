@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,10 +12,11 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
@@ -38,7 +38,7 @@ type callRun struct {
 	// outSchema is the tool's outputSchema: structuredContent is checked against it.
 	outSchema json.RawMessage
 	// advice caches the outputSchema check of the result (adviceDone once computed).
-	advice     []schemaform.FieldError
+	advice     findings.Output
 	adviceDone bool
 
 	done    bool
@@ -319,10 +319,17 @@ func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int)
 	case "image", "audio":
 		out = append(out, label(b.Type))
 		out = append(out, "  mime: "+clean(b.MimeType))
-		if n, err := base64.StdEncoding.DecodeString(b.Data); err != nil {
-			out = append(out, st.Warning.Render(fmt.Sprintf("  data: %d bytes of base64 that do not decode: %s", len(b.Data), clean(err.Error()))))
-		} else {
-			out = append(out, fmt.Sprintf("  size: %s decoded (%d bytes)", humanSize(int64(len(n))), len(n)))
+		in := media.Describe(b.Type, b.MimeType, b.Data)
+		switch {
+		case in.Err != nil:
+			out = append(out, st.Warning.Render(fmt.Sprintf("  data: %d bytes of base64 that do not decode: %s", len(b.Data), clean(in.Err.Error()))))
+		default:
+			out = append(out, fmt.Sprintf("  size: %s decoded (%d bytes)", humanSize(int64(len(in.Data))), len(in.Data)))
+			if in.Width > 0 || in.Height > 0 {
+				out = append(out, fmt.Sprintf("  pixels: %d×%d (%s)", in.Width, in.Height, in.Format))
+			} else if b.Type == "image" {
+				out = append(out, st.Muted.Render("  pixels: unknown (not PNG, JPEG, GIF or WebP)"))
+			}
 		}
 	case "resource_link":
 		out = append(out, label("resource_link"))
@@ -458,27 +465,22 @@ func invalidLines(st *stylesT, problems []string, w int) []string {
 // server/tools: servers MUST provide structured results that conform to it). A mismatch
 // is advisory: it is shown beside the result, which is always shown in full.
 func outputAdvice(st *stylesT, r *callRun, w int) []string {
-	res := r.res
-	if len(r.outSchema) == 0 || res == nil || res.IsError {
-		return nil
-	}
-	if len(res.StructuredContent) == 0 {
-		return append([]string{""}, wrapStyled(st.Warning, "⚠ the tool declares an outputSchema but the result has no structuredContent (advisory)", w)...)
-	}
 	if !r.adviceDone {
-		r.advice = schemaform.ValidateValue(r.outSchema, res.StructuredContent)
+		r.advice = findings.CheckOutput(r.outSchema, r.res)
 		r.adviceDone = true
 	}
-	if len(r.advice) == 0 {
+	a := r.advice
+	switch {
+	case !a.Checked:
+		return nil
+	case a.Missing:
+		return append([]string{""}, wrapStyled(st.Warning, "⚠ "+findings.MissingText+" (advisory)", w)...)
+	case len(a.Problems) == 0:
 		return []string{"", st.Success.Render("✓ structuredContent matches the tool's outputSchema")}
 	}
-	out := append([]string{""}, wrapStyled(st.Warning, fmt.Sprintf("⚠ structuredContent does not match the tool's outputSchema (%d problem(s); advisory, the result is shown as received):", len(r.advice)), w)...)
-	for _, e := range r.advice {
-		msg := e.Message
-		if len(e.Path) > 0 {
-			msg = strings.Join(e.Path, ".") + ": " + msg
-		}
-		out = append(out, wrapStyled(st.Warning, "  "+clean(msg), w)...)
+	out := append([]string{""}, wrapStyled(st.Warning, fmt.Sprintf("⚠ %s (%d problem(s); advisory, the result is shown as received):", findings.MismatchText, len(a.Problems)), w)...)
+	for _, p := range a.Problems {
+		out = append(out, wrapStyled(st.Warning, "  "+clean(p), w)...)
 	}
 	return out
 }

@@ -62,6 +62,8 @@ type toolsListedMsg struct {
 	tools    []mcpclient.Tool
 	warnings []string
 	err      error
+	// repeats are the tools a later page repeated (merged; mcpclient.Pager).
+	repeats []mcpclient.Repeat
 }
 
 // callDoneMsg answers tools/call number id (ids tag results so a stale answer cannot land
@@ -98,11 +100,11 @@ func listCmd(ctx context.Context, s *session.Live, l session.List) tea.Cmd {
 		out := s.List(ctx, l)
 		switch l {
 		case session.Resources:
-			return resourcesListedMsg{res: out.Resources, tmpls: out.Templates, warnings: out.Warnings, err: out.Err, tmplErr: out.TemplatesErr}
+			return resourcesListedMsg{res: out.Resources, tmpls: out.Templates, warnings: out.Warnings, err: out.Err, tmplErr: out.TemplatesErr, repeats: out.Repeats}
 		case session.Prompts:
-			return promptsListedMsg{prompts: out.Prompts, warnings: out.Warnings, err: out.Err}
+			return promptsListedMsg{prompts: out.Prompts, warnings: out.Warnings, err: out.Err, repeats: out.Repeats}
 		}
-		return toolsListedMsg{tools: out.Tools, warnings: out.Warnings, err: out.Err}
+		return toolsListedMsg{tools: out.Tools, warnings: out.Warnings, err: out.Err, repeats: out.Repeats}
 	}
 }
 

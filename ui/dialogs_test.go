@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -134,9 +135,10 @@ func TestElicitationDialogs(t *testing.T) {
 	}
 }
 
-// roots/list shows the configured roots; accept sends them; editing sends
-// notifications/roots/list_changed (legacy).
-func TestRootsDialogAndEditing(t *testing.T) {
+// #14 §3: with roots configured (--root), roots/list is answered with them at once, no
+// dialog; editing them (R) sends notifications/roots/list_changed (legacy) and the next
+// roots/list gets the edited list.
+func TestRootsAnsweredAtOnceAndEditing(t *testing.T) {
 	s := moreSession()
 	dir := t.TempDir()
 	m := connected(t, s, 120, 30, func(o *Options) { o.Roots = []string{dir, "file:///srv/data"} })
@@ -145,8 +147,12 @@ func TestRootsDialogAndEditing(t *testing.T) {
 	}
 	var rec recorder
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
-	mustContain(t, "roots dialog", view(m), "the server asks for the client's roots", "file://"+dir, "file:///srv/data")
-	keys(t, m, "e", "d") // edit: delete the first
+	first := `{"roots":[{"uri":"file://` + dir + `","name":"` + filepath.Base(dir) + `"},{"uri":"file:///srv/data","name":"data"}]}`
+	if got := rec.answers(); len(got) != 1 || got[0] != first || len(m.overlay.requests) != 0 {
+		t.Fatalf("roots answer %q, %d dialog(s) open", got, len(m.overlay.requests))
+	}
+	mustContain(t, "note", view(m), "roots/list: sent the 2 configured root(s) without asking (R edits them)")
+	keys(t, m, "R", "d") // edit: delete the first
 	if len(m.roots.List) != 1 || s.rootsNotified != 1 {
 		t.Fatalf("roots %+v notified %d", m.roots.List, s.rootsNotified)
 	}
@@ -156,8 +162,30 @@ func TestRootsDialogAndEditing(t *testing.T) {
 	if len(m.roots.List) != 2 || s.rootsNotified != 2 || !strings.Contains(view(m), "does not exist (kept)") {
 		t.Fatalf("add: %+v %d\n%s", m.roots.List, s.rootsNotified, view(m))
 	}
-	keys(t, m, "esc", "enter")
+	keys(t, m, "esc")
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	want := `{"roots":[{"uri":"file:///srv/data","name":"data"},{"uri":"file://` + dir + `/sub","name":"sub"}]}`
+	if got := rec.answers(); len(got) != 2 || got[1] != want {
+		t.Fatalf("roots answer %q", got)
+	}
+}
+
+// Without roots configured, roots/list asks: the dialog shows it, e edits the roots
+// there, and accept sends them.
+func TestRootsDialogWithoutConfiguredRoots(t *testing.T) {
+	s := moreSession()
+	dir := t.TempDir()
+	m := connected(t, s, 120, 30)
+	var rec recorder
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
+	mustContain(t, "roots dialog", view(m), "the server asks for the client's roots")
+	if len(rec.answers()) != 0 {
+		t.Fatalf("answered without asking: %q", rec.answers())
+	}
+	keys(t, m, "e", "a")
+	typeIn(t, m, dir)
+	keys(t, m, "enter", "esc", "enter")
+	want := `{"roots":[{"uri":"file://` + dir + `","name":"` + filepath.Base(dir) + `"}]}`
 	if got := rec.answers(); len(got) != 1 || got[0] != want {
 		t.Fatalf("roots answer %q", got)
 	}

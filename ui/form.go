@@ -13,8 +13,8 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
@@ -104,8 +104,15 @@ type formPane struct {
 	// prefilled are the fields an elicitation form filled with their defaults: the first
 	// key typed on one replaces the value (like a default the form filled in).
 	prefilled map[*schemaform.Field]bool
-	// unsent is set by an edit and cleared by a send: quitting then asks for a second q.
-	unsent bool
+	// texts are the tool's text for the model (internal/findings), marks how many steering
+	// marks the lint put on them; descOpen shows them in full in the header.
+	texts    []findings.ModelText
+	marks    int
+	descOpen bool
+	// unsent is set by an edit and cleared by a send: quitting then asks for a second q,
+	// if the value differs from baseline (the value at opening, or last sent).
+	unsent   bool
+	baseline string
 	// quitArmed is set by a q that was refused for unsent values; any other key clears it.
 	quitArmed bool
 
@@ -141,8 +148,13 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	if err == nil {
 		p.shapeWarn = rootShapeWarning(tool)
 	}
+	p.texts = findings.ToolTexts(tool)
+	for _, t := range p.texts {
+		p.marks += len(t.Lint)
+	}
 	p.fields = p.form.Fields()
 	p.validate()
+	p.baseline = p.valueNow()
 	return p
 }
 
@@ -156,6 +168,7 @@ func (p *formPane) prefill() {
 	p.origin = historyOrigin(es, 0)
 	p.fields = p.form.Fields()
 	p.validate()
+	p.baseline = p.valueNow()
 }
 
 func historyOrigin(es []historyEntry, i int) string {
@@ -643,25 +656,13 @@ func escapeJSONText(s string) string {
 // and tools/call sends arguments as an object. "" when the root is an object schema, or
 // when there is no schema (reported with the tool list). A debugger still sends.
 func rootShapeWarning(tool mcpclient.Tool) string {
-	schema := bytes.TrimSpace(tool.InputSchema)
-	if len(schema) == 0 || string(schema) == "null" {
-		return ""
-	}
-	name, rule := "inputSchema", "schema.ts Tool.inputSchema: tools/call arguments are an object"
+	name, rule := "inputSchema", findings.InputRule
 	if tool.Name == "elicitation/create" { // the elicitation dialog's form (elicit.go)
 		name, rule = "requestedSchema", "schema.ts ElicitRequest: the content sent back is an object"
 	}
-	const tail = `; MCP requires "type": "object" (%s). The form follows the schema as given.`
-	var root map[string]json.RawMessage
-	if json.Unmarshal(schema, &root) != nil {
-		return fmt.Sprintf("%s is %s, not a JSON Schema object"+tail, name, ansi.Truncate(clean(compactJSON(schema)), 40, "…"), rule)
-	}
-	t, ok := root["type"]
-	switch {
-	case !ok:
-		return fmt.Sprintf(`%s has no "type"`+tail, name, rule)
-	case string(bytes.TrimSpace(t)) == `"object"`:
+	w := findings.SchemaShape(name, rule, tool.InputSchema)
+	if w == "" {
 		return ""
 	}
-	return fmt.Sprintf(`%s has "type": %s`+tail, name, ansi.Truncate(clean(compactJSON(t)), 40, "…"), rule)
+	return clean(w) + ". The form follows the schema as given."
 }

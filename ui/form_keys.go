@@ -4,6 +4,7 @@ package ui
 // field (select, multi-select, list and map members, entry keys).
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -27,10 +28,25 @@ func (p *formPane) keysFree() bool {
 	return f == nil || !f.IsText()
 }
 
+// valueNow is the form's value as it would be sent, compact: what quitKey compares with
+// the baseline (edits that came back to the same value leave nothing unsent).
+func (p *formPane) valueNow() string {
+	if p.rawMode {
+		text := rawValueText(p.raw.Value())
+		var b bytes.Buffer
+		if json.Compact(&b, []byte(text)) == nil {
+			return b.String()
+		}
+		return text
+	}
+	v, _ := p.form.ValueAsTyped()
+	return string(v)
+}
+
 // quitKey answers q where keysFree: true quits; with values edited since the last send
 // the first q only warns (esc closes the form and keeps them), a second q quits.
 func (p *formPane) quitKey() bool {
-	if !p.unsent || p.quitArmed {
+	if !p.unsent || p.quitArmed || p.valueNow() == p.baseline {
 		return true
 	}
 	p.quitArmed = true
@@ -59,7 +75,7 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	case key.Matches(msg, k.Form.Submit):
 		sub, ok := p.send()
 		if ok {
-			p.unsent = false
+			p.unsent, p.baseline = false, p.valueNow()
 			return sub, false, nil
 		}
 		return nil, false, nil
@@ -70,6 +86,9 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 		return nil, true, nil
 	case key.Matches(msg, k.Form.History):
 		return nil, false, p.recall()
+	case key.Matches(msg, k.Form.Describe):
+		p.descOpen = !p.descOpen
+		return nil, false, nil
 	}
 	if p.rawMode {
 		before := p.raw.Value()
@@ -87,7 +106,7 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 	switch {
 	case f == nil && key.Matches(msg, k.Dialog.Confirm):
 		if sub, ok := p.send(); ok {
-			p.unsent = false
+			p.unsent, p.baseline = false, p.valueNow()
 			return sub, false, nil
 		}
 		return nil, false, nil

@@ -139,9 +139,7 @@ func (p *formPane) headLines() []string {
 		title += " — " + clean(p.tool.Title)
 	}
 	lines := []string{st.Title.Render(fit(title, max(p.w-len(mode)-3, 1))) + st.Muted.Render(" ["+mode+"]")}
-	if d := firstLine(p.tool.Description); d != "" {
-		lines = append(lines, st.Muted.Render(fit(clean(d), p.w)))
-	}
+	lines = append(lines, p.descLines()...)
 	if p.buildErr != nil {
 		lines = append(lines, wrapStyled(st.Warning, clean(p.buildErr.Error()), p.w)...)
 	}

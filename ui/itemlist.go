@@ -38,9 +38,13 @@ type itemList struct {
 	// noMatch is said when the filter hides every item ("" = "nothing matches").
 	noMatch string
 	items   []listItem
-	shown   []int
-	sel     int
-	top     int
+	// repeats flag items a later page of the listing repeated, by key ("⚠ pages 1,3");
+	// pageNote follows the title while the listing is stepped a page at a time.
+	repeats  map[string]string
+	pageNote string
+	shown    []int
+	sel      int
+	top      int
 
 	filter    textinput.Model
 	filtering bool
@@ -252,15 +256,22 @@ func (l *itemList) view() string {
 			}
 			text = " " + mark + text
 		}
+		rep := l.repeats[it.key]
 		if r == l.sel {
 			if it.tag != "" {
 				text += " " + clean(it.tag)
+			}
+			if rep != "" {
+				text += " " + rep
 			}
 			rows = append(rows, selectRow(st, text, w))
 			continue
 		}
 		if it.tag != "" {
 			text += st.Muted.Render(" " + clean(it.tag))
+		}
+		if rep != "" {
+			text += " " + st.Warning.Render(rep)
 		}
 		rows = append(rows, fit(text, w))
 	}

@@ -75,6 +75,8 @@ type listKeys struct {
 	OpenPrompt key.Binding `in:"prompts"`
 	OpenTask   key.Binding `in:"tasks"`
 	Refresh    key.Binding `in:"tools resources prompts tasks"`
+	// NextPage steps through a listing one page at a time (the first press lists page 1).
+	NextPage key.Binding `in:"tools resources prompts"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
 	FilterUp   key.Binding
@@ -89,6 +91,8 @@ type detailKeys struct {
 	// ShowAll draws all of a large frame instead of its preview (Save writes it to a file).
 	ShowAll key.Binding `in:"call wire"`
 	Save    key.Binding `in:"call wire resources"`
+	// SaveRaw writes a frame's exact bytes, secrets included (Save masks them: issue 15).
+	SaveRaw key.Binding `in:"call wire"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).
@@ -115,12 +119,15 @@ type formKeys struct {
 	AddItem       key.Binding `in:"callform"`
 	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
 	// text field "+" is text).
-	AddItemRow  key.Binding
-	RemoveItem  key.Binding `in:"callform"`
-	MoveUp      key.Binding `in:"callform"`
-	MoveDown    key.Binding `in:"callform"`
-	RenameKey   key.Binding `in:"callform"`
-	History     key.Binding `in:"callform"`
+	AddItemRow key.Binding
+	RemoveItem key.Binding `in:"callform"`
+	MoveUp     key.Binding `in:"callform"`
+	MoveDown   key.Binding `in:"callform"`
+	RenameKey  key.Binding `in:"callform"`
+	History    key.Binding `in:"callform"`
+	// Describe shows the tool's text for the model in full (description, parameter
+	// descriptions, their lengths and steering marks) or folds it to its first line.
+	Describe    key.Binding `in:"callform"`
 	SuggestNext key.Binding `in:"argsform"`
 	SuggestPrev key.Binding `in:"argsform"`
 	// OptionPrev/OptionNext move among a multi-select's options, or close/open an
@@ -254,6 +261,7 @@ func defaultListKeys() listKeys {
 		OpenPrompt: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get (fill its arguments)")),
 		OpenTask:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tasks/get")),
 		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
+		NextPage:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "list one page at a time: next page")),
 		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
 		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
 	}
@@ -264,7 +272,8 @@ func defaultDetailKeys() detailKeys {
 		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
 		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
 		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
-		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file")),
+		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
+		SaveRaw:    key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
 	}
 }
 
@@ -296,6 +305,7 @@ func defaultFormKeys() formKeys {
 		MoveDown:      key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "move item down")),
 		RenameKey:     key.NewBinding(key.WithKeys("alt+k"), key.WithHelp("alt+k", "rename entry key")),
 		History:       key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "earlier arguments")),
+		Describe:      key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "full description ⇄ first line")),
 		SuggestNext:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next suggestion")),
 		SuggestPrev:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous suggestion")),
 		OptionPrev:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous option, close a row")),

@@ -15,11 +15,13 @@ type (
 		warnings []string
 		err      error
 		tmplErr  error
+		repeats  []mcpclient.Repeat
 	}
 	promptsListedMsg struct {
 		prompts  []mcpclient.Prompt
 		warnings []string
 		err      error
+		repeats  []mcpclient.Repeat
 	}
 )
 
@@ -90,6 +92,7 @@ func (m *model) listed(l session.List, n int, err error) tea.Cmd {
 
 // toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
 func (m *model) toolsListed(msg toolsListedMsg) tea.Cmd {
+	m.listedInFull(session.Tools, msg.repeats)
 	return m.listed(session.Tools, len(msg.tools), msg.err)
 }
 
@@ -106,6 +109,7 @@ func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 	for _, w := range msg.warnings {
 		m.server.warnings = append(m.server.warnings, w)
 	}
+	m.listedInFull(session.Resources, msg.repeats)
 	p.setLists(msg.res, msg.tmpls)
 	p.setSize(m.lay.body)
 	return m.listed(session.Resources, len(msg.res)+len(msg.tmpls), msg.err)
@@ -119,6 +123,7 @@ func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
 		p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
 	}
 	m.server.warnings = append(m.server.warnings, msg.warnings...)
+	m.listedInFull(session.Prompts, msg.repeats)
 	p.setPrompts(msg.prompts)
 	p.setSize(m.lay.body)
 	return m.listed(session.Prompts, len(msg.prompts), msg.err)

@@ -104,6 +104,17 @@ type Options struct {
 	// FromTrace says the events are read from a finished trace file (mcp-inspect open), not
 	// a live session (attach): the status bar then never shows a recorded state as live.
 	FromTrace bool
+	// Redact masks the session's secrets in a frame's bytes (the recorder's redactor): w
+	// saves a frame through it, W saves the exact bytes. Nil: frames are saved as they are
+	// (an opened trace or a tap's trace was redacted when recorded; --no-redact).
+	Redact func([]byte) []byte
+	// Input is where keys come from; nil: stdin. `open -` reads the trace from stdin and
+	// keys from the terminal (/dev/tty).
+	Input *os.File
+	// ShowCredentials shows HTTP credential header values and OAuth codes and tokens in the
+	// wire pane as they were sent (--no-redact). By default they are masked there as traces
+	// mask them, so a shared screen does not show them; the bytes sent are never changed.
+	ShowCredentials bool
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -122,6 +133,8 @@ type common struct {
 	// tick starts the model's own timers (debounces, redraws, task polls): tea.Tick; the
 	// tests' harness puts a fake clock here so that no timer waits on the wall clock.
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// redact is Options.Redact.
+	redact func([]byte) []byte
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -193,8 +206,10 @@ type model struct {
 
 	resources *resourcesPane
 	prompts   *promptsPane
-	logs      *logsPane
-	tasks     *tasksPane
+	// steps are the listings stepped through a page at a time (by session.List; paging.go).
+	steps [session.Prompts + 1]*pageStep
+	logs  *logsPane
+	tasks *tasksPane
 	// panes are the tabs in order (index paneID): the root routes keys, draws and sizes
 	// through them.
 	panes [paneCount]pane
@@ -291,12 +306,13 @@ func newModel(opts Options) *model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick}
+	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)
 	}
 	tl := newTimeline()
+	tl.showCreds = opts.ShowCredentials
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	} else if opts.ReadBack != nil {
@@ -363,7 +379,11 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 		opts.Context = ctx
 	}
 	m := newModel(opts)
-	p := tea.NewProgram(m, tea.WithContext(ctx))
+	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
+	}
+	p := tea.NewProgram(m, popts...)
 	final, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return Result{}, ctx.Err()

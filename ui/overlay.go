@@ -144,6 +144,9 @@ func (m *model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
 	if m.dialogGuard > 0 && (b.shownAt.IsZero() || m.now().Sub(b.shownAt) < m.dialogGuard) {
 		return nil
 	}
+	if cmd, ok := m.dialogQuit(d, msg); ok {
+		return cmd
+	}
 	out, cmd := d.answer(msg, m.roots.List)
 	if out == nil {
 		return cmd

@@ -136,6 +136,9 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			return true, m.refresh(session.Tools)
 		}
 	}
+	if ok, cmd := m.stepKey(msg, session.Tools, typing); ok {
+		return true, cmd
+	}
 	handled, act, cmd := m.tools.handleKey(msg)
 	return handled || typing, tea.Batch(cmd, t.act(act)) // typed keys are the input's
 }
@@ -239,7 +242,7 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		start := m.call.start(m.ctx, m.sess, tool.Name, sub.args, m.now(), m.taskRequired(tool.Name))
 		// The call view marks arguments sent despite problems; the result is checked
 		// against the tool's outputSchema.
-		m.call.run.invalid, m.call.run.outSchema = sub.problems, tool.OutputSchema
+		m.call.run.invalid, m.call.run.outSchema = sub.problems, m.checkedOutputSchema(tool.OutputSchema)
 		return tea.Batch(cmd, start, m.c.hist.record(tool.Name, sub.args, m.now()))
 	case closed:
 		m.call.form = nil
@@ -307,6 +310,9 @@ func (t resourcesTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if p := m.resources; p.form == nil {
 		clampDetail(&p.detailOff, len(p.detailLines(m.now())), p.det.h)
 	}
+	if ok, cmd := m.stepKey(msg, session.Resources, m.resources.inputFocused()); ok {
+		return true, cmd
+	}
 	handled, act, cmd := m.resources.handleKey(msg)
 	if handled && act != nil && m.notConnected() {
 		m.note("warning", notConnectedNote)
@@ -358,6 +364,9 @@ func (t promptsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	if p := m.prompts; p.form == nil {
 		clampDetail(&p.detailOff, len(p.detailLines(m.now())), p.det.h)
+	}
+	if ok, cmd := m.stepKey(msg, session.Prompts, m.prompts.inputFocused()); ok {
+		return true, cmd
 	}
 	handled, act, cmd := m.prompts.handleKey(msg)
 	if handled && act != nil && m.notConnected() {

@@ -107,12 +107,30 @@ func indentJSON(src []byte, maxLines int) (out string, used int) {
 	return b.String(), len(src)
 }
 
-// frameSavedMsg reports where a frame's exact bytes were written.
+// frameSavedMsg reports where a frame's bytes were written.
 type frameSavedMsg struct {
 	seq  uint64
 	path string
 	n    int
 	err  error
+	// note says which bytes, before the path: " with secrets masked (W: exact bytes)" or
+	// " exact, secrets included," ("" without a redactor).
+	note string
+}
+
+// saveFrame saves a frame to frames/ in the state directory: through the session's
+// redactor (secrets masked), or its exact bytes when exact is set (W).
+func (c *common) saveFrame(seq uint64, raw []byte, exact bool) tea.Cmd {
+	redact, dir := c.redact, saveDir(c.hist.dir)
+	if redact == nil {
+		return saveFrame(dir, seq, raw, "")
+	}
+	if exact {
+		return saveFrame(dir, seq, raw, " exact, secrets included,")
+	}
+	return func() tea.Msg {
+		return saveFrame(dir, seq, redact(raw), " with secrets masked (W: exact bytes)")()
+	}
 }
 
 // saveDir is where frames are saved: frames/ in the state directory, or the working
@@ -124,9 +142,9 @@ func saveDir(stateDir string) string {
 	return filepath.Join(stateDir, "frames")
 }
 
-// saveFrame writes a frame's exact bytes to a new file in dir (never over an existing
-// one); raw is not modified (event bytes are immutable).
-func saveFrame(dir string, seq uint64, raw []byte) tea.Cmd {
+// saveFrame writes raw to a new file in dir (never over an existing one); raw is not
+// modified (event bytes are immutable). note goes into the report.
+func saveFrame(dir string, seq uint64, raw []byte, note string) tea.Cmd {
 	return func() tea.Msg {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return frameSavedMsg{seq: seq, err: err}
@@ -154,6 +172,6 @@ func saveFrame(dir string, seq uint64, raw []byte) tea.Cmd {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
-		return frameSavedMsg{seq: seq, path: path, n: n, err: err}
+		return frameSavedMsg{seq: seq, path: path, n: n, err: err, note: note}
 	}
 }

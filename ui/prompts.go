@@ -6,11 +6,13 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -50,7 +52,7 @@ type promptsPane struct {
 func newPromptsPane(c *common, ops *session.Inflight, ids *formIDs) *promptsPane {
 	p := &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
 		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
-	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
+	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title+p.list.pageNote, p.warnings, w) }
 	return p
 }
 
@@ -231,8 +233,12 @@ func (p *promptsPane) detailLines(now time.Time) []string {
 		title += " — " + pr.Title
 	}
 	add(wrapStyled(st.Title, clean(title), w)...)
-	if pr.Description != "" {
+	if fs := findings.Prompt(*pr); len(fs) > 0 {
 		add("")
+		add(steeringLines(st, fs, w)...)
+	}
+	if pr.Description != "" {
+		add("", st.Muted.Render(fmt.Sprintf("description (%d chars, for the model):", utf8.RuneCountInString(pr.Description))))
 		add(wrap(block(pr.Description), w)...)
 	}
 	add("", st.Title.Render("arguments"))

@@ -36,15 +36,15 @@ func (m *model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
 func (m *model) listingRecorded(l *session.Listing) tea.Cmd {
 	switch l.List {
 	case session.Tools:
-		return m.toolsArrived(toolsListedMsg{tools: l.Tools, warnings: l.Warnings, err: l.Err})
+		return m.toolsArrived(toolsListedMsg{tools: l.Tools, warnings: l.Warnings, err: l.Err, repeats: l.Repeats})
 	case session.Resources:
-		cmd := m.resourcesListed(resourcesListedMsg{res: l.Resources, tmpls: l.Templates, warnings: l.Warnings, err: l.Err, tmplErr: l.TemplatesErr})
+		cmd := m.resourcesListed(resourcesListedMsg{res: l.Resources, tmpls: l.Templates, warnings: l.Warnings, err: l.Err, tmplErr: l.TemplatesErr, repeats: l.Repeats})
 		// Live, one message carries both listings and their warnings; here each listing
 		// carries its own (the Server pane gets each once) and the pane shows both.
 		m.resources.warnings = m.rec.ResourceWarnings()
 		return cmd
 	case session.Prompts:
-		return m.promptsListed(promptsListedMsg{prompts: l.Prompts, warnings: l.Warnings, err: l.Err})
+		return m.promptsListed(promptsListedMsg{prompts: l.Prompts, warnings: l.Warnings, err: l.Err, repeats: l.Repeats})
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func newResourcesPane(c *common, ops *session.Inflight, ids *formIDs) *resources
 		reads: map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
 		updated: map[string]*updateMark{}, forms: map[string]*argsForm{},
 	}
-	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title, p.warnings, w) }
+	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title+p.list.pageNote, p.warnings, w) }
 	return p
 }
 

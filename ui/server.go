@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -185,11 +186,7 @@ func (m *model) serverLines(w int) []string {
 			add(wrap("  title:    "+clean(in.ServerInfo.Title), w)...)
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
-		if s.protocolWarning() {
-			add(wrapStyled(st.Warning, "  protocol: "+clean(in.ProtocolVersion)+" ⚠ (see warnings below)", w)...)
-		} else {
-			add(wrap("  protocol: "+clean(in.ProtocolVersion), w)...)
-		}
+		add(m.protocolLines(w)...)
 		if s.framing != "" {
 			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.framing), w)...)
 		}
@@ -203,9 +200,12 @@ func (m *model) serverLines(w int) []string {
 		} else {
 			add(st.Muted.Render("(none)"))
 		}
-		if in.Instructions != "" {
-			add("", st.Title.Render("instructions"))
+		if mt, ok := findings.Instructions(in.Instructions); ok {
+			add("", st.Title.Render("instructions")+st.Muted.Render(fmt.Sprintf(" (%d chars, for the model)", mt.Chars)))
 			add(wrap(block(in.Instructions), w)...)
+			for _, l := range mt.Lint {
+				add(wrapStyled(st.Warning, "⚠ steering? "+clean(l), w)...)
+			}
 		}
 	}
 	add(m.serverMoreLines(w)...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -75,6 +76,12 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 			cmds = append(cmds, answer(r, nil, e, "refused"))
 			continue
 		}
+		if r.Method == "roots/list" && m.rootsConfigured() {
+			// The user gave the roots (--root, or R): the answer needs no question.
+			roots := slices.Clone(m.roots.List)
+			cmds = append(cmds, answer(r, mcpclient.RootsResult(roots), nil, fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(roots), m.c.keys.Global.Roots.Help().Key)))
+			continue
+		}
 		d := newDialog(m.c, r, m.during(r))
 		d.setSize(m.lay.body.w, m.lay.body.h)
 		m.overlay.requests = append(m.overlay.requests, d)
@@ -86,6 +93,12 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// rootsConfigured reports whether roots are set (by --root or the roots editor) and
+// resolved: roots/list is then answered with them at once; without any, a dialog asks.
+func (m *model) rootsConfigured() bool {
+	return m.rootPaths == nil && len(m.roots.List) > 0
 }
 
 // during names the request of ours a server request belongs to: for a modern input

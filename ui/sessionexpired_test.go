@@ -2,9 +2,7 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -84,17 +83,7 @@ func expiringServer(t *testing.T, n int) *httptest.Server {
 	var mu sync.Mutex
 	sessions := 0
 	used := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		json.Unmarshal(body, &msg)
+	srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, msg testservers.RPC) {
 		mu.Lock()
 		defer mu.Unlock()
 		sid := r.Header.Get("Mcp-Session-Id")
@@ -112,8 +101,7 @@ func expiringServer(t *testing.T, n int) *httptest.Server {
 			used[sid]++
 			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(msg.ID) + `,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}`))
 		}
-	}))
-	t.Cleanup(srv.Close)
+	})
 	return srv
 }
 

@@ -49,6 +49,9 @@ const (
 	evControls uint8 = 1 << iota
 	// evCode marks an error response whose code is in timeline.codes.
 	evCode
+	// evToolError marks a tools/call result with isError: true (the tool's name is in
+	// timeline.toolNames by the response's Seq).
+	evToolError
 )
 
 // chunkInfo is an event's read boundaries (mcpclient.Event.Chunks and ChunkCount), kept
@@ -126,6 +129,9 @@ type timeline struct {
 	lives  map[uint64]*mcpclient.LifeInfo
 	chunks map[uint64]chunkInfo
 	codes  map[uint64]int64
+	// toolNames holds the tool name of each tools/call request (by its Seq) and of each
+	// isError result (by the response's Seq).
+	toolNames map[uint64]string
 
 	// tail is a ring of the last stderrKeep stderr lines; tailN counts every line.
 	tail  []string
@@ -141,17 +147,20 @@ type timeline struct {
 	want    []uint64
 	// failed holds the Seqs that could not be read back, with why (not asked again).
 	failed map[uint64]error
+	// showCreds shows HTTP credentials as sent (Options.ShowCredentials); see shownRaw.
+	showCreds bool
 }
 
 func newTimeline() *timeline {
 	return &timeline{
-		strs:     []string{""},
-		strIdx:   map[string]uint32{"": 0},
-		plists:   [][]mcpclient.Problem{nil},
-		plistIdx: map[string]uint32{},
-		lives:    map[uint64]*mcpclient.LifeInfo{},
-		chunks:   map[uint64]chunkInfo{},
-		codes:    map[uint64]int64{},
+		strs:      []string{""},
+		strIdx:    map[string]uint32{"": 0},
+		plists:    [][]mcpclient.Problem{nil},
+		plistIdx:  map[string]uint32{},
+		lives:     map[uint64]*mcpclient.LifeInfo{},
+		chunks:    map[uint64]chunkInfo{},
+		codes:     map[uint64]int64{},
+		toolNames: map[uint64]string{},
 	}
 }
 
@@ -346,6 +355,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 		e.method = t.intern(ev.Method)
 	}
 	e.probs = t.internProblems(ev.Problems)
+	t.noteToolCall(&ev, &e)
 	if ev.Life != nil {
 		t.lives[ev.Seq] = ev.Life
 	}
@@ -360,6 +370,8 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if hasWarning(&ev) {
 		t.problems = append(t.problems, int32(i))
 		t.violations++
+	} else if e.flags&evToolError != 0 {
+		t.problems = append(t.problems, int32(i)) // shown by the problems filter, not a violation
 	}
 	if ev.Dir == mcpclient.Stderr {
 		t.stderr = append(t.stderr, int32(i))

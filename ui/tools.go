@@ -3,10 +3,12 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -29,6 +31,8 @@ type toolsPane struct {
 	// warnings are what the last listing warned about (pagination stopped, …): shown in
 	// the heading and above the detail, so a cut-off list is never taken as complete.
 	warnings []string
+	// finds are each tool's findings (schema shapes, steering marks), by index in tools.
+	finds [][]findings.Finding
 	// callBy is the open call-by-name prompt (nil when closed).
 	callBy *callByName
 
@@ -55,6 +59,10 @@ func (p *toolsPane) setTools(tools []mcpclient.Tool, err error) {
 		return
 	}
 	p.tools, p.listed = tools, true
+	p.finds = make([][]findings.Finding, len(tools))
+	for i, t := range tools {
+		p.finds[i] = findings.Tool(t)
+	}
 	p.refilter()
 	if len(tools) == 0 {
 		p.status = "the server has no tools"
@@ -64,9 +72,9 @@ func (p *toolsPane) setTools(tools []mcpclient.Tool, err error) {
 // countTitle is the list's title: the number of tools once a listing answered.
 func (p *toolsPane) countTitle() string {
 	if !p.listed {
-		return " tools"
+		return " tools" + p.list.pageNote
 	}
-	return fmt.Sprintf(" tools (%d)", len(p.tools))
+	return fmt.Sprintf(" tools (%d)", len(p.tools)) + p.list.pageNote
 }
 
 // heading is the list's title row: the count, or how the last listing failed.
@@ -203,6 +211,9 @@ func (p *toolsPane) detailLines(banner []string) []string {
 		lines = append(lines, "")
 	}
 	if t := p.selected(); t != nil {
+		if i := p.list.selectedIndex(); i < len(p.finds) {
+			lines = append(lines, steeringLines(p.c.st, p.finds[i], w)...)
+		}
 		lines = append(lines, toolDetail(p.c.st, t, w)...)
 		switch {
 		case p.c.attached():
@@ -244,6 +255,7 @@ func toolDetail(st *stylesT, t *mcpclient.Tool, w int) []string {
 	if t.Description == "" {
 		out = append(out, st.Muted.Render("(no description)"))
 	} else {
+		out = append(out, st.Muted.Render(fmt.Sprintf("description (%d chars, for the model):", utf8.RuneCountInString(t.Description))))
 		out = append(out, wrap(block(t.Description), w)...)
 	}
 	out = append(out, "", st.Title.Render("annotations"))

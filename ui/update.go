@@ -44,10 +44,14 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.resourcesListed(msg)
 	case promptsListedMsg:
 		return m.promptsListed(msg)
+	case pageStepMsg:
+		return m.pageStepped(msg)
 	case eventsLoadedMsg:
 		m.tl.loaded(msg)
 	case waitTickMsg:
 		return m.waitTick()
+	case mediaSavedMsg:
+		m.mediaSaved(msg)
 	case frameSavedMsg:
 		m.frameSaved(msg)
 	case historyLoadedMsg, historySavedMsg:

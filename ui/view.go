@@ -103,11 +103,18 @@ func (m *model) statusBar() string {
 	var proto string
 	if s.init != nil {
 		proto = "protocol " + clean(s.init.ProtocolVersion)
+		if s.init.ProtocolVersion == "" {
+			proto = "protocol (none answered)"
+		}
 		if s.protocolWarning() {
 			proto = "⚠ " + proto
-			if !mcpclient.KnownProtocolVersion(s.init.ProtocolVersion) {
+			if v := s.init.ProtocolVersion; v != "" && !mcpclient.KnownProtocolVersion(v) {
 				proto += " (unknown)"
 			}
+		}
+		if r := s.init.Requested; r != "" && r != s.init.ProtocolVersion {
+			// Negotiated and requested side by side: a known older one is no fault.
+			proto += " (requested " + clean(r) + ")"
 		}
 		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), proto)
 	} else {
@@ -155,6 +162,9 @@ func (m *model) helpView() string {
 	pane, global := m.helpKeys()
 	st := m.c.st
 	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   (? or esc closes)")
+	if m.formHasKeys() {
+		head = st.Title.Render("keys · call form") + st.Muted.Render("   the form takes every key: "+m.c.keys.Form.NextField.Help().Key+" moves between fields, pane numbers are text · (? or esc closes)")
+	}
 	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
 }
 
@@ -163,9 +173,27 @@ func (m *model) helpKeys() (pane, global []key.Binding) {
 	k := m.c.keys
 	pane = m.panes[m.focus].bindings()
 	if keys := m.modalHelp(); keys != nil {
-		pane = keys
+		return keys, bindingsOf(k.Global)
+	}
+	if m.formHasKeys() {
+		return pane, formGlobals(&k)
 	}
 	return pane, bindingsOf(k.Global)
+}
+
+// formHasKeys reports whether the call form owns the keys (it is open and focused, no
+// dialog in front): only ctrl+c gets past it, and q and ? off a text field.
+func (m *model) formHasKeys() bool {
+	return m.focus == paneCall && m.call.form != nil && m.overlay.front() == nil
+}
+
+// formGlobals are the global keys that work in the open form, said as they work there.
+func formGlobals(k *keyMap) []key.Binding {
+	quit, help := k.Global.Quit, k.Global.Help
+	quit.SetEnabled(true)
+	quit.SetHelp(quit.Help().Key, "quit, off a text field (unsent changes: press it twice)")
+	help.SetHelp(help.Help().Key, "this help, off a text field")
+	return []key.Binding{quit, k.Global.ForceQuit, help}
 }
 
 // sync brings what the views read in line with the state, after every Update: key
@@ -229,6 +257,7 @@ func (m *model) syncKeys() {
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
 	k.Tasks.TaskCancel.SetEnabled(live && m.tasks.selected() != nil && !m.tasks.selected().Task.Terminal())
 	k.List.Refresh.SetEnabled(live)
+	k.List.NextPage.SetEnabled(live)
 	k.List.OpenTask.SetEnabled(live) // tasks/get: nothing to send it to offline
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 }

@@ -265,7 +265,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.full = ev.seq
 			}
 		}
-	case key.Matches(msg, k.Detail.Save):
+	case key.Matches(msg, k.Detail.Save), key.Matches(msg, k.Detail.SaveRaw):
 		if i, ok := p.selPos(); ok && p.tl.evs.at(i).dir != mcpclient.Lifecycle {
 			raw, loaded := p.tl.rawAt(i)
 			if !loaded {
@@ -275,7 +275,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.detail.lines = nil
 				return true, nil
 			}
-			return true, saveFrame(saveDir(p.c.hist.dir), p.tl.evs.at(i).seq, raw)
+			return true, p.c.saveFrame(p.tl.evs.at(i).seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
@@ -298,7 +298,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // frameSaved records where a saved frame went; the detail shows it.
 func (p *wirePane) frameSaved(msg frameSavedMsg) string {
-	text := fmt.Sprintf("frame #%d saved to %s (%s)", msg.seq, msg.path, count(msg.n, "byte", "bytes"))
+	text := fmt.Sprintf("frame #%d saved%s to %s (%s)", msg.seq, msg.note, msg.path, count(msg.n, "byte", "bytes"))
 	if msg.err != nil {
 		text = fmt.Sprintf("frame #%d not saved: %s", msg.seq, msg.err)
 	}
@@ -404,6 +404,9 @@ func (t *timeline) summary(i int) string {
 			return clean(t.methodOf(ev))
 		}
 	case mcpclient.KindResponse:
+		if ev.flags&evToolError != 0 {
+			return t.toolErrorSummary(ev)
+		}
 		if ev.method != 0 {
 			return "result (" + clean(t.methodOf(ev)) + ")"
 		}
@@ -425,6 +428,7 @@ func (t *timeline) summary(i int) string {
 		return ""
 	}
 	raw, ok := t.rawAt(i)
+	raw, _ = t.shownRaw(ev.dir, raw)
 	if !ok {
 		if t.loadErr(ev.seq) != nil {
 			return "(could not read this event from the trace)"
@@ -470,7 +474,7 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 	}
 	var dirSt lipgloss.Style
 	switch {
-	case ev.kind == mcpclient.KindErrorResponse || (ev.dir == mcpclient.ServerToClient && !ev.kind.IsMessage()):
+	case ev.kind == mcpclient.KindErrorResponse || ev.flags&evToolError != 0 || (ev.dir == mcpclient.ServerToClient && !ev.kind.IsMessage()):
 		dirSt = st.Error
 	case ev.dir == mcpclient.Stderr:
 		dirSt = st.Stderr
@@ -524,7 +528,12 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	if full {
 		limit = showAllBytes
 	}
-	raw := ev.Raw
+	raw, masked := p.tl.shownRaw(ev.Dir, ev.Raw)
+	if masked { // sizes and offsets below are of the bytes shown
+		e := *ev
+		e.Raw, e.Size = raw, ev.Size-int64(len(ev.Raw)-len(raw))
+		ev = &e
+	}
 	shown := runeCut(raw, limit)
 	if p.saved.seq == ev.Seq && p.saved.text != "" {
 		add(wrapStyled(st.Accent, p.saved.text, w)...)
@@ -534,7 +543,11 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 			add(wrapStyled(st.Warning, l, w)...)
 		}
 	}
-	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	if masked {
+		add("", st.Title.Render("raw bytes")+st.Muted.Render("  (credentials masked as in traces, --no-redact shows them; controls and line ending made visible)"))
+	} else {
+		add("", st.Title.Render("raw bytes")+st.Muted.Render("  (exact; controls and line ending made visible)"))
+	}
 	chunks := ev.Chunks
 	for len(chunks) > 0 && chunks[len(chunks)-1] >= shown {
 		chunks = chunks[:len(chunks)-1]

@@ -95,12 +95,11 @@ func TestServerEverythingInTheTUI(t *testing.T) {
 	}
 	pid := serverPID(t, s)
 	// server-everything asks for roots 350 ms after initialized (we advertise roots): the
-	// dialog shows the --root we gave, and Enter sends it.
-	s.WaitFor(t, wait, "server request: roots/list")
-	s.WaitFor(t, wait, "file:///tmp")
-	time.Sleep(500 * time.Millisecond) // the dialog ignores keys for its first 400 ms
-	s.Send("Enter")
-	s.WaitGone(t, wait, "server request: roots/list")
+	// --root we gave answers it at once, without a dialog.
+	screen = s.WaitFor(t, wait, "roots/list: sent the 1 configured root(s) without asking")
+	if strings.Contains(screen, "server request: roots/list") {
+		t.Errorf("a dialog asks for roots configured with --root:\n%s", screen)
+	}
 	s.WaitFor(t, wait, "get-sum")
 	screen = callTool(t, s, "echo", []string{"hello from tmux"}, "Echo: hello from tmux")
 	if !strings.Contains(screen, "took ") {
@@ -245,10 +244,7 @@ func TestServerEverythingSamplingDialog(t *testing.T) {
 	// Issue 3: a server→client request answered by the user in the real binary.
 	argv := testservers.ServerEverything(t)
 	s := inspect(t, 150, 45, append([]string{"--root", "/tmp", "--"}, argv...)...)
-	s.WaitFor(t, wait, "server request: roots/list")
-	time.Sleep(500 * time.Millisecond)
-	s.Send("Enter")
-	s.WaitGone(t, wait, "server request: roots/list")
+	s.WaitFor(t, wait, "roots/list: sent the 1 configured root(s) without asking")
 	s.WaitFor(t, wait, "trigger-sampling-request")
 	s.Send("1")
 	s.Send("/")

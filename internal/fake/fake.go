@@ -31,9 +31,20 @@
 //	b20            resource_link, embedded resource and an unknown block; resources/read
 //	b22            tools/call whoami returns argv, DEMO_MODE and PATH_set
 //	b23            terminal escape sequences in a description, result, log and stderr
+//	hostile        every string (serverInfo, names, descriptions, results, keys, logs,
+//	               stderr, errors) holds ESC/OSC, C1, bidi and invisible characters;
+//	               FAKE_HOSTILE_VARIANT changes call results (for replay diffs)
 //	b25            token on stderr and in tools/call leak; --fail exits 1 at startup
 //	paging-stuck   every list page carries nextCursor "same" (tools, resources, templates, prompts)
 //	paging-endless every list page carries a new nextCursor: the pages never end
+//	paging-repeat  three pages of tools, resources and prompts; later pages repeat items
+//	paging-empty-cursor  every list page carries "nextCursor": ""
+//	id-zero-answer answers tools/list and tools/call with id 0
+//	id-stringly    answers every request after initialize with its id as a string
+//	drop-id-0      never answers a request with id 0
+//	version-old, version-unknown, version-missing  initialize answers 2025-03-26,
+//	               2099-01-01, or no protocolVersion; tool stats has an outputSchema
+//	               and answers without structuredContent
 //	tasks          modern (2026-07-28) server with the io.modelcontextprotocol/tasks extension:
 //	               task_greet (working → input_required → completed inline), task_fail
 //	               (failed, -32603 inline), task_slow (cancel it), echo; notifications/tasks
@@ -47,6 +58,12 @@
 //	probe-silent   never answers server/discover, writes nothing unasked (legacy)
 //	probe-banner-slow  stderr banner, silent FAKE_START_MS; dual-era that refuses initialize
 //	               once it has answered server/discover (as the go-sdk does)
+//	findings       tools with something to advise about: add (structuredContent not matching
+//	               its outputSchema), nostruct, pick (union root), weather (steering text),
+//	               fail (isError), pic (PNG + WAV); instructions with a hidden comment;
+//	               tools/list ends in \r\n
+//	linger         stays up after stdin ends, until SIGTERM
+//	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
 package fake
 
 import (

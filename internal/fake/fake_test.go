@@ -22,7 +22,12 @@ var tested = []string{
 	"b13", "b13-roots", "b13-elicit", "b15", "b16", "b16-recursive", "b18", "b19", "b20",
 	"b22", "b23", "b25", "paging-stuck", "paging-endless",
 	"flood-notify", "flood-stderr", "batch", "tasks", "tasks-undeclared",
-	"slow-start", "probe-late-legacy", "probe-late-modern", "probe-silent", "probe-banner-slow",
+	"slow-start", "probe-late-legacy", "probe-late-modern", "probe-silent", "probe-banner-slow", "hostile",
+	// issue #14 §2: lists, ids and versions (paging_test.go)
+	"paging-repeat", "paging-empty-cursor", "id-zero-answer", "id-stringly", "drop-id-0",
+	"version-old", "version-unknown", "version-missing",
+	// issue #14 §3: findings everywhere, the shutdown step
+	"findings", "linger", "linger-kill",
 }
 
 func listScenarios(t *testing.T) []string {
@@ -69,8 +74,8 @@ func TestUnknownScenario(t *testing.T) {
 // stray lines some scenarios add.
 func TestCommonBehaviour(t *testing.T) {
 	for _, name := range tested {
-		if strings.HasPrefix(name, "b09") {
-			continue // exits before reading stdin
+		if strings.HasPrefix(name, "b09") || strings.HasPrefix(name, "linger") {
+			continue // exits before reading stdin; stays up after stdin ends (findings_test.go)
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -84,7 +89,7 @@ func TestCommonBehaviour(t *testing.T) {
 			p := run(t, nil, append(env, EnvScenario+"="+name)...) // the env var selects too
 			p.send(initReq)
 			init := p.responseTo(`1`)
-			if name != "b20" && !strings.HasPrefix(name, "paging") && name != "flood-notify" && name != "batch" && init != defaultInit+"\n" {
+			if name != "b20" && !strings.HasPrefix(name, "paging") && !strings.HasPrefix(name, "version-") && name != "flood-notify" && name != "batch" && name != "hostile" && name != "findings" && init != defaultInit+"\n" {
 				t.Errorf("initialize:\n got %q\nwant %q", init, defaultInit+"\n")
 			}
 			p.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)

@@ -32,6 +32,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 )
 
 // Format names a host's config file format.
@@ -126,9 +128,17 @@ func (o *Options) defaults(path string) {
 	}
 }
 
-// Load reads and parses the config file at path.
+// MaxFileSize bounds a config file (16 MiB): a mistaken path (a log, a disk image) is
+// refused rather than read whole.
+const MaxFileSize = 16 << 20
+
+// MaxEnvFileSize bounds an envFile (1 MiB): envFile /dev/zero or a huge file is refused.
+const MaxEnvFileSize = 1 << 20
+
+// Load reads and parses the config file at path, at most MaxFileSize bytes; a FIFO is read
+// only if its writer is there, a device is refused (internal/boundedfile).
 func Load(path string, opt Options) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +396,7 @@ func firstNonEmpty(ss ...string) string {
 // readEnvFile reads a dotenv file: KEY=VALUE lines, "#" comments, an optional "export ",
 // values optionally in single or double quotes (double quotes understand \n, \t, \" and \\).
 func readEnvFile(path string) (map[string]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxEnvFileSize)
 	if err != nil {
 		return nil, err
 	}

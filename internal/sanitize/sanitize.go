@@ -19,6 +19,9 @@ const (
 	Text Mode = iota
 	// Line shows "\n" and "\t" as visible escapes too: for one-line places (lists, titles).
 	Line
+	// Stream keeps "\n" and "\t" as they are: for a byte stream written to a terminal
+	// (internal/termout), where a tab is harmless and columns must stay as written.
+	Stream
 )
 
 // TabWidth is how many spaces a tab becomes in Text mode.
@@ -49,7 +52,7 @@ func isSafe(s string, mode Mode) bool {
 		if c >= 0x20 && c < 0x7f {
 			continue
 		}
-		if c == '\n' && mode == Text {
+		if (c == '\n' && mode != Line) || (c == '\t' && mode == Stream) {
 			continue
 		}
 		return false
@@ -76,8 +79,10 @@ func Visit(b []byte, mode Mode, emit func(text string, escaped bool)) {
 		if c < utf8.RuneSelf {
 			flush(i)
 			switch {
-			case c == '\n' && mode == Text:
+			case c == '\n' && mode != Line:
 				emit("\n", false)
+			case c == '\t' && mode == Stream:
+				emit("\t", false)
 			case c == '\t' && mode == Text:
 				emit(strings.Repeat(" ", TabWidth), false)
 			default:
@@ -122,14 +127,14 @@ func escapeASCII(c byte) string {
 
 // Dangerous reports whether a (valid, non-ASCII) rune must not reach the terminal as is: C1
 // controls, bidi embeddings/overrides/isolates and marks, line/paragraph separators, and the
-// other invisible format characters (Unicode category Cf), except the zero-width joiner that
-// emoji sequences need.
+// other invisible format characters (Unicode category Cf), the zero-width joiner included:
+// terminals and tmux disagree on the width of a joined emoji sequence, which puts the display
+// out of step (stale characters, a border shifted by a column), so "👩‍💻" shows as
+// "👩<U+200D>💻".
 func Dangerous(r rune) bool {
 	switch {
 	case r >= 0x80 && r <= 0x9f:
 		return true
-	case r == 0x200d: // ZWJ: joins emoji; harmless on its own
-		return false
 	case r == 0x2028 || r == 0x2029:
 		return true
 	case unicode.Is(unicode.Cf, r):

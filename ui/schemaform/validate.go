@@ -434,7 +434,9 @@ func phrase(e *jsonschema.ValidationError) leaf {
 		if len(k.Properties) == 1 {
 			l.msg = fmt.Sprintf("property %q is not allowed", k.Properties[0])
 		} else {
-			l.msg = "properties " + quoteAll(k.Properties) + " are not allowed"
+			// Sorted: the validator lists them in map order, and the same check must read
+			// the same every time (FuzzValidateValue).
+			l.msg = "properties " + quoteAll(slices.Sorted(slices.Values(k.Properties))) + " are not allowed"
 		}
 	case *kind.AdditionalItems:
 		l.msg = fmt.Sprintf("has %d more %s than allowed", k.Count, plural(fmt.Sprint(k.Count), "item"))

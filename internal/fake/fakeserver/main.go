@@ -75,6 +75,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for n, sc := range framingScenarios() {
 		all[n] = sc
 	}
+	for n, sc := range hostileScenarios() {
+		all[n] = sc
+	}
+	for n, sc := range listsScenarios() {
+		all[n] = sc
+	}
+	for n, sc := range findingsScenarios() {
+		all[n] = sc
+	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
 			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
@@ -108,6 +117,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for {
 		line, err := stdioserver.ReadLine(r)
 		if err != nil {
+			if sc.onEOF != nil {
+				sc.onEOF(s)
+			}
 			return 0 // EOF (or a broken stdin): exit as a server should
 		}
 		s.handleLine(line)
@@ -166,6 +178,8 @@ type scenario struct {
 	methods map[string]func(s *server, m *stdioserver.Message)
 	// framing is "" (newline JSON) or one of the framings of scenarios_framing.go.
 	framing string
+	// onEOF runs when stdin ends, before the exit (a server that lingers blocks in it).
+	onEOF func(s *server)
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
@@ -185,6 +199,7 @@ type server struct {
 	inflight  map[string]chan struct{}             // request id → closed on notifications/cancelled
 	waiters   map[string]chan *stdioserver.Message // server→client request id → reply
 	nextOutID int                                  // last id of a server→client request
+	dropZero  bool                                 // drop-id-0: requests with id 0 go unanswered
 }
 
 // write sends one frame in one write call.
@@ -319,6 +334,9 @@ func (s *server) track(id json.RawMessage) (cancelled <-chan struct{}, done func
 }
 
 func (s *server) handleRequest(m *stdioserver.Message) {
+	if s.dropZero && string(m.ID) == "0" {
+		return
+	}
 	if h, ok := s.sc.methods[m.Method]; ok {
 		h(s, m)
 		return

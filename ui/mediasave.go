@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// mediaOf are the image and audio blocks of a result that decode, in order, with their
+// block numbers (1-based, as the result view labels them).
+func mediaOf(res *mcpclient.CallToolResult) (infos []media.Info, nums []int) {
+	if res == nil {
+		return nil, nil
+	}
+	for i, b := range res.Content {
+		if b.Type != "image" && b.Type != "audio" {
+			continue
+		}
+		if in := media.Describe(b.Type, b.MimeType, b.Data); in.Err == nil {
+			infos, nums = append(infos, in), append(nums, i+1)
+		}
+	}
+	return infos, nums
+}
+
+// mediaSavedMsg reports where a result's decoded image and audio blocks were written.
+type mediaSavedMsg struct {
+	seq   uint64
+	paths []string
+	err   error
+}
+
+// saveMedia writes each decoded block to a new file in dir, named after the response and
+// the block: call-SEQ-block-N.png (never over an existing file).
+func saveMedia(dir string, seq uint64, infos []media.Info, nums []int) tea.Cmd {
+	return func() tea.Msg {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return mediaSavedMsg{seq: seq, err: err}
+		}
+		var paths []string
+		for i, in := range infos {
+			path, err := writeNew(dir, fmt.Sprintf("call-%d-block-%d", seq, nums[i]), in.Ext(), in.Data)
+			if err != nil {
+				return mediaSavedMsg{seq: seq, paths: paths, err: err}
+			}
+			paths = append(paths, path)
+		}
+		return mediaSavedMsg{seq: seq, paths: paths}
+	}
+}
+
+// writeNew writes data to dir/base+ext, or base-1+ext … when that exists; the absolute
+// path is returned.
+func writeNew(dir, base, ext string, data []byte) (string, error) {
+	var f *os.File
+	var err error
+	for i := 0; i < 100; i++ {
+		name := base + ext
+		if i > 0 {
+			name = fmt.Sprintf("%s-%d%s", base, i, ext)
+		}
+		f, err = os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if !os.IsExist(err) {
+			break
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	path := f.Name()
+	if abs, aerr := filepath.Abs(path); aerr == nil {
+		path = abs
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return path, err
+}
+
+// mediaSaved says where the blocks went.
+func (m *model) mediaSaved(msg mediaSavedMsg) {
+	if msg.err != nil {
+		m.note("error", fmt.Sprintf("result #%d: blocks not saved: %s", msg.seq, msg.err))
+		return
+	}
+	m.note("info", fmt.Sprintf("result #%d: %d decoded block(s) saved: %s", msg.seq, len(msg.paths), strings.Join(msg.paths, ", ")))
+}
