@@ -428,7 +428,7 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		if seq := p.shownRespSeq(); seq != 0 {
 			if i, ok := p.tl.index(seq); ok {
 				if raw, ok := p.tl.rawAt(i); ok {
-					return true, p.c.saveFrame(seq, raw, key.Matches(msg, k.Detail.SaveRaw))
+					return true, p.c.saveFrameAt(p.tl, i, seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 				}
 			}
 		}

@@ -275,7 +275,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.detail.lines = nil
 				return true, nil
 			}
-			return true, p.c.saveFrame(p.tl.evs.at(i).seq, raw, key.Matches(msg, k.Detail.SaveRaw))
+			return true, p.c.saveFrameAt(p.tl, i, p.tl.evs.at(i).seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
