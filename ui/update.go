@@ -50,6 +50,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.tl.loaded(msg)
 	case waitTickMsg:
 		return m.waitTick()
+	case copiedMsg:
+		return m.copied(msg)
 	case frameSavedMsg:
 		m.frameSaved(msg)
 	case historyLoadedMsg, historySavedMsg:
