@@ -428,11 +428,7 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, nil
 	case key.Matches(msg, k.Detail.Copy, k.Detail.CopyParsed, k.Detail.CopyExact, k.Detail.CopyCommand):
-		if i, ok := p.tl.index(p.shownRespSeq()); ok && p.shownRespSeq() != 0 {
-			kind, _ := p.c.copyKeyKind(msg, true)
-			return true, p.c.copyEvent(p.tl, i, kind)
-		}
-		return true, nil
+		return true, p.copy(msg)
 	case key.Matches(msg, k.List.Up):
 		p.off--
 	case key.Matches(msg, k.List.Down):

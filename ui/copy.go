@@ -195,3 +195,18 @@ func (m *model) repeatTarget() repeatcmd.Target {
 	}
 	return t
 }
+
+// copy copies from the shown call: its response, or while none came its request (C
+// repeats a call that is still running).
+func (p *callPane) copy(msg tea.KeyPressMsg) tea.Cmd {
+	seq := p.shownRespSeq()
+	if r := p.run; seq == 0 && r != nil {
+		seq = r.reqSeq
+	}
+	i, ok := p.tl.index(seq)
+	if seq == 0 || !ok {
+		return func() tea.Msg { return copiedMsg{err: errors.New("no call shown")} }
+	}
+	kind, _ := p.c.copyKeyKind(msg, true)
+	return p.c.copyEvent(p.tl, i, kind)
+}

@@ -126,6 +126,10 @@ func TestCopyWithoutStateDirAndRefusals(t *testing.T) {
 	if rep.err == nil || !strings.Contains(m.statusBar(), "not a JSON message") {
 		t.Errorf("Y on a stderr line: %v; %s", rep.err, m.statusBar())
 	}
+	keys(t, m, "2")
+	if _, rep = copyKey(t, m, "y"); rep.err == nil || !strings.Contains(m.statusBar(), "nothing copied: no call shown") {
+		t.Errorf("y in an empty Call pane: %v; %s", rep.err, m.statusBar())
+	}
 }
 
 // In the Call pane y copies the shown result and C a line that repeats the call (its
