@@ -433,6 +433,8 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 		}
 		return true, nil
+	case key.Matches(msg, k.Detail.Copy, k.Detail.CopyParsed, k.Detail.CopyExact, k.Detail.CopyCommand):
+		return true, p.copy(msg)
 	case key.Matches(msg, k.List.Up):
 		p.off--
 	case key.Matches(msg, k.List.Down):

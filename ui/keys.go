@@ -93,6 +93,13 @@ type detailKeys struct {
 	Save    key.Binding `in:"call wire resources"`
 	// SaveRaw writes a frame's exact bytes, secrets included (Save masks them: issue 15).
 	SaveRaw key.Binding `in:"call wire"`
+	// Copy puts the frame (secrets masked) on the clipboard, or in the Call pane the shown
+	// result; CopyParsed the parsed message indented; CopyExact the exact bytes;
+	// CopyCommand a shell line that repeats the request (issue 16: OSC 52 and a file).
+	Copy        key.Binding `in:"call wire"`
+	CopyParsed  key.Binding `in:"call wire"`
+	CopyExact   key.Binding `in:"call wire"`
+	CopyCommand key.Binding `in:"call wire"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).
@@ -269,11 +276,15 @@ func defaultListKeys() listKeys {
 
 func defaultDetailKeys() detailKeys {
 	return detailKeys{
-		DetailUp:   key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
-		DetailDown: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
-		ShowAll:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
-		Save:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
-		SaveRaw:    key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
+		DetailUp:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "scroll detail up")),
+		DetailDown:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "scroll detail down")),
+		ShowAll:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
+		Save:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
+		SaveRaw:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
+		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the frame (secrets masked); in 2 Call the result")),
+		CopyParsed:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the parsed message, indented")),
+		CopyExact:   key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy a frame's exact bytes, secrets included")),
+		CopyCommand: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy as command: mcp-inspect (and curl) line repeating the request")),
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -38,6 +39,9 @@ type Options struct {
 	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
 	// KEY=*** (values never reach the UI).
 	EnvKeys []string
+	// HeaderKeys are the names of the HTTP headers the user set (-H, --bearer-env): "copy
+	// as command" lines send them as $NAME references (values never reach the UI).
+	HeaderKeys []string
 	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
 	// leaves it unsaid.
 	Timeout time.Duration
@@ -135,6 +139,8 @@ type common struct {
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// redact is Options.Redact.
 	redact func([]byte) []byte
+	// target is the server "copy as command" lines talk to (model.repeatTarget).
+	target func() repeatcmd.Target
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -176,6 +182,8 @@ type model struct {
 	// envKeys are the -e variable names (values are never known to the UI); timeout is
 	// the per-request timeout; started is when Init began the handshake.
 	envKeys []string
+	// hdrKeys are Options.HeaderKeys.
+	hdrKeys []string
 	timeout time.Duration
 	// eraAsk is the era asked for (Options.Era).
 	eraAsk  mcpclient.Era
@@ -325,6 +333,7 @@ func newModel(opts Options) *model {
 		title:   title,
 		argv:    opts.Argv,
 		envKeys: opts.EnvKeys,
+		hdrKeys: opts.HeaderKeys,
 		timeout: opts.Timeout,
 		eraAsk:  opts.Era,
 		help:    newHelp(c.st),
@@ -337,6 +346,7 @@ func newModel(opts Options) *model {
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
 	}
+	c.target = m.repeatTarget
 	m.wire.expect = opts.TraceLen
 	if opts.FromTrace {
 		m.server.recorded = true

@@ -52,6 +52,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.waitTick()
 	case mediaSavedMsg:
 		m.mediaSaved(msg)
+	case copiedMsg:
+		return m.copied(msg)
 	case frameSavedMsg:
 		m.frameSaved(msg)
 	case historyLoadedMsg, historySavedMsg:

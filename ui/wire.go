@@ -277,6 +277,11 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			}
 			return true, p.c.saveFrameAt(p.tl, i, p.tl.evs.at(i).seq, raw, key.Matches(msg, k.Detail.SaveRaw))
 		}
+	case key.Matches(msg, k.Detail.Copy, k.Detail.CopyParsed, k.Detail.CopyExact, k.Detail.CopyCommand):
+		if i, ok := p.selPos(); ok {
+			kind, _ := p.c.copyKeyKind(msg, false)
+			return true, p.c.copyEvent(p.tl, i, kind)
+		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		var cur = -1
 		if i, ok := p.selPos(); ok {

@@ -1,0 +1,77 @@
+package repeatcmd
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
+)
+
+func TestInspectStdioReadsBackAsTheCall(t *testing.T) {
+	req := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"it's $HOME"}}}`
+	line, err := Inspect([]byte(req), Target{Argv: []string{"node", "dist/index.js", "--dir", "a b"}, EnvKeys: []string{"API_KEY"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := shellwords.Split(line)
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	t.Setenv("API_KEY", "s3cret")
+	got, _ = shellwords.Split(line)
+	want := []string{"mcp-inspect", "call", "echo", "--args", `{"text":"it's $HOME"}`, "-e", "API_KEY=s3cret", "--", "node", "dist/index.js", "--dir", "a b"}
+	if !slices.Equal(got, want) {
+		t.Errorf("line %s\nreads back as %q\nwant %q", line, got, want)
+	}
+}
+
+func TestInspectHTTPKeepsCredentialsOut(t *testing.T) {
+	req := `{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///x y"}}`
+	tg := Target{Argv: []string{"https://mcp.example/mcp"}, HeaderKeys: []string{"Authorization", "X-Api-Key"}, SessionID: "abc", ProtocolVersion: "2025-11-25"}
+	line, err := Inspect([]byte(req), tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AUTHORIZATION", "Bearer t0k")
+	t.Setenv("X_API_KEY", "k3y")
+	got, _ := shellwords.Split(line)
+	want := []string{"mcp-inspect", "read", "file:///x y", "-H", "Authorization: Bearer t0k", "-H", "X-Api-Key: k3y", "https://mcp.example/mcp"}
+	if !slices.Equal(got, want) {
+		t.Errorf("line %s\nreads back as %q\nwant %q", line, got, want)
+	}
+	curl, ok := Curl([]byte(req), tg)
+	if !ok {
+		t.Fatal("no curl line for an HTTP target")
+	}
+	got, _ = shellwords.Split(curl)
+	want = []string{"curl", "-sS", "-N", "https://mcp.example/mcp", "-H", "Content-Type: application/json", "-H", "Accept: application/json, text/event-stream",
+		"-H", "MCP-Protocol-Version: 2025-11-25", "-H", "Mcp-Session-Id: abc", "-H", "Authorization: Bearer t0k", "-H", "X-Api-Key: k3y", "--data-raw", req}
+	if !slices.Equal(got, want) {
+		t.Errorf("curl %s\nreads back as %q\nwant %q", curl, got, want)
+	}
+	for _, secret := range []string{"t0k", "k3y"} {
+		if contains(line+curl, secret) {
+			t.Errorf("a line holds the credential %q", secret)
+		}
+	}
+}
+
+func TestPromptAndRefusals(t *testing.T) {
+	line, err := Inspect([]byte(`{"id":1,"method":"prompts/get","params":{"name":"p","arguments":{"a":"1"}}}`), Target{Argv: []string{"srv"}})
+	if err != nil || line != `mcp-inspect prompt p --args '{"a":"1"}' -- srv` {
+		t.Errorf("prompt line %q, %v", line, err)
+	}
+	if _, err := Inspect([]byte(`{"id":1,"method":"tools/list"}`), Target{Argv: []string{"srv"}}); !errors.Is(err, ErrNotRepeatable) {
+		t.Errorf("tools/list: %v, want ErrNotRepeatable", err)
+	}
+	if _, err := Inspect([]byte(`not json`), Target{Argv: []string{"srv"}}); err == nil {
+		t.Error("a frame that is not JSON gave a line")
+	}
+	if _, ok := Curl([]byte(`{}`), Target{Argv: []string{"srv"}}); ok {
+		t.Error("a stdio server gave a curl line")
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

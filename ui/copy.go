@@ -1,0 +1,212 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// copyKind is what a copy key copies (issue 16): the frame's bytes, its parsed message
+// indented, a call's result, or a shell line that repeats the request.
+type copyKind int
+
+const (
+	copyFrame copyKind = iota
+	copyExact
+	copyParsed
+	copyResult
+	copyCommand
+)
+
+// clipboardFile is the copy's file fallback in the state directory: a terminal without
+// OSC 52 (or with it turned off, as tmux's default set-clipboard external is in some
+// setups) still leaves the text somewhere the user can cat. Each copy replaces it.
+const clipboardFile = "clipboard.txt"
+
+// copiedMsg reports a copy: text goes to the clipboard (OSC 52); path is the file
+// fallback ("" when there is no state directory or it could not be written: fileErr).
+type copiedMsg struct {
+	what    string
+	text    string
+	path    string
+	fileErr error
+	// err is why nothing was copied (text is then empty).
+	err error
+}
+
+// copyKeyKind maps a key to what it copies; inCall: y copies the shown call's result.
+func (c *common) copyKeyKind(msg tea.KeyPressMsg, inCall bool) (copyKind, bool) {
+	k := c.keys.Detail
+	switch {
+	case key.Matches(msg, k.Copy) && inCall:
+		return copyResult, true
+	case key.Matches(msg, k.Copy):
+		return copyFrame, true
+	case key.Matches(msg, k.CopyParsed):
+		return copyParsed, true
+	case key.Matches(msg, k.CopyExact):
+		return copyExact, true
+	case key.Matches(msg, k.CopyCommand):
+		return copyCommand, true
+	}
+	return 0, false
+}
+
+// copyEvent copies what kind asks of the event at position i of tl. The bytes are
+// masked through the session's redactor unless kind is copyExact; the masking, the
+// formatting and the file fallback run in the returned Cmd (no I/O in Update).
+func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
+	fail := func(err error) tea.Cmd { return func() tea.Msg { return copiedMsg{err: err} } }
+	e := tl.evs.at(i)
+	if e.dir == mcpclient.Lifecycle {
+		return fail(errors.New("a lifecycle event has no frame to copy"))
+	}
+	seq := e.seq
+	if kind == copyCommand && e.kind != mcpclient.KindRequest {
+		// A response repeats the request it answers.
+		j, ok := tl.index(e.pair)
+		if e.pair == 0 || !ok || tl.evs.at(j).kind != mcpclient.KindRequest {
+			return fail(fmt.Errorf("frame #%d is not a request and answers none", seq))
+		}
+		i, seq = j, e.pair
+	}
+	raw, loaded := tl.rawAt(i)
+	if !loaded {
+		return fail(fmt.Errorf("frame #%d is still loading from the trace: press again", seq))
+	}
+	redact, dir, target := c.redact, c.hist.dir, repeatcmd.Target{}
+	if kind == copyCommand && c.target != nil {
+		target = c.target()
+	}
+	return func() tea.Msg {
+		b := raw
+		if redact != nil && kind != copyExact {
+			b = redact(raw)
+		}
+		what, text, err := copyText(b, seq, kind, target)
+		if redact != nil && kind != copyExact {
+			what += ", secrets masked"
+		}
+		if err != nil {
+			return copiedMsg{err: err}
+		}
+		msg := copiedMsg{what: what, text: text}
+		if dir != "" {
+			msg.path, msg.fileErr = writeClipboardFile(dir, text)
+		}
+		return msg
+	}
+}
+
+// copyText is the text a copy of frame b (#seq) gives, and its name for the status line.
+func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (what, text string, err error) {
+	b = bytes.TrimRight(b, "\r\n")
+	switch kind {
+	case copyFrame:
+		return fmt.Sprintf("frame #%d (%s", seq, humanSize(int64(len(b)))), string(b), nil
+	case copyExact:
+		return fmt.Sprintf("frame #%d (%s, exact bytes, secrets included", seq, humanSize(int64(len(b)))), string(b), nil
+	case copyParsed:
+		var out bytes.Buffer
+		if json.Indent(&out, b, "", "  ") != nil {
+			return "", "", fmt.Errorf("frame #%d is not a JSON message (y copies its bytes)", seq)
+		}
+		return fmt.Sprintf("message #%d (%s", seq, humanSize(int64(out.Len()))), out.String(), nil
+	case copyResult:
+		var m struct {
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		part, name := json.RawMessage(nil), "result"
+		if json.Unmarshal(b, &m) == nil {
+			part = m.Result
+			if part == nil {
+				part, name = m.Error, "error"
+			}
+		}
+		var out bytes.Buffer
+		if part == nil || json.Indent(&out, part, "", "  ") != nil {
+			return "", "", fmt.Errorf("frame #%d holds no result", seq)
+		}
+		return fmt.Sprintf("the %s of #%d (%s", name, seq, humanSize(int64(out.Len()))), out.String(), nil
+	}
+	line, err := repeatcmd.Inspect(b, target)
+	if err != nil {
+		return "", "", fmt.Errorf("frame #%d: %w", seq, err)
+	}
+	what = fmt.Sprintf("a command repeating #%d (mcp-inspect", seq)
+	if curl, ok := repeatcmd.Curl(b, target); ok {
+		line += "\n" + curl
+		what += " and curl lines"
+	} else {
+		what += " line"
+	}
+	return what, line + "\n", nil
+}
+
+// writeClipboardFile writes text to clipboard.txt in dir (0600: an exact copy can hold
+// secrets) and returns its absolute path.
+func writeClipboardFile(dir, text string) (string, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, clipboardFile)
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// copied puts a copy on the clipboard (OSC 52: tea.SetClipboard, which reaches the local
+// terminal over SSH and through tmux with set-clipboard on) and says where it went.
+func (m *model) copied(msg copiedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.note("warning", "nothing copied: "+msg.err.Error())
+		return nil
+	}
+	text := "copied " + msg.what + ") to the clipboard (OSC 52)"
+	switch {
+	case msg.path != "":
+		text += " and " + msg.path
+	case msg.fileErr != nil:
+		text += "; the file copy failed: " + msg.fileErr.Error()
+	}
+	m.note("info", text)
+	return tea.SetClipboard(msg.text)
+}
+
+// repeatTarget is the server "copy as command" lines talk to.
+func (m *model) repeatTarget() repeatcmd.Target {
+	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.server.sessionID}
+	if m.server.init != nil {
+		t.ProtocolVersion = m.server.init.ProtocolVersion
+	}
+	return t
+}
+
+// copy copies from the shown call: its response, or while none came its request (C
+// repeats a call that is still running).
+func (p *callPane) copy(msg tea.KeyPressMsg) tea.Cmd {
+	seq := p.shownRespSeq()
+	if r := p.run; seq == 0 && r != nil {
+		seq = r.reqSeq
+	}
+	i, ok := p.tl.index(seq)
+	if seq == 0 || !ok {
+		return func() tea.Msg { return copiedMsg{err: errors.New("no call shown")} }
+	}
+	kind, _ := p.c.copyKeyKind(msg, true)
+	return p.c.copyEvent(p.tl, i, kind)
+}
