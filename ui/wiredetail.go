@@ -18,7 +18,13 @@ func (p *wirePane) viewDetail() string {
 		ev, loaded := p.tl.event(pos)
 		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded)
 	}
-	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
+	out := window(lines, clampScroll(p.detailOff, len(lines), h), h, w)
+	if p.find.query != "" {
+		for i := range out {
+			out[i] = p.highlight(out[i])
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // detailKept reports whether the kept detail lines are those of the frame at pos, at the

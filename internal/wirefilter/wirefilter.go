@@ -9,7 +9,7 @@
 //	id:3                    the JSON-RPC id as written (quotes of a string id optional)
 //	tool:echo               glob on the tool name of a tools/call or its response
 //	text:foo, or foo        case-insensitive substring of the raw bytes or of the JSON's strings
-//	is:problem              the event has a problem (a protocol violation or a note)
+//	is:problem              the event breaks a rule (a problem of warning severity or worse)
 //	is:tool-error           a tools/call result with isError true
 //	time:>2s time:<=1.5s time:1s..3s time:2s..   time since the first event (ranges inclusive)
 //
@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -40,7 +41,7 @@ type Event interface {
 	ID() string
 	// Elapsed is the time since the session's first event.
 	Elapsed() time.Duration
-	// HasProblem reports whether the event carries a problem.
+	// HasProblem reports whether the event breaks a rule (a problem of warning severity).
 	HasProblem() bool
 	// Tool is the tool name of a tools/call request or of the response to one ("" if none
 	// or not known).
@@ -222,40 +223,64 @@ func Glob(pattern, s string) bool {
 	return true
 }
 
-// Contains reports whether needle occurs in raw, ignoring ASCII case, either in the bytes
+// Contains reports whether needle occurs in raw, ignoring case, either in the bytes
 // as written or in the decoded text of the JSON strings (so "café" finds "caf\u00e9" and
 // a quote finds \").
 func Contains(raw []byte, needle string) bool {
 	return Index(raw, needle) >= 0 || (bytes.IndexByte(raw, '\\') >= 0 && inJSONStrings(raw, needle))
 }
 
-// Index is the byte offset of the first ASCII-case-insensitive occurrence of needle in
-// raw, or -1.
+// Index is the byte offset of the first occurrence of needle in raw, ignoring case
+// (Unicode simple folding), or -1.
 func Index(raw []byte, needle string) int {
-	if needle == "" {
-		return 0
-	}
-	n := []byte(needle)
-	for i := 0; i+len(n) <= len(raw); i++ {
-		if asciiFold(raw[i]) != asciiFold(n[0]) {
-			continue
-		}
-		j := 1
-		for j < len(n) && asciiFold(raw[i+j]) == asciiFold(n[j]) {
-			j++
-		}
-		if j == len(n) {
-			return i
-		}
-	}
-	return -1
+	i, _ := Find(raw, needle)
+	return i
 }
 
-func asciiFold(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
+// Find is Index with the end of the occurrence too (folding may change a character's
+// length in bytes): raw[start:end] is what matched; start is -1 when nothing did.
+func Find(raw []byte, needle string) (start, end int) {
+	if needle == "" {
+		return 0, 0
 	}
-	return c
+	for i := 0; i < len(raw); i++ {
+		if !utf8.RuneStart(raw[i]) {
+			continue
+		}
+		if n := prefixFold(raw[i:], needle); n > 0 {
+			return i, i + n
+		}
+	}
+	return -1, -1
+}
+
+// prefixFold is the length of the start of b that equals needle ignoring case, or 0.
+func prefixFold(b []byte, needle string) int {
+	j := 0
+	for _, nr := range needle {
+		if j >= len(b) {
+			return 0
+		}
+		r, size := utf8.DecodeRune(b[j:])
+		if r != nr && !foldEq(r, nr) {
+			return 0
+		}
+		j += size
+	}
+	return j
+}
+
+// foldEq reports whether r and s are the same letter in some case.
+func foldEq(r, s rune) bool {
+	if r < utf8.RuneSelf && s < utf8.RuneSelf {
+		return 'A' <= r && r <= 'Z' && r+'a'-'A' == s || 'A' <= s && s <= 'Z' && s+'a'-'A' == r
+	}
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f == s {
+			return true
+		}
+	}
+	return false
 }
 
 // inJSONStrings looks for needle in the decoded keys and string values of raw's JSON.

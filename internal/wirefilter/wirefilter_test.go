@@ -74,6 +74,7 @@ func TestFilterTable(t *testing.T) {
 		{"hello", "call stderr"},
 		{"HELLO", "call stderr"},
 		{"café", "call"},
+		{"CAFÉ", "call"},
 		{`"say \"hi\""`, "note"},
 		{`text:"say \"hi"`, "note"},
 		{"is:problem", "note"},
@@ -181,6 +182,24 @@ func TestGlob(t *testing.T) {
 	} {
 		if got := Glob(tc.p, tc.s); got != tc.want {
 			t.Errorf("Glob(%q, %q) = %v, want %v", tc.p, tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	for _, tc := range []struct {
+		raw, needle string
+		start, end  int
+	}{
+		{"abc", "", 0, 0},
+		{"xxHeLLo", "hello", 2, 7},
+		{"a Café", "CAFÉ", 2, 7},
+		{"nothing", "zz", -1, -1},
+		{`\u00e9`, "é", -1, -1}, // Find reads the bytes as written; Contains decodes
+	} {
+		s, e := Find([]byte(tc.raw), tc.needle)
+		if s != tc.start || e != tc.end {
+			t.Errorf("Find(%q, %q) = %d, %d, want %d, %d", tc.raw, tc.needle, s, e, tc.start, tc.end)
 		}
 	}
 }
