@@ -38,6 +38,7 @@ func (p *wirePane) detailKept(pos int) bool {
 // (never per frame), and keeps the detail offset in range. Lines drawn while the bytes
 // load are not kept: drawn again once they are read (the pane asked for them).
 func (p *wirePane) sync() {
+	p.syncHits()
 	w, h := p.det.w, p.det.h
 	pos, ok := p.selPos()
 	if h <= 0 || w <= 0 || !ok {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,11 +60,15 @@ type wireFind struct {
 	query    string
 	hits     []int32
 	searched int
+	// shown are the hits among the rows shown, kept by syncHits for the count; shownKey
+	// says for which hits, rows and filter.
+	shown    []int32
+	shownKey shownKey
 
 	mode findMode
 	in   lineInput
-	// errText is why the expression being typed does not parse (the last good one stays).
-	errText string
+	// err is why the expression being typed does not parse (the last good one stays).
+	err *wirefilter.SyntaxError
 	// from is the selection when the search input opened (esc goes back to it).
 	from       int
 	fromFollow bool
@@ -266,7 +271,7 @@ func (p *wirePane) nextHit(from, d int, incl bool) bool {
 // openFind opens the input line for a search or a filter expression.
 func (p *wirePane) openFind(mode findMode) tea.Cmd {
 	p.find.mode = mode
-	p.find.errText = ""
+	p.find.err = nil
 	p.find.in = newLineInput(inputStyles(p.c.st), &p.c.keys.Input)
 	p.sizeInput()
 	if mode == findSearch {
@@ -317,9 +322,8 @@ func (p *wirePane) findKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				p.scrollIntoView()
 			}
 		} else {
-			p.find.errText = ""
+			p.find.err = nil
 			p.find.histAt = len(p.find.hist)
-			p.sizeInput()
 		}
 	}
 	return true, cmd
@@ -332,8 +336,10 @@ func (p *wirePane) applyFilter() tea.Cmd {
 	src := strings.TrimSpace(p.find.in.Value())
 	f, err := wirefilter.Parse(src)
 	if err != nil {
-		p.find.errText = err.Error()
-		p.sizeInput()
+		p.find.err = new(wirefilter.SyntaxError)
+		if !errors.As(err, &p.find.err) {
+			p.find.err.Msg = err.Error()
+		}
 		return nil
 	}
 	if src != "" && (len(p.find.hist) == 0 || p.find.hist[len(p.find.hist)-1] != src) {
@@ -361,7 +367,7 @@ func (p *wirePane) recall(d int) {
 	}
 	p.find.in.SetValue(v)
 	p.find.in.CursorEnd()
-	p.find.errText = ""
+	p.find.err = nil
 	p.sizeInput()
 }
 
@@ -387,11 +393,13 @@ func (p *wirePane) findLine(w int) string {
 	case findSearch:
 		return fit("/"+p.find.in.View()+" "+st.Muted.Render(p.hitCount()), w)
 	case findFilter:
-		line := "filter: " + p.find.in.View()
-		if p.find.errText != "" {
-			line += " " + st.Error.Render(p.find.errText)
+		line := fit("filter: "+p.find.in.View(), w)
+		if p.find.err != nil {
+			// The error above the input, its caret under the column named.
+			caret := strings.Repeat(" ", max(min(8+p.find.err.Col-1, w-1), 0)) + "^ "
+			line = st.Error.Render(fit(caret+p.find.err.Error(), w)) + "\n" + line
 		}
-		return fit(line, w)
+		return line
 	}
 	if p.find.query == "" {
 		return ""
@@ -405,12 +413,15 @@ func (p *wirePane) hitCount() string {
 	if p.find.query == "" {
 		return ""
 	}
-	n := len(p.find.hits)
+	n := len(p.find.shown)
 	if n == 0 {
+		if len(p.find.hits) > 0 {
+			return count(len(p.find.hits), "match", "matches") + ", none shown by the filter"
+		}
 		return "no match"
 	}
 	if i, ok := p.selPos(); ok {
-		if k, found := slices.BinarySearch(p.find.hits, int32(i)); found {
+		if k, found := slices.BinarySearch(p.find.shown, int32(i)); found {
 			return fmt.Sprintf("match %d of %d", k+1, n)
 		}
 	}
@@ -445,6 +456,9 @@ func (p *wirePane) bodyRows() int {
 	if (p.find.mode != findNone || p.find.query != "") && body > 1 {
 		body--
 	}
+	if p.find.mode == findFilter && p.find.err != nil && body > 1 {
+		body--
+	}
 	return body
 }
 
@@ -463,7 +477,33 @@ func (p *wirePane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (p *wirePane) sizeInput() {
 	rest := 8 + len("match 99 of 999")
 	if p.find.mode == findFilter {
-		rest = 9 + ansi.StringWidth(p.find.errText)
+		rest = 9
 	}
 	p.find.in.SetWidth(max(p.list.w-rest, 8))
+}
+
+// syncHits keeps the hits the filter shows (the search line counts them), redone only
+// when the hits, the rows or the filter change.
+func (p *wirePane) syncHits() {
+	k := shownKey{len(p.find.hits), p.count(), p.filterLabel()}
+	if k == p.find.shownKey && p.find.shown != nil {
+		return
+	}
+	p.find.shownKey = k
+	p.find.shown = p.find.shown[:0:0]
+	if p.count() == len(p.tl.evs) {
+		p.find.shown = p.find.hits
+		return
+	}
+	for _, h := range p.find.hits {
+		if p.count() > 0 && p.at(p.rowOf(int(h))) == int(h) {
+			p.find.shown = append(p.find.shown, h)
+		}
+	}
+}
+
+// shownKey is what wireFind.shown was computed for.
+type shownKey struct {
+	hits, rows int
+	filter     string
 }

@@ -73,7 +73,7 @@ func TestWireFilterExpressions(t *testing.T) {
 	} {
 		setWireFilter(t, m, tc.expr)
 		if m.wire.find.mode != findNone {
-			t.Fatalf("%q: the input stayed open: %s", tc.expr, m.wire.find.errText)
+			t.Fatalf("%q: the input stayed open: %s", tc.expr, m.wire.find.err)
 		}
 		if got := shownSeqs(m); got != tc.want {
 			t.Errorf("%q shows %q, want %q", tc.expr, got, tc.want)
@@ -105,6 +105,10 @@ func TestWireFilterErrorKeepsFilterAndHistory(t *testing.T) {
 	}
 	out := view(m)
 	mustContain(t, "error", out, `column 20: dir: "up" is not in, out`, "wire · filter: kind:notification · 1/10")
+	// The caret sits under the column: "filter: " then 19 characters.
+	if !strings.Contains(out, "\n"+strings.Repeat(" ", 8+19)+"^ column 20") {
+		t.Errorf("the caret is not under column 20:\n%s", out)
+	}
 	// Typing q or a pane digit is text there.
 	typeIn(t, m, "q1")
 	if m.focus != paneWire || m.wire.find.in.Value() != "method:tools/* dir:upq1" {
@@ -201,6 +205,7 @@ func TestWireSearch(t *testing.T) {
 	if s := m.wire.selected().seq; s != 8 {
 		t.Fatalf("n under dir:out selected #%d, want #8 (the only outgoing match)", s)
 	}
+	mustContain(t, "count under a filter", view(m), "/echo · match 1 of 1 ·")
 	// No match: the selection stays.
 	keys(t, m, "/", "ctrl+u")
 	typeIn(t, m, "zzz")
@@ -208,6 +213,11 @@ func TestWireSearch(t *testing.T) {
 	if s := m.wire.selected().seq; s != 8 {
 		t.Fatalf("a search without match moved the selection to #%d", s)
 	}
+	keys(t, m, "ctrl+u")
+	typeIn(t, m, "echo")
+	keys(t, m, "enter")
+	setWireFilter(t, m, "dir:stderr")
+	mustContain(t, "count under a filter", view(m), "/echo · 2 matches, none shown by the filter")
 }
 
 // TestWireSearchHighlights checks the match style reaches the list and the detail.
