@@ -56,7 +56,9 @@ type wireFind struct {
 	histAt int
 	typed  string
 	// query is the search; hits are the positions of the events it finds among the first
-	// searched events (all of them, whatever the filter shows).
+	// searched events (all of them, whatever the filter shows); gen numbers the searches
+	// (a chunk read from the trace for an older one is dropped).
+	gen      int
 	query    string
 	hits     []int32
 	searched int
@@ -222,7 +224,7 @@ func (p *wirePane) scanFilter() {
 }
 
 func (p *wirePane) scanSearch() {
-	if p.find.query == "" {
+	if p.find.query == "" || p.tl.load != nil {
 		return
 	}
 	for ; p.find.searched < len(p.tl.evs); p.find.searched++ {
@@ -238,10 +240,77 @@ func (p *wirePane) isHit(i int) bool {
 	return ok
 }
 
-// setQuery searches for q, from the selection onwards.
-func (p *wirePane) setQuery(q string) {
+// setQuery searches for q. A timeline that reads the bytes on demand is searched by a
+// Cmd, a chunk at a time (searchChunk); the others at once.
+func (p *wirePane) setQuery(q string) tea.Cmd {
 	p.find.query, p.find.hits, p.find.searched = q, nil, 0
+	p.find.gen++
+	if p.tl.load != nil && q != "" {
+		return p.searchChunk()
+	}
 	p.scanSearch()
+	return nil
+}
+
+// searchChunkLen is how many events one search Cmd reads from the trace.
+const searchChunkLen = 2048
+
+// wireSearchMsg is a chunk of a search read from the trace: the positions from..to were
+// searched, hits are those that match; gen says which search it belongs to.
+type wireSearchMsg struct {
+	gen      int
+	from, to int
+	hits     []int32
+}
+
+// searchChunk reads the next chunk of events from the trace, in a Cmd, and searches them.
+func (p *wirePane) searchChunk() tea.Cmd {
+	from, to := p.find.searched, min(p.find.searched+searchChunkLen, len(p.tl.evs))
+	if from >= to {
+		return nil
+	}
+	gen, q, load := p.find.gen, p.find.query, p.tl.load
+	seqs := make([]uint64, to-from)
+	life := make([]string, to-from)
+	for i := range seqs {
+		seqs[i] = p.tl.evs[from+i].seq
+		if p.tl.evs[from+i].dir == mcpclient.Lifecycle {
+			life[i] = p.tl.summary(from + i)
+		}
+	}
+	return func() tea.Msg {
+		msg := wireSearchMsg{gen: gen, from: from, to: to}
+		for i, seq := range seqs {
+			raw := []byte(life[i])
+			if life[i] == "" {
+				ev, err := load(seq)
+				if err != nil {
+					continue
+				}
+				raw = ev.Raw
+			}
+			if wirefilter.Contains(raw, q) {
+				msg.hits = append(msg.hits, int32(from+i))
+			}
+		}
+		return msg
+	}
+}
+
+// searchRead takes a chunk searched by a Cmd (a stale search's is dropped) and asks for
+// the next; while the search is typed, the first match found is selected.
+func (p *wirePane) searchRead(msg wireSearchMsg) tea.Cmd {
+	if msg.gen != p.find.gen || msg.from != p.find.searched {
+		return nil
+	}
+	p.find.hits = append(p.find.hits, msg.hits...)
+	p.find.searched = msg.to
+	if p.find.mode == findSearch && p.sel == p.find.from && !p.isHit(p.at(p.sel)) {
+		if !p.nextHit(p.find.from, 1, true) {
+			p.sel = p.find.from
+		}
+	}
+	return p.searchChunk()
 }
 
 // nextHit selects the next (d > 0) or previous shown row whose event matches the search,
@@ -316,7 +385,7 @@ func (p *wirePane) findKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if v := p.find.in.Value(); v != before {
 		if p.find.mode == findSearch {
 			// Incremental: the first match from where the search began.
-			p.setQuery(v)
+			cmd = tea.Batch(cmd, p.setQuery(v))
 			if !p.nextHit(p.find.from, 1, true) {
 				p.sel = p.find.from
 				p.scrollIntoView()
@@ -414,6 +483,9 @@ func (p *wirePane) hitCount() string {
 		return ""
 	}
 	n := len(p.find.shown)
+	if p.tl.load != nil && p.find.searched < len(p.tl.evs) && n == 0 {
+		return fmt.Sprintf("searching the trace: %d of %d", p.find.searched, len(p.tl.evs))
+	}
 	if n == 0 {
 		if len(p.find.hits) > 0 {
 			return count(len(p.find.hits), "match", "matches") + ", none shown by the filter"

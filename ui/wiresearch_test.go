@@ -248,3 +248,36 @@ func TestWireFilterGolden(t *testing.T) {
 	keys(t, m, "enter")
 	golden.RequireEqual(t, []byte(view(m)))
 }
+
+// TestWireSearchReadsTheTrace: when the bytes are read from the trace on demand (open),
+// the search reads every frame through the loader in Cmds, not only the frames shown.
+func TestWireSearchReadsTheTrace(t *testing.T) {
+	evs := toolSession()
+	bySeq := map[uint64]mcpclient.Event{}
+	for _, e := range evs {
+		bySeq[e.Seq] = e
+	}
+	m := newTestModel(t, nil, 140, 30)
+	var loads int
+	m.tl.setLoader(func(seq uint64) (mcpclient.Event, error) {
+		loads++
+		return bySeq[seq], nil
+	})
+	drive(t, m, eventsMsg{events: evs, closed: true})
+	keys(t, m, "3", "g", "/")
+	typeIn(t, m, "CAFÉ")
+	if s := m.wire.selected().seq; s != 10 {
+		t.Fatalf("/CAFÉ in a trace selected #%d, want #10", s)
+	}
+	mustContain(t, "search line", view(m), "/CAFÉ", "match 1 of 1")
+	if loads < len(evs)-1 {
+		t.Fatalf("the search read %d events from the trace, want every frame", loads)
+	}
+	// A chunk of an earlier search is dropped.
+	keys(t, m, "enter")
+	before := len(m.wire.find.hits)
+	m.wire.searchRead(wireSearchMsg{gen: m.wire.find.gen - 1, from: m.wire.find.searched, to: m.wire.find.searched + 1, hits: []int32{2}})
+	if len(m.wire.find.hits) != before {
+		t.Fatal("a stale search chunk was taken")
+	}
+}
