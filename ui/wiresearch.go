@@ -344,8 +344,8 @@ func (p *wirePane) openFind(mode findMode) tea.Cmd {
 	p.find.in = newLineInput(inputStyles(p.c.st), &p.c.keys.Input)
 	p.sizeInput()
 	if mode == findSearch {
+		// The input starts empty (enter on it keeps the search in force, as in less).
 		p.find.from, p.find.fromFollow = p.sel, p.follow
-		p.find.in.SetValue(p.find.query)
 	} else {
 		p.find.in.SetValue(p.find.expr.String())
 		p.find.histAt = len(p.find.hist)

@@ -206,6 +206,11 @@ func TestWireSearch(t *testing.T) {
 		t.Fatalf("n under dir:out selected #%d, want #8 (the only outgoing match)", s)
 	}
 	mustContain(t, "count under a filter", view(m), "/echo · match 1 of 1 ·")
+	// / then enter keeps the search in force.
+	keys(t, m, "/", "enter")
+	if m.wire.find.query != "echo" {
+		t.Fatalf("/ enter left the search %q, want echo", m.wire.find.query)
+	}
 	// No match: the selection stays.
 	keys(t, m, "/", "ctrl+u")
 	typeIn(t, m, "zzz")
