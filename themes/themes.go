@@ -30,6 +30,10 @@ type Palette struct {
 	// drawn reversed, which works without any color at all (NO_COLOR).
 	SelectionFg color.Color
 	SelectionBg color.Color
+	// MatchFg and MatchBg color a search match; when both are nil a match is drawn bold and
+	// underlined.
+	MatchFg color.Color
+	MatchBg color.Color
 	// NoAttrs drops every text attribute too (bold, reverse, faint): styles render as plain
 	// text. Tests use it so that any escape byte in the output is a leak.
 	NoAttrs bool
@@ -52,6 +56,8 @@ type Styles struct {
 	Stderr       lipgloss.Style
 	Lifecycle    lipgloss.Style
 	Selection    lipgloss.Style
+	// Match marks the text a search found.
+	Match lipgloss.Style
 	// Escape marks bytes the sanitizer made visible (\x1b, <C7>, <U+202E>).
 	Escape lipgloss.Style
 	// TabActive and TabInactive draw the pane switcher.
@@ -117,6 +123,19 @@ func Build(p Palette) *Styles {
 		sel = sel.Bold(true)
 	}
 	s.Selection = sel
+	s.Match = lipgloss.NewStyle()
+	switch {
+	case p.NoAttrs:
+	case p.MatchBg == nil && p.MatchFg == nil:
+		s.Match = s.Match.Bold(true).Underline(true)
+	default:
+		if p.MatchBg != nil {
+			s.Match = s.Match.Background(p.MatchBg)
+		}
+		if p.MatchFg != nil {
+			s.Match = s.Match.Foreground(p.MatchFg)
+		}
+	}
 	s.Escape = fg(p.Warning)
 	if p.Warning == nil {
 		s.Escape = attr(s.Escape, faint)
@@ -153,6 +172,8 @@ func ANSI16() Palette {
 		Notification: lipgloss.Magenta,
 		Stderr:       lipgloss.Yellow,
 		Lifecycle:    lipgloss.Cyan,
+		MatchFg:      lipgloss.Black,
+		MatchBg:      lipgloss.Yellow,
 	}
 }
 

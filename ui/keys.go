@@ -180,6 +180,13 @@ type callKeys struct {
 type wireKeys struct {
 	Jump       key.Binding `in:"wire"`
 	WireFilter key.Binding `in:"wire"`
+	// FilterExpr edits the filter expression (the wirefilter language; ↑/↓ recall earlier
+	// ones); Search searches the frames' bytes and JSON text as typed, and SearchNext and
+	// SearchPrev go to the next and previous match.
+	FilterExpr key.Binding `in:"wire"`
+	Search     key.Binding `in:"wire"`
+	SearchNext key.Binding `in:"wire"`
+	SearchPrev key.Binding `in:"wire"`
 }
 
 // resourceKeys are the keys that work on resources (5 Resources).
@@ -339,6 +346,10 @@ func defaultWireKeys() wireKeys {
 	return wireKeys{
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
 		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+		FilterExpr: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "filter expression (↑ earlier ones)")),
+		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search bytes and JSON")),
+		SearchNext: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
+		SearchPrev: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
 	}
 }
 

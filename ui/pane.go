@@ -283,8 +283,8 @@ type wireTab struct{ m *model }
 
 func (t wireTab) title() string                                 { return "Wire" }
 func (t wireTab) setSize(r rect)                                { t.m.wire.setSize(r) }
-func (t wireTab) inputFocused() bool                            { return false }
-func (t wireTab) updateInput(tea.Msg) (tea.Cmd, bool)           { return nil, false }
+func (t wireTab) inputFocused() bool                            { return t.m.wire.find.mode != findNone }
+func (t wireTab) updateInput(msg tea.Msg) (tea.Cmd, bool)       { return t.m.wire.updateInput(msg) }
 func (t wireTab) view(time.Time) string                         { return t.m.wire.view() }
 func (t wireTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) { return t.m.wire.handleKey(msg) }
 

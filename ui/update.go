@@ -48,6 +48,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.pageStepped(msg)
 	case eventsLoadedMsg:
 		m.tl.loaded(msg)
+	case wireSearchMsg:
+		return m.wire.searchRead(msg)
 	case waitTickMsg:
 		return m.waitTick()
 	case mediaSavedMsg:

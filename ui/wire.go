@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,23 +15,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
-
-// wireFilter selects which events the wire list shows.
-type wireFilter uint8
-
-const (
-	filterAll wireFilter = iota
-	filterMessages
-	filterProblems
-	filterStderr
-	filterCount
-)
-
-func (f wireFilter) String() string {
-	return [...]string{"all", "messages", "problems", "stderr"}[f]
-}
 
 // wirePane is the timeline: one line per event, virtualized, and the selected frame's raw
 // bytes and parsed message beside it.
@@ -41,6 +26,9 @@ type wirePane struct {
 	tl *timeline
 
 	filter wireFilter
+	// find is the search and the filter expression (wiresearch.go); an expression in
+	// force chooses the rows instead of filter.
+	find   wireFind
 	sel    int // position in the filtered view
 	top    int // first visible row
 	follow bool
@@ -78,49 +66,6 @@ func newWirePane(c *common, tl *timeline) *wirePane {
 	return &wirePane{c: c, tl: tl, follow: true}
 }
 
-// count is the number of rows in the filtered view.
-func (p *wirePane) count() int {
-	switch p.filter {
-	case filterMessages:
-		return len(p.tl.messages)
-	case filterProblems:
-		return len(p.tl.problems)
-	case filterStderr:
-		return len(p.tl.stderr)
-	}
-	return p.tl.len()
-}
-
-// at maps a view row to an event position.
-func (p *wirePane) at(row int) int {
-	switch p.filter {
-	case filterMessages:
-		return int(p.tl.messages[row])
-	case filterProblems:
-		return int(p.tl.problems[row])
-	case filterStderr:
-		return int(p.tl.stderr[row])
-	}
-	return row
-}
-
-// rowOf finds the view row of event position i, or the nearest row after it.
-func (p *wirePane) rowOf(i int) int {
-	var idx []int32
-	switch p.filter {
-	case filterMessages:
-		idx = p.tl.messages
-	case filterProblems:
-		idx = p.tl.problems
-	case filterStderr:
-		idx = p.tl.stderr
-	default:
-		return i
-	}
-	r, _ := slices.BinarySearch(idx, int32(i))
-	return min(r, max(len(idx)-1, 0))
-}
-
 // selPos returns the selected event's position in the timeline.
 func (p *wirePane) selPos() (int, bool) {
 	if p.count() == 0 {
@@ -156,6 +101,8 @@ func (p *wirePane) setSize(r rect) {
 
 // appended is called after events arrive: a following view stays at the end.
 func (p *wirePane) appended() {
+	p.scanFilter()
+	p.scanSearch()
 	if p.follow && p.count() > 0 {
 		p.sel = p.count() - 1
 		p.detailOff = 0
@@ -177,7 +124,7 @@ func (p *wirePane) scrollIntoView() {
 // visibleTop is the first row the list draws: the selection stays inside the body rows
 // (the title takes one line).
 func (p *wirePane) visibleTop() int {
-	body := p.list.h - 1
+	body := p.bodyRows()
 	top := p.top
 	if p.sel >= top+body {
 		top = p.sel - body + 1
@@ -195,7 +142,7 @@ func (p *wirePane) needShown() {
 		p.tl.need(i)
 	}
 	top := p.visibleTop()
-	for r := top; r < min(top+p.list.h-1, p.count()); r++ {
+	for r := top; r < min(top+p.bodyRows(), p.count()); r++ {
 		if i := p.at(r); rowNeedsBytes(p.tl.evs.at(i)) {
 			p.tl.need(i)
 		}
@@ -219,8 +166,9 @@ func (p *wirePane) jump(seq uint64) bool {
 	if !ok {
 		return false
 	}
-	if p.filter != filterAll && p.at(p.rowOf(i)) != i {
+	if (p.filter != filterAll || p.exprOn()) && p.at(p.rowOf(i)) != i {
 		p.filter = filterAll
+		p.find.expr, p.find.rows, p.find.scanned = wirefilter.Filter{}, nil, 0
 	}
 	p.sel = p.rowOf(i)
 	p.follow = false
@@ -231,9 +179,20 @@ func (p *wirePane) jump(seq uint64) bool {
 
 // handleKey handles the wire pane's keys.
 func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	if p.find.mode != findNone {
+		return p.findKey(msg)
+	}
 	k := p.c.keys
 	page := max(p.list.h-1, 1)
 	switch {
+	case key.Matches(msg, k.Wire.Search):
+		return true, p.openFind(findSearch)
+	case key.Matches(msg, k.Wire.FilterExpr):
+		return true, p.openFind(findFilter)
+	case key.Matches(msg, k.Wire.SearchNext):
+		p.nextHit(p.sel, 1, false)
+	case key.Matches(msg, k.Wire.SearchPrev):
+		p.nextHit(p.sel, -1, false)
 	case key.Matches(msg, k.List.Up):
 		p.move(-1)
 	case key.Matches(msg, k.List.Down):
@@ -283,18 +242,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 			return true, p.c.copyEvent(p.tl, i, kind)
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
-		var cur = -1
-		if i, ok := p.selPos(); ok {
-			cur = i
-		}
-		p.filter = (p.filter + 1) % filterCount
-		if cur >= 0 && p.count() > 0 {
-			p.sel = p.rowOf(cur)
-		} else {
-			p.sel = 0
-		}
-		p.follow = p.count() == 0 || p.sel == p.count()-1
-		p.scrollIntoView()
+		p.cyclePreset()
 	default:
 		return false, nil
 	}
@@ -333,7 +281,7 @@ func (p *wirePane) viewList() string {
 		return ""
 	}
 	rows := make([]string, 0, h)
-	title := fmt.Sprintf(" wire · %s · %d/%d", p.filter, p.count(), p.tl.len())
+	title := fmt.Sprintf(" wire · %s · %d/%d", p.filterLabel(), p.count(), p.tl.len())
 	if p.expect > 0 && !p.closed {
 		title += fmt.Sprintf(" · reading the trace: %d of %d", p.tl.len(), p.expect)
 	}
@@ -342,7 +290,8 @@ func (p *wirePane) viewList() string {
 	}
 	rows = append(rows, p.c.st.Title.Render(fit(title, w)))
 	n := p.count()
-	body := h - 1
+	body := p.bodyRows()
+	find := p.findLine(w)
 	top := p.visibleTop()
 	// The number column is as wide as the largest number (a million events still fit).
 	seqW, relW := 3, 7
@@ -357,14 +306,21 @@ func (p *wirePane) viewList() string {
 			continue
 		}
 		i := p.at(r)
-		rows = append(rows, p.row(i, seqW, relW, w, r == p.sel))
+		row := p.row(i, seqW, relW, w, r == p.sel)
+		if p.find.query != "" && p.isHit(i) {
+			row = p.c.st.Match.Render("▸") + p.highlight(ansi.Cut(row, 1, w))
+		}
+		rows = append(rows, row)
 	}
 	if n == 0 {
 		msg := " no events yet"
 		if p.tl.len() > 0 {
-			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filter, p.c.keys.Wire.WireFilter.Help().Key)
+			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filterLabel(), p.c.keys.Wire.WireFilter.Help().Key)
 		}
 		rows[1] = p.c.st.Muted.Render(fit(msg, w))
+	}
+	if body < h-1 {
+		rows = append(rows, find)
 	}
 	return strings.Join(rows, "\n")
 }

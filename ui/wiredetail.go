@@ -18,7 +18,13 @@ func (p *wirePane) viewDetail() string {
 		ev, loaded := p.tl.event(pos)
 		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded)
 	}
-	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
+	out := window(lines, clampScroll(p.detailOff, len(lines), h), h, w)
+	if p.find.query != "" {
+		for i := range out {
+			out[i] = p.highlight(out[i])
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // detailKept reports whether the kept detail lines are those of the frame at pos, at the
@@ -32,6 +38,7 @@ func (p *wirePane) detailKept(pos int) bool {
 // (never per frame), and keeps the detail offset in range. Lines drawn while the bytes
 // load are not kept: drawn again once they are read (the pane asked for them).
 func (p *wirePane) sync() {
+	p.syncHits()
 	w, h := p.det.w, p.det.h
 	pos, ok := p.selPos()
 	if h <= 0 || w <= 0 || !ok {
