@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -33,4 +34,21 @@ func TestFramingLineBreaksAreNotControls(t *testing.T) {
 			t.Errorf("%q: %v, want %v", raw, got, want)
 		}
 	}
+}
+
+// The parsed view of a Content-Length frame starts at the message: the header block is
+// framing, shown in the raw bytes only (tester's report, issue #14).
+func TestFramingParsedViewSkipsHeader(t *testing.T) {
+	m := connected(t, moreSession(), 160, 40)
+	body := `{"jsonrpc":"2.0","id":9,"result":{}}`
+	raw := "Content-Length: 36\r\n\r\n" + body
+	kind, msg, probs := mcpclient.Classify([]byte(raw))
+	drive(t, m, eventsMsg{events: []mcpclient.Event{{Seq: 3, Dir: mcpclient.ServerToClient, Kind: kind, Msg: msg, Problems: probs, Raw: []byte(raw), Size: int64(len(raw))}}})
+	keys(t, m, "3")
+	v := view(m)
+	mustContain(t, "wire pane", v, "Content-Length: 36\\r\\n")
+	if strings.Contains(v, "Content-Length: 36{") {
+		t.Errorf("the parsed view has the header glued to the message:\n%s", v)
+	}
+	mustContain(t, "parsed view", v, `"jsonrpc": "2.0"`)
 }

@@ -526,7 +526,14 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 		add(st.Muted.Render("(not JSON)"))
 		return out
 	}
-	pretty, used := indentJSON(raw[:shown], previewLines)
+	// A Content-Length frame's header block is framing, shown in the raw bytes above:
+	// the parsed view starts at the message.
+	body, skip := raw[:shown], 0
+	if hdr, b, ok := mcpclient.SplitHeader(body); ok {
+		body, skip = b, len(hdr)
+	}
+	pretty, used := indentJSON(body, previewLines)
+	used += skip
 	add(wrap(block(pretty), w)...)
 	if int64(used) < ev.Size {
 		add(st.Muted.Render(fmt.Sprintf("… parsed view stops at byte %d of %d", used, ev.Size)))
