@@ -518,6 +518,11 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		Chunks:     r.Chunks,
 		ChunkCount: r.ChunkCount,
 	}
+	if len(r.Redacted) > 0 && !r.Truncated {
+		// A masked frame is whole, only shorter than received: its size is the bytes
+		// kept, or it would read as cut by --max-message.
+		ev.Size = int64(len(r.Raw))
+	}
 	if start.IsZero() {
 		ev.Time = r.Wall
 	} else {

@@ -10,8 +10,11 @@ import (
 	"net/url"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // Mask replaces every scrubbed value (case B25: "values masked (***)").
@@ -421,7 +424,36 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 			hits = appendOnce(hits, p.name)
 		}
 	}
+	if hits != nil {
+		out = refitContentLength(b, out)
+	}
 	return out, hits
+}
+
+// refitContentLength keeps a masked Content-Length frame's header true: the length is
+// changed by as much as masking changed the body (so a frame cut short when it was
+// recorded stays cut short by the same amount). out is returned as it is when it is no
+// such frame.
+func refitContentLength(orig, out []byte) []byte {
+	_, ob, ok1 := mcpclient.SplitHeader(orig)
+	nh, nb, ok2 := mcpclient.SplitHeader(out)
+	if !ok1 || !ok2 || len(ob) == len(nb) {
+		return out
+	}
+	var fixed []byte
+	for _, line := range bytes.SplitAfter(nh, []byte("\n")) {
+		name, value, found := bytes.Cut(line, []byte(":"))
+		if found && bytes.EqualFold(bytes.TrimSpace(name), []byte("Content-Length")) {
+			n, err := strconv.Atoi(string(bytes.TrimSpace(value)))
+			if err != nil || n+len(nb)-len(ob) < 0 {
+				return out
+			}
+			end := line[len(bytes.TrimRight(line, "\r\n")):]
+			line = append(append(append([]byte(nil), name...), ": "+strconv.Itoa(n+len(nb)-len(ob))...), end...)
+		}
+		fixed = append(fixed, line...)
+	}
+	return append(fixed, nb...)
 }
 
 // String is Bytes for text (lifecycle messages, log lines).
