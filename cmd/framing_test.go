@@ -28,7 +28,7 @@ func TestHeadlessFraming(t *testing.T) {
 		{name: "default fails fast", scenario: "lsp", args: []string{"tools", "--timeout", "5m"}, code: exitProtocol,
 			stderr: []string{"request id 1 (initialize)", "wrote a Content-Length header", "MCP stdio is newline-delimited JSON", "run again with --framing content-length"}},
 		{name: "newline in, headers out", scenario: "lsp-out", args: []string{"tools", "--timeout", "5m"}, code: exitProtocol,
-			stderr: []string{"wrote a Content-Length header", "--framing content-length"}},
+			stderr: []string{"answered a JSON line with a Content-Length framed message", "run again with --framing auto"}},
 		{name: "content-length to a newline server", scenario: "minimal", args: []string{"tools", "--framing", "content-length", "--timeout", "5m"}, code: exitProtocol,
 			stderr: []string{"answered with newline-delimited JSON", "run again without --framing content-length"}},
 		{name: "auto", scenario: "lsp", args: []string{"tools", "--framing", "auto"}, stdout: []string{"echo"}, stderr: []string{"LSP-style Content-Length framing", "--framing auto: the server writes Content-Length framing", "switched to Content-Length framing both ways; re-sending 1 pending request(s)"}},

@@ -60,12 +60,19 @@ type FramingError struct {
 	// Newline is set when the server writes newline-delimited JSON to a session that writes
 	// Content-Length framing.
 	Newline bool
+	// Answers is set when the server's Content-Length frame answers a request the session
+	// wrote as a JSON line: it reads newline JSON and only writes headers, which
+	// --framing auto talks to (--framing content-length would not).
+	Answers bool
 	// Request names the request that was waiting ("request id 1 (initialize)"), "" when none.
 	Request string
 }
 
 func (e *FramingError) Error() string {
 	s := fmt.Sprintf("the server wrote a Content-Length header (event #%d): it frames its messages LSP-style, but MCP stdio is newline-delimited JSON, one message per line; to talk to it anyway, run again with --framing content-length", e.Seq)
+	if e.Answers {
+		s = fmt.Sprintf("the server answered a JSON line with a Content-Length framed message (event #%d): it reads MCP's newline-delimited JSON but writes LSP-style headers, which MCP stdio does not allow; to talk to it anyway, run again with --framing auto (it reads their framing and keeps writing JSON lines)", e.Seq)
+	}
 	if e.Newline {
 		s = fmt.Sprintf("the server answered with newline-delimited JSON (event #%d), MCP's stdio framing, to messages sent with Content-Length headers (--framing content-length); run again without --framing content-length (or with --framing auto)", e.Seq)
 	}
@@ -109,7 +116,7 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 	case FramingAuto:
 		return false, c.autoSwitchLocked(ev)
 	}
-	c.failFramingLocked(ev, &FramingError{Seq: ev.Seq})
+	c.failFramingLocked(ev, &FramingError{Seq: ev.Seq, Answers: c.answersLocked(ev)})
 	return true, nil
 }
 

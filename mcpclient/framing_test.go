@@ -75,7 +75,9 @@ func TestContentLengthFraming(t *testing.T) {
 // Content-Length header (whether it read our JSON line or not) fails the handshake at once
 // with a *FramingError naming the flag, and later requests fail the same way.
 func TestNewlineFramingFailsFast(t *testing.T) {
-	for _, sc := range []string{"lsp", "lsp-out"} {
+	// lsp-out reads JSON lines and writes headers: --framing auto talks to it, and
+	// --framing content-length would not.
+	for sc, flag := range map[string]string{"lsp": "--framing content-length", "lsp-out": "--framing auto"} {
 		t.Run(sc, func(t *testing.T) {
 			s := startFake(t, sc, withFraming(""))
 			ctx := context.Background()
@@ -85,7 +87,7 @@ func TestNewlineFramingFailsFast(t *testing.T) {
 				t.Fatalf("initialize: %v (%T), want a *FramingError", err, err)
 			}
 			msg := err.Error()
-			for _, want := range []string{"request id 1 (initialize)", "Content-Length header", "newline-delimited JSON", "--framing content-length"} {
+			for _, want := range []string{"request id 1 (initialize)", "Content-Length", "newline-delimited JSON", flag} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("message %q lacks %q", msg, want)
 				}
@@ -93,7 +95,7 @@ func TestNewlineFramingFailsFast(t *testing.T) {
 			if _, _, err := s.c.ListTools(ctx); !errors.As(err, &fe) {
 				t.Errorf("a later request: %v, want the framing error", err)
 			}
-			if ns := notes(s.events(t)); len(ns) != 1 || !strings.Contains(ns[0], "--framing content-length") {
+			if ns := notes(s.events(t)); len(ns) != 1 || !strings.Contains(ns[0], flag) {
 				t.Errorf("notes %q, want the framing note once", ns)
 			}
 		})
