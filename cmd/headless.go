@@ -483,9 +483,13 @@ func classify(err error) (int, *jsonError) {
 	var expired *mcpclient.SessionExpiredError
 	var authFail mcpclient.AuthFailure
 	var framing *mcpclient.FramingError
+	var mismatch *mcpclient.IDTypeMismatchError
 	switch {
 	case errors.As(err, &framing):
 		je.Kind = "framing"
+		return exitProtocol, je
+	case errors.As(err, &mismatch):
+		je.Kind = "protocol"
 		return exitProtocol, je
 	case errors.As(err, &authFail):
 		je.Kind = "unauthorized"

@@ -86,8 +86,12 @@ func TestHeadlessIDs(t *testing.T) {
 	if !strings.Contains(r.stderr, "request id 2 (tools/list): no response after 300ms (timeout; --timeout changes it); meanwhile a response with id 0 arrived") {
 		t.Errorf("stderr does not name the response with id 0:\n%s", r.stderr)
 	}
-	r = inspect(t, nil, cmdline([]string{"tools", "--timeout", "300ms", "--json"}, fakeArgv(t, "id-stringly"))...)
-	wantCode(t, r, exitTimeout)
+	// A type mismatch ends the wait at once, as a protocol error (the timeout is long).
+	r = inspect(t, nil, cmdline([]string{"tools", "--timeout", "5m", "--json"}, fakeArgv(t, "id-stringly"))...)
+	wantCode(t, r, exitProtocol)
+	if doc := oneDocument(t, r); !strings.Contains(doc, `request id 2 (tools/list): the server answered with id \"2\" (a string`) {
+		t.Errorf("--json error does not name the mismatch:\n%s", doc)
+	}
 	if doc := oneDocument(t, r); !strings.Contains(doc, `id type mismatch: response id \"2\" (a string) has the value of pending request id 2 (a number)`) {
 		t.Errorf("--json does not name the id type mismatch:\n%s", doc)
 	}

@@ -47,6 +47,41 @@ func idType(key string) string {
 	return "a number"
 }
 
+// IDTypeMismatchError fails a request whose answer came with the request id's value in
+// the other JSON type ("2" for 2). JSON-RPC 2.0 §5 pairs by value and type, so no client
+// takes that response as the answer; waiting for --timeout would only hide what is known.
+type IDTypeMismatchError struct {
+	// Request names the request ("request id 2 (tools/list)").
+	Request string
+	// Got is the response's id as written (`"2"`); Want the request's (`2`).
+	Got, Want string
+	// Seq is the response's event.
+	Seq uint64
+}
+
+func (e *IDTypeMismatchError) Error() string {
+	return fmt.Sprintf("%s: the server answered with id %s (%s, event #%d), the value of this request's id %s (%s) but not its JSON type; JSON-RPC pairs by value and type, so no client takes it as the answer", e.Request, e.Got, idType(e.Got), e.Seq, e.Want, idType(e.Want))
+}
+
+// failMismatchLocked ends the wait of the pending request a type-mismatched response was
+// meant for (see IDTypeMismatchError). It does nothing for any other stray.
+func (c *Client) failMismatchLocked(m *Message, probs []Problem, seq uint64) {
+	if m == nil || !hasCode(probs, CodeIDTypeMismatch) {
+		return
+	}
+	got := idKey(m.ID)
+	want, ok := otherTypeKey(got)
+	if !ok {
+		return
+	}
+	p, ok := c.pending[want]
+	if !ok {
+		return
+	}
+	c.dropLocked(p)
+	p.ch <- reqOutcome{err: &IDTypeMismatchError{Request: p.label(), Got: got, Want: want, Seq: seq}}
+}
+
 // stray is a response that answered no pending request: an unknown id, or one of the
 // right value but the wrong JSON type. A timeout names those that came while it waited.
 type stray struct {

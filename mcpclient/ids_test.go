@@ -42,17 +42,24 @@ func TestTimeoutNamesUnknownIDsMeanwhile(t *testing.T) {
 }
 
 // A response whose id has the pending request's value as a string is named a type
-// mismatch showing both ids, on the event and in the timeout that follows.
+// mismatch showing both ids, on the event and in the error that ends the request's wait
+// at once (not after --timeout: the timeout here is long, and the error is no timeout).
 func TestIDTypeMismatch(t *testing.T) {
 	t.Parallel()
-	s := startFake(t, "id-stringly", func(c *mcpclient.Config) { c.Timeout = 300 * time.Millisecond })
+	s := startFake(t, "id-stringly", func(c *mcpclient.Config) { c.Timeout = time.Minute })
 	ctx := context.Background()
 	if _, err := s.c.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
 	_, _, err := s.c.ListTools(ctx)
-	if err == nil || !strings.Contains(err.Error(), `meanwhile a response with id "2" arrived`) || !strings.Contains(err.Error(), `"2" is a string, request id 2 a number`) {
-		t.Fatalf("ListTools err = %v, want a timeout naming the response with id \"2\" as a type mismatch", err)
+	var mm *mcpclient.IDTypeMismatchError
+	if !errors.As(err, &mm) || mm.Got != `"2"` || mm.Want != "2" {
+		t.Fatalf("ListTools err = %v (%T), want an *IDTypeMismatchError for id \"2\" against 2", err, err)
+	}
+	for _, want := range []string{"request id 2 (tools/list)", `answered with id "2" (a string`, "request's id 2 (a number)"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
 	}
 	var found *mcpclient.Problem
 	for _, ev := range s.events(t) {

@@ -193,6 +193,7 @@ func (c *Client) routeBatchLocked(ev *Event) {
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {
 				c.noteStrayLocked(el.Msg, el.Problems, ev.Time, seq)
+				c.failMismatchLocked(el.Msg, el.Problems, seq)
 				continue // unknown, duplicate or late: the element's problems say so
 			}
 			c.dropLocked(p)
@@ -213,6 +214,7 @@ func (c *Client) routeResponseLocked(ev *Event) {
 		// Unknown, duplicate or late: the Pairer has said so in the event's problems.
 		seq := c.emitLocked(*ev)
 		c.noteStrayLocked(ev.Msg, ev.Problems, ev.Time, seq)
+		c.failMismatchLocked(ev.Msg, ev.Problems, seq)
 		return
 	}
 	now := ev.Time
