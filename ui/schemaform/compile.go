@@ -217,7 +217,31 @@ func compileErrText(err error) string {
 	if errors.As(err, &le) {
 		return le.Err.Error()
 	}
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		if ve, ok := sve.Err.(*jsonschema.ValidationError); ok {
+			sortCauses(ve, 0)
+		}
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		sortCauses(ve, 0)
+	}
 	return err.Error()
+}
+
+// sortCauses orders a validation error's causes, at every level, by their text: the
+// library lists them in map order, so the same schema would read differently each time.
+func sortCauses(ve *jsonschema.ValidationError, depth int) {
+	if ve == nil || depth > 100 {
+		return
+	}
+	for _, c := range ve.Causes {
+		sortCauses(c, depth+1)
+	}
+	slices.SortStableFunc(ve.Causes, func(a, b *jsonschema.ValidationError) int {
+		return strings.Compare(a.Error(), b.Error())
+	})
 }
 
 // stripExternalRefs deletes `$ref`s that do not start with "#" from a
