@@ -138,14 +138,14 @@ func OpenReader(r io.ReaderAt, size int64) (*Trace, error) {
 		if len(bytes.TrimSpace(last)) > 0 {
 			if _, err := decodeRecord(last); err == nil {
 				t.offsets = append(t.offsets, lineStart)
+				lineStart = off
 			} else {
 				t.Truncated = true
 				t.Warnings = append(t.Warnings, fmt.Sprintf("the last line (%d bytes at byte %d) is incomplete: the recording stopped mid-write; it is left out", off-lineStart, lineStart))
 			}
 		}
-		if !t.Truncated {
-			lineStart = off
-		}
+		// A blank last line (spaces, or a \v no JSON decoder skips) is no part of the
+		// record before it: that record ends at its newline.
 	}
 	t.offsets = append(t.offsets, lineStart)
 	return t, nil
