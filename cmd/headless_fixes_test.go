@@ -2,16 +2,11 @@ package cmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
-
-	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 )
 
 // TestCallWhenToolsListFails: when the tools/list made to convert -a values fails (here a
@@ -31,45 +26,13 @@ func TestCallWhenToolsListFails(t *testing.T) {
 // TestInterruptedCallSaysWhy: SIGINT during a call exits 130 and the JSON error says the
 // signal interrupted the call before its response, not "context canceled".
 func TestInterruptedCallSaysWhy(t *testing.T) {
-	bin := testservers.BuildInspector(t)
-	trace := filepath.Join(t.TempDir(), "t.jsonl")
-	cmd := exec.Command(bin, cmdline([]string{"call", "sleep", "--json", "--record", trace}, fakeArgv(t, "b12"))...)
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		b, _ := os.ReadFile(trace)
-		if bytes.Contains(b, []byte(`\"method\":\"tools/call\"`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the call never went out; stderr %q", errb.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	cmd.Process.Signal(syscall.SIGINT)
-	err := cmd.Wait()
-	ee, ok := err.(*exec.ExitError)
-	if !ok || ee.ExitCode() != exitInterrupted {
-		t.Fatalf("exit %v, want %d; stderr %q", err, exitInterrupted, errb.String())
-	}
-	var doc struct {
-		Error struct{ Kind, Message string }
-	}
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
-	}
+	r := interruptCall(t, syscall.SIGINT)
 	want := "interrupted by SIGINT before the tools/call response arrived"
-	if doc.Error.Kind != "interrupted" || doc.Error.Message != want {
-		t.Errorf("error %+v, want kind interrupted, message %q", doc.Error, want)
+	if r.kind != "interrupted" || r.message != want {
+		t.Errorf("error %s %q, want kind interrupted, message %q", r.kind, r.message, want)
 	}
-	if !strings.Contains(errb.String(), want) {
-		t.Errorf("stderr %q lacks %q", errb.String(), want)
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q lacks %q", r.stderr, want)
 	}
 }
 

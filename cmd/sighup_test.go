@@ -18,10 +18,16 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
-// SIGHUP (the terminal closed) stops a headless command like SIGTERM: exit 130, the error
-// says so, the server is gone, and the trace is closed with the server's end in it.
-func TestHeadlessSIGHUP(t *testing.T) {
-	t.Parallel()
+// interruptedCall is a headless `call sleep --json --record` on the b12 server, sent sig
+// once the call is on the wire and the server's pid is in the trace. It returns the JSON
+// error, stderr, the trace's path and the server's pid.
+type interruptedCall struct {
+	kind, message, stderr, trace string
+	pid                          int
+}
+
+func interruptCall(t *testing.T, sig syscall.Signal) interruptedCall {
+	t.Helper()
 	bin := testservers.BuildInspector(t)
 	trace := filepath.Join(t.TempDir(), "t.jsonl")
 	cmd := exec.Command(bin, cmdline([]string{"call", "sleep", "--json", "--record", trace}, fakeArgv(t, "b12"))...)
@@ -32,10 +38,11 @@ func TestHeadlessSIGHUP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
+	started := regexp.MustCompile(`started pid (\d+)`)
 	var pid int
 	for deadline := time.Now().Add(30 * time.Second); ; {
 		b, _ := os.ReadFile(trace)
-		if m := regexp.MustCompile(`started pid (\d+)`).FindSubmatch(b); m != nil && bytes.Contains(b, []byte(`\"method\":\"tools/call\"`)) {
+		if m := started.FindSubmatch(b); m != nil && bytes.Contains(b, []byte(`\"method\":\"tools/call\"`)) {
 			pid, _ = strconv.Atoi(string(m[1]))
 			break
 		}
@@ -44,7 +51,7 @@ func TestHeadlessSIGHUP(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGHUP)
+	cmd.Process.Signal(sig)
 	err := cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != exitInterrupted {
@@ -56,13 +63,21 @@ func TestHeadlessSIGHUP(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatalf("%v: %s", err, out.String())
 	}
-	if want := "interrupted by SIGHUP before the tools/call response arrived"; doc.Error.Kind != "interrupted" || doc.Error.Message != want {
-		t.Errorf("error %+v, want %q", doc.Error, want)
+	return interruptedCall{kind: doc.Error.Kind, message: doc.Error.Message, stderr: errb.String(), trace: trace, pid: pid}
+}
+
+// SIGHUP (the terminal closed) stops a headless command like SIGTERM: exit 130, the error
+// says so, the server is gone, and the trace is closed with the server's end in it.
+func TestHeadlessSIGHUP(t *testing.T) {
+	t.Parallel()
+	r := interruptCall(t, syscall.SIGHUP)
+	if want := "interrupted by SIGHUP before the tools/call response arrived"; r.kind != "interrupted" || r.message != want {
+		t.Errorf("error %s %q, want %q", r.kind, r.message, want)
 	}
-	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("the server (pid %d) is still there: %v", pid, err)
+	if err := syscall.Kill(r.pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("the server (pid %d) is still there: %v", r.pid, err)
 	}
-	tr, err := recorder.Open(trace)
+	tr, err := recorder.Open(r.trace)
 	if err != nil {
 		t.Fatal(err)
 	}
