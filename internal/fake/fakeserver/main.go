@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -57,32 +58,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		name = getenv("FAKE_SCENARIO")
 	}
 	all := scenarios()
-	for n, sc := range pagingScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range floodScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range batchScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range tasksScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range probeScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range framingScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range hostileScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range listsScenarios() {
-		all[n] = sc
-	}
-	for n, sc := range findingsScenarios() {
-		all[n] = sc
+	for _, more := range []func() map[string]*scenario{
+		pagingScenarios, floodScenarios, batchScenarios, tasksScenarios, probeScenarios,
+		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios,
+	} {
+		maps.Copy(all, more())
 	}
 	if name == "" && slices.Contains(rest, "--list") {
 		for _, n := range scenarioNames(all) {
