@@ -435,20 +435,12 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, nil
 	case key.Matches(msg, k.Detail.Copy, k.Detail.CopyParsed, k.Detail.CopyExact, k.Detail.CopyCommand):
 		return true, p.copy(msg)
-	case key.Matches(msg, k.List.Up):
-		p.off--
-	case key.Matches(msg, k.List.Down):
-		p.off++
-	case key.Matches(msg, k.List.PageUp):
-		p.off -= page
-	case key.Matches(msg, k.List.PageDown):
-		p.off += page
-	case key.Matches(msg, k.List.Top):
-		p.off = 0
-	case key.Matches(msg, k.List.Bottom):
-		p.off = len(p.lines)
 	default:
-		return false, nil
+		d, ok := k.List.scrollStep(msg, page, len(p.lines))
+		if !ok {
+			return false, nil
+		}
+		p.off += d
 	}
 	p.off = clampScroll(p.off, len(p.lines), p.bodyHeight())
 	return true, nil

@@ -189,23 +189,15 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 			l.refilter(l.selectedKey())
 		}
 		return true, false, l.filter.Focus()
-	case key.Matches(msg, k.List.Up):
-		l.move(-1)
-	case key.Matches(msg, k.List.Down):
-		l.move(1)
-	case key.Matches(msg, k.List.PageUp):
-		l.move(-max(l.r.h-2, 1))
-	case key.Matches(msg, k.List.PageDown):
-		l.move(max(l.r.h-2, 1))
-	case key.Matches(msg, k.List.Top):
-		l.move(-len(l.shown))
-	case key.Matches(msg, k.List.Bottom):
-		l.move(len(l.shown))
 	case key.Matches(msg, k.Dialog.Dismiss) && l.filter.Value() != "":
 		l.filter.SetValue("")
 		l.refilter(l.selectedKey())
 	default:
-		return false, false, nil
+		d, ok := k.List.scrollStep(msg, max(l.r.h-2, 1), len(l.shown))
+		if !ok {
+			return false, false, nil
+		}
+		l.move(d)
 	}
 	return true, l.sel != before, nil
 }

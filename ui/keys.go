@@ -1,6 +1,9 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // keyMap declares every binding once, grouped by the context it works in (as crush's
 // keys.go does). A binding's `in` tag names the panes and dialogs that offer it (tools,
@@ -404,4 +407,25 @@ func defaultDialogKeys() dialogKeys {
 		AddRoot:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a root")),
 		RemoveRoot: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete the root")),
 	}
+}
+
+// scrollStep is how far a list key moves a view or a selection: ±1 for up and down, ±page
+// for the page keys, ±all for top and bottom (all at least the number of rows, so the
+// caller's clamp lands on the first or last). ok is false for any other key.
+func (k listKeys) scrollStep(msg tea.KeyPressMsg, page, all int) (step int, ok bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return -1, true
+	case key.Matches(msg, k.Down):
+		return 1, true
+	case key.Matches(msg, k.PageUp):
+		return -page, true
+	case key.Matches(msg, k.PageDown):
+		return page, true
+	case key.Matches(msg, k.Top):
+		return -all, true
+	case key.Matches(msg, k.Bottom):
+		return all, true
+	}
+	return 0, false
 }

@@ -33,21 +33,12 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	r := p.m.lay.body
 	page := max(r.h-2, 1)
 	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
-	switch {
-	case key.Matches(msg, k.List.Up):
-		p.off--
-	case key.Matches(msg, k.List.Down):
-		p.off++
-	case key.Matches(msg, k.List.PageUp):
-		p.off -= page
-	case key.Matches(msg, k.List.PageDown):
-		p.off += page
-	case key.Matches(msg, k.List.Top):
-		p.off = 0
-	default:
+	// Bottom is not the Server pane's (its key table says so): the pane reads from the top.
+	d, ok := k.List.scrollStep(msg, page, p.off)
+	if !ok || key.Matches(msg, k.List.Bottom) {
 		return false, nil
 	}
-	p.off = max(p.off, 0)
+	p.off = max(p.off+d, 0)
 	return true, nil
 }
 
