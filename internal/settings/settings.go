@@ -95,7 +95,7 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 		}
 	}
 	if s.Path == "" {
-		return nil, fmt.Errorf("no server profile %q: there is no settings file (see mcp-inspect settings path); for a host's config file give --config FILE", name)
+		return nil, fmt.Errorf("no server profile %q: there is no settings file (mcp-inspect settings path says where it goes); a server of a host's config file needs --config FILE", name)
 	}
 	var names []string
 	for _, sv := range s.Servers {
@@ -105,7 +105,7 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 	if len(names) > 0 {
 		have = "it has " + strings.Join(names, ", ")
 	}
-	return nil, fmt.Errorf("no server profile %q in %s (%s); for a host's config file give --config FILE", name, s.Path, have)
+	return nil, fmt.Errorf("no server profile %q in %s (%s); a server of a host's config file needs --config FILE", name, s.Path, have)
 }
 
 // Checks validate values whose names another package owns; a nil check accepts anything.
