@@ -254,6 +254,13 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	return root
 }
 
+// withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
+func withSettings(o ui.Options, s *settings.Settings) ui.Options {
+	o.Keys = s.Keys
+	o.Mouse = s.Mouse != nil && *s.Mouse
+	return o
+}
+
 // settingsChecks check the settings file's theme against the themes and its key overrides
 // against the UI's key table.
 func settingsChecks() settings.Checks {
@@ -370,8 +377,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	set := settingsOf(flags.cmd)
-	opts := ui.Options{Keys: set.Keys, Mouse: set.Mouse != nil && *set.Mouse, Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
