@@ -68,7 +68,8 @@ type Server struct {
 	Args    []string
 	// Env holds KEY=VALUE entries for a stdio server, sorted by key.
 	Env []string
-	// Cwd is the directory the server runs in ("" = the current one).
+	// Cwd is the directory the server runs in ("" = the current one; a leading ~/ is the
+	// home directory).
 	Cwd string
 	// Framing is a stdio server's framing ("newline", "content-length", "auto"; "" = unset).
 	Framing string
@@ -489,6 +490,7 @@ func (r *reader) server(name string, v any) (Server, error) {
 			return Server{}, err
 		}
 	}
+	sv.Cwd = expandHome(sv.Cwd)
 	if sv.Era, err = r.era(t, path); err != nil {
 		return Server{}, err
 	}

@@ -102,9 +102,9 @@ func TestParseEmptyAndHome(t *testing.T) {
 	if err != nil {
 		t.Skip("no home directory")
 	}
-	s, err = Parse("c.toml", []byte(`roots = ["~/src"]`), Checks{})
-	if err != nil || s.Roots[0] != filepath.Join(home, "src") {
-		t.Errorf("~/src: %v, %v", s.Roots, err)
+	s, err = Parse("c.toml", []byte("roots = [\"~/src\"]\n[servers.a]\ncommand = \"x\"\ncwd = \"~/srv\"\n"), Checks{})
+	if err != nil || s.Roots[0] != filepath.Join(home, "src") || s.Servers[0].Cwd != filepath.Join(home, "srv") {
+		t.Errorf("~/: %+v, %v", s, err)
 	}
 }
 
