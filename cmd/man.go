@@ -109,12 +109,28 @@ timeout: no response within --timeout
 .B 130
 interrupted (SIGINT, SIGTERM)
 .PP
-replay: 0 every response matches, 1 something differs, 2 the replay could not run.
-open, trace: 0 ok, 2 the trace cannot be read, 1 another error.
-tap: the server's exit code (128+n after signal n), 127 command not found, 126 not startable, 2 usage.
-attach: 0 ok, 2 usage, 3 no such tap, 1 another error.
-config wrap/unwrap: 0 done, 1 already (un)wrapped or not writable, 2 usage.
-settings, servers, man: 0 ok, 2 usage or a file that cannot be read or is malformed.
+The other commands:
+.TP
+.B replay
+0 every response matches, 1 something differs, 2 the replay could not run
+.TP
+.B open, trace
+0 ok, 2 the trace cannot be read, a bad flag, or (open) no terminal, 1 another error
+.TP
+.B mock
+0 when the client closes stdin or on SIGINT/SIGTERM; the recorded server's end when it died during a request; 2 the trace cannot be read, 1 another error
+.TP
+.B tap
+the server's exit code (128+n after signal n), 127 command not found, 126 not startable, 2 usage
+.TP
+.B attach
+0 ok, 2 usage, 3 no such tap or it cannot be reached, 1 another error
+.TP
+.B config wrap, config unwrap
+0 done, 1 already (un)wrapped or the file cannot be written, 2 usage
+.TP
+.B settings, servers, man
+0 ok, 2 usage, or a file that cannot be read or is malformed
 .SH ENVIRONMENT
 .TP
 .B MCP_INSPECT_CONFIG
