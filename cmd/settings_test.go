@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -369,4 +371,59 @@ func envVarsRead(t *testing.T) []string {
 		t.Fatalf("found only %v: the scan is broken", names)
 	}
 	return names
+}
+
+// TestProfileConfig: what a profile gives the session, and how the flags combine with it.
+func TestProfileConfig(t *testing.T) {
+	dir := t.TempDir()
+	useSettings(t, `[servers.local]
+command = "srv"
+args = ["--stdio"]
+env = { A = "file", B = "file" }
+cwd = "`+dir+`"
+framing = "content-length"
+
+[servers.remote]
+url = "http://127.0.0.1:9/mcp"
+headers = { X-Team = "tools" }
+bearer_env = "MI_TEST_TOKEN"
+transport = "sse"
+`)
+	t.Setenv("MI_TEST_TOKEN", "tok")
+	resolve := func(args ...string) (mcpclient.Config, string, error) {
+		t.Helper()
+		var f sessionFlags
+		var src serverSource
+		c := &cobra.Command{Use: "x"}
+		f.register(c, forHeadless)
+		src.register(c.Flags())
+		if err := c.ParseFlags(args); err != nil {
+			t.Fatal(err)
+		}
+		if err := applySettings(c, settingsChecks()); err != nil {
+			t.Fatal(err)
+		}
+		return src.resolve(&f, c.Flags().Args(), io.Discard)
+	}
+	cfg, title, err := resolve("--server", "local", "-e", "B=flag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Command != "srv" || !slices.Equal(cfg.Args, []string{"--stdio"}) || !slices.Equal(cfg.Env, []string{"A=file", "B=file", "B=flag"}) || cfg.Dir != dir || cfg.Framing != mcpclient.FramingContentLength || !strings.HasPrefix(title, "local (") {
+		t.Errorf("local: %+v %q", cfg, title)
+	}
+	cfg, _, err = resolve("--server", "local", "--framing", "newline", "--cwd", t.TempDir())
+	if err != nil || cfg.Framing != mcpclient.FramingNewline || cfg.Dir == dir {
+		t.Errorf("flags over the profile: framing %q dir %q, %v", cfg.Framing, cfg.Dir, err)
+	}
+	cfg, _, err = resolve("--server", "remote", "-H", "X-Extra: 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.URL != "http://127.0.0.1:9/mcp" || cfg.Header.Get("X-Team") != "tools" || cfg.Header.Get("X-Extra") != "1" || cfg.Header.Get("Authorization") != "Bearer tok" || cfg.Transport != mcpclient.TransportSSE {
+		t.Errorf("remote: url %q header %v transport %q", cfg.URL, cfg.Header, cfg.Transport)
+	}
+	if cfg, _, err = resolve("--server", "remote", "--transport", "http"); err != nil || cfg.Transport == mcpclient.TransportSSE {
+		t.Errorf("--transport over the profile: %q %v", cfg.Transport, err)
+	}
 }
