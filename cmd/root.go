@@ -261,15 +261,13 @@ func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	return o
 }
 
-// settingsChecks check the settings file's theme against the themes and its key overrides
-// against the UI's key table.
+// settingsChecks check the settings file's theme against the themes.
 func settingsChecks() settings.Checks {
 	return settings.Checks{
 		Theme: func(name string) error {
 			_, err := themes.Lookup(name, false)
 			return err
 		},
-		Keys: ui.CheckKeyOverride,
 	}
 }
 

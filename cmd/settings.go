@@ -305,7 +305,7 @@ func tomlKey(k string) string {
 func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.Config, string, error) {
 	var none mcpclient.Config
 	if len(argv) > 0 {
-		return none, "", fmt.Errorf("give either --server %s or a server COMMAND, not both (got %q)", s.name, strings.Join(argv, " "))
+		return none, "", fmt.Errorf("--server %q needs --config FILE (an entry of a host's config file) or names a profile of the settings file; either way give no server COMMAND (got %q)", s.name, strings.Join(argv, " "))
 	}
 	set := settingsOf(f.cmd)
 	p, err := set.Lookup(s.name)

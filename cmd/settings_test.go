@@ -221,7 +221,7 @@ url = "http://127.0.0.1:9/mcp"
 	}
 	r = inspect(t, env, "tools", "--server", "fake", "--", "node", "x.js")
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "give either --server fake or a server COMMAND") {
+	if !strings.Contains(r.stderr, `--server "fake" needs --config FILE (an entry of a host's config file) or names a profile of the settings file; either way give no server COMMAND`) {
 		t.Errorf("--server and a command: %s", r.stderr)
 	}
 	// With --config, --server names an entry of that file, not a profile.

@@ -110,11 +110,10 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 }
 
 // Checks validate values whose names another package owns; a nil check accepts anything.
+// (Key overrides are checked against KeyActions, the UI's key table.)
 type Checks struct {
 	// Theme reports an unknown theme name.
 	Theme func(name string) error
-	// Keys reports an unknown action or key name of a key override.
-	Keys func(action string, keys []string) error
 }
 
 // Location says where the settings file is looked for.
@@ -431,10 +430,8 @@ func (r *reader) keys(doc map[string]any) (map[string][]string, error) {
 				return nil, r.errAt(path, "give at least one key")
 			}
 			action := g + "." + a
-			if r.checks.Keys != nil {
-				if err := r.checks.Keys(action, ks); err != nil {
-					return nil, r.errKey(path, "keys.%s: %v", action, err)
-				}
+			if err := CheckKeys(action, ks); err != nil {
+				return nil, r.errKey(path, "keys.%s: %v", action, err)
 			}
 			out[action] = ks
 		}

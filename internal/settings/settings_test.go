@@ -12,23 +12,12 @@ import (
 	"time"
 )
 
-// checks are stand-ins for the theme and key table checks of cmd.
+// testChecks is a stand-in for cmd's theme check.
 func testChecks() Checks {
 	return Checks{
 		Theme: func(name string) error {
 			if name != "dark" && name != "light" {
 				return fmt.Errorf("unknown theme %q", name)
-			}
-			return nil
-		},
-		Keys: func(action string, keys []string) error {
-			if action != "wire.search" && action != "global.quit" {
-				return fmt.Errorf("unknown action")
-			}
-			for _, k := range keys {
-				if k == "nokey" {
-					return fmt.Errorf("unknown key %q", k)
-				}
 			}
 			return nil
 		},
@@ -136,8 +125,8 @@ func TestParseErrors(t *testing.T) {
 		{"empty regex", "redact = [\"\"]\n", `c.toml:1:11: redact[0]: an empty pattern would match everywhere`},
 		{"keys not table", "keys = \"x\"\n", `c.toml:1:8: keys: want a table`},
 		{"keys group not table", "[keys]\nquit = \"q\"\n", `c.toml:2:8: keys.quit: want a table of actions`},
-		{"unknown action", "[keys.wire]\nserch = \"/\"\n", `c.toml:2:1: keys.wire.serch: unknown action`},
-		{"unknown key name", "[keys]\nwire.search = [\"ctrl+f\", \"nokey\"]\n", `c.toml:2:6: keys.wire.search: unknown key "nokey"`},
+		{"unknown action", "[keys.wire]\nserch = \"/\"\n", `c.toml:2:1: keys.wire.serch: no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev)`},
+		{"unknown key name", "[keys]\nwire.search = [\"ctrl+f\", \"nokey\"]\n", `c.toml:2:6: keys.wire.search: key "nokey": no such key`},
 		{"key not string", "[keys]\nglobal.quit = [\"q\", 1]\n", `c.toml:2:21: keys.global.quit[1]: want a key name, got an integer`},
 		{"no keys", "[keys]\nglobal.quit = []\n", `c.toml:2:15: keys.global.quit: give at least one key`},
 		{"servers not table", "servers = 1\n", `c.toml:1:11: servers: want tables such as [servers.NAME]`},
@@ -267,4 +256,37 @@ func FuzzParse(f *testing.F) {
 			t.Errorf("error without the file name: %v", err)
 		}
 	})
+}
+
+func TestCheckKeys(t *testing.T) {
+	for _, tc := range []struct {
+		action string
+		keys   []string
+		want   string // "" = valid
+	}{
+		{"wire.search", []string{"ctrl+f"}, ""},
+		{"global.quit", []string{"q", "ctrl+q", "f10", "Q", "?", "+", "ctrl++", "ctrl+alt+shift+delete", "é"}, ""},
+		{"wire.serch", []string{"/"}, `no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev)`},
+		{"global.saveSession", []string{"s"}, `no action "saveSession" in global (did you mean "save_session"?)`},
+		{"wir.search", []string{"/"}, `no key group "wir" (the groups are global, list, detail,`},
+		{"global.quit", nil, "give at least one key"},
+		{"global.quit", []string{""}, "an empty key name"},
+		{"global.quit", []string{"ctl+q"}, `key "ctl+q": "ctl" is not a modifier`},
+		{"global.quit", []string{"alt+ctrl+q"}, `key "alt+ctrl+q": write the modifiers in the order ctrl+alt+shift+meta+hyper+super`},
+		{"global.quit", []string{"ctrl+ctrl+q"}, `write the modifiers in the order`},
+		{"global.quit", []string{"pagedown"}, `key "pagedown": no such key`},
+		{"global.quit", []string{"f64"}, `key "f64": no such key`},
+		{"global.quit", []string{"ctrl+"}, `no such key`},
+		{"global.quit", []string{" "}, `write the space bar as "space"`},
+		{"global.quit", []string{"\x07"}, `not a printable character`},
+		{"global.quit", []string{"shift+a"}, `a shifted character is named by what it types`},
+	} {
+		err := CheckKeys(tc.action, tc.keys)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %q: %v", tc.action, tc.keys, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s %q: error %v, want %q", tc.action, tc.keys, err, tc.want)
+		}
+	}
 }
