@@ -167,7 +167,11 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			line, col := de.Position()
-			return nil, fmt.Errorf("%s:%d:%d: %s", name, line, col, strings.TrimPrefix(de.Error(), "toml: "))
+			msg := strings.TrimPrefix(de.Error(), "toml: ")
+			if strings.Contains(msg, "at start of value") {
+				msg += ` (a string is quoted: "dark"; true and false are bare)`
+			}
+			return nil, fmt.Errorf("%s:%d:%d: %s", name, line, col, msg)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
