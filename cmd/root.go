@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -56,6 +57,9 @@ type sessionFlags struct {
 	transport       string
 	oauth           oauthFlags
 	use             flagUse
+	// cmd is the command the flags belong to: which were given (Changed), and the
+	// settings loaded for it (settingsOf).
+	cmd *cobra.Command
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -70,7 +74,7 @@ const (
 )
 
 func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
-	f.use = use
+	f.use, f.cmd = use, cmd
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
@@ -243,7 +247,28 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(headlessCommands()...)
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
 	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd(), newConformanceClientCmd())
+	checks := settingsChecks()
+	root.AddCommand(newSettingsCmd(checks))
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return applySettings(cmd, checks) }
+	registerCompletions(root)
 	return root
+}
+
+// withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
+func withSettings(o ui.Options, s *settings.Settings) ui.Options {
+	o.Keys = s.Keys
+	o.Mouse = s.Mouse != nil && *s.Mouse
+	return o
+}
+
+// settingsChecks check the settings file's theme against the themes.
+func settingsChecks() settings.Checks {
+	return settings.Checks{
+		Theme: func(name string) error {
+			_, err := themes.Lookup(name, false)
+			return err
+		},
+	}
 }
 
 // needTerminal is the check of every command that opens the TUI (bubbletea needs a
@@ -350,7 +375,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.

@@ -119,6 +119,12 @@ type Options struct {
 	// wire pane as they were sent (--no-redact). By default they are masked there as traces
 	// mask them, so a shared screen does not show them; the bytes sent are never changed.
 	ShowCredentials bool
+	// Keys are key overrides from the settings file: "group.action" (KeyActions) to the
+	// keys that trigger it instead of its defaults. cmd checks them (CheckKeyOverride).
+	Keys map[string][]string
+	// Mouse turns mouse support on (the settings file's mouse = true). Off, the terminal
+	// keeps its own text selection.
+	Mouse bool
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -314,7 +320,7 @@ func newModel(opts Options) *model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
+	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)
