@@ -34,6 +34,10 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseClickMsg, tea.MouseWheelMsg:
+		return m.handleMouse(msg.(tea.MouseMsg))
+	case tea.BackgroundColorMsg:
+		m.backgroundColor(msg)
 	case eventsMsg:
 		return m.eventsArrived(msg)
 	case initializedMsg:
