@@ -23,7 +23,6 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
-	"github.com/mcp-inspect/mcp-inspect/themes"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
@@ -45,17 +44,19 @@ type sessionFlags struct {
 	framing         string
 	maxMessage      int
 	theme           string
-	logFile         string
-	debug           bool
-	strict          bool
-	features        session.ClientFeatures
-	roots           []string
-	rec             recordFlags
-	headers         []string
-	bearerEnv       string
-	transport       string
-	oauth           oauthFlags
-	use             flagUse
+	// themeFrom is what chose theme ("--theme" or MCP_INSPECT_THEME), for errors.
+	themeFrom string
+	logFile   string
+	debug     bool
+	strict    bool
+	features  session.ClientFeatures
+	roots     []string
+	rec       recordFlags
+	headers   []string
+	bearerEnv string
+	transport string
+	oauth     oauthFlags
+	use       flagUse
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -80,7 +81,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
 	f.registerFraming(cmd, use)
-	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	fl.StringVar(&f.theme, "theme", "", themeUsage())
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
@@ -124,8 +125,11 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	case f.protocolVersion == "":
 		return mcpclient.Config{}, fmt.Errorf("--protocol-version: give a revision such as %s", mcpclient.LatestProtocolVersion)
 	}
-	if _, err := themes.Lookup(f.theme, false); err != nil {
-		return mcpclient.Config{}, fmt.Errorf("--theme: %w", err)
+	if f.themeFrom == "" {
+		f.themeFrom = "--theme"
+	}
+	if err := checkTheme(f.theme, f.themeFrom); err != nil {
+		return mcpclient.Config{}, err
 	}
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
@@ -229,6 +233,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 			if len(args) == 0 && src.file == "" && src.name == "" {
 				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
+			flags.theme, flags.themeFrom = chosenTheme(cmd.Flags(), flags.theme)
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
@@ -350,7 +355,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
+	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Mouse: true, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
