@@ -42,7 +42,8 @@ func TestContrastFormula(t *testing.T) {
 
 // TestThemeContrast checks every colored theme's text tokens against the backgrounds it is
 // drawn on: its own Bg, or for a theme on the terminal's background a range of dark (or
-// light) ones, with the terminal's text color where the theme keeps it. The selection,
+// light) ones, with the terminal's text color where the theme keeps it. Every token of a
+// theme file (tokens) is checked, so a token added there is too. The selection,
 // search matches and status bar are checked as the pairs they are drawn with.
 // High-contrast must meet WCAG AA (4.5:1) everywhere, the others 3:1 (AA for large text
 // and UI components).
@@ -78,17 +79,24 @@ func TestThemeContrast(t *testing.T) {
 			} else if p.Fg != nil {
 				fg = p.Fg
 			}
-			text := map[string]color.Color{
-				"fg": fg, "muted": p.Muted, "accent": p.Accent, "focus": p.Focus, "error": p.Error,
-				"warning": p.Warning, "success": p.Success, "request": p.Request, "response": p.Response,
-				"notification": p.Notification, "stderr": p.Stderr, "lifecycle": p.Lifecycle,
+			// Every token a theme file can set is text, but for the background, the border
+			// and the pairs below; a nil token is drawn in the text color.
+			text := map[string]color.Color{}
+			for name, c := range tokens(&p) {
+				switch name {
+				case "bg", "border", "selection_fg", "selection_bg", "match_fg", "match_bg":
+					continue
+				}
+				text[name] = *c
+				if *c == nil {
+					text[name] = fg
+				}
+			}
+			if len(text) < 12 {
+				t.Fatalf("only %d text tokens", len(text))
 			}
 			for _, bg := range bgs {
 				for tok, col := range text {
-					if col == nil {
-						t.Errorf("%s: no color", tok)
-						continue
-					}
 					if r := contrast(col, bg); r < tc.min {
 						t.Errorf("%s %v on %v: %.2f:1, want %.1f", tok, col, bg, r, tc.min)
 					}

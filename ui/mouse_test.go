@@ -271,3 +271,15 @@ func TestMouseClicksPromptForm(t *testing.T) {
 		t.Fatalf("click on mood: field %d, values %v", f.cur, f.values())
 	}
 }
+
+// TestMouseReleaseAndDragDoNothing: a click's release and a drag change nothing (a click
+// acts on the press only), whatever is under them.
+func TestMouseReleaseAndDragDoNothing(t *testing.T) {
+	m := mouseModel(t, 160, 40)
+	x, y := cellOf(t, m, "3 Wire")
+	drive(t, m, tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseLeft}, tea.MouseMotionMsg{X: x, Y: y, Button: tea.MouseLeft})
+	drive(t, m, tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseRight})
+	if m.focus != paneTools {
+		t.Fatalf("focus %d", m.focus)
+	}
+}
