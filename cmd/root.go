@@ -46,17 +46,19 @@ type sessionFlags struct {
 	framing         string
 	maxMessage      int
 	theme           string
-	logFile         string
-	debug           bool
-	strict          bool
-	features        session.ClientFeatures
-	roots           []string
-	rec             recordFlags
-	headers         []string
-	bearerEnv       string
-	transport       string
-	oauth           oauthFlags
-	use             flagUse
+	// themeFrom is what chose theme ("--theme" or MCP_INSPECT_THEME), for errors.
+	themeFrom string
+	logFile   string
+	debug     bool
+	strict    bool
+	features  session.ClientFeatures
+	roots     []string
+	rec       recordFlags
+	headers   []string
+	bearerEnv string
+	transport string
+	oauth     oauthFlags
+	use       flagUse
 	// cmd is the command the flags belong to: which were given (Changed), and the
 	// settings loaded for it (settingsOf).
 	cmd *cobra.Command
@@ -84,7 +86,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
 	f.registerFraming(cmd, use)
-	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	fl.StringVar(&f.theme, "theme", "", themeUsage())
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
@@ -128,8 +130,11 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	case f.protocolVersion == "":
 		return mcpclient.Config{}, fmt.Errorf("--protocol-version: give a revision such as %s", mcpclient.LatestProtocolVersion)
 	}
-	if _, err := themes.Lookup(f.theme, false); err != nil {
-		return mcpclient.Config{}, fmt.Errorf("--theme: %w", err)
+	if f.themeFrom == "" {
+		f.themeFrom = "--theme"
+	}
+	if err := checkTheme(f.theme, f.themeFrom); err != nil {
+		return mcpclient.Config{}, err
 	}
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
@@ -233,6 +238,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 			if len(args) == 0 && src.file == "" && src.name == "" {
 				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
+			flags.theme, flags.themeFrom = chosenTheme(cmd.Flags(), flags.theme)
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
@@ -257,7 +263,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 // withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
 func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	o.Keys = s.Keys
-	o.Mouse = s.Mouse != nil && *s.Mouse
+	o.Mouse = s.Mouse == nil || *s.Mouse // on unless the file says mouse = false
 	return o
 }
 
@@ -265,7 +271,7 @@ func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 func settingsChecks() settings.Checks {
 	return settings.Checks{
 		Theme: func(name string) error {
-			_, err := themes.Lookup(name, false)
+			_, err := themes.Load(name, userThemeDir(), false)
 			return err
 		},
 	}
@@ -375,7 +381,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
