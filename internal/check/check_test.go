@@ -64,6 +64,38 @@ func brokenCases() []broken {
 			"uri-templates": F, "resources-read": W, "prompts-get": F, "completion": F, "logging": F}},
 		{"check-dies-on-garbage", nil, map[string]check.Status{"parse-error": F}},
 		{"check-answers-notifications", nil, map[string]check.Status{"notification": F, "cancel-unknown": F}},
+		// The cases.md scenarios and the other fake servers, under the rule each breaks.
+		{"b01b", nil, map[string]check.Status{"stdout-jsonrpc": F}},
+		{"b07b", nil, map[string]check.Status{"init-order": W, "wire-other": W}},
+		{"batch", nil, map[string]check.Status{"wire-other": F}},
+		{"id-zero-answer", nil, map[string]check.Status{"envelope": F, "list-pages": F}},
+		{"paging-endless", nil, map[string]check.Status{"list-pages": F}},
+		{"paging-empty-cursor", nil, map[string]check.Status{"list-pages": W}},
+		{"lsp-out", nil, map[string]check.Status{"init-responds": F, "stdout-jsonrpc": F}},
+		{"hostile", nil, map[string]check.Status{"steering": W, "tool-names": W, "uri-templates": F}},
+		{"b05", func(o *check.Options) { o.Calls = []check.Call{{Tool: "snippet"}} }, map[string]check.Status{"stdout-utf8": F}},
+		{"b05s", func(o *check.Options) { o.Calls = []check.Call{{Tool: "snippet"}} }, map[string]check.Status{"stdout-utf8": F}},
+		{"b10", func(o *check.Options) { o.Calls = []check.Call{{Tool: "crash"}} }, map[string]check.Status{"tool-call": F, "final-ping": F}},
+	}
+}
+
+// TestWellBehavedScenarios: the fake servers that break none of the rules (their cases are
+// about the client: split writes, long lines, schemas the forms must handle, odd content)
+// come out with no failure and no warning: no false positive.
+func TestWellBehavedScenarios(t *testing.T) {
+	for _, name := range []string{"minimal", "b02", "b03", "b15", "b16", "b18", "b19", "b20", "b23", "b25", "version-old"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rep, err := check.Run(context.Background(), fakeOptions(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, res := range rep.Results {
+				if res.Status == check.StatusFail || res.Status == check.StatusWarn {
+					t.Errorf("%s: %s: %+v", res.ID, res.Status, res.Findings)
+				}
+			}
+		})
 	}
 }
 

@@ -7,8 +7,23 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// hygieneRule is the rule a frame problem code breaks, "" for none of the hygiene rules.
-func hygieneRule(code mcpclient.ProblemCode) string {
+// hygieneRule is the rule a frame problem code breaks, "" for none of the hygiene rules,
+// and the level of the finding (the rule's own, but SHOULD for the wire-other codes whose
+// rule the spec words as SHOULD or advice).
+func hygieneRule(code mcpclient.ProblemCode) (string, Level) {
+	switch code {
+	case mcpclient.CodeBatch, mcpclient.CodeEmptyBatch, mcpclient.CodeIDReused, mcpclient.CodeModernServerRequest,
+		mcpclient.CodeTaskNotDeclared, mcpclient.CodeTaskUnsupportedMethod:
+		return "wire-other", Must
+	case mcpclient.CodeUnknownNotification, mcpclient.CodeBadProgress, mcpclient.CodeUnknownProgressToken,
+		mcpclient.CodeCapabilityNotAdvertised:
+		return "wire-other", Should
+	}
+	return frameRule(code), ""
+}
+
+// frameRule is the stdout or envelope rule a frame problem code breaks, "" for none.
+func frameRule(code mcpclient.ProblemCode) string {
 	switch code {
 	case mcpclient.CodeNotJSON, mcpclient.CodeNotJSONRPC, mcpclient.CodeEmpty, mcpclient.CodePartial,
 		mcpclient.CodeNoNewline, mcpclient.CodeLSPFraming, mcpclient.CodeMultiline:
@@ -35,6 +50,7 @@ func (r *run) hygiene() {
 	var order []key
 	byKey := map[key][]Event{}
 	text := map[key]string{}
+	levels := map[key]Level{}
 	frames := 0
 	for _, w := range r.wires {
 		for _, ev := range w.all() {
@@ -46,14 +62,17 @@ func (r *run) hygiene() {
 				continue
 			}
 			for _, p := range ev.Problems {
-				rule := hygieneRule(p.Code)
-				if rule == "" {
+				rule, level := hygieneRule(p.Code)
+				if rule == "" || p.Severity != mcpclient.Warning && rule != "stdout-crlf" {
 					continue
 				}
 				k := key{rule, p.Code}
 				if _, seen := byKey[k]; !seen {
 					order = append(order, k)
 					text[k] = p.Text
+					if level != "" {
+						levels[k] = level
+					}
 				}
 				byKey[k] = append(byKey[k], w.ev(ev.Seq)...)
 			}
@@ -61,6 +80,9 @@ func (r *run) hygiene() {
 	}
 	for _, k := range order {
 		level := r.results[k.rule].Level
+		if l, ok := levels[k]; ok {
+			level = l
+		}
 		evs := byKey[k]
 		what := fmt.Sprintf("%d frame", len(evs))
 		if len(evs) != 1 {
@@ -68,9 +90,9 @@ func (r *run) hygiene() {
 		}
 		r.find(k.rule, level, evs, "%s %s; first: %s", what, k.code, text[k])
 	}
-	for _, id := range []string{"stdout-jsonrpc", "stdout-utf8", "stdout-crlf", "envelope"} {
+	for _, id := range []string{"stdout-jsonrpc", "stdout-utf8", "stdout-crlf", "envelope", "wire-other"} {
 		if frames == 0 {
-			r.na(id, "the server wrote no frame")
+			r.na(id, "the server sent no message")
 			continue
 		}
 		if !slices.ContainsFunc(order, func(k key) bool { return k.rule == id }) {
@@ -79,13 +101,10 @@ func (r *run) hygiene() {
 	}
 }
 
-// rawAnswer reports whether ev answers one of the raw probes (a string id, id 0, or the
-// -32700 to the line that is not JSON).
+// rawAnswer reports whether ev is the answer to one of the raw probes (a string id, id 0,
+// or the -32700 to the line that is not JSON), which the client could not pair.
 func (r *run) rawAnswer(w *wire, ev mcpclient.Event) bool {
-	if w != r.main || ev.Msg == nil {
-		return false
-	}
-	return r.rawIDs[idValue(ev.Msg.ID)]
+	return w == r.main && r.rawAnswers[ev.Seq]
 }
 
 // idValue is an id's value whatever its JSON type: `"0"` and `0` both give "0", null "null".

@@ -87,6 +87,9 @@ func (r *run) rawID(ctx context.Context, rule, id string) {
 			(ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && idValue(ev.Msg.ID) == want
 	})
 	evs := r.main.ev(seq, ev.Seq)
+	if ok {
+		r.rawAnswers[ev.Seq] = true
+	}
 	switch {
 	case !ok:
 		r.find(rule, Must, evs, "ping with id %s: no answer with that id within %s", id, r.opt.Wait)
@@ -117,6 +120,9 @@ func (r *run) notJSON(ctx context.Context) {
 	}
 	ev, ok := r.main.waitFor(ctx, mark, parseGrace, isParseErr)
 	evs := r.main.ev(seq, ev.Seq)
+	if ok {
+		r.rawAnswers[ev.Seq] = true
+	}
 	switch {
 	case !ok:
 		r.find("parse-error", Should, evs, "no -32700 Parse error (id null) for a line that is not JSON (a ping sent after it was answered first)")

@@ -83,9 +83,11 @@ type run struct {
 	caps map[string]json.RawMessage
 	// tools, resources, templates and prompts are the listings (raw items), for the reads.
 	tools, resources, templates, prompts []json.RawMessage
-	// rawIDs are the ids of the requests written raw, whose answers the client does not pair.
-	rawIDs map[string]bool
-	remote bool
+	// rawIDs are the ids of the requests written raw, whose answers the client does not pair;
+	// rawAnswers the main session's seqs of the answers found to them.
+	rawIDs     map[string]bool
+	rawAnswers map[uint64]bool
+	remote     bool
 	// mu guards results' contents and wires: the handshake sessions run beside the main one.
 	mu sync.Mutex
 	// itemEvs are the events of the listing whose items are being checked; linted counts
@@ -101,7 +103,7 @@ type run struct {
 func Run(ctx context.Context, opt Options) (*Report, error) {
 	opt.defaults()
 	start := time.Now()
-	r := &run{opt: opt, rep: &Report{}, results: map[string]*Result{}, rawIDs: map[string]bool{}, remote: opt.Server.URL != ""}
+	r := &run{opt: opt, rep: &Report{}, results: map[string]*Result{}, rawIDs: map[string]bool{}, rawAnswers: map[uint64]bool{}, remote: opt.Server.URL != ""}
 	r.rep.Server = Server{Target: opt.Target, Transport: "stdio"}
 	if r.remote {
 		r.rep.Server.Transport = string(opt.Server.Transport)
