@@ -61,6 +61,11 @@ func (r *run) hygiene() {
 			if r.rawAnswer(w, ev) {
 				continue
 			}
+			if w.name == SessionDiscover && ev.Kind == mcpclient.KindErrorResponse {
+				// A legacy server's refusal of the probe (over HTTP often a 400 whose body
+				// says id null): how it says no is not judged, only that it did.
+				continue
+			}
 			for _, p := range ev.Problems {
 				rule, level := hygieneRule(p.Code)
 				if rule == "" || p.Severity != mcpclient.Warning && rule != "stdout-crlf" {

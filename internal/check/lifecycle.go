@@ -63,7 +63,7 @@ func (r *run) lifecycle(ctx context.Context) error {
 	if r.caps == nil {
 		r.caps = map[string]json.RawMessage{}
 	}
-	r.note("init-responds", evs, "answered in %s", sinceStart(w, evs))
+	r.note("init-responds", evs, "answered %s after the server was started", sinceStart(w, evs))
 	if init.Era == mcpclient.EraModern {
 		r.na("init-result", "the main session is modern (server/discover); see the discover rule")
 		r.na("version-latest", "the main session is modern (server/discover)")
@@ -91,18 +91,19 @@ func connected(w *wire, init *mcpclient.InitializeResult) {
 	})
 }
 
-// sinceStart is the time from the session's start to its last event in evs.
+// sinceStart is the time from the session's start to the last server answer in evs.
 func sinceStart(w *wire, evs []Event) string {
-	last := uint64(0)
+	in := map[uint64]bool{}
 	for _, e := range evs {
-		last = max(last, e.Seq)
+		in[e.Seq] = true
 	}
+	at := ""
 	for _, ev := range w.all() {
-		if ev.Seq == last {
-			return ev.Time.Sub(w.start).Round(time.Millisecond).String()
+		if in[ev.Seq] && ev.Dir == mcpclient.ServerToClient {
+			at = ev.Time.Sub(w.start).Round(time.Millisecond).String()
 		}
 	}
-	return "?"
+	return at
 }
 
 // methodEvents are the seqs of the requests and notifications of the given methods the

@@ -58,6 +58,25 @@ func TestServerEverything(t *testing.T) {
 	}
 }
 
+// TestServerEverythingHTTP: the TypeScript reference server over Streamable HTTP breaks no
+// MUST rule; an unknown tool is an isError result there too. (Its 400 with id null to the
+// session-less server/discover probe is a refusal, which discover takes as "not offered".)
+func TestServerEverythingHTTP(t *testing.T) {
+	t.Parallel()
+	srv := testservers.ServerEverythingHTTP(t)
+	rep, err := check.Run(context.Background(), check.Options{
+		Server: mcpclient.Config{URL: srv.URL, Transport: mcpclient.TransportHTTP},
+		Target: srv.URL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	realOutcome(t, rep, nil, []string{"unknown-tool"})
+	if s := rep.Result("discover").Status; s != check.StatusNA {
+		t.Errorf("discover: %s, want n/a (a legacy-only server)", s)
+	}
+}
+
 // TestGoEverythingHTTP: the go-sdk everything-server over Streamable HTTP (stateless: both
 // eras) breaks one MUST rule, unknown-method: it answers an unknown method with HTTP 400 and
 // a text/plain body instead of a JSON-RPC -32601 (docs/check.md cites the spec). Its

@@ -193,7 +193,7 @@ func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(stri
 				p("      %s%s\n", safe(res.Reason), eventsText(res.Events))
 				continue
 			case StatusFail, StatusWarn:
-				p("      %s %s\n", res.Level, res.Source)
+				p("      %s rule; %s\n", res.Level, res.Source)
 			}
 			for _, f := range res.Findings {
 				p("      %s: %s%s\n", f.Level, safe(f.Text), eventsText(f.Events))
