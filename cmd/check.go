@@ -204,6 +204,8 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		return nil
 	case exitCheckFailed:
 		return &codeError{code, ""}
+	case exitInterrupted:
+		return &codeError{code, "check interrupted; the report above is partial"}
 	}
 	return &codeError{code, stderrSafe(stderr)(err.Error())}
 }

@@ -126,10 +126,10 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	switch {
 	case errors.As(err, &se):
 		unreached = "not reached: the server could not start"
-	case r.init == nil:
-		unreached = "not reached: the handshake did not complete"
 	case ctx.Err() != nil:
 		unreached = "not reached: the check was interrupted"
+	case r.init == nil:
+		unreached = "not reached: the handshake did not complete"
 	}
 	for _, rule := range Rules() {
 		res := r.results[rule.ID]
