@@ -2,8 +2,11 @@ package ui
 
 import (
 	"encoding/json"
+	"image/color"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -101,5 +104,30 @@ func TestIsMarkdown(t *testing.T) {
 		if isMarkdown(mt) != want {
 			t.Errorf("isMarkdown(%q) = %v", mt, !want)
 		}
+	}
+}
+
+// The terminal's answer about its background picks glamour's light or dark style.
+func TestMarkdownFollowsBackground(t *testing.T) {
+	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "default" })
+	keys(t, m, "1")
+	dark := view(m)
+	drive(t, m, tea.BackgroundColorMsg{Color: color.White})
+	if m.c.md.style != "light" {
+		t.Fatalf("style after a white background = %q", m.c.md.style)
+	}
+	light := view(m)
+	if light == dark || !strings.Contains(light, "• one") {
+		t.Errorf("the light rendering is the dark one:\n%q", light)
+	}
+	drive(t, m, tea.BackgroundColorMsg{Color: color.Black})
+	if m.c.md.style != "dark" || view(m) != dark {
+		t.Errorf("back on black: style %q", m.c.md.style)
+	}
+	// Without colors the answer changes nothing.
+	p := connected(t, mdSession(), 120, 40)
+	drive(t, p, tea.BackgroundColorMsg{Color: color.White})
+	if p.c.md.style != "notty" {
+		t.Errorf("plain theme style = %q", p.c.md.style)
 	}
 }

@@ -391,7 +391,9 @@ func newModel(opts Options) *model {
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick(),
+		// The answer picks the markdown style for the background (markdown.setDark).
+		tea.RequestBackgroundColor)
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

@@ -58,6 +58,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.mediaOpened(msg)
 	case gfxDrawMsg:
 		return m.gfxDraw(msg)
+	case tea.BackgroundColorMsg:
+		m.c.md.setDark(msg.IsDark())
 	case copiedMsg:
 		return m.copied(msg)
 	case frameSavedMsg:
