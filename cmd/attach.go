@@ -211,7 +211,8 @@ func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Lo
 		}
 	}()
 	title := "attach " + info.Title()
-	_, err = ui.Run(ctx, withImages(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, Logger: logger, HistoryDir: stateDir()}))
+	det, ovr := imageProtocols()
+	_, err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, Logger: logger, HistoryDir: stateDir(), ImageProtocol: det, ImagePreview: ovr})
 	cancel()
 	st.Close()
 	if err != nil && !errors.Is(err, context.Canceled) {

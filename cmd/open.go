@@ -76,12 +76,13 @@ never loaded whole.`,
 			if len(tr.Header.Argv) > 0 {
 				title += ": " + shellwords.Join(tr.Header.Argv)
 			}
-			_, err = ui.Run(ctx, withImages(ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
+			det, ovr := imageProtocols()
+			_, err = ui.Run(ctx, ui.Options{ImageProtocol: det, ImagePreview: ovr, Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
 				// w saves frames to the state directory, as a live session does.
 				HistoryDir: stateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
-				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input}))
+				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input})
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return &codeError{1, err.Error()}
 			}
