@@ -274,7 +274,7 @@ func TestSystemViewer(t *testing.T) {
 }
 
 func TestNewPicturesResolves(t *testing.T) {
-	colored, plain := buildStyles(t, "default"), buildStyles(t, "plain")
+	colored, plain := buildStyles(t, "dark"), buildStyles(t, "plain")
 	cases := []struct {
 		detected, override media.Protocol
 		st                 *stylesT

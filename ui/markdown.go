@@ -3,10 +3,13 @@ package ui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
 	gansi "charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // Descriptions (tools, prompts, resources, templates) and text/markdown resource contents
@@ -208,6 +211,25 @@ func (m *model) fillMarkdown() {
 	m.c.md.filling = false
 	if m.c.gfx != nil {
 		m.c.gfx.filling = false
+	}
+}
+
+// darkPalette reports whether a theme is drawn on a dark background: its own Bg's, else
+// dark unless it is the light theme (the others are made for dark terminals or follow the
+// terminal, which markdownBackground then asks).
+func darkPalette(pal themes.Palette, name string) bool {
+	if pal.Bg != nil {
+		r, g, b, _ := pal.Bg.RGBA()
+		return 299*r+587*g+114*b < 500*0xffff
+	}
+	return name != "light"
+}
+
+// markdownBackground takes the terminal's background answer for the markdown style when
+// the theme has no background of its own.
+func (m *model) markdownBackground(msg tea.BackgroundColorMsg) {
+	if msg.Color != nil && m.c.st.Palette.Bg == nil {
+		m.c.md.setDark(msg.IsDark())
 	}
 }
 

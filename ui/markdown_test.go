@@ -29,7 +29,7 @@ func mdSession() *fakeSession {
 // with bullets, a link's URL as text without an OSC 8 hyperlink), and m shows the raw
 // text, in every pane that shows one.
 func TestMarkdownDescriptions(t *testing.T) {
-	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "default" })
+	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "dark" })
 	for _, pane := range []string{"1", "6", "5"} {
 		keys(t, m, pane)
 		out := view(m)
@@ -55,7 +55,7 @@ func TestMarkdownDescriptions(t *testing.T) {
 
 // A text/markdown resource's contents render too.
 func TestMarkdownResourceContents(t *testing.T) {
-	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "default" })
+	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "dark" })
 	keys(t, m, "5", "enter")
 	out := view(m)
 	mustContain(t, "read", out, "Readme", "bold")
@@ -69,7 +69,7 @@ func TestMarkdownResourceContents(t *testing.T) {
 func TestMarkdownSanitized(t *testing.T) {
 	s := mdSession()
 	s.tools[0].Description = "**x**\x1b[2J\x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \u202e"
-	m := connected(t, s, 120, 40, func(o *Options) { o.Theme = "default" })
+	m := connected(t, s, 120, 40, func(o *Options) { o.Theme = "dark" })
 	keys(t, m, "1")
 	out := view(m)
 	mustContain(t, "tools", out, `\x1b[2J`, `\x1b]8;;https://evil.example\x07click`, "<U+202E>")
@@ -109,7 +109,7 @@ func TestIsMarkdown(t *testing.T) {
 
 // The terminal's answer about its background picks glamour's light or dark style.
 func TestMarkdownFollowsBackground(t *testing.T) {
-	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "default" })
+	m := connected(t, mdSession(), 120, 40, func(o *Options) { o.Theme = "dark" })
 	keys(t, m, "1")
 	dark := view(m)
 	drive(t, m, tea.BackgroundColorMsg{Color: color.White})
@@ -129,5 +129,15 @@ func TestMarkdownFollowsBackground(t *testing.T) {
 	drive(t, p, tea.BackgroundColorMsg{Color: color.White})
 	if p.c.md.style != "notty" {
 		t.Errorf("plain theme style = %q", p.c.md.style)
+	}
+}
+
+// A theme's own background, or the light theme, picks the markdown style from the start.
+func TestMarkdownStyleFromTheme(t *testing.T) {
+	for theme, want := range map[string]string{"dark": "dark", "light": "light", "high-contrast": "dark", "nocolor": "notty", "plain": "notty"} {
+		m := connected(t, mdSession(), 100, 30, func(o *Options) { o.Theme = theme })
+		if m.c.md.style != want {
+			t.Errorf("theme %s: markdown style %q, want %q", theme, m.c.md.style, want)
+		}
 	}
 }

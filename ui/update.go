@@ -34,6 +34,11 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseMsg:
+		return m.handleMouse(msg) // releases and drags are dropped there
+	case tea.BackgroundColorMsg:
+		m.backgroundColor(msg)
+		m.markdownBackground(msg)
 	case eventsMsg:
 		return m.eventsArrived(msg)
 	case initializedMsg:
@@ -58,8 +63,6 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.mediaOpened(msg)
 	case gfxDrawMsg:
 		return m.gfxDraw(msg)
-	case tea.BackgroundColorMsg:
-		m.c.md.setDark(msg.IsDark())
 	case copiedMsg:
 		return m.copied(msg)
 	case frameSavedMsg:
