@@ -93,3 +93,18 @@ func TestKeyOverrideApplied(t *testing.T) {
 	keys(t, m, "esc", "?")
 	mustContain(t, "help", view(m), "ctrl+f")
 }
+
+// The hints on screen name the keys as bound: moved by the settings file, the status bar,
+// the help title and the too-small notice follow (they said "?" and "q" regardless).
+func TestKeyOverrideHints(t *testing.T) {
+	m := newModel(Options{Theme: "plain", Keys: map[string][]string{"global.help": {"f1"}, "global.quit": {"ctrl+q"}}})
+	useFakeClock(m)
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
+	drive(t, m, eventsMsg{events: toolSession()})
+	mustContain(t, "status bar", view(m), "f1 help")
+	keys(t, m, "f1")
+	mustContain(t, "help title", view(m), "(f1 or esc closes)")
+	keys(t, m, "f1")
+	m.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
+	mustContain(t, "too small", view(m), "(ctrl+q quits)")
+}

@@ -39,7 +39,7 @@ func (m *model) render() string {
 }
 
 func (m *model) tooSmall() string {
-	msg := fmt.Sprintf("terminal too small: %dx%d, need at least %dx%d (q quits)", m.width, m.height, minWidth, minHeight)
+	msg := fmt.Sprintf("terminal too small: %dx%d, need at least %dx%d (%s quits)", m.width, m.height, minWidth, minHeight, m.c.keys.Global.Quit.Help().Key)
 	return ansi.Hardwrap(msg, max(m.width, 1), true)
 }
 
@@ -147,9 +147,12 @@ func (m *model) statusBar() string {
 	if f := m.recFact(); f != "" {
 		parts = append(parts, f)
 	}
-	hint := " ? help "
+	// The keys as bound (the settings file can move them).
+	helpKey := m.c.keys.Global.Help.Help().Key
+	hint := " " + helpKey + " help "
 	if s.failed() && m.restart.enabled {
-		hint = " E restart · ? help " // on every pane, not only where the dead-server panel shows
+		// On every pane, not only where the dead-server panel shows.
+		hint = " " + m.c.keys.Global.Restart.Help().Key + " restart · " + helpKey + " help "
 	}
 	text := " " + strings.Join(parts, " · ")
 	if f := m.flashText(); f != "" {
@@ -175,9 +178,10 @@ func (m *model) statusBar() string {
 func (m *model) helpView() string {
 	pane, global := m.helpKeys()
 	st := m.c.st
-	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   (? or esc closes)")
+	closes := fmt.Sprintf("(%s or %s closes)", m.c.keys.Global.Help.Help().Key, m.c.keys.Form.Cancel.Help().Key)
+	head := st.Title.Render(fmt.Sprintf("keys · %s pane", m.panes[m.focus].title())) + st.Muted.Render("   "+closes)
 	if m.formHasKeys() {
-		head = st.Title.Render("keys · call form") + st.Muted.Render("   the form takes every key: "+m.c.keys.Form.NextField.Help().Key+" moves between fields, pane numbers are text · (? or esc closes)")
+		head = st.Title.Render("keys · call form") + st.Muted.Render("   the form takes every key: "+m.c.keys.Form.NextField.Help().Key+" moves between fields, pane numbers are text · "+closes)
 	}
 	return m.helpPage(head, pane, global, m.lay.body.w, m.lay.body.h)
 }
