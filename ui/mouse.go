@@ -73,6 +73,9 @@ func (m *model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		if ms.Y == m.lay.header.y {
+			if m.focus != paneCall && m.panes[m.focus].inputFocused() {
+				return nil // a prompt (search, filter) has the keys: a pane key would type too
+			}
 			if id, ok := m.tabAt(ms.X); ok {
 				m.focus = id
 			}

@@ -283,3 +283,20 @@ func TestMouseReleaseAndDragDoNothing(t *testing.T) {
 		t.Fatalf("focus %d", m.focus)
 	}
 }
+
+// While the wire search prompt takes the keys, a tab click does not leave it open behind
+// another pane (keys typed there went into it): the click is ignored, as a pane key is.
+func TestMouseTabClickKeepsOpenPrompt(t *testing.T) {
+	m := mouseModel(t, 160, 40)
+	keys(t, m, "3", "/")
+	x, y := cellOf(t, m, "1 Tools")
+	click(t, m, x, y)
+	if m.focus != paneWire || m.wire.find.mode == findNone {
+		t.Fatalf("after a tab click with the search open: focus %d, search mode %v", m.focus, m.wire.find.mode)
+	}
+	keys(t, m, "esc")
+	click(t, m, x, y)
+	if m.focus != paneTools {
+		t.Fatalf("with the search closed a tab click focused %d", m.focus)
+	}
+}
