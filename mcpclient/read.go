@@ -14,6 +14,7 @@ func (c *Client) readStdout(r *os.File) {
 	defer r.Close()
 	fr := NewFramer(r, c.cfg.MaxMessage)
 	for {
+		c.waitRoom()
 		f, err := fr.Next()
 		if err != nil {
 			return
@@ -27,6 +28,7 @@ func (c *Client) readStderr(r *os.File) {
 	defer r.Close()
 	fr := NewFramer(r, 1<<20)
 	for {
+		c.waitRoom()
 		f, err := fr.Next()
 		if err != nil {
 			return
