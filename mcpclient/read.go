@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
 )
 
 func (c *Client) readStdout(r *os.File) {
@@ -19,9 +20,19 @@ func (c *Client) readStdout(r *os.File) {
 		if err != nil {
 			return
 		}
+		if len(f.Raw) >= collectAfter {
+			// The blocks the frame was assembled in are garbage as large as the frame:
+			// reclaim them now, before the frame's consumers (the recorder, the result's
+			// decoding) allocate their own copies, so a huge message costs its copies
+			// and not also the GC's lag.
+			runtime.GC()
+		}
 		c.handleFrame(f)
 	}
 }
+
+// collectAfter is the frame size from which readStdout runs a collection (32 MiB).
+const collectAfter = 32 << 20
 
 func (c *Client) readStderr(r *os.File) {
 	defer close(c.stderrEOF)
