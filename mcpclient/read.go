@@ -7,7 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"runtime"
+	"runtime/debug"
 )
 
 func (c *Client) readStdout(r *os.File) {
@@ -22,10 +22,11 @@ func (c *Client) readStdout(r *os.File) {
 		}
 		if len(f.Raw) >= collectAfter {
 			// The blocks the frame was assembled in are garbage as large as the frame:
-			// reclaim them now, before the frame's consumers (the recorder, the result's
-			// decoding) allocate their own copies, so a huge message costs its copies
-			// and not also the GC's lag.
-			runtime.GC()
+			// reclaim them now and give their pages back to the system, before the
+			// frame's consumers (the recorder, the result's decoding) allocate their own
+			// copies, so a huge message costs its copies and not also the GC's lag (a
+			// 200 MB result: 615 MB resident with a collection alone).
+			debug.FreeOSMemory()
 		}
 		c.handleFrame(f)
 	}
