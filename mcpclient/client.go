@@ -68,8 +68,10 @@ type Config struct {
 	// client capabilities (declared by default; see tasksext.go).
 	NoTasksExtension bool
 	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
-	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
-	// trace. It must not call back into the Client.
+	// as soon as the event is read, however far behind the reader of Events is: a recorder
+	// uses it so the trace never waits for a UI. (When Events falls behind by the backlog
+	// bound, the client stops reading the server until it catches up; see Events.) It must
+	// not call back into the Client.
 	OnEvent func(Event)
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader
