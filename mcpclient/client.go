@@ -68,8 +68,10 @@ type Config struct {
 	// client capabilities (declared by default; see tasksext.go).
 	NoTasksExtension bool
 	// OnEvent, when set, is called with every event, in order, from one goroutine of its own,
-	// independent of how fast Events is read: a recorder uses it so a slow UI never delays the
-	// trace. It must not call back into the Client.
+	// as soon as the event is read, however far behind the reader of Events is: a recorder
+	// uses it so the trace never waits for a UI. (When Events falls behind by the backlog
+	// bound, the client stops reading the server until it catches up; see Events.) It must
+	// not call back into the Client.
 	OnEvent func(Event)
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader
@@ -233,6 +235,7 @@ func Start(cfg Config) (*Client, error) {
 	c.q, c.out = newChanQueue()
 	if cfg.OnEvent != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
+		c.obs.activate() // a recorder always drains
 	}
 	if cfg.URL != "" {
 		return c, c.connectHTTP()
@@ -249,9 +252,34 @@ func Start(cfg Config) (*Client, error) {
 }
 
 // Events is the session timeline, in order. It is closed after the server is gone and
-// every event has been delivered. The client buffers without bound, so a slow reader never
-// stalls the server's pipes.
-func (c *Client) Events() <-chan Event { return c.out }
+// every event has been delivered. Once Events has been called, the client reads the
+// server's stdout and stderr only while fewer than about 4,096 events (16 MiB of frames)
+// wait to be received here, so a slow reader slows the server (its pipes fill) instead of
+// growing memory; requests and their responses still pair, and the bound is lifted when
+// the server has exited (see eventQueue). A caller of Events must therefore keep
+// receiving until the channel closes; a client whose Events is never called buffers
+// without bound, as it must keep every event for a late reader.
+func (c *Client) Events() <-chan Event {
+	c.q.activate()
+	return c.out
+}
+
+// waitRoom is the readers' backpressure (see eventQueue): it returns once the Events queue
+// and the OnEvent queue both have room. Called holding no lock, before reading a frame.
+func (c *Client) waitRoom() {
+	c.q.waitRoom()
+	if c.obs != nil {
+		c.obs.waitRoom()
+	}
+}
+
+// releaseQueues lifts the backlog bound for good (the server has exited).
+func (c *Client) releaseQueues() {
+	c.q.release()
+	if c.obs != nil {
+		c.obs.release()
+	}
+}
 
 // Observed is closed once Config.OnEvent has been called for the last event of the session
 // (at once when there is no OnEvent). Close waits for it, so a recorder has every event when

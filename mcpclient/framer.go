@@ -57,7 +57,12 @@ type Framer struct {
 	start int    // unread bytes are buf[start:end]
 	end   int
 
-	cur        []byte // the frame being assembled
+	cur []byte // the frame being assembled (its last block, when blocks is set)
+	// A frame of more than blockSize bytes is assembled in blocks of blockSize, copied once
+	// into one slice of its exact size when it is complete: growing one slice by append
+	// would allocate about four times the frame in all, and briefly hold 2.25 times it.
+	blocks     [][]byte // the frame's earlier blocks, full; nil: cur holds the whole frame
+	blockLen   int      // bytes in blocks
 	curSize    int64
 	curChunks  []int
 	chunkCount int
@@ -235,8 +240,8 @@ func (f *Framer) continues(c byte) bool {
 // the frame; otherwise it moves to the state the rest of the frame is read in.
 func (f *Framer) lineDone() bool {
 	var line []byte
-	if !f.oversize && f.lineAt <= int64(len(f.cur)) {
-		line = f.cur[f.lineAt:]
+	if !f.oversize {
+		line = f.lastLine()
 	}
 	f.lineAt = f.curSize
 	switch f.state {
@@ -344,8 +349,12 @@ func (f *Framer) appendBytes(b []byte) {
 	if f.oversize {
 		return
 	}
-	if len(f.cur)+len(b) > f.max {
+	if f.blockLen+len(f.cur)+len(b) > f.max {
 		keep := min(oversizeHead, f.max)
+		if f.blocks != nil {
+			f.cur = f.head(keep)
+			f.blocks, f.blockLen = nil, 0
+		}
 		if room := keep - len(f.cur); room > 0 {
 			f.cur = append(f.cur, b[:min(room, len(b))]...)
 		}
@@ -355,16 +364,88 @@ func (f *Framer) appendBytes(b []byte) {
 		f.oversize = true
 		return
 	}
-	if f.cur == nil && f.scratch != nil {
-		f.cur = f.scratch[:0]
+	if f.blocks == nil && len(f.cur)+len(b) > max(cap(f.cur), blockSize) {
+		f.blocks = make([][]byte, 0, 16)
+		if len(f.cur) > 0 {
+			f.blocks, f.blockLen = append(f.blocks, f.cur), len(f.cur)
+		}
+		f.cur = make([]byte, 0, blockSize)
 	}
-	f.cur = append(f.cur, b...)
+	if f.blocks == nil {
+		if f.cur == nil && f.scratch != nil {
+			f.cur = f.scratch[:0]
+		}
+		f.cur = append(f.cur, b...)
+		return
+	}
+	for len(b) > 0 {
+		if len(f.cur) == cap(f.cur) {
+			f.blocks, f.blockLen = append(f.blocks, f.cur), f.blockLen+len(f.cur)
+			f.cur = make([]byte, 0, blockSize)
+		}
+		n := min(len(b), cap(f.cur)-len(f.cur))
+		f.cur, b = append(f.cur, b[:n]...), b[n:]
+	}
+}
+
+// blockSize is the size of the blocks a long frame is assembled in (see Framer.blocks).
+const blockSize = 1 << 20
+
+// flatten copies a frame assembled in blocks into one slice of its size.
+func (f *Framer) flatten() {
+	if f.blocks == nil {
+		return
+	}
+	buf := make([]byte, 0, f.blockLen+len(f.cur))
+	for _, b := range f.blocks {
+		buf = append(buf, b...)
+	}
+	f.cur, f.blocks, f.blockLen = append(buf, f.cur...), nil, 0
+}
+
+// head is a copy of the first n bytes of a frame assembled in blocks (all when shorter).
+func (f *Framer) head(n int) []byte {
+	out := make([]byte, 0, n)
+	for _, b := range append(f.blocks[:len(f.blocks):len(f.blocks)], f.cur) {
+		out = append(out, b[:min(len(b), n-len(out))]...)
+	}
+	return out
+}
+
+// lastLine is the line just completed, f.cur[f.lineAt:] of the whole frame. In blocks, a
+// line of up to blockSize is copied out; a longer one flattens the frame (once per long
+// line: a frame is one long line, or a pretty-printed value with a few).
+func (f *Framer) lastLine() []byte {
+	if f.blocks == nil {
+		if f.lineAt > int64(len(f.cur)) {
+			return nil
+		}
+		return f.cur[f.lineAt:]
+	}
+	n := f.blockLen + len(f.cur) - int(f.lineAt)
+	if n > blockSize {
+		f.flatten()
+		return f.cur[f.lineAt:]
+	}
+	line := make([]byte, n)
+	at := n
+	for i := len(f.blocks); i >= 0 && at > 0; i-- {
+		b := f.cur
+		if i < len(f.blocks) {
+			b = f.blocks[i]
+		}
+		k := min(len(b), at)
+		copy(line[at-k:], b[len(b)-k:])
+		at -= k
+	}
+	return line
 }
 
 // maxScratch is the largest assembly buffer a push-mode Framer keeps for the next frame.
 const maxScratch = 1 << 20
 
 func (f *Framer) finish(partial bool) Frame {
+	f.flatten()
 	f.line++
 	fr := Frame{
 		Raw:        f.cur,

@@ -222,6 +222,7 @@ func (l *leaderReader) readOnce(d time.Duration, frames *atomic.Int64) (eof bool
 // handle passes one frame to the client; the push framer lends frames, events keep them.
 func (l *leaderReader) handle(f Frame) {
 	f.Raw = append([]byte(nil), f.Raw...)
+	l.c.waitRoom()
 	l.c.handleFrame(f)
 }
 

@@ -64,6 +64,9 @@ func (c *Client) spawn() error {
 			c.exitSignal = proc.SignalName(sig)
 		}
 		close(c.waitDone)
+		// What is left in the pipes is bounded by their buffers now, and the readers must
+		// reach EOF whether or not anyone still receives events.
+		c.releaseQueues()
 	}()
 	go c.supervise()
 	return nil

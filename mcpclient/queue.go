@@ -1,18 +1,50 @@
 package mcpclient
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
-// eventQueue is an unbounded FIFO between the readers (which must never block on a slow
-// consumer, or the server's pipes fill and it stalls) and one ordered consumer, fed from its
-// own goroutine.
+// eventQueue is a FIFO between the client's goroutines and one ordered consumer, fed from
+// its own goroutine. push never blocks: events are stamped and pushed under Client.mu, and a
+// consumer may need that lock (State, Err) to make progress.
+//
+// The bound is backpressure, as a real MCP client has it: before reading the next frame,
+// the stdout and stderr readers call waitRoom, which blocks (holding no lock) while the
+// queue holds more than maxQueued events or maxQueuedBytes of frame bytes not yet handed
+// to the consumer, until it has drained to half of that. The server's pipe then fills and
+// its writes block, so a flood costs memory for a bounded backlog, not for its length, and
+// nothing is lost or dropped. The alternative, keeping only the queued events' bytes until
+// the recorder has written them and reading them back, would still grow with the backlog
+// (every event's parsed envelope and summary) and would make every consumer read files.
+//
+// What keeps it from hanging:
+//   - push (requests written, lifecycle events, pairing) never waits, so a caller's
+//     request is sent and a response read pairs with it under Client.mu whatever the
+//     backlog; a response waits only for the consumer to take half the backlog.
+//   - The Events queue is bounded only once Events has been called (activate): a client
+//     whose events nobody reads (a headless helper that only calls) queues them as before
+//     and never stalls its server.
+//   - When the server process has exited, release lifts the bound: what is left in the
+//     pipes is at most their buffers, and the readers must reach EOF for the session to
+//     end (Close, the exit event) even when the consumer has stopped reading.
+//   - close (the session's end) lifts it too.
 type eventQueue struct {
-	mu      sync.Mutex
-	cond    *sync.Cond
-	items   []Event
-	spare   []Event // the last batch's array, emptied, for the next one (no allocation per batch)
-	closed  bool
-	busy    bool // the pump holds a batch it has not delivered yet
-	deliver func(Event)
+	mu    sync.Mutex
+	cond  *sync.Cond
+	room  *sync.Cond // waitRoom waits here; signalled when the backlog is below the low mark
+	items []Event
+	// pending and pendingBytes are the events (and their len(Raw)) pushed into items and
+	// not yet delivered; waiting counts the readers in waitRoom.
+	pending      atomic.Int64
+	pendingBytes atomic.Int64
+	waiting      atomic.Int32
+	bounded      atomic.Bool // waitRoom applies the bound (activate)
+	released     bool        // the bound is lifted for good (release, close)
+	spare        []Event     // the last batch's array, emptied, for the next one (no allocation per batch)
+	closed       bool
+	busy         bool // the pump holds a batch it has not delivered yet
+	deliver      func(Event)
 	// direct, for a channel queue, is the channel itself: while nothing waits in the queue
 	// push sends into it at once when it has room, which spares the pump's wake-up per event
 	// (most of an event's cost at one request at a time).
@@ -24,6 +56,7 @@ type eventQueue struct {
 func newEventQueue(deliver func(Event), finish func()) *eventQueue {
 	q := &eventQueue{deliver: deliver, done: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
+	q.room = sync.NewCond(&q.mu)
 	go q.pump(finish)
 	return q
 }
@@ -51,14 +84,76 @@ func (q *eventQueue) push(ev Event) {
 		}
 	}
 	q.items = append(q.items, ev)
+	q.pending.Add(1)
+	q.pendingBytes.Add(int64(len(ev.Raw)))
 	q.cond.Signal()
+}
+
+// Backlog bounds (see eventQueue): a reader waits above either high mark until the backlog
+// is at or below half of both. 4,096 events are about one UI batch; 16 MiB lets a few
+// large frames through without a wait. A single frame larger than the byte bound passes
+// once the queue is empty.
+const (
+	maxQueued      = 4096
+	maxQueuedBytes = 16 << 20
+)
+
+// activate turns the bound on (the consumer has started reading).
+func (q *eventQueue) activate() { q.bounded.Store(true) }
+
+// full reports whether the backlog is over the high marks; low whether it is at or below
+// half of both.
+func (q *eventQueue) full() bool {
+	return q.pending.Load() > maxQueued || q.pendingBytes.Load() > maxQueuedBytes
+}
+
+func (q *eventQueue) low() bool {
+	return q.pending.Load() <= maxQueued/2 && q.pendingBytes.Load() <= maxQueuedBytes/2
+}
+
+// waitRoom blocks while the queue is bounded and over its high marks, until the consumer
+// has taken it down to the low marks or the bound is lifted. The caller must hold no lock
+// the consumer may need.
+func (q *eventQueue) waitRoom() {
+	if !q.bounded.Load() || !q.full() {
+		return
+	}
+	q.mu.Lock()
+	q.waiting.Add(1)
+	for !q.released && !q.low() {
+		q.room.Wait()
+	}
+	q.waiting.Add(-1)
+	q.mu.Unlock()
+}
+
+// release lifts the bound for good and wakes the readers waiting for room.
+func (q *eventQueue) release() {
+	q.mu.Lock()
+	q.released = true
+	q.room.Broadcast()
+	q.mu.Unlock()
+}
+
+// delivered accounts for one event handed to the consumer and wakes the waiting readers
+// once the backlog is down to the low marks.
+func (q *eventQueue) delivered(ev *Event) {
+	q.pending.Add(-1)
+	q.pendingBytes.Add(-int64(len(ev.Raw)))
+	if q.waiting.Load() > 0 && q.low() {
+		q.mu.Lock()
+		q.room.Broadcast()
+		q.mu.Unlock()
+	}
 }
 
 // close lets the pump deliver what is queued, then finish.
 func (q *eventQueue) close() {
 	q.mu.Lock()
 	q.closed = true
+	q.released = true
 	q.cond.Signal()
+	q.room.Broadcast()
 	q.mu.Unlock()
 }
 
@@ -88,8 +183,9 @@ func (q *eventQueue) pump(finish func()) {
 		q.items, q.spare = q.spare, nil
 		q.busy = true
 		q.mu.Unlock()
-		for _, ev := range batch {
-			q.deliver(ev)
+		for i := range batch {
+			q.deliver(batch[i])
+			q.delivered(&batch[i])
 		}
 		clear(batch) // the events' buffers are the consumer's now
 	}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime/debug"
 )
 
 func (c *Client) readStdout(r *os.File) {
@@ -14,19 +15,32 @@ func (c *Client) readStdout(r *os.File) {
 	defer r.Close()
 	fr := NewFramer(r, c.cfg.MaxMessage)
 	for {
+		c.waitRoom()
 		f, err := fr.Next()
 		if err != nil {
 			return
 		}
+		if len(f.Raw) >= collectAfter {
+			// The blocks the frame was assembled in are garbage as large as the frame:
+			// reclaim them now and give their pages back to the system, before the
+			// frame's consumers (the recorder, the result's decoding) allocate their own
+			// copies, so a huge message costs its copies and not also the GC's lag (a
+			// 200 MB result: 615 MB resident with a collection alone).
+			debug.FreeOSMemory()
+		}
 		c.handleFrame(f)
 	}
 }
+
+// collectAfter is the frame size from which readStdout runs a collection (32 MiB).
+const collectAfter = 32 << 20
 
 func (c *Client) readStderr(r *os.File) {
 	defer close(c.stderrEOF)
 	defer r.Close()
 	fr := NewFramer(r, 1<<20)
 	for {
+		c.waitRoom()
 		f, err := fr.Next()
 		if err != nil {
 			return

@@ -131,11 +131,17 @@ type ContentBlock struct {
 	Description string            `json:"description,omitempty"`
 	Size        *int64            `json:"size,omitempty"`
 	Resource    *ResourceContents `json:"resource,omitempty"`
-	// Raw is the block exactly as received.
+	// Raw is the block exactly as received; nil for a text, image or audio block of more
+	// than MaxRawBlock bytes, whose Text or Data already holds its content (the response
+	// frame has its bytes), so a huge result is not kept twice.
 	Raw json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes leniently and keeps the raw block.
+// MaxRawBlock is the size above which a decoded text, image or audio ContentBlock does not
+// keep its Raw copy: 1 MiB.
+const MaxRawBlock = 1 << 20
+
+// UnmarshalJSON decodes leniently and keeps the raw block (see Raw).
 func (c *ContentBlock) UnmarshalJSON(b []byte) error {
 	type plain ContentBlock
 	var p plain
@@ -145,7 +151,12 @@ func (c *ContentBlock) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	*c = ContentBlock(p)
-	c.Raw = append(json.RawMessage(nil), b...)
+	switch {
+	case len(b) > MaxRawBlock && c.Type == "text" && c.Text != "":
+	case len(b) > MaxRawBlock && (c.Type == "image" || c.Type == "audio") && c.Data != "":
+	default:
+		c.Raw = append(json.RawMessage(nil), b...)
+	}
 	return nil
 }
 

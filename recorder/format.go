@@ -205,6 +205,22 @@ type lineJSON struct {
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
 // (seq first) so traces are easy to read and grep.
 func appendRecord(b []byte, r *Record) []byte {
+	b = appendRecordHead(b, r)
+	if r.Dir != mcpclient.Lifecycle || len(r.Raw) > 0 {
+		if utf8.Valid(r.Raw) {
+			b = appendJSONString(b, r.Raw)
+		} else {
+			b = append(b, '"')
+			b = base64.StdEncoding.AppendEncode(b, r.Raw)
+			b = append(b, `","b64":true`...)
+		}
+	}
+	return appendRecordTail(b, r)
+}
+
+// appendRecordHead appends a record's line up to its raw bytes: up to `"raw":` when it has
+// them.
+func appendRecordHead(b []byte, r *Record) []byte {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendUint(b, r.Seq, 10)
 	b = append(b, `,"t":"`...)
@@ -216,13 +232,13 @@ func appendRecord(b []byte, r *Record) []byte {
 	b = append(b, '"')
 	if r.Dir != mcpclient.Lifecycle || len(r.Raw) > 0 {
 		b = append(b, `,"raw":`...)
-		if utf8.Valid(r.Raw) {
-			b = appendJSONString(b, r.Raw)
-		} else {
-			b = append(b, '"')
-			b = base64.StdEncoding.AppendEncode(b, r.Raw)
-			b = append(b, `","b64":true`...)
-		}
+	}
+	return b
+}
+
+// appendRecordTail appends what follows the raw bytes, to the end of the line.
+func appendRecordTail(b []byte, r *Record) []byte {
+	if r.Dir != mcpclient.Lifecycle || len(r.Raw) > 0 {
 		b = append(b, `,"size":`...)
 		b = strconv.AppendInt(b, r.Size, 10)
 	}

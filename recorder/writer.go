@@ -16,8 +16,9 @@ import (
 )
 
 // Writer appends events to a trace, one line per event, each line handed to the file in a
-// single write(2) as soon as the event arrives: a kill -9 of the process loses at most the
-// line being written, and the reader tolerates that line. It is safe for concurrent use.
+// single write(2) as soon as the event arrives (a frame over 1 MiB in pieces of 1 MiB, so
+// it is not copied whole): a kill -9 of the process loses at most the line being written,
+// and the reader tolerates that line. It is safe for concurrent use.
 type Writer struct {
 	mu     sync.Mutex
 	w      io.Writer
@@ -132,12 +133,8 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 			r.Life.Err = w.red.String(r.Life.Err)
 		}
 	}
-	w.buf = appendRecord(w.buf[:0], r)
 	at := w.bytes
-	// One Write call per line; *os.File issues one write(2) for a regular file.
-	n, err := w.w.Write(w.buf)
-	w.bytes += int64(n)
-	if err != nil {
+	if err := w.writeLine(r); err != nil {
 		w.err = fmt.Errorf("writing trace: %w", err)
 		return w.err
 	}
@@ -149,6 +146,44 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 		w.buf = nil // do not keep a huge frame's buffer alive
 	}
 	return nil
+}
+
+// pieceSize is the most of a frame's bytes one write of a trace line carries: a line over it
+// is encoded and written in pieces, so a huge frame is not copied whole into the line.
+const pieceSize = 1 << 20
+
+// writeLine encodes r and writes its line: in one Write call (one write(2) for a regular
+// file) unless its raw bytes are over pieceSize and valid UTF-8; then in pieces of about
+// pieceSize, each of whole characters. A kill -9 cuts at most that line, the last one,
+// which the reader tolerates. It counts what was written in w.bytes.
+func (w *Writer) writeLine(r *Record) error {
+	write := func(b []byte) error {
+		n, err := w.w.Write(b)
+		w.bytes += int64(n)
+		return err
+	}
+	if len(r.Raw) <= pieceSize || !utf8.Valid(r.Raw) {
+		w.buf = appendRecord(w.buf[:0], r)
+		return write(w.buf)
+	}
+	w.buf = append(appendRecordHead(w.buf[:0], r), '"')
+	for raw := r.Raw; len(raw) > 0; {
+		n := min(pieceSize, len(raw))
+		for n < len(raw) && !utf8.RuneStart(raw[n]) {
+			n++ // a character is never split: U+2028 must be seen whole to be escaped
+		}
+		w.buf = appendJSONChars(w.buf, raw[:n])
+		raw = raw[n:]
+		if len(raw) == 0 {
+			break
+		}
+		if err := write(w.buf); err != nil {
+			return err
+		}
+		w.buf = w.buf[:0]
+	}
+	w.buf = appendRecordTail(append(w.buf, '"'), r)
+	return write(w.buf)
 }
 
 // Observe is Write for mcpclient.Config.OnEvent, which has no error result: the first error
@@ -223,8 +258,15 @@ func (w *Writer) CopyTo(path string) error {
 // Every recorded byte passes through here, so it looks at eight bytes at a time and jumps
 // straight to the next byte that needs a look: a JSON frame has a '"' every few bytes.
 func appendJSONString(b, s []byte) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	b = appendJSONChars(b, s)
+	return append(b, '"')
+}
+
+// appendJSONChars appends s escaped as the inside of a JSON string (appendJSONString
+// without the quotes).
+func appendJSONChars(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
@@ -268,8 +310,7 @@ func appendJSONString(b, s []byte) []byte {
 		}
 		i += size
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }
 
 // specialBytes marks (with its high bit) each byte of the little-endian word x that is a

@@ -22,32 +22,10 @@ type eventsMsg struct {
 	closed bool
 }
 
-// pumpEvents reads one event (blocking), then whatever else is immediately available. It is
-// re-issued from Update after each eventsMsg: one ordered path, never a Batch per event.
-func pumpEvents(ch <-chan mcpclient.Event) tea.Cmd {
-	if ch == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		ev, ok := <-ch
-		if !ok {
-			return eventsMsg{closed: true}
-		}
-		evs := []mcpclient.Event{ev}
-		for len(evs) < maxBatch {
-			select {
-			case ev, ok := <-ch:
-				if !ok {
-					return eventsMsg{events: evs, closed: true}
-				}
-				evs = append(evs, ev)
-			default:
-				return eventsMsg{events: evs}
-			}
-		}
-		return eventsMsg{events: evs}
-	}
-}
+// pumpEvents reads one event (blocking), then whatever else is immediately available, up to
+// maxBatch (the model sizes its batches: pumpSizer). It is re-issued from Update after each
+// eventsMsg: one ordered path, never a Batch per event.
+func pumpEvents(ch <-chan mcpclient.Event) tea.Cmd { return pumpEventsUpTo(ch, maxBatch) }
 
 // initializedMsg answers the handshake.
 type initializedMsg struct {

@@ -12,8 +12,8 @@ import (
 // time from a key's arrival to the end of its Update and the View after it, while
 // 1,000,000 notifications from flood-notify go through the real client into a recorded
 // live session. The loop is bubbletea's: one channel of messages, the key reader and the
-// event pump (one pump Cmd at a time, re-issued after each eventsMsg) sending into it, a
-// View after every message. A key (j or k in the wire pane) is sent every 10 ms. One op is
+// event pump (one pump Cmd at a time, re-issued after each eventsMsg with the model's batch
+// size, pumpSizer) sending into it, a View after every message. A key (j or k in the wire pane) is sent every 10 ms. One op is
 // one flood; p50, p99 and max are over every key of every op; batch-max is the longest
 // Update and View of one eventsMsg (what a key can wait behind, besides the scheduler).
 func BenchmarkKeyLatencyFlood(b *testing.B) {
@@ -68,8 +68,9 @@ func keyLatencyFlood(b *testing.B, n int) (lat []time.Duration, batchMax time.Du
 		}
 	}()
 	pump := func() {
+		cmd := pumpEventsUpTo(c.Events(), m.pumpSize.size()) // as eventsArrived sizes it
 		go func() {
-			msg := pumpEvents(c.Events())()
+			msg := cmd()
 			select {
 			case msgs <- msg:
 			case <-stop:

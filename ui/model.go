@@ -225,6 +225,8 @@ type model struct {
 
 	// now is the clock (fixed in tests so elapsed times are stable).
 	now func() time.Time
+	// pumpSize sizes the event pump's batches (keys first during a flood).
+	pumpSize pumpSizer
 
 	tl     *timeline
 	wire   *wirePane

@@ -153,12 +153,12 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 
 // eventsArrived adds a batch of the pump to the timeline and asks for the next.
 func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
-	cmd := m.addEvents(msg.events)
+	cmd := m.absorbEvents(msg.events)
 	if msg.closed {
 		m.server.eventsClosed, m.wire.closed = true, true
 		return cmd
 	}
-	return tea.Batch(cmd, pumpEvents(m.events))
+	return tea.Batch(cmd, m.pumpNext())
 }
 
 // toolsArrived takes a tools/list answer (live, or recorded).
