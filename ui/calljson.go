@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -101,4 +102,12 @@ func (p *callPane) keepJSONCursor() {
 		p.off = line - h + 1
 	}
 	p.off = clampScroll(p.off, len(p.lines), h)
+}
+
+// jsonMime reports whether a MIME type names JSON (application/json, a +json suffix such
+// as application/schema+json), parameters aside.
+func jsonMime(mime string) bool {
+	mime, _, _ = strings.Cut(strings.ToLower(strings.TrimSpace(mime)), ";")
+	mime = strings.TrimSpace(mime)
+	return mime == "application/json" || mime == "text/json" || strings.HasSuffix(mime, "+json")
 }

@@ -70,7 +70,7 @@ const (
 // parseJSONDoc parses src (a whole JSON text, or a prefix of one) in one pass, without
 // recursion: a deeply nested frame cannot exhaust the stack.
 func parseJSONDoc(src []byte) *jsonDoc {
-	p := &jsonParser{d: &jsonDoc{src: src, errAt: -1}}
+	p := &jsonParser{d: &jsonDoc{src: src, errAt: -1, nodes: make([]jsonNode, 0, nodeEstimate(src))}}
 	d := p.d
 	state := wantValue
 	for state >= 0 {
@@ -97,6 +97,25 @@ func parseJSONDoc(src []byte) *jsonDoc {
 		d.nodes[n].last = int32(len(d.nodes) - 1)
 	}
 	return d
+}
+
+// nodeEstimate bounds the number of values in src from above, closely for most documents:
+// every value but the first follows a '[', ',' or ':' outside a string. Sizing the node
+// list once spares a 5 MiB document's parse most of its copying.
+func nodeEstimate(src []byte) int {
+	n, inStr := 1, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case inStr && c == '\\':
+			i++
+		case c == '"':
+			inStr = !inStr
+		case !inStr && (c == ',' || c == ':' || c == '['):
+			n++
+		}
+	}
+	return n
 }
 
 // fail ends the parse at a byte that is not JSON; end at the source's end (a cut).

@@ -239,10 +239,21 @@ func (v *jsonView) keyText(n int32) string {
 // room is the width left for node n's value on its head row (a cell kept for the comma).
 func (v *jsonView) room(n int32) int {
 	used := v.indent(n) + 1
-	if k := v.keyText(n); k != "" {
-		used += ansi.StringWidth(k) + 2
+	if nd := &v.doc.nodes[n]; nd.keyEnd > nd.keyStart {
+		used += cellWidth(v.doc.src[nd.keyStart:nd.keyEnd]) + 2
 	}
 	return max(v.w-used, 8)
+}
+
+// cellWidth is the width of source text once sanitized: its length when it is printable
+// ASCII (which the sanitizer leaves as it is), else measured.
+func cellWidth(b []byte) int {
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return ansi.StringWidth(clean(string(b)))
+		}
+	}
+	return len(b)
 }
 
 // stringCut reports whether string node n is drawn cut, and the prefix that fits.
@@ -250,10 +261,8 @@ func (v *jsonView) stringCut(n int32) (head string, cut bool) {
 	tok := v.doc.token(n)
 	room := v.room(n)
 	lim := room*4 + 16
-	if len(tok) <= lim {
-		if s := clean(string(tok)); ansi.StringWidth(s) <= room {
-			return s, false
-		}
+	if len(tok) <= lim && cellWidth(tok) <= room {
+		return clean(string(tok)), false
 	}
 	return clean(string(tok[:runeCut(tok, lim)])), true
 }
@@ -264,10 +273,8 @@ func (v *jsonView) wholeString(n int32) []string {
 	tok := v.doc.token(n)
 	room := v.room(n)
 	rest := max(v.w-v.indent(n)-2, 8)
-	if len(tok) <= room {
-		if _, cut := v.stringCut(n); !cut {
-			return nil
-		}
+	if len(tok) <= room && cellWidth(tok) <= room {
+		return nil // fits its head row
 	}
 	whole := v.whole || len(tok) <= room+rest*(wholeLines-1) && !looksBase64(tok)
 	if v.flipped[n] {

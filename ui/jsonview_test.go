@@ -253,3 +253,23 @@ func TestJSONViewSanitizes(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONMime(t *testing.T) {
+	for mime, want := range map[string]bool{"application/json": true, "Application/JSON; charset=utf-8": true, "application/schema+json": true,
+		"text/json": true, "text/plain": false, "": false, "application/jsonl": false} {
+		if jsonMime(mime) != want {
+			t.Errorf("jsonMime(%q) = %v", mime, !want)
+		}
+	}
+}
+
+// The node list is sized once: the estimate is never below the count (strings with
+// commas, colons and escaped quotes inside included).
+func TestJSONNodeEstimate(t *testing.T) {
+	for _, src := range []string{`1`, `[]`, `{"a,b:c[":"x\",[:"}`, `[[1,2],{"k":[3,{"z":null}]},"\\",true]`, `{"a":[1,2`} {
+		d := parseJSONDoc([]byte(src))
+		if est := nodeEstimate([]byte(src)); est < len(d.nodes) || est > 2*len(d.nodes)+1 {
+			t.Errorf("%s: estimate %d for %d nodes", src, est, len(d.nodes))
+		}
+	}
+}

@@ -641,6 +641,8 @@ func readLines(st *stylesT, r *readState, w int) []string {
 			}
 		case c.Text == "":
 			out = append(out, st.Muted.Render("  (empty text)"))
+		case jsonMime(c.MimeType):
+			out = append(out, jsonOrText(st, []byte(c.Text), w)...)
 		default:
 			out = append(out, wrap(block(c.Text), w)...)
 		}
