@@ -51,6 +51,12 @@ func jsonOrText(st *stylesT, raw []byte, w int) []string {
 	return wrap(block(pretty), w)
 }
 
+// explorable reports whether the shown result has a structuredContent to explore.
+func (p *callPane) explorable() bool {
+	r := p.run
+	return r != nil && r.done && r.js.view != nil && p.form == nil
+}
+
 // pathRows is the line the path of the focused JSON takes under the result (0 or 1).
 func (p *callPane) pathRows() int {
 	if r := p.run; r != nil && r.done && r.js.explore && r.js.view != nil && p.form == nil {
@@ -82,11 +88,20 @@ func (p *callPane) jsonKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		p.render()
 		return true, nil
 	}
-	ok, cmd := jsonViewKey(p.c, r.js.view, msg, max(p.bodyHeight()-1, 1))
+	v := r.js.view
+	was, layouts := v.cur, v.layouts
+	ok, cmd := jsonViewKey(p.c, v, msg, max(p.bodyHeight()-1, 1))
 	if !ok {
 		return false, nil
 	}
-	p.render()
+	if end := r.js.at + v.len(); v.layouts == layouts && end <= len(p.lines) {
+		// The cursor moved: only its old and new rows are drawn again.
+		st := p.c.st
+		copy(p.lines[r.js.at+was:], v.rowsText(st, was, was+1, true))
+		copy(p.lines[r.js.at+v.cur:], v.rowsText(st, v.cur, v.cur+1, true))
+	} else {
+		p.render()
+	}
 	p.keepJSONCursor()
 	return true, cmd
 }

@@ -25,8 +25,10 @@ type jsonView struct {
 	// of the strings shown whole at that width.
 	w       int
 	wrapped map[int32][]string
-	// cur is the cursor's row.
-	cur int
+	// cur is the cursor's row; layouts counts the layouts (a host that keeps drawn rows
+	// draws them again when it changed).
+	cur     int
+	layouts int
 	// masked says the source bytes had secrets masked (a copy says so).
 	masked bool
 	// whole shows every string whole (a view without keys: nothing could expand a cut).
@@ -61,6 +63,7 @@ func (v *jsonView) layout(w int) {
 		return
 	}
 	node := v.node()
+	v.layouts++
 	v.w = max(w, 8)
 	v.wrapped = map[int32][]string{}
 	v.rows = v.rows[:0]

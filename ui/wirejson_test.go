@@ -95,6 +95,11 @@ func TestWireJSONExplore(t *testing.T) {
 		t.Fatalf("x: %d rows, before %d", m.wire.js.view.len(), rows)
 	}
 	mustContain(t, "expanded", view(m), jsonB64[300:330], "x cuts it")
+	var help []string
+	for _, b := range m.panes[paneWire].bindings() {
+		help = append(help, b.Help().Desc)
+	}
+	mustContain(t, "help while the JSON has the focus", strings.Join(help, "\n"), m.c.keys.JSON.FoldAll.Help().Desc, m.c.keys.JSON.CopyPath.Help().Desc, m.c.keys.List.Down.Help().Desc)
 	keys(t, m, "esc")
 	if m.wire.js.explore {
 		t.Fatal("esc left the focus in the JSON")
@@ -272,12 +277,19 @@ func TestCallJSONExplore(t *testing.T) {
 		t.Fatalf("no result:\n%s", view(m))
 	}
 	mustContain(t, "highlighted result", view(m), `"city": "Chicago",`)
+	if !m.c.keys.JSON.Explore.Enabled() {
+		t.Fatal("enter is not offered on a result with structuredContent")
+	}
 	keys(t, m, "enter")
 	if !m.call.run.js.explore {
 		t.Fatal("enter did not focus the structuredContent")
 	}
 	keys(t, m, "j", "j")
-	mustContain(t, "path line", view(m), ".structuredContent.where  enter/space folds")
+	out := view(m)
+	mustContain(t, "path line", out, ".structuredContent.where  enter/space folds", `▸ "where": {`)
+	if strings.Contains(out, `▸ "temperature"`) || strings.Count(out, "▸") != 1 {
+		t.Fatalf("the cursor is drawn on other rows than .where:\n%s", out)
+	}
 	keys(t, m, "space")
 	mustContain(t, "folded", view(m), `"where": {…} 2 keys`)
 	if strings.Contains(view(m), `"city"`) {
