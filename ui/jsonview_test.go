@@ -3,7 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -272,4 +274,67 @@ func TestJSONNodeEstimate(t *testing.T) {
 			t.Errorf("%s: estimate %d for %d nodes", src, est, len(d.nodes))
 		}
 	}
+}
+
+// Every prefix of a document (a frame cut anywhere) parses, lays out and draws; what the
+// prefix holds whole is marked complete, and drawn rows never pass the width.
+func TestJSONViewEveryPrefix(t *testing.T) {
+	src := `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a \"quoted\" \u00e9 line"},{"type":"image","data":"` + strings.Repeat("iVBORw0KGgo0", 8) + `"}],"isError":false,"n":[-1.5e3,0,null,true,{}]}}`
+	for i := 0; i <= len(src); i++ {
+		v := newJSONView([]byte(src[:i]))
+		if v == nil {
+			if strings.TrimSpace(src[:i]) != "" {
+				t.Fatalf("prefix %d: no view", i)
+			}
+			continue
+		}
+		if v.doc.errAt >= 0 {
+			t.Fatalf("prefix %d: an error at %d in a cut document", i, v.doc.errAt)
+		}
+		if i < len(src) && v.doc.nodes[0].complete {
+			t.Fatalf("prefix %d: the root is complete", i)
+		}
+		rows := plainRows(v, 30)
+		for _, l := range strings.Split(rows, "\n") {
+			if n := len([]rune(l)); n > 30 {
+				t.Fatalf("prefix %d: a row of %d cells: %q", i, n, l)
+			}
+		}
+		v.foldAll()
+		v.move(3)
+		v.expand()
+		v.unfoldAll()
+		_ = v.doc.path(v.node())
+	}
+}
+
+// FuzzJSONView: whatever the bytes, the view parses, folds and draws them without a
+// panic, and the plain drawing holds no control character (the sanitizer's promise).
+func FuzzJSONView(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `[`, `{"k":"\u001b[2J"}`, "{\"x\":\"\x1b]0;t\x07\"}", `"` + strings.Repeat("A1b", 40), `{"a" 1}`, "[1,\"\u202e\"]"} {
+		f.Add([]byte(s))
+	}
+	st := themes.Build(themes.Plain())
+	f.Fuzz(func(t *testing.T, src []byte) {
+		v := newJSONView(src)
+		if v == nil {
+			return
+		}
+		v.layout(24)
+		v.foldAll()
+		v.unfold()
+		v.move(2)
+		v.expand()
+		for _, l := range v.rowsText(st, 0, v.len(), true) {
+			if !utf8.ValidString(l) {
+				t.Fatalf("bytes that are not UTF-8 drawn: %q", l)
+			}
+			for _, r := range l {
+				if r < 0x20 || r == 0x7f || sanitize.Dangerous(r) {
+					t.Fatalf("control %U drawn: %q", r, l)
+				}
+			}
+		}
+		_ = v.pathLine(st, &keyMap{}, 40)
+	})
 }
