@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -94,12 +95,16 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 			if err := needTerminal("in scripts use mcp-inspect attach NAME --raw (the trace as JSON Lines on stdout)"); err != nil {
 				return err
 			}
-			return attachTUI(ctx, chosen, theme, logger)
+			theme, from := chosenTheme(cmd.Flags(), theme)
+			if err := checkTheme(theme, from); err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			return attachTUI(ctx, chosen, theme, logger, settingsOf(cmd))
 		},
 	}
 	c.Flags().BoolVar(&list, "list", false, "print the running taps and exit")
 	c.Flags().BoolVar(&raw, "raw", false, "write the tap's trace (JSON Lines: history, then live) to stdout instead of opening the TUI")
-	c.Flags().StringVar(&theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	c.Flags().StringVar(&theme, "theme", "", themeUsage())
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
 	return c
@@ -172,7 +177,7 @@ func promptTap(in io.Reader, out io.Writer, taps []tap.Info) (int, error) {
 }
 
 // attachTUI shows the tap's traffic in the read-only TUI until the user quits.
-func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Logger) error {
+func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Logger, set *settings.Settings) error {
 	st, err := tap.Attach(info.Socket)
 	if err != nil {
 		return &codeError{exitNoServer, fmt.Sprintf("cannot attach to tap %q: %v", info.Name, err)}
@@ -211,7 +216,7 @@ func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Lo
 		}
 	}()
 	title := "attach " + info.Title()
-	_, err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, Logger: logger, HistoryDir: stateDir()})
+	_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: stateDir()}, set))
 	cancel()
 	st.Close()
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -28,7 +28,7 @@ type serverSource struct {
 
 func (s *serverSource) register(fl *pflag.FlagSet) {
 	fl.StringVar(&s.file, "config", "", "read the server from a Claude Desktop, Claude Code, Cursor or VS Code config `FILE` instead of COMMAND")
-	fl.StringVar(&s.name, "server", "", "the `NAME` of the server entry in --config (may be left out when the file has one server)")
+	fl.StringVar(&s.name, "server", "", "the `NAME` of the server entry in --config (may be left out when the file has one server); without --config, a server profile of the settings file (mcp-inspect settings)")
 }
 
 // resolve builds the session's Config from COMMAND [ARGS...] or from the config entry, and
@@ -37,7 +37,7 @@ func (s *serverSource) register(fl *pflag.FlagSet) {
 func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer) (mcpclient.Config, string, error) {
 	if s.file == "" {
 		if s.name != "" {
-			return mcpclient.Config{}, "", fmt.Errorf("--server %q needs --config FILE", s.name)
+			return s.profileConfig(f, argv)
 		}
 		if len(argv) == 0 {
 			return mcpclient.Config{}, "", fmt.Errorf("no server command given (COMMAND [ARGS...] after --, a server URL, or --config FILE --server NAME)")

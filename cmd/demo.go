@@ -30,6 +30,7 @@ a prompt) and opens the TUI on it. Nothing to install.`,
 				return &codeError{exitNoServer, "cannot find my own executable to run the demo server: " + err.Error()}
 			}
 			argv := []string{self, demoServerCmd}
+			flags.theme, flags.themeFrom = chosenTheme(cmd.Flags(), flags.theme)
 			cfg, err := flags.config(argv)
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}

@@ -136,6 +136,9 @@ func TestHeadlessProtocolVersions(t *testing.T) {
 		if !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%s --strict: stderr lacks %q:\n%s", c.scenario, c.want, r.stderr)
 		}
+		if strings.Contains(r.stderr, "continuing") {
+			t.Errorf("%s --strict: stderr says it continues, yet it stopped:\n%s", c.scenario, r.stderr)
+		}
 		r = inspect(t, nil, cmdline([]string{"tools"}, fakeArgv(t, c.scenario))...)
 		wantCode(t, r, 0)
 	}

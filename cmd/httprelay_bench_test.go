@@ -152,7 +152,18 @@ func TestMain(m *testing.M) {
 		runRelayProcess(up)
 		return
 	}
-	os.Exit(m.Run())
+	// No test reads the user's own settings file: an empty config directory unless a test
+	// points elsewhere (its subprocesses inherit this).
+	dir, err := os.MkdirTemp("", "mcp-inspect-cmdtest-config-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CONFIG_HOME", dir)
+	os.Unsetenv("MCP_INSPECT_CONFIG")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // runRelayProcess is the separate-process io.Copy relay: it listens on 127.0.0.1, prints

@@ -39,6 +39,10 @@ never loaded whole.`,
   mcp-inspect open "$(ls -t ~/.local/state/mcp-inspect/sessions/*.jsonl | head -1)"`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			theme, from := chosenTheme(cmd.Flags(), theme)
+			if err := checkTheme(theme, from); err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
 			// "-": the trace comes from stdin and the keys from the terminal.
 			input, err := ttyInput(args[0] == "-")
 			if err != nil {
@@ -76,19 +80,19 @@ never loaded whole.`,
 			if len(tr.Header.Argv) > 0 {
 				title += ": " + shellwords.Join(tr.Header.Argv)
 			}
-			_, err = ui.Run(ctx, ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, Logger: logger,
+			_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger,
 				// w saves frames to the state directory, as a live session does.
 				HistoryDir: stateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
-				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input})
+				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input}, settingsOf(cmd)))
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return &codeError{1, err.Error()}
 			}
 			return nil
 		},
 	}
-	c.Flags().StringVar(&theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	c.Flags().StringVar(&theme, "theme", "", themeUsage())
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
 	return c

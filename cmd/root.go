@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -45,17 +46,22 @@ type sessionFlags struct {
 	framing         string
 	maxMessage      int
 	theme           string
-	logFile         string
-	debug           bool
-	strict          bool
-	features        session.ClientFeatures
-	roots           []string
-	rec             recordFlags
-	headers         []string
-	bearerEnv       string
-	transport       string
-	oauth           oauthFlags
-	use             flagUse
+	// themeFrom is what chose theme ("--theme" or MCP_INSPECT_THEME), for errors.
+	themeFrom string
+	logFile   string
+	debug     bool
+	strict    bool
+	features  session.ClientFeatures
+	roots     []string
+	rec       recordFlags
+	headers   []string
+	bearerEnv string
+	transport string
+	oauth     oauthFlags
+	use       flagUse
+	// cmd is the command the flags belong to: which were given (Changed), and the
+	// settings loaded for it (settingsOf).
+	cmd *cobra.Command
 }
 
 // flagUse says which client-feature flags a command takes: the TUI answers sampling,
@@ -70,7 +76,7 @@ const (
 )
 
 func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
-	f.use = use
+	f.use, f.cmd = use, cmd
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.env, "env", "e", nil, "set `KEY=VALUE` in the server's environment, over the inherited one (repeatable)")
 	fl.StringVar(&f.cwd, "cwd", "", "run the server in `DIR`")
@@ -80,7 +86,7 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 	fl.StringVar(&f.era, "era", string(mcpclient.EraLegacy), "protocol era: legacy (initialize), modern (2026-07-28 server/discover) or auto (probe, fall back to legacy)")
 	fl.IntVar(&f.maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest server message kept whole, in bytes")
 	f.registerFraming(cmd, use)
-	fl.StringVar(&f.theme, "theme", "", "color theme (default follows the terminal; NO_COLOR is honoured)")
+	fl.StringVar(&f.theme, "theme", "", themeUsage())
 	fl.StringVar(&f.logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	fl.BoolVar(&f.debug, "debug", false, "log at debug level")
 	switch use {
@@ -124,8 +130,11 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	case f.protocolVersion == "":
 		return mcpclient.Config{}, fmt.Errorf("--protocol-version: give a revision such as %s", mcpclient.LatestProtocolVersion)
 	}
-	if _, err := themes.Lookup(f.theme, false); err != nil {
-		return mcpclient.Config{}, fmt.Errorf("--theme: %w", err)
+	if f.themeFrom == "" {
+		f.themeFrom = "--theme"
+	}
+	if err := checkTheme(f.theme, f.themeFrom); err != nil {
+		return mcpclient.Config{}, err
 	}
 	era, err := mcpclient.ParseEra(f.era)
 	if err != nil {
@@ -229,6 +238,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 			if len(args) == 0 && src.file == "" && src.name == "" {
 				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
+			flags.theme, flags.themeFrom = chosenTheme(cmd.Flags(), flags.theme)
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
@@ -243,7 +253,28 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(headlessCommands()...)
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
 	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd(), newConformanceClientCmd())
+	checks := settingsChecks()
+	root.AddCommand(newSettingsCmd(checks))
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return applySettings(cmd, checks) }
+	registerCompletions(root)
 	return root
+}
+
+// withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
+func withSettings(o ui.Options, s *settings.Settings) ui.Options {
+	o.Keys = s.Keys
+	o.Mouse = s.Mouse == nil || *s.Mouse // on unless the file says mouse = false
+	return o
+}
+
+// settingsChecks check the settings file's theme against the themes.
+func settingsChecks() settings.Checks {
+	return settings.Checks{
+		Theme: func(name string) error {
+			_, err := themes.Load(name, userThemeDir(), false)
+			return err
+		},
+	}
 }
 
 // needTerminal is the check of every command that opens the TUI (bubbletea needs a
@@ -350,7 +381,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.

@@ -33,7 +33,11 @@ func (c *Client) Initialize(ctx context.Context) (*InitializeResult, error) {
 	case res.ProtocolVersion == "":
 		// DecodeInitializeResult warned.
 	case !KnownProtocolVersion(res.ProtocolVersion):
-		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; continuing as %s", res.ProtocolVersion, c.cfg.ProtocolVersion))
+		then := "continuing as " + c.cfg.ProtocolVersion
+		if c.cfg.Strict {
+			then = "--strict stops here"
+		}
+		res.Warnings = append(res.Warnings, fmt.Sprintf("server answered protocol version %q, which mcp-inspect does not know; %s", res.ProtocolVersion, then))
 	case res.ProtocolVersion != c.cfg.ProtocolVersion:
 		res.Notes = append(res.Notes, VersionNote(res.ProtocolVersion, c.cfg.ProtocolVersion))
 	}

@@ -390,9 +390,12 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 				hits = appendOnce(hits, s.name)
 			}
 		} else {
-			for _, v := range [][]byte{s.value, s.escaped} {
+			for k, v := range [][]byte{s.value, s.escaped} {
 				if len(v) == 0 || !bytes.Contains(out, v) {
 					continue
+				}
+				if k == 0 && bytes.IndexByte(v, '"') >= 0 && isJSONMessage(out) {
+					continue // a raw quote in JSON is a string's edge: this is no secret
 				}
 				out = bytes.ReplaceAll(out, v, []byte(Mask))
 				hits = appendOnce(hits, s.name)

@@ -3,7 +3,11 @@ package recorder
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
+	"slices"
 	"unicode/utf8"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // A secret can reach the wire in more forms than its bytes (issue 15): inside a JSON string
@@ -134,42 +138,64 @@ func matchRune(b []byte, i int, r rune) int {
 	return -1
 }
 
-// match reports the end of the secret written at b[i:] in any escaped form, or -1.
-func (f *escapedForm) match(b []byte, i int) int { return matchFrom(b, i, f.runes) }
-
-// matchFrom matches runes at b[i:]. A backslash of the secret may stand as "\\" (JSON) or
-// alone (text that is not JSON, a stderr line): both are tried.
-func matchFrom(b []byte, i int, runes []rune) int {
-	for k, r := range runes {
-		if r == '\\' && i < len(b) && b[i] == '\\' {
-			if j := matchRune(b, i, r); j >= 0 { // "\\" or \u005c
-				if end := matchFrom(b, j, runes[k+1:]); end >= 0 {
-					return end
-				}
-			}
-			i++ // a lone backslash
-			continue
-		}
-		if i = matchRune(b, i, r); i < 0 {
-			return -1
+// matchFrom reports the furthest end of runes written at b[i:], or -1. Strict is JSON
+// text: there a raw '"' only ever ends a string and a backslash always starts an escape.
+// Loose is plain text (a stderr line, an HTTP head): a raw '"' is a character and a
+// backslash of the secret may also stand alone. The ends reachable after each rune are
+// kept as a set, so a secret of many backslashes costs linear time, not 2^n.
+func matchFrom(b []byte, i int, runes []rune, strict bool) int {
+	cur := []int{i}
+	var next []int
+	add := func(j int) {
+		if j >= 0 && !slices.Contains(next, j) {
+			next = append(next, j)
 		}
 	}
-	return i
+	for _, r := range runes {
+		next = next[:0]
+		for _, p := range cur {
+			if strict && r == '"' && p < len(b) && b[p] == '"' {
+				continue // a raw quote ends the string: the secret cannot go on through it
+			}
+			add(matchRune(b, p, r))
+			if !strict && r == '\\' && p < len(b) && b[p] == '\\' {
+				add(p + 1) // a lone backslash
+			}
+		}
+		if len(next) == 0 {
+			return -1
+		}
+		cur, next = next, cur
+	}
+	return slices.Max(cur)
 }
 
 // scrub replaces every escaped form of the secret in b with Mask; changed reports a hit.
+// A match that needs plain-text reading (a raw quote, a lone backslash) is taken only when
+// b is not JSON, since in JSON such a match would run across a string's edge.
 func (f *escapedForm) scrub(b []byte) (out []byte, changed bool) {
 	if len(f.runes) == 0 {
 		return b, false
 	}
 	first := []byte(string(f.runes[0]))
+	jsonText := -1 // unknown until a loose match needs it
 	var w []byte
 	last := 0
 	for i := 0; i < len(b); i++ {
 		if b[i] != '\\' && b[i] != first[0] {
 			continue
 		}
-		end := f.match(b, i)
+		end := matchFrom(b, i, f.runes, true)
+		if end < 0 {
+			if end = matchFrom(b, i, f.runes, false); end >= 0 {
+				if jsonText < 0 {
+					jsonText = boolInt(isJSONMessage(b))
+				}
+				if jsonText == 1 {
+					end = -1
+				}
+			}
+		}
 		if end < 0 {
 			// Step over a whole escape sequence: a match never starts inside one.
 			i += escapeLen(b, i) - 1
@@ -186,6 +212,22 @@ func (f *escapedForm) scrub(b []byte) (out []byte, changed bool) {
 		return b, false
 	}
 	return append(w, b[last:]...), true
+}
+
+func boolInt(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// isJSONMessage reports whether b is one JSON text, bare or in a Content-Length frame.
+func isJSONMessage(b []byte) bool {
+	if json.Valid(b) {
+		return true
+	}
+	_, body, ok := mcpclient.SplitHeader(b)
+	return ok && json.Valid(body)
 }
 
 // escapeLen is the length of the JSON escape sequence at b[i:] (6 for \uXXXX, 2 for a short

@@ -165,3 +165,37 @@ func TestRedactBackslash(t *testing.T) {
 		}
 	}
 }
+
+// In JSON a raw quote is a string's edge and a backslash starts an escape: a secret of
+// quotes and a backslash is masked where it is written, not from the string's opening
+// quote through half an escape (found by FuzzRedactor).
+func TestRedactQuotesStayInTheString(t *testing.T) {
+	secret := "\"\"\"\"\"\"\\"
+	r, err := NewRedactor(RedactConfig{Env: []string{"S=" + secret}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := []byte(`{"a":"\"\u0022\"\u0022\"\u0022\\,","b":1}`)
+	out, _ := r.Bytes(doc)
+	if string(out) != `{"a":"***,","b":1}` {
+		t.Fatalf("got %s", out)
+	}
+	// The same secret in a stderr line, where quotes are characters.
+	line := []byte(`key=` + secret + ` end`)
+	if out, _ := r.Bytes(line); string(out) != `key=*** end` {
+		t.Fatalf("stderr: got %s", out)
+	}
+}
+
+// A secret of many backslashes against a long run of backslashes is matched in linear
+// time: the matcher keeps a set of ends, not a tree of choices (FuzzRedactor stalled).
+func BenchmarkRedactBackslashRun(b *testing.B) {
+	r, err := NewRedactor(RedactConfig{Env: []string{"S=" + strings.Repeat(`\`, 40) + "x"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := []byte(strings.Repeat(`\`, 4096))
+	for b.Loop() {
+		r.Bytes(line)
+	}
+}

@@ -34,6 +34,11 @@ type Palette struct {
 	// underlined.
 	MatchFg color.Color
 	MatchBg color.Color
+	// Bg is the background the palette is drawn on; when set, the UI paints the terminal's
+	// background (and Fg as its foreground) with it, so the palette's contrast holds on any
+	// terminal. Nil keeps the terminal's own background (the palette is made for a dark or
+	// a light one).
+	Bg color.Color
 	// JSONKey, JSONString, JSONNumber, JSONBool, JSONNull and JSONPunct color the parts of
 	// parsed JSON (object keys, string, number, true/false and null values, brackets,
 	// colons and commas). A nil token falls back to a neighbouring semantic color (key:
@@ -197,7 +202,7 @@ func buildJSON(s *Styles, p Palette, fg func(color.Color) lipgloss.Style, attr f
 	s.JSONPunct = fg(or(p.JSONPunct, p.Border))
 }
 
-// ANSI16 is the default palette: it uses only the 16 ANSI colors, so the tool follows the
+// ANSI16 is the "ansi" palette: it uses only the 16 ANSI colors, so the tool follows the
 // terminal's own color scheme (light or dark).
 func ANSI16() Palette {
 	return Palette{
@@ -230,16 +235,23 @@ func NoColor() Palette { return Palette{} }
 // Plain has neither colors nor attributes: rendered text carries no escape sequences.
 func Plain() Palette { return Palette{NoAttrs: true} }
 
-// DefaultName is the theme used when none is chosen.
-const DefaultName = "default"
+// DefaultName is the theme used when none is chosen: dark or light, from the terminal's
+// background (the UI asks the terminal; Lookup answers dark until it knows).
+const DefaultName = "auto"
 
 // palettes returns the named themes; a function, not a package variable, so nothing is
 // shared mutable state.
 func palettes() map[string]func() Palette {
 	return map[string]func() Palette{
-		DefaultName: ANSI16,
-		"nocolor":   NoColor,
-		"plain":     Plain,
+		DefaultName:        Dark,
+		"ansi":             ANSI16,
+		"dark":             Dark,
+		"light":            Light,
+		"high-contrast":    HighContrast,
+		"catppuccin-mocha": CatppuccinMocha,
+		"tokyo-night":      TokyoNight,
+		"nocolor":          NoColor,
+		"plain":            Plain,
 	}
 }
 

@@ -15,7 +15,7 @@ func TestPlainEmitsNoEscapes(t *testing.T) {
 }
 
 func TestNoColorKeepsSelectionVisible(t *testing.T) {
-	p, err := Lookup("default", true)
+	p, err := Lookup("dark", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestLookup(t *testing.T) {
 	if err != nil || p.Error == nil {
 		t.Fatalf("default theme: %v %+v", err, p)
 	}
-	if got := strings.Join(Names(), ","); got != "default,nocolor,plain" {
+	if got := strings.Join(Names(), ","); got != "ansi,auto,catppuccin-mocha,dark,high-contrast,light,nocolor,plain,tokyo-night" {
 		t.Fatalf("names %s", got)
 	}
 }

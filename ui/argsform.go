@@ -317,6 +317,13 @@ func (f *argsForm) scroll(n, curLine int) int {
 
 // lines draws the form unscrolled; curLine is the focused line.
 func (f *argsForm) lines() (lines []string, curLine int) {
+	lines, curLine, _ = f.layout()
+	return lines, curLine
+}
+
+// layout is lines with where each field is: spans[i] is the lines [start, end) of field i,
+// spans[len(fields)] the send button's line (the mouse finds fields by them).
+func (f *argsForm) layout() (lines []string, curLine int, spans [][2]int) {
 	st := f.c.st
 	lines = append(lines, wrapStyled(st.Title, f.title, f.w)...)
 	for _, e := range f.errs {
@@ -343,6 +350,7 @@ func (f *argsForm) lines() (lines []string, curLine int) {
 				val = st.Muted.Render("—")
 			}
 		}
+		spans = append(spans, [2]int{len(lines), len(lines) + 1})
 		lines = append(lines, fit(ls.Render(cursor)+req+ls.Render(fit(clean(fl.name), lw))+" "+val, f.w))
 		pad := strings.Repeat(" ", lw+3)
 		if !focused {
@@ -354,6 +362,7 @@ func (f *argsForm) lines() (lines []string, curLine int) {
 			}
 		}
 		lines = append(lines, f.suggestionLines(pad)...)
+		spans[i][1] = len(lines)
 	}
 	if f.expand != nil {
 		if uri, err := f.expand(f.values()); err == nil {
@@ -373,8 +382,9 @@ func (f *argsForm) lines() (lines []string, curLine int) {
 	if !f.c.canSend() {
 		hint = "nothing is sent · esc close · tab next"
 	}
+	spans = append(spans, [2]int{len(lines) + 1, len(lines) + 2})
 	lines = append(lines, "", send, st.Muted.Render(hint))
-	return lines, curLine
+	return lines, curLine, spans
 }
 
 // suggestionLines draws the completion values under the focused field.

@@ -50,6 +50,8 @@ type formLayout struct {
 	head, foot, lines, status []string
 	curStart, curEnd, bodyH   int
 	rawHeight                 int
+	// starts are the first line of each field and, last, the send button's line.
+	starts []int
 }
 
 // scroll is the offset after off that keeps the focused field (and what is shown under it)
@@ -84,6 +86,7 @@ func (p *formPane) layout() formLayout {
 		if i == p.cur {
 			curStart = len(lines)
 		}
+		lay.starts = append(lay.starts, len(lines))
 		lines = append(lines, p.fieldLines(f, focused, lw)...)
 		if i == promptAt {
 			if p.keyObj != nil {
@@ -117,6 +120,7 @@ func (p *formPane) layout() formLayout {
 	} else {
 		send = " " + send
 	}
+	lay.starts = append(lay.starts, len(lines)+1)
 	lines = append(lines, "", send+st.Muted.Render(hint))
 	lines = append(lines, p.previewLines()...)
 	if p.cur == len(p.fields) {

@@ -338,3 +338,13 @@ func FuzzJSONView(f *testing.F) {
 		_ = v.pathLine(st, &keyMap{}, 40)
 	})
 }
+
+// Key override names: an initialism is one word (the settings file says json.copy_path,
+// form.raw_json).
+func TestSnakeInitialisms(t *testing.T) {
+	for in, want := range map[string]string{"SaveSession": "save_session", "JSON": "json", "RawJSON": "raw_json", "JSONKey": "json_key", "Up": "up", "CopyPath": "copy_path"} {
+		if got := snake(in); got != want {
+			t.Errorf("snake(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

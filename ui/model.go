@@ -49,8 +49,18 @@ type Options struct {
 	// the server/discover probe, and the waiting line says so. ConfigureClient copies it
 	// from the client's Config; "" is taken as legacy.
 	Era mcpclient.Era
-	// Theme is a themes name ("" = default).
+	// Theme is a themes name, or the name of a user theme file in ThemeDir ("" = auto:
+	// dark or light, from the terminal's background).
 	Theme string
+	// ThemeDir is where user theme files are (themes.Dir()); "" finds built-in themes only.
+	// Run reads the file; a malformed one is its error.
+	ThemeDir string
+	// Mouse lets the mouse click tabs, rows and form fields and scroll the pane under the
+	// pointer. Off, the terminal keeps the mouse (its own text selection works); cmd turns
+	// it on unless the config file says no.
+	Mouse bool
+	// palette is the user theme Run loaded from ThemeDir (nil: Theme is built in).
+	palette *themes.Palette
 	// NoColor drops colors (the NO_COLOR convention); Run also honors the environment.
 	NoColor bool
 	// Logger receives debug logs of message types; nil discards.
@@ -119,6 +129,9 @@ type Options struct {
 	// wire pane as they were sent (--no-redact). By default they are masked there as traces
 	// mask them, so a shared screen does not show them; the bytes sent are never changed.
 	ShowCredentials bool
+	// Keys are key overrides from the settings file: "group.action" (KeyActions) to the
+	// keys that trigger it instead of its defaults. cmd checks them (CheckKeyOverride).
+	Keys map[string][]string
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -254,6 +267,11 @@ type model struct {
 
 	// quitting is set once the user asked to quit.
 	quitting bool
+
+	// theme is how the theme was chosen (auto follows the terminal's background); mouse
+	// is Options.Mouse.
+	theme themeState
+	mouse bool
 }
 
 // serverInfo is what the status bar and the server pane know about the session.
@@ -305,16 +323,12 @@ func newModel(opts Options) *model {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	pal, err := themes.Lookup(opts.Theme, opts.NoColor)
-	if err != nil {
-		log.Warn("theme", "err", err)
-		pal, _ = themes.Lookup("", opts.NoColor)
-	}
+	pal, theme := paletteFor(opts, log)
 	ctx := opts.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: defaultKeyMap(), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
+	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)
@@ -345,6 +359,8 @@ func newModel(opts Options) *model {
 		now:     time.Now,
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
+		theme:   theme,
+		mouse:   opts.Mouse,
 	}
 	c.target = m.repeatTarget
 	m.wire.expect = opts.TraceLen
@@ -376,7 +392,7 @@ func newModel(opts Options) *model {
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick(), m.askBackground())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
@@ -387,6 +403,9 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 	}
 	if opts.Context == nil {
 		opts.Context = ctx
+	}
+	if err := loadTheme(&opts); err != nil {
+		return Result{}, err
 	}
 	m := newModel(opts)
 	popts := []tea.ProgramOption{tea.WithContext(ctx)}

@@ -34,6 +34,10 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseMsg:
+		return m.handleMouse(msg) // releases and drags are dropped there
+	case tea.BackgroundColorMsg:
+		m.backgroundColor(msg)
 	case eventsMsg:
 		return m.eventsArrived(msg)
 	case initializedMsg:

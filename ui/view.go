@@ -15,6 +15,10 @@ import (
 func (m *model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
+	m.paintTerminal(&v)
+	if m.mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	return v
 }
 
@@ -45,15 +49,8 @@ func (m *model) header() string {
 	st := m.c.st
 	badge := m.requestBadge()
 	var full, short []string
-	for p := paneID(0); p < paneCount; p++ {
-		label := fmt.Sprintf("%d %s", p+1, m.panes[p].title())
-		if n := m.call.runningCount(); p == paneCall && n > 0 {
-			label += " " + m.call.spin.View()
-			if n > 1 {
-				label += fmt.Sprintf(" ×%d", n)
-			}
-		}
-		if p == m.focus {
+	for p, label := range m.tabLabels() {
+		if paneID(p) == m.focus {
 			full = append(full, st.TabActive.Render(label))
 			short = append(short, st.TabActive.Render(label))
 		} else {
@@ -67,6 +64,23 @@ func (m *model) header() string {
 	}
 	title := st.Muted.Render(clean(m.title))
 	return fit(left+badge+title, m.width)
+}
+
+// tabLabels are the header's tab labels, unstyled, in pane order (the mouse finds tabs
+// by them).
+func (m *model) tabLabels() [paneCount]string {
+	var labels [paneCount]string
+	for p := paneID(0); p < paneCount; p++ {
+		label := fmt.Sprintf("%d %s", p+1, m.panes[p].title())
+		if n := m.call.runningCount(); p == paneCall && n > 0 {
+			label += " " + m.call.spin.View()
+			if n > 1 {
+				label += fmt.Sprintf(" ×%d", n)
+			}
+		}
+		labels[p] = label
+	}
+	return labels
 }
 
 // body draws the focused pane, or the dialog over it, into the body rectangle.

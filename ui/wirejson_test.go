@@ -205,9 +205,9 @@ func TestWireJSONBigFrameShownCut(t *testing.T) {
 var colorSGR = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 
 // TestWireJSONGolden draws the wire pane's parsed JSON, highlighted, with a folded
-// object and the focus on a node, in the default (ANSI16) and the NO_COLOR themes.
+// object and the focus on a node, in the ansi (ANSI16) and the NO_COLOR themes.
 func TestWireJSONGolden(t *testing.T) {
-	for _, theme := range []string{"default", "nocolor"} {
+	for _, theme := range []string{"ansi", "nocolor"} {
 		t.Run(theme, func(t *testing.T) {
 			m := themedModel(t, theme, 140, 36)
 			drive(t, m, eventsMsg{events: jsonSession()})
@@ -219,8 +219,8 @@ func TestWireJSONGolden(t *testing.T) {
 			if theme == "nocolor" && colorSGR.MatchString(out) {
 				t.Fatalf("a color in the NO_COLOR theme:\n%q", out)
 			}
-			if theme == "default" && !colorSGR.MatchString(out) {
-				t.Fatal("no color in the default theme")
+			if theme == "ansi" && !colorSGR.MatchString(out) {
+				t.Fatal("no color in the ansi theme")
 			}
 			if !strings.Contains(ansi.Strip(out), "{…} 3 keys") {
 				t.Fatalf("nothing folded:\n%s", out)

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"syscall"
+	"time"
 )
 
 // ErrTooLarge is returned (wrapped) when a file holds more than the limit.
@@ -35,13 +36,11 @@ func Open(path string) (f *os.File, isPipe bool, err error) {
 		f, err = os.Open(path)
 		return f, false, err
 	case m&os.ModeNamedPipe != 0:
+		// Non-blocking, the descriptor joins Go's poller: reads still wait for data (and
+		// can be given a deadline), and with no writer at all they return EOF at once.
+		// f.Fd() would make it blocking again, so it is never called.
 		f, err = os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		if err != nil {
-			return nil, true, err
-		}
-		// Reads wait for data again; with no writer at all they return EOF at once.
-		if err := syscall.SetNonblock(int(f.Fd()), false); err != nil {
-			f.Close()
 			return nil, true, err
 		}
 		return f, true, nil
@@ -67,13 +66,31 @@ func kind(m os.FileMode) string {
 
 // Read reads all of path, at most limit bytes: more is ErrTooLarge, and only limit+1 bytes
 // are ever read. An empty FIFO (no writer when opened) is ErrNoWriter.
-func Read(path string, limit int64) ([]byte, error) {
+// A FIFO whose writer goes PipeIdle without writing is ErrPipeSilent, not a wait forever.
+func Read(path string, limit int64) ([]byte, error) { return read(path, limit, PipeIdle) }
+
+// PipeIdle is how long Read waits for a pipe's writer to write more. Settings, arguments
+// and env files are small and written at once (`<(cat x)`); a writer that holds the pipe
+// open and writes nothing would otherwise hang the command before it says anything.
+const PipeIdle = 5 * time.Second
+
+// ErrPipeSilent is returned (wrapped) when a pipe's writer wrote nothing for PipeIdle.
+var ErrPipeSilent = errors.New("the pipe's writer wrote nothing")
+
+func read(path string, limit int64, idle time.Duration) ([]byte, error) {
 	f, isPipe, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := ReadAll(f, limit)
+	var r io.Reader = f
+	if isPipe {
+		r = &idleReader{f: f, idle: idle}
+	}
+	data, err := ReadAll(r, limit)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return nil, fmt.Errorf("%s: %w for %s; refused (give a regular file, or a writer that writes at once and closes)", path, ErrPipeSilent, idle)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -104,4 +121,17 @@ func Size(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// idleReader reads f with a fresh deadline of idle before each read.
+type idleReader struct {
+	f    *os.File
+	idle time.Duration
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	if err := r.f.SetReadDeadline(time.Now().Add(r.idle)); err != nil {
+		return 0, err
+	}
+	return r.f.Read(p)
 }

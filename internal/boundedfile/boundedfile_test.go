@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestReadRegular(t *testing.T) {
@@ -55,5 +56,42 @@ func TestFIFO(t *testing.T) {
 	got, err := Read(fmt.Sprintf("/proc/self/fd/%d", r.Fd()), 100)
 	if err != nil || string(got) != `{"a":1}` {
 		t.Fatalf("a pipe: %q, %v", got, err)
+	}
+}
+
+// A FIFO whose writer is there but writes nothing is refused after the idle time, with a
+// message that says so; a writer that writes in pieces within it is read whole.
+func TestFIFOSilentWriter(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Held open read-write, the FIFO has a writer that never writes.
+	hold, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Close()
+	_, err = read(p, 100, 50*time.Millisecond)
+	if !errors.Is(err, ErrPipeSilent) || !strings.Contains(err.Error(), "wrote nothing for 50ms") {
+		t.Fatalf("silent writer: %v", err)
+	}
+	hold.Close()
+
+	// A writer that writes in pieces, each within the idle time, is read whole.
+	w, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer w.Close()
+		for _, part := range []string{`{"a":`, `1}`} {
+			time.Sleep(5 * time.Millisecond)
+			w.Write([]byte(part))
+		}
+	}()
+	got, err := read(p, 100, 5*time.Second)
+	if err != nil || string(got) != `{"a":1}` {
+		t.Fatalf("a writer in pieces: %q, %v", got, err)
 	}
 }

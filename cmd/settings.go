@@ -1,0 +1,346 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/settings"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// settingsKey is the context key under which a command finds the settings loaded for it.
+type settingsKey struct{}
+
+// settingsFlags are the flags whose defaults the settings file gives; a command that takes
+// none of them (man, servers, ...) never reads the file.
+func settingsFlags() []string {
+	return []string{"theme", "era", "timeout", "root", "redact", "server"}
+}
+
+// applySettings is the root's PersistentPreRunE: it reads the settings file for a command
+// that takes one of settingsFlags, makes the file's values the defaults of the flags not
+// given on the command line (flags win; --redact adds to the file's patterns), and keeps the
+// settings in the command's context for --server profiles, key overrides and mouse. A file
+// that cannot be read or is malformed is a usage error (exit 2) naming file:line:column.
+func applySettings(cmd *cobra.Command, checks settings.Checks) error {
+	fl := cmd.Flags()
+	uses := false
+	for _, n := range settingsFlags() {
+		uses = uses || fl.Lookup(n) != nil
+	}
+	if !uses {
+		return nil
+	}
+	loc, err := settings.Locate(os.Getenv)
+	if err != nil {
+		return &codeError{exitUsage, "settings: " + err.Error()}
+	}
+	s, err := settings.Load(loc, checks)
+	if err != nil {
+		return &codeError{exitUsage, "settings: " + err.Error() + "\n(mcp-inspect settings show checks the file)"}
+	}
+	set := func(name, v string) error {
+		if f := fl.Lookup(name); f != nil && !f.Changed && v != "" {
+			if err := f.Value.Set(v); err != nil {
+				return &codeError{exitUsage, fmt.Sprintf("settings: %s: %s: %v", s.Path, name, err)}
+			}
+		}
+		return nil
+	}
+	timeout := ""
+	if s.Timeout > 0 {
+		timeout = s.Timeout.String()
+	}
+	for _, kv := range [][2]string{{"theme", s.Theme}, {"era", s.Era}, {"timeout", timeout}} {
+		if err := set(kv[0], kv[1]); err != nil {
+			return err
+		}
+	}
+	if f := fl.Lookup("root"); f != nil && !f.Changed && len(s.Roots) > 0 {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			_ = sv.Replace(s.Roots)
+		}
+	}
+	if f := fl.Lookup("redact"); f != nil && len(s.Redact) > 0 {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			_ = sv.Replace(append(append([]string(nil), s.Redact...), sv.GetSlice()...))
+		}
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cmd.SetContext(context.WithValue(ctx, settingsKey{}, s))
+	return nil
+}
+
+// settingsOf returns the settings applySettings loaded for cmd; empty ones when none were
+// (no file, or a command that reads none).
+func settingsOf(cmd *cobra.Command) *settings.Settings {
+	if cmd != nil && cmd.Context() != nil {
+		if s, ok := cmd.Context().Value(settingsKey{}).(*settings.Settings); ok {
+			return s
+		}
+	}
+	return &settings.Settings{}
+}
+
+// newSettingsCmd is `mcp-inspect settings path|show`.
+func newSettingsCmd(checks settings.Checks) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "settings path|show",
+		Short: "Find and check mcp-inspect's own settings file (config.toml)",
+		Long: `mcp-inspect reads its own settings from a TOML file: $MCP_INSPECT_CONFIG when set, else
+$XDG_CONFIG_HOME/mcp-inspect/config.toml, else mcp-inspect/config.toml in the user config
+directory (~/.config on Linux, ~/Library/Application Support on macOS, %AppData% on Windows).
+
+It gives the defaults of --theme, --era, --timeout and --root, redaction patterns added to
+--redact, mouse = true|false, key overrides ([keys]) and named server profiles
+([servers.NAME], started by --server NAME without --config). Flags win over the file.
+
+"settings path" prints where the file is looked for and whether it is there; "settings show"
+checks it and prints the settings in effect (env and header values masked). A malformed file
+is an error naming file:line:column, also for every command that reads it.`,
+		Example: `  mcp-inspect settings path
+  mcp-inspect settings show
+  mcp-inspect --server everything`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return &codeError{exitUsage, "settings needs a subcommand: path or show"}
+		},
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	// The settings commands report a broken file themselves instead of failing before.
+	c.PersistentPreRunE = func(*cobra.Command, []string) error { return nil }
+	c.AddCommand(&cobra.Command{
+		Use:   "path",
+		Short: "Print where the settings file is looked for, and whether it exists",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			loc, err := settings.Locate(os.Getenv)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			state := "no (the built-in defaults are in effect)"
+			if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
+				state = "yes"
+			} else if err == nil {
+				state = "no: it is not a regular file"
+			}
+			safe := terminalSafe(cmd.OutOrStdout())
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\nexists: %s\nchosen by: %s\n", safe(loc.Path), state, loc.From)
+			return nil
+		},
+	}, &cobra.Command{
+		Use:   "show",
+		Short: "Check the settings file and print the settings in effect (secrets masked)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			loc, err := settings.Locate(os.Getenv)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			s, err := settings.Load(loc, checks)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
+			writeSettings(cmd.OutOrStdout(), loc, s)
+			return nil
+		},
+	})
+	return c
+}
+
+// builtinDefault is a session flag's default as the flag declares it (the one source of the
+// defaults).
+func builtinDefault(name string) string {
+	var f sessionFlags
+	c := &cobra.Command{}
+	f.register(c, forTUI)
+	if fl := c.Flags().Lookup(name); fl != nil {
+		return fl.DefValue
+	}
+	return ""
+}
+
+// writeSettings prints the settings in effect as TOML that could be the file, with where
+// each value comes from; env and header values are masked.
+func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
+	safe := terminalSafe(w)
+	if s.Path == "" {
+		fmt.Fprintf(w, "# %s: no such file; the built-in defaults are in effect\n", safe(loc.Path))
+	} else {
+		fmt.Fprintf(w, "# %s: checked, no errors\n", safe(s.Path))
+	}
+	from := func(set bool) string {
+		if set {
+			return "# from the file"
+		}
+		return "# built-in default"
+	}
+	theme := s.Theme
+	themeNote := from(theme != "")
+	if theme == "" {
+		themeNote += ": follows the terminal"
+	}
+	era := s.Era
+	if era == "" {
+		era = builtinDefault("era")
+	}
+	timeout := builtinDefault("timeout")
+	if s.Timeout > 0 {
+		timeout = s.Timeout.String()
+	}
+	mouse := false
+	if s.Mouse != nil {
+		mouse = *s.Mouse
+	}
+	fmt.Fprintf(w, "theme = %s %s\n", safe(tomlString(theme)), themeNote)
+	fmt.Fprintf(w, "era = %s %s\n", tomlString(era), from(s.Era != ""))
+	fmt.Fprintf(w, "timeout = %s %s\n", tomlString(timeout), from(s.Timeout > 0))
+	fmt.Fprintf(w, "roots = %s %s\n", safe(tomlArray(s.Roots)), from(len(s.Roots) > 0))
+	fmt.Fprintf(w, "redact = %s %s\n", safe(tomlArray(s.Redact)), from(len(s.Redact) > 0)+"; --redact adds to these")
+	fmt.Fprintf(w, "mouse = %t %s\n", mouse, from(s.Mouse != nil))
+	if len(s.Keys) > 0 {
+		fmt.Fprintf(w, "\n[keys] # overrides of the key table's defaults\n")
+		actions := make([]string, 0, len(s.Keys))
+		for a := range s.Keys {
+			actions = append(actions, a)
+		}
+		slices.Sort(actions)
+		for _, a := range actions {
+			fmt.Fprintf(w, "%s = %s\n", safe(a), safe(tomlArray(s.Keys[a])))
+		}
+	}
+	for _, sv := range s.Servers {
+		fmt.Fprintf(w, "\n[servers.%s]\n", safe(tomlKey(sv.Name)))
+		line := func(k, v string) {
+			if v != "" {
+				fmt.Fprintf(w, "%s = %s\n", k, safe(tomlString(v)))
+			}
+		}
+		line("command", sv.Command)
+		if len(sv.Args) > 0 {
+			fmt.Fprintf(w, "args = %s\n", safe(tomlArray(sv.Args)))
+		}
+		line("url", sv.URL)
+		line("cwd", sv.Cwd)
+		line("framing", sv.Framing)
+		line("transport", sv.Transport)
+		line("bearer_env", sv.BearerEnv)
+		line("era", sv.Era)
+		if len(sv.Env) > 0 {
+			fmt.Fprintf(w, "env = %s # values masked\n", safe(maskedTable(sv.Env, "=")))
+		}
+		if len(sv.Headers) > 0 {
+			fmt.Fprintf(w, "headers = %s # values masked\n", safe(maskedTable(sv.Headers, ": ")))
+		}
+	}
+}
+
+// maskedTable writes "K<sep>V" lines as an inline TOML table with every value "***".
+func maskedTable(lines []string, sep string) string {
+	parts := make([]string, 0, len(lines))
+	for _, l := range lines {
+		k, _, _ := strings.Cut(l, sep)
+		parts = append(parts, tomlKey(k)+` = "***"`)
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// tomlString quotes s as a TOML basic string.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f || !unicode.IsPrint(r) && r > 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// tomlArray writes strings as a TOML array.
+func tomlArray(ss []string) string {
+	parts := make([]string, 0, len(ss))
+	for _, s := range ss {
+		parts = append(parts, tomlString(s))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// tomlKey writes a key bare when TOML allows, quoted otherwise.
+func tomlKey(k string) string {
+	if k != "" && strings.IndexFunc(k, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}) < 0 {
+		return k
+	}
+	return tomlString(k)
+}
+
+// profileConfig builds the session's Config from the settings profile s.name (--server
+// NAME without --config). The profile's env, headers and cwd come first; -e, -H and --cwd
+// add to or win over them; its framing, transport and era apply unless the flag was given.
+func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.Config, string, error) {
+	var none mcpclient.Config
+	if len(argv) > 0 {
+		return none, "", fmt.Errorf("--server %q needs --config FILE (an entry of a host's config file) or names a profile of the settings file; either way give no server COMMAND (got %q)", s.name, strings.Join(argv, " "))
+	}
+	set := settingsOf(f.cmd)
+	p, err := set.Lookup(s.name)
+	if err != nil {
+		return none, "", fmt.Errorf("--server: %w", err)
+	}
+	changed := func(name string) bool { return f.cmd != nil && f.cmd.Flags().Changed(name) }
+	if p.Era != "" && !changed("era") {
+		f.era = p.Era
+	}
+	title := p.Name + " (" + set.Path + ")"
+	if p.Remote() {
+		f.headers = append(append([]string(nil), p.Headers...), f.headers...)
+		if p.BearerEnv != "" && f.bearerEnv == "" {
+			f.bearerEnv = p.BearerEnv
+		}
+		if p.Transport != "" && !changed("transport") {
+			f.transport = p.Transport
+		}
+		cfg, err := f.config([]string{p.URL})
+		return cfg, title, err
+	}
+	if p.Framing != "" && !changed("framing") {
+		f.framing = p.Framing
+	}
+	cfg, err := f.config(append([]string{p.Command}, p.Args...))
+	if err != nil {
+		return none, "", err
+	}
+	cfg.Env = append(append([]string(nil), p.Env...), f.env...)
+	if f.cwd == "" && p.Cwd != "" {
+		if st, err := os.Stat(p.Cwd); err != nil || !st.IsDir() {
+			return none, "", fmt.Errorf("server profile %q in %s: cwd %q is not a directory", p.Name, set.Path, p.Cwd)
+		}
+		cfg.Dir = p.Cwd
+	}
+	return cfg, title, nil
+}

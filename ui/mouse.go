@@ -1,0 +1,390 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// wheelLines is how far one wheel notch scrolls a detail or a result; over a list it moves
+// the selection one row.
+const wheelLines = 3
+
+// clicker and wheeler are the panes the mouse reaches: a left click at (x, y) and a wheel
+// notch (d is -1 up, +1 down) at (x, y), in screen cells. Hit-testing reads the rectangles
+// the panes were sized to (layout.go) and the scroll offsets sync keeps.
+type clicker interface{ click(x, y int) tea.Cmd }
+type wheeler interface{ wheel(x, y, d int) tea.Cmd }
+
+var (
+	_ clicker = toolsTab{}
+	_ clicker = callTab{}
+	_ clicker = wireTab{}
+	_ clicker = resourcesTab{}
+	_ clicker = promptsTab{}
+	_ clicker = logsTab{}
+	_ clicker = tasksTab{}
+	_ wheeler = toolsTab{}
+	_ wheeler = callTab{}
+	_ wheeler = wireTab{}
+	_ wheeler = (*serverPane)(nil)
+	_ wheeler = resourcesTab{}
+	_ wheeler = promptsTab{}
+	_ wheeler = logsTab{}
+	_ wheeler = tasksTab{}
+)
+
+// contains reports whether cell (x, y) is inside r.
+func (r rect) contains(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+// handleMouse routes a click or a wheel notch (Options.Mouse on; View only asks for mouse
+// events then). A dialog in front takes keys only: the mouse never answers a server request.
+func (m *model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if !m.mouse || m.lay.tooSmall || m.width == 0 || m.overlay.front() != nil {
+		return nil
+	}
+	ms := msg.Mouse()
+	switch msg.(type) {
+	case tea.MouseWheelMsg:
+		d := 0
+		switch ms.Button {
+		case tea.MouseWheelUp:
+			d = -1
+		case tea.MouseWheelDown:
+			d = 1
+		}
+		if d == 0 {
+			return nil
+		}
+		if m.showHelp {
+			m.helpOff += d * wheelLines
+			m.clampHelp()
+			return nil
+		}
+		if w, ok := m.panes[m.focus].(wheeler); ok && m.lay.body.contains(ms.X, ms.Y) {
+			return w.wheel(ms.X, ms.Y, d)
+		}
+	case tea.MouseClickMsg:
+		if ms.Button != tea.MouseLeft || m.showHelp {
+			return nil
+		}
+		if ms.Y == m.lay.header.y {
+			if id, ok := m.tabAt(ms.X); ok {
+				m.focus = id
+			}
+			return nil
+		}
+		if c, ok := m.panes[m.focus].(clicker); ok && m.lay.body.contains(ms.X, ms.Y) {
+			return c.click(ms.X, ms.Y)
+		}
+	}
+	return nil
+}
+
+// tabAt is the pane whose tab the header draws at column x, as header lays them out.
+func (m *model) tabAt(x int) (paneID, bool) {
+	labels := m.tabLabels()
+	full := " " + strings.Join(labels[:], "  ") + "  "
+	short := ansi.StringWidth(full+m.requestBadge()) > m.width
+	at, sep := 1, 2
+	if short {
+		sep = 1
+	}
+	for id, label := range labels {
+		if short && paneID(id) != m.focus {
+			label = strconv.Itoa(id + 1)
+		}
+		w := ansi.StringWidth(label)
+		if x >= at && x < at+w {
+			return paneID(id), true
+		}
+		at += w + sep
+	}
+	return 0, false
+}
+
+// rowAt is the shown row drawn at screen line y (the first line is the title or filter),
+// false when y holds no row.
+func (l *itemList) rowAt(x, y int) (int, bool) {
+	if !l.r.contains(x, y) || len(l.shown) == 0 || y == l.r.y {
+		return 0, false
+	}
+	r := l.top + y - l.r.y - 1
+	return r, r < len(l.shown)
+}
+
+// clickRow selects the row at (x, y); false when there is none there.
+func (l *itemList) clickRow(x, y int) bool {
+	r, ok := l.rowAt(x, y)
+	if ok {
+		l.sel = r
+		l.scrollIntoView()
+	}
+	return ok
+}
+
+// scrollDetail moves a detail offset by a wheel notch, kept within n lines in h rows.
+func scrollDetail(off *int, d, n, h int) {
+	*off = clampScroll(*off+d*wheelLines, n, h)
+}
+
+func (t toolsTab) click(x, y int) tea.Cmd {
+	p := t.m.tools
+	if p.callBy == nil && p.list.clickRow(x, y) {
+		p.detailOff = 0
+	}
+	return nil
+}
+
+func (t toolsTab) wheel(x, y, d int) tea.Cmd {
+	p := t.m.tools
+	switch {
+	case p.lr.contains(x, y):
+		p.list.move(d)
+		p.detailOff = 0
+	case p.det.contains(x, y) && p.callBy == nil:
+		scrollDetail(&p.detailOff, d, len(p.detailLines(t.banner())), p.det.h)
+	}
+	return nil
+}
+
+func (t wireTab) click(x, y int) tea.Cmd {
+	p := t.m.wire
+	row := y - p.list.y - 1
+	if !p.list.contains(x, y) || row < 0 || row >= p.bodyRows() {
+		return nil
+	}
+	top := p.visibleTop()
+	if top+row >= p.count() {
+		return nil
+	}
+	p.top, p.sel, p.follow, p.detailOff = top, top+row, false, 0
+	p.scrollIntoView()
+	return nil
+}
+
+func (t wireTab) wheel(x, y, d int) tea.Cmd {
+	p := t.m.wire
+	switch {
+	case p.list.contains(x, y):
+		p.move(d)
+	case p.det.contains(x, y):
+		// sync keeps it within the drawn detail.
+		p.detailOff = max(p.detailOff+d*wheelLines, 0)
+	}
+	return nil
+}
+
+func (t callTab) click(x, y int) tea.Cmd {
+	p := t.m.call
+	switch {
+	case p.form != nil:
+		return p.form.clickLine(y - p.r.y)
+	case p.past != nil:
+		p.past.clickRow(y-p.r.y, p.r.h)
+	}
+	return nil
+}
+
+func (t callTab) wheel(_, y, d int) tea.Cmd {
+	p := t.m.call
+	switch {
+	case p.form != nil:
+		if f := p.form; !f.rawMode && f.keyObj == nil {
+			// The form keeps the focused field in view: the wheel moves the focus.
+			return f.clickFocus(min(max(f.cur+d, 0), len(f.fields)))
+		}
+	case p.past != nil:
+		p.past.wheel(y-p.r.y, p.r.h, d)
+	default:
+		p.off += d * wheelLines // clampOff keeps it in range
+	}
+	return nil
+}
+
+// clickLine focuses the field drawn at line y of the form (0 is its first line), or the
+// send button (a click never sends).
+func (p *formPane) clickLine(y int) tea.Cmd {
+	if p.rawMode || p.keyObj != nil {
+		return nil
+	}
+	lay := p.layout()
+	i := y - len(lay.head)
+	if i < 0 || i >= lay.bodyH {
+		return nil
+	}
+	line := lay.scroll(p.off) + i
+	n := len(p.fields)
+	if line >= len(lay.lines) || len(lay.starts) != n+1 {
+		return nil
+	}
+	if line == lay.starts[n] {
+		return p.clickFocus(n)
+	}
+	for f := n - 1; f >= 0; f-- {
+		if line >= lay.starts[f] {
+			if line >= lay.starts[n]-1 {
+				return nil // the blank line above send, or the preview under it
+			}
+			return p.clickFocus(f)
+		}
+	}
+	return nil
+}
+
+// clickFocus focuses field i as tab would.
+func (p *formPane) clickFocus(i int) tea.Cmd {
+	p.flash, p.quitArmed, p.typeahead = "", false, ""
+	if i == p.cur {
+		return nil
+	}
+	cmd := p.focus(i)
+	p.preview = nil // committing the input may have changed the value
+	return cmd
+}
+
+// clickRow selects the recorded call drawn at line y of the pane (h lines high).
+func (p *pastCalls) clickRow(y, h int) {
+	n := p.shownLen()
+	row := y - 1
+	if n == 0 || row < 0 || row >= p.listRows(h) {
+		return
+	}
+	top := p.topFor(min(max(p.sel, 0), n-1), p.listRows(h))
+	if top+row < n {
+		p.sel, p.top, p.off = top+row, top, 0
+	}
+}
+
+// wheel moves the selection over the list rows, else scrolls the detail.
+func (p *pastCalls) wheel(y, h, d int) {
+	if y >= 1 && y <= p.listRows(h) {
+		p.sel, p.off = min(max(p.sel+d, 0), max(p.shownLen()-1, 0)), 0
+		return
+	}
+	p.off = max(p.off+d*wheelLines, 0) // sync keeps it in range
+}
+
+func (p *serverPane) wheel(_, _, d int) tea.Cmd {
+	r := p.m.lay.body
+	scrollDetail(&p.off, d, len(p.m.serverLines(r.w)), r.h)
+	return nil
+}
+
+// listDetailClick is the Resources and Prompts click: a row of the list, or, while an
+// argument form is open in the detail, one of its fields.
+func listDetailClick(l *itemList, det rect, form *argsForm, detailOff *int, x, y int) tea.Cmd {
+	if form != nil {
+		if det.contains(x, y) {
+			return form.clickLine(y - det.y)
+		}
+		return nil
+	}
+	if l.clickRow(x, y) {
+		*detailOff = 0
+	}
+	return nil
+}
+
+// listDetailWheel moves a list's selection under the pointer, or scrolls the detail.
+func listDetailWheel(l *itemList, det rect, open bool, detailOff *int, n func() int, x, y, d int) {
+	switch {
+	case open:
+	case l.r.contains(x, y):
+		l.move(d)
+		*detailOff = 0
+	case det.contains(x, y):
+		scrollDetail(detailOff, d, n(), det.h)
+	}
+}
+
+func (t resourcesTab) click(x, y int) tea.Cmd {
+	p := t.m.resources
+	if p.save != nil {
+		return nil
+	}
+	return listDetailClick(p.list, p.det, p.form, &p.detailOff, x, y)
+}
+
+func (t resourcesTab) wheel(x, y, d int) tea.Cmd {
+	p := t.m.resources
+	n := func() int { return len(p.detailLines(t.m.now())) }
+	listDetailWheel(p.list, p.det, p.form != nil || p.save != nil, &p.detailOff, n, x, y, d)
+	return nil
+}
+
+func (t promptsTab) click(x, y int) tea.Cmd {
+	p := t.m.prompts
+	return listDetailClick(p.list, p.det, p.form, &p.detailOff, x, y)
+}
+
+func (t promptsTab) wheel(x, y, d int) tea.Cmd {
+	p := t.m.prompts
+	n := func() int { return len(p.detailLines(t.m.now())) }
+	listDetailWheel(p.list, p.det, p.form != nil, &p.detailOff, n, x, y, d)
+	return nil
+}
+
+func (t tasksTab) click(x, y int) tea.Cmd {
+	p := t.m.tasks
+	return listDetailClick(p.list, p.det, nil, &p.detailOff, x, y)
+}
+
+func (t tasksTab) wheel(x, y, d int) tea.Cmd {
+	p := t.m.tasks
+	n := func() int { return len(p.detailLines(t.m.now())) }
+	listDetailWheel(p.list, p.det, false, &p.detailOff, n, x, y, d)
+	return nil
+}
+
+// firstRow is the screen line of the logs list's first row (under the heading, the
+// dropped-entries warning and the level chooser, as view draws them).
+func (p *logsPane) firstRow() int {
+	y := p.r.y + 1
+	if p.dropped > 0 {
+		y++
+	}
+	if p.choosing {
+		y++
+	}
+	return y
+}
+
+func (t logsTab) click(x, y int) tea.Cmd {
+	p := t.m.logs
+	row := y - p.firstRow()
+	if p.choosing || !p.r.contains(x, y) || row < 0 || row >= p.listHeight() || p.top+row >= len(p.shown) {
+		return nil
+	}
+	p.sel = p.top + row
+	p.follow = false
+	p.scrollIntoView()
+	return nil
+}
+
+func (t logsTab) wheel(_, _, d int) tea.Cmd {
+	if p := t.m.logs; !p.choosing {
+		p.move(d)
+	}
+	return nil
+}
+
+// clickLine focuses the field drawn at line y of the form (0 is its first line), or its
+// send button (a click never sends).
+func (f *argsForm) clickLine(y int) tea.Cmd {
+	_, _, spans := f.layout()
+	line := f.off + y
+	if y < 0 || y >= f.h {
+		return nil
+	}
+	for i, s := range spans {
+		if line >= s[0] && line < s[1] && i != f.cur {
+			return f.focus(i)
+		}
+	}
+	return nil
+}
