@@ -87,7 +87,7 @@ func headlessCommands() []*cobra.Command {
 	}
 	return append(cmds,
 		newCallCmd(), newReadCmd(), newPromptCmd(), newCompleteCmd(), newPingCmd(), newDiscoverCmd(),
-		newServersCmd(), newBenchCmd(), newManCmd(),
+		newServersCmd(), newBenchCmd(), newManCmd(), newCheckCmd(),
 	)
 }
 

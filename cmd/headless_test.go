@@ -458,7 +458,7 @@ func TestManAndCompletion(t *testing.T) {
 	dir := t.TempDir()
 	r = inspect(t, nil, "man", "--dir", dir)
 	wantCode(t, r, 0)
-	for _, page := range []string{"mcp-inspect.1", "mcp-inspect-call.1", "mcp-inspect-bench-call.1", "mcp-inspect-servers.1"} {
+	for _, page := range []string{"mcp-inspect.1", "mcp-inspect-call.1", "mcp-inspect-bench-call.1", "mcp-inspect-servers.1", "mcp-inspect-check.1"} {
 		b, err := os.ReadFile(filepath.Join(dir, page))
 		if err != nil || !bytes.Contains(b, []byte(".SH NAME")) {
 			t.Fatalf("%s: %v", page, err)

@@ -154,6 +154,12 @@ when set and not empty, the TUI draws without colors
 .B TERM, COLORTERM
 the terminal's color support, as the terminal libraries read it
 .TP
+.B MCP_INSPECT_IMAGES
+how pictures are previewed: auto (default), off, blocks, kitty, iterm2 or sixel
+.TP
+.B TERM_PROGRAM, LC_TERMINAL, KITTY_WINDOW_ID, TMUX
+auto picture previews: kitty graphics, iTerm2 inline images, sixel, or half blocks (inside tmux and elsewhere)
+.TP
 .B BROWSER, DISPLAY, WAYLAND_DISPLAY
 OAuth: the browser command to open the authorization page with, and whether a graphical session is there to open it
 .TP

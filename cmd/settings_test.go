@@ -273,6 +273,13 @@ url = "https://example.com/mcp"
 	if got := complete("open", "--theme", ""); !slices.Equal(got, themes.Names()) {
 		t.Errorf("open --theme: %q", got)
 	}
+	// A user theme file in the config directory is offered after the built-in themes.
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "warm.toml"), "extends = \"light\"\n")
+	if got, want := complete("--theme", ""), append(themes.Names(), "warm"); !slices.Equal(got, want) {
+		t.Errorf("--theme with a user theme file: %q, want %q", got, want)
+	}
 	names := func(lines []string) []string {
 		var out []string
 		for _, l := range lines {

@@ -471,7 +471,8 @@ func TestCapabilityNotAdvertisedAnsweredAtOnce(t *testing.T) {
 }
 
 func TestUnknownProtocolVersionIsAViolation(t *testing.T) {
-	s := startFake(t, "minimal", func(c *mcpclient.Config) { c.ProtocolVersion = "1999-01-01" })
+	// check-echo-version answers the version asked, whatever it is (minimal negotiates).
+	s := startFake(t, "check-echo-version", func(c *mcpclient.Config) { c.ProtocolVersion = "1999-01-01" })
 	res, err := s.c.Initialize(context.Background())
 	if err != nil || len(res.Warnings) == 0 {
 		t.Fatalf("want a warning about 1999-01-01: %+v %v", res, err)

@@ -77,6 +77,10 @@ type callRun struct {
 
 	// js is structuredContent's JSON view (calljson.go).
 	js callJSON
+
+	// pics are the decoded pictures of the result and where their previews sit
+	// (imagepreview.go); set by callPane.render, nil draws no preview.
+	pics *resultPics
 }
 
 // running reports whether the call waits for its answer.
@@ -175,6 +179,9 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	}
 	r.cut = false
 	r.linkAt = r.linkAt[:0]
+	if r.pics != nil {
+		r.pics.at = r.pics.at[:0]
+	}
 	limit := previewBytes
 	if r.full {
 		limit = showAllBytes
@@ -186,6 +193,7 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 			r.linkAt = append(r.linkAt, linkPos{block: i, line: len(out), hint: -1, uri: b.URI})
 		}
 		add(blockLines(st, i, b, res.IsError, w)...)
+		add(r.pics.blockPreview(st, i, b, len(out), w)...)
 		if b.Type == "resource_link" {
 			switch lr := r.links[i]; {
 			case lr != nil:

@@ -105,6 +105,11 @@ type detailKeys struct {
 	CopyParsed  key.Binding `in:"call wire"`
 	CopyExact   key.Binding `in:"call wire"`
 	CopyCommand key.Binding `in:"call wire"`
+	// OpenMedia writes the shown picture to a file and opens it in the system viewer
+	// (xdg-open, open); RawText shows descriptions and markdown resources as the server
+	// sent them ⇄ rendered (issue 16).
+	OpenMedia key.Binding `in:"call resources"`
+	RawText   key.Binding `in:"tools resources prompts"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).
@@ -315,6 +320,8 @@ func defaultDetailKeys() detailKeys {
 		CopyParsed:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the parsed message, indented")),
 		CopyExact:   key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy a frame's exact bytes, secrets included")),
 		CopyCommand: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy as command: mcp-inspect (and curl) line repeating the request")),
+		OpenMedia:   key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "open the picture in the system viewer")),
+		RawText:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "markdown rendered ⇄ raw text")),
 	}
 }
 

@@ -223,5 +223,5 @@ func linkReadLines(st *stylesT, lr *linkRead, w int) []string {
 	case lr.res == nil:
 		return wrapStyled(st.Muted, "  resources/read "+clean(lr.uri)+": no result", w)
 	}
-	return readLines(st, &readState{uri: lr.uri, res: lr.res, resp: lr.resp}, w)
+	return readLines(st, nil, &readState{uri: lr.uri, res: lr.res, resp: lr.resp}, w)
 }

@@ -15,6 +15,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -132,6 +133,15 @@ type Options struct {
 	// Keys are key overrides from the settings file: "group.action" (KeyActions) to the
 	// keys that trigger it instead of its defaults. cmd checks them (CheckKeyOverride).
 	Keys map[string][]string
+
+	// ImageProtocol is how this terminal shows pictures, as media.Detect read it from the
+	// environment at start (cmd does); ImagePreview, when set, overrides it. Auto in both
+	// draws half-block thumbnails when the theme has colors, none otherwise.
+	ImageProtocol media.Protocol
+	ImagePreview  media.Protocol
+	// Viewer is the command that opens a saved picture (the OpenMedia key); "" is the
+	// system's: open on macOS, xdg-open elsewhere.
+	Viewer string
 }
 
 // stylesT is the theme's style set, named briefly for pane signatures.
@@ -154,6 +164,9 @@ type common struct {
 	redact func([]byte) []byte
 	// target is the server "copy as command" lines talk to (model.repeatTarget).
 	target func() repeatcmd.Target
+	// gfx previews pictures (imagepreview.go); md renders markdown (markdown.go).
+	gfx *pictures
+	md  *markdown
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -329,6 +342,9 @@ func newModel(opts Options) *model {
 		ctx = context.Background()
 	}
 	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
+	c.gfx = newPictures(opts.ImageProtocol, opts.ImagePreview, c.st, systemViewer(opts.Viewer))
+	c.md = newMarkdown(c.st)
+	c.md.setDark(darkPalette(pal, opts.Theme))
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
 		title = shellwords.Join(opts.Argv)

@@ -239,7 +239,7 @@ func (p *promptsPane) detailLines(now time.Time) []string {
 	}
 	if pr.Description != "" {
 		add("", st.Muted.Render(fmt.Sprintf("description (%d chars, for the model):", utf8.RuneCountInString(pr.Description))))
-		add(wrap(block(pr.Description), w)...)
+		add(p.c.md.lines(pr.Description, w)...)
 	}
 	add("", st.Title.Render("arguments"))
 	if len(pr.Arguments) == 0 {

@@ -28,6 +28,8 @@ type readState struct {
 	opID int
 	res  *mcpclient.ReadResourceResult
 	resp *mcpclient.Response
+	// pics previews image blobs (imagepreview.go); nil draws none.
+	pics *resultPics
 }
 
 // updateMark counts notifications/resources/updated for one URI.
@@ -310,7 +312,7 @@ func expandTemplate(tmpl string, vals map[string]string) (string, error) {
 
 // startRead records a read in flight for the list item key.
 func (p *resourcesPane) startRead(key, uri string, opID int) {
-	p.reads[key] = &readState{uri: uri, opID: opID}
+	p.reads[key] = &readState{uri: uri, opID: opID, pics: newResultPics(p.c.gfx, max(p.det.h-6, 4))}
 	p.detailOff = 0
 }
 
@@ -557,7 +559,7 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 		}
 		if res.Description != "" {
 			add("")
-			add(wrap(block(res.Description), w)...)
+			add(p.c.md.lines(res.Description, w)...)
 		}
 		if len(res.Annotations) > 0 {
 			pretty, _ := prettyJSON(res.Annotations)
@@ -595,7 +597,7 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 		}
 		if tmpl.Description != "" {
 			add("")
-			add(wrap(block(tmpl.Description), w)...)
+			add(p.c.md.lines(tmpl.Description, w)...)
 		}
 		add("", st.Muted.Render("enter fills the variables (with completions) and reads"))
 	default:
@@ -612,14 +614,14 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 	o := p.ops.Get(r.opID)
 	add(opLines(st, p.bar.ViewAs, o, now, w)...)
 	if o != nil && o.State == session.OpDone && r.res != nil {
-		add(readLines(st, r, w)...)
+		add(readLines(st, p.c.md, r, w)...)
 	}
 	return out
 }
 
 // readLines renders a resources/read result: every content item, text in full, blobs as
 // MIME type and size.
-func readLines(st *stylesT, r *readState, w int) []string {
+func readLines(st *stylesT, md *markdown, r *readState, w int) []string {
 	var out []string
 	facts := fmt.Sprintf("resources/read %s", clean(r.uri))
 	out = append(out, wrapStyled(st.Title, facts, w)...)
@@ -638,11 +640,14 @@ func readLines(st *stylesT, r *readState, w int) []string {
 				out = append(out, st.Warning.Render(fmt.Sprintf("  blob: %d bytes of base64 that do not decode: %s", len(c.Blob), clean(err.Error()))))
 			} else {
 				out = append(out, fmt.Sprintf("  blob: %s decoded (%d bytes) · w saves it", humanSize(int64(len(b))), len(b)))
+				out = append(out, r.pics.blobPreview(st, i, c, w)...)
 			}
 		case c.Text == "":
 			out = append(out, st.Muted.Render("  (empty text)"))
 		case jsonMime(c.MimeType):
 			out = append(out, jsonOrText(st, []byte(c.Text), w)...)
+		case isMarkdown(c.MimeType):
+			out = append(out, md.lines(c.Text, w)...)
 		default:
 			out = append(out, wrap(block(c.Text), w)...)
 		}

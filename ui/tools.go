@@ -214,7 +214,7 @@ func (p *toolsPane) detailLines(banner []string) []string {
 		if i := p.list.selectedIndex(); i < len(p.finds) {
 			lines = append(lines, steeringLines(p.c.st, p.finds[i], w)...)
 		}
-		lines = append(lines, toolDetail(p.c.st, t, w)...)
+		lines = append(lines, toolDetail(p.c.st, p.c.md, t, w)...)
 		switch {
 		case p.c.attached():
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool seen through the tap (read-only)")
@@ -244,7 +244,7 @@ func notMeaningful(v *bool) string {
 }
 
 // toolDetail is the full description, annotations and pretty input schema of a tool.
-func toolDetail(st *stylesT, t *mcpclient.Tool, w int) []string {
+func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
 	var out []string
 	title := clean(t.Name)
 	if dn := t.DisplayName(); dn != t.Name {
@@ -256,7 +256,7 @@ func toolDetail(st *stylesT, t *mcpclient.Tool, w int) []string {
 		out = append(out, st.Muted.Render("(no description)"))
 	} else {
 		out = append(out, st.Muted.Render(fmt.Sprintf("description (%d chars, for the model):", utf8.RuneCountInString(t.Description))))
-		out = append(out, wrap(block(t.Description), w)...)
+		out = append(out, md.lines(t.Description, w)...)
 	}
 	out = append(out, "", st.Title.Render("annotations"))
 	a := t.Annotations

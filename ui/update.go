@@ -16,7 +16,7 @@ import (
 // the answer.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.takePending(), m.loadShown())
+	return m, tea.Batch(cmd, m.takePending(), m.loadShown(), m.graphicsCmd())
 }
 
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -38,6 +38,7 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.handleMouse(msg) // releases and drags are dropped there
 	case tea.BackgroundColorMsg:
 		m.backgroundColor(msg)
+		m.markdownBackground(msg)
 	case eventsMsg:
 		return m.eventsArrived(msg)
 	case initializedMsg:
@@ -58,6 +59,10 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.waitTick()
 	case mediaSavedMsg:
 		m.mediaSaved(msg)
+	case mediaOpenedMsg:
+		m.mediaOpened(msg)
+	case gfxDrawMsg:
+		return m.gfxDraw(msg)
 	case copiedMsg:
 		return m.copied(msg)
 	case frameSavedMsg:
@@ -309,6 +314,9 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.focus = paneID(id)
 			return nil
 		}
+	}
+	if cmd, ok := m.mediaKey(msg); ok {
+		return cmd
 	}
 	switch {
 	case key.Matches(msg, k.Global.Quit):

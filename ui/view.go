@@ -225,6 +225,7 @@ func (m *model) sync() {
 	if s, ok := m.panes[m.focus].(syncer); ok {
 		s.sync()
 	}
+	m.fillMarkdown()
 	if rd, ok := m.overlay.front().(requestDialog); ok {
 		// A server request came to the front: its key guard starts now.
 		d := rd.base()

@@ -74,8 +74,9 @@ func Read(path string, limit int64) ([]byte, error) { return read(path, limit, P
 // open and writes nothing would otherwise hang the command before it says anything.
 const PipeIdle = 5 * time.Second
 
-// ErrPipeSilent is returned (wrapped) when a pipe's writer wrote nothing for PipeIdle.
-var ErrPipeSilent = errors.New("the pipe's writer wrote nothing")
+// ErrPipeSilent is returned (wrapped) when a pipe's writer wrote nothing for PipeIdle
+// without closing the pipe.
+var ErrPipeSilent = errors.New("the pipe's writer went silent")
 
 func read(path string, limit int64, idle time.Duration) ([]byte, error) {
 	f, isPipe, err := Open(path)
@@ -84,12 +85,17 @@ func read(path string, limit int64, idle time.Duration) ([]byte, error) {
 	}
 	defer f.Close()
 	var r io.Reader = f
+	ir := &idleReader{f: f, idle: idle}
 	if isPipe {
-		r = &idleReader{f: f, idle: idle}
+		r = ir
 	}
 	data, err := ReadAll(r, limit)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return nil, fmt.Errorf("%s: %w for %s; refused (give a regular file, or a writer that writes at once and closes)", path, ErrPipeSilent, idle)
+		what := "wrote nothing"
+		if ir.n > 0 {
+			what = fmt.Sprintf("wrote %s, then nothing more and did not close the pipe", Size(ir.n))
+		}
+		return nil, fmt.Errorf("%s: %w: it %s for %s; refused (give a regular file, or a writer that writes at once and closes)", path, ErrPipeSilent, what, idle)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -123,15 +129,18 @@ func Size(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// idleReader reads f with a fresh deadline of idle before each read.
+// idleReader reads f with a fresh deadline of idle before each read; n counts the bytes.
 type idleReader struct {
 	f    *os.File
 	idle time.Duration
+	n    int64
 }
 
 func (r *idleReader) Read(p []byte) (int, error) {
 	if err := r.f.SetReadDeadline(time.Now().Add(r.idle)); err != nil {
 		return 0, err
 	}
-	return r.f.Read(p)
+	n, err := r.f.Read(p)
+	r.n += int64(n)
+	return n, err
 }

@@ -73,8 +73,14 @@ func TestFIFOSilentWriter(t *testing.T) {
 	}
 	defer hold.Close()
 	_, err = read(p, 100, 50*time.Millisecond)
-	if !errors.Is(err, ErrPipeSilent) || !strings.Contains(err.Error(), "wrote nothing for 50ms") {
+	if !errors.Is(err, ErrPipeSilent) || !strings.Contains(err.Error(), "it wrote nothing for 50ms") {
 		t.Fatalf("silent writer: %v", err)
+	}
+	// A writer that wrote a line and then held the pipe open is told apart.
+	hold.Write([]byte("theme = \"dark\"\n"))
+	_, err = read(p, 100, 50*time.Millisecond)
+	if !errors.Is(err, ErrPipeSilent) || !strings.Contains(err.Error(), "it wrote 15 bytes, then nothing more and did not close the pipe for 50ms") {
+		t.Fatalf("writer gone quiet: %v", err)
 	}
 	hold.Close()
 

@@ -48,7 +48,9 @@ func taskNote(status string) func(taskLine) bool {
 
 func TestTasksScenario(t *testing.T) {
 	t.Parallel()
-	p := scenario(t, "tasks", "FAKE_TASK_STEP_MS=50", "FAKE_TASK_POLL_MS=70")
+	// A step long enough that the listen below is in place before task_greet leaves
+	// working, even on a loaded machine (at 50 ms the notification went out before it).
+	p := scenario(t, "tasks", "FAKE_TASK_STEP_MS=1500", "FAKE_TASK_POLL_MS=70")
 	p.exchange(`{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fake-tasks","version":"0.0.1"}},"cacheScope":"private","capabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}},"tools":{}},"resultType":"complete","supportedVersions":["2026-07-28"],"ttlMs":0}}`)
 	// Without the extension declared, the task tools are refused with -32021.

@@ -47,6 +47,8 @@ func KeyActions() []string {
 		"detail.copy_parsed",
 		"detail.copy_exact",
 		"detail.copy_command",
+		"detail.open_media",
+		"detail.raw_text",
 		"tools.open_form",
 		"tools.call_by_name",
 		"tools.name_args",

@@ -17,7 +17,7 @@
 //	FAKE_WAIT_MS   b13*: how long to wait for the client's reply (default 30000)
 //
 // Unless a scenario says otherwise the server answers initialize with the requested
-// protocolVersion, capabilities {"tools":{}} and serverInfo demo-server 0.0.1; answers ping
+// protocolVersion (2025-11-25 for one it does not know), capabilities {"tools":{}} and serverInfo demo-server 0.0.1; answers ping
 // with {}; lists and runs an echo tool; answers unknown methods with -32601, unknown tools
 // with -32602 and unparsable lines with -32700 (id null); and exits 0 when stdin reaches EOF.
 // Every frame goes out in one write(2) on the unbuffered stdout, except where a scenario
@@ -60,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	all := scenarios()
 	for _, more := range []func() map[string]*scenario{
 		pagingScenarios, floodScenarios, batchScenarios, tasksScenarios, probeScenarios,
-		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios,
+		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios, checkScenarios,
 	} {
 		maps.Copy(all, more())
 	}
@@ -160,6 +160,12 @@ type scenario struct {
 	framing string
 	// onEOF runs when stdin ends, before the exit (a server that lingers blocks in it).
 	onEOF func(s *server)
+	// garbage handles a line that is not JSON instead of the -32700.
+	garbage func(s *server, line []byte)
+	// notification runs first on every notification but initialized.
+	notification func(s *server, m *stdioserver.Message)
+	// unknown answers a request method nothing else handles instead of the -32601.
+	unknown func(s *server, m *stdioserver.Message)
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
@@ -248,6 +254,10 @@ func (s *server) handleLine(line []byte) {
 	}
 	m, err := stdioserver.Parse(line)
 	if err != nil {
+		if s.sc.garbage != nil {
+			s.sc.garbage(s, line)
+			return
+		}
 		s.fail(nil, stdioserver.CodeParseError, "Parse error")
 		return
 	}
@@ -273,6 +283,9 @@ func (s *server) handleLine(line []byte) {
 }
 
 func (s *server) handleNotification(m *stdioserver.Message) {
+	if s.sc.notification != nil && m.Method != "notifications/initialized" {
+		s.sc.notification(s, m)
+	}
 	switch m.Method {
 	case "notifications/initialized":
 		if s.sc.initialized != nil {
@@ -353,18 +366,32 @@ func (s *server) handleRequest(m *stdioserver.Message) {
 		}
 		call(s, m, p.Arguments)
 	default:
+		if s.sc.unknown != nil {
+			s.sc.unknown(s, m)
+			return
+		}
 		s.fail(m.ID, stdioserver.CodeMethodNotFound, "Method not found")
 	}
 }
 
-// requestedVersion is the protocolVersion the client asked for, or 2025-11-25.
+// requestedVersion is the protocolVersion the client asked for when it is a revision the
+// fake server supports, else 2025-11-25, its latest (MCP basic/lifecycle §Version
+// Negotiation; scenario check-echo-version echoes any version instead).
 func requestedVersion(m *stdioserver.Message) string {
+	v := askedVersion(m)
+	switch v {
+	case "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28":
+		return v
+	}
+	return "2025-11-25"
+}
+
+// askedVersion is the protocolVersion the client asked for, "" when none.
+func askedVersion(m *stdioserver.Message) string {
 	var p struct {
 		ProtocolVersion string `json:"protocolVersion"`
 	}
-	if json.Unmarshal(m.Params, &p) != nil || p.ProtocolVersion == "" {
-		return "2025-11-25"
-	}
+	_ = json.Unmarshal(m.Params, &p)
 	return p.ProtocolVersion
 }
 

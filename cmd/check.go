@@ -1,0 +1,224 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
+)
+
+// checkFlags are check's own flags, beside the session flags every headless command has.
+type checkFlags struct {
+	skip         []string
+	calls        []string
+	args         []string
+	callReadOnly bool
+	junit        string
+	maxReads     int
+	rules        bool
+}
+
+// Exit codes of check (beside exitUsage and exitNoServer).
+const exitCheckFailed = 1
+
+const checkLong = `check runs a fixed battery of protocol rules against one MCP server and reports by rule:
+the lifecycle (initialize in time; version negotiation asking for the newest revision, an
+unknown future one and the oldest; capabilities and serverInfo; nothing but ping and logging
+before initialized; server/discover where offered; exit within a few seconds of stdin
+closing), stdout hygiene, every listing of every declared capability (pages, duplicates,
+tool names, schemas compiled as JSON Schema, RFC 6570 templates, annotations, the steering
+lint), reads that change nothing (resources/read, prompts/get without required arguments,
+completion/complete, logging/setLevel, ping) and robustness (an unknown method and tool, a
+line that is not JSON, a string id and id 0, a notification, a cancellation of an unknown
+request, a final ping).
+
+It changes nothing on the server by default: tools are called only with --call TOOL (with
+the matching --args JSON, paired in order; {} when missing) or --call-read-only (each tool
+annotated readOnlyHint: true, with arguments built from its inputSchema).
+
+The server is started up to four times: the main session runs the battery (--record keeps
+its trace, so "mcp-inspect open FILE" shows the exact bytes of the events the report
+cites as #N); short sessions test version negotiation and server/discover (cited as
+version-future#N, version-oldest#N, discover#N).
+
+The report groups MUST failures, SHOULD warnings and passes, each rule with the spec
+section it comes from. --json prints it as one document; --junit FILE writes JUnit XML for
+CI. --skip RULE or --skip RULE=REASON leaves a rule out, and the report says so. --rules
+lists the rules. docs/check.md describes each.
+
+Exit codes:
+  0  no MUST rule failed
+  1  a MUST rule failed
+  2  usage: bad flags or arguments, an unknown rule
+  3  the server could not start, or exited before it answered initialize
+  130 interrupted (SIGINT/SIGTERM)`
+
+// newCheckCmd is `mcp-inspect check`.
+func newCheckCmd() *cobra.Command {
+	var flags headlessFlags
+	var cf checkFlags
+	c := &cobra.Command{
+		Use:   "check [flags] (-- COMMAND [ARGS...] | URL)",
+		Short: "Check a server against the protocol's rules, for a person or for CI",
+		Long:  checkLong,
+		Example: `  mcp-inspect check -- npx -y @modelcontextprotocol/server-everything
+  mcp-inspect check --json --junit check.xml -- ./my-server
+  mcp-inspect check --call-read-only --record check.jsonl -- python server.py
+  mcp-inspect check --call add --args '{"a":1,"b":2}' --skip steering=known -- ./my-server
+  mcp-inspect check http://127.0.0.1:3000/mcp`,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cf.rules {
+				printRules(cmd)
+				return nil
+			}
+			return runCheck(cmd, &flags, &cf, args)
+		},
+	}
+	flags.register(c)
+	fl := c.Flags()
+	fl.StringArrayVar(&cf.skip, "skip", nil, "leave out rule `RULE[=REASON]` (repeatable; --rules lists them)")
+	fl.StringArrayVar(&cf.calls, "call", nil, "call tool `TOOL` and check its result (repeatable; pairs with --args in order)")
+	fl.StringArrayVar(&cf.args, "args", nil, "the `JSON` arguments of the matching --call (default {})")
+	fl.BoolVar(&cf.callReadOnly, "call-read-only", false, "call every tool annotated readOnlyHint: true, with arguments built from its inputSchema")
+	fl.StringVar(&cf.junit, "junit", "", "write a JUnit XML report to `FILE` (one test case per rule)")
+	fl.IntVar(&cf.maxReads, "max-reads", 20, "read at most `N` listed resources")
+	fl.BoolVar(&cf.rules, "rules", false, "list the rules (id, level, source) and exit")
+	return c
+}
+
+// printRules writes the rule table.
+func printRules(cmd *cobra.Command) {
+	w := cmd.OutOrStdout()
+	for _, r := range check.Rules() {
+		fmt.Fprintf(w, "%-22s %-6s %-10s %s\n", r.ID, r.Level, r.Group, r.Source)
+	}
+}
+
+// checkOptions turns the flags into check options; errors are usage errors.
+func (cf *checkFlags) options() (check.Options, error) {
+	opt := check.Options{Skip: map[string]string{}, CallReadOnly: cf.callReadOnly, MaxReads: cf.maxReads}
+	for _, s := range cf.skip {
+		id, why, _ := strings.Cut(s, "=")
+		if !check.KnownRule(id) {
+			return opt, fmt.Errorf("--skip %q: no such rule (--rules lists them)", id)
+		}
+		if why == "" {
+			why = "no reason given"
+		}
+		opt.Skip[id] = why
+	}
+	if len(cf.args) > len(cf.calls) {
+		return opt, fmt.Errorf("--args given %d times for %d --call", len(cf.args), len(cf.calls))
+	}
+	for i, tool := range cf.calls {
+		call := check.Call{Tool: tool}
+		if i < len(cf.args) {
+			var v map[string]any
+			if err := json.Unmarshal([]byte(cf.args[i]), &v); err != nil {
+				return opt, fmt.Errorf("--args %q (for --call %s): not a JSON object: %v", cf.args[i], tool, err)
+			}
+			call.Args = json.RawMessage(cf.args[i])
+		}
+		opt.Calls = append(opt.Calls, call)
+	}
+	if cf.maxReads < 0 {
+		return opt, fmt.Errorf("--max-reads %d: must not be negative", cf.maxReads)
+	}
+	return opt, nil
+}
+
+// jsonCheck is what check --json prints: the report, the exit code, and the error that
+// stopped the check early.
+type jsonCheck struct {
+	*check.Report
+	Error    string `json:"error,omitempty"`
+	ExitCode int    `json:"exitCode"`
+}
+
+func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []string) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	argv := args
+	if dash := cmd.ArgsLenAtDash(); dash > 0 {
+		return &codeError{exitUsage, fmt.Sprintf("check: unexpected arguments before --: %q", args[:dash])}
+	}
+	opt, err := cf.options()
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	h := newHeadless(cmd, flags, "check")
+	cfg, target, err := flags.src.resolve(&flags.session, argv, h.noteWriter())
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	logger, closeLog := openLog(flags.session.logFile, flags.session.debug)
+	defer closeLog()
+	flags.session.rec.noSave = true // kept only with --record
+	rec, err := flags.session.rec.start(&cfg, logger, h.noteWriter())
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	opt.Server, opt.Target = cfg, target
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	rep, err := check.Run(ctx, opt)
+	rec.close(logger, h.noteWriter())
+	code := exitOK
+	var se *check.StartError
+	switch {
+	case errors.As(err, &se):
+		code = exitNoServer
+	case err != nil && errors.Is(err, context.Canceled):
+		code = exitInterrupted
+	case rep.Failed():
+		code = exitCheckFailed
+	}
+	if cf.junit != "" {
+		if jerr := writeJUnitFile(cf.junit, rep); jerr != nil {
+			fmt.Fprintln(stderr, "mcp-inspect check: --junit:", jerr)
+		}
+	}
+	if flags.json {
+		doc := jsonCheck{Report: rep, ExitCode: code}
+		if err != nil {
+			doc.Error = err.Error()
+		}
+		if werr := writeJSON(stdout, doc); werr != nil {
+			return werr
+		}
+	} else {
+		rep.Human(stdout, terminalSafe(stdout))
+	}
+	switch code {
+	case exitOK:
+		return nil
+	case exitCheckFailed:
+		return &codeError{code, ""}
+	case exitInterrupted:
+		return &codeError{code, "check interrupted; the report above is partial"}
+	}
+	return &codeError{code, stderrSafe(stderr)(err.Error())}
+}
+
+// writeJUnitFile writes rep as JUnit XML to path.
+func writeJUnitFile(path string, rep *check.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := rep.JUnit(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

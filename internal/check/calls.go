@@ -1,0 +1,200 @@
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// calls makes the tool calls asked for: --call, then --call-read-only's.
+func (r *run) calls(ctx context.Context) {
+	if !r.active("tool-call") {
+		return
+	}
+	calls := append([]Call(nil), r.opt.Calls...)
+	if r.opt.CallReadOnly {
+		for _, item := range r.tools {
+			var t mcpclient.Tool
+			if json.Unmarshal(item, &t) != nil || t.Annotations == nil || t.Annotations.ReadOnlyHint == nil || !*t.Annotations.ReadOnlyHint {
+				continue
+			}
+			calls = append(calls, Call{Tool: t.Name, Args: Example(t.InputSchema)})
+		}
+	}
+	if len(calls) == 0 {
+		why := "no --call given"
+		if r.opt.CallReadOnly {
+			why = "no tool is annotated readOnlyHint: true"
+		}
+		r.na("tool-call", why+" (tools are called only when asked)")
+		return
+	}
+	for _, c := range calls {
+		if ctx.Err() != nil {
+			return
+		}
+		r.call(ctx, c)
+	}
+}
+
+// call makes one call and checks its result.
+func (r *run) call(ctx context.Context, c Call) {
+	args := c.Args
+	if len(args) == 0 {
+		args = json.RawMessage(`{}`)
+	}
+	what := fmt.Sprintf("tools/call %s %s", c.Tool, clip(string(args)))
+	x := r.main.request(ctx, "tools/call", map[string]any{"name": c.Tool, "arguments": args}, r.opt.Server.Timeout)
+	if rpc := x.rpcErr(); rpc != nil {
+		r.find("tool-call", Should, x.events, "%s: error %d %q (a protocol error, not a tool result)", what, rpc.Code, rpc.Message)
+		return
+	}
+	if x.err != nil {
+		r.find("tool-call", Must, x.events, "%s: %v", what, x.err)
+		return
+	}
+	var res map[string]json.RawMessage
+	if json.Unmarshal(x.result(), &res) != nil {
+		r.find("tool-call", Must, x.events, "%s: the result is not an object", what)
+		return
+	}
+	var blocks []map[string]json.RawMessage
+	if !isKind(res["content"], "array") || json.Unmarshal(res["content"], &blocks) != nil {
+		r.find("tool-call", Must, x.events, "%s: content is missing or not an array of objects", what)
+	}
+	for i, b := range blocks {
+		if msg := blockProblem(b); msg != "" {
+			r.find("tool-call", Must, x.events, "%s: content[%d] %s", what, i, msg)
+		}
+	}
+	if v, ok := res["isError"]; ok && !isKind(v, "boolean") {
+		r.find("tool-call", Must, x.events, "%s: isError is %s, not a boolean", what, clip(string(v)))
+	}
+	var decoded mcpclient.CallToolResult
+	if json.Unmarshal(x.result(), &decoded) == nil {
+		if r.init == nil || mcpclient.HasOutputSchema(r.init.ProtocolVersion) {
+			for _, f := range findings.CheckOutput(r.outputSchema(c.Tool), &decoded).Findings(c.Tool) {
+				r.find("tool-call", Must, x.events, "%s", f.String())
+			}
+		}
+	}
+	state := "a result"
+	if decoded.IsError {
+		state = "isError: true (a tool error; the arguments may not suit it)"
+	}
+	r.note("tool-call", x.events, "%s: %s, %d content blocks", what, state, len(blocks))
+}
+
+// outputSchema is the listed tool's outputSchema, nil when none.
+func (r *run) outputSchema(tool string) json.RawMessage {
+	for _, item := range r.tools {
+		m, _ := members(item)
+		if str(m, "name") == tool {
+			return m["outputSchema"]
+		}
+	}
+	return nil
+}
+
+// blockProblem says what a content block lacks for its type (MCP 2025-11-25 schema.ts
+// ContentBlock), "" when it is well formed or of a type this check does not know.
+func blockProblem(b map[string]json.RawMessage) string {
+	var t string
+	if json.Unmarshal(b["type"], &t) != nil {
+		return "has no type"
+	}
+	var need []string
+	switch t {
+	case "text":
+		need = []string{"text"}
+	case "image", "audio":
+		need = []string{"data", "mimeType"}
+	case "resource_link":
+		need = []string{"uri", "name"}
+	case "resource":
+		if !isKind(b["resource"], "object") {
+			return "(resource) has no resource object"
+		}
+	}
+	for _, k := range need {
+		if !isKind(b[k], "string") {
+			return fmt.Sprintf("(%s) has no %s string", t, k)
+		}
+	}
+	return ""
+}
+
+// Example builds arguments for a tool from its inputSchema: every required property with
+// its default, first example, const or first enum value, else a plain value of its type
+// ("example", 1, true, [], an object built the same way). A schema it cannot read gives {}.
+func Example(schema json.RawMessage) json.RawMessage {
+	var s map[string]any
+	if json.Unmarshal(schema, &s) != nil {
+		return json.RawMessage(`{}`)
+	}
+	v := exampleObject(s, 0)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage(`{}`)
+	}
+	return b
+}
+
+func exampleObject(s map[string]any, depth int) map[string]any {
+	out := map[string]any{}
+	props, _ := s["properties"].(map[string]any)
+	req, _ := s["required"].([]any)
+	for _, r := range req {
+		name, _ := r.(string)
+		ps, _ := props[name].(map[string]any)
+		out[name] = exampleValue(ps, depth+1)
+	}
+	return out
+}
+
+func exampleValue(s map[string]any, depth int) any {
+	if s == nil || depth > 8 {
+		return "example"
+	}
+	if v, ok := s["default"]; ok {
+		return v
+	}
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
+		return ex[0]
+	}
+	if v, ok := s["const"]; ok {
+		return v
+	}
+	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
+		return e[0]
+	}
+	t := s["type"]
+	if ts, ok := t.([]any); ok && len(ts) > 0 {
+		t = ts[0]
+	}
+	switch t {
+	case "integer", "number":
+		if m, ok := s["minimum"].(float64); ok {
+			return m
+		}
+		return 1
+	case "boolean":
+		return true
+	case "array":
+		items, _ := s["items"].(map[string]any)
+		if n, ok := s["minItems"].(float64); ok && n > 0 {
+			return []any{exampleValue(items, depth+1)}
+		}
+		return []any{}
+	case "object":
+		return exampleObject(s, depth)
+	case "null":
+		return nil
+	}
+	return "example"
+}

@@ -1,0 +1,302 @@
+package check_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// fakeOptions checks a fake scenario with short waits (the fake answers at once).
+func fakeOptions(t *testing.T, scenario string) check.Options {
+	return check.Options{
+		Server:         mcpclient.Config{Command: fake.Binary(t), Args: []string{"--scenario", scenario}, Timeout: 5 * time.Second},
+		Target:         "fakeserver --scenario " + scenario,
+		Wait:           time.Second,
+		ShutdownWithin: time.Second,
+	}
+}
+
+// broken lists, per fake scenario, the rules it breaks and the status each must get.
+type broken struct {
+	scenario string
+	opts     func(*check.Options)
+	want     map[string]check.Status
+}
+
+func brokenCases() []broken {
+	F, W := check.StatusFail, check.StatusWarn
+	return []broken{
+		{"check-echo-version", nil, map[string]check.Status{"version-future": F}},
+		{"version-unknown", nil, map[string]check.Status{"version-latest": F, "version-oldest": F}},
+		{"version-missing", nil, map[string]check.Status{"init-result": F, "version-latest": F}},
+		{"check-silent-init", func(o *check.Options) { o.Server.Timeout = time.Second }, map[string]check.Status{"init-responds": F}},
+		{"check-early-notify", nil, map[string]check.Status{"init-order": W}},
+		{"b07", nil, map[string]check.Status{"init-order": W}},
+		{"check-bad-discover", nil, map[string]check.Status{"discover": F}},
+		{"linger", nil, map[string]check.Status{"shutdown": W}},
+		{"b01", nil, map[string]check.Status{"stdout-jsonrpc": F}},
+		{"pretty", nil, map[string]check.Status{"stdout-jsonrpc": F}},
+		{"check-bom", nil, map[string]check.Status{"stdout-utf8": F}},
+		{"findings", func(o *check.Options) { o.Calls = []check.Call{{Tool: "add", Args: json.RawMessage(`{"a":1,"b":2}`)}} },
+			map[string]check.Status{"stdout-crlf": W, "tool-schemas": F, "steering": W, "tool-call": F}},
+		{"id-stringly", nil, map[string]check.Status{"envelope": F, "id-zero": F}},
+		{"drop-id-0", nil, map[string]check.Status{"id-zero": F}},
+		{"paging-stuck", nil, map[string]check.Status{"list-pages": F}},
+		{"paging-repeat", nil, map[string]check.Status{"list-pages": W}},
+		{"check-wrong-codes", func(o *check.Options) { o.CallReadOnly = true }, map[string]check.Status{
+			"undeclared-capability": W, "unknown-method": W, "unknown-tool": W, "ping": F, "final-ping": F,
+			"string-id": F, "tool-call": F}},
+		{"check-bad-listings", nil, map[string]check.Status{
+			"init-result": F, "list-items": F, "tool-names": W, "tool-schemas": F, "annotations": F,
+			"uri-templates": F, "resources-read": W, "prompts-get": F, "completion": F, "logging": F}},
+		{"check-dies-on-garbage", nil, map[string]check.Status{"parse-error": F}},
+		{"check-answers-notifications", nil, map[string]check.Status{"notification": F, "cancel-unknown": F}},
+		// The cases.md scenarios and the other fake servers, under the rule each breaks.
+		{"b01b", nil, map[string]check.Status{"stdout-jsonrpc": F}},
+		{"b07b", nil, map[string]check.Status{"init-order": W, "wire-other": W}},
+		{"batch", nil, map[string]check.Status{"wire-other": F}},
+		{"id-zero-answer", nil, map[string]check.Status{"envelope": F, "list-pages": F}},
+		{"paging-endless", nil, map[string]check.Status{"list-pages": F}},
+		{"paging-empty-cursor", nil, map[string]check.Status{"list-pages": W}},
+		{"lsp-out", nil, map[string]check.Status{"init-responds": F, "stdout-jsonrpc": F}},
+		{"hostile", nil, map[string]check.Status{"steering": W, "tool-names": W, "uri-templates": F}},
+		{"b05", func(o *check.Options) { o.Calls = []check.Call{{Tool: "snippet"}} }, map[string]check.Status{"stdout-utf8": F}},
+		{"b05s", func(o *check.Options) { o.Calls = []check.Call{{Tool: "snippet"}} }, map[string]check.Status{"stdout-utf8": F}},
+		{"b10", func(o *check.Options) { o.Calls = []check.Call{{Tool: "crash"}} }, map[string]check.Status{"tool-call": F, "final-ping": F}},
+	}
+}
+
+// TestWellBehavedScenarios: the fake servers that break none of the rules (their cases are
+// about the client: split writes, long lines, schemas the forms must handle, odd content)
+// come out with no failure and no warning: no false positive.
+func TestWellBehavedScenarios(t *testing.T) {
+	for _, name := range []string{"minimal", "b02", "b03", "b15", "b16", "b18", "b19", "b20", "b23", "b25", "version-old"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rep, err := check.Run(context.Background(), fakeOptions(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, res := range rep.Results {
+				if res.Status == check.StatusFail || res.Status == check.StatusWarn {
+					t.Errorf("%s: %s: %+v", res.ID, res.Status, res.Findings)
+				}
+			}
+		})
+	}
+}
+
+// TestEveryRuleBroken: each rule fails (or warns) against a fake scenario that breaks it,
+// and the table covers every rule.
+func TestEveryRuleBroken(t *testing.T) {
+	covered := map[string]bool{}
+	for _, c := range brokenCases() {
+		for id := range c.want {
+			covered[id] = true
+		}
+	}
+	for _, id := range check.RuleIDs() {
+		if !covered[id] {
+			t.Errorf("rule %s: no fake scenario breaks it", id)
+		}
+	}
+	for _, c := range brokenCases() {
+		t.Run(c.scenario, func(t *testing.T) {
+			t.Parallel()
+			opt := fakeOptions(t, c.scenario)
+			if c.opts != nil {
+				c.opts(&opt)
+			}
+			rep, err := check.Run(context.Background(), opt)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			for id, want := range c.want {
+				res := rep.Result(id)
+				if res.Status != want {
+					t.Errorf("%s: status %s, want %s; findings %+v notes %+v reason %q", id, res.Status, want, res.Findings, res.Notes, res.Reason)
+					continue
+				}
+				for _, f := range res.Findings {
+					if f.Text == "" {
+						t.Errorf("%s: a finding without text", id)
+					}
+				}
+			}
+			if rep.Failed() != slices.Contains(mapValues(c.want), check.StatusFail) {
+				t.Errorf("Failed() = %v with counts %+v", rep.Failed(), rep.Counts)
+			}
+		})
+	}
+}
+
+func mapValues(m map[string]check.Status) []check.Status {
+	var out []check.Status
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+// TestMinimalPasses: the well-behaved fake breaks no rule; the rules it has nothing for
+// say why.
+func TestMinimalPasses(t *testing.T) {
+	t.Parallel()
+	rep, err := check.Run(context.Background(), fakeOptions(t, "minimal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range rep.Results {
+		switch res.Status {
+		case check.StatusPass:
+			if len(res.Notes) == 0 {
+				t.Errorf("%s passed with no note of what was checked", res.ID)
+			}
+		case check.StatusNA:
+			if res.Reason == "" || res.Reason == "not reached" {
+				t.Errorf("%s: not applicable without a reason (%q)", res.ID, res.Reason)
+			}
+		default:
+			t.Errorf("%s: %s: %+v", res.ID, res.Status, res.Findings)
+		}
+	}
+	if len(rep.Sessions) != 4 {
+		t.Errorf("sessions %+v, want main, version-future, version-oldest, discover", rep.Sessions)
+	}
+	// A pass cites the events that show it: ping's request and response in the main session.
+	ping := rep.Result("ping")
+	if len(ping.Notes[0].Events) != 2 || ping.Notes[0].Events[0].Session != check.SessionMain {
+		t.Errorf("ping events %+v", ping.Notes[0].Events)
+	}
+}
+
+// TestSkip: a skipped rule is reported with its reason and not run.
+func TestSkip(t *testing.T) {
+	t.Parallel()
+	opt := fakeOptions(t, "drop-id-0")
+	opt.Skip = map[string]string{"id-zero": "known bug #12"}
+	rep, err := check.Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rep.Result("id-zero")
+	if res.Status != check.StatusSkip || !strings.Contains(res.Reason, "known bug #12") || len(res.Findings) != 0 {
+		t.Errorf("id-zero: %+v", res)
+	}
+	if rep.Failed() || rep.Counts.Skip != 1 {
+		t.Errorf("counts %+v", rep.Counts)
+	}
+	var out bytes.Buffer
+	rep.Human(&out, func(s string) string { return s })
+	if !strings.Contains(out.String(), "skipped (1)") || !strings.Contains(out.String(), "known bug #12") {
+		t.Errorf("human report does not say what was skipped:\n%s", out.String())
+	}
+}
+
+// TestCannotStart: a server that exits before it answers is a StartError.
+func TestCannotStart(t *testing.T) {
+	t.Parallel()
+	rep, err := check.Run(context.Background(), fakeOptions(t, "b09"))
+	var se *check.StartError
+	if !errors.As(err, &se) || rep == nil || rep.Result("init-responds").Status != check.StatusFail {
+		t.Fatalf("err %v, report %+v", err, rep)
+	}
+	opt := fakeOptions(t, "minimal")
+	opt.Server.Command = filepath.Join(t.TempDir(), "no-such-server")
+	if _, err := check.Run(context.Background(), opt); !errors.As(err, &se) {
+		t.Fatalf("a missing command: %v", err)
+	}
+}
+
+// TestJUnit: one test case per rule, failures and skips counted.
+func TestJUnit(t *testing.T) {
+	t.Parallel()
+	rep, err := check.Run(context.Background(), fakeOptions(t, "check-echo-version"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := rep.JUnit(&b); err != nil {
+		t.Fatal(err)
+	}
+	var suite struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Cases    []struct {
+			Name    string    `xml:"name,attr"`
+			Failure *struct{} `xml:"failure"`
+		} `xml:"testcase"`
+	}
+	if err := xml.Unmarshal(b.Bytes(), &suite); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if suite.Tests != len(check.Rules()) || suite.Failures != 1 {
+		t.Errorf("tests %d failures %d", suite.Tests, suite.Failures)
+	}
+	for _, c := range suite.Cases {
+		if (c.Failure != nil) != strings.HasPrefix(c.Name, "version-future:") {
+			t.Errorf("case %q failure %v", c.Name, c.Failure != nil)
+		}
+	}
+}
+
+// TestRulesDocumented: docs/check.md has a row for every rule with its level.
+func TestRulesDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(testservers.RepoRoot(t), "docs", "check.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range check.Rules() {
+		row := "| `" + r.ID + "` | " + string(r.Level) + " |"
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/check.md has no row starting %q", row)
+		}
+	}
+}
+
+func TestValidURITemplate(t *testing.T) {
+	for _, ok := range []string{
+		"file:///{path}", "mem://{x}", "https://x/{+path}/{id}{?q,lang}", "users{/id*}", "{#frag}",
+		"map?{x:3}", "{var.name}", "{%20x}", "static", "a/{x,y}/{;p}{&q}{.ext}",
+	} {
+		if err := check.ValidURITemplate(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{
+		"mem://{x", "mem://x}", "{}", "{=x}", "{x:0}", "{x:10000}", "{x-y}", "{.}", "{x..y}",
+		"a b/{x}", "{x}%zz", "{x,}", "<{x}>",
+	} {
+		if err := check.ValidURITemplate(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestExample(t *testing.T) {
+	got := string(check.Example(json.RawMessage(`{"type":"object","properties":{
+		"q":{"type":"string"},"n":{"type":"integer","minimum":3},"mode":{"enum":["fast","slow"]},
+		"tags":{"type":"array","items":{"type":"string"},"minItems":1},"opt":{"type":"string"},
+		"d":{"type":"string","default":"x"},"o":{"type":"object","properties":{"b":{"type":"boolean"}},"required":["b"]}},
+		"required":["q","n","mode","tags","d","o"]}`)))
+	want := `{"d":"x","mode":"fast","n":3,"o":{"b":true},"q":"example","tags":["example"]}`
+	if got != want {
+		t.Errorf("Example = %s\nwant      %s", got, want)
+	}
+	if got := string(check.Example(json.RawMessage(`not json`))); got != `{}` {
+		t.Errorf("Example(not json) = %s", got)
+	}
+}

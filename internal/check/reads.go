@@ -1,0 +1,235 @@
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// reads sends the requests that change nothing: resources/read, prompts/get, completion,
+// logging/setLevel and ping.
+func (r *run) reads(ctx context.Context) {
+	r.readResources(ctx)
+	r.getPrompts(ctx)
+	r.complete(ctx)
+	r.setLevel(ctx)
+	if ctx.Err() == nil && r.active("ping") {
+		x := r.main.request(ctx, "ping", nil, r.opt.Server.Timeout)
+		r.checkPing("ping", x)
+	}
+}
+
+// checkPing checks a ping exchange under rule id.
+func (r *run) checkPing(id string, x exchange) {
+	if x.err != nil {
+		r.find(id, Must, x.events, "ping: %v", x.err)
+		return
+	}
+	if !isKind(x.result(), "object") {
+		r.find(id, Must, x.events, "ping answered %s, not an object", clip(string(x.result())))
+		return
+	}
+	r.note(id, x.events, "answered in %s", x.resp.Elapsed.Round(10_000))
+}
+
+func (r *run) readResources(ctx context.Context) {
+	if !r.active("resources-read") {
+		return
+	}
+	if len(r.resources) == 0 {
+		r.na("resources-read", "no resources listed")
+		return
+	}
+	n := 0
+	for _, item := range r.resources {
+		if n == r.opt.MaxReads || ctx.Err() != nil {
+			break
+		}
+		m, _ := members(item)
+		uri := str(m, "uri")
+		if uri == "" {
+			continue
+		}
+		n++
+		x := r.main.request(ctx, "resources/read", map[string]string{"uri": uri}, r.opt.Server.Timeout)
+		if rpc := x.rpcErr(); rpc != nil {
+			r.find("resources-read", Should, x.events, "resources/read %q (a listed resource) got error %d %q", uri, rpc.Code, rpc.Message)
+			continue
+		}
+		if x.err != nil {
+			r.find("resources-read", Must, x.events, "resources/read %q (a listed resource): %v", uri, x.err)
+			continue
+		}
+		res := x.result()
+		if len(res) > r.opt.MaxReadBytes {
+			r.note("resources-read", x.events, "resources/read %q: %d bytes, over the %d checked", uri, len(res), r.opt.MaxReadBytes)
+			continue
+		}
+		var out struct {
+			Contents []map[string]json.RawMessage `json:"contents"`
+		}
+		if json.Unmarshal(res, &out) != nil || out.Contents == nil {
+			r.find("resources-read", Must, x.events, "resources/read %q: the result has no contents array", uri)
+			continue
+		}
+		for i, c := range out.Contents {
+			if !isKind(c["uri"], "string") {
+				r.find("resources-read", Must, x.events, "resources/read %q: contents[%d] has no uri", uri, i)
+			}
+			if !isKind(c["text"], "string") && !isKind(c["blob"], "string") {
+				r.find("resources-read", Must, x.events, "resources/read %q: contents[%d] has neither text nor blob (a string)", uri, i)
+			}
+		}
+	}
+	r.note("resources-read", nil, "%d of %d listed resources read", n, len(r.resources))
+}
+
+func (r *run) getPrompts(ctx context.Context) {
+	if !r.active("prompts-get") {
+		return
+	}
+	n := 0
+	for _, item := range r.prompts {
+		if ctx.Err() != nil {
+			break
+		}
+		m, _ := members(item)
+		name := str(m, "name")
+		var args []struct {
+			Required bool `json:"required"`
+		}
+		_ = json.Unmarshal(m["arguments"], &args)
+		needs := false
+		for _, a := range args {
+			needs = needs || a.Required
+		}
+		if name == "" || needs {
+			continue
+		}
+		n++
+		x := r.main.request(ctx, "prompts/get", map[string]any{"name": name}, r.opt.Server.Timeout)
+		if rpc := x.rpcErr(); rpc != nil {
+			// An answer, if not the prompt: it may need what the check does not offer (elicitation).
+			r.find("prompts-get", Should, x.events, "prompts/get %q (no required argument) got error %d %q", name, rpc.Code, rpc.Message)
+			continue
+		}
+		if x.err != nil {
+			r.find("prompts-get", Must, x.events, "prompts/get %q (no required argument): %v", name, x.err)
+			continue
+		}
+		var out struct {
+			Messages []struct {
+				Role    string                     `json:"role"`
+				Content map[string]json.RawMessage `json:"content"`
+			} `json:"messages"`
+		}
+		if json.Unmarshal(x.result(), &out) != nil || out.Messages == nil {
+			r.find("prompts-get", Must, x.events, "prompts/get %q: the result has no messages array", name)
+			continue
+		}
+		for i, msg := range out.Messages {
+			if msg.Role != "user" && msg.Role != "assistant" {
+				r.find("prompts-get", Must, x.events, "prompts/get %q: messages[%d].role is %q, not user or assistant", name, i, msg.Role)
+			}
+			if !isKind(msg.Content["type"], "string") {
+				r.find("prompts-get", Must, x.events, "prompts/get %q: messages[%d].content has no type", name, i)
+			}
+		}
+	}
+	if n == 0 {
+		r.na("prompts-get", "no prompt without a required argument listed")
+		return
+	}
+	r.note("prompts-get", nil, "%d prompts got", n)
+}
+
+// complete asks completion/complete for the first prompt argument, else the first
+// template variable.
+func (r *run) complete(ctx context.Context) {
+	if !r.active("completion") || ctx.Err() != nil {
+		return
+	}
+	if _, ok := r.caps["completions"]; !ok {
+		r.na("completion", "the server declares no completions capability")
+		return
+	}
+	var ref map[string]string
+	arg := ""
+	for _, item := range r.prompts {
+		var p mcpclient.Prompt
+		if json.Unmarshal(item, &p) == nil && len(p.Arguments) > 0 {
+			ref, arg = map[string]string{"type": "ref/prompt", "name": p.Name}, p.Arguments[0].Name
+			break
+		}
+	}
+	if ref == nil {
+		for _, item := range r.templates {
+			m, _ := members(item)
+			if v := firstVariable(str(m, "uriTemplate")); v != "" {
+				ref, arg = map[string]string{"type": "ref/resource", "uri": str(m, "uriTemplate")}, v
+				break
+			}
+		}
+	}
+	if ref == nil {
+		r.na("completion", "no prompt argument or template variable to complete")
+		return
+	}
+	params := map[string]any{"ref": ref, "argument": map[string]string{"name": arg, "value": ""}}
+	x := r.main.request(ctx, "completion/complete", params, r.opt.Server.Timeout)
+	what := fmt.Sprintf("completion/complete %s %s", ref["type"], ref["name"]+ref["uri"])
+	if x.err != nil {
+		r.find("completion", Must, x.events, "%s argument %q: %v", what, arg, x.err)
+		return
+	}
+	var out struct {
+		Completion *struct {
+			Values []string `json:"values"`
+		} `json:"completion"`
+	}
+	if json.Unmarshal(x.result(), &out) != nil || out.Completion == nil || out.Completion.Values == nil {
+		r.find("completion", Must, x.events, "%s: the result has no completion.values array of strings", what)
+		return
+	}
+	if n := len(out.Completion.Values); n > 100 {
+		r.find("completion", Must, x.events, "%s: %d values, more than 100", what, n)
+		return
+	}
+	r.note("completion", x.events, "%s argument %q: %d values", what, arg, len(out.Completion.Values))
+}
+
+// firstVariable is the first variable name of a URI template, "" when none.
+func firstVariable(t string) string {
+	i := strings.IndexByte(t, '{')
+	j := strings.IndexByte(t, '}')
+	if i < 0 || j < i {
+		return ""
+	}
+	e := strings.TrimLeft(t[i+1:j], "+#./;?&")
+	e, _, _ = strings.Cut(e, ",")
+	e, _, _ = strings.Cut(e, ":")
+	return strings.TrimSuffix(e, "*")
+}
+
+func (r *run) setLevel(ctx context.Context) {
+	if !r.active("logging") || ctx.Err() != nil {
+		return
+	}
+	if _, ok := r.caps["logging"]; !ok {
+		r.na("logging", "the server declares no logging capability")
+		return
+	}
+	if r.init != nil && r.init.Era == mcpclient.EraModern {
+		r.na("logging", "the 2026-07-28 era has no logging/setLevel (the level travels in _meta)")
+		return
+	}
+	x := r.main.request(ctx, "logging/setLevel", map[string]string{"level": "info"}, r.opt.Server.Timeout)
+	if x.err != nil {
+		r.find("logging", Must, x.events, "logging/setLevel info: %v", x.err)
+		return
+	}
+	r.note("logging", x.events, "logging/setLevel info: answered")
+}

@@ -1,0 +1,109 @@
+package check_test
+
+import (
+	"bytes"
+	"context"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// realOutcome asserts which rules a real server fails and warns on, exactly: each
+// deviation is the server's (docs/check.md "Real servers" cites the spec for each), so a
+// new one, or one gone, shows here.
+func realOutcome(t *testing.T, rep *check.Report, fails, warns []string) {
+	t.Helper()
+	var out bytes.Buffer
+	rep.Human(&out, func(s string) string { return s })
+	t.Logf("report:\n%s", out.String())
+	got := map[check.Status][]string{}
+	for _, res := range rep.Results {
+		got[res.Status] = append(got[res.Status], res.ID)
+	}
+	if !slices.Equal(got[check.StatusFail], fails) {
+		t.Errorf("MUST failures %v, want %v", got[check.StatusFail], fails)
+	}
+	if !slices.Equal(got[check.StatusWarn], warns) {
+		t.Errorf("SHOULD warnings %v, want %v", got[check.StatusWarn], warns)
+	}
+	for _, res := range rep.Results {
+		if res.Status == check.StatusNA && res.Reason == "not reached" {
+			t.Errorf("%s: not reached", res.ID)
+		}
+	}
+}
+
+// TestServerEverything: the TypeScript reference server on stdio breaks no MUST rule. It
+// answers an unknown tool with an isError result and a line that is not JSON with nothing
+// (both SHOULD-level; see docs/check.md).
+func TestServerEverything(t *testing.T) {
+	t.Parallel()
+	argv := testservers.ServerEverything(t)
+	rep, err := check.Run(context.Background(), check.Options{
+		Server: mcpclient.Config{Command: argv[0], Args: append(argv[1:], "stdio")},
+		Target: "server-everything",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	realOutcome(t, rep, nil, []string{"unknown-tool", "parse-error"})
+	for _, id := range []string{"list-pages", "tool-schemas", "uri-templates", "resources-read", "completion", "logging", "shutdown", "string-id", "id-zero"} {
+		if s := rep.Result(id).Status; s != check.StatusPass {
+			t.Errorf("%s: %s, want pass (server-everything has what it checks)", id, s)
+		}
+	}
+}
+
+// TestServerEverythingHTTP: the TypeScript reference server over Streamable HTTP breaks no
+// MUST rule; an unknown tool is an isError result there too. (Its 400 with id null to the
+// session-less server/discover probe is a refusal, which discover takes as "not offered".)
+func TestServerEverythingHTTP(t *testing.T) {
+	t.Parallel()
+	srv := testservers.ServerEverythingHTTP(t)
+	rep, err := check.Run(context.Background(), check.Options{
+		Server: mcpclient.Config{URL: srv.URL, Transport: mcpclient.TransportHTTP},
+		Target: srv.URL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	realOutcome(t, rep, nil, []string{"unknown-tool"})
+	if s := rep.Result("discover").Status; s != check.StatusNA {
+		t.Errorf("discover: %s, want n/a (a legacy-only server)", s)
+	}
+}
+
+// TestGoEverythingHTTP: the go-sdk everything-server over Streamable HTTP (stateless: both
+// eras) breaks one MUST rule, unknown-method: it answers an unknown method with HTTP 400 and
+// a text/plain body instead of a JSON-RPC -32601 (docs/check.md cites the spec). Its
+// test_input_required_result_prompt needs elicitation and answers prompts/get with an error.
+func TestGoEverythingHTTP(t *testing.T) {
+	t.Parallel()
+	srv := testservers.GoEverythingHTTP(t, true)
+	rep, err := check.Run(context.Background(), check.Options{
+		Server: mcpclient.Config{URL: srv.URL, Transport: mcpclient.TransportHTTP},
+		Target: srv.URL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	realOutcome(t, rep, []string{"unknown-method"}, []string{"prompts-get"})
+	if s := rep.Result("discover").Status; s != check.StatusPass {
+		t.Errorf("discover: %s, want pass (the stateless server speaks 2026-07-28)", s)
+	}
+	stdio := map[string]bool{}
+	for _, r := range check.Rules() {
+		if r.StdioOnly {
+			stdio[r.ID] = true
+		}
+	}
+	for id := range maps.Keys(stdio) {
+		if s := rep.Result(id).Status; s != check.StatusNA {
+			t.Errorf("%s (a stdio rule): %s over HTTP", id, s)
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Status is a rule's outcome.
+type Status string
+
+const (
+	// StatusPass: the rule was checked and held.
+	StatusPass Status = "pass"
+	// StatusFail: a MUST-level finding; the run exits 1.
+	StatusFail Status = "fail"
+	// StatusWarn: only SHOULD-level findings.
+	StatusWarn Status = "warn"
+	// StatusSkip: --skip named the rule (Reason says why).
+	StatusSkip Status = "skip"
+	// StatusNA: the rule does not apply to this server (Reason says why: a capability not
+	// declared, a remote server, nothing to check).
+	StatusNA Status = "n/a"
+)
+
+// Event names one wire event that shows a finding: the session it belongs to and its seq
+// there (the trace's "seq"; --record keeps the main session's).
+type Event struct {
+	Session string `json:"session"`
+	Seq     uint64 `json:"seq"`
+}
+
+// String is "#12" for the main session, "version-future#3" for another.
+func (e Event) String() string {
+	if e.Session == SessionMain {
+		return "#" + strconv.FormatUint(e.Seq, 10)
+	}
+	return e.Session + "#" + strconv.FormatUint(e.Seq, 10)
+}
+
+// Finding is one deviation from a rule.
+type Finding struct {
+	Level Level  `json:"level"`
+	Text  string `json:"text"`
+	// Events are the wire events that show it (requests and the responses, or the frame).
+	Events []Event `json:"events,omitempty"`
+}
+
+// Result is one rule's outcome.
+type Result struct {
+	Rule
+	Status   Status    `json:"status"`
+	Findings []Finding `json:"findings,omitempty"`
+	// Notes say what was checked ("3 tools on 1 page"), for a passing rule too.
+	Notes []Note `json:"notes,omitempty"`
+	// Reason says why a rule was skipped or does not apply.
+	Reason string `json:"reason,omitempty"`
+	// Events are wire events where the rule was checked without a note (a reason's).
+	Events []Event `json:"events,omitempty"`
+}
+
+// Note is what a rule checked, with the events where.
+type Note struct {
+	Text   string  `json:"text"`
+	Events []Event `json:"events,omitempty"`
+}
+
+// Server is what the report says about the server checked.
+type Server struct {
+	Target          string `json:"target"`
+	Name            string `json:"name,omitempty"`
+	Version         string `json:"version,omitempty"`
+	ProtocolVersion string `json:"protocolVersion,omitempty"`
+	Era             string `json:"era,omitempty"`
+	Transport       string `json:"transport"`
+}
+
+// Session is one connection the check opened, with its event count.
+type Session struct {
+	Name    string  `json:"name"`
+	Purpose string  `json:"purpose"`
+	Events  int     `json:"events"`
+	Ms      float64 `json:"ms"`
+}
+
+// Counts sums the results by status.
+type Counts struct {
+	Fail int `json:"fail"`
+	Warn int `json:"warn"`
+	Pass int `json:"pass"`
+	Skip int `json:"skip"`
+	NA   int `json:"na"`
+}
+
+// Report is a whole check.
+type Report struct {
+	Server   Server    `json:"server"`
+	Results  []Result  `json:"results"`
+	Sessions []Session `json:"sessions"`
+	Counts   Counts    `json:"counts"`
+	// TotalMs is the wall time of the check, server start-ups included.
+	TotalMs float64 `json:"totalMs"`
+}
+
+// Failed reports whether a MUST rule failed.
+func (r *Report) Failed() bool { return r.Counts.Fail > 0 }
+
+// count fills Counts from Results.
+func (r *Report) count() {
+	r.Counts = Counts{}
+	for _, res := range r.Results {
+		switch res.Status {
+		case StatusFail:
+			r.Counts.Fail++
+		case StatusWarn:
+			r.Counts.Warn++
+		case StatusPass:
+			r.Counts.Pass++
+		case StatusSkip:
+			r.Counts.Skip++
+		case StatusNA:
+			r.Counts.NA++
+		}
+	}
+}
+
+// Result is the result of rule id, nil when absent.
+func (r *Report) Result(id string) *Result {
+	for i := range r.Results {
+		if r.Results[i].ID == id {
+			return &r.Results[i]
+		}
+	}
+	return nil
+}
+
+// settle sets a checked result's status from its findings.
+func (res *Result) settle() {
+	if res.Status == StatusSkip || res.Status == StatusNA {
+		return
+	}
+	res.Status = StatusPass
+	for _, f := range res.Findings {
+		if f.Level == Must {
+			res.Status = StatusFail
+			return
+		}
+		res.Status = StatusWarn
+	}
+}
+
+// Human writes the report for a person: MUST failures, SHOULD warnings, passes, then what
+// was skipped or did not apply, each rule with its source and the events that show it.
+// safe makes server text safe for the terminal.
+func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(string) string) {
+	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
+	s := r.Server
+	name := s.Name
+	if s.Version != "" {
+		name += " " + s.Version
+	}
+	p("mcp-inspect check: %s\n", safe(s.Target))
+	if name != "" {
+		p("server %s, protocol %s, %s\n", safe(name), safe(s.ProtocolVersion), s.Transport)
+	}
+	sections := []struct {
+		status Status
+		title  string
+	}{
+		{StatusFail, "MUST failures"},
+		{StatusWarn, "SHOULD warnings"},
+		{StatusPass, "passes"},
+		{StatusSkip, "skipped"},
+		{StatusNA, "not applicable"},
+	}
+	for _, sec := range sections {
+		var in []Result
+		for _, res := range r.Results {
+			if res.Status == sec.status {
+				in = append(in, res)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		p("\n%s (%d)\n", sec.title, len(in))
+		for _, res := range in {
+			mark := map[Status]string{StatusFail: "✗", StatusWarn: "!", StatusPass: "✓", StatusSkip: "-", StatusNA: "·"}[res.Status]
+			p("  %s %-22s %s\n", mark, res.ID, res.Title)
+			switch res.Status {
+			case StatusSkip, StatusNA:
+				p("      %s%s\n", safe(res.Reason), eventsText(res.Events))
+				continue
+			case StatusFail, StatusWarn:
+				p("      %s rule; %s\n", res.Level, res.Source)
+			}
+			for _, f := range res.Findings {
+				p("      %s: %s%s\n", f.Level, safe(f.Text), eventsText(f.Events))
+			}
+			for _, n := range res.Notes {
+				p("      %s%s\n", safe(n.Text), eventsText(n.Events))
+			}
+		}
+	}
+	c := r.Counts
+	p("\n%d MUST failed, %d SHOULD warned, %d passed, %d skipped, %d not applicable (%.0f ms, %d sessions)\n",
+		c.Fail, c.Warn, c.Pass, c.Skip, c.NA, r.TotalMs, len(r.Sessions))
+}
+
+// eventsText is " (events #3, #4)" or "".
+func eventsText(evs []Event) string {
+	if len(evs) == 0 {
+		return ""
+	}
+	const most = 6
+	var s []string
+	for i, e := range evs {
+		if i == most {
+			s = append(s, fmt.Sprintf("… %d more", len(evs)-most))
+			break
+		}
+		s = append(s, e.String())
+	}
+	return " (events " + strings.Join(s, ", ") + ")"
+}
+
+// sortEvents orders and dedupes events.
+func sortEvents(evs []Event) []Event {
+	slices.SortFunc(evs, func(a, b Event) int {
+		if a.Session != b.Session {
+			return strings.Compare(a.Session, b.Session)
+		}
+		return int(a.Seq) - int(b.Seq)
+	})
+	return slices.Compact(evs)
+}

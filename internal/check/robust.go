@@ -1,0 +1,191 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// The probes' names: an id the client never numbers, a method and a tool no server has.
+const (
+	probeStringID = "mcp-inspect-check-1"
+	probeMethod   = "mcp-inspect/no-such-method"
+	probeTool     = "mcp-inspect-no-such-tool"
+	probeNotJSON  = "mcp-inspect check: this line is not JSON {"
+	probeNotify   = "notifications/mcp-inspect-check"
+	probeCancelID = "mcp-inspect-check-never-sent"
+)
+
+// parseGrace is how long the -32700 may come after the ping sent behind the bad line.
+const parseGrace = 200 * time.Millisecond
+
+// robustness sends what a server must survive: an unknown method and tool, ids of both
+// types written raw, a line that is not JSON, a notification and a cancellation for an
+// unknown request.
+func (r *run) robustness(ctx context.Context) {
+	if ctx.Err() == nil && r.active("unknown-method") {
+		x := r.main.request(ctx, probeMethod, nil, r.opt.Wait)
+		r.wantError("unknown-method", probeMethod, -32601, Should, x)
+	}
+	if ctx.Err() == nil && r.active("unknown-tool") {
+		if _, ok := r.caps["tools"]; !ok {
+			r.na("unknown-tool", "the server declares no tools capability")
+		} else {
+			x := r.main.request(ctx, "tools/call", map[string]any{"name": probeTool, "arguments": map[string]any{}}, r.opt.Wait)
+			r.unknownTool(x)
+		}
+	}
+	r.rawID(ctx, "string-id", `"`+probeStringID+`"`)
+	r.rawID(ctx, "id-zero", `0`)
+	r.notJSON(ctx)
+	r.silent(ctx, "notification", probeNotify, nil)
+	r.silent(ctx, "cancel-unknown", "notifications/cancelled", map[string]any{"requestId": probeCancelID, "reason": "mcp-inspect check: a request that was never sent"})
+}
+
+// wantError checks that x is an error response with code; another code is a finding at
+// level other.
+func (r *run) wantError(id, what string, code int64, other Level, x exchange) {
+	rpc := x.rpcErr()
+	switch {
+	case rpc != nil && rpc.Code == code:
+		r.note(id, x.events, "%s: %d %q", what, rpc.Code, rpc.Message)
+	case rpc != nil:
+		r.find(id, other, x.events, "%s: error %d %q, not %d", what, rpc.Code, rpc.Message, code)
+	case x.err != nil:
+		r.find(id, Must, x.events, "%s: %v", what, x.err)
+	default:
+		r.find(id, Must, x.events, "%s: answered a result, not an error", what)
+	}
+}
+
+func (r *run) unknownTool(x exchange) {
+	what := "tools/call " + probeTool
+	if x.err == nil {
+		r.find("unknown-tool", Should, x.events, "%s: answered a result (%s), not the protocol error -32602 an unknown tool gets", what, clip(string(x.result())))
+		return
+	}
+	r.wantError("unknown-tool", what, -32602, Should, x)
+}
+
+// rawID writes a ping with the raw id and waits for the answer carrying the same id, of
+// the same JSON type.
+func (r *run) rawID(ctx context.Context, rule, id string) {
+	if ctx.Err() != nil || !r.active(rule) {
+		return
+	}
+	r.rawIDs[idValue([]byte(id))] = true
+	seq, mark, err := r.main.raw(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
+	if err != nil {
+		r.find(rule, Must, r.main.ev(seq), "ping with id %s could not be sent: %v", id, err)
+		return
+	}
+	want := idValue([]byte(id))
+	ev, ok := r.main.waitFor(ctx, mark, r.opt.Wait, func(ev mcpclient.Event) bool {
+		return ev.Dir == mcpclient.ServerToClient && ev.Msg != nil &&
+			(ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && idValue(ev.Msg.ID) == want
+	})
+	evs := r.main.ev(seq, ev.Seq)
+	if ok {
+		r.rawAnswers[ev.Seq] = true
+	}
+	switch {
+	case !ok:
+		r.find(rule, Must, evs, "ping with id %s: no answer with that id within %s", id, r.opt.Wait)
+	case string(ev.Msg.ID) != id:
+		r.find(rule, Must, evs, "ping with id %s was answered with id %s: the id's type changed", id, ev.Msg.ID)
+	default:
+		r.note(rule, evs, "ping with id %s answered with id %s", id, ev.Msg.ID)
+	}
+}
+
+// notJSON writes a line that is not JSON: the server should answer -32700 with id null,
+// and must go on answering.
+func (r *run) notJSON(ctx context.Context) {
+	if ctx.Err() != nil || !r.active("parse-error") {
+		return
+	}
+	r.rawIDs["null"] = true
+	seq, mark, err := r.main.raw(probeNotJSON)
+	if err != nil {
+		r.find("parse-error", Must, r.main.ev(seq), "the line could not be sent: %v", err)
+		return
+	}
+	// A ping behind the line: a server that answers in order has answered the line by the
+	// time the ping's answer comes; one that does not gets a short grace after it.
+	x := r.main.request(ctx, "ping", nil, r.opt.Wait)
+	isParseErr := func(ev mcpclient.Event) bool {
+		return ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindErrorResponse && ev.Msg != nil && idValue(ev.Msg.ID) == "null"
+	}
+	ev, ok := r.main.waitFor(ctx, mark, parseGrace, isParseErr)
+	evs := r.main.ev(seq, ev.Seq)
+	if ok {
+		r.rawAnswers[ev.Seq] = true
+	}
+	switch {
+	case !ok:
+		r.find("parse-error", Should, evs, "no -32700 Parse error (id null) for a line that is not JSON (a ping sent after it was answered first)")
+	case ev.Msg.Error.Code != -32700:
+		r.find("parse-error", Should, evs, "the line that is not JSON got error %d %q, not -32700", ev.Msg.Error.Code, ev.Msg.Error.Message)
+	default:
+		r.note("parse-error", evs, "-32700 %q", ev.Msg.Error.Message)
+	}
+	if x.err != nil {
+		r.find("parse-error", Must, append(evs, x.events...), "after the line that is not JSON, ping failed: %v", x.err)
+		return
+	}
+	r.note("parse-error", x.events, "ping answered afterwards")
+}
+
+// silent sends a notification, then a ping: nothing may answer the notification, and the
+// ping must be answered.
+func (r *run) silent(ctx context.Context, rule, method string, params any) {
+	if ctx.Err() != nil || !r.active(rule) {
+		return
+	}
+	mark := r.main.mark()
+	if err := r.main.client.Notify(method, marshal(params)); err != nil {
+		r.find(rule, Must, nil, "%s could not be sent: %v", method, err)
+		return
+	}
+	sent := r.main.sent(mark)
+	x := r.main.request(ctx, "ping", nil, r.opt.Wait)
+	evs := append(r.main.ev(sent), x.events...)
+	for _, ev := range r.main.since(mark) {
+		if ev.Dir != mcpclient.ServerToClient || ev.Msg == nil || ev.Pair != 0 {
+			continue
+		}
+		if v := idValue(ev.Msg.ID); v != "null" && r.rawIDs[v] {
+			continue // a late answer to a raw probe
+		}
+		if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
+			r.find(rule, Must, r.main.ev(sent, ev.Seq), "%s was answered (id %s): a notification gets no response", method, ev.Msg.ID)
+		}
+	}
+	if x.err != nil {
+		r.find(rule, Must, evs, "after %s, ping failed: %v", method, x.err)
+		return
+	}
+	r.note(rule, evs, "%s: no response; ping answered after it", method)
+}
+
+// finalPing shows the server survived the battery.
+func (r *run) finalPing(ctx context.Context) {
+	if ctx.Err() != nil || !r.active("final-ping") {
+		return
+	}
+	r.checkPing("final-ping", r.main.request(ctx, "ping", nil, r.opt.Server.Timeout))
+}
+
+// marshal is params as raw JSON (nil for nil).
+func marshal(params any) []byte {
+	if params == nil {
+		return nil
+	}
+	b, err := jsonMarshal(params)
+	if err != nil {
+		panic(fmt.Sprintf("check: marshal %T: %v", params, err)) // the probes' params always marshal
+	}
+	return b
+}

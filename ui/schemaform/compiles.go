@@ -1,0 +1,17 @@
+package schemaform
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Compiles reports whether schema compiles as a JSON Schema with the validator the forms
+// and the outputSchema checks use (santhosh-tekuri/jsonschema, 2020-12 unless $schema says
+// otherwise, external references refused and left out). When it does not, why says so.
+func Compiles(schema json.RawMessage) (ok bool, why string) {
+	sch, notes := compile(schema, false)
+	if sch == nil {
+		return false, strings.Join(notes, "; ")
+	}
+	return true, ""
+}
