@@ -100,6 +100,12 @@ func tokens(p *Palette) map[string]*color.Color {
 		"selection_bg": &p.SelectionBg,
 		"match_fg":     &p.MatchFg,
 		"match_bg":     &p.MatchBg,
+		"json_key":     &p.JSONKey,
+		"json_string":  &p.JSONString,
+		"json_number":  &p.JSONNumber,
+		"json_bool":    &p.JSONBool,
+		"json_null":    &p.JSONNull,
+		"json_punct":   &p.JSONPunct,
 	}
 }
 

@@ -25,6 +25,12 @@ func Dark() Palette {
 		SelectionBg:  lipgloss.Color("#264f78"),
 		MatchFg:      lipgloss.Color("#1c1c1c"),
 		MatchBg:      lipgloss.Color("#e5c07b"),
+		JSONKey:      lipgloss.Color("#61afef"),
+		JSONString:   lipgloss.Color("#98c379"),
+		JSONNumber:   lipgloss.Color("#d19a66"),
+		JSONBool:     lipgloss.Color("#c678dd"),
+		JSONNull:     lipgloss.Color("#56b6c2"),
+		JSONPunct:    lipgloss.Color("#8a8a8a"),
 	}
 }
 
@@ -48,6 +54,12 @@ func Light() Palette {
 		SelectionBg:  lipgloss.Color("#b3d7ff"),
 		MatchFg:      lipgloss.Color("#000000"),
 		MatchBg:      lipgloss.Color("#ffd54f"),
+		JSONKey:      lipgloss.Color("#1a56b0"),
+		JSONString:   lipgloss.Color("#1b6e20"),
+		JSONNumber:   lipgloss.Color("#8d4e00"),
+		JSONBool:     lipgloss.Color("#7b1fa2"),
+		JSONNull:     lipgloss.Color("#00695c"),
+		JSONPunct:    lipgloss.Color("#5f5f5f"),
 	}
 }
 
@@ -73,6 +85,12 @@ func HighContrast() Palette {
 		SelectionBg:  lipgloss.Color("#ffff00"),
 		MatchFg:      lipgloss.Color("#000000"),
 		MatchBg:      lipgloss.Color("#00ffff"),
+		JSONKey:      lipgloss.Color("#5fafff"),
+		JSONString:   lipgloss.Color("#00ff00"),
+		JSONNumber:   lipgloss.Color("#ffaf00"),
+		JSONBool:     lipgloss.Color("#ff80ff"),
+		JSONNull:     lipgloss.Color("#00ffff"),
+		JSONPunct:    lipgloss.Color("#c0c0c0"),
 	}
 }
 
@@ -98,6 +116,12 @@ func CatppuccinMocha() Palette {
 		SelectionBg:  lipgloss.Color("#45475a"), // surface1
 		MatchFg:      lipgloss.Color("#1e1e2e"), // base
 		MatchBg:      lipgloss.Color("#f9e2af"), // yellow
+		JSONKey:      lipgloss.Color("#89b4fa"),
+		JSONString:   lipgloss.Color("#a6e3a1"),
+		JSONNumber:   lipgloss.Color("#fab387"),
+		JSONBool:     lipgloss.Color("#cba6f7"),
+		JSONNull:     lipgloss.Color("#94e2d5"),
+		JSONPunct:    lipgloss.Color("#9399b2"),
 	}
 }
 
@@ -123,5 +147,11 @@ func TokyoNight() Palette {
 		SelectionBg:  lipgloss.Color("#283457"), // bg_visual
 		MatchFg:      lipgloss.Color("#1a1b26"), // bg
 		MatchBg:      lipgloss.Color("#e0af68"), // yellow
+		JSONKey:      lipgloss.Color("#7aa2f7"),
+		JSONString:   lipgloss.Color("#9ece6a"),
+		JSONNumber:   lipgloss.Color("#ff9e64"),
+		JSONBool:     lipgloss.Color("#bb9af7"),
+		JSONNull:     lipgloss.Color("#2ac3de"),
+		JSONPunct:    lipgloss.Color("#737aa2"),
 	}
 }

@@ -39,6 +39,17 @@ type Palette struct {
 	// terminal. Nil keeps the terminal's own background (the palette is made for a dark or
 	// a light one).
 	Bg color.Color
+	// JSONKey, JSONString, JSONNumber, JSONBool, JSONNull and JSONPunct color the parts of
+	// parsed JSON (object keys, string, number, true/false and null values, brackets,
+	// colons and commas). A nil token falls back to a neighbouring semantic color (key:
+	// Accent, string: Success, number: Notification, bool: Warning, null: Muted, punct:
+	// Border); without any color keys are bold and null faint.
+	JSONKey    color.Color
+	JSONString color.Color
+	JSONNumber color.Color
+	JSONBool   color.Color
+	JSONNull   color.Color
+	JSONPunct  color.Color
 	// NoAttrs drops every text attribute too (bold, reverse, faint): styles render as plain
 	// text. Tests use it so that any escape byte in the output is a leak.
 	NoAttrs bool
@@ -72,6 +83,13 @@ type Styles struct {
 	StatusBar lipgloss.Style
 	// Panel frames a box (dead-server panel, help).
 	Panel lipgloss.Style
+	// JSONKey … JSONPunct draw parsed JSON (the Palette's JSON tokens).
+	JSONKey    lipgloss.Style
+	JSONString lipgloss.Style
+	JSONNumber lipgloss.Style
+	JSONBool   lipgloss.Style
+	JSONNull   lipgloss.Style
+	JSONPunct  lipgloss.Style
 	// Plain reports that styles add no escape sequences at all.
 	Plain bool
 	// Palette is what the styles were built from (bubbles components read colors from it).
@@ -158,7 +176,30 @@ func Build(p Palette) *Styles {
 	if p.Error != nil {
 		s.Panel = s.Panel.BorderForeground(p.Error)
 	}
+	buildJSON(s, p, fg, attr)
 	return s
+}
+
+// buildJSON sets the JSON token styles, each from its token or the fallback color.
+func buildJSON(s *Styles, p Palette, fg func(color.Color) lipgloss.Style, attr func(lipgloss.Style, func(lipgloss.Style) lipgloss.Style) lipgloss.Style) {
+	or := func(c, fallback color.Color) color.Color {
+		if c != nil {
+			return c
+		}
+		return fallback
+	}
+	s.JSONKey = fg(or(p.JSONKey, p.Accent))
+	if p.JSONKey == nil && p.Accent == nil {
+		s.JSONKey = attr(s.JSONKey, func(s lipgloss.Style) lipgloss.Style { return s.Bold(true) })
+	}
+	s.JSONString = fg(or(p.JSONString, p.Success))
+	s.JSONNumber = fg(or(p.JSONNumber, p.Notification))
+	s.JSONBool = fg(or(p.JSONBool, p.Warning))
+	s.JSONNull = fg(or(p.JSONNull, p.Muted))
+	if p.JSONNull == nil && p.Muted == nil {
+		s.JSONNull = attr(s.JSONNull, func(s lipgloss.Style) lipgloss.Style { return s.Faint(true) })
+	}
+	s.JSONPunct = fg(or(p.JSONPunct, p.Border))
 }
 
 // ANSI16 is the "ansi" palette: it uses only the 16 ANSI colors, so the tool follows the
@@ -179,6 +220,12 @@ func ANSI16() Palette {
 		Lifecycle:    lipgloss.Cyan,
 		MatchFg:      lipgloss.Black,
 		MatchBg:      lipgloss.Yellow,
+		JSONKey:      lipgloss.Blue,
+		JSONString:   lipgloss.Green,
+		JSONNumber:   lipgloss.Cyan,
+		JSONBool:     lipgloss.Yellow,
+		JSONNull:     lipgloss.Magenta,
+		JSONPunct:    lipgloss.BrightBlack,
 	}
 }
 

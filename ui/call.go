@@ -404,6 +404,9 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, nil
 	}
 	page := max(p.r.h-2, 1)
+	if ok, cmd := p.jsonKey(msg); ok {
+		return true, cmd
+	}
 	switch {
 	case key.Matches(msg, k.Global.CancelCall):
 		p.cancelCall(p.cancelTarget())
@@ -534,7 +537,7 @@ func (p *callPane) bodyHeight() int {
 			n++
 		}
 	}
-	return max(p.r.h-n, 1)
+	return max(p.r.h-n-p.pathRows(), 1)
 }
 
 func (p *callPane) view(now time.Time) string {
@@ -557,9 +560,13 @@ func (p *callPane) view(now time.Time) string {
 		lines := append(head, p.runningLines(r, now, w)...)
 		return strings.Join(window(lines, 0, h, w), "\n")
 	}
+	bh = max(bh-p.pathRows(), 1)
 	off := clampScroll(p.off, len(p.lines), bh)
 	body := window(p.lines, off, bh, w)
 	p.linkHints(body, off, w)
+	if p.pathRows() > 0 {
+		body = append(body, r.js.view.pathLine(st, &p.c.keys, w))
+	}
 	return strings.Join(append(head, body...), "\n")
 }
 

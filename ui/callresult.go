@@ -75,6 +75,9 @@ type callRun struct {
 	links   map[int]*linkRead
 	linkKey string
 
+	// js is structuredContent's JSON view (calljson.go).
+	js callJSON
+
 	// pics are the decoded pictures of the result and where their previews sit
 	// (imagepreview.go); set by callPane.render, nil draws no preview.
 	pics *resultPics
@@ -211,7 +214,9 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 	}
 	if sc := res.StructuredContent; len(sc) > 0 {
 		add("", st.Title.Render("structuredContent"))
-		if len(sc) > limit {
+		if lines, ok := r.structuredLines(st, sc, limit, w, len(out)); ok {
+			add(lines...)
+		} else if len(sc) > limit {
 			text, used := indentJSON(sc[:runeCut(sc, limit)], previewLines)
 			add(wrap(block(text), w)...)
 			r.cut = true
@@ -373,8 +378,7 @@ func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int)
 			note = "content block without a type"
 		}
 		out = append(out, label(note))
-		pretty, _ := prettyJSON(b.Raw)
-		out = append(out, wrap(block(pretty), w)...)
+		out = append(out, jsonOrText(st, b.Raw, w)...)
 	}
 	return out
 }
@@ -401,9 +405,8 @@ func errorLines(st *stylesT, err error, w int) []string {
 		out = append(out, st.Error.Render(fmt.Sprintf("JSON-RPC error %d (%s)", rpc.Code, name)))
 		out = append(out, wrapStyled(st.Error, block(rpc.Message), w)...)
 		if len(rpc.Data) > 0 {
-			pretty, _ := prettyJSON(rpc.Data)
 			out = append(out, "", st.Title.Render("data"))
-			out = append(out, wrap(block(pretty), w)...)
+			out = append(out, jsonOrText(st, rpc.Data, w)...)
 		}
 	case errors.As(err, &exit) && exit.NotSent:
 		// Refused before it was written: the server was already gone (not a request that

@@ -65,12 +65,17 @@ func withKeyOverrides(km keyMap, overrides map[string][]string, log *slog.Logger
 	return km
 }
 
-// snake writes a Go field name in snake_case: SaveSession → save_session.
+// snake writes a Go field name in snake_case: SaveSession → save_session, RawJSON →
+// raw_json.
 func snake(s string) string {
 	var b strings.Builder
-	for i, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		if unicode.IsUpper(r) {
-			if i > 0 {
+			// A word starts at a capital after a lower-case letter, or at the last
+			// capital of a run followed by a lower-case one: JSON is "json", JSONKey
+			// "json_key".
+			if i > 0 && (!unicode.IsUpper(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])) {
 				b.WriteByte('_')
 			}
 			r = unicode.ToLower(r)

@@ -8,7 +8,7 @@ import (
 // keyMap declares every binding once, grouped by the context it works in (as crush's
 // keys.go does). A binding's `in` tag names the panes and dialogs that offer it (tools,
 // call, callform, wire, server, resources, prompts, argsform, logs, tasks, sampling,
-// elicitURL, elicitForm, roots, rootsEditor, line): their help is built from it (offered).
+// elicitURL, elicitForm, roots, rootsEditor, line, json): their help is built from it (offered).
 // Bindings are enabled or disabled from state (disabled ones are hidden in help), and the
 // README's key table is generated from the groups (keyTable; TestREADMEKeyTable checks it).
 type keyMap struct {
@@ -28,6 +28,8 @@ type keyMap struct {
 	Call callKeys
 	// Wire keys work on the frames (3 Wire).
 	Wire wireKeys
+	// JSON keys explore parsed JSON (the wire detail, a call's result).
+	JSON jsonKeys
 	// Resources keys work on resources (5 Resources).
 	Resources resourceKeys
 	// Logs keys work on the log (7 Logs).
@@ -197,6 +199,23 @@ type wireKeys struct {
 	SearchPrev key.Binding `in:"wire"`
 }
 
+// jsonKeys are the keys that explore parsed JSON: Explore moves the focus into it (the
+// list keys then move among its nodes) and Leave back; the rest act on the selected node.
+type jsonKeys struct {
+	Explore   key.Binding `in:"wire call"`
+	Leave     key.Binding `in:"json"`
+	Toggle    key.Binding `in:"json"`
+	Fold      key.Binding `in:"json"`
+	Unfold    key.Binding `in:"json"`
+	FoldAll   key.Binding `in:"json"`
+	UnfoldAll key.Binding `in:"json"`
+	// Expand shows a string cut to its line (long text, base64) whole, or cuts it again.
+	Expand key.Binding `in:"json"`
+	// CopyPath copies the selected node's jq path, CopyValue its value (a string decoded).
+	CopyPath  key.Binding `in:"json"`
+	CopyValue key.Binding `in:"json"`
+}
+
 // resourceKeys are the keys that work on resources (5 Resources).
 type resourceKeys struct {
 	Subscribe key.Binding `in:"resources"`
@@ -240,6 +259,7 @@ func defaultKeyMap() keyMap {
 		Input:     defaultInputKeys(),
 		Call:      defaultCallKeys(),
 		Wire:      defaultWireKeys(),
+		JSON:      defaultJSONKeys(),
 		Resources: defaultResourceKeys(),
 		Logs:      defaultLogKeys(),
 		Tasks:     defaultTaskKeys(),
@@ -360,6 +380,21 @@ func defaultWireKeys() wireKeys {
 		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search bytes and JSON")),
 		SearchNext: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
 		SearchPrev: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+	}
+}
+
+func defaultJSONKeys() jsonKeys {
+	return jsonKeys{
+		Explore:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "explore the parsed JSON: select nodes, fold, copy a path or value")),
+		Leave:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the JSON (back to the list)")),
+		Toggle:    key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "fold ⇄ unfold the object or array")),
+		Fold:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "fold, or go to the parent")),
+		Unfold:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "unfold, or go into it")),
+		FoldAll:   key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold all below the top")),
+		UnfoldAll: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "unfold all")),
+		Expand:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "show a cut string (long text, base64) whole ⇄ cut")),
+		CopyPath:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the node's jq path (.result.content[0].text)")),
+		CopyValue: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the node's value (a string as its text)")),
 	}
 }
 

@@ -26,6 +26,7 @@ func (k *keyMap) groups() []keyGroup {
 		{"text fields", bindingsOf(k.Input)},
 		{"2 Call", bindingsOf(k.Call)},
 		{"3 Wire", bindingsOf(k.Wire)},
+		{"JSON", bindingsOf(k.JSON)},
 		{"5 Resources", bindingsOf(k.Resources)},
 		{"7 Logs", bindingsOf(k.Logs)},
 		{"8 Tasks", bindingsOf(k.Tasks)},

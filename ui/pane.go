@@ -275,6 +275,9 @@ func (t callTab) bindings() []key.Binding {
 	if t.m.call.form != nil {
 		return k.offered("callform")
 	}
+	if t.m.call.pathRows() > 0 {
+		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+	}
 	return k.offered("call")
 }
 
@@ -291,7 +294,11 @@ func (t wireTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) { return t.m.wir
 func (t wireTab) sync() { t.m.wire.sync() }
 
 func (t wireTab) bindings() []key.Binding {
-	return t.m.c.keys.offered("wire")
+	k := &t.m.c.keys
+	if t.m.wire.js.explore {
+		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+	}
+	return k.offered("wire")
 }
 
 // resourcesTab is pane 5: resources and templates, reads, subscriptions.

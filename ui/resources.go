@@ -644,6 +644,8 @@ func readLines(st *stylesT, md *markdown, r *readState, w int) []string {
 			}
 		case c.Text == "":
 			out = append(out, st.Muted.Render("  (empty text)"))
+		case jsonMime(c.MimeType):
+			out = append(out, jsonOrText(st, []byte(c.Text), w)...)
 		case isMarkdown(c.MimeType):
 			out = append(out, md.lines(c.Text, w)...)
 		default:

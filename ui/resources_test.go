@@ -119,7 +119,8 @@ func TestTemplateFormCompletionAndRead(t *testing.T) {
 	if last := s.reads[len(s.reads)-1]; last != "users://core/ann/profile" {
 		t.Fatalf("read %q", s.reads)
 	}
-	mustContain(t, "template read", view(m), `{"name":"Ann"}`, "resources/read users://core/ann/profile")
+	// application/json contents are drawn as JSON (indented, highlighted).
+	mustContain(t, "template read", view(m), `"name": "Ann"`, "resources/read users://core/ann/profile")
 }
 
 // Subscribe sends resources/subscribe; notifications/resources/updated marks the resource;

@@ -279,6 +279,7 @@ func (m *model) syncKeys() {
 	k.List.NextPage.SetEnabled(live)
 	k.List.OpenTask.SetEnabled(live) // tasks/get: nothing to send it to offline
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
+	k.JSON.Explore.SetEnabled(m.focus != paneCall || m.call.explorable())
 }
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell

@@ -42,6 +42,8 @@ type wirePane struct {
 		full  bool
 		lines []string
 	}
+	// js is the selected frame's parsed JSON view, below detail.lines (wirejson.go).
+	js wireJSON
 	// renders counts detail computations (tests check a keypress does not redo one).
 	renders int
 	// full is the Seq of the frame shown in full ("show all"), 0 for none.
@@ -182,6 +184,11 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if p.find.mode != findNone {
 		return p.findKey(msg)
 	}
+	if p.js.explore {
+		if ok, cmd := p.jsonKey(msg); ok {
+			return true, cmd
+		}
+	}
 	k := p.c.keys
 	page := max(p.list.h-1, 1)
 	switch {
@@ -210,6 +217,8 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
 	case key.Matches(msg, k.Detail.DetailDown):
 		p.detailOff += max(p.det.h/2, 1)
+	case key.Matches(msg, k.JSON.Explore):
+		p.exploreJSON()
 	case key.Matches(msg, k.Wire.Jump):
 		if i, ok := p.selPos(); ok {
 			if seq, ok := p.tl.partner(i); ok {
@@ -456,8 +465,9 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 }
 
 // detailLines draws the event at position pos (ev, rebuilt by timeline.event); loaded is
-// false while its bytes are still being read from the trace.
-func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded bool) []string {
+// false while its bytes are still being read from the trace. The parsed JSON goes to js
+// (a view drawn below the lines) when js is not nil.
+func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded bool, js *wireJSON) []string {
 	st := p.c.st
 	out := p.detailHead(ev, pos, w)
 	add := func(lines ...string) { out = append(out, lines...) }
@@ -531,6 +541,13 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	body, skip := raw[:shown], 0
 	if hdr, b, ok := mcpclient.SplitHeader(body); ok {
 		body, skip = b, len(hdr)
+	}
+	if js != nil {
+		if v := p.parsedView(ev.Seq, full, body, w); v != nil {
+			v.masked = masked
+			*js = wireJSON{seq: ev.Seq, full: full, view: v, tail: parsedTail(st, v, skip, ev.Size, w)}
+			return out
+		}
 	}
 	pretty, used := indentJSON(body, previewLines)
 	used += skip

@@ -13,12 +13,17 @@ func (p *wirePane) viewDetail() string {
 	if !ok {
 		return strings.Join(window(nil, 0, h, w), "\n")
 	}
-	lines := p.detail.lines
+	lines, js := p.detail.lines, p.js
 	if !p.detailKept(pos) {
 		ev, loaded := p.tl.event(pos)
-		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded)
+		js = wireJSON{}
+		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded, &js)
 	}
-	out := window(lines, clampScroll(p.detailOff, len(lines), h), h, w)
+	h = js.rows(h)
+	out := pageWindow(p.c.st, lines, js.view, js.tail, clampScroll(p.detailOff, len(lines)+js.len(), h), h, w, js.explore)
+	if js.explore {
+		out = append(out, js.view.pathLine(p.c.st, &p.c.keys, w))
+	}
 	if p.find.query != "" {
 		for i := range out {
 			out[i] = p.highlight(out[i])
@@ -45,16 +50,23 @@ func (p *wirePane) sync() {
 		return
 	}
 	if p.detailKept(pos) {
-		p.detailOff = clampScroll(p.detailOff, len(p.detail.lines), h)
+		p.detailOff = clampScroll(p.detailOff, len(p.detail.lines)+p.js.len(), p.js.rows(h))
 		return
 	}
 	seq := p.tl.evs.at(pos).seq
 	ev, loaded := p.tl.event(pos)
-	lines := p.detailLines(&ev, pos, w, p.full == seq, loaded)
+	var js wireJSON
+	lines := p.detailLines(&ev, pos, w, p.full == seq, loaded, &js)
 	p.renders++
 	p.detail.seq, p.detail.w, p.detail.full, p.detail.lines = seq, w, p.full == seq, lines
+	// The focus stays in the JSON while it is the same frame's (a resize, a save note).
+	js.explore = p.js.explore && js.view != nil && js.view == p.js.view
+	if js.view != nil {
+		js.view.layout(w)
+	}
+	p.js = js
 	if !loaded {
 		p.detail.lines = nil
 	}
-	p.detailOff = clampScroll(p.detailOff, len(lines), h)
+	p.detailOff = clampScroll(p.detailOff, len(lines)+js.len(), js.rows(h))
 }
