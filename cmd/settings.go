@@ -130,6 +130,10 @@ is an error naming file:line:column, also for every command that reads it.`,
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
+			if loc.Path == "" {
+				fmt.Fprintf(cmd.OutOrStdout(), "no settings file: %s; the built-in defaults are in effect\n", loc.None)
+				return nil
+			}
 			state := "no (the built-in defaults are in effect)"
 			if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
 				state = "yes"
@@ -176,7 +180,9 @@ func builtinDefault(name string) string {
 // each value comes from; env and header values are masked.
 func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	safe := terminalSafe(w)
-	if s.Path == "" {
+	if loc.Path == "" {
+		fmt.Fprintf(w, "# no settings file: %s; the built-in defaults are in effect\n", safe(loc.None))
+	} else if s.Path == "" {
 		fmt.Fprintf(w, "# %s: no such file; the built-in defaults are in effect\n", safe(loc.Path))
 	} else {
 		fmt.Fprintf(w, "# %s: checked, no errors\n", safe(s.Path))

@@ -434,3 +434,28 @@ transport = "sse"
 		t.Errorf("--transport over the profile: %q %v", cfg.Transport, err)
 	}
 }
+
+// TestSettingsWithoutConfigDir: no $HOME and no absolute $XDG_CONFIG_HOME means no
+// settings file and no user themes, not an error.
+func TestSettingsWithoutConfigDir(t *testing.T) {
+	for _, xdg := range []string{"", "relative/dir"} {
+		t.Setenv("MCP_INSPECT_CONFIG", "")
+		t.Setenv("HOME", "")
+		t.Setenv("XDG_CONFIG_HOME", xdg)
+		out, errs, code := runIn(t, "settings", "path")
+		if code != 0 || !strings.HasPrefix(out, "no settings file: ") || !strings.Contains(out, "$HOME") {
+			t.Errorf("XDG_CONFIG_HOME=%q: settings path (exit %d): %s%s", xdg, code, out, errs)
+		}
+		out, errs, code = runIn(t, "settings", "show")
+		if code != 0 || !strings.Contains(out, "mouse = ") {
+			t.Errorf("XDG_CONFIG_HOME=%q: settings show (exit %d): %s%s", xdg, code, out, errs)
+		}
+		_, errs, code = runIn(t, "check", "--timeout", "1s", "--theme", "plain", "--", "/nonexistent/server")
+		if strings.Contains(errs, "settings") || code == exitUsage {
+			t.Errorf("XDG_CONFIG_HOME=%q: check (exit %d): %s", xdg, code, errs)
+		}
+		if userThemeDir() != "" {
+			t.Errorf("a user theme directory without a config directory: %q", userThemeDir())
+		}
+	}
+}

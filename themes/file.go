@@ -14,18 +14,21 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/configdir"
 )
 
 // EnvVar names the environment variable that chooses a theme when --theme is not given.
 const EnvVar = "MCP_INSPECT_THEME"
 
-// Dir is where user theme files live: the user's config directory (os.UserConfigDir:
-// $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS) joined
-// with mcp-inspect/themes. A theme NAME is the file NAME.toml there.
+// Dir is where user theme files live: the user's config directory (configdir.Dir: an
+// absolute $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS)
+// joined with mcp-inspect/themes. A theme NAME is the file NAME.toml there. With no config
+// directory the error says why (then only the built-in themes are there).
 func Dir() (string, error) {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
+	d, _, why := configdir.Dir(os.Getenv)
+	if d == "" {
+		return "", errors.New(why)
 	}
 	return filepath.Join(d, "mcp-inspect", "themes"), nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -171,12 +172,22 @@ func TestLocate(t *testing.T) {
 		t.Errorf("XDG_CONFIG_HOME: %+v, %v", loc, err)
 	}
 	// A relative XDG_CONFIG_HOME is ignored, as the XDG spec says.
-	loc, err = Locate(env(map[string]string{"XDG_CONFIG_HOME": "rel"}))
+	loc, err = Locate(env(map[string]string{"XDG_CONFIG_HOME": "rel", "HOME": os.Getenv("HOME")}))
 	if err == nil && strings.HasPrefix(loc.Path, "rel") {
 		t.Errorf("relative XDG_CONFIG_HOME used: %+v", loc)
 	}
 	if err == nil && !strings.HasSuffix(loc.Path, filepath.Join("mcp-inspect", "config.toml")) {
 		t.Errorf("default: %+v", loc)
+	}
+	// No config directory at all: no file, and why; Load gives the defaults.
+	if runtime.GOOS == "linux" {
+		loc, err = Locate(env(nil))
+		if err != nil || loc.Path != "" || loc.None == "" {
+			t.Errorf("no HOME: %+v, %v", loc, err)
+		}
+		if s, err := Load(loc, Checks{}); err != nil || s.Path != "" {
+			t.Errorf("Load without a config directory: %+v, %v", s, err)
+		}
 	}
 }
 
