@@ -15,11 +15,17 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/configdir"
 )
 
 // EnvVar names the environment variable that chooses a theme when --theme is not given.
 const EnvVar = "MCP_INSPECT_THEME"
+
+// MaxFileSize bounds a theme file (64 KiB; a theme file is a few hundred bytes): it is read
+// through boundedfile, so a symlink to /dev/zero, a device or a silent FIFO is refused, not
+// read forever.
+const MaxFileSize = 64 << 10
 
 // Dir is where user theme files live: the user's config directory (configdir.Dir: an
 // absolute $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS)
@@ -47,12 +53,12 @@ func Load(name, dir string, noColor bool) (Palette, error) {
 		return Palette{}, fmt.Errorf("theme %q: a theme name is a built-in name or a file name in %s, without .toml", name, dir)
 	}
 	path := filepath.Join(dir, name+".toml")
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return Palette{}, fmt.Errorf("unknown theme %q (built in: %s; no file %s)", name, strings.Join(Names(), ", "), path)
 	}
 	if err != nil {
-		return Palette{}, err
+		return Palette{}, fmt.Errorf("theme %q: %w", name, err)
 	}
 	p, err := ParseFile(path, data)
 	if err != nil {
