@@ -206,10 +206,7 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	if s.Timeout > 0 {
 		timeout = s.Timeout.String()
 	}
-	mouse := false
-	if s.Mouse != nil {
-		mouse = *s.Mouse
-	}
+	mouse := mouseOn(s)
 	fmt.Fprintf(w, "theme = %s %s\n", safe(tomlString(theme)), themeNote)
 	fmt.Fprintf(w, "era = %s %s\n", tomlString(era), from(s.Era != ""))
 	fmt.Fprintf(w, "timeout = %s %s\n", tomlString(timeout), from(s.Timeout > 0))
