@@ -459,3 +459,29 @@ func TestSettingsWithoutConfigDir(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsDocExample: the settings file example in docs/reference.md is a valid file
+// (its theme a theme there is, its keys actions there are), so it cannot drift.
+func TestSettingsDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "reference.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "### Settings file\n")
+	if !ok {
+		t.Fatal("docs/reference.md has no Settings file section")
+	}
+	_, rest, ok = strings.Cut(rest, "```toml\n")
+	example, _, ok2 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 {
+		t.Fatal("the Settings file section has no ```toml example")
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no user themes
+	s, err := settings.Parse("reference.md", []byte(example), settingsChecks())
+	if err != nil {
+		t.Fatalf("the example does not parse: %v", err)
+	}
+	if s.Theme == "" || len(s.Servers) == 0 || len(s.Keys) == 0 {
+		t.Errorf("the example lost its theme, profiles or keys: %+v", s)
+	}
+}
