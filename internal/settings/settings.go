@@ -11,6 +11,7 @@
 package settings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -168,7 +169,12 @@ func Load(loc Location, checks Checks) (*Settings, error) {
 }
 
 // Parse reads a settings file's bytes; name is the file's path for messages.
+//
+// A leading UTF-8 byte-order mark (some Windows editors write one) is accepted and skipped.
+// Raw control characters other than tab, CR and LF are refused with their line and column
+// (TOML 1.0 forbids them; the TOML parser finds them).
 func Parse(name string, data []byte, checks Checks) (*Settings, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		var de *toml.DecodeError

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -299,6 +300,28 @@ func TestCheckKeys(t *testing.T) {
 			t.Errorf("%s %q: %v", tc.action, tc.keys, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s %q: error %v, want %q", tc.action, tc.keys, err, tc.want)
+		}
+	}
+}
+
+// TestParseBOMAndControlBytes: a leading UTF-8 byte-order mark is skipped; a raw control
+// byte anywhere else (TOML forbids them outside tab, CR, LF) is an error at file:line:col.
+func TestParseBOMAndControlBytes(t *testing.T) {
+	good := "theme = \"plain\" # c\nroots = [\"/a\", 'b']\n\n[servers.x]\nurl = \"https://x\"\n"
+	s, err := Parse("f.toml", []byte("\ufeff"+good), Checks{})
+	if err != nil || s.Theme != "plain" || len(s.Servers) != 1 {
+		t.Fatalf("a leading byte-order mark: %+v, %v", s, err)
+	}
+	if _, err := Parse("f.toml", []byte("mouse = true\n\ufeff"), Checks{}); err == nil {
+		t.Error("a byte-order mark after the start was accepted")
+	}
+	at := regexp.MustCompile(`^f\.toml:\d+:\d+: `)
+	for _, c := range []string{"\x00", "\x01", "\x08", "\x0b", "\x0c", "\x1b", "\x1f", "\x7f"} {
+		for i := 0; i <= len(good); i++ {
+			d := good[:i] + c + good[i:]
+			if _, err := Parse("f.toml", []byte(d), Checks{}); err == nil || !at.MatchString(err.Error()) {
+				t.Fatalf("%q at %d of %q: %v", c, i, good, err)
+			}
 		}
 	}
 }
