@@ -135,6 +135,9 @@ is an error naming file:line:column, also for every command that reads it.`,
 				return nil
 			}
 			state := "no (the built-in defaults are in effect)"
+			if loc.Explicit {
+				state = "no; " + settings.EnvPath + " names it, so the commands that read settings refuse to run (exit 2) until it exists or the variable is unset"
+			}
 			if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
 				state = "yes"
 			} else if err == nil {

@@ -71,6 +71,16 @@ func TestSettingsPath(t *testing.T) {
 	if !strings.HasPrefix(out, other+"\nexists: yes\nchosen by: MCP_INSPECT_CONFIG\n") {
 		t.Fatalf("settings path under MCP_INSPECT_CONFIG:\n%s", out)
 	}
+	// A named file that is missing: path says commands refuse it, as they do.
+	missing := filepath.Join(t.TempDir(), "none.toml")
+	t.Setenv("MCP_INSPECT_CONFIG", missing)
+	out, _, code = runIn(t, "settings", "path")
+	if code != 0 || !strings.HasPrefix(out, missing+"\nexists: no; MCP_INSPECT_CONFIG names it, so the commands that read settings refuse to run (exit 2)") {
+		t.Fatalf("settings path with a missing named file (exit %d):\n%s", code, out)
+	}
+	if _, errs, code := runIn(t, "settings", "show"); code != exitUsage || !strings.Contains(errs, "no such file") {
+		t.Fatalf("settings show with a missing named file (exit %d): %s", code, errs)
+	}
 }
 
 func TestSettingsShow(t *testing.T) {
