@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // settingsKey is the context key under which a command finds the settings loaded for it.
@@ -211,6 +213,13 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	}
 	mouse := mouseOn(s)
 	fmt.Fprintf(w, "theme = %s %s\n", safe(tomlString(theme)), themeNote)
+	if dir := userThemeDir(); dir != "" {
+		for _, n := range themes.UserNames(dir) {
+			if slices.Contains(themes.Names(), n) {
+				fmt.Fprintf(w, "# note: %s is not used: the built-in theme %s wins over a file of its name\n", safe(filepath.Join(dir, n+".toml")), safe(n))
+			}
+		}
+	}
 	fmt.Fprintf(w, "era = %s %s\n", tomlString(era), from(s.Era != ""))
 	fmt.Fprintf(w, "timeout = %s %s\n", tomlString(timeout), from(s.Timeout > 0))
 	fmt.Fprintf(w, "roots = %s %s\n", safe(tomlArray(s.Roots)), from(len(s.Roots) > 0))

@@ -287,6 +287,8 @@ url = "https://example.com/mcp"
 	xdg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", xdg)
 	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "warm.toml"), "extends = \"light\"\n")
+	// A file named like a built-in theme is not used (built-ins win), and not listed twice.
+	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "dark.toml"), "extends = \"light\"\n")
 	if got, want := complete("--theme", ""), append(themes.Names(), "warm"); !slices.Equal(got, want) {
 		t.Errorf("--theme with a user theme file: %q, want %q", got, want)
 	}
@@ -493,5 +495,20 @@ func TestSettingsDocExample(t *testing.T) {
 	}
 	if s.Theme == "" || len(s.Servers) == 0 || len(s.Keys) == 0 {
 		t.Errorf("the example lost its theme, profiles or keys: %+v", s)
+	}
+}
+
+// TestSettingsShowShadowedTheme: settings show says a theme file named like a built-in is
+// not used.
+func TestSettingsShowShadowedTheme(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	t.Setenv("MCP_INSPECT_CONFIG", "")
+	dark := filepath.Join(xdg, "mcp-inspect", "themes", "dark.toml")
+	writeFile(t, dark, "extends = \"light\"\n")
+	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "warm.toml"), "extends = \"light\"\n")
+	out, errs, code := runIn(t, "settings", "show")
+	if code != 0 || !strings.Contains(out, "# note: "+dark+" is not used: the built-in theme dark wins") || strings.Contains(out, "warm.toml") {
+		t.Fatalf("settings show (exit %d): %s%s", code, out, errs)
 	}
 }
