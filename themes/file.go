@@ -138,6 +138,9 @@ type themeFile struct {
 // an unknown token, a value that is not a color.
 func ParseFile(path string, data []byte) (Palette, error) {
 	var f themeFile
+	if err := checkShape(path, data); err != nil {
+		return Palette{}, err
+	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		var de *toml.DecodeError
@@ -174,6 +177,27 @@ func ParseFile(path string, data []byte) (Palette, error) {
 		*dst = c
 	}
 	return p, nil
+}
+
+// checkShape reports a document whose extends is not a string or whose colors is not a
+// table, at its line, before the struct decoder would name Go types. A document that does
+// not parse is left to the decoder, which names the position.
+func checkShape(path string, data []byte) error {
+	var doc map[string]any
+	if toml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	if v, ok := doc["extends"]; ok {
+		if _, ok := v.(string); !ok {
+			return fmt.Errorf("%s:%d: extends must be a string: the name of a built-in theme", path, keyLine(data, "", "extends"))
+		}
+	}
+	if v, ok := doc["colors"]; ok {
+		if _, ok := v.(map[string]any); !ok {
+			return fmt.Errorf("%s:%d: [colors] must be a table of token = \"#rrggbb\"", path, keyLine(data, "", "colors"))
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -227,6 +251,11 @@ func keyLine(data []byte, table, key string) int {
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			cur = keyPath(e.Key())
+			if table == "" && cur == key && fallback == 0 {
+				it := e.Key()
+				it.Next()
+				fallback = p.Shape(it.Node().Raw).Start.Line // [[key]]: its header
+			}
 		case unstable.KeyValue:
 			full := keyPath(e.Key())
 			if cur != "" {

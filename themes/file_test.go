@@ -72,6 +72,9 @@ func TestLoadThemeErrors(t *testing.T) {
 		{"boolcolor", "[colors]\nwarning = true\n", []string{"boolcolor.toml:2:", "not a color"}},
 		{"unknownkey", "extends = \"dark\"\nbackground = \"#000\"\n", []string{"unknownkey.toml:2:", `unknown key "background"`}},
 		{"badbase", "\nextends = \"solarized\"\n", []string{"badbase.toml:2:", `extends "solarized"`, "tokyo-night"}},
+		{"colorsint", "extends = \"dark\"\ncolors = 5\n", []string{"colorsint.toml:2:", `[colors] must be a table of token = "#rrggbb"`}},
+		{"colorsarray", "\n[[colors]]\nerror = \"#ff0000\"\n", []string{"colorsarray.toml:2:", `[colors] must be a table`}},
+		{"extendsint", "extends = 3\n", []string{"extendsint.toml:1:", "extends must be a string"}},
 		{"duplicate", "[colors]\nerror = \"#ff0000\"\nerror = \"#00ff00\"\n", []string{"duplicate.toml:3:"}},
 	}
 	for _, tc := range cases {
@@ -80,6 +83,9 @@ func TestLoadThemeErrors(t *testing.T) {
 			_, err := Load(tc.name, dir, false)
 			if err == nil {
 				t.Fatal("accepted")
+			}
+			if strings.Contains(err.Error(), "themeFile") || strings.Contains(err.Error(), "interface {}") {
+				t.Errorf("error %q names Go types", err)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
