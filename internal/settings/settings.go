@@ -20,8 +20,11 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -182,7 +185,7 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 			line, col := de.Position()
 			msg := strings.TrimPrefix(de.Error(), "toml: ")
 			if strings.Contains(msg, "at start of value") {
-				msg += ` (a string is quoted: "dark"; true and false are bare)`
+				msg += fmt.Sprintf(" (a string is quoted: %s; true and false are bare)", quotedHint(data, line, col))
 			}
 			return nil, fmt.Errorf("%s:%d:%d: %s", name, line, col, msg)
 		}
@@ -194,6 +197,24 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// quotedHint is the bare word at line:col (1-based) of data, quoted as the TOML string it
+// was probably meant to be; "dark" when there is no word there.
+func quotedHint(data []byte, line, col int) string {
+	lines := strings.Split(string(data), "\n")
+	word := ""
+	if line >= 1 && line <= len(lines) && col >= 1 && col <= len(lines[line-1]) {
+		rest := lines[line-1][col-1:]
+		if end := strings.IndexAny(rest, " \t\r,]}#"); end >= 0 {
+			rest = rest[:end]
+		}
+		word = rest
+	}
+	if word == "" || len(word) > 40 || !utf8.ValidString(word) || strings.ContainsAny(word, "\"'") || strings.IndexFunc(word, unicode.IsControl) >= 0 {
+		word = "dark"
+	}
+	return strconv.Quote(word)
 }
 
 // topKeys are the keys the top level may hold.

@@ -108,6 +108,8 @@ func TestParseErrors(t *testing.T) {
 		{"unterminated string", "theme = \"dark\n", `c.toml:1:`},
 		{"no value", "theme = \n", `c.toml:1:9: `},
 		{"unquoted string", "theme = dark\n", `c.toml:1:9: unexpected character U+0064 'd' at start of value (a string is quoted: "dark"; true and false are bare)`},
+		{"unquoted era", "era = modern # x\n", `c.toml:1:7: unexpected character U+006D 'm' at start of value (a string is quoted: "modern"; true and false are bare)`},
+		{"unquoted in array", "roots = [/srv/a, \"b\"]\n", `c.toml:1:10: unexpected character U+002F '/' at start of value (a string is quoted: "/srv/a"; true and false are bare)`},
 		{"no equals", "[servers.a]\ncommand\n", `c.toml:2:`},
 		{"bad table header", "[servers.a\ncommand = \"x\"\n", `c.toml:1:`},
 		{"duplicate key", "theme = \"dark\"\ntheme = \"light\"\n", `c.toml:2:1: key theme is already defined`},
