@@ -84,6 +84,17 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	return nil
 }
 
+// rootsSource names where the roots came from, for warnings about them: --root when given,
+// else the settings file that gave them.
+func rootsSource(f *sessionFlags) string {
+	if f.cmd != nil && !f.cmd.Flags().Changed("root") {
+		if p := settingsOf(f.cmd).Path; p != "" && len(settingsOf(f.cmd).Roots) > 0 {
+			return "roots in " + p
+		}
+	}
+	return "--root"
+}
+
 // settingsOf returns the settings applySettings loaded for cmd; empty ones when none were
 // (no file, or a command that reads none).
 func settingsOf(cmd *cobra.Command) *settings.Settings {
