@@ -333,6 +333,25 @@ func TestManSections(t *testing.T) {
 			t.Errorf("ENVIRONMENT does not name %s, which the program reads", name)
 		}
 	}
+	// docs/reference.md's Environment table names them too.
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "reference.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, envDoc, _ := strings.Cut(string(doc), "### Environment\n")
+	envDoc, _, _ = strings.Cut(envDoc, "\n#")
+	for _, name := range envVarsRead(t) {
+		if !strings.Contains(envDoc, "`"+name+"`") {
+			t.Errorf("docs/reference.md's Environment table does not name %s, which the program reads", name)
+		}
+	}
+	// FILES names the settings file and the user themes folder.
+	files := out[idx(".SH FILES"):idx(".SH SEE ALSO")]
+	for _, want := range []string{"mcp-inspect/config.toml", "mcp-inspect/themes/"} {
+		if !strings.Contains(files, want) {
+			t.Errorf("FILES lacks %s", want)
+		}
+	}
 	exits := out[idx(".SH EXIT STATUS"):idx(".SH ENVIRONMENT")]
 	for _, code := range []string{".B 0", ".B 1", ".B 2", ".B 3", ".B 4", ".B 5", ".B 130", ".B 128+n"} {
 		if !strings.Contains(exits, code) {
@@ -353,10 +372,15 @@ func TestManSections(t *testing.T) {
 }
 
 // envVarsRead lists the environment variables the module's own code (not its test
-// helpers) reads by a literal name, plus the settings file's variable.
+// helpers) reads by a literal name or by a string constant (Getenv(themes.EnvVar) with
+// const EnvVar = "MCP_INSPECT_THEME"), plus the settings file's variable.
 func envVarsRead(t *testing.T) []string {
 	t.Helper()
 	re := regexp.MustCompile(`(?:Getenv|LookupEnv|getenv)\("([A-Za-z_][A-Za-z0-9_]*)"\)`)
+	byConst := regexp.MustCompile(`(?:Getenv|LookupEnv|getenv)\((?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\)`)
+	constDecl := regexp.MustCompile(`(?m)^\s*(?:const\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([A-Z_][A-Z0-9_]*)"`)
+	consts := map[string]string{} // constant name -> its value, for the constants read
+	var used []string
 	names := []string{settings.EnvPath}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -381,10 +405,24 @@ func envVarsRead(t *testing.T) []string {
 				names = append(names, n)
 			}
 		}
+		for _, m := range byConst.FindAllSubmatch(b, -1) {
+			used = append(used, string(m[1]))
+		}
+		for _, m := range constDecl.FindAllSubmatch(b, -1) {
+			consts[string(m[1])] = string(m[2])
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, c := range used {
+		if n, ok := consts[c]; ok && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if !slices.Contains(names, themes.EnvVar) {
+		t.Fatalf("found %v without %s (read through a constant): the scan is broken", names, themes.EnvVar)
 	}
 	if len(names) < 8 {
 		t.Fatalf("found only %v: the scan is broken", names)
