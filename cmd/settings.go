@@ -171,7 +171,7 @@ is an error naming file:line:column, also for every command that reads it.`,
 			}
 			s, err := settings.Load(loc, checks)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return &codeError{exitUsage, "settings: " + err.Error()} // as every command says it
 			}
 			writeSettings(cmd.OutOrStdout(), loc, s)
 			return nil

@@ -142,6 +142,10 @@ func TestSettingsMalformed(t *testing.T) {
 			if code != exitUsage || !strings.Contains(errs, path+tc.want) {
 				t.Errorf("%q with %q: exit %d, stderr %q; want 2 and %q", args, tc.file, code, errs, path+tc.want)
 			}
+			// One form for every command: "settings: FILE:line:col: ...".
+			if !strings.HasPrefix(errs, "settings: "+path+":") {
+				t.Errorf("%q with %q: stderr %q does not start with settings: %s:", args, tc.file, errs, path)
+			}
 		}
 		if _, errs, code := runIn(t, "settings", "path"); code != 0 {
 			t.Errorf("settings path fails on a malformed file: %s", errs)
