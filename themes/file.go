@@ -136,7 +136,10 @@ type themeFile struct {
 // ParseFile reads a theme file's data (path names it in errors). Errors name the file and
 // line: TOML syntax, a key other than extends and [colors], an unknown built-in to extend,
 // an unknown token, a value that is not a color.
+//
+// A leading UTF-8 byte-order mark is skipped, as in the settings file.
 func ParseFile(path string, data []byte) (Palette, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var f themeFile
 	if err := checkShape(path, data); err != nil {
 		return Palette{}, err

@@ -46,12 +46,17 @@ fg = ""
 	if p, err := Load("mine", dir, true); err != nil || p.Error != nil {
 		t.Fatalf("noColor: %v %+v", err, p)
 	}
+	// A leading byte-order mark is skipped.
+	writeTheme(t, dir, "bom", "\ufeffextends = \"light\"\n")
+	if p, err := Load("bom", dir, false); err != nil || p.Request != Light().Request {
+		t.Fatalf("a theme file with a byte-order mark: %v", err)
+	}
 	// A built-in name is never looked up as a file.
 	writeTheme(t, dir, "dark", "this is not toml =")
 	if _, err := Load("dark", dir, false); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(UserNames(dir), ","); got != "dark,mine" {
+	if got := strings.Join(UserNames(dir), ","); got != "bom,dark,mine" {
 		t.Fatalf("user names %s", got)
 	}
 }
