@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -22,8 +23,15 @@ func registerCompletions(root *cobra.Command) {
 	funcs := map[string]cobra.CompletionFunc{
 		"server": completeServers,
 		"theme": func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			// Built-in themes, then the user's theme files (NAME.toml in the config directory).
-			return append(themes.Names(), themes.UserNames(userThemeDir())...), cobra.ShellCompDirectiveNoFileComp
+			// Built-in themes, then the user's theme files (NAME.toml in the config directory)
+			// that a built-in does not shadow.
+			names := themes.Names()
+			for _, n := range themes.UserNames(userThemeDir()) {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
 		},
 		"era":       fixed("legacy\tinitialize (MCP up to 2025-11-25)", "modern\tserver/discover (2026-07-28)", "auto\tprobe server/discover, fall back to legacy"),
 		"framing":   fixed("newline\tnewline-delimited JSON (MCP stdio)", "content-length\tLSP-style Content-Length headers", "auto\tfollow what the server writes"),

@@ -336,14 +336,15 @@ func (h *headless) noteWriter() io.Writer {
 
 // session starts the server, connects, runs act and shuts the server down.
 func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) error {
-	// Only roots can be answered without a person, and only when --root gave them: then
+	// Only roots can be answered without a person, and only when --root (or the settings
+	// file) gave them: then
 	// roots are advertised (no listChanged: the list never changes) and roots/list answered.
 	var roots []mcpclient.Root
 	if paths := h.flags.session.roots; len(paths) > 0 {
 		var problems []string
 		roots, problems = session.RootsFromPaths(paths)
 		for _, p := range problems {
-			h.warn("--root: %s", p)
+			h.warn("%s: %s", rootsSource(&h.flags.session), p)
 		}
 		cfg.Capabilities = json.RawMessage(`{"roots":{"listChanged":false}}`)
 	}

@@ -70,3 +70,21 @@ func TestHeadlessRoots(t *testing.T) {
 		t.Errorf("call --help does not say how server requests are handled:\n%s", help.stdout)
 	}
 }
+
+// TestHeadlessRootsFromSettings: a root of the settings file that is not there is warned
+// about under the file's name, not --root (which was not given).
+func TestHeadlessRootsFromSettings(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	conf := filepath.Join(dir, "config.toml")
+	writeFile(t, conf, "roots = ["+tomlString(missing)+"]\n")
+	r := inspect(t, []string{"MCP_INSPECT_CONFIG=" + conf}, cmdline([]string{"call", "summarize"}, fakeArgv(t, "b13-roots"))...)
+	wantCode(t, r, 0)
+	if want := "roots in " + conf + `: root "` + missing + `": does not exist (kept)`; !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "--root") {
+		t.Errorf("stderr %q lacks %q (or names --root)", r.stderr, want)
+	}
+	r = inspect(t, []string{"MCP_INSPECT_CONFIG=" + conf}, cmdline([]string{"call", "summarize", "--root", missing + "2"}, fakeArgv(t, "b13-roots"))...)
+	if want := `--root: root "` + missing + `2": does not exist (kept)`; !strings.Contains(r.stderr, want) {
+		t.Errorf("with --root: stderr %q lacks %q", r.stderr, want)
+	}
+}

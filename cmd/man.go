@@ -136,8 +136,11 @@ the server's exit code (128+n after signal n), 127 command not found, 126 not st
 .B MCP_INSPECT_CONFIG
 the settings file to read instead of the default place; it must exist
 .TP
+.B MCP_INSPECT_THEME
+the theme when --theme is not given (over the settings file's theme): a built-in theme or a user theme file's name
+.TP
 .B XDG_CONFIG_HOME
-the settings file is $XDG_CONFIG_HOME/mcp-inspect/config.toml (default: the user config directory, ~/.config on Linux)
+the settings file is $XDG_CONFIG_HOME/mcp-inspect/config.toml and user themes are in $XDG_CONFIG_HOME/mcp-inspect/themes (when absolute; default: the user config directory, ~/.config on Linux)
 .TP
 .B XDG_STATE_HOME
 logs, kept sessions, argument history and OAuth tokens go to $XDG_STATE_HOME/mcp-inspect (default ~/.local/state/mcp-inspect)
@@ -177,6 +180,9 @@ The variable named by --bearer-env or --client-secret-env is read for its token;
 .TP
 .I ~/.config/mcp-inspect/config.toml
 the settings file (mcp-inspect settings path shows where it is looked for)
+.TP
+.I ~/.config/mcp-inspect/themes/
+user theme files: NAME.toml is the theme NAME (extends and a [colors] table); a built-in theme's name wins over a file
 .TP
 .I ~/.local/state/mcp-inspect/
 the log (mcp-inspect.log), the last sessions' traces (sessions/), argument history

@@ -263,10 +263,14 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 // withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
 func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	o.Keys = s.Keys
-	o.Mouse = s.Mouse == nil || *s.Mouse // on unless the file says mouse = false
+	o.Mouse = mouseOn(s)
 	o.ImageProtocol, o.ImagePreview = imageProtocols()
 	return o
 }
+
+// mouseOn is whether the TUI takes the mouse: on unless the settings file says mouse =
+// false (the one place of the default; settings show prints it too).
+func mouseOn(s *settings.Settings) bool { return s.Mouse == nil || *s.Mouse }
 
 // settingsChecks check the settings file's theme against the themes.
 func settingsChecks() settings.Checks {

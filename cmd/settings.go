@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // settingsKey is the context key under which a command finds the settings loaded for it.
@@ -82,6 +84,17 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	return nil
 }
 
+// rootsSource names where the roots came from, for warnings about them: --root when given,
+// else the settings file that gave them.
+func rootsSource(f *sessionFlags) string {
+	if f.cmd != nil && !f.cmd.Flags().Changed("root") {
+		if p := settingsOf(f.cmd).Path; p != "" && len(settingsOf(f.cmd).Roots) > 0 {
+			return "roots in " + p
+		}
+	}
+	return "--root"
+}
+
 // settingsOf returns the settings applySettings loaded for cmd; empty ones when none were
 // (no file, or a command that reads none).
 func settingsOf(cmd *cobra.Command) *settings.Settings {
@@ -130,7 +143,14 @@ is an error naming file:line:column, also for every command that reads it.`,
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
+			if loc.Path == "" {
+				fmt.Fprintf(cmd.OutOrStdout(), "no settings file: %s; the built-in defaults are in effect\n", loc.None)
+				return nil
+			}
 			state := "no (the built-in defaults are in effect)"
+			if loc.Explicit {
+				state = "no; " + settings.EnvPath + " names it, so the commands that read settings refuse to run (exit 2) until it exists or the variable is unset"
+			}
 			if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
 				state = "yes"
 			} else if err == nil {
@@ -151,7 +171,7 @@ is an error naming file:line:column, also for every command that reads it.`,
 			}
 			s, err := settings.Load(loc, checks)
 			if err != nil {
-				return &codeError{exitUsage, err.Error()}
+				return &codeError{exitUsage, "settings: " + err.Error()} // as every command says it
 			}
 			writeSettings(cmd.OutOrStdout(), loc, s)
 			return nil
@@ -176,7 +196,9 @@ func builtinDefault(name string) string {
 // each value comes from; env and header values are masked.
 func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	safe := terminalSafe(w)
-	if s.Path == "" {
+	if loc.Path == "" {
+		fmt.Fprintf(w, "# no settings file: %s; the built-in defaults are in effect\n", safe(loc.None))
+	} else if s.Path == "" {
 		fmt.Fprintf(w, "# %s: no such file; the built-in defaults are in effect\n", safe(loc.Path))
 	} else {
 		fmt.Fprintf(w, "# %s: checked, no errors\n", safe(s.Path))
@@ -200,11 +222,15 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	if s.Timeout > 0 {
 		timeout = s.Timeout.String()
 	}
-	mouse := false
-	if s.Mouse != nil {
-		mouse = *s.Mouse
-	}
+	mouse := mouseOn(s)
 	fmt.Fprintf(w, "theme = %s %s\n", safe(tomlString(theme)), themeNote)
+	if dir := userThemeDir(); dir != "" {
+		for _, n := range themes.UserNames(dir) {
+			if slices.Contains(themes.Names(), n) {
+				fmt.Fprintf(w, "# note: %s is not used: the built-in theme %s wins over a file of its name\n", safe(filepath.Join(dir, n+".toml")), safe(n))
+			}
+		}
+	}
 	fmt.Fprintf(w, "era = %s %s\n", tomlString(era), from(s.Era != ""))
 	fmt.Fprintf(w, "timeout = %s %s\n", tomlString(timeout), from(s.Timeout > 0))
 	fmt.Fprintf(w, "roots = %s %s\n", safe(tomlArray(s.Roots)), from(len(s.Roots) > 0))

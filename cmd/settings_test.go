@@ -71,6 +71,16 @@ func TestSettingsPath(t *testing.T) {
 	if !strings.HasPrefix(out, other+"\nexists: yes\nchosen by: MCP_INSPECT_CONFIG\n") {
 		t.Fatalf("settings path under MCP_INSPECT_CONFIG:\n%s", out)
 	}
+	// A named file that is missing: path says commands refuse it, as they do.
+	missing := filepath.Join(t.TempDir(), "none.toml")
+	t.Setenv("MCP_INSPECT_CONFIG", missing)
+	out, _, code = runIn(t, "settings", "path")
+	if code != 0 || !strings.HasPrefix(out, missing+"\nexists: no; MCP_INSPECT_CONFIG names it, so the commands that read settings refuse to run (exit 2)") {
+		t.Fatalf("settings path with a missing named file (exit %d):\n%s", code, out)
+	}
+	if _, errs, code := runIn(t, "settings", "show"); code != exitUsage || !strings.Contains(errs, "no such file") {
+		t.Fatalf("settings show with a missing named file (exit %d): %s", code, errs)
+	}
 }
 
 func TestSettingsShow(t *testing.T) {
@@ -100,7 +110,7 @@ headers = { Authorization = "Bearer tok-123" }
 		"era = \"legacy\" # built-in default\n",
 		"timeout = \"2m0s\" # from the file\n",
 		"redact = [\"sk-[a-z]+\"] # from the file; --redact adds to these\n",
-		"mouse = false # built-in default\n",
+		"mouse = true # built-in default\n", // the TUI's default (withSettings)
 		"wire.search = [\"ctrl+f\"]\n",
 		"[servers.local]\ncommand = \"node\"\nargs = [\"server.js\", \"--port\", \"0\"]\nenv = { API_KEY = \"***\", DEBUG = \"***\" } # values masked\n",
 		"[servers.remote]\nurl = \"https://example.com/mcp\"\nheaders = { Authorization = \"***\" } # values masked\n",
@@ -131,6 +141,10 @@ func TestSettingsMalformed(t *testing.T) {
 			_, errs, code := runIn(t, args...)
 			if code != exitUsage || !strings.Contains(errs, path+tc.want) {
 				t.Errorf("%q with %q: exit %d, stderr %q; want 2 and %q", args, tc.file, code, errs, path+tc.want)
+			}
+			// One form for every command: "settings: FILE:line:col: ...".
+			if !strings.HasPrefix(errs, "settings: "+path+":") {
+				t.Errorf("%q with %q: stderr %q does not start with settings: %s:", args, tc.file, errs, path)
 			}
 		}
 		if _, errs, code := runIn(t, "settings", "path"); code != 0 {
@@ -277,6 +291,8 @@ url = "https://example.com/mcp"
 	xdg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", xdg)
 	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "warm.toml"), "extends = \"light\"\n")
+	// A file named like a built-in theme is not used (built-ins win), and not listed twice.
+	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "dark.toml"), "extends = \"light\"\n")
 	if got, want := complete("--theme", ""), append(themes.Names(), "warm"); !slices.Equal(got, want) {
 		t.Errorf("--theme with a user theme file: %q, want %q", got, want)
 	}
@@ -321,6 +337,25 @@ func TestManSections(t *testing.T) {
 			t.Errorf("ENVIRONMENT does not name %s, which the program reads", name)
 		}
 	}
+	// docs/reference.md's Environment table names them too.
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "reference.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, envDoc, _ := strings.Cut(string(doc), "### Environment\n")
+	envDoc, _, _ = strings.Cut(envDoc, "\n#")
+	for _, name := range envVarsRead(t) {
+		if !strings.Contains(envDoc, "`"+name+"`") {
+			t.Errorf("docs/reference.md's Environment table does not name %s, which the program reads", name)
+		}
+	}
+	// FILES names the settings file and the user themes folder.
+	files := out[idx(".SH FILES"):idx(".SH SEE ALSO")]
+	for _, want := range []string{"mcp-inspect/config.toml", "mcp-inspect/themes/"} {
+		if !strings.Contains(files, want) {
+			t.Errorf("FILES lacks %s", want)
+		}
+	}
 	exits := out[idx(".SH EXIT STATUS"):idx(".SH ENVIRONMENT")]
 	for _, code := range []string{".B 0", ".B 1", ".B 2", ".B 3", ".B 4", ".B 5", ".B 130", ".B 128+n"} {
 		if !strings.Contains(exits, code) {
@@ -341,10 +376,15 @@ func TestManSections(t *testing.T) {
 }
 
 // envVarsRead lists the environment variables the module's own code (not its test
-// helpers) reads by a literal name, plus the settings file's variable.
+// helpers) reads by a literal name or by a string constant (Getenv(themes.EnvVar) with
+// const EnvVar = "MCP_INSPECT_THEME"), plus the settings file's variable.
 func envVarsRead(t *testing.T) []string {
 	t.Helper()
 	re := regexp.MustCompile(`(?:Getenv|LookupEnv|getenv)\("([A-Za-z_][A-Za-z0-9_]*)"\)`)
+	byConst := regexp.MustCompile(`(?:Getenv|LookupEnv|getenv)\((?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\)`)
+	constDecl := regexp.MustCompile(`(?m)^\s*(?:const\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([A-Z_][A-Z0-9_]*)"`)
+	consts := map[string]string{} // constant name -> its value, for the constants read
+	var used []string
 	names := []string{settings.EnvPath}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -369,10 +409,24 @@ func envVarsRead(t *testing.T) []string {
 				names = append(names, n)
 			}
 		}
+		for _, m := range byConst.FindAllSubmatch(b, -1) {
+			used = append(used, string(m[1]))
+		}
+		for _, m := range constDecl.FindAllSubmatch(b, -1) {
+			consts[string(m[1])] = string(m[2])
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, c := range used {
+		if n, ok := consts[c]; ok && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if !slices.Contains(names, themes.EnvVar) {
+		t.Fatalf("found %v without %s (read through a constant): the scan is broken", names, themes.EnvVar)
 	}
 	if len(names) < 8 {
 		t.Fatalf("found only %v: the scan is broken", names)
@@ -432,5 +486,71 @@ transport = "sse"
 	}
 	if cfg, _, err = resolve("--server", "remote", "--transport", "http"); err != nil || cfg.Transport == mcpclient.TransportSSE {
 		t.Errorf("--transport over the profile: %q %v", cfg.Transport, err)
+	}
+}
+
+// TestSettingsWithoutConfigDir: no $HOME and no absolute $XDG_CONFIG_HOME means no
+// settings file and no user themes, not an error.
+func TestSettingsWithoutConfigDir(t *testing.T) {
+	for _, xdg := range []string{"", "relative/dir"} {
+		t.Setenv("MCP_INSPECT_CONFIG", "")
+		t.Setenv("HOME", "")
+		t.Setenv("XDG_CONFIG_HOME", xdg)
+		out, errs, code := runIn(t, "settings", "path")
+		if code != 0 || !strings.HasPrefix(out, "no settings file: ") || !strings.Contains(out, "$HOME") {
+			t.Errorf("XDG_CONFIG_HOME=%q: settings path (exit %d): %s%s", xdg, code, out, errs)
+		}
+		out, errs, code = runIn(t, "settings", "show")
+		if code != 0 || !strings.Contains(out, "mouse = ") {
+			t.Errorf("XDG_CONFIG_HOME=%q: settings show (exit %d): %s%s", xdg, code, out, errs)
+		}
+		_, errs, code = runIn(t, "check", "--timeout", "1s", "--theme", "plain", "--", "/nonexistent/server")
+		if strings.Contains(errs, "settings") || code == exitUsage {
+			t.Errorf("XDG_CONFIG_HOME=%q: check (exit %d): %s", xdg, code, errs)
+		}
+		if userThemeDir() != "" {
+			t.Errorf("a user theme directory without a config directory: %q", userThemeDir())
+		}
+	}
+}
+
+// TestSettingsDocExample: the settings file example in docs/reference.md is a valid file
+// (its theme a theme there is, its keys actions there are), so it cannot drift.
+func TestSettingsDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "reference.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "### Settings file\n")
+	if !ok {
+		t.Fatal("docs/reference.md has no Settings file section")
+	}
+	_, rest, ok = strings.Cut(rest, "```toml\n")
+	example, _, ok2 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 {
+		t.Fatal("the Settings file section has no ```toml example")
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no user themes
+	s, err := settings.Parse("reference.md", []byte(example), settingsChecks())
+	if err != nil {
+		t.Fatalf("the example does not parse: %v", err)
+	}
+	if s.Theme == "" || len(s.Servers) == 0 || len(s.Keys) == 0 {
+		t.Errorf("the example lost its theme, profiles or keys: %+v", s)
+	}
+}
+
+// TestSettingsShowShadowedTheme: settings show says a theme file named like a built-in is
+// not used.
+func TestSettingsShowShadowedTheme(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	t.Setenv("MCP_INSPECT_CONFIG", "")
+	dark := filepath.Join(xdg, "mcp-inspect", "themes", "dark.toml")
+	writeFile(t, dark, "extends = \"light\"\n")
+	writeFile(t, filepath.Join(xdg, "mcp-inspect", "themes", "warm.toml"), "extends = \"light\"\n")
+	out, errs, code := runIn(t, "settings", "show")
+	if code != 0 || !strings.Contains(out, "# note: "+dark+" is not used: the built-in theme dark wins") || strings.Contains(out, "warm.toml") {
+		t.Fatalf("settings show (exit %d): %s%s", code, out, errs)
 	}
 }

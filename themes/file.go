@@ -14,18 +14,27 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/configdir"
 )
 
 // EnvVar names the environment variable that chooses a theme when --theme is not given.
 const EnvVar = "MCP_INSPECT_THEME"
 
-// Dir is where user theme files live: the user's config directory (os.UserConfigDir:
-// $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS) joined
-// with mcp-inspect/themes. A theme NAME is the file NAME.toml there.
+// MaxFileSize bounds a theme file (64 KiB; a theme file is a few hundred bytes): it is read
+// through boundedfile, so a symlink to /dev/zero, a device or a silent FIFO is refused, not
+// read forever.
+const MaxFileSize = 64 << 10
+
+// Dir is where user theme files live: the user's config directory (configdir.Dir: an
+// absolute $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS)
+// joined with mcp-inspect/themes. A theme NAME is the file NAME.toml there. With no config
+// directory the error says why (then only the built-in themes are there).
 func Dir() (string, error) {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
+	d, _, why := configdir.Dir(os.Getenv)
+	if d == "" {
+		return "", errors.New(why)
 	}
 	return filepath.Join(d, "mcp-inspect", "themes"), nil
 }
@@ -44,12 +53,12 @@ func Load(name, dir string, noColor bool) (Palette, error) {
 		return Palette{}, fmt.Errorf("theme %q: a theme name is a built-in name or a file name in %s, without .toml", name, dir)
 	}
 	path := filepath.Join(dir, name+".toml")
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return Palette{}, fmt.Errorf("unknown theme %q (built in: %s; no file %s)", name, strings.Join(Names(), ", "), path)
 	}
 	if err != nil {
-		return Palette{}, err
+		return Palette{}, fmt.Errorf("theme %q: %w", name, err)
 	}
 	p, err := ParseFile(path, data)
 	if err != nil {
@@ -133,8 +142,14 @@ type themeFile struct {
 // ParseFile reads a theme file's data (path names it in errors). Errors name the file and
 // line: TOML syntax, a key other than extends and [colors], an unknown built-in to extend,
 // an unknown token, a value that is not a color.
+//
+// A leading UTF-8 byte-order mark is skipped, as in the settings file.
 func ParseFile(path string, data []byte) (Palette, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var f themeFile
+	if err := checkShape(path, data); err != nil {
+		return Palette{}, err
+	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
 		var de *toml.DecodeError
@@ -171,6 +186,27 @@ func ParseFile(path string, data []byte) (Palette, error) {
 		*dst = c
 	}
 	return p, nil
+}
+
+// checkShape reports a document whose extends is not a string or whose colors is not a
+// table, at its line, before the struct decoder would name Go types. A document that does
+// not parse is left to the decoder, which names the position.
+func checkShape(path string, data []byte) error {
+	var doc map[string]any
+	if toml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	if v, ok := doc["extends"]; ok {
+		if _, ok := v.(string); !ok {
+			return fmt.Errorf("%s:%d: extends must be a string: the name of a built-in theme", path, keyLine(data, "", "extends"))
+		}
+	}
+	if v, ok := doc["colors"]; ok {
+		if _, ok := v.(map[string]any); !ok {
+			return fmt.Errorf("%s:%d: [colors] must be a table of token = \"#rrggbb\"", path, keyLine(data, "", "colors"))
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -224,6 +260,11 @@ func keyLine(data []byte, table, key string) int {
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			cur = keyPath(e.Key())
+			if table == "" && cur == key && fallback == 0 {
+				it := e.Key()
+				it.Next()
+				fallback = p.Shape(it.Node().Raw).Start.Line // [[key]]: its header
+			}
 		case unstable.KeyValue:
 			full := keyPath(e.Key())
 			if cur != "" {

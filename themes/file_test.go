@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"charm.land/lipgloss/v2"
@@ -45,12 +46,17 @@ fg = ""
 	if p, err := Load("mine", dir, true); err != nil || p.Error != nil {
 		t.Fatalf("noColor: %v %+v", err, p)
 	}
+	// A leading byte-order mark is skipped.
+	writeTheme(t, dir, "bom", "\ufeffextends = \"light\"\n")
+	if p, err := Load("bom", dir, false); err != nil || p.Request != Light().Request {
+		t.Fatalf("a theme file with a byte-order mark: %v", err)
+	}
 	// A built-in name is never looked up as a file.
 	writeTheme(t, dir, "dark", "this is not toml =")
 	if _, err := Load("dark", dir, false); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(UserNames(dir), ","); got != "dark,mine" {
+	if got := strings.Join(UserNames(dir), ","); got != "bom,dark,mine" {
 		t.Fatalf("user names %s", got)
 	}
 }
@@ -71,6 +77,9 @@ func TestLoadThemeErrors(t *testing.T) {
 		{"boolcolor", "[colors]\nwarning = true\n", []string{"boolcolor.toml:2:", "not a color"}},
 		{"unknownkey", "extends = \"dark\"\nbackground = \"#000\"\n", []string{"unknownkey.toml:2:", `unknown key "background"`}},
 		{"badbase", "\nextends = \"solarized\"\n", []string{"badbase.toml:2:", `extends "solarized"`, "tokyo-night"}},
+		{"colorsint", "extends = \"dark\"\ncolors = 5\n", []string{"colorsint.toml:2:", `[colors] must be a table of token = "#rrggbb"`}},
+		{"colorsarray", "\n[[colors]]\nerror = \"#ff0000\"\n", []string{"colorsarray.toml:2:", `[colors] must be a table`}},
+		{"extendsint", "extends = 3\n", []string{"extendsint.toml:1:", "extends must be a string"}},
 		{"duplicate", "[colors]\nerror = \"#ff0000\"\nerror = \"#00ff00\"\n", []string{"duplicate.toml:3:"}},
 	}
 	for _, tc := range cases {
@@ -79,6 +88,9 @@ func TestLoadThemeErrors(t *testing.T) {
 			_, err := Load(tc.name, dir, false)
 			if err == nil {
 				t.Fatal("accepted")
+			}
+			if strings.Contains(err.Error(), "themeFile") || strings.Contains(err.Error(), "interface {}") {
+				t.Errorf("error %q names Go types", err)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(err.Error(), w) {
@@ -93,5 +105,23 @@ func TestLoadThemeErrors(t *testing.T) {
 	}
 	if _, err := Load("../x", dir, false); err == nil {
 		t.Fatal("a path accepted as a theme name")
+	}
+}
+
+// TestLoadThemeNotAFile: a theme file that is a device, an endless file, a FIFO or too big
+// is refused at once, not read without end.
+func TestLoadThemeNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.toml"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeTheme(t, dir, "big", "# "+strings.Repeat("x", MaxFileSize)+"\n")
+	for _, name := range []string{"zero", "fifo", "big"} {
+		if _, err := Load(name, dir, false); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, name+".toml")) {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

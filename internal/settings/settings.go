@@ -11,6 +11,7 @@
 package settings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -19,12 +20,16 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/configdir"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -118,35 +123,41 @@ type Checks struct {
 
 // Location says where the settings file is looked for.
 type Location struct {
-	// Path is the file.
+	// Path is the file; "" when there is no config directory (see None).
 	Path string
-	// From says how Path was chosen: "MCP_INSPECT_CONFIG", "XDG_CONFIG_HOME" or "the user
-	// config directory".
+	// From says how Path was chosen: "MCP_INSPECT_CONFIG", "XDG_CONFIG_HOME", "HOME" or
+	// "the user config directory".
 	From string
 	// Explicit is set when MCP_INSPECT_CONFIG named the file: then it must exist.
 	Explicit bool
+	// None says why there is no settings file when Path is "" (no $HOME and no absolute
+	// $XDG_CONFIG_HOME): then the built-in defaults apply.
+	None string
 }
 
 // Locate finds the settings file: $MCP_INSPECT_CONFIG, else
-// $XDG_CONFIG_HOME/mcp-inspect/config.toml (on every system), else
-// os.UserConfigDir()/mcp-inspect/config.toml. getenv reads the environment (os.Getenv).
+// $XDG_CONFIG_HOME/mcp-inspect/config.toml when that is absolute (on every system), else
+// mcp-inspect/config.toml in the user config directory (~/.config on Linux; see
+// configdir). With no config directory the Location has no Path and says why in None; that
+// is no error. getenv reads the environment (os.Getenv). The error is always nil (kept for
+// callers).
 func Locate(getenv func(string) string) (Location, error) {
 	if p := getenv(EnvPath); p != "" {
 		return Location{Path: p, From: EnvPath, Explicit: true}, nil
 	}
-	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
-		return Location{Path: filepath.Join(d, "mcp-inspect", "config.toml"), From: "XDG_CONFIG_HOME"}, nil
+	d, from, why := configdir.Dir(getenv)
+	if d == "" {
+		return Location{None: why}, nil
 	}
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return Location{}, fmt.Errorf("no settings directory: %w", err)
-	}
-	return Location{Path: filepath.Join(d, "mcp-inspect", "config.toml"), From: "the user config directory"}, nil
+	return Location{Path: filepath.Join(d, "mcp-inspect", "config.toml"), From: from}, nil
 }
 
 // Load reads the file at loc. A missing file that was not named explicitly is no error:
-// it gives empty Settings (Path "").
+// it gives empty Settings (Path ""), and so does a Location without a Path.
 func Load(loc Location, checks Checks) (*Settings, error) {
+	if loc.Path == "" {
+		return &Settings{}, nil
+	}
 	data, err := boundedfile.Read(loc.Path, MaxFileSize)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !loc.Explicit {
@@ -161,7 +172,12 @@ func Load(loc Location, checks Checks) (*Settings, error) {
 }
 
 // Parse reads a settings file's bytes; name is the file's path for messages.
+//
+// A leading UTF-8 byte-order mark (some Windows editors write one) is accepted and skipped.
+// Raw control characters other than tab, CR and LF are refused with their line and column
+// (TOML 1.0 forbids them; the TOML parser finds them).
 func Parse(name string, data []byte, checks Checks) (*Settings, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		var de *toml.DecodeError
@@ -169,7 +185,7 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 			line, col := de.Position()
 			msg := strings.TrimPrefix(de.Error(), "toml: ")
 			if strings.Contains(msg, "at start of value") {
-				msg += ` (a string is quoted: "dark"; true and false are bare)`
+				msg += fmt.Sprintf(" (a string is quoted: %s; true and false are bare)", quotedHint(data, line, col))
 			}
 			return nil, fmt.Errorf("%s:%d:%d: %s", name, line, col, msg)
 		}
@@ -181,6 +197,24 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// quotedHint is the bare word at line:col (1-based) of data, quoted as the TOML string it
+// was probably meant to be; "dark" when there is no word there.
+func quotedHint(data []byte, line, col int) string {
+	lines := strings.Split(string(data), "\n")
+	word := ""
+	if line >= 1 && line <= len(lines) && col >= 1 && col <= len(lines[line-1]) {
+		rest := lines[line-1][col-1:]
+		if end := strings.IndexAny(rest, " \t\r,]}#"); end >= 0 {
+			rest = rest[:end]
+		}
+		word = rest
+	}
+	if word == "" || len(word) > 40 || !utf8.ValidString(word) || strings.ContainsAny(word, "\"'") || strings.IndexFunc(word, unicode.IsControl) >= 0 {
+		word = "dark"
+	}
+	return strconv.Quote(word)
 }
 
 // topKeys are the keys the top level may hold.

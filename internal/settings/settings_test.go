@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -106,6 +108,8 @@ func TestParseErrors(t *testing.T) {
 		{"unterminated string", "theme = \"dark\n", `c.toml:1:`},
 		{"no value", "theme = \n", `c.toml:1:9: `},
 		{"unquoted string", "theme = dark\n", `c.toml:1:9: unexpected character U+0064 'd' at start of value (a string is quoted: "dark"; true and false are bare)`},
+		{"unquoted era", "era = modern # x\n", `c.toml:1:7: unexpected character U+006D 'm' at start of value (a string is quoted: "modern"; true and false are bare)`},
+		{"unquoted in array", "roots = [/srv/a, \"b\"]\n", `c.toml:1:10: unexpected character U+002F '/' at start of value (a string is quoted: "/srv/a"; true and false are bare)`},
 		{"no equals", "[servers.a]\ncommand\n", `c.toml:2:`},
 		{"bad table header", "[servers.a\ncommand = \"x\"\n", `c.toml:1:`},
 		{"duplicate key", "theme = \"dark\"\ntheme = \"light\"\n", `c.toml:2:1: key theme is already defined`},
@@ -171,12 +175,22 @@ func TestLocate(t *testing.T) {
 		t.Errorf("XDG_CONFIG_HOME: %+v, %v", loc, err)
 	}
 	// A relative XDG_CONFIG_HOME is ignored, as the XDG spec says.
-	loc, err = Locate(env(map[string]string{"XDG_CONFIG_HOME": "rel"}))
+	loc, err = Locate(env(map[string]string{"XDG_CONFIG_HOME": "rel", "HOME": os.Getenv("HOME")}))
 	if err == nil && strings.HasPrefix(loc.Path, "rel") {
 		t.Errorf("relative XDG_CONFIG_HOME used: %+v", loc)
 	}
 	if err == nil && !strings.HasSuffix(loc.Path, filepath.Join("mcp-inspect", "config.toml")) {
 		t.Errorf("default: %+v", loc)
+	}
+	// No config directory at all: no file, and why; Load gives the defaults.
+	if runtime.GOOS == "linux" {
+		loc, err = Locate(env(nil))
+		if err != nil || loc.Path != "" || loc.None == "" {
+			t.Errorf("no HOME: %+v, %v", loc, err)
+		}
+		if s, err := Load(loc, Checks{}); err != nil || s.Path != "" {
+			t.Errorf("Load without a config directory: %+v, %v", s, err)
+		}
 	}
 }
 
@@ -288,6 +302,28 @@ func TestCheckKeys(t *testing.T) {
 			t.Errorf("%s %q: %v", tc.action, tc.keys, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s %q: error %v, want %q", tc.action, tc.keys, err, tc.want)
+		}
+	}
+}
+
+// TestParseBOMAndControlBytes: a leading UTF-8 byte-order mark is skipped; a raw control
+// byte anywhere else (TOML forbids them outside tab, CR, LF) is an error at file:line:col.
+func TestParseBOMAndControlBytes(t *testing.T) {
+	good := "theme = \"plain\" # c\nroots = [\"/a\", 'b']\n\n[servers.x]\nurl = \"https://x\"\n"
+	s, err := Parse("f.toml", []byte("\ufeff"+good), Checks{})
+	if err != nil || s.Theme != "plain" || len(s.Servers) != 1 {
+		t.Fatalf("a leading byte-order mark: %+v, %v", s, err)
+	}
+	if _, err := Parse("f.toml", []byte("mouse = true\n\ufeff"), Checks{}); err == nil {
+		t.Error("a byte-order mark after the start was accepted")
+	}
+	at := regexp.MustCompile(`^f\.toml:\d+:\d+: `)
+	for _, c := range []string{"\x00", "\x01", "\x08", "\x0b", "\x0c", "\x1b", "\x1f", "\x7f"} {
+		for i := 0; i <= len(good); i++ {
+			d := good[:i] + c + good[i:]
+			if _, err := Parse("f.toml", []byte(d), Checks{}); err == nil || !at.MatchString(err.Error()) {
+				t.Fatalf("%q at %d of %q: %v", c, i, good, err)
+			}
 		}
 	}
 }
