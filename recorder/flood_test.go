@@ -6,44 +6,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/heappeak"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
-
-// heapSampler reads runtime.MemStats every few milliseconds until stop, which returns the
-// highest HeapAlloc seen (live objects plus garbage not yet collected).
-func heapSampler() (stop func() uint64) {
-	var (
-		peak uint64
-		done = make(chan struct{})
-		wg   sync.WaitGroup
-	)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var ms runtime.MemStats
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapAlloc)
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
-}
 
 // floodNumber is the number a flood-notify notification carries ("flood 000123" → 123), 0
 // for any other frame.
@@ -80,7 +49,7 @@ func TestFloodSlowConsumerBounded(t *testing.T) {
 	runtime.GC()
 	var base runtime.MemStats
 	runtime.ReadMemStats(&base)
-	stop := heapSampler()
+	stop := heappeak.Start(5 * time.Millisecond)
 	c, err := mcpclient.Start(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -6,50 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/internal/heappeak"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	trace "github.com/mcp-inspect/mcp-inspect/recorder"
 )
-
-// heapPeak samples the live heap (runtime/metrics, no stop-the-world) every millisecond
-// until stop is called, which returns the highest sample.
-func heapPeak() (stop func() uint64) {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var (
-		mu   sync.Mutex
-		peak uint64
-		done = make(chan struct{})
-		wg   sync.WaitGroup
-	)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			mu.Lock()
-			peak = max(peak, s[0].Value.Uint64())
-			mu.Unlock()
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
-}
 
 // liveHeap is the live heap after a GC.
 func liveHeap() uint64 {
@@ -111,7 +76,7 @@ func TestHugeResponseEndToEnd(t *testing.T) {
 	const size = 100 << 20
 	l, path, closeTrace := startRecordedB03(t, 0)
 	base := liveHeap()
-	stop := heapPeak()
+	stop := heappeak.Start(time.Millisecond)
 	run := l.callTool("big", fmt.Sprintf(`{"bytes":%d}`, size), nil, nil)
 	peak := stop()
 	if run.err != nil {

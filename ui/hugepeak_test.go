@@ -3,6 +3,9 @@ package ui
 import (
 	"fmt"
 	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/heappeak"
 )
 
 // TestHugeMessagePeak: a 50 MiB tools/call response from a real server process, read,
@@ -15,7 +18,7 @@ func TestHugeMessagePeak(t *testing.T) {
 	l, _, closeTrace := startRecordedB03(t, 0)
 	defer closeTrace()
 	base := liveHeap()
-	stop := heapPeak()
+	stop := heappeak.Start(time.Millisecond)
 	run := l.callTool("big", fmt.Sprintf(`{"bytes":%d}`, size), nil, nil)
 	peak := stop()
 	if run.err != nil {
