@@ -17,6 +17,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 )
 
@@ -42,13 +43,11 @@ func Wrap(dst io.Writer, escape bool) *Writer {
 	return &Writer{dst: dst, escape: escape, mu: new(sync.Mutex)}
 }
 
-// IsTerminal reports whether f is a character device (a terminal).
+// IsTerminal reports whether f is a terminal (isatty: the terminal ioctl answers). Other
+// character devices such as /dev/null are not: escaping a 200 MB result on its way to
+// /dev/null cost a second copy of it for nothing.
 func IsTerminal(f *os.File) bool {
-	if f == nil {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return f != nil && term.IsTerminal(f.Fd())
 }
 
 // Terminal reports whether w escapes, that is whether its destination is a terminal.

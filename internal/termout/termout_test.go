@@ -3,6 +3,7 @@ package termout
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"testing"
 	"unicode/utf8"
 
@@ -124,4 +125,21 @@ func FuzzWriter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// /dev/null is a character device but no terminal: output to it is not escaped (escaping
+// copies every byte once more). A pseudo-terminal is escaped: cmd's
+// TestEveryCommandIsSafeOnATerminal checks that end to end.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if st, err := null.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no character device here (%v)", err)
+	}
+	if IsTerminal(null) || New(null).Terminal() {
+		t.Error("/dev/null taken for a terminal")
+	}
 }
