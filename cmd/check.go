@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 )
 
 // checkFlags are check's own flags, beside the session flags every headless command has.
@@ -197,7 +198,9 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 			return werr
 		}
 	} else {
-		rep.Human(stdout, terminalSafe(stdout))
+		// The report is for reading, wherever it goes (a CI log, `| tee`, a file shown
+		// later): server text in it is escaped always; --json carries the exact strings.
+		rep.Human(stdout, func(s string) string { return sanitize.String(s, sanitize.Text) })
 	}
 	switch code {
 	case exitOK:

@@ -110,3 +110,17 @@ func TestCheckRules(t *testing.T) {
 		}
 	}
 }
+
+// The human report escapes a hostile server's text even when stdout is no terminal (a CI
+// log, `| tee`): serverInfo, tool and prompt names in findings carry no escape byte.
+func TestCheckReportEscapesServerText(t *testing.T) {
+	r := inspect(t, nil, cmdline([]string{"check", "--timeout", "5s"}, fakeArgv(t, "hostile"))...)
+	if !strings.Contains(r.stdout, `\x1b]0;PWNED`) {
+		t.Fatalf("the hostile name is not shown escaped:\n%.2000s", r.stdout)
+	}
+	for i, line := range strings.Split(r.stdout, "\n") {
+		if strings.ContainsAny(line, "\x1b\x07\u009b\u009c\u009d\u202e") {
+			t.Errorf("line %d carries a control character: %q", i+1, line)
+		}
+	}
+}
