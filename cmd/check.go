@@ -157,6 +157,15 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
+	// The JUnit file is opened before the check runs: a path that cannot be written is a
+	// usage error at once, not a report lost (and CI passing) after the run.
+	var junit *os.File
+	if cf.junit != "" {
+		if junit, err = os.Create(cf.junit); err != nil {
+			return &codeError{exitUsage, "check: --junit: " + err.Error()}
+		}
+		defer junit.Close()
+	}
 	h := newHeadless(cmd, flags, "check")
 	cfg, target, err := flags.src.resolve(&flags.session, argv, h.noteWriter())
 	if err != nil {
@@ -184,9 +193,12 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	case rep.Failed():
 		code = exitCheckFailed
 	}
-	if cf.junit != "" {
-		if jerr := writeJUnitFile(cf.junit, rep); jerr != nil {
+	if junit != nil {
+		if jerr := writeJUnit(junit, rep); jerr != nil {
 			fmt.Fprintln(stderr, "mcp-inspect check: --junit:", jerr)
+			if code == exitOK || code == exitCheckFailed {
+				code = exitUsage // the report CI reads is missing: never a pass
+			}
 		}
 	}
 	if flags.json {
@@ -210,15 +222,14 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	case exitInterrupted:
 		return &codeError{code, "check interrupted; the report above is partial"}
 	}
+	if err == nil {
+		return &codeError{code, ""} // said above (the JUnit file)
+	}
 	return &codeError{code, stderrSafe(stderr)(err.Error())}
 }
 
-// writeJUnitFile writes rep as JUnit XML to path.
-func writeJUnitFile(path string, rep *check.Report) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
+// writeJUnit writes rep as JUnit XML to f and closes it.
+func writeJUnit(f *os.File, rep *check.Report) error {
 	if err := rep.JUnit(f); err != nil {
 		f.Close()
 		return err

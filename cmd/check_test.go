@@ -124,3 +124,14 @@ func TestCheckReportEscapesServerText(t *testing.T) {
 		}
 	}
 }
+
+// A --junit path that cannot be written is a usage error before anything runs: CI must not
+// pass with its report missing.
+func TestCheckJUnitUnwritable(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "x.xml")
+	r := inspect(t, nil, cmdline([]string{"check", "--junit", bad}, fakeArgv(t, "minimal"))...)
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "--junit") || strings.Contains(r.stdout, "passes") {
+		t.Errorf("stderr %q; the check ran anyway:\n%s", r.stderr, r.stdout)
+	}
+}
