@@ -300,3 +300,37 @@ func TestExample(t *testing.T) {
 		t.Errorf("Example(not json) = %s", got)
 	}
 }
+
+// An interrupt is not the server's failure: a call cut off by it says it did not finish,
+// no MUST failure carries "context canceled", and the check ends without waiting out the
+// server's 60 s sleep.
+func TestCheckInterruptedIsNotAFailure(t *testing.T) {
+	opt := fakeOptions(t, "b12b")
+	opt.Server.Env = append(opt.Server.Env, "FAKE_SLEEP_MS=60000")
+	opt.Server.Timeout = 2 * time.Minute // only the interrupt ends the wait
+	opt.Calls = []check.Call{{Tool: "sleep", Args: json.RawMessage(`{"seconds":60}`)}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt.Server.OnEvent = func(ev mcpclient.Event) {
+		if ev.Dir == mcpclient.ClientToServer && bytes.Contains(ev.Raw, []byte(`"tools/call"`)) && bytes.Contains(ev.Raw, []byte(`"sleep"`)) {
+			cancel() // the call is in flight: interrupt now
+		}
+	}
+	rep, err := check.Run(ctx, opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	for _, res := range rep.Results {
+		for _, f := range res.Findings {
+			if strings.Contains(f.Text, "context canceled") {
+				t.Errorf("%s: %s", res.ID, f.Text)
+			}
+		}
+		if res.ID == "tool-call" && (res.Status != check.StatusNA || !strings.Contains(res.Reason, "interrupted")) {
+			t.Errorf("tool-call: %s %q, want not applicable: interrupted", res.Status, res.Reason)
+		}
+		if res.ID == "final-ping" && res.Status != check.StatusNA {
+			t.Errorf("final-ping ran after the interrupt: %s", res.Status)
+		}
+	}
+}

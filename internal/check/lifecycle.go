@@ -197,7 +197,10 @@ func (r *run) beforeInitialize(w *wire) {
 // versions opens the version sessions: an unknown future revision, then the oldest one,
 // with a wait before initialized to see what the server sends before it.
 func (r *run) versions(ctx context.Context) {
-	if ctx.Err() != nil || r.init == nil || r.init.Era == mcpclient.EraModern {
+	if ctx.Err() != nil {
+		return // interrupted: no new server is started
+	}
+	if r.init == nil || r.init.Era == mcpclient.EraModern {
 		for _, id := range []string{"version-future", "version-oldest"} {
 			r.na(id, "no legacy handshake in the main session")
 		}
@@ -206,7 +209,7 @@ func (r *run) versions(ctx context.Context) {
 	if r.active("version-future") {
 		r.handshake(ctx, SessionFuture, futureVersion, "version-future", 0)
 	}
-	if r.active("version-oldest") || r.active("init-order") {
+	if ctx.Err() == nil && (r.active("version-oldest") || r.active("init-order")) {
 		r.handshake(ctx, SessionOldest, oldestVersion, "version-oldest", initOrderWait)
 	}
 }

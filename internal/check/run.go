@@ -90,6 +90,9 @@ type run struct {
 	remote     bool
 	// mu guards results' contents and wires: the handshake sessions run beside the main one.
 	mu sync.Mutex
+	// interrupted reports that the check's context ended: what fails after that failed
+	// because the check stopped, not because of the server.
+	interrupted func() bool
 	// itemEvs are the events of the listing whose items are being checked; linted counts
 	// the texts the steering lint read; annotated counts the items with annotations.
 	itemEvs   []Event
@@ -104,6 +107,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	opt.defaults()
 	start := time.Now()
 	r := &run{opt: opt, rep: &Report{}, results: map[string]*Result{}, rawIDs: map[string]bool{}, rawAnswers: map[uint64]bool{}, remote: opt.Server.URL != ""}
+	r.interrupted = func() bool { return ctx.Err() != nil }
 	r.rep.Server = Server{Target: opt.Target, Transport: "stdio"}
 	if r.remote {
 		r.rep.Server.Transport = string(opt.Server.Transport)
@@ -192,6 +196,13 @@ func (r *run) find(id string, level Level, evs []Event, format string, a ...any)
 	if !r.activeLocked(id) {
 		return
 	}
+	if r.interrupted != nil && r.interrupted() {
+		// Cut off by the interrupt (a "context canceled" error): not the server's failure.
+		if len(res.Findings) == 0 {
+			res.Status, res.Reason, res.Notes = StatusNA, "not finished: the check was interrupted", nil
+		}
+		return
+	}
 	res.Findings = append(res.Findings, Finding{Level: level, Text: fmt.Sprintf(format, a...), Events: sortEvents(evs)})
 }
 
@@ -272,11 +283,12 @@ func (r *run) battery(ctx context.Context) error {
 			r.versions(ctx)
 			r.discover(ctx)
 		}()
-		r.listings(ctx)
-		r.reads(ctx)
-		r.robustness(ctx)
-		r.calls(ctx)
-		r.finalPing(ctx)
+		for _, group := range []func(context.Context){r.listings, r.reads, r.robustness, r.calls, r.finalPing} {
+			if ctx.Err() != nil {
+				break // interrupted: the rules not reached say so
+			}
+			group(ctx)
+		}
 	} else {
 		r.versions(ctx)
 		r.na("discover", "the main session did not connect")
