@@ -63,6 +63,16 @@ func (r *run) call(ctx context.Context, c Call) {
 		r.find("tool-call", Must, x.events, "%s: the result is not an object", what)
 		return
 	}
+	if string(res["resultType"]) == `"task"` {
+		// A task (ext-tasks): right only when the request declared the extension, and then
+		// its result comes later through tasks/get, which check does not follow.
+		if r.init != nil && r.init.Era == mcpclient.EraModern && r.main.client.DeclaresTasks() {
+			r.note("tool-call", x.events, "%s: answered with a task (the tasks extension the request declared); check does not follow tasks, so the task's result is not checked", what)
+		} else {
+			r.find("tool-call", Must, x.events, "%s: answered with a task (resultType \"task\") though the request did not declare the tasks extension", what)
+		}
+		return
+	}
 	var blocks []map[string]json.RawMessage
 	if !isKind(res["content"], "array") || json.Unmarshal(res["content"], &blocks) != nil {
 		r.find("tool-call", Must, x.events, "%s: content is missing or not an array of objects", what)

@@ -334,3 +334,41 @@ func TestCheckInterruptedIsNotAFailure(t *testing.T) {
 		}
 	}
 }
+
+// A tool that answers with a task is right when the request declared the tasks extension
+// (the modern era does) and wrong when it did not: never judged as a CallToolResult.
+func TestCheckTaskResult(t *testing.T) {
+	opt := fakeOptions(t, "tasks")
+	opt.Server.Era = mcpclient.EraModern
+	opt.Calls = []check.Call{{Tool: "task_greet"}}
+	rep, err := check.Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := result(t, rep, "tool-call")
+	if res.Status != check.StatusPass || len(res.Notes) == 0 || !strings.Contains(res.Notes[0].Text, "answered with a task") {
+		t.Errorf("declared: %s %+v %+v", res.Status, res.Findings, res.Notes)
+	}
+	opt = fakeOptions(t, "tasks-undeclared")
+	opt.Calls = []check.Call{{Tool: "task_greet"}}
+	rep, err = check.Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = result(t, rep, "tool-call")
+	if res.Status != check.StatusFail || len(res.Findings) == 0 || !strings.Contains(res.Findings[0].Text, "did not declare the tasks extension") {
+		t.Errorf("undeclared: %s %+v", res.Status, res.Findings)
+	}
+}
+
+// result is rule id's result in rep.
+func result(t *testing.T, rep *check.Report, id string) check.Result {
+	t.Helper()
+	for _, res := range rep.Results {
+		if res.ID == id {
+			return res
+		}
+	}
+	t.Fatalf("no rule %s in the report", id)
+	return check.Result{}
+}
