@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -371,4 +372,20 @@ func result(t *testing.T, rep *check.Report, id string) check.Result {
 	}
 	t.Fatalf("no rule %s in the report", id)
 	return check.Result{}
+}
+
+// A URL where nothing listens is a server that cannot be reached: a StartError (exit 3),
+// as a command that cannot start is.
+func TestCheckUnreachableURL(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String() + "/mcp"
+	l.Close()
+	var se *check.StartError
+	_, err = check.Run(context.Background(), check.Options{Server: mcpclient.Config{URL: url, Timeout: 5 * time.Second}, Target: url})
+	if !errors.As(err, &se) {
+		t.Fatalf("err = %v, want a StartError", err)
+	}
 }

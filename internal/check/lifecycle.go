@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"slices"
 	"time"
 
@@ -51,6 +52,10 @@ func (r *run) lifecycle(ctx context.Context) error {
 		return nil
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case r.remote && isDialError(err):
+		// Nothing listens there: the remote counterpart of a command that cannot start.
+		r.find("init-responds", Must, evs, "the server could not be reached: %v", err)
+		return &StartError{Err: err}
 	default:
 		r.find("init-result", Must, evs, "%v", err)
 		r.find("init-responds", Must, evs, "the handshake did not complete: %v", err)
@@ -371,4 +376,11 @@ func isKind(raw json.RawMessage, kind string) bool {
 		return kind == "number"
 	}
 	return false
+}
+
+// isDialError reports a connection that could not be made (refused, no route, DNS):
+// no HTTP exchange took place, so there is no server to judge.
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }
