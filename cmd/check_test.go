@@ -135,3 +135,16 @@ func TestCheckJUnitUnwritable(t *testing.T) {
 		t.Errorf("stderr %q; the check ran anyway:\n%s", r.stderr, r.stdout)
 	}
 }
+
+// A command that cannot start: exit 3, the rules never reached on one line, and no
+// shutdown "pass" for a server that never ran.
+func TestCheckNoServerIsShort(t *testing.T) {
+	r := inspect(t, nil, "check", "--", filepath.Join(t.TempDir(), "no-such-server"))
+	wantCode(t, r, exitNoServer)
+	if !strings.Contains(r.stdout, "· not reached: the server could not start (") || strings.Count(r.stdout, "init-result") != 1 {
+		t.Errorf("the unreached rules are not on one line:\n%s", r.stdout)
+	}
+	if strings.Contains(r.stdout, "✓ shutdown") || !strings.Contains(r.stdout, "there was no shutdown to check") {
+		t.Errorf("shutdown judged for a server that never ran:\n%s", r.stdout)
+	}
+}

@@ -185,6 +185,9 @@ func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(stri
 			continue
 		}
 		p("\n%s (%d)\n", sec.title, len(in))
+		if sec.status == StatusNA {
+			in = r.humanUnreached(p, in)
+		}
 		for _, res := range in {
 			mark := map[Status]string{StatusFail: "✗", StatusWarn: "!", StatusPass: "✓", StatusSkip: "-", StatusNA: "·"}[res.Status]
 			p("  %s %-22s %s\n", mark, res.ID, res.Title)
@@ -206,6 +209,28 @@ func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(stri
 	c := r.Counts
 	p("\n%d MUST failed, %d SHOULD warned, %d passed, %d skipped, %d not applicable (%.0f ms, %d sessions)\n",
 		c.Fail, c.Warn, c.Pass, c.Skip, c.NA, r.TotalMs, len(r.Sessions))
+}
+
+// humanUnreached writes the rules never reached (the server could not start, the check
+// was interrupted) as one line per reason, not a line pair per rule, and returns the rest.
+func (r *Report) humanUnreached(p func(string, ...any), in []Result) []Result {
+	var rest []Result
+	var reasons []string
+	ids := map[string][]string{}
+	for _, res := range in {
+		if !strings.HasPrefix(res.Reason, "not reached") {
+			rest = append(rest, res)
+			continue
+		}
+		if ids[res.Reason] == nil {
+			reasons = append(reasons, res.Reason)
+		}
+		ids[res.Reason] = append(ids[res.Reason], res.ID)
+	}
+	for _, why := range reasons {
+		p("  · %s (%d rules): %s\n", why, len(ids[why]), strings.Join(ids[why], ", "))
+	}
+	return rest
 }
 
 // eventsText is " (events #3, #4)" or "".

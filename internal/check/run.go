@@ -321,6 +321,8 @@ func (r *run) closeMain() {
 	switch {
 	case rep.Lingered():
 		r.find("shutdown", Should, r.main.ev(seqs...), "the server was still running %s after its stdin closed: ended by %s", r.opt.ShutdownWithin, rep.Step)
+	case rep.Step == "" && r.init == nil:
+		r.na("shutdown", "the server exited before the handshake completed: there was no shutdown to check")
 	case rep.Step == "":
 		r.note("shutdown", r.main.ev(seqs...), "the server had exited before its stdin was closed")
 	default:
