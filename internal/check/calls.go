@@ -49,6 +49,10 @@ func (r *run) call(ctx context.Context, c Call) {
 		args = json.RawMessage(`{}`)
 	}
 	what := fmt.Sprintf("tools/call %s %s", c.Tool, clip(string(args)))
+	if r.tools != nil && !r.listsTool(c.Tool) {
+		// Most likely a typo in --call: say so rather than pass on the server's isError.
+		r.find("tool-call", Should, nil, "--call %s: no tool of that name is listed (a typo?); called anyway", c.Tool)
+	}
 	x := r.main.request(ctx, "tools/call", map[string]any{"name": c.Tool, "arguments": args}, r.opt.Server.Timeout)
 	if rpc := x.rpcErr(); rpc != nil {
 		r.find("tool-call", Should, x.events, "%s: error %d %q (a protocol error, not a tool result)", what, rpc.Code, rpc.Message)
@@ -207,4 +211,17 @@ func exampleValue(s map[string]any, depth int) any {
 		return nil
 	}
 	return "example"
+}
+
+// listsTool reports whether tools/list listed a tool named name.
+func (r *run) listsTool(name string) bool {
+	for _, item := range r.tools {
+		var t struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(item, &t) == nil && t.Name == name {
+			return true
+		}
+	}
+	return false
 }

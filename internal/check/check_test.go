@@ -389,3 +389,17 @@ func TestCheckUnreachableURL(t *testing.T) {
 		t.Fatalf("err = %v, want a StartError", err)
 	}
 }
+
+// --call of a tool the server does not list is a warning (a typo), whatever it answers.
+func TestCheckCallUnlistedTool(t *testing.T) {
+	opt := fakeOptions(t, "minimal")
+	opt.Calls = []check.Call{{Tool: "ecoh"}}
+	rep, err := check.Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := result(t, rep, "tool-call")
+	if res.Status == check.StatusPass || len(res.Findings) == 0 || !strings.Contains(res.Findings[0].Text, "no tool of that name is listed") {
+		t.Errorf("tool-call: %s %+v", res.Status, res.Findings)
+	}
+}
