@@ -152,6 +152,7 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 	sent := r.main.sent(mark)
 	x := r.main.request(ctx, "ping", nil, r.opt.Wait)
 	evs := append(r.main.ev(sent), x.events...)
+	answered := false
 	for _, ev := range r.main.since(mark) {
 		if ev.Dir != mcpclient.ServerToClient || ev.Msg == nil || ev.Pair != 0 {
 			continue
@@ -161,10 +162,15 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 		}
 		if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
 			r.find(rule, Must, r.main.ev(sent, ev.Seq), "%s was answered (id %s): a notification gets no response", method, ev.Msg.ID)
+			answered = true
 		}
 	}
 	if x.err != nil {
 		r.find(rule, Must, evs, "after %s, ping failed: %v", method, x.err)
+		return
+	}
+	if answered {
+		r.note(rule, evs, "ping answered after %s", method)
 		return
 	}
 	r.note(rule, evs, "%s: no response; ping answered after it", method)
