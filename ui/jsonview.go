@@ -497,7 +497,8 @@ func (v *jsonView) pathLine(st *stylesT, k *keyMap, w int) string {
 	} else if c >= 0 {
 		hints = append(hints, k.JSON.Toggle.Help().Key+" folds")
 	}
-	hints = append(hints, k.JSON.CopyPath.Help().Key+" copies the path", k.JSON.CopyValue.Help().Key+" the value", k.JSON.Leave.Help().Key+" leaves")
+	// One short hint for both copies, so that the value copy fits beside a long path.
+	hints = append(hints, k.JSON.CopyPath.Help().Key+"/"+k.JSON.CopyValue.Help().Key+" copy path/value", k.JSON.Leave.Help().Key+" leaves")
 	line, used := st.Accent.Render(path), ansi.StringWidth(path)
 	for i, h := range hints {
 		sep := "  "

@@ -57,12 +57,12 @@ func TestWireJSONExplore(t *testing.T) {
 	if p := pathShown(t, m); p != "." {
 		t.Fatalf("the focus starts on %s, want the root", p)
 	}
-	mustContain(t, "path line", view(m), ".  enter/space folds · c copies the path · y the value")
+	mustContain(t, "path line", view(m), ".  enter/space folds · c/y copy path/value")
 	keys(t, m, "j", "j", "j", "j", "j", "j", "j")
 	if p := pathShown(t, m); p != ".result.content[0].text" {
 		t.Fatalf("7 rows down: %s", p)
 	}
-	mustContain(t, "path line", view(m), `.result.content[0].text  c copies the path`)
+	mustContain(t, "path line", view(m), `.result.content[0].text  c/y copy path/value`)
 	if m.wire.sel != 1 {
 		t.Fatalf("j moved the frame selection to %d while the JSON has the focus", m.wire.sel)
 	}
@@ -108,7 +108,7 @@ func TestWireJSONExplore(t *testing.T) {
 	if m.wire.sel != 0 {
 		t.Fatalf("after esc k selects row %d, want the request", m.wire.sel)
 	}
-	if strings.Contains(view(m), "c copies the path") {
+	if strings.Contains(view(m), "c/y copy path/value") {
 		t.Fatal("the path line stays after esc")
 	}
 }
@@ -304,7 +304,7 @@ func TestCallJSONExplore(t *testing.T) {
 		t.Fatalf("c copied %q", clip)
 	}
 	keys(t, m, "esc")
-	if m.call.run.js.explore || strings.Contains(view(m), "c copies the path") {
+	if m.call.run.js.explore || strings.Contains(view(m), "c/y copy path/value") {
 		t.Fatal("esc left the focus in the JSON")
 	}
 	// y is the result's copy again (this fake session has no wire to copy it from).
