@@ -120,7 +120,7 @@ func (cf *checkFlags) options() (check.Options, error) {
 		opt.Skip[id] = why
 	}
 	if len(cf.args) > len(cf.calls) {
-		return opt, fmt.Errorf("--args given %d times for %d --call", len(cf.args), len(cf.calls))
+		return opt, fmt.Errorf("%d --args for %d --call (they pair in order)", len(cf.args), len(cf.calls))
 	}
 	for i, tool := range cf.calls {
 		call := check.Call{Tool: tool}

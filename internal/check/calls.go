@@ -101,7 +101,7 @@ func (r *run) call(ctx context.Context, c Call) {
 	if decoded.IsError {
 		state = "isError: true (a tool error; the arguments may not suit it)"
 	}
-	r.note("tool-call", x.events, "%s: %s, %d content blocks", what, state, len(blocks))
+	r.note("tool-call", x.events, "%s: %s, %s", what, state, plural(len(blocks), "content block"))
 }
 
 // outputSchema is the listed tool's outputSchema, nil when none.

@@ -152,7 +152,7 @@ func (r *run) list(ctx context.Context, l listing) ([]json.RawMessage, bool) {
 	for _, d := range mcpclient.DuplicateWarnings(l.method, p.Items) {
 		r.find("list-items", Should, evs, "%s", d)
 	}
-	r.note("list-pages", evs, "%s: %d items on %d page(s)", l.method, len(p.Items), p.Pages)
+	r.note("list-pages", evs, "%s: %s on %s", l.method, plural(len(p.Items), "item"), plural(p.Pages, "page"))
 	r.note("list-items", evs, "%s: %d items", l.method, len(p.Items))
 	r.itemEvs = evs
 	return p.Items, true

@@ -143,7 +143,7 @@ func (r *run) getPrompts(ctx context.Context) {
 		r.na("prompts-get", "no prompt without a required argument listed")
 		return
 	}
-	r.note("prompts-get", nil, "%d prompts got", n)
+	r.note("prompts-get", nil, "%s got", plural(n, "prompt"))
 }
 
 // complete asks completion/complete for the first prompt argument, else the first
