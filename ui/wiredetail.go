@@ -51,6 +51,9 @@ func (p *wirePane) sync() {
 	}
 	if p.detailKept(pos) {
 		p.detailOff = clampScroll(p.detailOff, len(p.detail.lines)+p.js.len(), p.js.rows(h))
+		if p.js.explore {
+			p.keepCursor() // a shorter pane must still show the node the path line names
+		}
 		return
 	}
 	seq := p.tl.evs.at(pos).seq
@@ -69,4 +72,7 @@ func (p *wirePane) sync() {
 		p.detail.lines = nil
 	}
 	p.detailOff = clampScroll(p.detailOff, len(lines)+js.len(), js.rows(h))
+	if p.js.explore {
+		p.keepCursor() // re-wrapped raw lines above moved the node the path line names
+	}
 }

@@ -312,3 +312,19 @@ func TestCallJSONExplore(t *testing.T) {
 		t.Fatalf("y after esc: %q %v, want the result's copy", copied.what, copied.err)
 	}
 }
+
+// After a resize the node the path line names is still on screen: narrower, the raw
+// bytes above it wrap to more lines and push it down; shorter, fewer rows show.
+func TestWireJSONCursorStaysOnScreen(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	drive(t, m, eventsMsg{events: jsonSession()})
+	keys(t, m, "3", "enter", "G")
+	for _, size := range []tea.WindowSizeMsg{{Width: 90, Height: 40}, {Width: 90, Height: 16}, {Width: 70, Height: 14}} {
+		drive(t, m, size)
+		p := m.wire
+		line, rows := len(p.detail.lines)+p.js.view.cur, p.js.rows(p.det.h)
+		if line < p.detailOff || line >= p.detailOff+rows {
+			t.Errorf("%dx%d: the cursor's line %d is outside the shown lines %d..%d", size.Width, size.Height, line, p.detailOff, p.detailOff+rows-1)
+		}
+	}
+}
