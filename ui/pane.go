@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -296,7 +297,20 @@ func (t wireTab) sync() { t.m.wire.sync() }
 func (t wireTab) bindings() []key.Binding {
 	k := &t.m.c.keys
 	if t.m.wire.js.explore {
-		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+		out := append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+		// The pane's keys the JSON does not take still act (filter, jump, save): listed too.
+		taken := map[string]bool{}
+		for _, b := range out {
+			for _, key := range b.Keys() {
+				taken[key] = true
+			}
+		}
+		for _, b := range k.offered("wire") {
+			if !slices.ContainsFunc(b.Keys(), func(key string) bool { return taken[key] }) {
+				out = append(out, b)
+			}
+		}
+		return out
 	}
 	return k.offered("wire")
 }

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -327,4 +329,33 @@ func TestWireJSONCursorStaysOnScreen(t *testing.T) {
 			t.Errorf("%dx%d: the cursor's line %d is outside the shown lines %d..%d", size.Width, size.Height, line, p.detailOff, p.detailOff+rows-1)
 		}
 	}
+}
+
+// While exploring, the help lists the JSON keys and the pane keys that still act there
+// (f filters, p jumps); a pane key the JSON takes (y copies the value) is not listed twice.
+func TestWireJSONHelpListsPaneKeys(t *testing.T) {
+	m := newTestModel(t, nil, 140, 40)
+	drive(t, m, eventsMsg{events: jsonSession()})
+	keys(t, m, "3", "enter")
+	bs := wireTab{m}.bindings()
+	has := func(b key.Binding) bool {
+		return slices.ContainsFunc(bs, func(x key.Binding) bool { return x.Help() == b.Help() })
+	}
+	k := m.c.keys
+	if !has(k.JSON.CopyValue) || !has(k.Wire.WireFilter) || !has(k.Wire.Jump) {
+		t.Errorf("the help while exploring lacks a key that acts: %v", helpKeys(bs))
+	}
+	for _, b := range bs {
+		if b.Help() == k.Detail.Copy.Help() && slices.Contains(k.JSON.CopyValue.Keys(), b.Keys()[0]) {
+			t.Errorf("%v is listed for the frame though the JSON takes it", b.Keys())
+		}
+	}
+}
+
+func helpKeys(bs []key.Binding) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.Help().Key)
+	}
+	return out
 }
