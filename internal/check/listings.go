@@ -204,13 +204,21 @@ func clip(s string) string {
 	return s
 }
 
-func (r *run) checkTools(items []json.RawMessage) {
+// eachItem calls fn with each item of a listing (array names the result's array) that is
+// a JSON object, with its bytes; an item that is not is a list-items finding.
+func (r *run) eachItem(items []json.RawMessage, array string, fn func(item json.RawMessage, m map[string]json.RawMessage)) {
 	for i, item := range items {
 		m, ok := members(item)
 		if !ok {
-			r.find("list-items", Must, r.itemEvs, "tools[%d] is not an object", i)
+			r.find("list-items", Must, r.itemEvs, "%s[%d] is not an object", array, i)
 			continue
 		}
+		fn(item, m)
+	}
+}
+
+func (r *run) checkTools(items []json.RawMessage) {
+	r.eachItem(items, "tools", func(item json.RawMessage, m map[string]json.RawMessage) {
 		name := str(m, "name")
 		what := fmt.Sprintf("tool %q", name)
 		r.required(what, m, map[string]string{"name": "string", "inputSchema": "object"})
@@ -231,7 +239,7 @@ func (r *run) checkTools(items []json.RawMessage) {
 				r.steering(what, mt.Findings())
 			}
 		}
-	}
+	})
 	r.note("tool-names", nil, "%d tool names", len(items))
 	r.note("tool-schemas", nil, "%d tools' schemas checked", len(items))
 }
@@ -298,28 +306,18 @@ func (r *run) annotations(what string, raw json.RawMessage) {
 }
 
 func (r *run) checkResources(items []json.RawMessage) {
-	for i, item := range items {
-		m, ok := members(item)
-		if !ok {
-			r.find("list-items", Must, r.itemEvs, "resources[%d] is not an object", i)
-			continue
-		}
+	r.eachItem(items, "resources", func(item json.RawMessage, m map[string]json.RawMessage) {
 		what := fmt.Sprintf("resource %q", str(m, "uri"))
 		r.required(what, m, map[string]string{"uri": "string", "name": "string"})
 		r.optional(what, m, map[string]string{"title": "string", "description": "string", "mimeType": "string", "size": "number", "annotations": "object"})
 		if ann, ok := m["annotations"]; ok {
 			r.annotations(what, ann)
 		}
-	}
+	})
 }
 
 func (r *run) checkTemplates(items []json.RawMessage) {
-	for i, item := range items {
-		m, ok := members(item)
-		if !ok {
-			r.find("list-items", Must, r.itemEvs, "resourceTemplates[%d] is not an object", i)
-			continue
-		}
+	r.eachItem(items, "resourceTemplates", func(item json.RawMessage, m map[string]json.RawMessage) {
 		what := fmt.Sprintf("resource template %q", str(m, "uriTemplate"))
 		r.required(what, m, map[string]string{"uriTemplate": "string", "name": "string"})
 		r.optional(what, m, map[string]string{"title": "string", "description": "string", "mimeType": "string", "annotations": "object"})
@@ -331,17 +329,12 @@ func (r *run) checkTemplates(items []json.RawMessage) {
 				r.find("uri-templates", Must, r.itemEvs, "%s: %v", what, err)
 			}
 		}
-	}
+	})
 	r.note("uri-templates", nil, "%d templates parsed as RFC 6570", len(items))
 }
 
 func (r *run) checkPrompts(items []json.RawMessage) {
-	for i, item := range items {
-		m, ok := members(item)
-		if !ok {
-			r.find("list-items", Must, r.itemEvs, "prompts[%d] is not an object", i)
-			continue
-		}
+	r.eachItem(items, "prompts", func(item json.RawMessage, m map[string]json.RawMessage) {
 		what := fmt.Sprintf("prompt %q", str(m, "name"))
 		r.required(what, m, map[string]string{"name": "string"})
 		r.optional(what, m, map[string]string{"title": "string", "description": "string", "arguments": "array"})
@@ -359,7 +352,7 @@ func (r *run) checkPrompts(items []json.RawMessage) {
 				r.steering(what, mt.Findings())
 			}
 		}
-	}
+	})
 }
 
 // steering adds the steering lint's findings as warnings.
