@@ -76,15 +76,7 @@ func TestHugeResponseEndToEnd(t *testing.T) {
 	const size = 100 << 20
 	l, path, closeTrace := startRecordedB03(t, 0)
 	base := liveHeap()
-	stop := heappeak.Start(time.Millisecond)
-	run := l.callTool("big", fmt.Sprintf(`{"bytes":%d}`, size), nil, nil)
-	peak := stop()
-	if run.err != nil {
-		t.Fatalf("the call failed: %v", run.err)
-	}
-	if got := len(resultText(run)); got != size {
-		t.Fatalf("the result holds %d bytes of text, want %d", got, size)
-	}
+	run, peak := callBig(t, l, size)
 	v := view(l.m)
 	if !strings.Contains(v, "large result: a shows all") || !strings.Contains(v, "w saves the response frame") {
 		t.Errorf("the Call tab should offer show all and save:\n%s", v)
@@ -167,4 +159,20 @@ func TestMaxMessageViolationEndToEnd(t *testing.T) {
 	if n > 2*limit || !strings.Contains(line, fmt.Sprintf(`"size":%d,"trunc":true`, frameSize)) {
 		t.Errorf("the trace should keep the kept head (%d bytes here) with the full size and trunc: %.200q…", n, line[n-min(n, 200):])
 	}
+}
+
+// callBig calls b03's big tool for size bytes of text while sampling the heap; it fails
+// the test unless the result holds exactly that text, and returns the run and the peak.
+func callBig(t *testing.T, l *live, size int) (*callRun, uint64) {
+	t.Helper()
+	stop := heappeak.Start(time.Millisecond)
+	run := l.callTool("big", fmt.Sprintf(`{"bytes":%d}`, size), nil, nil)
+	peak := stop()
+	if run.err != nil {
+		t.Fatalf("the call failed: %v", run.err)
+	}
+	if got := len(resultText(run)); got != size {
+		t.Fatalf("the result holds %d bytes of text, want %d", got, size)
+	}
+	return run, peak
 }

@@ -1,11 +1,7 @@
 package ui
 
 import (
-	"fmt"
 	"testing"
-	"time"
-
-	"github.com/mcp-inspect/mcp-inspect/internal/heappeak"
 )
 
 // TestHugeMessagePeak: a 50 MiB tools/call response from a real server process, read,
@@ -18,15 +14,7 @@ func TestHugeMessagePeak(t *testing.T) {
 	l, _, closeTrace := startRecordedB03(t, 0)
 	defer closeTrace()
 	base := liveHeap()
-	stop := heappeak.Start(time.Millisecond)
-	run := l.callTool("big", fmt.Sprintf(`{"bytes":%d}`, size), nil, nil)
-	peak := stop()
-	if run.err != nil {
-		t.Fatalf("the call failed: %v", run.err)
-	}
-	if got := len(resultText(run)); got != size {
-		t.Fatalf("the result holds %d bytes of text, want %d", got, size)
-	}
+	_, peak := callBig(t, l, size)
 	growth := int64(peak) - int64(base)
 	kept := int64(liveHeap()) - int64(base)
 	t.Logf("50 MiB response: heap %d MiB before, peak +%.2f× the message, +%.2f× kept after it", base>>20, float64(growth)/size, float64(kept)/size)
