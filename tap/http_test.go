@@ -49,23 +49,12 @@ func TestHTTPTapBytes(t *testing.T) {
 		}
 		_, _ = io.Copy(io.Discard, c)
 	}()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, trace, stop := runTap(t, "http://"+upLn.Addr().String()+"/mcp")
+	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	up, _ := url.Parse("http://" + upLn.Addr().String() + "/mcp")
-	var trace bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: &trace, SocketDir: "-", Header: recorder.Header{Tool: "test"}})
-		close(done)
-	}()
-	c, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := "POST /mcp HTTP/1.1\r\nHost: " + ln.Addr().String() + "\r\nauthorization: Bearer tok-abcdef-123456\r\nContent-Length: " + itoa(len(body)) + "\r\nX-Case:  Kept \r\n\r\n" + body
+	req := "POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nauthorization: Bearer tok-abcdef-123456\r\nContent-Length: " + itoa(len(body)) + "\r\nX-Case:  Kept \r\n\r\n" + body
 	if _, err := c.Write([]byte(req)); err != nil {
 		t.Fatal(err)
 	}
@@ -77,13 +66,12 @@ func TestHTTPTapBytes(t *testing.T) {
 	if string(got) != response {
 		t.Errorf("the host got\n%q\nwant\n%q", got, response)
 	}
-	want := strings.Replace(req, "Host: "+ln.Addr().String(), "Host: "+upLn.Addr().String(), 1)
+	want := strings.Replace(req, "Host: "+addr, "Host: "+upLn.Addr().String(), 1)
 	if r := <-gotReq; string(r) != want {
 		t.Errorf("the upstream got\n%q\nwant\n%q", r, want)
 	}
 	c.Close()
-	cancel()
-	<-done
+	stop()
 	tr := trace.String()
 	for _, w := range []string{`"dir":"c2s"`, `"dir":"http>"`, `"hk":"head"`, `"raw":": hi\nretry: 10\nid: 1\ndata: {`, `"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}"`, `"transport":"http"`} {
 		if !strings.Contains(strings.ReplaceAll(tr, `\u003e`, ">"), strings.ReplaceAll(strings.ReplaceAll(w, "\n", `\n`), `\"`, `\"`)) {
@@ -103,4 +91,26 @@ func itoa(n int) string {
 			return string(b[i:])
 		}
 	}
+}
+
+// runTap starts RunHTTP on a loopback port in front of upstream (a URL ending in /mcp) and
+// returns its address; stop ends it and waits, after which trace holds the recording.
+func runTap(t *testing.T, upstream string) (addr string, trace *bytes.Buffer, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := url.Parse(upstream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace = new(bytes.Buffer)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: trace, SocketDir: "-", Header: recorder.Header{Tool: "test"}})
+		close(done)
+	}()
+	return ln.Addr().String(), trace, func() { cancel(); <-done }
 }

@@ -2,19 +2,14 @@ package tap
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
 // TestHTTPTapExpectContinue sends requests with Expect: 100-continue through the tap to a
@@ -33,19 +28,8 @@ func TestHTTPTapExpectContinue(t *testing.T) {
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":1,"result":{"got":%d}}`, len(b))
 	}))
 	defer upstream.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	up, _ := url.Parse(upstream.URL + "/mcp")
-	var trace bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: &trace, SocketDir: "-", Header: recorder.Header{Tool: "test"}})
-		close(done)
-	}()
-	c, err := net.Dial("tcp", ln.Addr().String())
+	addr, trace, stop := runTap(t, upstream.URL+"/mcp")
+	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +71,7 @@ func TestHTTPTapExpectContinue(t *testing.T) {
 	exchange(plain, "{}", "2", false)
 	// Refused before the body: the host gets the final answer without a 100 and need not
 	// send the body.
-	d, err := net.Dial("tcp", ln.Addr().String())
+	d, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +84,7 @@ func TestHTTPTapExpectContinue(t *testing.T) {
 		t.Fatalf("refused request: %v %v", resp, err)
 	}
 	c.Close()
-	cancel()
-	<-done
+	stop()
 	tr := strings.ReplaceAll(trace.String(), `\u003e`, ">")
 	msg := strings.ReplaceAll(body, `"`, `\"`)
 	for i := 0; i < 2; i++ {
