@@ -63,17 +63,7 @@ func (c *Client) TransportKind() Transport {
 // exact body POSTed (no newline: HTTP frames the message).
 func (c *Client) sendHTTPLocked(b []byte, known Kind, knownMsg *Message) error {
 	raw := append([]byte(nil), b...)
-	kind, msg := known, knownMsg
-	var probs []Problem
-	if known == 0 {
-		kind, msg, probs = ClassifyBody(raw)
-	}
-	c.stdinLine++
-	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
-	c.stampLocked(&ev)
-	c.pairer.Add(&ev)
-	c.stdinOff += int64(len(raw))
-	c.emitLocked(ev)
+	kind, msg := c.recordSentLocked(raw, known, knownMsg, ClassifyBody)
 	f := outFrame{body: raw, msg: msg, kind: kind, era: c.era}
 	if c.era == EraModern {
 		f.version = c.modernVersion
