@@ -98,11 +98,12 @@ func (c *Client) handleBody(raw []byte) {
 // waitRoomHTTP is an HTTP stream reader's backpressure (see eventQueue): called after an
 // SSE frame was read and before it is handled, it waits while the event queues are over
 // their bound, unless the frame holds the response to a pending request, which pairs at
-// once whatever the backlog. It returns early once ctx is done (the stream's request
-// cancelled, the session closing). Nothing more is read from the stream meanwhile, so the
-// connection's buffers fill and TCP holds the server's writes back.
+// once whatever the backlog, or is empty (the stream's end: nothing to queue). It returns
+// early once ctx is done (the stream's request cancelled, the session closing). Nothing
+// more is read from the stream meanwhile, so the connection's buffers fill and TCP holds
+// the server's writes back.
 func (c *Client) waitRoomHTTP(ctx context.Context, fr *SSEFrame) {
-	if !c.needsRoom() || (fr.Dispatches() && c.answersPending(fr.Data)) {
+	if len(fr.Raw) == 0 || !c.needsRoom() || (fr.Dispatches() && c.answersPending(fr.Data)) {
 		return
 	}
 	c.q.waitRoomCtx(ctx)
