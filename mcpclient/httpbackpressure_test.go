@@ -74,6 +74,9 @@ func (s *floodHTTP) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[]}}\n\n", m.ID)
+	case m.Method == "tools/list":
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`, m.ID)
 	default:
 		// ping and the rest: the response alone, on an SSE stream.
 		sseHead(w)
@@ -195,11 +198,12 @@ func readFlood(t *testing.T, events <-chan mcpclient.Event, next, until int) int
 	return next
 }
 
-// TestHTTPFloodBackpressure: a server floods 60 MiB of notifications on the GET stream while
-// the reader of Events stops after the first 100. The client stops reading the stream once
-// its backlog is full, so the server's writes stall far below the flood (TCP carries the
-// bound back) and the heap stays a fraction of the flood; a ping sent meanwhile is still
-// answered; when the reader goes on, every notification arrives, in order.
+// TestHTTPFloodBackpressure: a server floods 187 MiB of notifications on the GET stream
+// while the reader of Events stops after the first 100. The client stops reading the stream
+// once its backlog is full, so the server's writes stall far below the flood (TCP carries
+// the bound back) and the heap stays a fraction of the flood; requests sent meanwhile are
+// still answered, on an SSE stream and in a JSON body; when the reader goes on, every
+// notification arrives, in order.
 func TestHTTPFloodBackpressure(t *testing.T) {
 	const n, pad = 12000, 16 << 10
 	s := newFloodHTTP(t, n, pad, false)
@@ -225,7 +229,10 @@ func TestHTTPFloodBackpressure(t *testing.T) {
 	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if _, err := c.Ping(pctx); err != nil {
-		t.Fatalf("a ping while the reader is stalled: %v", err)
+		t.Fatalf("a ping (answered on an SSE stream) while the reader is stalled: %v", err)
+	}
+	if _, _, err := c.ListTools(pctx); err != nil {
+		t.Fatalf("tools/list (answered with a JSON body) while the reader is stalled: %v", err)
 	}
 	if w := s.written.Load(); w > n/2 {
 		t.Fatalf("the server wrote %d of %d notifications while nothing was read", w, n)
