@@ -175,6 +175,16 @@ func (w *wire) raw(b string) (uint64, int, error) {
 	return w.sent(m), m, nil
 }
 
+// sentID finds the request the client numbered with id (raw JSON) on this session.
+func (w *wire) sentID(id string) (mcpclient.Event, bool) {
+	for _, ev := range w.all() {
+		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && ev.Msg != nil && idValue(ev.Msg.ID) == idValue([]byte(id)) {
+			return ev, true
+		}
+	}
+	return mcpclient.Event{}, false
+}
+
 // answerTo matches a server response or error response whose id is exactly id (raw JSON,
 // the same type).
 func answerTo(id string) func(mcpclient.Event) bool {
