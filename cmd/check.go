@@ -125,9 +125,12 @@ func (cf *checkFlags) options() (check.Options, error) {
 	for i, tool := range cf.calls {
 		call := check.Call{Tool: tool}
 		if i < len(cf.args) {
-			var v map[string]any
-			if err := json.Unmarshal([]byte(cf.args[i]), &v); err != nil {
-				return opt, fmt.Errorf("--args %q (for --call %s): not a JSON object: %v", cf.args[i], tool, err)
+			if err := argsObject(cf.args[i]); err != nil {
+				shown := "'" + cf.args[i] + "'"
+				if strings.ContainsAny(cf.args[i], "'\n") {
+					shown = fmt.Sprintf("%q", cf.args[i])
+				}
+				return opt, fmt.Errorf("--args %s (for --call %s) %v: give the tool's arguments as one JSON object of name: value, quoted for the shell, e.g. --args '{\"a\": 1}'", shown, tool, err)
 			}
 			call.Args = json.RawMessage(cf.args[i])
 		}
@@ -137,6 +140,35 @@ func (cf *checkFlags) options() (check.Options, error) {
 		return opt, fmt.Errorf("--max-reads %d: must not be negative", cf.maxReads)
 	}
 	return opt, nil
+}
+
+// argsObject says what is wrong with an --args value that is not a JSON object: "is not
+// valid JSON (…)", "is an array, not a JSON object".
+func argsObject(raw string) error {
+	var v any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("is not valid JSON (%s, at byte %d)", strings.TrimPrefix(se.Error(), "json: "), se.Offset)
+		}
+		return fmt.Errorf("is not valid JSON (%s)", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	kind := ""
+	switch v.(type) {
+	case map[string]any:
+		return nil
+	case []any:
+		kind = "an array"
+	case string:
+		kind = "a string"
+	case float64:
+		kind = "a number"
+	case bool:
+		kind = "a boolean"
+	default:
+		kind = "null"
+	}
+	return fmt.Errorf("is %s, not a JSON object", kind)
 }
 
 // jsonCheck is what check --json prints: the report, the exit code, and the error that

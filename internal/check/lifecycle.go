@@ -68,7 +68,12 @@ func (r *run) lifecycle(ctx context.Context) error {
 	if r.caps == nil {
 		r.caps = map[string]json.RawMessage{}
 	}
-	r.note("init-responds", evs, "answered %s after the server was started", sinceStart(w, evs))
+	if r.remote {
+		// A URL names a server that was already running: the time is the request's.
+		r.note("init-responds", evs, "answered %s", sinceRequest(w, evs))
+	} else {
+		r.note("init-responds", evs, "answered %s after the server was started", sinceStart(w, evs))
+	}
 	if init.Era == mcpclient.EraModern {
 		r.na("init-result", "the main session is modern (server/discover); see the discover rule")
 		r.na("version-latest", "the main session is modern (server/discover)")
@@ -109,6 +114,27 @@ func sinceStart(w *wire, evs []Event) string {
 		}
 	}
 	return at
+}
+
+// sinceRequest is "12ms after the initialize request was sent": the time from the first
+// request in evs to the last server answer in evs.
+func sinceRequest(w *wire, evs []Event) string {
+	in := map[uint64]bool{}
+	for _, e := range evs {
+		in[e.Seq] = true
+	}
+	var sent, answered time.Time
+	method := "the request"
+	for _, ev := range w.all() {
+		switch {
+		case !in[ev.Seq]:
+		case ev.Dir == mcpclient.ClientToServer && sent.IsZero() && ev.Msg != nil && ev.Kind == mcpclient.KindRequest:
+			sent, method = ev.Time, "the "+ev.Msg.Method+" request"
+		case ev.Dir == mcpclient.ServerToClient:
+			answered = ev.Time
+		}
+	}
+	return answered.Sub(sent).Round(time.Millisecond).String() + " after " + method + " was sent"
 }
 
 // methodEvents are the seqs of the requests and notifications of the given methods the
