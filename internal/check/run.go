@@ -39,9 +39,20 @@ type Options struct {
 	// Wait is how long the check waits for an answer that should come at once (a raw
 	// request's response, the absence of a response to a notification); default 2 s.
 	Wait time.Duration
-	// ShutdownWithin is how long the server has to exit once its stdin closes; default 3 s.
+	// ShutdownWithin is how long the server has to exit once its stdin closes, and then
+	// after SIGTERM; default DefaultShutdownWithin. After an interrupt each step waits
+	// InterruptGrace instead.
 	ShutdownWithin time.Duration
 }
+
+// DefaultShutdownWithin is Options.ShutdownWithin's default: the rule shutdown's "a few
+// seconds" (MCP 2025-11-25 basic/lifecycle §Shutdown leaves the time to the client).
+const DefaultShutdownWithin = 3 * time.Second
+
+// InterruptGrace is how long each shutdown step waits once the check was interrupted
+// (ctrl+c): stdin closed, then SIGTERM, then SIGKILL, each after this long at most, so a
+// server that ignores its stdin's end does not keep the user waiting.
+const InterruptGrace = 250 * time.Millisecond
 
 func (o *Options) defaults() {
 	if o.MaxReads <= 0 {
@@ -54,7 +65,7 @@ func (o *Options) defaults() {
 		o.Wait = 2 * time.Second
 	}
 	if o.ShutdownWithin <= 0 {
-		o.ShutdownWithin = 3 * time.Second
+		o.ShutdownWithin = DefaultShutdownWithin
 	}
 	if o.Server.Timeout <= 0 {
 		o.Server.Timeout = 30 * time.Second
@@ -93,6 +104,9 @@ type run struct {
 	// interrupted reports that the check's context ended: what fails after that failed
 	// because the check stopped, not because of the server.
 	interrupted func() bool
+	// hastened is set (under mu) once the check was interrupted: every session's shutdown
+	// is cut to InterruptGrace, those started later too.
+	hastened bool
 	// itemEvs are the events of the listing whose items are being checked; linted counts
 	// the texts the steering lint read; annotated counts the items with annotations.
 	itemEvs   []Event
@@ -108,6 +122,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	start := time.Now()
 	r := &run{opt: opt, rep: &Report{}, results: map[string]*Result{}, rawIDs: map[string]bool{}, rawAnswers: map[uint64]bool{}, remote: opt.Server.URL != ""}
 	r.interrupted = func() bool { return ctx.Err() != nil }
+	defer context.AfterFunc(ctx, r.hasten)()
 	r.rep.Server = Server{Target: opt.Target, Transport: "stdio"}
 	if r.remote {
 		r.rep.Server.Transport = string(opt.Server.Transport)
@@ -248,7 +263,12 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 	r.wires = append(r.wires, w)
 	r.mu.Unlock()
 	c, err := mcpclient.Start(cfg)
+	r.mu.Lock()
 	w.client = c
+	if c != nil && r.hastened {
+		c.Hasten(InterruptGrace)
+	}
+	r.mu.Unlock()
 	if c != nil {
 		go func() {
 			for range c.Events() {
@@ -256,6 +276,18 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 		}()
 	}
 	return w, err
+}
+
+// hasten cuts every session's shutdown to InterruptGrace: the check was interrupted.
+func (r *run) hasten() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hastened = true
+	for _, w := range r.wires {
+		if w.client != nil {
+			w.client.Hasten(InterruptGrace)
+		}
+	}
 }
 
 // elapsed is the session's wall time so far (start to close).
