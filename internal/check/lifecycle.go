@@ -240,7 +240,7 @@ func (r *run) versions(ctx context.Context) {
 	if r.active("version-future") {
 		r.handshake(ctx, SessionFuture, futureVersion, "version-future", 0)
 	}
-	if ctx.Err() == nil && (r.active("version-oldest") || r.active("init-order")) {
+	if ctx.Err() == nil && r.copies.refused == "" && (r.active("version-oldest") || r.active("init-order")) {
 		r.handshake(ctx, SessionOldest, oldestVersion, "version-oldest", initOrderWait)
 	}
 }
@@ -253,10 +253,13 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 	cfg.Era, cfg.ProtocolVersion = mcpclient.EraLegacy, version
 	w, err := r.open(name, cfg)
 	if err != nil {
-		r.find(id, Must, nil, "the server could not be started again: %v", err)
+		w.close()
+		if !r.oneCopyOnly(ctx) {
+			r.find(id, Must, nil, "the server could not be started again: %v", err)
+		}
 		return
 	}
-	defer w.client.Close()
+	defer w.close()
 	info := cfg.ClientInfo
 	if info.Name == "" {
 		info = mcpclient.Implementation{Name: "mcp-inspect", Version: "check"}
@@ -272,7 +275,9 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 		return
 	}
 	if x.err != nil {
-		r.find(id, Must, x.events, "asked for %s: %v", version, x.err)
+		if !noStart(x.err) || !r.oneCopyOnly(ctx) {
+			r.find(id, Must, x.events, "asked for %s: %v", version, x.err)
+		}
 		return
 	}
 	var res struct {
@@ -309,7 +314,7 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 // discover opens a modern session: a server that answers server/discover offers the
 // 2026-07-28 era and is held to its result's shape; one that does not is legacy.
 func (r *run) discover(ctx context.Context) {
-	if !r.active("discover") || ctx.Err() != nil {
+	if !r.active("discover") || ctx.Err() != nil || r.copies.refused != "" {
 		return
 	}
 	if r.init != nil && r.init.Era == mcpclient.EraModern {
@@ -320,10 +325,13 @@ func (r *run) discover(ctx context.Context) {
 	cfg.Timeout = min(cfg.Timeout, 5*time.Second)
 	w, err := r.open(SessionDiscover, cfg)
 	if err != nil {
-		r.na("discover", "the server could not be started again: "+err.Error())
+		w.close()
+		if !r.oneCopyOnly(ctx) {
+			r.na("discover", "the server could not be started again: "+err.Error())
+		}
 		return
 	}
-	defer w.client.Close()
+	defer w.close()
 	init, err := w.client.Connect(ctx)
 	connected(w, init)
 	evs := methodEvents(w, "server/discover")
@@ -342,6 +350,12 @@ func (r *run) discover(ctx context.Context) {
 			}
 			return
 		}
+	}
+	// A copy that exited without an answer may be one the server did not let run beside
+	// the main session (a silent legacy server only times out, and is not asked about).
+	var ee *mcpclient.ExitError
+	if errors.As(err, &ee) && r.oneCopyOnly(ctx) {
+		return
 	}
 	r.na("discover", "not offered: server/discover got "+shortErr(err)+" (a legacy-only server)")
 	r.mu.Lock()

@@ -39,6 +39,13 @@ type Options struct {
 	// Wait is how long the check waits for an answer that should come at once (a raw
 	// request's response, the absence of a response to a notification); default 2 s.
 	Wait time.Duration
+	// Trace is the file the main session is recorded to (--record FILE; Server.OnEvent
+	// feeds it), "" when it is not: the report names it beside the events it cites.
+	Trace string
+	// Record, when set, is called before each other session starts, with the session's
+	// name and config: it may hook cfg.OnEvent to record the session, and returns the
+	// file ("" when none) and a func the check calls once the session has closed.
+	Record func(session string, cfg *mcpclient.Config) (trace string, done func())
 	// ShutdownWithin is how long the server has to exit once its stdin closes, and then
 	// after SIGTERM; default DefaultShutdownWithin. After an interrupt each step waits
 	// InterruptGrace instead.
@@ -104,6 +111,7 @@ type run struct {
 	// interrupted reports that the check's context ended: what fails after that failed
 	// because the check stopped, not because of the server.
 	interrupted func() bool
+	copies      copies
 	// hastened is set (under mu) once the check was interrupted: every session's shutdown
 	// is cut to InterruptGrace, those started later too.
 	hastened bool
@@ -159,9 +167,12 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		res.Events = sortEvents(res.Events)
 		r.rep.Results = append(r.rep.Results, *res)
 	}
+	traces := map[string]string{}
 	for _, w := range r.wires {
-		r.rep.Sessions = append(r.rep.Sessions, Session{Name: w.name, Purpose: purpose(w.name), Events: len(w.all()), Ms: ms(w.elapsed())})
+		r.rep.Sessions = append(r.rep.Sessions, Session{Name: w.name, Purpose: purpose(w.name), Events: len(w.all()), Ms: ms(w.elapsed()), Trace: w.trace})
+		traces[w.name] = w.trace
 	}
+	r.rep.nameTraces(traces)
 	r.rep.count()
 	r.rep.TotalMs = ms(time.Since(start))
 	if se != nil {
@@ -172,7 +183,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 
 // sessionRank orders the sessions in the report.
 func sessionRank(name string) int {
-	return slices.Index([]string{SessionMain, SessionFuture, SessionOldest, SessionDiscover}, name)
+	return slices.Index([]string{SessionMain, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
 }
 
 func purpose(name string) string {
@@ -185,6 +196,8 @@ func purpose(name string) string {
 		return "initialize asking for " + oldestVersion + ", then a wait before initialized"
 	case SessionDiscover:
 		return "server/discover (the 2026-07-28 era)"
+	case SessionSecondCopy:
+		return "the main session's handshake on one more copy, beside the main session (a short session got no answer): can the server run twice at once?"
 	}
 	return ""
 }
@@ -247,10 +260,15 @@ func (r *run) na(id, why string) {
 // caller's OnEvent.
 func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 	w := newWire(name)
-	prev := cfg.OnEvent
-	if name != SessionMain {
-		prev = nil
+	if name == SessionMain {
+		w.trace = r.opt.Trace
+	} else {
+		cfg.OnEvent = nil // the caller's is the main session's
+		if r.opt.Record != nil {
+			w.trace, w.traceDone = r.opt.Record(name, &cfg)
+		}
 	}
+	prev := cfg.OnEvent
 	cfg.OnEvent = func(ev mcpclient.Event) {
 		w.observe(ev)
 		if prev != nil {
@@ -325,8 +343,10 @@ func (r *run) battery(ctx context.Context) error {
 		r.versions(ctx)
 		r.na("discover", "the main session did not connect")
 	}
-	r.closeMain()
+	// The short sessions end before the main one: they always run beside it, so a server
+	// that cannot run twice at once is found whatever its speed (oneCopyOnly).
 	side.Wait()
+	r.closeMain()
 	slices.SortStableFunc(r.wires, func(a, b *wire) int { return sessionRank(a.name) - sessionRank(b.name) })
 	r.hygiene()
 	return ctx.Err()

@@ -26,6 +26,10 @@ type wire struct {
 	name   string
 	client *mcpclient.Client
 	start  time.Time
+	// trace is the file the session is recorded to ("" when it is not); traceDone
+	// finishes it once the client has closed (Options.Record).
+	trace     string
+	traceDone func()
 
 	mu      sync.Mutex
 	events  []mcpclient.Event
@@ -34,6 +38,17 @@ type wire struct {
 
 func newWire(name string) *wire {
 	return &wire{name: name, changed: make(chan struct{}), start: time.Now()}
+}
+
+// close shuts a short session down and finishes its trace.
+func (w *wire) close() {
+	if w.client != nil {
+		w.client.Close()
+	}
+	if w.traceDone != nil {
+		w.traceDone()
+		w.traceDone = nil
+	}
 }
 
 // observe is the session's Config.OnEvent.
