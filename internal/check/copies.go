@@ -24,7 +24,9 @@ func ShortSessions() []string {
 }
 
 // copyRules are the rules the short sessions check.
-var copyRules = []string{"version-future", "version-oldest", "init-order", "discover"}
+func copyRules() []string {
+	return []string{"version-future", "version-oldest", "init-order", "discover"}
+}
 
 // copies remembers whether a second copy of the server could run beside the main one.
 type copies struct {
@@ -70,7 +72,7 @@ func (r *run) oneCopyOnly(ctx context.Context) bool {
 	if r.copies.refused == "" {
 		return false
 	}
-	for _, id := range copyRules {
+	for _, id := range copyRules() {
 		r.naUnchecked(id, r.copies.refused, r.copies.events)
 	}
 	return true

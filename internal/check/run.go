@@ -56,6 +56,9 @@ type Options struct {
 // seconds" (MCP 2025-11-25 basic/lifecycle §Shutdown leaves the time to the client).
 const DefaultShutdownWithin = 3 * time.Second
 
+// shortSessionGrace is how long each shutdown step of a short session waits.
+const shortSessionGrace = 500 * time.Millisecond
+
 // InterruptGrace is how long each shutdown step waits once the check was interrupted
 // (ctrl+c): stdin closed, then SIGTERM, then SIGKILL, each after this long at most, so a
 // server that ignores its stdin's end does not keep the user waiting.
@@ -276,6 +279,11 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 		}
 	}
 	cfg.ShutdownGrace = r.opt.ShutdownWithin
+	if name != SessionMain {
+		// Only the main session's shutdown is judged: a short one of a server that lingers
+		// should not cost the rule's delay twice over, once per session.
+		cfg.ShutdownGrace = min(r.opt.ShutdownWithin, shortSessionGrace)
+	}
 	cfg.Strict = false
 	r.mu.Lock()
 	r.wires = append(r.wires, w)
