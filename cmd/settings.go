@@ -45,9 +45,16 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error()}
 	}
+	// A command that shows no theme does not stop for a theme it would not use.
+	checks.ThemeWarns = !usesTheme(cmd)
 	s, err := settings.Load(loc, checks)
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error() + "\n(mcp-inspect settings show checks the file)"}
+	}
+	if q, _ := fl.GetBool("quiet"); !q {
+		for _, w := range s.Warnings {
+			fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: warning: settings: %s; left out: %s shows no theme (the TUI refuses it; mcp-inspect settings show checks the file)\n", stderrSafe(cmd.ErrOrStderr())(w), cmd.Name())
+		}
 	}
 	set := func(name, v string) error {
 		if f := fl.Lookup(name); f != nil && !f.Changed && v != "" {
@@ -82,6 +89,13 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	}
 	cmd.SetContext(context.WithValue(ctx, settingsKey{}, s))
 	return nil
+}
+
+// usesTheme reports whether cmd shows a theme: it has a --theme flag that is not hidden
+// (the headless commands accept --theme but hide it: they draw nothing).
+func usesTheme(cmd *cobra.Command) bool {
+	f := cmd.Flags().Lookup("theme")
+	return f != nil && !f.Hidden
 }
 
 // rootsSource names where the roots came from, for warnings about them: --root when given,

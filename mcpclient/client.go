@@ -196,6 +196,9 @@ type Client struct {
 	waitDone  chan struct{}
 	exitDone  chan struct{}
 	closeOnce sync.Once
+	// hurry is closed by Hasten (made on first use, under mu); hurryGrace is its grace.
+	hurry      chan struct{}
+	hurryGrace time.Duration
 	// shutdown is how Close ended the server (under mu).
 	shutdown   ShutdownReport
 	exitCode   int

@@ -62,6 +62,9 @@ type Settings struct {
 	Keys map[string][]string
 	// Servers are the named server profiles, in file order.
 	Servers []Server
+	// Warnings are the values left out of the file because a check refused them and the
+	// caller asked for a warning (Checks.ThemeWarns): "FILE:1:9: theme: unknown theme …".
+	Warnings []string
 }
 
 // Server is a named server profile: a command to start (stdio) or a remote server's URL.
@@ -119,6 +122,10 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 type Checks struct {
 	// Theme reports an unknown theme name.
 	Theme func(name string) error
+	// ThemeWarns makes a theme the Theme check refuses a warning, not an error: the theme
+	// is left out (Settings.Theme stays "") and Settings.Warnings says why, with the file,
+	// line and column. For the commands that show no theme (the headless ones).
+	ThemeWarns bool
 }
 
 // Location says where the settings file is looked for.
@@ -294,7 +301,11 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 	}
 	if s.Theme != "" && r.checks.Theme != nil {
 		if err := r.checks.Theme(s.Theme); err != nil {
-			return r.errAt([]string{"theme"}, "%v", err)
+			err = r.errAt([]string{"theme"}, "%v", err)
+			if !r.checks.ThemeWarns {
+				return err
+			}
+			s.Theme, s.Warnings = "", append(s.Warnings, err.Error())
 		}
 	}
 	if s.Era, err = r.era(doc, nil); err != nil {
