@@ -89,7 +89,7 @@ timeout = "2m"
 redact = ["sk-[a-z]+"]
 
 [keys]
-wire.search = "ctrl+f"
+wire.search = "ctrl+g"
 
 [servers.local]
 command = "node"
@@ -111,7 +111,7 @@ headers = { Authorization = "Bearer tok-123" }
 		"timeout = \"2m0s\" # from the file\n",
 		"redact = [\"sk-[a-z]+\"] # from the file; --redact adds to these\n",
 		"mouse = true # built-in default\n", // the TUI's default (withSettings)
-		"wire.search = [\"ctrl+f\"]\n",
+		"wire.search = [\"ctrl+g\"]\n",
 		"[servers.local]\ncommand = \"node\"\nargs = [\"server.js\", \"--port\", \"0\"]\nenv = { API_KEY = \"***\", DEBUG = \"***\" } # values masked\n",
 		"[servers.remote]\nurl = \"https://example.com/mcp\"\nheaders = { Authorization = \"***\" } # values masked\n",
 	} {
@@ -135,6 +135,7 @@ func TestSettingsMalformed(t *testing.T) {
 		{"theme = \"neon-nope\"\n", `:1:9: theme: unknown theme "neon-nope"`},
 		{"[keys.wire]\nserch = \"/\"\n", `:2:1: keys.wire.serch: no action "serch" in wire`},
 		{"[keys]\nglobal.quit = \"alt+ctrl+q\"\n", `:2:8: keys.global.quit: key "alt+ctrl+q": write the modifiers in the order`},
+		{"[keys]\nwire.search = \"n\"\n", `:2:6: keys.wire.search: key "n" is already wire.search_next's (by default) and both work in wire`},
 	} {
 		path := useSettings(t, tc.file)
 		for _, args := range [][]string{{"settings", "show"}, {"tools", "--", "true"}, {"--server", "x"}} {

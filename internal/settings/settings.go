@@ -474,7 +474,30 @@ func (r *reader) keys(doc map[string]any) (map[string][]string, error) {
 			out[action] = ks
 		}
 	}
+	// A clash is reported at the override that brings the key, the first in the file.
+	actions := make([]string, 0, len(out))
+	for a := range out {
+		actions = append(actions, a)
+	}
+	sort.Slice(actions, func(i, j int) bool {
+		pi, pj := r.at.find(keyPath(actions[i]), false), r.at.find(keyPath(actions[j]), false)
+		if pi.offset != pj.offset {
+			return pi.offset < pj.offset
+		}
+		return actions[i] < actions[j]
+	})
+	for _, a := range actions {
+		if err := KeyClash(a, out); err != nil {
+			return nil, r.errKey(keyPath(a), "keys.%s: %v", a, err)
+		}
+	}
 	return out, nil
+}
+
+// keyPath is the key path of an override ("wire.search" → keys, wire, search).
+func keyPath(action string) []string {
+	g, a, _ := strings.Cut(action, ".")
+	return []string{"keys", g, a}
 }
 
 // servers reads [servers.NAME] tables, in file order.
