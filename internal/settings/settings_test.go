@@ -44,6 +44,7 @@ args = ["dist/index.js", "stdio"]
 env = { API_KEY = "secret", DEBUG = "1" }
 cwd = "/srv"
 framing = "content-length"
+timeout = "5m"
 
 [servers."remote one"]
 url = "https://example.com/mcp"
@@ -68,7 +69,7 @@ func TestParseGood(t *testing.T) {
 		Mouse:   &f,
 		Keys:    map[string][]string{"wire.search": {"ctrl+g"}, "global.quit": {"q", "ctrl+q"}},
 		Servers: []Server{
-			{Name: "everything", Command: "node", Args: []string{"dist/index.js", "stdio"}, Env: []string{"API_KEY=secret", "DEBUG=1"}, Cwd: "/srv", Framing: "content-length"},
+			{Name: "everything", Command: "node", Args: []string{"dist/index.js", "stdio"}, Env: []string{"API_KEY=secret", "DEBUG=1"}, Cwd: "/srv", Framing: "content-length", Timeout: 5 * time.Minute},
 			{Name: "remote one", URL: "https://example.com/mcp", Headers: []string{"Accept: application/json", "X-Api-Key: k"}, Transport: "sse", Era: "modern"},
 		},
 	}
@@ -123,6 +124,8 @@ func TestParseErrors(t *testing.T) {
 		{"timeout integer", "timeout = 30\n", `c.toml:1:11: timeout: want a duration string such as "30s"`},
 		{"timeout unparsable", "timeout = \"soon\"\n", `c.toml:1:11: timeout: want a duration such as "30s" or "2m", got "soon"`},
 		{"timeout negative", "timeout = \"-1s\"\n", `c.toml:1:11: timeout: must be positive`},
+		{"profile timeout unparsable", "[servers.a]\ncommand = \"x\"\ntimeout = \"5 min\"\n", `c.toml:3:11: servers.a.timeout: want a duration such as "30s" or "2m", got "5 min"`},
+		{"profile timeout integer", "[servers.a]\nurl = \"http://h/mcp\"\ntimeout = 30\n", `c.toml:3:11: servers.a.timeout: want a duration string such as "30s"`},
 		{"roots not array", "roots = \"/x\"\n", `c.toml:1:9: roots: want an array of strings, got a string`},
 		{"root not string", "roots = [\n  \"/a\",\n  7,\n]\n", `c.toml:3:3: roots[1]: want a string, got an integer`},
 		{"empty root", "roots = [\"\"]\n", `c.toml:1:10: roots[0]: an empty root`},
