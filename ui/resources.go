@@ -376,17 +376,29 @@ func (p *resourcesPane) openSave() tea.Cmd {
 	ti.Prompt = "save to: "
 	ti.SetStyles(inputStyles(p.c.st))
 	ti.SetWidth(max(p.det.w-12, 10))
-	ti.SetValue(defaultFileName(r.res.Contents[0]))
+	ti.SetValue(p.saveName(it.key, r.res.Contents, 0))
 	ti.CursorEnd()
 	// Focus the copy the prompt keeps: a focused local copy would leave the field deaf.
 	p.save = &savePrompt{key: it.key, input: ti}
 	return p.save.input.Focus()
 }
 
-// savedMsg reports a file write.
+// saveName is the save prompt's file name for content item i: the file w or O already
+// wrote it to (saving there again is no second copy), else one after its URI and type.
+func (p *resourcesPane) saveName(key string, contents []mcpclient.ResourceContents, i int) string {
+	if path := p.c.gfx.files[resourceItem(key, i+1)]; path != "" {
+		return path
+	}
+	return defaultFileName(contents[i])
+}
+
+// savedMsg reports a file write: item (a mediaFiles key) went to path, or was there
+// already (same).
 type savedMsg struct {
+	item string
 	path string
 	n    int
+	same bool
 	err  error
 }
 
@@ -409,11 +421,11 @@ func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 			p.saved = "not saved: " + err.Error()
 			return nil
 		}
-		return writeFile(s.input.Value(), data)
+		return writeFile(resourceItem(s.key, s.index+1), s.input.Value(), data)
 	case key.Matches(msg, k.Form.NextField):
 		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
 			s.index = (s.index + 1) % len(r.res.Contents)
-			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
+			s.input.SetValue(p.saveName(s.key, r.res.Contents, s.index))
 			s.input.CursorEnd()
 		}
 		return nil
@@ -435,7 +447,6 @@ func contentBytes(c mcpclient.ResourceContents) ([]byte, error) {
 	return []byte(c.Text), nil
 }
 
-// writeFile writes data to a new file (never over an existing one).
 // expandHome replaces a leading "~/" (or a lone "~") with the home directory, as a
 // shell would; the name is kept when the home directory is unknown.
 func expandHome(name string, home func() (string, error)) string {
@@ -449,12 +460,20 @@ func expandHome(name string, home func() (string, error)) string {
 	return filepath.Join(h, name[1:])
 }
 
-func writeFile(name string, data []byte) tea.Cmd {
+// writeFile writes item's data to a new file name (never over an existing one); a file
+// that holds data already is the item saved, not an error.
+func writeFile(item, name string, data []byte) tea.Cmd {
 	return func() tea.Msg {
 		if strings.TrimSpace(name) == "" {
 			return savedMsg{err: errors.New("no file name given")}
 		}
 		name = expandHome(name, os.UserHomeDir)
+		if abs, err := filepath.Abs(name); err == nil {
+			name = abs
+		}
+		if holds(name, data) {
+			return savedMsg{item: item, path: name, n: len(data), same: true}
+		}
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return savedMsg{path: name, err: err}
@@ -463,7 +482,10 @@ func writeFile(name string, data []byte) tea.Cmd {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
-		return savedMsg{path: name, n: n, err: err}
+		if err != nil {
+			return savedMsg{path: name, err: err}
+		}
+		return savedMsg{item: item, path: name, n: n}
 	}
 }
 
