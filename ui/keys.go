@@ -471,3 +471,17 @@ func (k listKeys) scrollStep(msg tea.KeyPressMsg, page, all int) (step int, ok b
 	}
 	return 0, false
 }
+
+// pageDetail moves the offset of a detail h rows high by half of it for DetailUp and
+// DetailDown (the view keeps it within the lines); false for any other key.
+func (k detailKeys) pageDetail(msg tea.KeyPressMsg, off *int, h int) bool {
+	switch {
+	case key.Matches(msg, k.DetailUp):
+		*off = max(*off-max(h/2, 1), 0)
+	case key.Matches(msg, k.DetailDown):
+		*off += max(h/2, 1)
+	default:
+		return false
+	}
+	return true
+}
