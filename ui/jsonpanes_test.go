@@ -60,3 +60,33 @@ func TestJSONViewInServerToolsLogs(t *testing.T) {
 		t.Errorf("scalar data: %q", got)
 	}
 }
+
+// #16: the Server pane's capabilities take the JSON keys as the wire and results do: enter
+// explores, the list keys move, space folds, c copies the jq path, esc leaves.
+func TestServerCapabilitiesExplore(t *testing.T) {
+	m := connected(t, moreSession(), 140, 40)
+	m.c.hist.dir = t.TempDir()
+	keys(t, m, "4")
+	if strings.Contains(view(m), "c/y copy path/value") {
+		t.Fatal("a path line before enter")
+	}
+	keys(t, m, "enter")
+	mustContain(t, "exploring", view(m), ".capabilities  ", "c/y copy path/value")
+	keys(t, m, "j", "j")
+	clip, _ := copyKey(t, m, "c")
+	if clip != ".capabilities.resources.subscribe" {
+		t.Fatalf("c copied %q", clip)
+	}
+	keys(t, m, "k", "space")
+	if v := view(m); strings.Contains(v, `"subscribe": true`) || !strings.Contains(v, `"resources": {`) {
+		t.Fatalf("space did not fold resources:\n%s", v)
+	}
+	keys(t, m, "?")
+	mustContain(t, "help while exploring", view(m), "copy the node's jq path")
+	keys(t, m, "?", "esc")
+	if m.panes[paneServer].(*serverPane).exploring() || strings.Contains(view(m), "c/y copy path/value") {
+		t.Fatal("esc did not leave the JSON")
+	}
+	keys(t, m, "?")
+	mustContain(t, "help", view(m), "explore the parsed JSON")
+}

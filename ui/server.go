@@ -195,7 +195,9 @@ func (m *model) serverLines(w int) []string {
 			add(fmt.Sprintf("  pid:      %d", s.pid))
 		}
 		add("", st.Title.Render("capabilities"))
-		if _, ok := prettyJSON(in.Capabilities); ok {
+		if lines, ok := m.panes[paneServer].(*serverPane).capsLines(in.Capabilities, w, len(out)); ok {
+			add(lines...)
+		} else if _, ok := prettyJSON(in.Capabilities); ok {
 			add(jsonOrText(st, in.Capabilities, w)...)
 		} else {
 			add(st.Muted.Render("(none)"))
