@@ -131,7 +131,8 @@ directory (~/.config on Linux, ~/Library/Application Support on macOS, %AppData%
 
 It gives the defaults of --theme, --era, --timeout and --root, redaction patterns added to
 --redact, mouse = true|false, key overrides ([keys]) and named server profiles
-([servers.NAME], started by --server NAME without --config). Flags win over the file.
+([servers.NAME], started by --server NAME without --config; a profile's era and timeout
+win over the file's). Flags win over both.
 
 "settings path" prints where the file is looked for and whether it is there; "settings show"
 checks it and prints the settings in effect (env and header values masked). A malformed file
@@ -278,6 +279,9 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 		line("transport", sv.Transport)
 		line("bearer_env", sv.BearerEnv)
 		line("era", sv.Era)
+		if sv.Timeout > 0 {
+			line("timeout", sv.Timeout.String())
+		}
 		if len(sv.Env) > 0 {
 			fmt.Fprintf(w, "env = %s # values masked\n", safe(maskedTable(sv.Env, "=")))
 		}
@@ -341,7 +345,8 @@ func tomlKey(k string) string {
 
 // profileConfig builds the session's Config from the settings profile s.name (--server
 // NAME without --config). The profile's env, headers and cwd come first; -e, -H and --cwd
-// add to or win over them; its framing, transport and era apply unless the flag was given.
+// add to or win over them; its framing, transport, era and timeout apply unless the flag was
+// given (a flag, then the profile, then the file's top level, then the built-in default).
 func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.Config, string, error) {
 	var none mcpclient.Config
 	if len(argv) > 0 {
@@ -355,6 +360,9 @@ func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.
 	changed := func(name string) bool { return f.cmd != nil && f.cmd.Flags().Changed(name) }
 	if p.Era != "" && !changed("era") {
 		f.era = p.Era
+	}
+	if p.Timeout > 0 && !changed("timeout") {
+		f.timeout = p.Timeout
 	}
 	title := p.Name + " (" + set.Path + ")"
 	if p.Remote() {
