@@ -3,20 +3,23 @@ package recorder
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // liveIndex is where each event line written so far starts, for reading events back from
-// a trace still being written: 8 bytes an event while Seqs count up without gaps (as a
-// client's do), 16 after a gap. Offsets are kept in fixed blocks, so a million events never
-// need an array grown by copying (a moment with both copies).
+// a trace still being written: 4 bytes an event while Seqs count up without gaps (as a
+// client's do), 12 after a gap. Offsets are kept in blocks, each line's from its block's
+// start, so a million events never need an array grown by copying (a moment with both
+// copies).
 type liveIndex struct {
-	offs [][]int64
-	n    int
+	blocks []liveBlockOffs
+	n      int
 	// first is the Seq of the first line; while seqs is nil line i holds Seq first+i.
 	first uint64
 	// seqs holds every line's Seq once one broke the run.
@@ -25,8 +28,16 @@ type liveIndex struct {
 	rf *os.File
 }
 
-// liveBlock is how many offsets one block holds (256 KiB).
+// liveBlock is how many offsets one block holds at most (128 KiB).
 const liveBlock = 1 << 15
+
+// liveBlockOffs is one block of the index: lines first to first+len(rel)-1 start at base
+// plus their rel. A block ends early when a line starts 4 GiB or more past its base.
+type liveBlockOffs struct {
+	first int
+	base  int64
+	rel   []uint32
+}
 
 func (x *liveIndex) add(seq uint64, off int64) {
 	switch {
@@ -41,16 +52,20 @@ func (x *liveIndex) add(seq uint64, off int64) {
 	if x.seqs != nil {
 		x.seqs = append(x.seqs, seq)
 	}
-	if x.n%liveBlock == 0 {
-		x.offs = append(x.offs, make([]int64, 0, liveBlock))
+	if k := len(x.blocks); k == 0 || len(x.blocks[k-1].rel) == liveBlock || off < x.blocks[k-1].base || off-x.blocks[k-1].base > math.MaxUint32 {
+		x.blocks = append(x.blocks, liveBlockOffs{first: x.n, base: off, rel: make([]uint32, 0, liveBlock)})
 	}
-	b := &x.offs[len(x.offs)-1]
-	*b = append(*b, off)
+	b := &x.blocks[len(x.blocks)-1]
+	b.rel = append(b.rel, uint32(off-b.base))
 	x.n++
 }
 
 // off is where line i starts.
-func (x *liveIndex) off(i int) int64 { return x.offs[i/liveBlock][i%liveBlock] }
+func (x *liveIndex) off(i int) int64 {
+	k := sort.Search(len(x.blocks), func(k int) bool { return x.blocks[k].first > i }) - 1
+	b := &x.blocks[k]
+	return b.base + int64(b.rel[i-b.first])
+}
 
 // seq is the Seq of line i.
 func (x *liveIndex) seq(i int) uint64 {
@@ -88,8 +103,8 @@ func (x *liveIndex) close() {
 // IndexEvents makes the Writer remember where each event it writes from now on starts, so
 // that EventBySeq can read it back while the recording goes on: a live session keeps only
 // its latest events' bytes in memory and reads older ones back from its own trace, as
-// mcp-inspect open does. Only a Writer made by Create or CreateNew can; the index costs 8
-// bytes an event (16 once Seqs have a gap).
+// mcp-inspect open does. Only a Writer made by Create or CreateNew can; the index costs 4
+// bytes an event (12 once Seqs have a gap).
 func (w *Writer) IndexEvents() {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -109,6 +109,9 @@ func TestHTTPFloodMillionHeap(t *testing.T) {
 	if peak > 250<<20 {
 		t.Errorf("heap in use reached %d MB during the flood, want at most 250 MB", peak>>20)
 	}
+	if len(m.tl.wide) > 0 {
+		t.Errorf("%d events keep values outside their summary (offsets that do not continue their stream?)", len(m.tl.wide))
+	}
 	first := -1
 	for i := 0; i < 64 && i < m.tl.len(); i++ {
 		if m.tl.evs.at(i).kind == mcpclient.KindSSEFrame {
@@ -133,17 +136,21 @@ func TestHTTPFloodMillionHeap(t *testing.T) {
 	runtime.KeepAlive(m)
 }
 
-// TestTimelineWideValues: a tlEvent stays 48 bytes, and the values too wide for it (a
+// TestTimelineWideValues: a tlEvent stays 40 bytes, and the values too wide for it (a
 // frame over 4 GiB, a pair far away, more methods and problem lists than 16 bits count)
-// come back as they were given.
+// come back as they were given, as do stream offsets, derived where they continue their
+// stream and kept where one does not.
 func TestTimelineWideValues(t *testing.T) {
-	if sz := unsafe.Sizeof(tlEvent{}); sz != 48 {
-		t.Fatalf("tlEvent is %d bytes, want 48", sz)
+	if sz := unsafe.Sizeof(tlEvent{}); sz != 40 {
+		t.Fatalf("tlEvent is %d bytes, want 40", sz)
 	}
 	tl := newTimeline()
 	at := time.Unix(0, 0)
+	dirs := []mcpclient.Direction{mcpclient.ServerToClient, mcpclient.Stderr, mcpclient.HTTPIn}
+	var run [8]int64
+	offs := []int64{0}
 	for i := 1; i <= 70_000; i++ {
-		ev := mcpclient.Event{Seq: uint64(i), Time: at, Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Size: int64(i), Method: fmt.Sprintf("m/%d", i),
+		ev := mcpclient.Event{Seq: uint64(i), Time: at, Dir: dirs[i%7%3], Kind: mcpclient.KindNotification, Size: int64(i), Method: fmt.Sprintf("m/%d", i),
 			Problems: []mcpclient.Problem{{Severity: mcpclient.Info, Code: "x", Text: fmt.Sprint(i)}}}
 		switch i {
 		case 3:
@@ -153,7 +160,18 @@ func TestTimelineWideValues(t *testing.T) {
 		case 5:
 			ev.Pair = 2
 		}
+		ev.Offset = run[ev.Dir]
+		if i%1000 == 7 {
+			ev.Offset += 12345 // a stream that skipped bytes
+		}
+		run[ev.Dir] = ev.Offset + ev.Size
+		offs = append(offs, ev.Offset)
 		tl.add(ev)
+	}
+	for i := 1; i <= 70_000; i++ {
+		if ev, _ := tl.event(i - 1); ev.Offset != offs[i] {
+			t.Fatalf("event #%d: offset %d, want %d", i, ev.Offset, offs[i])
+		}
 	}
 	for _, i := range []int{1, 3, 4, 5, 65_534, 65_535, 65_536, 70_000} {
 		ev, _ := tl.event(i - 1)

@@ -13,7 +13,7 @@ import (
 )
 
 // tlEvent is one event as the timeline keeps it: what a list row, the filters, the pairing
-// links and the detail's header need, in 48 bytes. The parsed message is never kept (it is
+// links and the detail's header need, in 40 bytes. The parsed message is never kept (it is
 // read again from the bytes when a pane needs it); the bytes are kept beside it on a live
 // session (timeline.raws) and read from the trace on demand when a trace is opened with a
 // loader, so a session of a million events costs tens of megabytes, not a gigabyte (#5, #8).
@@ -22,9 +22,8 @@ import (
 // events away, the 65,536th method or problem list) are kept by Seq in the timeline's wide
 // map (#15).
 type tlEvent struct {
-	seq    uint64
-	at     int64 // nanoseconds since timeline.base
-	offset int64
+	seq uint64
+	at  int64 // nanoseconds since timeline.base
 	// size is the frame's length; sizeWide when the timeline's wide map holds it.
 	size uint32
 	line uint32
@@ -58,6 +57,8 @@ const (
 	// evToolError marks a tools/call result with isError: true (the tool's name is in
 	// timeline.toolNames by the response's Seq).
 	evToolError
+	// evRunOff marks an event whose stream offset continues its stream (see noteOffset).
+	evRunOff
 )
 
 // chunkInfo is an event's read boundaries (mcpclient.Event.Chunks and ChunkCount), kept
@@ -129,6 +130,10 @@ type timeline struct {
 	methodIdx map[string]uint16
 	// wide holds, by Seq, the values too wide for an event's tlEvent (see tlEvent).
 	wide map[uint64]wideVals
+	// runOff is each stream's running offset (by Direction) after the last event; offMarks
+	// holds it as it was at every offStride-th position (see offsetOf).
+	runOff   [8]int64
+	offMarks [][8]int64
 
 	// plists are the events' problem lists, each distinct list once (a million frames
 	// before initialize share one); plistIdx finds them by content, up to plistInterned.
@@ -333,14 +338,14 @@ func (t *timeline) add(ev mcpclient.Event) {
 	}
 	i := t.evs.n
 	e := tlEvent{
-		seq:    ev.Seq,
-		at:     int64(ev.Time.Sub(t.base)),
-		offset: ev.Offset,
-		line:   uint32(min(max(ev.Line, 0), math.MaxUint32)),
-		dir:    ev.Dir,
-		kind:   ev.Kind,
+		seq:  ev.Seq,
+		at:   int64(ev.Time.Sub(t.base)),
+		line: uint32(min(max(ev.Line, 0), math.MaxUint32)),
+		dir:  ev.Dir,
+		kind: ev.Kind,
 	}
 	t.setSize(&e, ev.Size)
+	t.noteOffset(&e, i, ev.Offset)
 	if ev.Kind != mcpclient.KindRequest {
 		t.setPair(&e, ev.Pair)
 	}
@@ -492,7 +497,7 @@ func (t *timeline) event(i int) (mcpclient.Event, bool) {
 		Dir:      e.dir,
 		Kind:     e.kind,
 		Size:     t.sizeOf(e),
-		Offset:   e.offset,
+		Offset:   t.offsetOf(i),
 		Line:     int64(e.line),
 		Problems: t.probsOf(e),
 		Life:     t.lives[e.seq],
@@ -551,7 +556,11 @@ const sameReadWindow = time.Millisecond
 // where reads begin between frames yet, so this is inferred from offsets and times.
 func (t *timeline) sameRead(i int) (uint64, bool) {
 	ev := t.evs.at(i)
-	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 || ev.offset == 0 {
+	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 {
+		return 0, false
+	}
+	off := t.offsetOf(i)
+	if off == 0 {
 		return 0, false
 	}
 	// Look back a bounded number of events for the previous frame of the stream.
@@ -560,7 +569,7 @@ func (t *timeline) sameRead(i int) (uint64, bool) {
 		if prev.dir != ev.dir {
 			continue
 		}
-		if prev.offset+t.sizeOf(prev) == ev.offset && time.Duration(ev.at-prev.at) < sameReadWindow {
+		if t.offsetOf(j)+t.sizeOf(prev) == off && time.Duration(ev.at-prev.at) < sameReadWindow {
 			return prev.seq, true
 		}
 		return 0, false

@@ -22,6 +22,55 @@ type wideVals struct {
 	pair   uint64
 	method string
 	probs  uint32
+	offset int64
+}
+
+// offStride is how many events share one mark of the streams' running offsets: offsetOf
+// adds up at most that many sizes.
+const offStride = 128
+
+// noteOffset files the stream offset of e, the event at position i: nothing when it
+// continues its stream (the offset of the stream's previous event plus that event's size,
+// as mcpclient counts them and the trace reader derives them), else in the wide map. The
+// running offset follows the event either way.
+func (t *timeline) noteOffset(e *tlEvent, i int, off int64) {
+	if i%offStride == 0 {
+		t.offMarks = append(t.offMarks, t.runOff)
+	}
+	d := int(e.dir)
+	if d < len(t.runOff) && off == t.runOff[d] {
+		e.flags |= evRunOff
+	} else {
+		w := t.wide[e.seq]
+		w.offset = off
+		t.wide[e.seq] = w
+	}
+	if d < len(t.runOff) {
+		t.runOff[d] = off + t.sizeOf(e)
+	}
+}
+
+// offsetOf is the stream offset of the event at position i: from the mark before it, the
+// sizes of the events of its stream in between.
+func (t *timeline) offsetOf(i int) int64 {
+	e := t.evs.at(i)
+	if e.flags&evRunOff == 0 {
+		return t.wide[e.seq].offset
+	}
+	k := i / offStride
+	run := t.offMarks[k]
+	for j := k * offStride; j < i; j++ {
+		p := t.evs.at(j)
+		d := int(p.dir)
+		if d >= len(run) {
+			continue
+		}
+		if p.flags&evRunOff == 0 {
+			run[d] = t.wide[p.seq].offset
+		}
+		run[d] += t.sizeOf(p)
+	}
+	return run[e.dir]
 }
 
 // sizeOf is the frame's length in bytes.
