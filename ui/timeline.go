@@ -18,9 +18,10 @@ import (
 // session (timeline.raws) and read from the trace on demand when a trace is opened with a
 // loader, so a session of a million events costs tens of megabytes, not a gigabyte (#5, #8).
 // An HTTP session has two events a message (the SSE frame and the message in it), so the
-// summary is packed: the rare values that do not fit (a frame of 4 GiB, a pair two billion
-// events away, the 65,536th method or problem list) are kept by Seq in the timeline's wide
-// map (#15).
+// summary is packed (#15): the stream offset is not kept where it continues its stream
+// (offsetOf), and the rare values that do not fit (an offset that does not continue, a
+// frame of 4 GiB, a pair two billion events away, the 65,536th method or problem list)
+// are kept by Seq in the timeline's wide map.
 type tlEvent struct {
 	seq uint64
 	at  int64 // nanoseconds since timeline.base
