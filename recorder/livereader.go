@@ -3,30 +3,90 @@ package recorder
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // liveIndex is where each event line written so far starts, for reading events back from
-// a trace still being written (16 bytes an event: a million events cost 16 MB).
+// a trace still being written: 4 bytes an event while Seqs count up without gaps (as a
+// client's do), 12 after a gap. Offsets are kept in blocks, each line's from its block's
+// start, so a million events never need an array grown by copying (a moment with both
+// copies).
 type liveIndex struct {
+	blocks []liveBlockOffs
+	n      int
+	// first is the Seq of the first line; while seqs is nil line i holds Seq first+i.
+	first uint64
+	// seqs holds every line's Seq once one broke the run.
 	seqs []uint64
-	offs []int64
 	// rf is the trace opened for reading, at the first read.
 	rf *os.File
 }
 
+// liveBlock is how many offsets one block holds at most (128 KiB).
+const liveBlock = 1 << 15
+
+// liveBlockOffs is one block of the index: lines first to first+len(rel)-1 start at base
+// plus their rel. A block ends early when a line starts 4 GiB or more past its base.
+type liveBlockOffs struct {
+	first int
+	base  int64
+	rel   []uint32
+}
+
 func (x *liveIndex) add(seq uint64, off int64) {
-	x.seqs = append(x.seqs, seq)
-	x.offs = append(x.offs, off)
+	switch {
+	case x.n == 0:
+		x.first = seq
+	case x.seqs == nil && seq != x.first+uint64(x.n):
+		x.seqs = make([]uint64, x.n, x.n+x.n/4+16)
+		for i := range x.n {
+			x.seqs[i] = x.first + uint64(i)
+		}
+	}
+	if x.seqs != nil {
+		x.seqs = append(x.seqs, seq)
+	}
+	if k := len(x.blocks); k == 0 || len(x.blocks[k-1].rel) == liveBlock || off < x.blocks[k-1].base || off-x.blocks[k-1].base > math.MaxUint32 {
+		x.blocks = append(x.blocks, liveBlockOffs{first: x.n, base: off, rel: make([]uint32, 0, liveBlock)})
+	}
+	b := &x.blocks[len(x.blocks)-1]
+	b.rel = append(b.rel, uint32(off-b.base))
+	x.n++
+}
+
+// off is where line i starts.
+func (x *liveIndex) off(i int) int64 {
+	k := sort.Search(len(x.blocks), func(k int) bool { return x.blocks[k].first > i }) - 1
+	b := &x.blocks[k]
+	return b.base + int64(b.rel[i-b.first])
+}
+
+// seq is the Seq of line i.
+func (x *liveIndex) seq(i int) uint64 {
+	if x.seqs != nil {
+		return x.seqs[i]
+	}
+	return x.first + uint64(i)
 }
 
 // find returns the position of seq's line: the direct slot first (Seqs normally count
 // from 1 without gaps), then a binary search.
 func (x *liveIndex) find(seq uint64) (int, bool) {
+	if x.n == 0 {
+		return 0, false
+	}
+	if x.seqs == nil {
+		if seq < x.first || seq-x.first >= uint64(x.n) {
+			return 0, false
+		}
+		return int(seq - x.first), true
+	}
 	if seq >= 1 && seq-1 < uint64(len(x.seqs)) && x.seqs[seq-1] == seq {
 		return int(seq - 1), true
 	}
@@ -43,8 +103,8 @@ func (x *liveIndex) close() {
 // IndexEvents makes the Writer remember where each event it writes from now on starts, so
 // that EventBySeq can read it back while the recording goes on: a live session keeps only
 // its latest events' bytes in memory and reads older ones back from its own trace, as
-// mcp-inspect open does. Only a Writer made by Create or CreateNew can; the index costs 16
-// bytes an event.
+// mcp-inspect open does. Only a Writer made by Create or CreateNew can; the index costs 4
+// bytes an event (12 once Seqs have a gap).
 func (w *Writer) IndexEvents() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -75,9 +135,9 @@ func (w *Writer) EventBySeq(seq uint64) (mcpclient.Event, error) {
 		w.mu.Unlock()
 		return mcpclient.Event{}, fmt.Errorf("no event #%d in the recording", seq)
 	}
-	off, end := w.live.offs[i], w.bytes
-	if i+1 < len(w.live.offs) {
-		end = w.live.offs[i+1]
+	off, end := w.live.off(i), w.bytes
+	if i+1 < w.live.n {
+		end = w.live.off(i + 1)
 	}
 	if w.live.rf == nil {
 		f, err := os.Open(w.path)
@@ -117,7 +177,7 @@ func (w *Writer) awaitSeq(seq uint64) {
 	deadline := time.Now().Add(awaitWrite)
 	for {
 		w.mu.Lock()
-		behind := w.live != nil && !w.closed && (len(w.live.seqs) == 0 || w.live.seqs[len(w.live.seqs)-1] < seq)
+		behind := w.live != nil && !w.closed && (w.live.n == 0 || w.live.seq(w.live.n-1) < seq)
 		w.mu.Unlock()
 		if !behind || time.Now().After(deadline) {
 			return

@@ -76,7 +76,7 @@ func (t *timeline) requestByID(pos int, id json.RawMessage) (seq uint64, method 
 			continue
 		}
 		if t.idOf(e) == want {
-			return e.seq, t.methodOf(e), e.pair, true
+			return e.seq, t.methodOf(e), t.pairOf(e), true
 		}
 	}
 	return 0, "", 0, false

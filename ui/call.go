@@ -183,7 +183,7 @@ func (p *callPane) sent(msg callSentMsg) {
 	for j := i + 1; j < p.tl.len() && j <= i+100_000; j++ {
 		// Only notifications paired to the request (progress) matter to a sent call: the
 		// others are not parsed again.
-		if e := p.tl.evs.at(j); e.kind != mcpclient.KindNotification || e.pair != msg.seq {
+		if e := p.tl.evs.at(j); e.kind != mcpclient.KindNotification || p.tl.pairOf(e) != msg.seq {
 			continue
 		}
 		if ev, ok := p.tl.full(j); ok {

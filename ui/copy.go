@@ -73,11 +73,11 @@ func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
 	seq := e.seq
 	if kind == copyCommand && e.kind != mcpclient.KindRequest {
 		// A response repeats the request it answers.
-		j, ok := tl.index(e.pair)
+		j, ok := tl.index(tl.pairOf(e))
 		if e.pair == 0 || !ok || tl.evs.at(j).kind != mcpclient.KindRequest {
 			return fail(fmt.Errorf("frame #%d is not a request and answers none", seq))
 		}
-		i, seq = j, e.pair
+		i, seq = j, tl.pairOf(e)
 	}
 	raw, loaded := tl.rawAt(i)
 	if !loaded {

@@ -52,7 +52,7 @@ func (m *model) probing() bool {
 	if m.eraAsk != mcpclient.EraAuto || !m.handshaking() {
 		return false
 	}
-	init, ok := m.tl.strIdx["initialize"]
+	init, ok := m.tl.methodIdx["initialize"]
 	if !ok {
 		return true
 	}

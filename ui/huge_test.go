@@ -102,7 +102,7 @@ func TestHugeResponseEndToEnd(t *testing.T) {
 		t.Fatalf("response #%d not on the wire", respSeq)
 	}
 	pos, _ := l.m.tl.index(respSeq)
-	frameSize := l.m.tl.evs.at(pos).size
+	frameSize := l.m.tl.sizeOf(l.m.tl.evs.at(pos))
 	v = view(l.m)
 	if !strings.Contains(v, "showing the first 64.0K of 100.0M") || !strings.Contains(v, "a shows all (up to 16.0M)") {
 		t.Errorf("the wire detail should show a preview of the huge frame:\n%s", v)
@@ -142,7 +142,7 @@ func TestMaxMessageViolationEndToEnd(t *testing.T) {
 		}
 	}
 	pos := int(l.m.tl.problems[0])
-	seq, frameSize := l.m.tl.evs.at(pos).seq, l.m.tl.evs.at(pos).size
+	seq, frameSize := l.m.tl.evs.at(pos).seq, l.m.tl.sizeOf(l.m.tl.evs.at(pos))
 	if frameSize <= size {
 		t.Fatalf("the oversize event's size is %d, want the whole frame's (> %d)", frameSize, size)
 	}

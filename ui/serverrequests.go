@@ -107,7 +107,7 @@ func (m *model) rootsConfigured() bool {
 func (m *model) during(r *session.Inbound) string {
 	if r.Modern() {
 		if i, ok := m.tl.index(r.Seq); ok {
-			if j, ok := m.tl.index(m.tl.evs.at(i).pair); ok {
+			if j, ok := m.tl.index(m.tl.pairOf(m.tl.evs.at(i))); ok {
 				if ev, ok := m.tl.full(j); ok && ev.Msg != nil {
 					return fmt.Sprintf("%s %s (request #%d)", ev.Msg.Method, session.RequestTarget(ev.Msg.Params), ev.Seq)
 				}

@@ -13,24 +13,30 @@ import (
 )
 
 // tlEvent is one event as the timeline keeps it: what a list row, the filters, the pairing
-// links and the detail's header need, in 64 bytes. The parsed message is never kept (it is
+// links and the detail's header need, in 40 bytes. The parsed message is never kept (it is
 // read again from the bytes when a pane needs it); the bytes are kept beside it on a live
 // session (timeline.raws) and read from the trace on demand when a trace is opened with a
 // loader, so a session of a million events costs tens of megabytes, not a gigabyte (#5, #8).
+// An HTTP session has two events a message (the SSE frame and the message in it), so the
+// summary is packed (#15): the stream offset is not kept where it continues its stream
+// (offsetOf), and the rare values that do not fit (an offset that does not continue, a
+// frame of 4 GiB, a pair two billion events away, the 65,536th method or problem list)
+// are kept by Seq in the timeline's wide map.
 type tlEvent struct {
-	seq    uint64
-	at     int64 // nanoseconds since timeline.base
-	size   int64
-	offset int64
+	seq uint64
+	at  int64 // nanoseconds since timeline.base
+	// size is the frame's length; sizeWide when the timeline's wide map holds it.
+	size uint32
+	line uint32
 	// pair is mcpclient.Event.Pair for responses, notifications and our replies; for a
-	// request it is the Seq of its first response (0 until one comes).
-	pair uint64
+	// request it is the Seq of its first response (0 until one comes). It is kept as the
+	// difference from seq (0 = none; pairWide: in the wide map); see pairOf and setPair.
+	pair int32
 	// id is the JSON-RPC id: its value when idKind is idNum, an index into timeline.strs
 	// when idStr (ids as written: strings, big or odd numbers).
-	id     int64
-	line   uint32
-	method uint32 // index into timeline.strs; 0 = none
-	probs  uint32 // index into timeline.plists; 0 = none
+	id     int32
+	method uint16 // index into timeline.methods; 0 = none; methodWide: in the wide map
+	probs  uint16 // index into timeline.plists; 0 = none; probsWide: in the wide map
 	dir    mcpclient.Direction
 	kind   mcpclient.Kind
 	idKind uint8
@@ -52,6 +58,8 @@ const (
 	// evToolError marks a tools/call result with isError: true (the tool's name is in
 	// timeline.toolNames by the response's Seq).
 	evToolError
+	// evRunOff marks an event whose stream offset continues its stream (see noteOffset).
+	evRunOff
 )
 
 // chunkInfo is an event's read boundaries (mcpclient.Event.Chunks and ChunkCount), kept
@@ -115,9 +123,18 @@ type timeline struct {
 	// violations counts events with at least one Warning problem.
 	violations int
 
-	// strs interns methods and odd ids; strIdx finds them. strs[0] is "".
+	// strs interns odd ids; strIdx finds them. strs[0] is "".
 	strs   []string
 	strIdx map[string]uint32
+	// methods interns methods (tlEvent.method); methodIdx finds them. methods[0] is "".
+	methods   []string
+	methodIdx map[string]uint16
+	// wide holds, by Seq, the values too wide for an event's tlEvent (see tlEvent).
+	wide map[uint64]wideVals
+	// runOff is each stream's running offset (by Direction) after the last event; offMarks
+	// holds it as it was at every offStride-th position (see offsetOf).
+	runOff   [8]int64
+	offMarks [][8]int64
 
 	// plists are the events' problem lists, each distinct list once (a million frames
 	// before initialize share one); plistIdx finds them by content, up to plistInterned.
@@ -155,6 +172,9 @@ func newTimeline() *timeline {
 	return &timeline{
 		strs:      []string{""},
 		strIdx:    map[string]uint32{"": 0},
+		methods:   []string{""},
+		methodIdx: map[string]uint16{"": 0},
+		wide:      map[uint64]wideVals{},
 		plists:    [][]mcpclient.Problem{nil},
 		plistIdx:  map[string]uint32{},
 		lives:     map[uint64]*mcpclient.LifeInfo{},
@@ -269,7 +289,7 @@ func (t *timeline) internProblems(ps []mcpclient.Problem) uint32 {
 
 // counts is how many of an event's problems are warnings (or worse) and how many are not.
 func (t *timeline) counts(e *tlEvent) (warn, info int) {
-	for _, p := range t.plists[e.probs] {
+	for _, p := range t.probsOf(e) {
 		if p.Severity >= mcpclient.Warning {
 			warn++
 		} else {
@@ -319,16 +339,16 @@ func (t *timeline) add(ev mcpclient.Event) {
 	}
 	i := t.evs.n
 	e := tlEvent{
-		seq:    ev.Seq,
-		at:     int64(ev.Time.Sub(t.base)),
-		size:   ev.Size,
-		offset: ev.Offset,
-		line:   uint32(min(max(ev.Line, 0), math.MaxUint32)),
-		dir:    ev.Dir,
-		kind:   ev.Kind,
+		seq:  ev.Seq,
+		at:   int64(ev.Time.Sub(t.base)),
+		line: uint32(min(max(ev.Line, 0), math.MaxUint32)),
+		dir:  ev.Dir,
+		kind: ev.Kind,
 	}
+	t.setSize(&e, ev.Size)
+	t.noteOffset(&e, i, ev.Offset)
 	if ev.Kind != mcpclient.KindRequest {
-		e.pair = ev.Pair
+		t.setPair(&e, ev.Pair)
 	}
 	if ev.Dir != mcpclient.Lifecycle && linesHaveControls(ev.Raw) {
 		e.flags |= evControls
@@ -337,14 +357,14 @@ func (t *timeline) add(ev mcpclient.Event) {
 		switch {
 		case len(m.ID) == 0:
 		default:
-			if n, ok := numericID(m.ID); ok {
-				e.id, e.idKind = n, idNum
+			if n, ok := numericID(m.ID); ok && n >= math.MinInt32 && n <= math.MaxInt32 {
+				e.id, e.idKind = int32(n), idNum
 			} else {
-				e.id, e.idKind = int64(t.intern(string(m.ID))), idStr
+				e.id, e.idKind = int32(t.intern(string(m.ID))), idStr
 			}
 		}
 		if m.Method != "" {
-			e.method = t.intern(m.Method)
+			t.setMethod(&e, m.Method)
 		}
 		if m.Error != nil {
 			t.codes[ev.Seq] = m.Error.Code
@@ -352,9 +372,9 @@ func (t *timeline) add(ev mcpclient.Event) {
 		}
 	}
 	if e.method == 0 && ev.Method != "" {
-		e.method = t.intern(ev.Method)
+		t.setMethod(&e, ev.Method)
 	}
-	e.probs = t.internProblems(ev.Problems)
+	t.setProbs(&e, t.internProblems(ev.Problems))
 	t.noteToolCall(&ev, &e)
 	if ev.Life != nil {
 		t.lives[ev.Seq] = ev.Life
@@ -385,7 +405,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	}
 	if ev.Pair != 0 && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) {
 		if j, ok := t.index(ev.Pair); ok && t.evs.at(j).kind == mcpclient.KindRequest && t.evs.at(j).pair == 0 {
-			t.evs.at(j).pair = ev.Seq
+			t.setPair(t.evs.at(j), ev.Seq)
 		}
 	}
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
@@ -403,9 +423,9 @@ func (t *timeline) linkBatch(i int, b *mcpclient.Batch) {
 			continue
 		}
 		if j, ok := t.index(el.Pair); ok && t.evs.at(j).kind == mcpclient.KindRequest && t.evs.at(j).pair == 0 {
-			t.evs.at(j).pair = seq
+			t.setPair(t.evs.at(j), seq)
 			if t.evs.at(i).pair == 0 {
-				t.evs.at(i).pair = el.Pair
+				t.setPair(t.evs.at(i), el.Pair)
 			}
 		}
 	}
@@ -430,13 +450,18 @@ func (t *timeline) index(seq uint64) (int, bool) {
 func (t *timeline) time(i int) time.Time { return t.base.Add(time.Duration(t.evs.at(i).at)) }
 
 // methodOf is the method of a request or notification, or the method a response answers.
-func (t *timeline) methodOf(e *tlEvent) string { return t.strs[e.method] }
+func (t *timeline) methodOf(e *tlEvent) string {
+	if e.method == methodWide {
+		return t.wide[e.seq].method
+	}
+	return t.methods[e.method]
+}
 
 // idOf is the JSON-RPC id as written, "" for none.
 func (t *timeline) idOf(e *tlEvent) string {
 	switch e.idKind {
 	case idNum:
-		return strconv.FormatInt(e.id, 10)
+		return strconv.FormatInt(int64(e.id), 10)
 	case idStr:
 		return t.strs[e.id]
 	}
@@ -444,7 +469,7 @@ func (t *timeline) idOf(e *tlEvent) string {
 }
 
 // problemsAt are the problems of the event at position i.
-func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs.at(i).probs] }
+func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.probsOf(t.evs.at(i)) }
 
 // rawAt is the bytes of the event at position i, when kept or loaded.
 func (t *timeline) rawAt(i int) ([]byte, bool) {
@@ -472,14 +497,14 @@ func (t *timeline) event(i int) (mcpclient.Event, bool) {
 		Time:     t.time(i),
 		Dir:      e.dir,
 		Kind:     e.kind,
-		Size:     e.size,
-		Offset:   e.offset,
+		Size:     t.sizeOf(e),
+		Offset:   t.offsetOf(i),
 		Line:     int64(e.line),
-		Problems: t.plists[e.probs],
+		Problems: t.probsOf(e),
 		Life:     t.lives[e.seq],
 	}
 	if e.kind != mcpclient.KindRequest {
-		ev.Pair = e.pair
+		ev.Pair = t.pairOf(e)
 	}
 	if e.kind == mcpclient.KindResponse || e.kind == mcpclient.KindErrorResponse {
 		ev.Method = t.methodOf(e)
@@ -516,7 +541,7 @@ func (t *timeline) full(i int) (mcpclient.Event, bool) {
 // request our reply answers.
 func (t *timeline) partner(i int) (uint64, bool) {
 	e := t.evs.at(i)
-	return e.pair, e.pair != 0
+	return t.pairOf(e), e.pair != 0
 }
 
 // sameReadWindow is how close in time two adjacent frames of one stream must complete for
@@ -532,7 +557,11 @@ const sameReadWindow = time.Millisecond
 // where reads begin between frames yet, so this is inferred from offsets and times.
 func (t *timeline) sameRead(i int) (uint64, bool) {
 	ev := t.evs.at(i)
-	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 || ev.offset == 0 {
+	if (ev.dir != mcpclient.ServerToClient && ev.dir != mcpclient.Stderr) || t.chunks[ev.seq].count > 0 {
+		return 0, false
+	}
+	off := t.offsetOf(i)
+	if off == 0 {
 		return 0, false
 	}
 	// Look back a bounded number of events for the previous frame of the stream.
@@ -541,7 +570,7 @@ func (t *timeline) sameRead(i int) (uint64, bool) {
 		if prev.dir != ev.dir {
 			continue
 		}
-		if prev.offset+prev.size == ev.offset && time.Duration(ev.at-prev.at) < sameReadWindow {
+		if t.offsetOf(j)+t.sizeOf(prev) == off && time.Duration(ev.at-prev.at) < sameReadWindow {
 			return prev.seq, true
 		}
 		return 0, false

@@ -351,7 +351,7 @@ func (t *timeline) summary(i int) string {
 	case mcpclient.KindRequest, mcpclient.KindNotification:
 		if ev.method != 0 {
 			if ev.kind == mcpclient.KindNotification && ev.pair != 0 {
-				return clean(t.methodOf(ev)) + " (#" + strconv.FormatUint(ev.pair, 10) + ")"
+				return clean(t.methodOf(ev)) + " (#" + strconv.FormatUint(t.pairOf(ev), 10) + ")"
 			}
 			return clean(t.methodOf(ev))
 		}
@@ -407,7 +407,7 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 		right += " id=" + ansi.Truncate(clean(id), 12, "…")
 	}
 	if ev.dir != mcpclient.Lifecycle {
-		right += fmt.Sprintf(" %6s", humanSize(ev.size))
+		right += fmt.Sprintf(" %6s", humanSize(p.tl.sizeOf(ev)))
 	}
 	warn, info := p.tl.counts(ev)
 	badge := "   "

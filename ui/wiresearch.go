@@ -152,7 +152,7 @@ func (e wireEv) Tool() string {
 	}
 	i := e.i
 	if ev.kind != mcpclient.KindRequest {
-		j, ok := e.tl.index(ev.pair)
+		j, ok := e.tl.index(e.tl.pairOf(ev))
 		if !ok {
 			return ""
 		}
