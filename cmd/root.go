@@ -378,6 +378,7 @@ type tuiSessionEnd struct {
 func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, error) {
 	cfg, flags, title, logger := s.cfg, s.flags, s.title, s.logger
 	base := cfg // before the recorder and the UI add their hooks
+	flags.rec.maxStore = settingsOf(flags.cmd).SessionsMaxSize
 	rec, err := flags.rec.startNth(&cfg, logger, humanStderr(), n)
 	if err != nil {
 		return tuiSessionEnd{}, &codeError{exitUsage, err.Error()}

@@ -165,6 +165,11 @@ func (s *session) openTrace(start time.Time) error {
 	var out io.Writer = s.opt.Trace
 	if s.opt.TracePath != "" {
 		f, err := os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		// Marked running while the tap writes it: no pruner (another tap's) removes it.
+		for try := 0; err == nil && !recorder.MarkRunning(f, s.opt.TracePath) && try < 3; try++ {
+			f.Close()
+			f, err = os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		}
 		if err != nil {
 			return fmt.Errorf("--record: %w", err)
 		}

@@ -62,6 +62,10 @@ type Settings struct {
 	Keys map[string][]string
 	// Servers are the named server profiles, in file order.
 	Servers []Server
+	// SessionsMaxSize caps, in bytes, the automatic recordings kept in each sessions
+	// directory of the state directory (sessions/, taps/NAME/): sessions_max_size, a size
+	// such as "1GiB" or "500MB" or a number of bytes; 0 when not set.
+	SessionsMaxSize int64
 }
 
 // Server is a named server profile: a command to start (stdio) or a remote server's URL.
@@ -219,7 +223,7 @@ func quotedHint(data []byte, line, col int) string {
 
 // topKeys are the keys the top level may hold.
 func topKeys() []string {
-	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "keys", "servers"}
+	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "sessions_max_size", "keys", "servers"}
 }
 
 // serverKeys are the keys a [servers.NAME] table may hold.
@@ -329,6 +333,9 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 			return r.errAt([]string{"mouse"}, "want true or false, got %s", kind(v))
 		}
 		s.Mouse = &b
+	}
+	if s.SessionsMaxSize, err = r.size(doc, "sessions_max_size"); err != nil {
+		return err
 	}
 	if s.Keys, err = r.keys(doc); err != nil {
 		return err
