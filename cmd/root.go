@@ -392,6 +392,13 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
 	opts.ReadBack = rec.readBack()
+	if opts.ReadBack == nil {
+		// No file to read older frames back from: keep the newest frames' bytes only.
+		opts.NoFile = "this session is not recorded"
+		if flags.rec.noSave {
+			opts.NoFile = "--no-save keeps no file"
+		}
+	}
 	var spawnErr error
 	client, err := mcpclient.Start(cfg)
 	if err != nil {

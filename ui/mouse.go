@@ -158,6 +158,9 @@ func (t toolsTab) wheel(x, y, d int) tea.Cmd {
 func (t wireTab) click(x, y int) tea.Cmd {
 	p := t.m.wire
 	row := y - p.list.y - 1
+	if p.droppedLine() {
+		row-- // the dropped-frames notice under the title
+	}
 	if !p.list.contains(x, y) || row < 0 || row >= p.bodyRows() {
 		return nil
 	}

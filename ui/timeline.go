@@ -149,6 +149,11 @@ type timeline struct {
 	failed map[uint64]error
 	// showCreds shows HTTP credentials as sent (Options.ShowCredentials); see shownRaw.
 	showCreds bool
+	// noFile says why an unrecorded live session drops its older frames' bytes (setNoFile);
+	// droppedFrames and droppedBytes count what it dropped.
+	noFile        string
+	droppedFrames int
+	droppedBytes  int64
 }
 
 func newTimeline() *timeline {
@@ -201,6 +206,7 @@ func (t *timeline) keepRaw(raw []byte) {
 		return
 	}
 	for len(t.raws) > 1 && (len(t.raws) > t.keep || t.rawBytes > t.keepBytes) {
+		t.dropped(t.rawBase, len(t.raws[0]))
 		t.rawBytes -= int64(len(t.raws[0]))
 		t.raws[0] = nil
 		t.raws = t.raws[1:]
@@ -219,6 +225,11 @@ func (t *timeline) kept(i int) ([]byte, bool) {
 // loadErr is why the event seq could not be read back from the trace (nil if it was, or
 // is still to be).
 func (t *timeline) loadErr(seq uint64) error {
+	if t.noFile != "" {
+		if i, ok := t.index(seq); ok && t.droppedAt(i) {
+			return droppedError{t}
+		}
+	}
 	if t.failed == nil {
 		return nil
 	}
@@ -450,7 +461,7 @@ func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.plists[t.evs
 func (t *timeline) rawAt(i int) ([]byte, bool) {
 	e := t.evs.at(i)
 	if raw, ok := t.kept(i); ok || t.load == nil {
-		return raw, true
+		return raw, !t.droppedAt(i)
 	}
 	if e.dir == mcpclient.Lifecycle {
 		return nil, true
