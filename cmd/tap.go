@@ -185,6 +185,18 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	return path, auto, nil
 }
 
+// noFileReason says why the tap keeps no trace file (for attach, whose history is then
+// the newest events kept in memory), "" when it keeps one.
+func (r *tapRecordFlags) noFileReason(path string) string {
+	switch {
+	case path != "":
+		return ""
+	case r.noSave:
+		return "--no-save keeps no file"
+	}
+	return "the tap keeps no trace file"
+}
+
 // tapsDir is where a tap's automatic recordings go: one directory per tap name.
 func tapsDir(name string) string {
 	return filepath.Join(stateDir(), "taps", safeFileName(name))
@@ -236,9 +248,10 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 			ToolVersion: Version(),
 			Framing:     traceFraming(mcpclient.Framing(rec.framing)),
 		},
-		Redactor:   red,
-		MaxMessage: maxMessage,
-		Logger:     logger,
+		Redactor:     red,
+		MaxMessage:   maxMessage,
+		Logger:       logger,
+		NoFileReason: rec.noFileReason(path),
 	}
 	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
 	// The forward loops wait in blocking read(2)s (cheaper than the poller where system
@@ -316,9 +329,10 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 			Argv:        red.Argv(argv),
 			URL:         red.Argv(argv)[0],
 		},
-		Redactor:   red,
-		MaxMessage: maxMessage,
-		Logger:     logger,
+		Redactor:     red,
+		MaxMessage:   maxMessage,
+		Logger:       logger,
+		NoFileReason: rec.noFileReason(path),
 		OnStart: func(string) {
 			fmt.Fprintf(humanStderr(), "%sserving %s\n", tapPrefix, base)
 		},
