@@ -82,8 +82,7 @@ func (s *sessionStore) over(size int64) {
 		s.mu.Unlock()
 		return
 	}
-	s.said = fmt.Sprintf("the running session %s alone holds %s, over the %s cap on kept sessions: it is kept whole (older sessions go first); %s sets the cap",
-		s.path, mib(size), settings.FormatSize(s.max), s.setting)
+	s.said = s.message(size, true)
 	text := s.said
 	s.mu.Unlock()
 	s.logger.Warn("session store over its cap", "path", s.path, "bytes", size, "cap", s.max)
@@ -140,14 +139,33 @@ func (s *sessionStore) end() {
 	s.prune()
 }
 
-// notice is what the user was told about the cap ("" when nothing).
+// message says that the session (running or just ended) alone holds size bytes, over
+// the cap.
+func (s *sessionStore) message(size int64, running bool) string {
+	if running {
+		return fmt.Sprintf("the running session %s alone holds %s, over the %s cap on kept sessions: it is kept whole, older sessions are removed; %s sets the cap",
+			s.path, mib(size), settings.FormatSize(s.max), s.setting)
+	}
+	return fmt.Sprintf("the session %s alone holds %s, over the %s cap on kept sessions: it was kept whole, and the next session removes it first (move it elsewhere to keep it); %s sets the cap",
+		s.path, mib(size), settings.FormatSize(s.max), s.setting)
+}
+
+// notice is what the user was told about the cap, with the session's size now ("" when
+// nothing was said): the TUI says it again on stderr once the screen is back.
 func (s *sessionStore) notice() string {
 	if s == nil {
 		return ""
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.said
+	said := s.said
+	s.mu.Unlock()
+	if said == "" {
+		return ""
+	}
+	if st, err := os.Stat(s.path); err == nil {
+		return s.message(st.Size(), false)
+	}
+	return said
 }
 
 // mib writes a size in MiB with one decimal.

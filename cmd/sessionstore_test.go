@@ -50,9 +50,9 @@ func TestSessionStoreCap(t *testing.T) {
 	if exists(old[2]) {
 		t.Error("the last finished session was kept though the running one alone passes the cap")
 	}
-	want := "the running session " + rec.path() + " alone holds "
+	want := "the session " + rec.path() + " alone holds "
 	setting := "sessions_max_size in " + filepath.Join(cfgHome, "mcp-inspect", "config.toml") + " sets the cap"
-	if n := rec.store.notice(); !strings.HasPrefix(n, want) || !strings.Contains(n, "over the 2MiB cap") || !strings.HasSuffix(n, setting) {
+	if n := rec.store.notice(); !strings.HasPrefix(n, want) || !strings.Contains(n, "over the 2MiB cap") || !strings.Contains(n, "the next session removes it first") || !strings.HasSuffix(n, setting) {
 		t.Errorf("notice %q; want it to name the path, the cap and %q", n, setting)
 	}
 	path := rec.path()
@@ -77,7 +77,7 @@ func TestSessionStoreTellsOnce(t *testing.T) {
 	s.prune()
 	s.prune()
 	s.end()
-	if len(told) != 1 || !strings.Contains(told[0], path) || !exists(path) {
+	if len(told) != 1 || !strings.HasPrefix(told[0], "the running session "+path+" alone holds 3.0 MiB, over the 1MiB cap") || !exists(path) {
 		t.Fatalf("told %q; want one notice naming %s, the file kept", told, path)
 	}
 }

@@ -46,8 +46,9 @@ type Pruned struct {
 // cap). A recording that a process still writes (its Writer marked it with MarkRunning, in
 // this process or any other) is never removed: it counts towards both bounds, and older
 // finished ones go first, then newer ones. Other files are never touched, so a session
-// saved under a name of its own stays, and so do the paths in spare (the caller's own
-// session, finished or not marked yet), which count like running ones.
+// saved under a name of its own stays. The paths in spare (the caller's own session,
+// finished or not marked yet) count like running ones and are never removed, nor is any
+// session newer than them: those go, oldest first, when a later session prunes.
 func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Pruned, error) {
 	var res Pruned
 	entries, err := os.ReadDir(dir)
@@ -75,9 +76,11 @@ func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Prune
 	res.Sessions = len(files)
 	over := func() bool { return res.Sessions > keep || maxBytes > 0 && res.Bytes > maxBytes }
 	var firstErr error
+	past := false // past a spared path: nothing more is removed
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
-		if !over() || spared(p, spare) {
+		past = past || spared(p, spare)
+		if !over() || past {
 			if spared(p, spare) || running(p) {
 				res.Running = append(res.Running, p)
 				res.RunningBytes += f.size

@@ -100,12 +100,19 @@ func TestPruneSessionsSparesRunning(t *testing.T) {
 	if !slices.Equal(res.Removed, finished) || res.Sessions != 1 {
 		t.Errorf("pruned %v, %d left; want every finished session gone", res.Removed, res.Sessions)
 	}
+	// A spared path (the caller's own session) stays, and so do the sessions newer than it.
 	spare := oldSessions(t, dir, 1, 1<<20)[0]
-	if res, _ := recorder.PruneSessions(dir, recorder.DefaultKeep, 1<<20, spare); !exists(spare) || len(res.Removed) != 0 {
-		t.Errorf("a spared path was removed: %v", res.Removed)
+	newer := recorder.SessionPath(dir, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), 7)
+	os.WriteFile(newer, bytes.Repeat([]byte("n"), 1<<20), 0o600)
+	const capped = 3<<20 + 1<<19 // the running session, and one more
+	if res, _ := recorder.PruneSessions(dir, recorder.DefaultKeep, capped, spare); !exists(spare) || !exists(newer) || len(res.Removed) != 0 {
+		t.Errorf("a spared path or a newer session was removed: %v", res.Removed)
+	}
+	if res, _ := recorder.PruneSessions(dir, recorder.DefaultKeep, capped); exists(spare) || !exists(newer) || !slices.Equal(res.Removed, []string{spare}) {
+		t.Errorf("without spare: removed %v; want the older finished one only", res.Removed)
 	}
 	w.Close()
-	if res, _ := recorder.PruneSessions(dir, recorder.DefaultKeep, 1<<20); exists(w.Path()) || len(res.Running) != 0 {
+	if res, _ := recorder.PruneSessions(dir, recorder.DefaultKeep, 1<<20, newer); exists(w.Path()) || len(res.Running) != 1 {
 		t.Errorf("the closed session is still kept (running %v)", res.Running)
 	}
 }
