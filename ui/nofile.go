@@ -15,6 +15,20 @@ const DefaultNoFileBytes = 64 << 20
 // (each costs a slice header besides its bytes).
 const noFileEvents = 1 << 20
 
+// noFileFrameCost is what a kept frame costs besides its bytes (its slice header and the
+// allocation's rounding): with it the bound is memory held, also for a flood of small
+// frames, where the bytes alone are half of it.
+const noFileFrameCost = 48
+
+// rawCost is what keeping raw counts against the bound: its bytes, and for an unrecorded
+// session the frame's own cost.
+func (t *timeline) rawCost(raw []byte) int64 {
+	if t.noFile != "" {
+		return int64(len(raw)) + noFileFrameCost
+	}
+	return int64(len(raw))
+}
+
 // droppedError is why the bytes of an unrecorded session's older frame are not there.
 type droppedError struct{ t *timeline }
 

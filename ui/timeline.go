@@ -102,7 +102,8 @@ type timeline struct {
 	// raws holds the bytes of the events from position rawBase on: every event's when
 	// nothing is loaded on demand (load nil), none for an opened trace, and the latest ones
 	// (up to keep events and keepBytes bytes) for a live session that reads older events
-	// back from its recording (setReadBack). rawBytes is their total length.
+	// back from its recording (setReadBack). rawBytes is their total length (plus each
+	// frame's own cost for an unrecorded session: rawCost).
 	raws      [][]byte
 	rawBase   int
 	rawBytes  int64
@@ -201,13 +202,13 @@ func (t *timeline) keepRaw(raw []byte) {
 		return
 	}
 	t.raws = append(t.raws, raw)
-	t.rawBytes += int64(len(raw))
+	t.rawBytes += t.rawCost(raw)
 	if t.keep == 0 {
 		return
 	}
 	for len(t.raws) > 1 && (len(t.raws) > t.keep || t.rawBytes > t.keepBytes) {
 		t.dropped(t.rawBase, len(t.raws[0]))
-		t.rawBytes -= int64(len(t.raws[0]))
+		t.rawBytes -= t.rawCost(t.raws[0])
 		t.raws[0] = nil
 		t.raws = t.raws[1:]
 		t.rawBase++
