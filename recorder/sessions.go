@@ -87,14 +87,18 @@ func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Prune
 			}
 			continue
 		}
-		gone, size, err := removeFinished(p)
+		st, size, err := removeFinished(p)
 		switch {
 		case err != nil:
 			if firstErr == nil {
 				firstErr = err
 			}
-		case gone:
-			res.Removed = append(res.Removed, p)
+		case st == removed || st == vanished:
+			if st == removed {
+				res.Removed = append(res.Removed, p)
+			} else {
+				size = f.size // another pruner was first
+			}
 			res.Sessions--
 			res.Bytes -= size
 		default:
@@ -115,33 +119,48 @@ func spared(p string, spare []string) bool {
 	return false
 }
 
+// removal is what removeFinished did.
+type removal int
+
+const (
+	kept     removal = iota // a process still writes it (or it was replaced meanwhile)
+	removed                 // removed
+	vanished                // already gone: another pruner removed it
+)
+
 // removeFinished removes the recording at p unless a process still writes it: it takes
 // the exclusive lock a running Writer's shared one excludes, and removes the file while
 // holding it, so a Writer that opens it meanwhile finds it gone (MarkRunning) and creates
 // it again. size is the size removed.
-func removeFinished(p string) (gone bool, size int64, err error) {
+func removeFinished(p string) (removal, int64, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return false, 0, nil
+			return vanished, 0, nil
 		}
-		return false, 0, err
+		return kept, 0, err
 	}
 	defer f.Close()
 	if !tryLockExclusive(f) {
-		return false, 0, nil
+		return kept, 0, nil
 	}
 	st, err := f.Stat()
 	if err != nil {
-		return false, 0, err
+		return kept, 0, err
 	}
 	if cur, err := os.Stat(p); err != nil || !os.SameFile(st, cur) {
-		return false, 0, nil // replaced meanwhile: leave the new file alone
+		if os.IsNotExist(err) {
+			return vanished, 0, nil
+		}
+		return kept, 0, nil // replaced meanwhile: leave the new file alone
 	}
 	if err := os.Remove(p); err != nil {
-		return false, 0, err
+		if os.IsNotExist(err) {
+			return vanished, 0, nil
+		}
+		return kept, 0, err
 	}
-	return true, st.Size(), nil
+	return removed, st.Size(), nil
 }
 
 // running reports whether a process still writes the recording at p.
