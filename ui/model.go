@@ -111,7 +111,7 @@ type Options struct {
 	ReadBack func(seq uint64) (mcpclient.Event, error)
 	// NoFile, for a live session with no recording to read back from (ReadBack nil), says
 	// why ("--no-save keeps no file"): the timeline then keeps the bytes of its latest
-	// frames only, NoFileBytes of them (DefaultNoFileBytes when 0), drops the older ones'
+	// frames only, NoFileBytes of them (defaultNoFileBytes when 0), drops the older ones'
 	// bytes (their rows stay), and the wire pane says how many were dropped and why. ""
 	// keeps every frame's bytes.
 	NoFile      string

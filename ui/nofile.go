@@ -6,10 +6,10 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// DefaultNoFileBytes is how many bytes of its latest frames a live session with no
+// defaultNoFileBytes is how many bytes of its latest frames a live session with no
 // recording (--no-save) keeps (64 MiB, as a recorded one keeps before reading back):
 // older frames keep their rows, their bytes are dropped.
-const DefaultNoFileBytes = 64 << 20
+const defaultNoFileBytes = 64 << 20
 
 // noFileEvents bounds the frames whose bytes an unrecorded session keeps, however small
 // (each costs a slice header besides its bytes).
@@ -37,13 +37,13 @@ func (e droppedError) Error() string {
 }
 
 // setNoFile makes a live session with no recording keep the bytes of its latest frames
-// only, up to limit bytes (DefaultNoFileBytes when 0): the older frames' rows, filters
+// only, up to limit bytes (defaultNoFileBytes when 0): the older frames' rows, filters
 // and pairing stay, their bytes are dropped, and the wire pane says how many and why
 // (reason: "--no-save keeps no file"). Memory then follows the bound, not the session's
 // length (#15).
 func (t *timeline) setNoFile(reason string, limit int64) {
 	if limit <= 0 {
-		limit = DefaultNoFileBytes
+		limit = defaultNoFileBytes
 	}
 	t.noFile, t.keep, t.keepBytes = reason, noFileEvents, limit
 }

@@ -47,7 +47,8 @@ func TestNoSaveFloodBounded(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	base := ms.HeapAlloc
 	stop := heappeak.Start(time.Millisecond)
-	for i := 1; i <= frames; i += batch {
+	var held uint64 // the most heap live after a GC, over the start, during the flood
+	for b, i := 0, 1; i <= frames; b, i = b+1, i+batch {
 		evs := make([]mcpclient.Event, 0, batch)
 		for k := i; k < i+batch && k <= frames; k++ {
 			evs = append(evs, padFrame(k, size))
@@ -56,14 +57,19 @@ func TestNoSaveFloodBounded(t *testing.T) {
 		if m.tl.rawBytes > bound {
 			t.Fatalf("after %d frames the timeline holds %d bytes of frames, over the %d bound", i+len(evs)-1, m.tl.rawBytes, bound)
 		}
+		if b%8 == 7 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			held = max(held, ms.HeapAlloc-min(ms.HeapAlloc, base))
+		}
 	}
 	peak := stop()
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	t.Logf("after a GC: %d MiB over the start", (ms.HeapAlloc-min(ms.HeapAlloc, base))>>20)
-	t.Logf("%d frames of %d KiB: heap peak %d MiB over the start, %d frames kept (%d MiB)", frames, size>>10, (peak-min(peak, base))>>20, len(m.tl.raws), m.tl.rawBytes>>20)
-	if grown := peak - min(peak, base); grown > 4*bound+16<<20 {
-		t.Errorf("the heap grew by %d MiB during a flood of %d MiB; want it bounded by the %d MiB kept", grown>>20, frames*size>>20, bound>>20)
+	// The peak counts garbage the GC had not taken yet (how much depends on the heap
+	// the other tests left): it is reported, the memory held is checked.
+	t.Logf("%d frames of %d KiB: at most %d MiB held after a GC, heap peak %d MiB over the start; %d frames kept (%d MiB)",
+		frames, size>>10, held>>20, (peak-min(peak, base))>>20, len(m.tl.raws), m.tl.rawBytes>>20)
+	if held > 2*bound+8<<20 {
+		t.Errorf("the heap held %d MiB during a flood of %d MiB; want it bounded by the %d MiB kept", held>>20, frames*size>>20, bound>>20)
 	}
 	if m.tl.len() != frames {
 		t.Fatalf("%d rows for %d frames", m.tl.len(), frames)
