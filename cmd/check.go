@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -14,6 +16,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // checkFlags are check's own flags, beside the session flags every headless command has.
@@ -45,10 +48,12 @@ It changes nothing on the server by default: tools are called only with --call T
 the matching --args JSON, paired in order; {} when missing) or --call-read-only (each tool
 annotated readOnlyHint: true, with arguments built from its inputSchema).
 
-The server is started up to four times: the main session runs the battery (--record keeps
-its trace, so "mcp-inspect open FILE" shows the exact bytes of the events the report
-cites as #N); short sessions test version negotiation and server/discover (cited as
-version-future#N, version-oldest#N, discover#N).
+The server is started up to five times: the main session runs the battery; short sessions
+beside it test version negotiation and server/discover (cited as version-future#N,
+version-oldest#N, discover#N). --record FILE keeps each session's trace (FILE and
+FILE.version-future.jsonl, …), and the report names the file beside the events it cites,
+so "mcp-inspect open FILE" shows their exact bytes. A server that cannot run a second copy
+beside the main one (a lock, a fixed port) gets those rules as not applicable, with why.
 
 The report groups MUST failures, SHOULD warnings and passes, each rule with the spec
 section it comes from. --json prints it as one document; --junit FILE writes JUnit XML for
@@ -125,9 +130,12 @@ func (cf *checkFlags) options() (check.Options, error) {
 	for i, tool := range cf.calls {
 		call := check.Call{Tool: tool}
 		if i < len(cf.args) {
-			var v map[string]any
-			if err := json.Unmarshal([]byte(cf.args[i]), &v); err != nil {
-				return opt, fmt.Errorf("--args %q (for --call %s): not a JSON object: %v", cf.args[i], tool, err)
+			if err := argsObject(cf.args[i]); err != nil {
+				shown := "'" + cf.args[i] + "'"
+				if strings.ContainsAny(cf.args[i], "'\n") {
+					shown = fmt.Sprintf("%q", cf.args[i])
+				}
+				return opt, fmt.Errorf("--args %s (for --call %s) %v: give the tool's arguments as one JSON object of name: value, quoted for the shell, e.g. --args '{\"a\": 1}'", shown, tool, err)
 			}
 			call.Args = json.RawMessage(cf.args[i])
 		}
@@ -137,6 +145,35 @@ func (cf *checkFlags) options() (check.Options, error) {
 		return opt, fmt.Errorf("--max-reads %d: must not be negative", cf.maxReads)
 	}
 	return opt, nil
+}
+
+// argsObject says what is wrong with an --args value that is not a JSON object: "is not
+// valid JSON (…)", "is an array, not a JSON object".
+func argsObject(raw string) error {
+	var v any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return fmt.Errorf("is not valid JSON (%s, at byte %d)", strings.TrimPrefix(se.Error(), "json: "), se.Offset)
+		}
+		return fmt.Errorf("is not valid JSON (%s)", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	kind := ""
+	switch v.(type) {
+	case map[string]any:
+		return nil
+	case []any:
+		kind = "an array"
+	case string:
+		kind = "a string"
+	case float64:
+		kind = "a number"
+	case bool:
+		kind = "a boolean"
+	default:
+		kind = "null"
+	}
+	return fmt.Errorf("is %s, not a JSON object", kind)
 }
 
 // jsonCheck is what check --json prints: the report, the exit code, and the error that
@@ -174,11 +211,27 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	logger, closeLog := openLog(flags.session.logFile, flags.session.debug)
 	defer closeLog()
 	flags.session.rec.noSave = true // kept only with --record
+	if err := shortTracesFree(&flags.session.rec); err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
 	rec, err := flags.session.rec.start(&cfg, logger, h.noteWriter())
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
 	opt.Server, opt.Target = cfg, target
+	if rec.path() != "" {
+		opt.Trace = rec.path()
+		opt.Record = func(name string, scfg *mcpclient.Config) (string, func()) {
+			rf := flags.session.rec
+			rf.file = shortTrace(flags.session.rec.file, name)
+			sr, err := rf.start(scfg, logger, io.Discard) // --no-redact was warned about once
+			if err != nil || sr.path() == "" {
+				fmt.Fprintf(h.noteWriter(), "mcp-inspect: warning: the %s session is not recorded: %v\n", name, err)
+				return "", nil
+			}
+			return sr.path(), func() { sr.close(logger, h.noteWriter()) }
+		}
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	rep, err := check.Run(ctx, opt)
@@ -226,6 +279,34 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		return &codeError{code, ""} // said above (the JUnit file)
 	}
 	return &codeError{code, stderrSafe(stderr)(err.Error())}
+}
+
+// shortTrace is the trace file of short session name beside the --record FILE:
+// check.jsonl → check.version-future.jsonl.
+func shortTrace(file, name string) string {
+	ext := filepath.Ext(file)
+	return strings.TrimSuffix(file, ext) + "." + name + ext
+}
+
+// shortTracesFree refuses, before the check starts, a --record FILE whose short-session
+// siblings exist (without --overwrite): they are created on the way, and the run should
+// not stop there.
+func shortTracesFree(r *recordFlags) error {
+	if r.file == "" || r.overwrite {
+		return nil
+	}
+	for _, name := range check.ShortSessions() {
+		if p := shortTrace(r.file, name); pathExists(p) {
+			return existsErr(p)
+		}
+	}
+	return nil
+}
+
+// pathExists reports whether anything (a file, a link) is at p.
+func pathExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // writeJUnit writes rep as JUnit XML to f and closes it.

@@ -58,6 +58,7 @@ Exit status: 0 every response matches, 1 something differs, 2 the replay could n
 	}
 	c.Flags().SetInterspersed(true)
 	f.session.register(c, forReplay)
+	_ = c.Flags().MarkHidden("theme") // replay draws nothing: like the headless commands (usesTheme)
 	c.Flags().StringArrayVar(&f.ignore, "ignore", nil, "leave `JSONPATH` out of the comparison (repeatable)")
 	c.Flags().BoolVar(&f.asJSON, "json", false, "print the report as JSON")
 	c.Flags().BoolVar(&f.update, "update", false, "rewrite TRACE with the new session (its responses become the expected ones); exit 0 unless the replay fails")

@@ -46,9 +46,16 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error()}
 	}
+	// A command that shows no theme does not stop for a theme it would not use.
+	checks.ThemeWarns = !usesTheme(cmd)
 	s, err := settings.Load(loc, checks)
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error() + "\n(mcp-inspect settings show checks the file)"}
+	}
+	if q, _ := fl.GetBool("quiet"); !q {
+		for _, w := range s.Warnings {
+			fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: warning: settings: %s; left out: %s shows no theme (the TUI refuses it; mcp-inspect settings show checks the file)\n", stderrSafe(cmd.ErrOrStderr())(w), cmd.Name())
+		}
 	}
 	set := func(name, v string) error {
 		if f := fl.Lookup(name); f != nil && !f.Changed && v != "" {
@@ -85,6 +92,13 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	return nil
 }
 
+// usesTheme reports whether cmd shows a theme: it has a --theme flag that is not hidden
+// (the headless commands accept --theme but hide it: they draw nothing).
+func usesTheme(cmd *cobra.Command) bool {
+	f := cmd.Flags().Lookup("theme")
+	return f != nil && !f.Hidden
+}
+
 // rootsSource names where the roots came from, for warnings about them: --root when given,
 // else the settings file that gave them.
 func rootsSource(f *sessionFlags) string {
@@ -118,8 +132,8 @@ directory (~/.config on Linux, ~/Library/Application Support on macOS, %AppData%
 
 It gives the defaults of --theme, --era, --timeout and --root, redaction patterns added to
 --redact, mouse = true|false, the size cap on kept sessions (sessions_max_size = "1GiB"),
-key overrides ([keys]) and named server profiles
-([servers.NAME], started by --server NAME without --config). Flags win over the file.
+key overrides ([keys]) and named server profiles ([servers.NAME], started by --server NAME
+without --config; a profile's era and timeout win over the file's). Flags win over both.
 
 "settings path" prints where the file is looked for and whether it is there; "settings show"
 checks it and prints the settings in effect (env and header values masked). A malformed file
@@ -271,6 +285,9 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 		line("transport", sv.Transport)
 		line("bearer_env", sv.BearerEnv)
 		line("era", sv.Era)
+		if sv.Timeout > 0 {
+			line("timeout", sv.Timeout.String())
+		}
 		if len(sv.Env) > 0 {
 			fmt.Fprintf(w, "env = %s # values masked\n", safe(maskedTable(sv.Env, "=")))
 		}
@@ -334,7 +351,8 @@ func tomlKey(k string) string {
 
 // profileConfig builds the session's Config from the settings profile s.name (--server
 // NAME without --config). The profile's env, headers and cwd come first; -e, -H and --cwd
-// add to or win over them; its framing, transport and era apply unless the flag was given.
+// add to or win over them; its framing, transport, era and timeout apply unless the flag was
+// given (a flag, then the profile, then the file's top level, then the built-in default).
 func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.Config, string, error) {
 	var none mcpclient.Config
 	if len(argv) > 0 {
@@ -348,6 +366,9 @@ func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.
 	changed := func(name string) bool { return f.cmd != nil && f.cmd.Flags().Changed(name) }
 	if p.Era != "" && !changed("era") {
 		f.era = p.Era
+	}
+	if p.Timeout > 0 && !changed("timeout") {
+		f.timeout = p.Timeout
 	}
 	title := p.Name + " (" + set.Path + ")"
 	if p.Remote() {

@@ -196,6 +196,9 @@ type Client struct {
 	waitDone  chan struct{}
 	exitDone  chan struct{}
 	closeOnce sync.Once
+	// hurry is closed by Hasten (made on first use, under mu); hurryGrace is its grace.
+	hurry      chan struct{}
+	hurryGrace time.Duration
 	// shutdown is how Close ended the server (under mu).
 	shutdown   ShutdownReport
 	exitCode   int
@@ -253,10 +256,11 @@ func Start(cfg Config) (*Client, error) {
 
 // Events is the session timeline, in order. It is closed after the server is gone and
 // every event has been delivered. Once Events has been called, the client reads the
-// server's stdout and stderr only while fewer than about 4,096 events (16 MiB of frames)
-// wait to be received here, so a slow reader slows the server (its pipes fill) instead of
-// growing memory; requests and their responses still pair, and the bound is lifted when
-// the server has exited (see eventQueue). A caller of Events must therefore keep
+// server's stdout and stderr, or an HTTP session's SSE streams, only while fewer than about
+// 4,096 events (16 MiB of frames) wait to be received here, so a slow reader slows the
+// server (its pipes or TCP windows fill) instead of growing memory; requests and their
+// responses still pair, and the bound is lifted when the server has exited or the session
+// is closed (see eventQueue). A caller of Events must therefore keep
 // receiving until the channel closes; a client whose Events is never called buffers
 // without bound, as it must keep every event for a late reader.
 func (c *Client) Events() <-chan Event {

@@ -290,7 +290,7 @@ func (t *streamable) post(f outFrame) {
 		if f.kind != KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
-		last, retry := t.readSSEFunc(resp.Body, f, nil)
+		last, retry := t.readSSE(ctx, resp.Body, f, nil)
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
 			t.resume(ctx, f, last, retry)
 		}
@@ -405,20 +405,19 @@ func (t *streamable) fail(f outFrame, err error) {
 }
 
 // readSSE reads an event stream to its end: each frame an event, each message in it a
-// server frame. It returns the stream's last event id and the reconnection delay.
-func (t *streamable) readSSE(body io.Reader, f outFrame) (string, time.Duration) {
-	return t.readSSEFunc(body, f, nil)
-}
-
-// readSSEFunc is readSSE calling onFrame (when set) after each frame.
-func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (string, time.Duration) {
+// server frame. Between frames it waits for room in the event queues (waitRoomHTTP) until
+// ctx, the stream's, is done. busy, when set, is called with true once a frame has arrived
+// and with false when the next one is awaited (the resumption's quiet timer runs only
+// then). It returns the stream's last event id and the reconnection delay.
+func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (string, time.Duration) {
 	r := NewSSEReader(body)
 	retry := time.Duration(-1)
 	for first := true; ; first = false {
 		fr, err := r.Next()
-		if onFrame != nil {
-			onFrame()
+		if busy != nil {
+			busy(true)
 		}
+		t.c.waitRoomHTTP(ctx, &fr)
 		if first && bytes.HasPrefix(bytes.TrimSpace(fr.Raw), []byte("{")) {
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is JSON, but Content-Type says text/event-stream"})
 		}
@@ -438,6 +437,9 @@ func (t *streamable) readSSEFunc(body io.Reader, f outFrame, onFrame func()) (st
 		}
 		if err != nil {
 			return r.LastEventID(), retry
+		}
+		if busy != nil {
+			busy(false)
 		}
 	}
 }
@@ -480,7 +482,13 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 		}
 		quiet := max(2*wait, 2*time.Second)
 		timer := time.AfterFunc(quiet, cancel)
-		nl, nr := t.readSSEFunc(resp.Body, f, func() { timer.Reset(quiet) })
+		nl, nr := t.readSSE(ctx, resp.Body, f, func(busy bool) {
+			if busy {
+				timer.Stop()
+			} else {
+				timer.Reset(quiet)
+			}
+		})
 		timer.Stop()
 		resp.Body.Close()
 		cancel()
@@ -540,7 +548,7 @@ func (t *streamable) startListen() <-chan struct{} {
 				}
 				return
 			}
-			nl, nr := t.readSSE(resp.Body, outFrame{})
+			nl, nr := t.readSSE(t.ctx, resp.Body, outFrame{}, nil)
 			resp.Body.Close()
 			if nr >= 0 {
 				retry = nr

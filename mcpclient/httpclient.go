@@ -5,6 +5,7 @@ package mcpclient
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,17 +64,7 @@ func (c *Client) TransportKind() Transport {
 // exact body POSTed (no newline: HTTP frames the message).
 func (c *Client) sendHTTPLocked(b []byte, known Kind, knownMsg *Message) error {
 	raw := append([]byte(nil), b...)
-	kind, msg := known, knownMsg
-	var probs []Problem
-	if known == 0 {
-		kind, msg, probs = ClassifyBody(raw)
-	}
-	c.stdinLine++
-	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
-	c.stampLocked(&ev)
-	c.pairer.Add(&ev)
-	c.stdinOff += int64(len(raw))
-	c.emitLocked(ev)
+	kind, msg := c.recordSentLocked(raw, known, knownMsg, ClassifyBody)
 	f := outFrame{body: raw, msg: msg, kind: kind, era: c.era}
 	if c.era == EraModern {
 		f.version = c.modernVersion
@@ -102,6 +93,40 @@ func (c *Client) handleBody(raw []byte) {
 	off, line := c.bodyOff-int64(len(raw)), c.bodyLine
 	c.mu.Unlock()
 	c.handleFrame(Frame{Raw: raw, Size: int64(len(raw)), Offset: off, Line: line})
+}
+
+// waitRoomHTTP is an HTTP stream reader's backpressure (see eventQueue): called after an
+// SSE frame was read and before it is handled, it waits while the event queues are over
+// their bound, unless the frame holds the response to a pending request, which pairs at
+// once whatever the backlog, or is empty (the stream's end: nothing to queue). It returns
+// early once ctx is done (the stream's request cancelled, the session closing). Nothing
+// more is read from the stream meanwhile, so the connection's buffers fill and TCP holds
+// the server's writes back.
+func (c *Client) waitRoomHTTP(ctx context.Context, fr *SSEFrame) {
+	if len(fr.Raw) == 0 || !c.needsRoom() || (fr.Dispatches() && c.answersPending(fr.Data)) {
+		return
+	}
+	c.q.waitRoomCtx(ctx)
+	if c.obs != nil {
+		c.obs.waitRoomCtx(ctx)
+	}
+}
+
+// needsRoom reports whether waitRoom would wait now.
+func (c *Client) needsRoom() bool {
+	return c.q.needsRoom() || (c.obs != nil && c.obs.needsRoom())
+}
+
+// answersPending reports whether data is a response to a request still awaiting one.
+func (c *Client) answersPending(data string) bool {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal([]byte(data), &m) != nil || m.Method != "" || m.ID == nil || string(m.ID) == "null" {
+		return false
+	}
+	return c.isPending(m.ID)
 }
 
 // isPending reports whether the request with this id still awaits its response.

@@ -87,6 +87,7 @@ func (t *legacySSE) listen() {
 	r := NewSSEReader(resp.Body)
 	for {
 		fr, err := r.Next()
+		t.c.waitRoomHTTP(t.ctx, &fr)
 		if len(fr.Raw) > 0 {
 			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
 		}

@@ -193,7 +193,8 @@ func (c *Client) Shutdown() ShutdownReport {
 }
 
 // Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close
-// its stdin, wait ShutdownGrace, SIGTERM the process group, wait, SIGKILL the group. The
+// its stdin, wait ShutdownGrace (or Hasten's grace), SIGTERM the process group, wait,
+// SIGKILL the group. The
 // group is killed in the end even when the main process exited, so forked children do not
 // outlive the session. Close returns when the process is gone; it is idempotent.
 func (c *Client) Close() error {
@@ -205,7 +206,7 @@ func (c *Client) Close() error {
 		if c.cmd == nil {
 			return
 		}
-		for deadline := time.Now().Add(c.cfg.ShutdownGrace); c.answering.Load() > 0 && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(c.stepGrace()); c.answering.Load() > 0 && time.Now().Before(deadline); {
 			time.Sleep(2 * time.Millisecond)
 		}
 		c.mu.Lock()
@@ -227,11 +228,11 @@ func (c *Client) Close() error {
 			step = ""
 		}
 		c.writer.close()
-		if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+		if !c.waitStep(c.waitDone) {
 			step = ShutdownSIGTERM
 			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGTERM to the server's process group"}})
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
-			if !waitAny(c.waitDone, c.cfg.ShutdownGrace) {
+			if !c.waitStep(c.waitDone) {
 				step = ShutdownSIGKILL
 				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGKILL to the server's process group"}})
 				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
@@ -244,7 +245,7 @@ func (c *Client) Close() error {
 		// Whatever is left in the group (forked children) goes too.
 		if proc.GroupAlive(c.pid) {
 			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
-			if !proc.WaitGroupGone(c.pid, c.cfg.ShutdownGrace) {
+			if !proc.WaitGroupGone(c.pid, c.stepGrace()) {
 				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
 				proc.WaitGroupGone(c.pid, time.Second)
 			}

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 )
@@ -14,7 +15,10 @@ import (
 // queue holds more than maxQueued events or maxQueuedBytes of frame bytes not yet handed
 // to the consumer, until it has drained to half of that. The server's pipe then fills and
 // its writes block, so a flood costs memory for a bounded backlog, not for its length, and
-// nothing is lost or dropped. The alternative, keeping only the queued events' bytes until
+// nothing is lost or dropped. An HTTP session's SSE readers (the GET stream, a POST
+// answered with a stream, its resumption, the HTTP+SSE stream) wait the same way after
+// each frame they read (waitRoomHTTP): the connection's buffers fill and TCP stops the
+// server's writes. The alternative, keeping only the queued events' bytes until
 // the recorder has written them and reading them back, would still grow with the backlog
 // (every event's parsed envelope and summary) and would make every consumer read files.
 //
@@ -29,6 +33,11 @@ import (
 //     pipes is at most their buffers, and the readers must reach EOF for the session to
 //     end (Close, the exit event) even when the consumer has stopped reading.
 //   - close (the session's end) lifts it too.
+//   - HTTP: a frame that holds the response to a pending request does not wait (its
+//     request's own stream may be the one the flood is on), nor does a JSON response
+//     body (one per request POSTed); a stream's wait ends when its context does (the
+//     request cancelled, the session closing), so Close and its DELETE never wait for
+//     the consumer.
 type eventQueue struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -114,13 +123,26 @@ func (q *eventQueue) low() bool {
 // waitRoom blocks while the queue is bounded and over its high marks, until the consumer
 // has taken it down to the low marks or the bound is lifted. The caller must hold no lock
 // the consumer may need.
-func (q *eventQueue) waitRoom() {
-	if !q.bounded.Load() || !q.full() {
+func (q *eventQueue) waitRoom() { q.waitRoomCtx(context.Background()) }
+
+// needsRoom reports whether waitRoom would wait now.
+func (q *eventQueue) needsRoom() bool { return q.bounded.Load() && q.full() }
+
+// waitRoomCtx is waitRoom that also returns once ctx is done (an HTTP stream whose request
+// was cancelled, or the session's end).
+func (q *eventQueue) waitRoomCtx(ctx context.Context) {
+	if !q.needsRoom() {
 		return
 	}
+	stop := context.AfterFunc(ctx, func() {
+		q.mu.Lock()
+		q.room.Broadcast()
+		q.mu.Unlock()
+	})
+	defer stop()
 	q.mu.Lock()
 	q.waiting.Add(1)
-	for !q.released && !q.low() {
+	for !q.released && !q.low() && ctx.Err() == nil {
 		q.room.Wait()
 	}
 	q.waiting.Add(-1)

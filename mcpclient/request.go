@@ -482,10 +482,20 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 		return c.sendHTTPLocked(b, known, knownMsg)
 	}
 	raw := c.frameLocked(b)
+	c.recordSentLocked(raw, known, knownMsg, Classify)
+	c.writer.write(raw)
+	return nil
+}
+
+// recordSentLocked puts a client frame on the timeline as it goes on the wire (raw: the
+// stdio frame with its newline or header, or the exact HTTP body): it classifies raw with
+// classify unless known is set, numbers it in the client's direction and lets the pairer
+// see it. It returns the frame's kind and envelope.
+func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, classify func([]byte) (Kind, *Message, []Problem)) (Kind, *Message) {
 	kind, msg := known, knownMsg
 	var probs []Problem
 	if known == 0 {
-		kind, msg, probs = Classify(raw)
+		kind, msg, probs = classify(raw)
 	}
 	c.stdinLine++
 	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
@@ -493,8 +503,7 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	c.pairer.Add(&ev)
 	c.stdinOff += int64(len(raw))
 	c.emitLocked(ev)
-	c.writer.write(raw)
-	return nil
+	return kind, msg
 }
 
 // metaEntry is one params._meta member to add.

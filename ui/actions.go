@@ -171,7 +171,11 @@ func (m *model) resourceSaved(msg savedMsg) {
 		m.resources.saved = "not saved: " + msg.err.Error()
 		m.note("error", m.resources.saved)
 	} else {
+		m.c.gfx.files.keep(msg.item, msg.path)
 		m.resources.saved = fmt.Sprintf("saved %s to %s", count(msg.n, "byte", "bytes"), msg.path)
+		if msg.same {
+			m.resources.saved = fmt.Sprintf("already saved: %s holds these %s", msg.path, count(msg.n, "byte", "bytes"))
+		}
 		m.note("info", m.resources.saved)
 	}
 }

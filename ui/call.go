@@ -426,7 +426,7 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		if r := p.run; r != nil && r.done && key.Matches(msg, k.Detail.Save) {
 			// Images and audio are saved decoded, as files a viewer opens (.png, .wav …).
 			if infos, nums := mediaOf(r.res); len(infos) > 0 {
-				return true, saveMedia(saveDir(p.c.hist.dir), p.shownRespSeq(), infos, nums)
+				return true, saveMedia(saveDir(p.c.hist.dir), p.shownRespSeq(), infos, nums, p.c.gfx.files)
 			}
 		}
 		if seq := p.shownRespSeq(); seq != 0 {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	osexec "os/exec"
 	"runtime"
 	"strings"
@@ -159,40 +158,43 @@ func systemViewer(viewer string) string {
 	return "xdg-open"
 }
 
-// mediaOpenedMsg reports a picture written and handed to the system viewer.
+// mediaOpenedMsg reports a picture written (or found written: mediaFiles) and handed to
+// the system viewer.
 type mediaOpenedMsg struct {
-	path, viewer string
+	item, path, viewer string
 	// err says why the file was not written; noViewer that it was but no viewer started.
 	err      error
 	noViewer error
 }
 
-// openInViewer writes the decoded picture to a new file in dir and starts viewer on it,
-// without waiting for it (a viewer that stays open does not hold the UI).
-func openInViewer(viewer, dir, base string, in media.Info) tea.Cmd {
+// openInViewer writes the decoded picture to a new file in dir (or takes known, the file w
+// or an earlier O wrote it to, when that still holds it) and starts viewer on it, without
+// waiting for it (a viewer that stays open does not hold the UI).
+func openInViewer(viewer, dir, base, item, known string, in media.Info) tea.Cmd {
 	return func() tea.Msg {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return mediaOpenedMsg{err: err}
-		}
-		path, err := writeNew(dir, base, in.Ext(), in.Data)
+		path, _, err := writeOnce(known, dir, base, in.Ext(), in.Data)
 		if err != nil {
 			return mediaOpenedMsg{err: err}
 		}
+		msg := mediaOpenedMsg{item: item, path: path, viewer: viewer}
 		bin, err := osexec.LookPath(viewer)
 		if err != nil {
-			return mediaOpenedMsg{path: path, viewer: viewer, noViewer: fmt.Errorf("no system viewer: %s is not on PATH", viewer)}
+			msg.noViewer = fmt.Errorf("no system viewer: %s is not on PATH", viewer)
+			return msg
 		}
 		cmd := osexec.Command(bin, path)
 		if err := cmd.Start(); err != nil {
-			return mediaOpenedMsg{path: path, viewer: viewer, noViewer: fmt.Errorf("%s did not start: %w", viewer, err)}
+			msg.noViewer = fmt.Errorf("%s did not start: %w", viewer, err)
+			return msg
 		}
 		go func() { _ = cmd.Wait() }() // reaped whenever the viewer exits
-		return mediaOpenedMsg{path: path, viewer: viewer}
+		return msg
 	}
 }
 
 // mediaOpened says what happened to an open request.
 func (m *model) mediaOpened(msg mediaOpenedMsg) {
+	m.c.gfx.files.keep(msg.item, msg.path)
 	switch {
 	case msg.err != nil:
 		m.note("error", "picture not opened: not saved: "+msg.err.Error())
@@ -231,7 +233,8 @@ func (m *model) openShownPicture() tea.Cmd {
 			infos, nums := mediaOf(r.res)
 			for i, in := range infos {
 				if in.Type == "image" {
-					return openInViewer(m.c.gfx.viewer, dir, fmt.Sprintf("call-%d-block-%d", m.call.shownRespSeq(), nums[i]), in)
+					item := blockItem(m.call.shownRespSeq(), nums[i])
+					return openInViewer(m.c.gfx.viewer, dir, item, item, m.c.gfx.files[item], in)
 				}
 			}
 		}
@@ -239,7 +242,8 @@ func (m *model) openShownPicture() tea.Cmd {
 		return nil
 	}
 	if in, n, ok := m.resources.shownPicture(); ok {
-		return openInViewer(m.c.gfx.viewer, dir, fmt.Sprintf("resource-content-%d", n), in)
+		item := resourceItem(m.resources.list.selected().key, n)
+		return openInViewer(m.c.gfx.viewer, dir, fmt.Sprintf("resource-content-%d", n), item, m.c.gfx.files[item], in)
 	}
 	m.note("info", "no picture in the read resource (enter reads it)")
 	return nil

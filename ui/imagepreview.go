@@ -30,6 +30,8 @@ type pictures struct {
 	// filling is set while sync renders the list panes' previews into their caches (see
 	// fillMarkdown); View never sets it.
 	filling bool
+	// files are the files w and O wrote pictures and blocks to (mediafiles.go).
+	files mediaFiles
 }
 
 // kittyBase starts the kitty image numbers high, away from the small ones other programs
@@ -50,7 +52,7 @@ func newPictures(detected, override media.Protocol, st *stylesT, viewer string) 
 			p = media.Off
 		}
 	}
-	return &pictures{proto: p, viewer: viewer, sent: map[int]bool{}}
+	return &pictures{proto: p, viewer: viewer, sent: map[int]bool{}, files: mediaFiles{}}
 }
 
 // newID hands out a kitty image number.

@@ -134,14 +134,7 @@ func (l *itemList) setSize(r rect) {
 }
 
 func (l *itemList) scrollIntoView() {
-	h := max(l.r.h-1, 1)
-	if l.sel < l.top {
-		l.top = l.sel
-	}
-	if l.sel >= l.top+h {
-		l.top = l.sel - h + 1
-	}
-	l.top = clampScroll(l.top, len(l.shown), h)
+	l.top = topFor(l.top, l.sel, len(l.shown), max(l.r.h-1, 1))
 }
 
 func (l *itemList) move(d int) {
@@ -200,6 +193,16 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 		l.move(d)
 	}
 	return true, l.sel != before, nil
+}
+
+// paneKey is handleKey for a list beside a detail scrolled by *detailOff: a move of the
+// selection puts the detail back at its top.
+func (l *itemList) paneKey(msg tea.KeyPressMsg, detailOff *int) (bool, tea.Cmd) {
+	handled, moved, cmd := l.handleKey(msg)
+	if moved {
+		*detailOff = 0
+	}
+	return handled, cmd
 }
 
 func (l *itemList) selectedKey() string {

@@ -3,6 +3,7 @@ package ui
 import (
 	"log/slog"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -17,19 +18,54 @@ import (
 // default ones. Keys are bubbletea key names as KeyPressMsg.String() writes them.
 
 // keyActions lists every action a key override may name, as "group.action", in the key
-// table's order. internal/settings keeps a copy (KeyActions), to check a settings file
-// without the UI; TestKeyActionsInSettings keeps the two the same.
+// table's order. internal/settings keeps a copy with each action's default keys and
+// scopes (keyBindings), to check a settings file without the UI; TestKeyActionsInSettings
+// keeps the two the same.
 func keyActions() []string {
 	var out []string
+	for _, a := range keyActionTable() {
+		out = append(out, a.name)
+	}
+	return out
+}
+
+// keyAction is an action of the key table: its "group.action" name, its default keys and
+// the scopes it works in (its group, and the panes and dialogs of its `in` tag; a global
+// key works in every pane). Two actions with a scope in common must not share a key the
+// defaults do not already give both (settings.KeyClash).
+type keyAction struct {
+	name   string
+	keys   []string
+	scopes []string
+}
+
+func keyActionTable() []keyAction {
+	var out []keyAction
 	km := defaultKeyMap()
 	v := reflect.ValueOf(&km).Elem()
 	for i := range v.NumField() {
 		g := v.Field(i)
+		group := snake(v.Type().Field(i).Name)
 		for j := range g.NumField() {
-			out = append(out, snake(v.Type().Field(i).Name)+"."+snake(g.Type().Field(j).Name))
+			scopes := []string{group}
+			if group == "global" {
+				scopes = append(scopes, paneNames()...)
+			}
+			for _, in := range strings.Fields(g.Type().Field(j).Tag.Get("in")) {
+				if !slices.Contains(scopes, in) {
+					scopes = append(scopes, in)
+				}
+			}
+			b := g.Field(j).Interface().(key.Binding)
+			out = append(out, keyAction{name: group + "." + snake(g.Type().Field(j).Name), keys: b.Keys(), scopes: scopes})
 		}
 	}
 	return out
+}
+
+// paneNames are the panes' names as `in` tags write them, in tab order.
+func paneNames() []string {
+	return []string{"tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}
 }
 
 // withKeyOverrides returns km with the overrides applied: each named binding gets the new
@@ -42,6 +78,10 @@ func withKeyOverrides(km keyMap, overrides map[string][]string, log *slog.Logger
 	v := reflect.ValueOf(&km).Elem()
 	for action, keys := range overrides {
 		if err := settings.CheckKeys(action, keys); err != nil {
+			log.Warn("key override left out", "action", action, "err", err)
+			continue
+		}
+		if err := settings.KeyClash(action, overrides); err != nil {
 			log.Warn("key override left out", "action", action, "err", err)
 			continue
 		}

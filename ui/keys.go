@@ -202,7 +202,7 @@ type wireKeys struct {
 // jsonKeys are the keys that explore parsed JSON: Explore moves the focus into it (the
 // list keys then move among its nodes) and Leave back; the rest act on the selected node.
 type jsonKeys struct {
-	Explore   key.Binding `in:"wire call"`
+	Explore   key.Binding `in:"wire call server"`
 	Leave     key.Binding `in:"json"`
 	Toggle    key.Binding `in:"json"`
 	Fold      key.Binding `in:"json"`
@@ -470,4 +470,18 @@ func (k listKeys) scrollStep(msg tea.KeyPressMsg, page, all int) (step int, ok b
 		return all, true
 	}
 	return 0, false
+}
+
+// pageDetail moves the offset of a detail h rows high by half of it for DetailUp and
+// DetailDown (the view keeps it within the lines); false for any other key.
+func (k detailKeys) pageDetail(msg tea.KeyPressMsg, off *int, h int) bool {
+	switch {
+	case key.Matches(msg, k.DetailUp):
+		*off = max(*off-max(h/2, 1), 0)
+	case key.Matches(msg, k.DetailDown):
+		*off += max(h/2, 1)
+	default:
+		return false
+	}
+	return true
 }

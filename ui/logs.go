@@ -228,14 +228,15 @@ func knownLevel(level string) string {
 	return level
 }
 
-// detail is what the pane shows of the selected entry in full: JSON data pretty-printed.
-func (e *logEntry) detail() string {
-	if e.isJSON {
-		if pretty, ok := prettyJSON(json.RawMessage(e.text)); ok && strings.Contains(pretty, "\n") {
-			return pretty
+// detailLines are what the pane shows of the selected entry in full, w wide: structured
+// JSON data (an object or array) highlighted as the JSON view draws it, else the text.
+func (e *logEntry) detailLines(st *stylesT, w int) []string {
+	if e.isJSON && (strings.HasPrefix(e.text, "{") || strings.HasPrefix(e.text, "[")) {
+		if lines, ok := jsonLines(st, []byte(e.text), w); ok && len(lines) > 1 {
+			return lines
 		}
 	}
-	return e.text
+	return wrap(block(e.text), w)
 }
 
 func (p *logsPane) setSize(r rect) {
@@ -247,14 +248,7 @@ func (p *logsPane) setSize(r rect) {
 func (p *logsPane) listHeight() int { return max(p.r.h*3/5-1, 3) }
 
 func (p *logsPane) scrollIntoView() {
-	h := p.listHeight()
-	if p.sel < p.top {
-		p.top = p.sel
-	}
-	if p.sel >= p.top+h {
-		p.top = p.sel - h + 1
-	}
-	p.top = clampScroll(p.top, len(p.shown), h)
+	p.top = topFor(p.top, p.sel, len(p.shown), p.listHeight())
 }
 
 func (p *logsPane) move(d int) {
@@ -311,21 +305,13 @@ func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *logAction,
 		}
 		p.minLevel = levels[(i+1)%len(levels)]
 		p.refilter()
-	case key.Matches(msg, k.List.Up):
-		p.move(-1)
-	case key.Matches(msg, k.List.Down):
-		p.move(1)
-	case key.Matches(msg, k.List.PageUp):
-		p.move(-max(p.listHeight()-1, 1))
-	case key.Matches(msg, k.List.PageDown):
-		p.move(max(p.listHeight()-1, 1))
-	case key.Matches(msg, k.List.Top):
-		p.move(-len(p.shown))
-	case key.Matches(msg, k.List.Bottom):
-		p.move(len(p.shown))
-		p.follow = true
 	default:
-		return false, nil, nil
+		d, ok := k.List.scrollStep(msg, max(p.listHeight()-1, 1), len(p.shown))
+		if !ok {
+			return false, nil, nil
+		}
+		p.move(d)
+		p.follow = p.follow || key.Matches(msg, k.List.Bottom)
 	}
 	return true, nil, nil
 }
@@ -421,7 +407,7 @@ func (p *logsPane) view(base time.Time) string {
 			meta += fmt.Sprintf(" · wire #%d", e.seq)
 		}
 		lines = append(lines, st.Muted.Render(meta))
-		lines = append(lines, wrap(block(e.detail()), max(w, 10))...)
+		lines = append(lines, e.detailLines(st, max(w, 10))...)
 	}
 	return strings.Join(window(lines, 0, h, w), "\n")
 }

@@ -29,29 +29,39 @@ func mediaOf(res *mcpclient.CallToolResult) (infos []media.Info, nums []int) {
 	return infos, nums
 }
 
-// mediaSavedMsg reports where a result's decoded image and audio blocks were written.
+// mediaSavedMsg reports where a result's decoded image and audio blocks were written:
+// paths[i] is items[i]'s file, reused[i] set when it was already there (mediaFiles).
 type mediaSavedMsg struct {
-	seq   uint64
-	paths []string
-	err   error
+	seq    uint64
+	items  []string
+	paths  []string
+	reused []bool
+	err    error
 }
 
+// blockItem is a result block's mediaFiles key and file name: call-SEQ-block-N.
+func blockItem(seq uint64, n int) string { return fmt.Sprintf("call-%d-block-%d", seq, n) }
+
 // saveMedia writes each decoded block to a new file in dir, named after the response and
-// the block: call-SEQ-block-N.png (never over an existing file).
-func saveMedia(dir string, seq uint64, infos []media.Info, nums []int) tea.Cmd {
+// the block: call-SEQ-block-N.png (never over an existing file). A block already written
+// to known[item] (by O) keeps that file.
+func saveMedia(dir string, seq uint64, infos []media.Info, nums []int, known mediaFiles) tea.Cmd {
+	prev := make([]string, len(infos))
+	for i := range infos {
+		prev[i] = known[blockItem(seq, nums[i])]
+	}
 	return func() tea.Msg {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return mediaSavedMsg{seq: seq, err: err}
-		}
-		var paths []string
+		msg := mediaSavedMsg{seq: seq}
 		for i, in := range infos {
-			path, err := writeNew(dir, fmt.Sprintf("call-%d-block-%d", seq, nums[i]), in.Ext(), in.Data)
+			item := blockItem(seq, nums[i])
+			path, reused, err := writeOnce(prev[i], dir, item, in.Ext(), in.Data)
 			if err != nil {
-				return mediaSavedMsg{seq: seq, paths: paths, err: err}
+				msg.err = err
+				return msg
 			}
-			paths = append(paths, path)
+			msg.items, msg.paths, msg.reused = append(msg.items, item), append(msg.paths, path), append(msg.reused, reused)
 		}
-		return mediaSavedMsg{seq: seq, paths: paths}
+		return msg
 	}
 }
 
@@ -84,11 +94,21 @@ func writeNew(dir, base, ext string, data []byte) (string, error) {
 	return path, err
 }
 
-// mediaSaved says where the blocks went.
+// mediaSaved says where the blocks went, and remembers it for O.
 func (m *model) mediaSaved(msg mediaSavedMsg) {
+	for i, item := range msg.items {
+		m.c.gfx.files.keep(item, msg.paths[i])
+	}
 	if msg.err != nil {
 		m.note("error", fmt.Sprintf("result #%d: blocks not saved: %s", msg.seq, msg.err))
 		return
 	}
-	m.note("info", fmt.Sprintf("result #%d: %d decoded block(s) saved: %s", msg.seq, len(msg.paths), strings.Join(msg.paths, ", ")))
+	shown := make([]string, len(msg.paths))
+	for i, p := range msg.paths {
+		shown[i] = p
+		if msg.reused[i] {
+			shown[i] += " (already there)"
+		}
+	}
+	m.note("info", fmt.Sprintf("result #%d: %d decoded block(s) saved: %s", msg.seq, len(msg.paths), strings.Join(shown, ", ")))
 }

@@ -291,9 +291,10 @@ type model struct {
 	quitting bool
 
 	// theme is how the theme was chosen (auto follows the terminal's background); mouse
-	// is Options.Mouse.
-	theme themeState
-	mouse bool
+	// is Options.Mouse; lastClick is the last left click on a list row (mouse.go).
+	theme     themeState
+	mouse     bool
+	lastClick rowClick
 }
 
 // serverInfo is what the status bar and the server pane know about the session.

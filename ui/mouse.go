@@ -3,7 +3,9 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -82,10 +84,99 @@ func (m *model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		if c, ok := m.panes[m.focus].(clicker); ok && m.lay.body.contains(ms.X, ms.Y) {
-			return c.click(ms.X, ms.Y)
+			double := m.doubleClick(ms.X, ms.Y)
+			cmd := c.click(ms.X, ms.Y)
+			if double {
+				return tea.Batch(cmd, m.openSelected())
+			}
+			return cmd
 		}
 	}
 	return nil
+}
+
+// doubleClickTime is how soon a second click on the same row makes a double click.
+const doubleClickTime = 400 * time.Millisecond
+
+// rowClick is a left click on a list row: when, where and in which pane.
+type rowClick struct {
+	at    time.Time
+	y     int
+	focus paneID
+}
+
+// opener is a pane whose list rows a double click opens as its enter key does: rowOpen
+// is that key's binding when (x, y) is a row of the list (and nothing else, such as an
+// open form, has the pane).
+type opener interface {
+	rowOpen(x, y int) (key.Binding, bool)
+}
+
+// doubleClick records a click at (x, y) and reports whether it is the second on the same
+// row of the focused pane's list within doubleClickTime (a third click starts again).
+func (m *model) doubleClick(x, y int) bool {
+	o, ok := m.panes[m.focus].(opener)
+	if !ok {
+		return false
+	}
+	if _, onRow := o.rowOpen(x, y); !onRow {
+		m.lastClick = rowClick{}
+		return false
+	}
+	now := m.now()
+	last := m.lastClick
+	if !last.at.IsZero() && last.focus == m.focus && last.y == y && now.Sub(last.at) >= 0 && now.Sub(last.at) <= doubleClickTime {
+		m.lastClick = rowClick{}
+		return true
+	}
+	m.lastClick = rowClick{at: now, y: y, focus: m.focus}
+	return false
+}
+
+// openSelected does what the focused pane's enter key does to its selected row, through
+// the key's binding (moved by a key override, it still works).
+func (m *model) openSelected() tea.Cmd {
+	o, ok := m.panes[m.focus].(opener)
+	if !ok {
+		return nil
+	}
+	b, _ := o.rowOpen(-1, -1)
+	for _, k := range b.Keys() {
+		if press, ok := keyPress(k); ok {
+			return m.handleKey(press)
+		}
+	}
+	return nil
+}
+
+// keyPress is a key press whose name (KeyPressMsg.String) is k, for the keys a double
+// click stands for: a named key or a character, after ctrl+ or alt+.
+func keyPress(k string) (tea.KeyPressMsg, bool) {
+	var press tea.KeyPressMsg
+	base := k
+	for {
+		switch {
+		case strings.HasPrefix(base, "ctrl+") && len(base) > 5:
+			press.Mod |= tea.ModCtrl
+			base = base[5:]
+			continue
+		case strings.HasPrefix(base, "alt+") && len(base) > 4:
+			press.Mod |= tea.ModAlt
+			base = base[4:]
+			continue
+		}
+		break
+	}
+	named := map[string]rune{"enter": tea.KeyEnter, "tab": tea.KeyTab, "space": tea.KeySpace, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "delete": tea.KeyDelete, "insert": tea.KeyInsert, "home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight}
+	if r, ok := named[base]; ok {
+		press.Code = r
+	} else if rs := []rune(base); len(rs) == 1 {
+		press.Code = rs[0]
+		if press.Mod == 0 {
+			press.Text = base
+		}
+	}
+	return press, press.Code != 0 && press.String() == k
 }
 
 // tabAt is the pane whose tab the header draws at column x, as header lays them out.
@@ -155,20 +246,26 @@ func (t toolsTab) wheel(x, y, d int) tea.Cmd {
 	return nil
 }
 
-func (t wireTab) click(x, y int) tea.Cmd {
-	p := t.m.wire
+// frameAt is the frame drawn at (x, y) of the wire list, false when no row is there.
+func (p *wirePane) frameAt(x, y int) (int, bool) {
 	row := y - p.list.y - 1
 	if p.droppedLine() {
 		row-- // the dropped-frames notice under the title
 	}
 	if !p.list.contains(x, y) || row < 0 || row >= p.bodyRows() {
+		return 0, false
+	}
+	i := p.visibleTop() + row
+	return i, i < p.count()
+}
+
+func (t wireTab) click(x, y int) tea.Cmd {
+	p := t.m.wire
+	i, ok := p.frameAt(x, y)
+	if !ok {
 		return nil
 	}
-	top := p.visibleTop()
-	if top+row >= p.count() {
-		return nil
-	}
-	p.top, p.sel, p.follow, p.detailOff = top, top+row, false, 0
+	p.top, p.sel, p.follow, p.detailOff = p.visibleTop(), i, false, 0
 	p.scrollIntoView()
 	return nil
 }
@@ -393,4 +490,39 @@ func (f *argsForm) clickLine(y int) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+var (
+	_ opener = toolsTab{}
+	_ opener = wireTab{}
+	_ opener = resourcesTab{}
+	_ opener = promptsTab{}
+	_ opener = tasksTab{}
+)
+
+func (t toolsTab) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := t.m.tools.list.rowAt(x, y)
+	return t.m.c.keys.Tools.OpenForm, ok && t.m.tools.callBy == nil
+}
+
+func (t wireTab) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := t.m.wire.frameAt(x, y)
+	return t.m.c.keys.JSON.Explore, ok
+}
+
+func (t resourcesTab) rowOpen(x, y int) (key.Binding, bool) {
+	p := t.m.resources
+	_, ok := p.list.rowAt(x, y)
+	return t.m.c.keys.List.Open, ok && p.form == nil && p.save == nil
+}
+
+func (t promptsTab) rowOpen(x, y int) (key.Binding, bool) {
+	p := t.m.prompts
+	_, ok := p.list.rowAt(x, y)
+	return t.m.c.keys.List.OpenPrompt, ok && p.form == nil
+}
+
+func (t tasksTab) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := t.m.tasks.list.rowAt(x, y)
+	return t.m.c.keys.List.OpenTask, ok
 }

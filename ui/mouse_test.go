@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -298,5 +299,73 @@ func TestMouseTabClickKeepsOpenPrompt(t *testing.T) {
 	click(t, m, x, y)
 	if m.focus != paneTools {
 		t.Fatalf("with the search closed a tab click focused %d", m.focus)
+	}
+}
+
+// #16: a double click on a list row does what enter does (the tool's form, a prompt's
+// arguments, the JSON of a frame); single clicks, and two clicks too far apart in time or
+// on different rows, only select.
+func TestMouseDoubleClickOpens(t *testing.T) {
+	m := mouseModel(t, 160, 40)
+	clock := m.now()
+	m.now = func() time.Time { return clock }
+	x, y := cellOf(t, m, " greet")
+	click(t, m, x+2, y)
+	if m.focus != paneTools || m.call.form != nil {
+		t.Fatal("a single click opened the form")
+	}
+	clock = clock.Add(doubleClickTime + time.Millisecond)
+	click(t, m, x+2, y)
+	if m.focus != paneTools || m.call.form != nil {
+		t.Fatal("two clicks further apart than a double click opened the form")
+	}
+	_, other := cellOf(t, m, " add")
+	clock = clock.Add(100 * time.Millisecond)
+	click(t, m, x+2, other)
+	if m.focus != paneTools || m.call.form != nil {
+		t.Fatal("clicks on two rows opened the form")
+	}
+	clock = clock.Add(100 * time.Millisecond)
+	click(t, m, x+2, y)
+	clock = clock.Add(200 * time.Millisecond)
+	click(t, m, x+2, y)
+	if m.focus != paneCall || m.call.form == nil || m.call.form.tool.Name != "greet" {
+		t.Fatalf("a double click on greet: focus %v form %+v", m.focus, m.call.form)
+	}
+
+	// In 3 Wire a double click explores the frame's JSON, as enter does.
+	keys(t, m, "esc", "3")
+	fx, fy := cellOf(t, m, "result (initialize)")
+	click(t, m, fx, fy)
+	if m.wire.js.explore {
+		t.Fatal("a single click explores the JSON")
+	}
+	click(t, m, fx, fy)
+	if !m.wire.js.explore {
+		t.Fatalf("a double click on a frame did not explore its JSON:\n%s", view(m))
+	}
+}
+
+// A double click goes through the open key's binding: moved by a key override, it follows.
+func TestMouseDoubleClickFollowsOverride(t *testing.T) {
+	s := moreSession()
+	s.tools = append(greetSession().tools, s.tools...)
+	m := connected(t, s, 160, 40, func(o *Options) { o.Mouse, o.Keys = true, map[string][]string{"tools.open_form": {"o"}} })
+	x, y := cellOf(t, m, " greet")
+	click(t, m, x+2, y)
+	click(t, m, x+2, y)
+	if m.call.form == nil || m.call.form.tool.Name != "greet" {
+		t.Fatalf("double click with tools.open_form = o: form %+v", m.call.form)
+	}
+}
+
+func TestKeyPressNames(t *testing.T) {
+	for _, k := range []string{"enter", "space", "o", "O", "ctrl+o", "alt+x", "f"} {
+		if p, ok := keyPress(k); !ok || p.String() != k {
+			t.Errorf("keyPress(%q) = %q, %v", k, p.String(), ok)
+		}
+	}
+	if _, ok := keyPress("hyper+f63"); ok {
+		t.Error("keyPress makes up a press for a key it cannot write")
 	}
 }

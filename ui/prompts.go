@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
@@ -28,31 +27,14 @@ type promptGet struct {
 // promptsPane lists prompts, gets one with a form of its arguments (with completions) and
 // renders the returned messages by role, every content type.
 type promptsPane struct {
-	c    *common
-	ops  *session.Inflight
-	ids  *formIDs
-	list *itemList
-	bar  progress.Model
-
-	prompts  []mcpclient.Prompt
-	listed   bool
-	status   string
-	warnings []string
-	errs     []string
-
-	gets  map[string]*promptGet
-	form  *argsForm
-	forms map[string]*argsForm
-
-	detailOff int
-	lr, det   rect
-	stacked   bool
+	formList
+	prompts []mcpclient.Prompt
+	gets    map[string]*promptGet
 }
 
 func newPromptsPane(c *common, ops *session.Inflight, ids *formIDs) *promptsPane {
-	p := &promptsPane{c: c, ops: ops, ids: ids, list: newItemList(c, "prompts", "waiting for the handshake…"), bar: newBar(c.st),
-		gets: map[string]*promptGet{}, forms: map[string]*argsForm{}}
-	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title+p.list.pageNote, p.warnings, w) }
+	p := &promptsPane{formList: newFormList(c, ops, ids, "prompts"), gets: map[string]*promptGet{}}
+	p.setUp(p.detailLines)
 	return p
 }
 
@@ -74,14 +56,7 @@ func (p *promptsPane) setPrompts(ps []mcpclient.Prompt) {
 	p.list.setItems(items)
 }
 
-func (p *promptsPane) setSize(r rect) {
-	p.lr, p.det, p.stacked = splitView(r, len(p.prompts))
-	p.list.setSize(p.lr)
-	p.bar.SetWidth(min(max(p.det.w-20, 10), 40))
-	if p.form != nil {
-		p.form.setSize(p.det.w, p.det.h)
-	}
-}
+func (p *promptsPane) setSize(r rect) { p.layOut(r, len(p.prompts)) }
 
 func (p *promptsPane) selected() *mcpclient.Prompt {
 	it := p.list.selected()
@@ -121,10 +96,7 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.C
 		}
 		return true, nil, c
 	}
-	if h, moved, c := p.list.handleKey(msg); h {
-		if moved {
-			p.detailOff = 0
-		}
+	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c
 	}
 	pr := p.selected()
@@ -139,10 +111,7 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.C
 		return true, nil, p.openForm(pr)
 	case key.Matches(msg, k.List.Refresh):
 		return true, &promptAction{refresh: true}, nil
-	case key.Matches(msg, k.Detail.DetailUp):
-		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.Detail.DetailDown):
-		p.detailOff += max(p.det.h/2, 1)
+	case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 	default:
 		return false, nil, nil
 	}
@@ -211,16 +180,10 @@ func (p *promptsPane) runningOp() *session.Op {
 	return nil
 }
 
-func (p *promptsPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
-}
-
 func (p *promptsPane) detailLines(now time.Time) []string {
 	st := p.c.st
-	w := max(p.det.w, 10)
-	var out []string
+	w, out := p.detailStart()
 	add := func(l ...string) { out = append(out, l...) }
-	add(noticeLines(st, p.errs, p.warnings, w)...)
 	pr := p.selected()
 	if pr == nil {
 		if !p.listed && p.status != "" {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/progress"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/yosida95/uritemplate/v3"
@@ -49,43 +48,27 @@ type savePrompt struct {
 // full, blobs as mime and size with save-to-file), fills templates through a form of their
 // RFC 6570 variables, and subscribes to updates.
 type resourcesPane struct {
-	c    *common
-	ops  *session.Inflight
-	ids  *formIDs
-	list *itemList
-	bar  progress.Model
-
+	formList
 	resources []mcpclient.Resource
 	templates []mcpclient.ResourceTemplate
-	// listed is set once the first listing arrived; status says what the pane waits for.
-	listed   bool
-	status   string
-	warnings []string
-	errs     []string
 
 	reads   map[string]*readState
 	subs    map[string]bool
 	pending map[string]bool // subscribe/unsubscribe in flight
 	updated map[string]*updateMark
 
-	form  *argsForm
-	forms map[string]*argsForm
-	save  *savePrompt
+	save *savePrompt
 	// saved says where the last save went (or why it failed).
 	saved string
-
-	detailOff int
-	lr, det   rect
-	stacked   bool
 }
 
 func newResourcesPane(c *common, ops *session.Inflight, ids *formIDs) *resourcesPane {
 	p := &resourcesPane{
-		c: c, ops: ops, ids: ids, list: newItemList(c, "resources", "waiting for the handshake…"), bar: newBar(c.st),
-		reads: map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
-		updated: map[string]*updateMark{}, forms: map[string]*argsForm{},
+		formList: newFormList(c, ops, ids, "resources"),
+		reads:    map[string]*readState{}, subs: map[string]bool{}, pending: map[string]bool{},
+		updated: map[string]*updateMark{},
 	}
-	p.list.heading = func(w int) string { return listHeading(c.st, p.list.title+p.list.pageNote, p.warnings, w) }
+	p.setUp(p.detailLines)
 	return p
 }
 
@@ -143,14 +126,7 @@ func (p *resourcesPane) rebuild() {
 	p.list.setItems(items)
 }
 
-func (p *resourcesPane) setSize(r rect) {
-	p.lr, p.det, p.stacked = splitView(r, len(p.resources)+len(p.templates))
-	p.list.setSize(p.lr)
-	p.bar.SetWidth(min(max(p.det.w-20, 10), 40))
-	if p.form != nil {
-		p.form.setSize(p.det.w, p.det.h)
-	}
-}
+func (p *resourcesPane) setSize(r rect) { p.layOut(r, len(p.resources)+len(p.templates)) }
 
 // selection returns the selected resource or template (one of them is nil).
 func (p *resourcesPane) selection() (*mcpclient.Resource, *mcpclient.ResourceTemplate) {
@@ -235,10 +211,7 @@ func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *resou
 		}
 		return true, nil, c
 	}
-	if h, moved, c := p.list.handleKey(msg); h {
-		if moved {
-			p.detailOff = 0
-		}
+	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c
 	}
 	res, tmpl := p.selection()
@@ -258,10 +231,7 @@ func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *resou
 		return true, nil, p.openSave()
 	case key.Matches(msg, k.List.Refresh):
 		return true, &resourceAction{refresh: true}, nil
-	case key.Matches(msg, k.Detail.DetailUp):
-		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.Detail.DetailDown):
-		p.detailOff += max(p.det.h/2, 1)
+	case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 	default:
 		return false, nil, nil
 	}
@@ -376,17 +346,29 @@ func (p *resourcesPane) openSave() tea.Cmd {
 	ti.Prompt = "save to: "
 	ti.SetStyles(inputStyles(p.c.st))
 	ti.SetWidth(max(p.det.w-12, 10))
-	ti.SetValue(defaultFileName(r.res.Contents[0]))
+	ti.SetValue(p.saveName(it.key, r.res.Contents, 0))
 	ti.CursorEnd()
 	// Focus the copy the prompt keeps: a focused local copy would leave the field deaf.
 	p.save = &savePrompt{key: it.key, input: ti}
 	return p.save.input.Focus()
 }
 
-// savedMsg reports a file write.
+// saveName is the save prompt's file name for content item i: the file w or O already
+// wrote it to (saving there again is no second copy), else one after its URI and type.
+func (p *resourcesPane) saveName(key string, contents []mcpclient.ResourceContents, i int) string {
+	if path := p.c.gfx.files[resourceItem(key, i+1)]; path != "" {
+		return path
+	}
+	return defaultFileName(contents[i])
+}
+
+// savedMsg reports a file write: item (a mediaFiles key) went to path, or was there
+// already (same).
 type savedMsg struct {
+	item string
 	path string
 	n    int
+	same bool
 	err  error
 }
 
@@ -409,11 +391,11 @@ func (p *resourcesPane) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 			p.saved = "not saved: " + err.Error()
 			return nil
 		}
-		return writeFile(s.input.Value(), data)
+		return writeFile(resourceItem(s.key, s.index+1), s.input.Value(), data)
 	case key.Matches(msg, k.Form.NextField):
 		if r != nil && r.res != nil && len(r.res.Contents) > 0 {
 			s.index = (s.index + 1) % len(r.res.Contents)
-			s.input.SetValue(defaultFileName(r.res.Contents[s.index]))
+			s.input.SetValue(p.saveName(s.key, r.res.Contents, s.index))
 			s.input.CursorEnd()
 		}
 		return nil
@@ -435,7 +417,6 @@ func contentBytes(c mcpclient.ResourceContents) ([]byte, error) {
 	return []byte(c.Text), nil
 }
 
-// writeFile writes data to a new file (never over an existing one).
 // expandHome replaces a leading "~/" (or a lone "~") with the home directory, as a
 // shell would; the name is kept when the home directory is unknown.
 func expandHome(name string, home func() (string, error)) string {
@@ -449,12 +430,20 @@ func expandHome(name string, home func() (string, error)) string {
 	return filepath.Join(h, name[1:])
 }
 
-func writeFile(name string, data []byte) tea.Cmd {
+// writeFile writes item's data to a new file name (never over an existing one); a file
+// that holds data already is the item saved, not an error.
+func writeFile(item, name string, data []byte) tea.Cmd {
 	return func() tea.Msg {
 		if strings.TrimSpace(name) == "" {
 			return savedMsg{err: errors.New("no file name given")}
 		}
 		name = expandHome(name, os.UserHomeDir)
+		if abs, err := filepath.Abs(name); err == nil {
+			name = abs
+		}
+		if holds(name, data) {
+			return savedMsg{item: item, path: name, n: len(data), same: true}
+		}
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return savedMsg{path: name, err: err}
@@ -463,7 +452,10 @@ func writeFile(name string, data []byte) tea.Cmd {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
-		return savedMsg{path: name, n: n, err: err}
+		if err != nil {
+			return savedMsg{path: name, err: err}
+		}
+		return savedMsg{item: item, path: name, n: n}
 	}
 }
 
@@ -522,17 +514,10 @@ func defaultFileName(c mcpclient.ResourceContents) string {
 	return name
 }
 
-// view draws the list and the selected item's detail (or the template form).
-func (p *resourcesPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detailLines(now) })
-}
-
 func (p *resourcesPane) detailLines(now time.Time) []string {
 	st := p.c.st
-	w := max(p.det.w, 10)
-	var out []string
+	w, out := p.detailStart()
 	add := func(l ...string) { out = append(out, l...) }
-	add(noticeLines(st, p.errs, p.warnings, w)...)
 	if p.save != nil {
 		add(fit(p.save.input.View(), w))
 		add(st.Muted.Render(fmt.Sprintf("content %d · enter writes (never over an existing file) · tab next content · esc", p.save.index+1)), "")

@@ -66,12 +66,28 @@ func TestResourcesReadAndSave(t *testing.T) {
 		t.Fatalf("saved %q %v", b, err)
 	}
 	mustContain(t, "saved note", view(m), "saved 8 bytes to")
-	// Never over an existing file.
+	// w again offers the file it wrote (O opens that one too); saving there is no second copy.
 	keys(t, m, "w")
-	m.resources.save.input.SetValue(path)
+	if got := m.resources.save.input.Value(); got != path {
+		t.Fatalf("second save prompt: %q, want %q", got, path)
+	}
+	keys(t, m, "enter")
+	if !strings.Contains(m.resources.saved, "already saved: "+path) {
+		t.Fatalf("the same bytes at the same place: %q", m.resources.saved)
+	}
+	// Never over an existing file.
+	other := filepath.Join(dir, "other.png")
+	if err := os.WriteFile(other, []byte("other"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	keys(t, m, "w")
+	m.resources.save.input.SetValue(other)
 	keys(t, m, "enter")
 	if !strings.Contains(m.resources.saved, "file exists") {
 		t.Fatalf("overwrote: %q", m.resources.saved)
+	}
+	if b, _ := os.ReadFile(other); string(b) != "other" {
+		t.Fatalf("overwrote: %q", b)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 func TestResourceSaveExpandsHome(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	msg, ok := writeFile("~/x.png", []byte("png"))().(savedMsg)
+	msg, ok := writeFile("", "~/x.png", []byte("png"))().(savedMsg)
 	if !ok || msg.err != nil {
 		t.Fatalf("save to ~/x.png: %+v", msg)
 	}

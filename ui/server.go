@@ -195,8 +195,10 @@ func (m *model) serverLines(w int) []string {
 			add(fmt.Sprintf("  pid:      %d", s.pid))
 		}
 		add("", st.Title.Render("capabilities"))
-		if pretty, ok := prettyJSON(in.Capabilities); ok {
-			add(wrap(block(pretty), w)...)
+		if lines, ok := m.panes[paneServer].(*serverPane).capsLines(in.Capabilities, w, len(out)); ok {
+			add(lines...)
+		} else if _, ok := prettyJSON(in.Capabilities); ok {
+			add(jsonOrText(st, in.Capabilities, w)...)
 		} else {
 			add(st.Muted.Render("(none)"))
 		}
@@ -266,11 +268,9 @@ func (m *model) serverMoreLines(w int) []string {
 			}
 			if len(d.Meta) > 0 {
 				b, _ := json.Marshal(d.Meta)
-				if pretty, ok := prettyJSON(b); ok {
-					add("  _meta:")
-					for _, l := range wrap(block(pretty), max(w-4, 10)) {
-						add("    " + l)
-					}
+				add("  _meta:")
+				for _, l := range jsonOrText(st, b, max(w-4, 10)) {
+					add("    " + l)
 				}
 			}
 		}

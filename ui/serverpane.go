@@ -14,6 +14,9 @@ type serverPane struct {
 	m *model
 	// off is the first line shown (drawn in range; kept in range before a key scrolls).
 	off int
+	// lines are the pane's lines as sync drew them; caps the capabilities' JSON view.
+	lines []string
+	caps  serverCaps
 }
 
 func (p *serverPane) title() string                       { return "Server" }
@@ -21,10 +24,17 @@ func (p *serverPane) setSize(rect)                        {}
 func (p *serverPane) inputFocused() bool                  { return false }
 func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
+// sync draws the lines (the capabilities' JSON view is laid out here, not in view).
+func (p *serverPane) sync() { p.lines = p.m.serverLines(p.m.lay.body.w) }
+
 func (p *serverPane) view(time.Time) string {
 	r := p.m.lay.body
-	lines := p.m.serverLines(r.w)
-	return strings.Join(window(lines, clampScroll(p.off, len(lines), r.h), r.h, r.w), "\n")
+	h := p.rows()
+	out := window(p.lines, clampScroll(p.off, len(p.lines), h), h, r.w)
+	if p.exploring() {
+		out = append(out, p.caps.view.pathLine(p.m.c.st, &p.m.c.keys, r.w))
+	}
+	return strings.Join(out, "\n")
 }
 
 // handleKey scrolls the pane.
@@ -32,6 +42,9 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.m.c.keys
 	r := p.m.lay.body
 	page := max(r.h-2, 1)
+	if ok, cmd := p.capsKey(msg); ok {
+		return true, cmd
+	}
 	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
 	// Bottom is not the Server pane's (its key table says so): the pane reads from the top.
 	d, ok := k.List.scrollStep(msg, page, p.off)
@@ -43,5 +56,9 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (p *serverPane) bindings() []key.Binding {
-	return p.m.c.keys.offered("server")
+	k := &p.m.c.keys
+	if p.exploring() {
+		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+	}
+	return k.offered("server")
 }

@@ -91,10 +91,7 @@ type taskAction struct {
 
 func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) {
 	k := p.c.keys
-	if h, moved, c := p.list.handleKey(msg); h {
-		if moved {
-			p.detailOff = 0
-		}
+	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c
 	}
 	e := p.selected()
@@ -115,10 +112,7 @@ func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) 
 		if e != nil && !e.Task.Terminal() {
 			return true, &taskAction{cancel: e.Task.TaskID}, nil
 		}
-	case key.Matches(msg, k.Detail.DetailUp):
-		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.Detail.DetailDown):
-		p.detailOff += max(p.det.h/2, 1)
+	case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 	default:
 		return false, nil, nil
 	}

@@ -114,6 +114,18 @@ func window(lines []string, off, h, w int) []string {
 }
 
 // clampScroll keeps a scroll offset inside content of n lines shown h at a time.
+// topFor is the first row to show of n rows in h so that row sel is in view, moving from
+// top as little as it can (the wire, the logs and the item lists scroll so).
+func topFor(top, sel, n, h int) int {
+	if sel < top {
+		top = sel
+	}
+	if sel >= top+h {
+		top = sel - h + 1
+	}
+	return clampScroll(top, n, h)
+}
+
 func clampScroll(off, n, h int) int {
 	if off > n-h {
 		off = n - h

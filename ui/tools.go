@@ -159,11 +159,7 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *toolActio
 		switch {
 		case key.Matches(msg, k.Tools.CallByName):
 			return true, nil, p.openCallByName()
-		case key.Matches(msg, k.Detail.DetailUp):
-			p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-			return true, nil, nil
-		case key.Matches(msg, k.Detail.DetailDown):
-			p.detailOff += max(p.det.h/2, 1)
+		case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 			return true, nil, nil
 		case key.Matches(msg, k.Tools.OpenForm):
 			if p.selected() != nil {
@@ -172,10 +168,7 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *toolActio
 			return true, nil, nil
 		}
 	}
-	handled, moved, cmd := p.list.handleKey(msg)
-	if moved {
-		p.detailOff = 0
-	}
+	handled, cmd = p.list.paneKey(msg, &p.detailOff)
 	return handled, nil, cmd
 }
 
@@ -277,8 +270,8 @@ func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
 		"  openWorld    "+hint(a.OpenWorldHint, true),
 	)
 	out = append(out, "", st.Title.Render("input schema"))
-	if pretty, ok := prettyJSON(t.InputSchema); ok {
-		out = append(out, wrap(block(pretty), w)...)
+	if _, ok := prettyJSON(t.InputSchema); ok {
+		out = append(out, jsonOrText(st, t.InputSchema, w)...)
 	} else if len(t.InputSchema) == 0 {
 		out = append(out, st.Warning.Render("(no inputSchema: the spec requires one)"))
 	} else {
@@ -286,8 +279,8 @@ func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
 	}
 	if len(t.OutputSchema) > 0 {
 		out = append(out, "", st.Title.Render("output schema"))
-		if pretty, ok := prettyJSON(t.OutputSchema); ok {
-			out = append(out, wrap(block(pretty), w)...)
+		if _, ok := prettyJSON(t.OutputSchema); ok {
+			out = append(out, jsonOrText(st, t.OutputSchema, w)...)
 		}
 	}
 	out = append(out, "", st.Muted.Render("enter: call this tool"))

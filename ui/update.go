@@ -274,21 +274,10 @@ func (m *model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case m.showHelp:
 		m.clampHelp()
 		page := max(m.lay.body.h-3, 1)
-		switch {
-		case key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit):
+		if key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit) {
 			m.showHelp, m.helpOff = false, 0
-		case key.Matches(msg, k.List.Down):
-			m.helpOff++
-		case key.Matches(msg, k.List.Up):
-			m.helpOff = max(m.helpOff-1, 0)
-		case key.Matches(msg, k.List.PageDown):
-			m.helpOff += page
-		case key.Matches(msg, k.List.PageUp):
-			m.helpOff = max(m.helpOff-page, 0)
-		case key.Matches(msg, k.List.Top):
-			m.helpOff = 0
-		case key.Matches(msg, k.List.Bottom):
-			m.helpOff = 1 << 30
+		} else if d, ok := k.List.scrollStep(msg, page, 1<<30); ok {
+			m.helpOff = max(m.helpOff+d, 0) // clampHelp keeps the bottom
 		}
 		return nil, true
 	case m.lay.tooSmall:

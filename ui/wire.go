@@ -113,14 +113,7 @@ func (p *wirePane) appended() {
 }
 
 func (p *wirePane) scrollIntoView() {
-	h := max(p.list.h, 1)
-	if p.sel < p.top {
-		p.top = p.sel
-	}
-	if p.sel >= p.top+h {
-		p.top = p.sel - h + 1
-	}
-	p.top = clampScroll(p.top, p.count(), h)
+	p.top = topFor(p.top, p.sel, p.count(), max(p.list.h, 1))
 }
 
 // visibleTop is the first row the list draws: the selection stays inside the body rows
@@ -200,23 +193,7 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		p.nextHit(p.sel, 1, false)
 	case key.Matches(msg, k.Wire.SearchPrev):
 		p.nextHit(p.sel, -1, false)
-	case key.Matches(msg, k.List.Up):
-		p.move(-1)
-	case key.Matches(msg, k.List.Down):
-		p.move(1)
-	case key.Matches(msg, k.List.PageUp):
-		p.move(-page)
-	case key.Matches(msg, k.List.PageDown):
-		p.move(page)
-	case key.Matches(msg, k.List.Top):
-		p.move(-p.count())
-	case key.Matches(msg, k.List.Bottom):
-		p.move(p.count())
-		p.follow = true
-	case key.Matches(msg, k.Detail.DetailUp):
-		p.detailOff = max(p.detailOff-max(p.det.h/2, 1), 0)
-	case key.Matches(msg, k.Detail.DetailDown):
-		p.detailOff += max(p.det.h/2, 1)
+	case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 	case key.Matches(msg, k.JSON.Explore):
 		p.exploreJSON()
 	case key.Matches(msg, k.Wire.Jump):
@@ -256,7 +233,12 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.Wire.WireFilter):
 		p.cyclePreset()
 	default:
-		return false, nil
+		d, ok := k.List.scrollStep(msg, page, p.count())
+		if !ok {
+			return false, nil
+		}
+		p.move(d)
+		p.follow = p.follow || key.Matches(msg, k.List.Bottom)
 	}
 	return true, nil
 }

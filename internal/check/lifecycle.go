@@ -68,7 +68,12 @@ func (r *run) lifecycle(ctx context.Context) error {
 	if r.caps == nil {
 		r.caps = map[string]json.RawMessage{}
 	}
-	r.note("init-responds", evs, "answered %s after the server was started", sinceStart(w, evs))
+	if r.remote {
+		// A URL names a server that was already running: the time is the request's.
+		r.note("init-responds", evs, "answered %s", sinceRequest(w, evs))
+	} else {
+		r.note("init-responds", evs, "answered %s after the server was started", sinceStart(w, evs))
+	}
 	if init.Era == mcpclient.EraModern {
 		r.na("init-result", "the main session is modern (server/discover); see the discover rule")
 		r.na("version-latest", "the main session is modern (server/discover)")
@@ -109,6 +114,27 @@ func sinceStart(w *wire, evs []Event) string {
 		}
 	}
 	return at
+}
+
+// sinceRequest is "12ms after the initialize request was sent": the time from the first
+// request in evs to the last server answer in evs.
+func sinceRequest(w *wire, evs []Event) string {
+	in := map[uint64]bool{}
+	for _, e := range evs {
+		in[e.Seq] = true
+	}
+	var sent, answered time.Time
+	method := "the request"
+	for _, ev := range w.all() {
+		switch {
+		case !in[ev.Seq]:
+		case ev.Dir == mcpclient.ClientToServer && sent.IsZero() && ev.Msg != nil && ev.Kind == mcpclient.KindRequest:
+			sent, method = ev.Time, "the "+ev.Msg.Method+" request"
+		case ev.Dir == mcpclient.ServerToClient:
+			answered = ev.Time
+		}
+	}
+	return answered.Sub(sent).Round(time.Millisecond).String() + " after " + method + " was sent"
 }
 
 // methodEvents are the seqs of the requests and notifications of the given methods the
@@ -214,7 +240,7 @@ func (r *run) versions(ctx context.Context) {
 	if r.active("version-future") {
 		r.handshake(ctx, SessionFuture, futureVersion, "version-future", 0)
 	}
-	if ctx.Err() == nil && (r.active("version-oldest") || r.active("init-order")) {
+	if ctx.Err() == nil && r.copies.refused == "" && (r.active("version-oldest") || r.active("init-order")) {
 		r.handshake(ctx, SessionOldest, oldestVersion, "version-oldest", initOrderWait)
 	}
 }
@@ -227,10 +253,13 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 	cfg.Era, cfg.ProtocolVersion = mcpclient.EraLegacy, version
 	w, err := r.open(name, cfg)
 	if err != nil {
-		r.find(id, Must, nil, "the server could not be started again: %v", err)
+		w.close()
+		if !r.oneCopyOnly(ctx) {
+			r.find(id, Must, nil, "the server could not be started again: %v", err)
+		}
 		return
 	}
-	defer w.client.Close()
+	defer w.close()
 	info := cfg.ClientInfo
 	if info.Name == "" {
 		info = mcpclient.Implementation{Name: "mcp-inspect", Version: "check"}
@@ -246,7 +275,9 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 		return
 	}
 	if x.err != nil {
-		r.find(id, Must, x.events, "asked for %s: %v", version, x.err)
+		if !noStart(x.err) || !r.oneCopyOnly(ctx) {
+			r.find(id, Must, x.events, "asked for %s: %v", version, x.err)
+		}
 		return
 	}
 	var res struct {
@@ -283,7 +314,7 @@ func (r *run) handshake(ctx context.Context, name, version, id string, wait time
 // discover opens a modern session: a server that answers server/discover offers the
 // 2026-07-28 era and is held to its result's shape; one that does not is legacy.
 func (r *run) discover(ctx context.Context) {
-	if !r.active("discover") || ctx.Err() != nil {
+	if !r.active("discover") || ctx.Err() != nil || r.copies.refused != "" {
 		return
 	}
 	if r.init != nil && r.init.Era == mcpclient.EraModern {
@@ -294,10 +325,13 @@ func (r *run) discover(ctx context.Context) {
 	cfg.Timeout = min(cfg.Timeout, 5*time.Second)
 	w, err := r.open(SessionDiscover, cfg)
 	if err != nil {
-		r.na("discover", "the server could not be started again: "+err.Error())
+		w.close()
+		if !r.oneCopyOnly(ctx) {
+			r.na("discover", "the server could not be started again: "+err.Error())
+		}
 		return
 	}
-	defer w.client.Close()
+	defer w.close()
 	init, err := w.client.Connect(ctx)
 	connected(w, init)
 	evs := methodEvents(w, "server/discover")
@@ -316,6 +350,12 @@ func (r *run) discover(ctx context.Context) {
 			}
 			return
 		}
+	}
+	// A copy that exited without an answer may be one the server did not let run beside
+	// the main session (a silent legacy server only times out, and is not asked about).
+	var ee *mcpclient.ExitError
+	if errors.As(err, &ee) && r.oneCopyOnly(ctx) {
+		return
 	}
 	r.na("discover", "not offered: server/discover got "+shortErr(err)+" (a legacy-only server)")
 	r.mu.Lock()

@@ -255,7 +255,9 @@ func (r *run) checkSchema(what, member string, raw json.RawMessage) {
 		return
 	}
 	if ok, why := schemaform.Compiles(raw); !ok {
-		r.find("tool-schemas", Must, r.itemEvs, "%s: %s does not compile as a JSON Schema: %s", what, member, strings.Join(strings.Fields(why), " "))
+		// The pointer is into the schema: the server author fixes that keyword.
+		r.find("tool-schemas", Must, r.itemEvs, "%s: %s does not compile as a JSON Schema (2020-12 unless its $schema says otherwise): %s; fix that place of the %s in the server's tool definition",
+			what, member, strings.Join(strings.Fields(why), " "), member)
 	}
 }
 

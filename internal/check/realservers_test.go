@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
@@ -92,6 +93,10 @@ func TestGoEverythingHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	realOutcome(t, rep, []string{"unknown-method"}, []string{"prompts-get"})
+	// A URL's server was running before the check: the time is the request's, not a start's.
+	if n := rep.Result("init-responds").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "after the initialize request was sent") || strings.Contains(n[0].Text, "started") {
+		t.Errorf("init-responds over HTTP: %+v", n)
+	}
 	if s := rep.Result("discover").Status; s != check.StatusPass {
 		t.Errorf("discover: %s, want pass (the stateless server speaks 2026-07-28)", s)
 	}

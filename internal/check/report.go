@@ -25,10 +25,12 @@ const (
 )
 
 // Event names one wire event that shows a finding: the session it belongs to and its seq
-// there (the trace's "seq"; --record keeps the main session's).
+// there (the trace's "seq"), and with --record the trace file that holds it (each session
+// has its own: "mcp-inspect open FILE" shows the event's bytes).
 type Event struct {
 	Session string `json:"session"`
 	Seq     uint64 `json:"seq"`
+	Trace   string `json:"trace,omitempty"`
 }
 
 // String is "#12" for the main session, "version-future#3" for another.
@@ -82,6 +84,8 @@ type Session struct {
 	Purpose string  `json:"purpose"`
 	Events  int     `json:"events"`
 	Ms      float64 `json:"ms"`
+	// Trace is the file the session was recorded to, "" when it was not.
+	Trace string `json:"trace,omitempty"`
 }
 
 // Counts sums the results by status.
@@ -233,21 +237,59 @@ func (r *Report) humanUnreached(p func(string, ...any), in []Result) []Result {
 	return rest
 }
 
-// eventsText is " (events #3, #4)" or "".
+// nameTraces sets each cited event's Trace from its session's (traces: session → file).
+func (r *Report) nameTraces(traces map[string]string) {
+	name := func(evs []Event) {
+		for i := range evs {
+			evs[i].Trace = traces[evs[i].Session]
+		}
+	}
+	for i := range r.Results {
+		res := &r.Results[i]
+		name(res.Events)
+		for j := range res.Findings {
+			name(res.Findings[j].Events)
+		}
+		for j := range res.Notes {
+			name(res.Notes[j].Events)
+		}
+	}
+}
+
+// eventsText is " (events #3, #4)" or "", with the trace file of each run of events when
+// they were recorded: " (events #3, #4 in check.jsonl; version-future#2 in
+// check.version-future.jsonl)".
 func eventsText(evs []Event) string {
 	if len(evs) == 0 {
 		return ""
 	}
 	const most = 6
-	var s []string
+	var groups, s []string
+	cur := evs[0].Trace
+	flush := func() {
+		if len(s) == 0 {
+			return
+		}
+		g := strings.Join(s, ", ")
+		if cur != "" {
+			g += " in " + cur
+		}
+		groups, s = append(groups, g), nil
+	}
 	for i, e := range evs {
 		if i == most {
-			s = append(s, fmt.Sprintf("… %d more", len(evs)-most))
+			flush()
+			groups = append(groups, fmt.Sprintf("… %d more", len(evs)-most))
 			break
+		}
+		if e.Trace != cur {
+			flush()
+			cur = e.Trace
 		}
 		s = append(s, e.String())
 	}
-	return " (events " + strings.Join(s, ", ") + ")"
+	flush()
+	return " (events " + strings.Join(groups, "; ") + ")"
 }
 
 // sortEvents orders and dedupes events.

@@ -75,6 +75,13 @@ func (r *run) rawID(ctx context.Context, rule, id string) {
 	if ctx.Err() != nil || !r.active(rule) {
 		return
 	}
+	if req, ok := r.main.sentID(id); ok {
+		// The session numbered a request of its own with this id (--first-id 0): sending
+		// it again would reuse an id, which the requester MUST NOT do (MCP 2025-11-25
+		// basic §Requests). That request's answer shows the rule as well.
+		r.ownID(rule, id, req)
+		return
+	}
 	r.rawIDs[idValue([]byte(id))] = true
 	seq, mark, err := r.main.raw(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
 	if err != nil {
@@ -97,6 +104,27 @@ func (r *run) rawID(ctx context.Context, rule, id string) {
 		r.find(rule, Must, evs, "ping with id %s was answered with id %s: the id's type changed", id, ev.Msg.ID)
 	default:
 		r.note(rule, evs, "ping with id %s answered with id %s", id, ev.Msg.ID)
+	}
+}
+
+// ownID judges rule on req, the session's own request that carried id: its answer came
+// (or not) long before, during the battery.
+func (r *run) ownID(rule, id string, req mcpclient.Event) {
+	want, seq := idValue([]byte(id)), req.Seq
+	ev, ok := r.main.waitFor(context.Background(), 0, 0, func(ev mcpclient.Event) bool {
+		return ev.Seq > seq && ev.Dir == mcpclient.ServerToClient && ev.Msg != nil &&
+			(ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) &&
+			(ev.Pair == seq || idValue(ev.Msg.ID) == want)
+	})
+	what := fmt.Sprintf("%s with id %s (the session's own, --first-id 0)", req.Msg.Method, id)
+	evs := r.main.ev(seq, ev.Seq)
+	switch {
+	case !ok:
+		r.find(rule, Must, evs, "%s: no answer with that id", what)
+	case string(ev.Msg.ID) != id:
+		r.find(rule, Must, evs, "%s was answered with id %s: the id's type changed", what, ev.Msg.ID)
+	default:
+		r.note(rule, evs, "%s answered with id %s", what, ev.Msg.ID)
 	}
 }
 

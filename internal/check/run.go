@@ -39,9 +39,30 @@ type Options struct {
 	// Wait is how long the check waits for an answer that should come at once (a raw
 	// request's response, the absence of a response to a notification); default 2 s.
 	Wait time.Duration
-	// ShutdownWithin is how long the server has to exit once its stdin closes; default 3 s.
+	// Trace is the file the main session is recorded to (--record FILE; Server.OnEvent
+	// feeds it), "" when it is not: the report names it beside the events it cites.
+	Trace string
+	// Record, when set, is called before each other session starts, with the session's
+	// name and config: it may hook cfg.OnEvent to record the session, and returns the
+	// file ("" when none) and a func the check calls once the session has closed.
+	Record func(session string, cfg *mcpclient.Config) (trace string, done func())
+	// ShutdownWithin is how long the server has to exit once its stdin closes, and then
+	// after SIGTERM; default DefaultShutdownWithin. After an interrupt each step waits
+	// InterruptGrace instead.
 	ShutdownWithin time.Duration
 }
+
+// DefaultShutdownWithin is Options.ShutdownWithin's default: the rule shutdown's "a few
+// seconds" (MCP 2025-11-25 basic/lifecycle §Shutdown leaves the time to the client).
+const DefaultShutdownWithin = 3 * time.Second
+
+// shortSessionGrace is how long each shutdown step of a short session waits.
+const shortSessionGrace = 500 * time.Millisecond
+
+// InterruptGrace is how long each shutdown step waits once the check was interrupted
+// (ctrl+c): stdin closed, then SIGTERM, then SIGKILL, each after this long at most, so a
+// server that ignores its stdin's end does not keep the user waiting.
+const InterruptGrace = 250 * time.Millisecond
 
 func (o *Options) defaults() {
 	if o.MaxReads <= 0 {
@@ -54,7 +75,7 @@ func (o *Options) defaults() {
 		o.Wait = 2 * time.Second
 	}
 	if o.ShutdownWithin <= 0 {
-		o.ShutdownWithin = 3 * time.Second
+		o.ShutdownWithin = DefaultShutdownWithin
 	}
 	if o.Server.Timeout <= 0 {
 		o.Server.Timeout = 30 * time.Second
@@ -93,6 +114,10 @@ type run struct {
 	// interrupted reports that the check's context ended: what fails after that failed
 	// because the check stopped, not because of the server.
 	interrupted func() bool
+	copies      copies
+	// hastened is set (under mu) once the check was interrupted: every session's shutdown
+	// is cut to InterruptGrace, those started later too.
+	hastened bool
 	// itemEvs are the events of the listing whose items are being checked; linted counts
 	// the texts the steering lint read; annotated counts the items with annotations.
 	itemEvs   []Event
@@ -108,6 +133,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	start := time.Now()
 	r := &run{opt: opt, rep: &Report{}, results: map[string]*Result{}, rawIDs: map[string]bool{}, rawAnswers: map[uint64]bool{}, remote: opt.Server.URL != ""}
 	r.interrupted = func() bool { return ctx.Err() != nil }
+	defer context.AfterFunc(ctx, r.hasten)()
 	r.rep.Server = Server{Target: opt.Target, Transport: "stdio"}
 	if r.remote {
 		r.rep.Server.Transport = string(opt.Server.Transport)
@@ -144,9 +170,12 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		res.Events = sortEvents(res.Events)
 		r.rep.Results = append(r.rep.Results, *res)
 	}
+	traces := map[string]string{}
 	for _, w := range r.wires {
-		r.rep.Sessions = append(r.rep.Sessions, Session{Name: w.name, Purpose: purpose(w.name), Events: len(w.all()), Ms: ms(w.elapsed())})
+		r.rep.Sessions = append(r.rep.Sessions, Session{Name: w.name, Purpose: purpose(w.name), Events: len(w.all()), Ms: ms(w.elapsed()), Trace: w.trace})
+		traces[w.name] = w.trace
 	}
+	r.rep.nameTraces(traces)
 	r.rep.count()
 	r.rep.TotalMs = ms(time.Since(start))
 	if se != nil {
@@ -157,7 +186,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 
 // sessionRank orders the sessions in the report.
 func sessionRank(name string) int {
-	return slices.Index([]string{SessionMain, SessionFuture, SessionOldest, SessionDiscover}, name)
+	return slices.Index([]string{SessionMain, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
 }
 
 func purpose(name string) string {
@@ -170,6 +199,8 @@ func purpose(name string) string {
 		return "initialize asking for " + oldestVersion + ", then a wait before initialized"
 	case SessionDiscover:
 		return "server/discover (the 2026-07-28 era)"
+	case SessionSecondCopy:
+		return "the main session's handshake on one more copy, beside the main session (a short session got no answer): can the server run twice at once?"
 	}
 	return ""
 }
@@ -232,10 +263,15 @@ func (r *run) na(id, why string) {
 // caller's OnEvent.
 func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 	w := newWire(name)
-	prev := cfg.OnEvent
-	if name != SessionMain {
-		prev = nil
+	if name == SessionMain {
+		w.trace = r.opt.Trace
+	} else {
+		cfg.OnEvent = nil // the caller's is the main session's
+		if r.opt.Record != nil {
+			w.trace, w.traceDone = r.opt.Record(name, &cfg)
+		}
 	}
+	prev := cfg.OnEvent
 	cfg.OnEvent = func(ev mcpclient.Event) {
 		w.observe(ev)
 		if prev != nil {
@@ -243,12 +279,22 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 		}
 	}
 	cfg.ShutdownGrace = r.opt.ShutdownWithin
+	if name != SessionMain {
+		// Only the main session's shutdown is judged: a short one of a server that lingers
+		// should not cost the rule's delay twice over, once per session.
+		cfg.ShutdownGrace = min(r.opt.ShutdownWithin, shortSessionGrace)
+	}
 	cfg.Strict = false
 	r.mu.Lock()
 	r.wires = append(r.wires, w)
 	r.mu.Unlock()
 	c, err := mcpclient.Start(cfg)
+	r.mu.Lock()
 	w.client = c
+	if c != nil && r.hastened {
+		c.Hasten(InterruptGrace)
+	}
+	r.mu.Unlock()
 	if c != nil {
 		go func() {
 			for range c.Events() {
@@ -256,6 +302,18 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 		}()
 	}
 	return w, err
+}
+
+// hasten cuts every session's shutdown to InterruptGrace: the check was interrupted.
+func (r *run) hasten() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hastened = true
+	for _, w := range r.wires {
+		if w.client != nil {
+			w.client.Hasten(InterruptGrace)
+		}
+	}
 }
 
 // elapsed is the session's wall time so far (start to close).
@@ -293,8 +351,10 @@ func (r *run) battery(ctx context.Context) error {
 		r.versions(ctx)
 		r.na("discover", "the main session did not connect")
 	}
-	r.closeMain()
+	// The short sessions end before the main one: they always run beside it, so a server
+	// that cannot run twice at once is found whatever its speed (oneCopyOnly).
 	side.Wait()
+	r.closeMain()
 	slices.SortStableFunc(r.wires, func(a, b *wire) int { return sessionRank(a.name) - sessionRank(b.name) })
 	r.hygiene()
 	return ctx.Err()

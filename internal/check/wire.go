@@ -26,6 +26,10 @@ type wire struct {
 	name   string
 	client *mcpclient.Client
 	start  time.Time
+	// trace is the file the session is recorded to ("" when it is not); traceDone
+	// finishes it once the client has closed (Options.Record).
+	trace     string
+	traceDone func()
 
 	mu      sync.Mutex
 	events  []mcpclient.Event
@@ -34,6 +38,17 @@ type wire struct {
 
 func newWire(name string) *wire {
 	return &wire{name: name, changed: make(chan struct{}), start: time.Now()}
+}
+
+// close shuts a short session down and finishes its trace.
+func (w *wire) close() {
+	if w.client != nil {
+		w.client.Close()
+	}
+	if w.traceDone != nil {
+		w.traceDone()
+		w.traceDone = nil
+	}
 }
 
 // observe is the session's Config.OnEvent.
@@ -173,6 +188,16 @@ func (w *wire) raw(b string) (uint64, int, error) {
 		return 0, m, err
 	}
 	return w.sent(m), m, nil
+}
+
+// sentID finds the request the client numbered with id (raw JSON) on this session.
+func (w *wire) sentID(id string) (mcpclient.Event, bool) {
+	for _, ev := range w.all() {
+		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && ev.Msg != nil && idValue(ev.Msg.ID) == idValue([]byte(id)) {
+			return ev, true
+		}
+	}
+	return mcpclient.Event{}, false
 }
 
 // answerTo matches a server response or error response whose id is exactly id (raw JSON,

@@ -64,6 +64,8 @@
 //	               tools/list ends in \r\n
 //	linger         stays up after stdin ends, until SIGTERM
 //	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
+//	single-copy    well-behaved, but holds a lock (FAKE_LOCK) for its life: a second copy
+//	               started meanwhile exits 1 with the reason on stderr
 package fake
 
 import (
@@ -95,6 +97,9 @@ const (
 	// EnvDiscoverMS is how long probe-late-* wait before answering server/discover
 	// (default 3300).
 	EnvDiscoverMS = "FAKE_DISCOVER_MS"
+	// EnvLock is single-copy's lock file (default: one per parent process in the temp
+	// directory, so the copies one mcp-inspect starts share it).
+	EnvLock = "FAKE_LOCK"
 )
 
 // ExitUsage is the fake server's exit code for an unknown scenario or a bad flag.

@@ -31,6 +31,8 @@ var tested = []string{
 	// issue #17: servers that break one rule of mcp-inspect check each (check_test.go)
 	"check-echo-version", "check-silent-init", "check-bom", "check-early-notify", "check-dies-on-garbage",
 	"check-answers-notifications", "check-wrong-codes", "check-bad-listings", "check-bad-discover",
+	// a server that cannot run twice at once (copies_test.go)
+	"single-copy",
 }
 
 // breaksCommon are the check scenarios TestCommonBehaviour leaves out: each breaks one of

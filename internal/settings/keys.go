@@ -15,6 +15,75 @@ import (
 // list of actions (keyactions.go, written by go test ./ui -run TestKeyActionsInSettings
 // -update), so that the file is checked without the UI.
 
+// keyBinding is an action of the UI's key table: its "group.action" name, its default
+// keys, and the scopes it works in (its group and the panes or dialogs that offer it).
+type keyBinding struct {
+	action string
+	keys   []string
+	scopes []string
+}
+
+// KeyActions lists every action of the UI's key table a key override may name, as
+// "group.action", in the key table's order.
+func KeyActions() []string {
+	var out []string
+	for _, b := range keyBindings() {
+		out = append(out, b.action)
+	}
+	return out
+}
+
+// KeyClash reports a key that overrides give action while another action sharing a scope
+// with it (a pane, a dialog or the key group) keeps it, by its own override or by default:
+// the two would fight over the key and one would never run. Actions that share a key by
+// default act in different modes (enter opens a resource, a prompt or a task) and are
+// left alone. The error names the key and the other action; nil when there is no clash
+// or action is unknown (CheckKeys reports that).
+func KeyClash(action string, overrides map[string][]string) error {
+	table := keyBindings()
+	i := slices.IndexFunc(table, func(b keyBinding) bool { return b.action == action })
+	if i < 0 {
+		return nil
+	}
+	a := table[i]
+	for _, o := range table {
+		if o.action == action || !shareScope(a.scopes, o.scopes) || shareKey(a.keys, o.keys) {
+			continue
+		}
+		keys, ok := overrides[o.action]
+		if !ok {
+			keys = o.keys
+		}
+		for _, k := range overrides[action] {
+			if slices.Contains(keys, k) {
+				how := "by default"
+				if ok {
+					how = "by its override"
+				}
+				return fmt.Errorf("key %q is already %s's (%s) and both work in %s; give one of them another key", k, o.action, how, strings.Join(common(a.scopes, o.scopes), ", "))
+			}
+		}
+	}
+	return nil
+}
+
+func shareScope(a, b []string) bool { return len(common(a, b)) > 0 }
+
+func shareKey(a, b []string) bool {
+	return slices.ContainsFunc(a, func(k string) bool { return slices.Contains(b, k) })
+}
+
+// common are the strings in both a and b, in a's order.
+func common(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if slices.Contains(b, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // CheckKeys reports an action that is not in the key table (KeyActions) or a key name that
 // no key press can match; the error says what is wrong without repeating the action.
 func CheckKeys(action string, keys []string) error {

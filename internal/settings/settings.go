@@ -62,6 +62,9 @@ type Settings struct {
 	Keys map[string][]string
 	// Servers are the named server profiles, in file order.
 	Servers []Server
+	// Warnings are the values left out of the file because a check refused them and the
+	// caller asked for a warning (Checks.ThemeWarns): "FILE:1:9: theme: unknown theme …".
+	Warnings []string
 	// SessionsMaxSize caps, in bytes, the automatic recordings kept in each sessions
 	// directory of the state directory (sessions/, taps/NAME/): sessions_max_size, a size
 	// such as "1GiB" or "500MB" or a number of bytes; 0 when not set.
@@ -92,6 +95,9 @@ type Server struct {
 	Transport string
 	// Era overrides the file's era for this server ("" = unset).
 	Era string
+	// Timeout overrides the file's per-request timeout for this server (the --timeout
+	// default when the profile is used); 0 when not set.
+	Timeout time.Duration
 }
 
 // Remote reports whether the profile is a remote server (it has a URL).
@@ -123,6 +129,10 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 type Checks struct {
 	// Theme reports an unknown theme name.
 	Theme func(name string) error
+	// ThemeWarns makes a theme the Theme check refuses a warning, not an error: the theme
+	// is left out (Settings.Theme stays "") and Settings.Warnings says why, with the file,
+	// line and column. For the commands that show no theme (the headless ones).
+	ThemeWarns bool
 }
 
 // Location says where the settings file is looked for.
@@ -228,7 +238,7 @@ func topKeys() []string {
 
 // serverKeys are the keys a [servers.NAME] table may hold.
 func serverKeys() []string {
-	return []string{"command", "args", "env", "cwd", "framing", "url", "headers", "bearer_env", "transport", "era"}
+	return []string{"command", "args", "env", "cwd", "framing", "url", "headers", "bearer_env", "transport", "era", "timeout"}
 }
 
 // reader turns the decoded document into Settings, naming the position of what is wrong.
@@ -298,13 +308,17 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 	}
 	if s.Theme != "" && r.checks.Theme != nil {
 		if err := r.checks.Theme(s.Theme); err != nil {
-			return r.errAt([]string{"theme"}, "%v", err)
+			err = r.errAt([]string{"theme"}, "%v", err)
+			if !r.checks.ThemeWarns {
+				return err
+			}
+			s.Theme, s.Warnings = "", append(s.Warnings, err.Error())
 		}
 	}
 	if s.Era, err = r.era(doc, nil); err != nil {
 		return err
 	}
-	if s.Timeout, err = r.timeout(doc); err != nil {
+	if s.Timeout, err = r.timeout(doc, nil); err != nil {
 		return err
 	}
 	if s.Roots, err = r.strs(doc, nil, "roots"); err != nil {
@@ -419,20 +433,23 @@ func (r *reader) era(t map[string]any, path []string) (string, error) {
 	return s, nil
 }
 
-func (r *reader) timeout(doc map[string]any) (time.Duration, error) {
-	s, err := r.str(doc, nil, "timeout")
+// timeout reads an optional duration string at path+"timeout" (the top level, or a
+// profile).
+func (r *reader) timeout(t map[string]any, path []string) (time.Duration, error) {
+	p := append(slices.Clone(path), "timeout")
+	if _, isInt := t["timeout"].(int64); isInt {
+		return 0, r.errAt(p, "want a duration string such as \"30s\" or \"2m\", got an integer")
+	}
+	s, err := r.str(t, path, "timeout")
 	if err != nil || s == "" {
-		if _, isInt := doc["timeout"].(int64); isInt {
-			return 0, r.errAt([]string{"timeout"}, "want a duration string such as \"30s\" or \"2m\", got an integer")
-		}
 		return 0, err
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		return 0, r.errAt([]string{"timeout"}, "want a duration such as \"30s\" or \"2m\", got %q", s)
+		return 0, r.errAt(p, "want a duration such as \"30s\" or \"2m\", got %q", s)
 	}
 	if d <= 0 {
-		return 0, r.errAt([]string{"timeout"}, "must be positive, got %q", s)
+		return 0, r.errAt(p, "must be positive, got %q", s)
 	}
 	return d, nil
 }
@@ -481,7 +498,30 @@ func (r *reader) keys(doc map[string]any) (map[string][]string, error) {
 			out[action] = ks
 		}
 	}
+	// A clash is reported at the override that brings the key, the first in the file.
+	actions := make([]string, 0, len(out))
+	for a := range out {
+		actions = append(actions, a)
+	}
+	sort.Slice(actions, func(i, j int) bool {
+		pi, pj := r.at.find(keyPath(actions[i]), false), r.at.find(keyPath(actions[j]), false)
+		if pi.offset != pj.offset {
+			return pi.offset < pj.offset
+		}
+		return actions[i] < actions[j]
+	})
+	for _, a := range actions {
+		if err := KeyClash(a, out); err != nil {
+			return nil, r.errKey(keyPath(a), "keys.%s: %v", a, err)
+		}
+	}
 	return out, nil
+}
+
+// keyPath is the key path of an override ("wire.search" → keys, wire, search).
+func keyPath(action string) []string {
+	g, a, _ := strings.Cut(action, ".")
+	return []string{"keys", g, a}
 }
 
 // servers reads [servers.NAME] tables, in file order.
@@ -534,6 +574,9 @@ func (r *reader) server(name string, v any) (Server, error) {
 	}
 	sv.Cwd = expandHome(sv.Cwd)
 	if sv.Era, err = r.era(t, path); err != nil {
+		return Server{}, err
+	}
+	if sv.Timeout, err = r.timeout(t, path); err != nil {
 		return Server{}, err
 	}
 	if sv.Args, err = r.strs(t, path, "args"); err != nil {

@@ -35,7 +35,7 @@ redact = ["sk-[A-Za-z0-9]+"]
 mouse = false
 
 [keys]
-wire.search = "ctrl+f"
+wire.search = "ctrl+g"
 global.quit = ["q", "ctrl+q"]
 
 [servers.everything]
@@ -44,6 +44,7 @@ args = ["dist/index.js", "stdio"]
 env = { API_KEY = "secret", DEBUG = "1" }
 cwd = "/srv"
 framing = "content-length"
+timeout = "5m"
 
 [servers."remote one"]
 url = "https://example.com/mcp"
@@ -66,9 +67,9 @@ func TestParseGood(t *testing.T) {
 		Roots:   []string{"/srv/project", "file:///tmp/x"},
 		Redact:  []string{"sk-[A-Za-z0-9]+"},
 		Mouse:   &f,
-		Keys:    map[string][]string{"wire.search": {"ctrl+f"}, "global.quit": {"q", "ctrl+q"}},
+		Keys:    map[string][]string{"wire.search": {"ctrl+g"}, "global.quit": {"q", "ctrl+q"}},
 		Servers: []Server{
-			{Name: "everything", Command: "node", Args: []string{"dist/index.js", "stdio"}, Env: []string{"API_KEY=secret", "DEBUG=1"}, Cwd: "/srv", Framing: "content-length"},
+			{Name: "everything", Command: "node", Args: []string{"dist/index.js", "stdio"}, Env: []string{"API_KEY=secret", "DEBUG=1"}, Cwd: "/srv", Framing: "content-length", Timeout: 5 * time.Minute},
 			{Name: "remote one", URL: "https://example.com/mcp", Headers: []string{"Accept: application/json", "X-Api-Key: k"}, Transport: "sse", Era: "modern"},
 		},
 	}
@@ -123,6 +124,8 @@ func TestParseErrors(t *testing.T) {
 		{"timeout integer", "timeout = 30\n", `c.toml:1:11: timeout: want a duration string such as "30s"`},
 		{"timeout unparsable", "timeout = \"soon\"\n", `c.toml:1:11: timeout: want a duration such as "30s" or "2m", got "soon"`},
 		{"timeout negative", "timeout = \"-1s\"\n", `c.toml:1:11: timeout: must be positive`},
+		{"profile timeout unparsable", "[servers.a]\ncommand = \"x\"\ntimeout = \"5 min\"\n", `c.toml:3:11: servers.a.timeout: want a duration such as "30s" or "2m", got "5 min"`},
+		{"profile timeout integer", "[servers.a]\nurl = \"http://h/mcp\"\ntimeout = 30\n", `c.toml:3:11: servers.a.timeout: want a duration string such as "30s"`},
 		{"roots not array", "roots = \"/x\"\n", `c.toml:1:9: roots: want an array of strings, got a string`},
 		{"root not string", "roots = [\n  \"/a\",\n  7,\n]\n", `c.toml:3:3: roots[1]: want a string, got an integer`},
 		{"empty root", "roots = [\"\"]\n", `c.toml:1:10: roots[0]: an empty root`},
@@ -134,6 +137,10 @@ func TestParseErrors(t *testing.T) {
 		{"unknown key name", "[keys]\nwire.search = [\"ctrl+f\", \"nokey\"]\n", `c.toml:2:6: keys.wire.search: key "nokey": no such key`},
 		{"key not string", "[keys]\nglobal.quit = [\"q\", 1]\n", `c.toml:2:21: keys.global.quit[1]: want a key name, got an integer`},
 		{"no keys", "[keys]\nglobal.quit = []\n", `c.toml:2:15: keys.global.quit: give at least one key`},
+		{"key clash with a list key", "[keys]\nwire.search = \"ctrl+f\"\n", `c.toml:2:6: keys.wire.search: key "ctrl+f" is already list.page_down's (by default) and both work in wire; give one of them another key`},
+		{"key clash with a default", "[keys.wire]\nsearch = \"n\"\n", `c.toml:2:1: keys.wire.search: key "n" is already wire.search_next's (by default) and both work in wire; give one of them another key`},
+		{"key clash with a global key", "[keys]\ncall.edit = [\"e\", \"q\"]\n", `c.toml:2:6: keys.call.edit: key "q" is already global.quit's (by default) and both work in call; give one of them another key`},
+		{"key clash of two overrides", "[keys]\nwire.jump = \"ctrl+j\"\nlist.top = \"ctrl+j\"\n", `c.toml:2:6: keys.wire.jump: key "ctrl+j" is already list.top's (by its override) and both work in wire; give one of them another key`},
 		{"servers not table", "servers = 1\n", `c.toml:1:11: servers: want tables such as [servers.NAME]`},
 		{"profile not table", "[servers]\nx = 1\n", `c.toml:2:5: servers.x: want a table`},
 		{"profile empty", "[servers.a]\n", `c.toml:1:10: servers.a: give command = "..."`},
@@ -324,6 +331,23 @@ func TestParseBOMAndControlBytes(t *testing.T) {
 			if _, err := Parse("f.toml", []byte(d), Checks{}); err == nil || !at.MatchString(err.Error()) {
 				t.Fatalf("%q at %d of %q: %v", c, i, good, err)
 			}
+		}
+	}
+}
+
+// TestKeyOverridesWithoutClash: moving a key away from its action frees it (a swap is no
+// clash), keys that act in different panes or modes may be the same, and so may two
+// actions that share a key by default.
+func TestKeyOverridesWithoutClash(t *testing.T) {
+	for _, file := range []string{
+		"[keys.wire]\nsearch = \"n\"\nsearch_next = \"ctrl+n\"\n",
+		"[keys]\nwire.search = \"s\"\n",             // s subscribes in 5 Resources only
+		"[keys]\nform.check = [\"space\", \"c\"]\n", // space also toggles, by default
+		"[keys]\nlogs.level_filter = \"F\"\n",       // F is the wire's filter expression
+		"[keys]\nglobal.quit = \"ctrl+q\"\ncall.edit = \"q\"\n",
+	} {
+		if _, err := Parse("c.toml", []byte(file), Checks{}); err != nil {
+			t.Errorf("%q: %v", file, err)
 		}
 	}
 }

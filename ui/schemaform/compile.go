@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -111,8 +112,11 @@ func compile(schema json.RawMessage, assertFormat bool) (*jsonschema.Schema, []s
 			}
 		}
 	}
-	return nil, []string{"the schema does not compile, so values are not checked: " + compileErrText(firstErr)}
+	return nil, []string{notCompiled + compileErrText(firstErr)}
 }
+
+// notCompiled starts the note of a schema that does not compile.
+const notCompiled = "the schema does not compile, so values are not checked: "
 
 // schemaCost estimates the most subschemas one value node may be checked
 // against. Applicators on the same value (allOf, anyOf, oneOf, not,
@@ -212,22 +216,85 @@ func schemaCost(d *schemaDoc) int {
 	return cost(d.root, 0)
 }
 
+// compileErrText says why a schema does not compile in the schema's own terms: where
+// (a JSON pointer into the schema) and what the keyword there should be, without the
+// validator's internal URLs and nesting ("'allOf' failed").
 func compileErrText(err error) string {
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
 		return le.Err.Error()
 	}
+	var pe *jsonschema.JSONPointerNotFoundError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("$ref %q points to nothing in the schema", localRef(pe.URL))
+	}
 	var sve *jsonschema.SchemaValidationError
 	if errors.As(err, &sve) {
 		if ve, ok := sve.Err.(*jsonschema.ValidationError); ok {
 			sortCauses(ve, 0)
+			if t := leafText(ve); t != "" {
+				return "it is not a valid JSON Schema: " + t
+			}
 		}
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
 		sortCauses(ve, 0)
 	}
-	return err.Error()
+	return strings.ReplaceAll(err.Error(), schemaURL, "")
+}
+
+// localRef is a URL of the in-memory schema as the schema wrote it ("#/$defs/x").
+func localRef(u string) string {
+	if r, ok := strings.CutPrefix(u, schemaURL); ok {
+		return r
+	}
+	return u
+}
+
+// leafText lists the innermost errors of a meta-schema validation, the alternatives at one
+// place joined with "or": `at "/properties/a/type": got string, want array, or value must
+// be one of …`.
+func leafText(ve *jsonschema.ValidationError) string {
+	var order []string
+	at := map[string][]string{}
+	var walk func(e *jsonschema.ValidationError, depth int)
+	walk = func(e *jsonschema.ValidationError, depth int) {
+		if depth > 100 {
+			return
+		}
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c, depth+1)
+			}
+			return
+		}
+		toks := make([]string, len(e.InstanceLocation))
+		for i, t := range e.InstanceLocation {
+			toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1") // RFC 6901
+		}
+		loc := "/" + strings.Join(toks, "/")
+		msg := e.Error()
+		if i := strings.Index(msg, "': "); strings.HasPrefix(msg, "at '") && i >= 0 {
+			msg = msg[i+3:]
+		}
+		if at[loc] == nil {
+			order = append(order, loc)
+		}
+		if !slices.Contains(at[loc], msg) {
+			at[loc] = append(at[loc], msg)
+		}
+	}
+	walk(ve, 0)
+	var parts []string
+	for _, loc := range order {
+		where := strconv.Quote(loc)
+		if loc == "/" {
+			where = "the root"
+		}
+		parts = append(parts, "at "+where+": "+strings.Join(at[loc], ", or "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // sortCauses orders a validation error's causes, at every level, by their text: the

@@ -15,6 +15,7 @@
 //	FAKE_STEPS     b11, b11b: number of steps (default: the seconds argument / 5, i.e. 18)
 //	FAKE_SLEEP_MS  b12, b12b: how long the sleep tool sleeps (default: its seconds argument, 30)
 //	FAKE_WAIT_MS   b13*: how long to wait for the client's reply (default 30000)
+//	FAKE_LOCK      single-copy: the lock file (default $TMPDIR/fakeserver-single-copy-PPID.lock)
 //
 // Unless a scenario says otherwise the server answers initialize with the requested
 // protocolVersion (2025-11-25 for one it does not know), capabilities {"tools":{}} and serverInfo demo-server 0.0.1; answers ping
@@ -61,6 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	for _, more := range []func() map[string]*scenario{
 		pagingScenarios, floodScenarios, batchScenarios, tasksScenarios, probeScenarios,
 		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios, checkScenarios,
+		copiesScenarios,
 	} {
 		maps.Copy(all, more())
 	}
@@ -186,6 +188,7 @@ type server struct {
 	waiters   map[string]chan *stdioserver.Message // server→client request id → reply
 	nextOutID int                                  // last id of a server→client request
 	dropZero  bool                                 // drop-id-0: requests with id 0 go unanswered
+	lock      *os.File                             // single-copy: the lock held for the process's life
 }
 
 // write sends one frame in one write call.

@@ -1,0 +1,96 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
+)
+
+// TestCheckRecordsEverySession: --record FILE keeps the main session in FILE and each short
+// session beside it (FILE.version-future.jsonl, …); every event the report cites names its
+// file, and the file holds that event, so `open` shows the bytes behind every finding.
+// Sibling files that exist are refused before the run, as FILE itself is.
+func TestCheckRecordsEverySession(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "check.jsonl")
+	r := inspect(t, nil, cmdline([]string{"check", "--json", "--record", trace}, fakeArgv(t, "check-echo-version"))...)
+	wantCode(t, r, exitCheckFailed)
+	var doc struct {
+		Results  []check.Result  `json:"results"`
+		Sessions []check.Session `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, s := range doc.Sessions {
+		files[s.Name] = s.Trace
+	}
+	want := map[string]string{
+		"main":           trace,
+		"version-future": filepath.Join(dir, "check.version-future.jsonl"),
+		"version-oldest": filepath.Join(dir, "check.version-oldest.jsonl"),
+		"discover":       filepath.Join(dir, "check.discover.jsonl"),
+	}
+	for name, path := range want {
+		if files[name] != path {
+			t.Errorf("session %s: trace %q, want %q", name, files[name], path)
+		}
+	}
+	cited := 0
+	for _, res := range doc.Results {
+		var evs []check.Event
+		evs = append(evs, res.Events...)
+		for _, f := range res.Findings {
+			evs = append(evs, f.Events...)
+		}
+		for _, n := range res.Notes {
+			evs = append(evs, n.Events...)
+		}
+		for _, e := range evs {
+			if e.Trace != want[e.Session] {
+				t.Fatalf("%s: event %s names trace %q, want %q", res.ID, e, e.Trace, want[e.Session])
+			}
+			tr, err := recorder.Open(e.Trace)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tr.EventBySeq(e.Seq); err != nil {
+				t.Errorf("%s: event %s is not in %s: %v", res.ID, e, e.Trace, err)
+			}
+			tr.Close()
+			cited++
+		}
+	}
+	// The finding of the rule version-future (the server echoes 2099-12-31) is in its file.
+	if res := checkResultByID(doc.Results, "version-future"); res == nil || res.Status != check.StatusFail || res.Findings[0].Events[0].Trace != want["version-future"] {
+		t.Fatalf("version-future: %+v", res)
+	}
+	if cited == 0 || !strings.Contains(r.stderr, "check.version-future.jsonl") {
+		t.Errorf("cited %d events; stderr %q", cited, r.stderr)
+	}
+	// Run again: the siblings exist, and are not replaced without --overwrite.
+	os.Remove(trace)
+	r = inspect(t, nil, cmdline([]string{"check", "-q", "--record", trace}, fakeArgv(t, "minimal"))...)
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "check.version-future.jsonl: the file exists") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+	r = inspect(t, nil, cmdline([]string{"check", "-q", "--overwrite", "--record", trace}, fakeArgv(t, "minimal"))...)
+	wantCode(t, r, exitOK)
+}
+
+func checkResultByID(rs []check.Result, id string) *check.Result {
+	for i := range rs {
+		if rs[i].ID == id {
+			return &rs[i]
+		}
+	}
+	return nil
+}
