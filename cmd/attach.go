@@ -232,6 +232,7 @@ func attachRaw(ctx context.Context, info tap.Info, w, stderr io.Writer) error {
 		return &codeError{exitNoServer, fmt.Sprintf("cannot attach to tap %q: %v", info.Name, err)}
 	}
 	defer st.Close()
+	st.OnNote = func(reason string) { fmt.Fprintf(stderr, "mcp-inspect attach: %s\n", stderrSafe(stderr)(reason)) }
 	go func() {
 		<-ctx.Done()
 		st.Close()

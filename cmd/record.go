@@ -27,13 +27,16 @@ type recordFlags struct {
 	// overwrite lets --record replace an existing FILE; without it the file is created
 	// with O_EXCL and an existing one is an error.
 	overwrite bool
+	// maxStore caps the bytes of the sessions kept in the state directory (the settings
+	// file's sessions_max_size; 0: recorder.DefaultMaxBytes). --record FILE is never capped.
+	maxStore int64
 }
 
 func (r *recordFlags) register(fl *pflag.FlagSet) {
-	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: the last 20 sessions are kept in the user state directory)")
+	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: the last 20 sessions, at most 1 GiB, are kept in the user state directory)")
 	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
-	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE)")
+	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 64 MiB of frames)")
 	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse, and leave the file as it is)")
 }
 
@@ -50,6 +53,8 @@ type recording struct {
 	w    *recorder.Writer
 	red  *recorder.Redactor
 	auto bool // in the state directory, not a --record file
+	// store keeps the state directory's sessions within their bounds (auto only).
+	store *sessionStore
 }
 
 // redactor builds the session's redactor (nil with --no-redact).
@@ -70,7 +75,8 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*recorder.Redactor, error
 // still called). The trace is the --record file, or a new file in the state directory's
 // sessions/, the oldest pruned beyond the last 20. A --record file that cannot be created or a
 // bad --redact pattern is an error; trouble with the state directory is only logged: the
-// session goes on unrecorded. It returns a recording even then, for its redactor.
+// session goes on unrecorded. The kept sessions are also capped in size (maxStore), the
+// oldest pruned first, never a running one. It returns a recording even then, for its redactor.
 func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer) (*recording, error) {
 	return r.startNth(cfg, logger, stderr, 0)
 }
@@ -157,11 +163,8 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		}
 	}
 	if rec.auto {
-		if removed, err := recorder.PruneSessions(filepath.Dir(path), recorder.DefaultKeep); err != nil {
-			logger.Warn("pruning old sessions", "err", err)
-		} else if len(removed) > 0 {
-			logger.Debug("pruned old sessions", "removed", removed)
-		}
+		rec.store = newSessionStore(filepath.Dir(path), path, r.maxStore, logger, nil)
+		rec.store.watch()
 	}
 	return rec, nil
 }
@@ -258,6 +261,8 @@ func (rec *recording) discardKept(logger *slog.Logger) {
 	}
 	path := rec.w.Path()
 	rec.w.Close()
+	rec.store.end()
+	rec.store = nil
 	if err := os.Remove(path); err != nil {
 		logger.Warn("removing the trace of a session that never started", "path", path, "err", err)
 	}
@@ -271,6 +276,10 @@ func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
 		return
 	}
 	err := rec.w.Close()
+	rec.store.end()
+	if n := rec.store.notice(); n != "" {
+		fmt.Fprintf(stderr, "mcp-inspect: %s\n", n)
+	}
 	events, bytes := rec.w.Count()
 	if err != nil {
 		logger.Error("recording failed", "path", rec.w.Path(), "err", err)

@@ -378,6 +378,7 @@ type tuiSessionEnd struct {
 func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, error) {
 	cfg, flags, title, logger := s.cfg, s.flags, s.title, s.logger
 	base := cfg // before the recorder and the UI add their hooks
+	flags.rec.maxStore = settingsOf(flags.cmd).SessionsMaxSize
 	rec, err := flags.rec.startNth(&cfg, logger, humanStderr(), n)
 	if err != nil {
 		return tuiSessionEnd{}, &codeError{exitUsage, err.Error()}
@@ -391,6 +392,13 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
 	opts.ReadBack = rec.readBack()
+	if opts.ReadBack == nil {
+		// No file to read older frames back from: keep the newest frames' bytes only.
+		opts.NoFile = "this session is not recorded"
+		if flags.rec.noSave {
+			opts.NoFile = "--no-save keeps no file"
+		}
+	}
 	var spawnErr error
 	client, err := mcpclient.Start(cfg)
 	if err != nil {

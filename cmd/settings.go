@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -130,9 +131,9 @@ $XDG_CONFIG_HOME/mcp-inspect/config.toml, else mcp-inspect/config.toml in the us
 directory (~/.config on Linux, ~/Library/Application Support on macOS, %AppData% on Windows).
 
 It gives the defaults of --theme, --era, --timeout and --root, redaction patterns added to
---redact, mouse = true|false, key overrides ([keys]) and named server profiles
-([servers.NAME], started by --server NAME without --config; a profile's era and timeout
-win over the file's). Flags win over both.
+--redact, mouse = true|false, the size cap on kept sessions (sessions_max_size = "1GiB"),
+key overrides ([keys]) and named server profiles ([servers.NAME], started by --server NAME
+without --config; a profile's era and timeout win over the file's). Flags win over both.
 
 "settings path" prints where the file is looked for and whether it is there; "settings show"
 checks it and prints the settings in effect (env and header values masked). A malformed file
@@ -251,6 +252,11 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	fmt.Fprintf(w, "roots = %s %s\n", safe(tomlArray(s.Roots)), from(len(s.Roots) > 0))
 	fmt.Fprintf(w, "redact = %s %s\n", safe(tomlArray(s.Redact)), from(len(s.Redact) > 0)+"; --redact adds to these")
 	fmt.Fprintf(w, "mouse = %t %s\n", mouse, from(s.Mouse != nil))
+	maxStore := s.SessionsMaxSize
+	if maxStore == 0 {
+		maxStore = recorder.DefaultMaxBytes
+	}
+	fmt.Fprintf(w, "sessions_max_size = %s %s\n", tomlString(settings.FormatSize(maxStore)), from(s.SessionsMaxSize > 0)+": kept sessions and tap traces, per directory")
 	if len(s.Keys) > 0 {
 		fmt.Fprintf(w, "\n[keys] # overrides of the key table's defaults\n")
 		actions := make([]string, 0, len(s.Keys))

@@ -112,6 +112,7 @@ headers = { Authorization = "Bearer tok-123" }
 		"timeout = \"2m0s\" # from the file\n",
 		"redact = [\"sk-[a-z]+\"] # from the file; --redact adds to these\n",
 		"mouse = true # built-in default\n", // the TUI's default (withSettings)
+		"sessions_max_size = \"1GiB\" # built-in default: kept sessions and tap traces, per directory\n",
 		"wire.search = [\"ctrl+g\"]\n",
 		"[servers.local]\ncommand = \"node\"\nargs = [\"server.js\", \"--port\", \"0\"]\ntimeout = \"45s\"\nenv = { API_KEY = \"***\", DEBUG = \"***\" } # values masked\n",
 		"[servers.remote]\nurl = \"https://example.com/mcp\"\nheaders = { Authorization = \"***\" } # values masked\n",

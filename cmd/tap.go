@@ -47,7 +47,8 @@ to the server's process group; when the host closes stdin the server is shut dow
 closed, then SIGTERM, then SIGKILL to its group.
 
 Every message both ways is recorded as a trace (open, replay and mock read it): to FILE with
---record, else under the state directory (taps/NAME/, the last 20 kept). While it runs,
+--record, else under the state directory (taps/NAME/, the last 20 kept, at most 1 GiB:
+sessions_max_size in the settings file). While it runs,
 ` + "`mcp-inspect attach NAME`" + ` shows the traffic live in the TUI, history first.
 
 The tap writes nothing to stdout but the server's bytes. Its own log goes to the log file;
@@ -76,6 +77,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			rec.maxStore = settingsOf(cmd).SessionsMaxSize
 			if listen != "" {
 				return runHTTPTap(cmd.Context(), listen, upstream, name, &rec, logFile, debug, maxMessage)
 			}
@@ -93,10 +95,10 @@ redacted in the trace. Only loopback addresses are accepted.`,
 	fl.IntVar(&maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest message recorded whole, in bytes (all bytes are forwarded anyway)")
 	fl.StringVar(&listen, "listen", "", "be an HTTP tap on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one), with --upstream")
 	fl.StringVar(&upstream, "upstream", "", "the remote server's `URL` an HTTP tap forwards to")
-	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap are kept in the user state directory)")
+	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap, at most 1 GiB, are kept in the user state directory)")
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
-	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the history from memory)")
+	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the newest 64 MiB of the history from memory)")
 	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
 	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
@@ -112,6 +114,23 @@ type tapRecordFlags struct {
 	overwrite bool
 	// framing is --framing: what host and server speak, for the trace's header.
 	framing string
+	// maxStore caps the bytes of the tap's kept sessions (the settings file's
+	// sessions_max_size; 0: recorder.DefaultMaxBytes).
+	maxStore int64
+}
+
+// store watches the tap's directory of kept sessions while the tap records path into it
+// (nil when the trace is not an automatic one). The notice that the running session alone
+// passes the cap goes to stderr at once (the host's log) and to the log.
+func (r *tapRecordFlags) store(path string, auto bool, logger *slog.Logger) *sessionStore {
+	if !auto {
+		return nil
+	}
+	s := newSessionStore(filepath.Dir(path), path, r.maxStore, logger, func(text string) {
+		fmt.Fprintf(humanStderr(), "%s%s\n", tapPrefix, text)
+	})
+	s.watch()
+	return s
 }
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
@@ -166,6 +185,18 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	return path, auto, nil
 }
 
+// noFileReason says why the tap keeps no trace file (for attach, whose history is then
+// the newest events kept in memory), "" when it keeps one.
+func (r *tapRecordFlags) noFileReason(path string) string {
+	switch {
+	case path != "":
+		return ""
+	case r.noSave:
+		return "--no-save keeps no file"
+	}
+	return "the tap keeps no trace file"
+}
+
 // tapsDir is where a tap's automatic recordings go: one directory per tap name.
 func tapsDir(name string) string {
 	return filepath.Join(stateDir(), "taps", safeFileName(name))
@@ -217,9 +248,10 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 			ToolVersion: Version(),
 			Framing:     traceFraming(mcpclient.Framing(rec.framing)),
 		},
-		Redactor:   red,
-		MaxMessage: maxMessage,
-		Logger:     logger,
+		Redactor:     red,
+		MaxMessage:   maxMessage,
+		Logger:       logger,
+		NoFileReason: rec.noFileReason(path),
 	}
 	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
 	// The forward loops wait in blocking read(2)s (cheaper than the poller where system
@@ -229,7 +261,9 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(max(tapProcs, runtime.NumCPU()))
 	}
+	store := rec.store(path, auto, logger)
 	res, err := tap.Run(ctx, opt)
+	store.end()
 	if err != nil {
 		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		logger.Error("tap failed", "err", err)
@@ -238,9 +272,6 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 			return &codeError{se.Code(), ""}
 		}
 		return &codeError{exitUsage, ""}
-	}
-	if auto {
-		pruneTapSessions(filepath.Dir(path), logger)
 	}
 	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
 	if res.Signal != 0 {
@@ -283,6 +314,8 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	store := rec.store(path, auto, logger)
+	defer store.end()
 	base := "http://" + ln.Addr().String() + u.EscapedPath()
 	res, err := tap.RunHTTP(ctx, tap.HTTPOptions{
 		Listener:  ln,
@@ -296,9 +329,10 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 			Argv:        red.Argv(argv),
 			URL:         red.Argv(argv)[0],
 		},
-		Redactor:   red,
-		MaxMessage: maxMessage,
-		Logger:     logger,
+		Redactor:     red,
+		MaxMessage:   maxMessage,
+		Logger:       logger,
+		NoFileReason: rec.noFileReason(path),
 		OnStart: func(string) {
 			fmt.Fprintf(humanStderr(), "%sserving %s\n", tapPrefix, base)
 		},
@@ -306,17 +340,6 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
-	if auto {
-		pruneTapSessions(filepath.Dir(path), logger)
-	}
 	logger.Info("http tap ended", "events", res.Events, "trace", path)
 	return nil
-}
-
-func pruneTapSessions(dir string, logger *slog.Logger) {
-	if removed, err := recorder.PruneSessions(dir, recorder.DefaultKeep); err != nil {
-		logger.Warn("pruning old tap sessions", "err", err)
-	} else if len(removed) > 0 {
-		logger.Debug("pruned old tap sessions", "removed", removed)
-	}
 }

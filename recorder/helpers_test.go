@@ -28,6 +28,8 @@ import (
 //	          returned; the crash test kills it with SIGKILL.
 //	mock      serves the trace in RECORDER_TRACE with recorder.Mock on stdio (the binary's
 //	          `mcp-inspect mock` is tested end to end in cmd).
+//	session   records a session into the sessions directory RECORDER_SESSIONS and prunes it,
+//	          as a second mcp-inspect process does (sessionMain).
 func TestMain(m *testing.M) {
 	switch os.Getenv("RECORDER_TEST_HELPER") {
 	case "proxy":
@@ -36,6 +38,8 @@ func TestMain(m *testing.M) {
 		os.Exit(recorderMain())
 	case "mock":
 		os.Exit(mockMain())
+	case "session":
+		os.Exit(sessionMain())
 	}
 	os.Exit(m.Run())
 }

@@ -39,7 +39,8 @@ type Writer struct {
 }
 
 // Create creates (or truncates) the trace file at path with mode 0600, since a trace holds
-// whatever the server said, and writes the header. red scrubs secrets (nil: none, and the
+// whatever the server said, and writes the header. The file is marked running
+// (MarkRunning) until Close, so PruneSessions never removes it meanwhile. red scrubs secrets (nil: none, and the
 // header says redaction was off). CreateNew is the same but never replaces a file.
 func Create(path string, h Header, red *Redactor) (*Writer, error) {
 	return create(path, os.O_TRUNC, h, red)
@@ -54,6 +55,10 @@ func CreateNew(path string, h Header, red *Redactor) (*Writer, error) {
 
 func create(path string, flag int, h Header, red *Redactor) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+	for try := 0; err == nil && !MarkRunning(f, path) && try < 3; try++ {
+		f.Close() // a pruner removed it before the lock: the name is free again
+		f, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -206,4 +207,65 @@ func TestSlowViewerDropped(t *testing.T) {
 		t.Errorf("last frame %.40q", frames[2047].Raw)
 	}
 	h.finish()
+}
+
+// TestAttachNoFileHistoryBounded: a tap with no trace file (--no-save) keeps its newest
+// events in memory up to its bound; a viewer attaching after a flood of 8 times that is
+// told first, in a note, how many earlier events were dropped and why, then gets the
+// newest ones whole, up to the last.
+func TestAttachNoFileHistoryBounded(t *testing.T) {
+	const n, pad = 400, 10 << 10
+	h := startTap(t, []string{"cat"}, func(o *Options) {
+		o.TracePath, o.MemoryHistory, o.NoFileReason = "", 1<<20, "--no-save keeps no file"
+	})
+	var sent int
+	for i := 1; i <= n; i++ {
+		b := requestLine(i, pad)
+		h.write(b)
+		sent += len(b)
+	}
+	h.waitHost(sent, 20*time.Second)
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		taps, err := List(h.sockDir)
+		if err == nil && len(taps) == 1 && taps[0].Messages >= 2*n || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	v, err := Attach(h.socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	h.in.Close() // the session ends: the stream ends after the history
+	first, err := v.Next()
+	if err != nil || first.Seq != 0 || first.Life == nil || !strings.HasPrefix(first.Life.Text, "--no-save keeps no file: ") || !strings.Contains(first.Life.Text, " earlier events (") {
+		t.Fatalf("first event %+v (%v); want the note that earlier events were dropped", first, err)
+	}
+	frames := map[mcpclient.Direction][]mcpclient.Event{}
+	for {
+		ev, err := v.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d frames: %v", len(frames), err)
+		}
+		if ev.Dir == mcpclient.ClientToServer || ev.Dir == mcpclient.ServerToClient {
+			frames[ev.Dir] = append(frames[ev.Dir], ev)
+		}
+	}
+	// Each way: the newest requests, whole and in order, up to the last one.
+	for _, dir := range []mcpclient.Direction{mcpclient.ClientToServer, mcpclient.ServerToClient} {
+		got := frames[dir]
+		if len(got) == 0 || len(got) >= n/2 {
+			t.Fatalf("%v: %d of %d requests in the history; want the newest ones, about 1 MiB", dir, len(got), n)
+		}
+		for k, ev := range got {
+			if want := requestLine(n-len(got)+1+k, pad); !bytes.Equal(ev.Raw, want) {
+				t.Fatalf("%v frame %d: %.60q…, want %.60q…", dir, k, ev.Raw, want)
+			}
+		}
+	}
+	_ = h.finish()
 }

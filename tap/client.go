@@ -71,6 +71,10 @@ type Stream struct {
 	Header     recorder.Header
 	HeaderLine []byte
 
+	// OnNote, when set, receives what the tap says about the history that is not an error
+	// (earlier events dropped by a tap with no trace file) as NextLine reads past it.
+	OnNote func(reason string)
+
 	conn  net.Conn
 	br    *bufio.Reader
 	pair  *recorder.Pairer
@@ -122,6 +126,12 @@ func (s *Stream) NextLine() ([]byte, error) {
 			continue
 		}
 		if ctl, reason := control(line); ctl != "" {
+			if ctl == "history-dropped" {
+				if s.OnNote != nil {
+					s.OnNote(reason)
+				}
+				continue
+			}
 			if ctl == "dropped" {
 				return nil, &DroppedError{Reason: reason}
 			}
@@ -138,7 +148,8 @@ func (s *Stream) NextLine() ([]byte, error) {
 }
 
 // Next returns the next event. It returns io.EOF when the tap's session ended (or the tap
-// went away) and a *DroppedError when the tap dropped this viewer. A trace line that cannot
+// went away) and a *DroppedError when the tap dropped this viewer. A tap with no trace
+// file that dropped earlier events says so first: a lifecycle note with Seq 0. A trace line that cannot
 // be read is skipped.
 func (s *Stream) Next() (mcpclient.Event, error) {
 	for {
@@ -156,6 +167,12 @@ func (s *Stream) Next() (mcpclient.Event, error) {
 			return mcpclient.Event{}, err
 		}
 		if ctl, reason := control(line); ctl != "" {
+			if ctl == "history-dropped" {
+				// Shown as the first row: Seq 0 and the trace's start sort before every
+				// event kept.
+				return mcpclient.Event{Seq: 0, Time: s.Header.Start, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle,
+					Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: reason}}, nil
+			}
 			if ctl == "dropped" {
 				return mcpclient.Event{}, &DroppedError{Reason: reason}
 			}

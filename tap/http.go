@@ -47,17 +47,19 @@ type HTTPOptions struct {
 	Upstream *url.URL
 	// Name names the tap for `attach NAME`; default DefaultName of the URL.
 	Name string
-	// Trace, TracePath, Header, Redactor, MaxMessage, SocketDir, ViewerBuffer, Stderr and
-	// Logger are as in Options.
-	Trace        io.Writer
-	TracePath    string
-	Header       recorder.Header
-	Redactor     *recorder.Redactor
-	MaxMessage   int
-	SocketDir    string
-	ViewerBuffer int
-	Stderr       io.Writer
-	Logger       *slog.Logger
+	// Trace, TracePath, Header, Redactor, MaxMessage, SocketDir, ViewerBuffer,
+	// MemoryHistory, NoFileReason, Stderr and Logger are as in Options.
+	Trace         io.Writer
+	TracePath     string
+	MemoryHistory int64
+	NoFileReason  string
+	Header        recorder.Header
+	Redactor      *recorder.Redactor
+	MaxMessage    int
+	SocketDir     string
+	ViewerBuffer  int
+	Stderr        io.Writer
+	Logger        *slog.Logger
 	// OnStart, when set, is called once the tap listens and is published (tests use it).
 	OnStart func(socket string)
 }
@@ -117,6 +119,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 		Argv: []string{o.Upstream.String()}, Name: o.Name, Trace: o.Trace, TracePath: o.TracePath,
 		Header: o.Header, Redactor: o.Redactor, MaxMessage: o.MaxMessage, SocketDir: o.SocketDir,
 		ViewerBuffer: o.ViewerBuffer, Stderr: o.Stderr, Signals: []os.Signal{}, Logger: o.Logger,
+		MemoryHistory: o.MemoryHistory, NoFileReason: o.NoFileReason,
 	}
 	opt.defaults()
 	if opt.Header.Transport == "" {

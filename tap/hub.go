@@ -79,9 +79,9 @@ type hub struct {
 	limit int
 
 	mu      sync.Mutex
-	size    int64    // bytes of the trace so far
-	mem     [][]byte // the trace so far in blocks of memBlock bytes, when it is not in a file
-	file    string   // the trace file, read back for history
+	size    int64       // bytes of the trace so far
+	mem     *memHistory // the trace so far (its newest lines), when it is not in a file
+	file    string      // the trace file, read back for history
 	viewers map[*viewer]struct{}
 	conns   map[net.Conn]struct{}
 	closed  bool
@@ -165,6 +165,11 @@ func (s *session) openTrace(start time.Time) error {
 	var out io.Writer = s.opt.Trace
 	if s.opt.TracePath != "" {
 		f, err := os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		// Marked running while the tap writes it: no pruner (another tap's) removes it.
+		for try := 0; err == nil && !recorder.MarkRunning(f, s.opt.TracePath) && try < 3; try++ {
+			f.Close()
+			f, err = os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		}
 		if err != nil {
 			return fmt.Errorf("--record: %w", err)
 		}
@@ -313,6 +318,7 @@ func (s *session) listen(start time.Time) *hub {
 		viewers: map[*viewer]struct{}{},
 		conns:   map[net.Conn]struct{}{},
 		file:    s.opt.TracePath,
+		mem:     newMemHistory(s.opt.MemoryHistory, s.opt.NoFileReason),
 		info: Info{
 			Name: s.opt.Name, Argv: s.opt.Redactor.Argv(s.opt.Argv), Cwd: cwd,
 			PID: os.Getpid(), HostPID: os.Getppid(), ServerPID: s.pid, Start: start, Trace: s.opt.TracePath,
@@ -336,7 +342,7 @@ func (h *hub) publish(p []byte) {
 	defer h.mu.Unlock()
 	h.size += int64(len(p))
 	if h.file == "" {
-		h.mem = appendBlocks(h.mem, p)
+		h.mem.add(p)
 	}
 	if len(h.viewers) == 0 {
 		return
@@ -419,7 +425,11 @@ func (h *hub) attach(c net.Conn) {
 		h.mu.Unlock()
 		return
 	}
-	histSize, mem, file := h.size, snapshotBlocks(h.mem), h.file
+	histSize, file := h.size, h.file
+	var mem [][]byte
+	if file == "" {
+		mem = h.mem.snapshot()
+	}
 	h.viewers[v] = struct{}{}
 	h.mu.Unlock()
 	defer func() {
@@ -513,29 +523,6 @@ func copyWithDeadline(c net.Conn, r io.Reader) error {
 // never moved: growing one slice instead copied the whole trace at every doubling, and its
 // page faults were most of a --no-save HTTP tap's cost per exchange after recording.
 const memBlock = 1 << 20
-
-// appendBlocks appends p to the blocks, starting a new one when the last is full.
-func appendBlocks(blocks [][]byte, p []byte) [][]byte {
-	for len(p) > 0 {
-		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == memBlock {
-			blocks = append(blocks, make([]byte, 0, memBlock))
-		}
-		last := &blocks[len(blocks)-1]
-		n := min(len(p), memBlock-len(*last))
-		*last = append(*last, p[:n]...)
-		p = p[n:]
-	}
-	return blocks
-}
-
-// snapshotBlocks returns the blocks as they are now; later appends do not show in it.
-func snapshotBlocks(blocks [][]byte) [][]byte {
-	out := make([][]byte, len(blocks))
-	for i, b := range blocks {
-		out[i] = b[:len(b):len(b)]
-	}
-	return out
-}
 
 type memReader struct {
 	b [][]byte

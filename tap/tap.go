@@ -76,6 +76,12 @@ type Options struct {
 	// ViewerBuffer is how many bytes a viewer may lag behind before it is dropped; default
 	// DefaultViewerBuffer.
 	ViewerBuffer int
+	// MemoryHistory bounds the trace kept in memory for viewers when there is no TracePath:
+	// its newest lines, this many bytes (default DefaultMemoryHistory); a viewer that
+	// attaches later is told how many earlier events were dropped, and NoFileReason
+	// ("--no-save keeps no file") says why.
+	MemoryHistory int64
+	NoFileReason  string
 
 	// ShutdownGrace is how long the tap waits after closing the server's stdin (or forwarding
 	// a signal), and again after SIGTERM, before escalating; default 2 s.

@@ -109,6 +109,13 @@ type Options struct {
 	// summaries, not their bytes (#15). Nil keeps every event's bytes (an unrecorded
 	// session).
 	ReadBack func(seq uint64) (mcpclient.Event, error)
+	// NoFile, for a live session with no recording to read back from (ReadBack nil), says
+	// why ("--no-save keeps no file"): the timeline then keeps the bytes of its latest
+	// frames only, NoFileBytes of them (defaultNoFileBytes when 0), drops the older ones'
+	// bytes (their rows stay), and the wire pane says how many were dropped and why. ""
+	// keeps every frame's bytes.
+	NoFile      string
+	NoFileBytes int64
 	// TraceLen is the number of events of the trace being opened (0 when unknown or
 	// live): the wire pane counts the events read so far against it until Events closes.
 	TraceLen int
@@ -358,6 +365,8 @@ func newModel(opts Options) *model {
 		tl.setLoader(opts.LoadEvent)
 	} else if opts.ReadBack != nil {
 		tl.setReadBack(opts.ReadBack)
+	} else if opts.NoFile != "" {
+		tl.setNoFile(opts.NoFile, opts.NoFileBytes)
 	}
 	m := &model{
 		c:       c,

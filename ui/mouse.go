@@ -249,6 +249,9 @@ func (t toolsTab) wheel(x, y, d int) tea.Cmd {
 // frameAt is the frame drawn at (x, y) of the wire list, false when no row is there.
 func (p *wirePane) frameAt(x, y int) (int, bool) {
 	row := y - p.list.y - 1
+	if p.droppedLine() {
+		row-- // the dropped-frames notice under the title
+	}
 	if !p.list.contains(x, y) || row < 0 || row >= p.bodyRows() {
 		return 0, false
 	}

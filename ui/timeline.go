@@ -110,7 +110,8 @@ type timeline struct {
 	// raws holds the bytes of the events from position rawBase on: every event's when
 	// nothing is loaded on demand (load nil), none for an opened trace, and the latest ones
 	// (up to keep events and keepBytes bytes) for a live session that reads older events
-	// back from its recording (setReadBack). rawBytes is their total length.
+	// back from its recording (setReadBack). rawBytes is their total length (plus each
+	// frame's own cost for an unrecorded session: rawCost).
 	raws      [][]byte
 	rawBase   int
 	rawBytes  int64
@@ -166,6 +167,11 @@ type timeline struct {
 	failed map[uint64]error
 	// showCreds shows HTTP credentials as sent (Options.ShowCredentials); see shownRaw.
 	showCreds bool
+	// noFile says why an unrecorded live session drops its older frames' bytes (setNoFile);
+	// droppedFrames and droppedBytes count what it dropped.
+	noFile        string
+	droppedFrames int
+	droppedBytes  int64
 }
 
 func newTimeline() *timeline {
@@ -216,12 +222,13 @@ func (t *timeline) keepRaw(raw []byte) {
 		return
 	}
 	t.raws = append(t.raws, raw)
-	t.rawBytes += int64(len(raw))
+	t.rawBytes += t.rawCost(raw)
 	if t.keep == 0 {
 		return
 	}
 	for len(t.raws) > 1 && (len(t.raws) > t.keep || t.rawBytes > t.keepBytes) {
-		t.rawBytes -= int64(len(t.raws[0]))
+		t.dropped(t.rawBase, len(t.raws[0]))
+		t.rawBytes -= t.rawCost(t.raws[0])
 		t.raws[0] = nil
 		t.raws = t.raws[1:]
 		t.rawBase++
@@ -239,6 +246,11 @@ func (t *timeline) kept(i int) ([]byte, bool) {
 // loadErr is why the event seq could not be read back from the trace (nil if it was, or
 // is still to be).
 func (t *timeline) loadErr(seq uint64) error {
+	if t.noFile != "" {
+		if i, ok := t.index(seq); ok && t.droppedAt(i) {
+			return droppedError{t}
+		}
+	}
 	if t.failed == nil {
 		return nil
 	}
@@ -475,7 +487,7 @@ func (t *timeline) problemsAt(i int) []mcpclient.Problem { return t.probsOf(t.ev
 func (t *timeline) rawAt(i int) ([]byte, bool) {
 	e := t.evs.at(i)
 	if raw, ok := t.kept(i); ok || t.load == nil {
-		return raw, true
+		return raw, !t.droppedAt(i)
 	}
 	if e.dir == mcpclient.Lifecycle {
 		return nil, true

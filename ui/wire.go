@@ -217,6 +217,9 @@ func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 				// The detail asks for the bytes whenever the frame is selected: they are
 				// a moment away.
 				p.saved.seq, p.saved.text = p.tl.evs.at(i).seq, "the frame is still loading from the trace: press w again"
+				if p.tl.droppedAt(i) {
+					p.saved.text = "not saved: " + p.tl.loadErr(p.tl.evs.at(i).seq).Error()
+				}
 				p.detail.lines = nil
 				return true, nil
 			}
@@ -280,6 +283,10 @@ func (p *wirePane) viewList() string {
 		title += " · following"
 	}
 	rows = append(rows, p.c.st.Title.Render(fit(title, w)))
+	if p.droppedLine() {
+		rows = append(rows, p.c.st.Warning.Render(fit(" "+p.tl.droppedNotice(), w)))
+	}
+	head := len(rows)
 	n := p.count()
 	body := p.bodyRows()
 	find := p.findLine(w)
@@ -308,7 +315,7 @@ func (p *wirePane) viewList() string {
 		if p.tl.len() > 0 {
 			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filterLabel(), p.c.keys.Wire.WireFilter.Help().Key)
 		}
-		rows[1] = p.c.st.Muted.Render(fit(msg, w))
+		rows[head] = p.c.st.Muted.Render(fit(msg, w))
 	}
 	if body < h-1 {
 		rows = append(rows, find)
@@ -382,6 +389,9 @@ func (t *timeline) summary(i int) string {
 	raw, ok := t.rawAt(i)
 	raw, _ = t.shownRaw(ev.dir, raw)
 	if !ok {
+		if t.droppedAt(i) {
+			return "(bytes dropped: " + t.noFile + ")"
+		}
 		if t.loadErr(ev.seq) != nil {
 			return "(could not read this event from the trace)"
 		}
@@ -469,6 +479,11 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 		add(wrapStyled(st.Warning, "␛ holds terminal control characters (shown escaped, never sent to your terminal)", w)...)
 	}
 	if !loaded {
+		if p.tl.droppedAt(pos) {
+			add("")
+			add(wrapStyled(st.Warning, p.tl.loadErr(ev.Seq).Error(), w)...)
+			return out
+		}
 		if err := p.tl.loadErr(ev.Seq); err != nil {
 			add("")
 			add(wrapStyled(st.Error, "could not read this event from the trace: "+clean(err.Error()), w)...)

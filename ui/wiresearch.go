@@ -525,6 +525,9 @@ func (p *wirePane) highlight(line string) string {
 // search line when there is one.
 func (p *wirePane) bodyRows() int {
 	body := p.list.h - 1
+	if p.droppedLine() {
+		body--
+	}
 	if (p.find.mode != findNone || p.find.query != "") && body > 1 {
 		body--
 	}

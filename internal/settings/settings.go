@@ -65,6 +65,10 @@ type Settings struct {
 	// Warnings are the values left out of the file because a check refused them and the
 	// caller asked for a warning (Checks.ThemeWarns): "FILE:1:9: theme: unknown theme …".
 	Warnings []string
+	// SessionsMaxSize caps, in bytes, the automatic recordings kept in each sessions
+	// directory of the state directory (sessions/, taps/NAME/): sessions_max_size, a size
+	// such as "1GiB" or "500MB" or a number of bytes; 0 when not set.
+	SessionsMaxSize int64
 }
 
 // Server is a named server profile: a command to start (stdio) or a remote server's URL.
@@ -229,7 +233,7 @@ func quotedHint(data []byte, line, col int) string {
 
 // topKeys are the keys the top level may hold.
 func topKeys() []string {
-	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "keys", "servers"}
+	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "sessions_max_size", "keys", "servers"}
 }
 
 // serverKeys are the keys a [servers.NAME] table may hold.
@@ -343,6 +347,9 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 			return r.errAt([]string{"mouse"}, "want true or false, got %s", kind(v))
 		}
 		s.Mouse = &b
+	}
+	if s.SessionsMaxSize, err = r.size(doc, "sessions_max_size"); err != nil {
+		return err
 	}
 	if s.Keys, err = r.keys(doc); err != nil {
 		return err
