@@ -538,7 +538,7 @@ func (p *wirePane) hitCount() string {
 	}
 	more := ""
 	if p.searching() {
-		more = ", searching…"
+		more = "…" // still counting (the room is short: sizeInput)
 	}
 	if n == 0 {
 		if len(p.find.hits) > 0 {
