@@ -240,14 +240,14 @@ func (p *wirePane) scanSearch(to int) {
 // wireStepMsg asks for the next chunk of search gen over the live timeline.
 type wireStepMsg struct{ gen int }
 
-// searchLive searches the next searchChunkLen events of the live timeline at most and,
+// searchLive searches the next liveChunkLen events of the live timeline at most and,
 // while more remain, asks for the next chunk by a message: a key (ctrl+c too) waits for
 // one chunk, whatever the history's length. One chain of messages runs per search.
 func (p *wirePane) searchLive() tea.Cmd {
 	if p.find.query == "" || p.tl.load != nil || p.find.stepping {
 		return nil
 	}
-	p.scanSearch(min(p.find.searched+searchChunkLen, p.tl.len()))
+	p.scanSearch(min(p.find.searched+liveChunkLen, p.tl.len()))
 	if p.find.searched >= p.tl.len() {
 		return nil
 	}
@@ -301,9 +301,12 @@ func (p *wirePane) setQuery(q string) tea.Cmd {
 	return p.searchLive()
 }
 
-// searchChunkLen is how many events one search Cmd reads from the trace, or one message
-// searches of the live timeline.
+// searchChunkLen is how many events one search Cmd reads from the trace.
 const searchChunkLen = 2048
+
+// liveChunkLen is how many events of the live timeline one message searches: held in
+// memory, 16384 small frames take a millisecond or two, and each message costs a redraw.
+const liveChunkLen = 16384
 
 // wireSearchMsg is a chunk of a search read from the trace: the positions from..to were
 // searched, hits are those that match; gen says which search it belongs to.

@@ -56,8 +56,8 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 	var cmd tea.Cmd
 	for _, r := range "flood 019999" {
 		_, cmd = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-		if s := m.wire.find.searched; s > searchChunkLen {
-			t.Fatalf("typing %q searched %d events in one Update, want at most %d", m.wire.find.query, s, searchChunkLen)
+		if s := m.wire.find.searched; s > liveChunkLen {
+			t.Fatalf("typing %q searched %d events in one Update, want at most %d", m.wire.find.query, s, liveChunkLen)
 		}
 	}
 	older, ok := stepOf(t, cmd)
@@ -65,7 +65,7 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 		t.Fatal("the search of a long history asked for no next chunk")
 	}
 	_, cmd = m.Update(tea.KeyPressMsg{Code: '0', Text: "0"})
-	mustContain(t, "search line while searching", view(m), "/flood 0199990", fmt.Sprintf("searching… %d%%", searchChunkLen*100/n))
+	mustContain(t, "search line while searching", view(m), "/flood 0199990", fmt.Sprintf("searching… %d%%", liveChunkLen*100/n))
 
 	// The older query's message is dropped: nothing searched, no chain of its own.
 	at := m.wire.find.searched
@@ -81,12 +81,12 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 		}
 		before := m.wire.find.searched
 		_, cmd = m.Update(msg)
-		if d := m.wire.find.searched - before; d <= 0 || d > searchChunkLen {
-			t.Fatalf("a search step searched %d events, want 1..%d", d, searchChunkLen)
+		if d := m.wire.find.searched - before; d <= 0 || d > liveChunkLen {
+			t.Fatalf("a search step searched %d events, want 1..%d", d, liveChunkLen)
 		}
 		steps++
 	}
-	if m.wire.find.searched != n || steps < n/searchChunkLen-1 {
+	if m.wire.find.searched != n || steps < n/liveChunkLen-1 {
 		t.Fatalf("the search stopped at %d of %d after %d steps", m.wire.find.searched, n, steps)
 	}
 	if s := m.wire.selected().seq; s != 199991 {
