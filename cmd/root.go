@@ -264,6 +264,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	o.Keys = s.Keys
 	o.Mouse = mouseOn(s)
+	o.Warnings = s.Warnings
 	o.ImageProtocol, o.ImagePreview = imageProtocols()
 	return o
 }

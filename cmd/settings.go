@@ -46,13 +46,20 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error()}
 	}
-	// A command that shows no theme does not stop for a theme it would not use.
-	checks.ThemeWarns = !usesTheme(cmd)
+	// A command that shows no theme, or whose theme --theme or $MCP_INSPECT_THEME chooses,
+	// does not stop for a file's theme it would not use.
+	over := themeOverride(cmd)
+	checks.ThemeWarns = !usesTheme(cmd) || over != ""
 	s, err := settings.Load(loc, checks)
 	if err != nil {
 		return &codeError{exitUsage, "settings: " + err.Error() + "\n(mcp-inspect settings show checks the file)"}
 	}
-	if q, _ := fl.GetBool("quiet"); !q {
+	if usesTheme(cmd) {
+		// The TUI says it once, in its status line and Logs pane (withSettings).
+		for i, w := range s.Warnings {
+			s.Warnings[i] = fmt.Sprintf("settings: %s; left out: %s chooses the theme", w, over)
+		}
+	} else if q, _ := fl.GetBool("quiet"); !q {
 		for _, w := range s.Warnings {
 			fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: warning: settings: %s; left out: %s shows no theme (the TUI refuses it; mcp-inspect settings show checks the file)\n", stderrSafe(cmd.ErrOrStderr())(w), cmd.Name())
 		}
@@ -97,6 +104,21 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 func usesTheme(cmd *cobra.Command) bool {
 	f := cmd.Flags().Lookup("theme")
 	return f != nil && !f.Hidden
+}
+
+// themeOverride names what chooses a theme-showing command's theme instead of the
+// settings file ("--theme" or $MCP_INSPECT_THEME, as chosenTheme reads them); "" when the
+// file's theme would be used.
+func themeOverride(cmd *cobra.Command) string {
+	switch {
+	case !usesTheme(cmd):
+		return ""
+	case cmd.Flags().Changed("theme"):
+		return "--theme"
+	case os.Getenv(themes.EnvVar) != "":
+		return "$" + themes.EnvVar
+	}
+	return ""
 }
 
 // rootsSource names where the roots came from, for warnings about them: --root when given,

@@ -237,7 +237,7 @@ func (l *itemList) view() string {
 		rows = append(rows, l.emptyRow(w))
 	default:
 		// Wrapped, not cut: the empty text often says how to get items (Tasks pane).
-		for _, line := range wrap(l.empty, max(w-1, 1)) {
+		for _, line := range wrapSpaces(l.empty, max(w-1, 1)) {
 			rows = append(rows, st.Muted.Render(fit(" "+line, w)))
 		}
 	}

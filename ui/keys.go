@@ -72,8 +72,8 @@ type listKeys struct {
 	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
 	PageUp   key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	PageDown key.Binding `in:"tools call wire server resources prompts logs tasks"`
-	Top      key.Binding `in:"tools wire resources prompts logs tasks"`
-	Bottom   key.Binding `in:"tools wire resources prompts logs tasks"`
+	Top      key.Binding `in:"tools wire server resources prompts logs tasks"`
+	Bottom   key.Binding `in:"tools wire server resources prompts logs tasks"`
 	Filter   key.Binding `in:"tools resources prompts tasks"`
 	// Open, OpenPrompt and OpenTask are the same key (enter) doing each pane's own thing.
 	Open       key.Binding `in:"resources"`

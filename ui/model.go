@@ -123,6 +123,10 @@ type Options struct {
 	// last line cut mid-write, unreadable lines): the Server pane lists them and the status
 	// bar says the trace is incomplete.
 	TraceWarnings []string
+	// Warnings are what the command line or the settings file left out (a settings theme
+	// that --theme overrides and that does not exist): each shows once in the status line
+	// and stays in the Logs pane.
+	Warnings []string
 	// FromTrace says the events are read from a finished trace file (mcp-inspect open), not
 	// a live session (attach): the status bar then never shows a recorded state as live.
 	FromTrace bool
@@ -413,6 +417,9 @@ func newModel(opts Options) *model {
 			m.rec = session.NewRecorded()
 		}
 		c.session, m.call.past = m.rec, newPastCalls(m.rec, c, tl)
+	}
+	for _, w := range opts.Warnings {
+		m.note("warning", w)
 	}
 	return m
 }

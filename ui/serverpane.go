@@ -45,13 +45,14 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if ok, cmd := p.capsKey(msg); ok {
 		return true, cmd
 	}
-	p.off = clampScroll(p.off, len(p.m.serverLines(r.w)), r.h)
-	// Bottom is not the Server pane's (its key table says so): the pane reads from the top.
-	d, ok := k.List.scrollStep(msg, page, p.off)
-	if !ok || key.Matches(msg, k.List.Bottom) {
+	n := len(p.m.serverLines(r.w))
+	p.off = clampScroll(p.off, n, p.rows())
+	// The same scroll keys as Logs and Wire: g/home the first line, G/end the last.
+	d, ok := k.List.scrollStep(msg, page, n)
+	if !ok {
 		return false, nil
 	}
-	p.off = max(p.off+d, 0)
+	p.off = clampScroll(p.off+d, n, p.rows())
 	return true, nil
 }
 

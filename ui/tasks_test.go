@@ -52,3 +52,33 @@ func TestTaskCall(t *testing.T) {
 	keys(t, m, "8")
 	mustContain(t, "cancelled task", view(m), "cancelled")
 }
+
+// The empty Tasks pane's text wraps at spaces, never inside a token: the date of
+// "(2025-11-25 tasks/list)" stays on one line at every width (80x24 broke it after "2025-").
+func TestEmptyTasksTextKeepsTokens(t *testing.T) {
+	for w := 60; w <= 160; w += 4 {
+		m := newTestModel(t, greetSession(), w, 24)
+		keys(t, m, "8")
+		out := ansi.Strip(view(m))
+		if !strings.Contains(out, "2025-11-25") || !strings.Contains(out, `"required"`) {
+			t.Errorf("at %d columns a token of the empty text is broken:\n%s", w, out)
+		}
+	}
+}
+
+// TestWrapSpaces: lines break at spaces (not after the hyphens of a date), blank lines
+// stay, and only a word wider than the line is broken.
+func TestWrapSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"ab 2025-11-25 x\n\nabcdefghij", 11, "ab|2025-11-25|x||abcdefghij"},
+		{"v1.2.3-rc1 abcdefghij", 6, "v1.2.3|-rc1|abcdef|ghij"},
+	} {
+		if got := strings.Join(wrapSpaces(tc.s, tc.w), "|"); got != tc.want {
+			t.Errorf("wrapSpaces(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+}

@@ -53,6 +53,27 @@ func wrap(s string, w int) []string {
 	return out
 }
 
+// wrapSpaces wraps plain text at spaces only: wrap (ansi.Wrap) also breaks after a hyphen,
+// which cuts a date (2025-11-25) or a flag in two. A word wider than w is broken hard.
+func wrapSpaces(s string, w int) []string {
+	w = max(w, 1)
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		lines := wrapWords(para, w)
+		if len(lines) == 0 {
+			out = append(out, "")
+		}
+		for _, line := range lines {
+			if ansi.StringWidth(line) <= w {
+				out = append(out, line)
+				continue
+			}
+			out = append(out, strings.Split(ansi.Hardwrap(line, w, false), "\n")...)
+		}
+	}
+	return out
+}
+
 // longLine is the length from which an ASCII line is wrapped by wrapASCII, in one pass,
 // instead of by ansi.Wrap (which measures grapheme by grapheme: seconds for a 5 MiB line).
 const longLine = 4096

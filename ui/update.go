@@ -55,6 +55,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		m.tl.loaded(msg)
 	case wireSearchMsg:
 		return m.wire.searchRead(msg)
+	case wireStepMsg:
+		return m.wire.searchStep(msg)
 	case waitTickMsg:
 		return m.waitTick()
 	case mediaSavedMsg:
@@ -243,7 +245,7 @@ func (m *model) addEvents(evs []mcpclient.Event) tea.Cmd {
 		m.call.observe(&ev)
 		cmds = append(cmds, m.observeEvent(&ev), m.observeRecorded(&ev))
 	}
-	m.wire.appended()
+	cmds = append(cmds, m.wire.appended())
 	return tea.Batch(cmds...)
 }
 

@@ -101,15 +101,17 @@ func (p *wirePane) setSize(r rect) {
 	p.scrollIntoView()
 }
 
-// appended is called after events arrive: a following view stays at the end.
-func (p *wirePane) appended() {
+// appended is called after events arrive: a following view stays at the end; the
+// returned Cmd goes on with the search when the new events are more than a chunk.
+func (p *wirePane) appended() tea.Cmd {
 	p.scanFilter()
-	p.scanSearch()
+	cmd := p.searchLive()
 	if p.follow && p.count() > 0 {
 		p.sel = p.count() - 1
 		p.detailOff = 0
 	}
 	p.scrollIntoView()
+	return cmd
 }
 
 func (p *wirePane) scrollIntoView() {

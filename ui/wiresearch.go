@@ -62,6 +62,8 @@ type wireFind struct {
 	query    string
 	hits     []int32
 	searched int
+	// stepping is set while a wireStepMsg of the live search is on its way.
+	stepping bool
 	// shown are the hits among the rows shown, kept by syncHits for the count; shownKey
 	// says for which hits, rows and filter.
 	shown    []int32
@@ -223,15 +225,61 @@ func (p *wirePane) scanFilter() {
 	}
 }
 
-func (p *wirePane) scanSearch() {
+// scanSearch searches the live timeline's events up to position to.
+func (p *wirePane) scanSearch(to int) {
 	if p.find.query == "" || p.tl.load != nil {
 		return
 	}
-	for ; p.find.searched < p.tl.len(); p.find.searched++ {
+	for ; p.find.searched < to; p.find.searched++ {
 		if raw, ok := (wireEv{p.tl, p.find.searched}).Raw(); ok && wirefilter.Contains(raw, p.find.query) {
 			p.find.hits = append(p.find.hits, int32(p.find.searched))
 		}
 	}
+}
+
+// wireStepMsg asks for the next chunk of search gen over the live timeline.
+type wireStepMsg struct{ gen int }
+
+// searchLive searches the next liveChunkLen events of the live timeline at most and,
+// while more remain, asks for the next chunk by a message: a key (ctrl+c too) waits for
+// one chunk, whatever the history's length. One chain of messages runs per search.
+func (p *wirePane) searchLive() tea.Cmd {
+	if p.find.query == "" || p.tl.load != nil || p.find.stepping {
+		return nil
+	}
+	p.scanSearch(min(p.find.searched+liveChunkLen, p.tl.len()))
+	if p.find.searched >= p.tl.len() {
+		return nil
+	}
+	p.find.stepping = true
+	gen := p.find.gen
+	return func() tea.Msg { return wireStepMsg{gen} }
+}
+
+// searchStep takes the next chunk of a live search (a stale search's message is dropped).
+func (p *wirePane) searchStep(msg wireStepMsg) tea.Cmd {
+	if msg.gen != p.find.gen {
+		return nil
+	}
+	p.find.stepping = false
+	cmd := p.searchLive()
+	p.selectFirstHit()
+	return cmd
+}
+
+// selectFirstHit selects the first match from where the search began, while the search
+// is typed and the selection has not moved yet.
+func (p *wirePane) selectFirstHit() {
+	if p.find.mode == findSearch && p.sel == p.find.from && !p.isHit(p.at(p.sel)) {
+		if !p.nextHit(p.find.from, 1, true) {
+			p.sel = p.find.from
+		}
+	}
+}
+
+// searching reports whether the search has events still to read.
+func (p *wirePane) searching() bool {
+	return p.find.query != "" && p.find.searched < p.tl.len() && (p.tl.load != nil || p.find.stepping)
 }
 
 // isHit reports whether the event at position i matches the search.
@@ -240,20 +288,25 @@ func (p *wirePane) isHit(i int) bool {
 	return ok
 }
 
-// setQuery searches for q. A timeline that reads the bytes on demand is searched by a
-// Cmd, a chunk at a time (searchChunk); the others at once.
+// setQuery searches for q, a chunk at a time: a timeline that reads the bytes on demand
+// by Cmds (searchChunk), the live one here a chunk per message (searchLive). A newer
+// query numbers a new search, so the older one's chunks are dropped.
 func (p *wirePane) setQuery(q string) tea.Cmd {
 	p.find.query, p.find.hits, p.find.searched = q, nil, 0
 	p.find.gen++
+	p.find.stepping = false
 	if p.tl.load != nil && q != "" {
 		return p.searchChunk()
 	}
-	p.scanSearch()
-	return nil
+	return p.searchLive()
 }
 
 // searchChunkLen is how many events one search Cmd reads from the trace.
 const searchChunkLen = 2048
+
+// liveChunkLen is how many events of the live timeline one message searches: held in
+// memory, 16384 small frames take a millisecond or two, and each message costs a redraw.
+const liveChunkLen = 16384
 
 // wireSearchMsg is a chunk of a search read from the trace: the positions from..to were
 // searched, hits are those that match; gen says which search it belongs to.
@@ -305,11 +358,7 @@ func (p *wirePane) searchRead(msg wireSearchMsg) tea.Cmd {
 	}
 	p.find.hits = append(p.find.hits, msg.hits...)
 	p.find.searched = msg.to
-	if p.find.mode == findSearch && p.sel == p.find.from && !p.isHit(p.at(p.sel)) {
-		if !p.nextHit(p.find.from, 1, true) {
-			p.sel = p.find.from
-		}
-	}
+	p.selectFirstHit()
 	return p.searchChunk()
 }
 
@@ -483,8 +532,16 @@ func (p *wirePane) hitCount() string {
 		return ""
 	}
 	n := len(p.find.shown)
-	if p.tl.load != nil && p.find.searched < p.tl.len() && n == 0 {
+	if p.searching() && n == 0 {
+		if p.tl.load == nil {
+			// Short: it fits the room sizeInput leaves.
+			return fmt.Sprintf("searching… %d%%", p.find.searched*100/p.tl.len())
+		}
 		return fmt.Sprintf("searching the trace: %d of %d", p.find.searched, p.tl.len())
+	}
+	more := ""
+	if p.searching() {
+		more = "…" // still counting (the room is short: sizeInput)
 	}
 	if n == 0 {
 		if len(p.find.hits) > 0 {
@@ -494,10 +551,10 @@ func (p *wirePane) hitCount() string {
 	}
 	if i, ok := p.selPos(); ok {
 		if k, found := slices.BinarySearch(p.find.shown, int32(i)); found {
-			return fmt.Sprintf("match %d of %d", k+1, n)
+			return fmt.Sprintf("match %d of %d%s", k+1, n, more)
 		}
 	}
-	return count(n, "match", "matches")
+	return count(n, "match", "matches") + more
 }
 
 // highlight marks the search's occurrences in a drawn line (styles kept).

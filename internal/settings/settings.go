@@ -131,7 +131,8 @@ type Checks struct {
 	Theme func(name string) error
 	// ThemeWarns makes a theme the Theme check refuses a warning, not an error: the theme
 	// is left out (Settings.Theme stays "") and Settings.Warnings says why, with the file,
-	// line and column. For the commands that show no theme (the headless ones).
+	// line and column. For the commands that show no theme (the headless ones), and for
+	// those whose theme the command line or the environment chooses instead.
 	ThemeWarns bool
 }
 
