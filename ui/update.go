@@ -56,7 +56,7 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 	case wireSearchMsg:
 		return m.wire.searchRead(msg)
 	case wireStepMsg:
-		return m.wire.searchStep(msg)
+		return m.wire.step(msg)
 	case waitTickMsg:
 		return m.waitTick()
 	case mediaSavedMsg:

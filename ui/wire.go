@@ -15,7 +15,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
-	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -102,10 +101,10 @@ func (p *wirePane) setSize(r rect) {
 }
 
 // appended is called after events arrive: a following view stays at the end; the
-// returned Cmd goes on with the search when the new events are more than a chunk.
+// returned Cmd goes on with the filter's scan and the search when the new events are
+// more than a chunk.
 func (p *wirePane) appended() tea.Cmd {
-	p.scanFilter()
-	cmd := p.searchLive()
+	cmd := tea.Batch(p.filterLive(), p.searchLive())
 	if p.follow && p.count() > 0 {
 		p.sel = p.count() - 1
 		p.detailOff = 0
@@ -165,7 +164,7 @@ func (p *wirePane) jump(seq uint64) bool {
 	}
 	if (p.filter != filterAll || p.exprOn()) && p.at(p.rowOf(i)) != i {
 		p.filter = filterAll
-		p.find.expr, p.find.rows, p.find.scanned = wirefilter.Filter{}, nil, 0
+		p.clearExpr()
 	}
 	p.sel = p.rowOf(i)
 	p.follow = false
@@ -314,7 +313,9 @@ func (p *wirePane) viewList() string {
 	}
 	if n == 0 {
 		msg := " no events yet"
-		if p.tl.len() > 0 {
+		if p.filtering() {
+			msg = " no match yet: " + p.filterLabel()
+		} else if p.tl.len() > 0 {
 			msg = fmt.Sprintf(" no events match this filter (%s); %s shows the next one", p.filterLabel(), p.c.keys.Wire.WireFilter.Help().Key)
 		}
 		rows[head] = p.c.st.Muted.Render(fit(msg, w))

@@ -46,24 +46,27 @@ const (
 // matching rows and the search's hits are kept as events arrive, never computed per frame.
 type wireFind struct {
 	// expr is the active filter expression (Empty: the preset filter applies); rows are
-	// the positions it matches among the first scanned events.
-	expr    wirefilter.Filter
-	rows    []int32
-	scanned int
+	// the positions it matches among the first scan.done events, scanned a chunk per
+	// message (filterLive).
+	expr wirefilter.Filter
+	rows []int32
+	scan liveScan
+	// keep is the event selected when the filter was applied, selected again once the
+	// scan reaches it (while keeping); kept is the row selected meanwhile, -1 before
+	// (a key that moves the selection ends the wait).
+	keep, kept int
+	keeping    bool
 	// hist holds the filters applied this session, oldest first; histAt is the one the
 	// input shows while ↑/↓ walk it (len(hist) for the line being typed).
 	hist   []string
 	histAt int
 	typed  string
 	// query is the search; hits are the positions of the events it finds among the first
-	// searched events (all of them, whatever the filter shows); gen numbers the searches
-	// (a chunk read from the trace for an older one is dropped).
-	gen      int
-	query    string
-	hits     []int32
-	searched int
-	// stepping is set while a wireStepMsg of the live search is on its way.
-	stepping bool
+	// search.done events (all of them, whatever the filter shows); search.gen numbers the
+	// searches (a chunk read from the trace for an older one is dropped too).
+	query  string
+	hits   []int32
+	search liveScan
 	// shown are the hits among the rows shown, kept by syncHits for the count; shownKey
 	// says for which hits, rows and filter.
 	shown    []int32
@@ -86,6 +89,9 @@ func presetExpr(f wireFilter) string {
 // filterLabel is the active filter as the title shows it.
 func (p *wirePane) filterLabel() string {
 	if !p.find.expr.Empty() {
+		if p.filtering() {
+			return fmt.Sprintf("filter: %s · filtering… %d%%", clean(p.find.expr.String()), p.find.scan.done*100/p.tl.len())
+		}
 		return "filter: " + clean(p.find.expr.String())
 	}
 	return p.filter.String()
@@ -193,12 +199,30 @@ func (e wireEv) ToolError() bool {
 	return json.Unmarshal(raw, &m) == nil && m.Result.IsError
 }
 
-// setExpr makes f the active filter, keeping the selected event selected when it passes.
-func (p *wirePane) setExpr(f wirefilter.Filter) {
+// setExpr makes f the active filter, keeping the selected event selected when it passes
+// (once the scan reaches it); the returned Cmd goes on with the scan (filterLive).
+func (p *wirePane) setExpr(f wirefilter.Filter) tea.Cmd {
 	cur, had := p.selPos()
-	p.find.expr, p.find.rows, p.find.scanned = f, nil, 0
-	p.scanFilter()
-	p.reselect(cur, had)
+	if p.find.keeping && p.sel == p.find.kept {
+		// The older filter's scan had not reached the event to keep yet.
+		cur, had = p.find.keep, true
+	}
+	p.find.expr, p.find.rows = f, nil
+	p.find.scan.restart()
+	p.find.keep, p.find.kept, p.find.keeping = cur, -1, had && !p.follow
+	cmd := p.filterLive()
+	if !p.find.keeping {
+		p.reselect(cur, had)
+	}
+	return cmd
+}
+
+// clearExpr ends the filter expression (the preset filter applies); its scan's
+// messages are dropped.
+func (p *wirePane) clearExpr() {
+	p.find.expr, p.find.rows = wirefilter.Filter{}, nil
+	p.find.scan.restart()
+	p.find.keeping = false
 }
 
 // reselect selects event position cur (or the nearest row after it) in the new view.
@@ -213,55 +237,46 @@ func (p *wirePane) reselect(cur int, had bool) {
 	p.scrollIntoView()
 }
 
-// scanFilter and scanSearch bring the rows and hits up to the events that arrived.
-func (p *wirePane) scanFilter() {
-	if !p.exprOn() {
-		return
-	}
-	for ; p.find.scanned < p.tl.len(); p.find.scanned++ {
-		if p.find.expr.Match(wireEv{p.tl, p.find.scanned}) {
-			p.find.rows = append(p.find.rows, int32(p.find.scanned))
+// matchRows adds the events at positions from..to that the filter expression matches.
+func (p *wirePane) matchRows(from, to int) {
+	for i := from; i < to; i++ {
+		if p.find.expr.Match(wireEv{p.tl, i}) {
+			p.find.rows = append(p.find.rows, int32(i))
 		}
 	}
 }
 
-// scanSearch searches the live timeline's events up to position to.
-func (p *wirePane) scanSearch(to int) {
-	if p.find.query == "" || p.tl.load != nil {
-		return
-	}
-	for ; p.find.searched < to; p.find.searched++ {
-		if raw, ok := (wireEv{p.tl, p.find.searched}).Raw(); ok && wirefilter.Contains(raw, p.find.query) {
-			p.find.hits = append(p.find.hits, int32(p.find.searched))
+// searchRows adds the events at positions from..to that the search finds.
+func (p *wirePane) searchRows(from, to int) {
+	for i := from; i < to; i++ {
+		if raw, ok := (wireEv{p.tl, i}).Raw(); ok && wirefilter.Contains(raw, p.find.query) {
+			p.find.hits = append(p.find.hits, int32(i))
 		}
 	}
 }
 
-// wireStepMsg asks for the next chunk of search gen over the live timeline.
-type wireStepMsg struct{ gen int }
+// step takes the next chunk of the live search or of the filter's scan.
+func (p *wirePane) step(msg wireStepMsg) tea.Cmd {
+	if msg.what == scanFilter {
+		return p.filterStep(msg)
+	}
+	return p.searchStep(msg)
+}
 
 // searchLive searches the next liveChunkLen events of the live timeline at most and,
-// while more remain, asks for the next chunk by a message: a key (ctrl+c too) waits for
-// one chunk, whatever the history's length. One chain of messages runs per search.
+// while more remain, asks for the next chunk by a message (liveScan).
 func (p *wirePane) searchLive() tea.Cmd {
-	if p.find.query == "" || p.tl.load != nil || p.find.stepping {
+	if p.find.query == "" || p.tl.load != nil {
 		return nil
 	}
-	p.scanSearch(min(p.find.searched+liveChunkLen, p.tl.len()))
-	if p.find.searched >= p.tl.len() {
-		return nil
-	}
-	p.find.stepping = true
-	gen := p.find.gen
-	return func() tea.Msg { return wireStepMsg{gen} }
+	return p.find.search.step(scanSearch, p.tl.len(), p.searchRows)
 }
 
 // searchStep takes the next chunk of a live search (a stale search's message is dropped).
 func (p *wirePane) searchStep(msg wireStepMsg) tea.Cmd {
-	if msg.gen != p.find.gen {
+	if !p.find.search.take(msg) {
 		return nil
 	}
-	p.find.stepping = false
 	cmd := p.searchLive()
 	p.selectFirstHit()
 	return cmd
@@ -279,7 +294,7 @@ func (p *wirePane) selectFirstHit() {
 
 // searching reports whether the search has events still to read.
 func (p *wirePane) searching() bool {
-	return p.find.query != "" && p.find.searched < p.tl.len() && (p.tl.load != nil || p.find.stepping)
+	return p.find.query != "" && (p.tl.load != nil && p.find.search.done < p.tl.len() || p.find.search.pending(p.tl.len()))
 }
 
 // isHit reports whether the event at position i matches the search.
@@ -292,9 +307,8 @@ func (p *wirePane) isHit(i int) bool {
 // by Cmds (searchChunk), the live one here a chunk per message (searchLive). A newer
 // query numbers a new search, so the older one's chunks are dropped.
 func (p *wirePane) setQuery(q string) tea.Cmd {
-	p.find.query, p.find.hits, p.find.searched = q, nil, 0
-	p.find.gen++
-	p.find.stepping = false
+	p.find.query, p.find.hits = q, nil
+	p.find.search.restart()
 	if p.tl.load != nil && q != "" {
 		return p.searchChunk()
 	}
@@ -303,10 +317,6 @@ func (p *wirePane) setQuery(q string) tea.Cmd {
 
 // searchChunkLen is how many events one search Cmd reads from the trace.
 const searchChunkLen = 2048
-
-// liveChunkLen is how many events of the live timeline one message searches: held in
-// memory, 16384 small frames take a millisecond or two, and each message costs a redraw.
-const liveChunkLen = 16384
 
 // wireSearchMsg is a chunk of a search read from the trace: the positions from..to were
 // searched, hits are those that match; gen says which search it belongs to.
@@ -318,11 +328,11 @@ type wireSearchMsg struct {
 
 // searchChunk reads the next chunk of events from the trace, in a Cmd, and searches them.
 func (p *wirePane) searchChunk() tea.Cmd {
-	from, to := p.find.searched, min(p.find.searched+searchChunkLen, p.tl.len())
+	from, to := p.find.search.done, min(p.find.search.done+searchChunkLen, p.tl.len())
 	if from >= to {
 		return nil
 	}
-	gen, q, load := p.find.gen, p.find.query, p.tl.load
+	gen, q, load := p.find.search.gen, p.find.query, p.tl.load
 	seqs := make([]uint64, to-from)
 	life := make([]string, to-from)
 	for i := range seqs {
@@ -353,11 +363,11 @@ func (p *wirePane) searchChunk() tea.Cmd {
 // searchRead takes a chunk searched by a Cmd (a stale search's is dropped) and asks for
 // the next; while the search is typed, the first match found is selected.
 func (p *wirePane) searchRead(msg wireSearchMsg) tea.Cmd {
-	if msg.gen != p.find.gen || msg.from != p.find.searched {
+	if msg.gen != p.find.search.gen || msg.from != p.find.search.done {
 		return nil
 	}
 	p.find.hits = append(p.find.hits, msg.hits...)
-	p.find.searched = msg.to
+	p.find.search.done = msg.to
 	p.selectFirstHit()
 	return p.searchChunk()
 }
@@ -464,9 +474,9 @@ func (p *wirePane) applyFilter() tea.Cmd {
 		p.find.hist = append(p.find.hist, src)
 	}
 	p.filter = filterAll
-	p.setExpr(f)
+	cmd := p.setExpr(f)
 	p.closeFind()
-	return nil
+	return cmd
 }
 
 // recall shows the filter d steps back (-1) or forward (1) in the history.
@@ -499,7 +509,7 @@ func (p *wirePane) closeFind() {
 func (p *wirePane) cyclePreset() {
 	cur, had := p.selPos()
 	p.filter = (p.filter + 1) % filterCount
-	p.find.expr, p.find.rows, p.find.scanned = wirefilter.Filter{}, nil, 0
+	p.clearExpr()
 	p.reselect(cur, had)
 }
 
@@ -535,9 +545,9 @@ func (p *wirePane) hitCount() string {
 	if p.searching() && n == 0 {
 		if p.tl.load == nil {
 			// Short: it fits the room sizeInput leaves.
-			return fmt.Sprintf("searching… %d%%", p.find.searched*100/p.tl.len())
+			return fmt.Sprintf("searching… %d%%", p.find.search.done*100/p.tl.len())
 		}
-		return fmt.Sprintf("searching the trace: %d of %d", p.find.searched, p.tl.len())
+		return fmt.Sprintf("searching the trace: %d of %d", p.find.search.done, p.tl.len())
 	}
 	more := ""
 	if p.searching() {

@@ -281,7 +281,7 @@ func TestWireSearchReadsTheTrace(t *testing.T) {
 	// A chunk of an earlier search is dropped.
 	keys(t, m, "enter")
 	before := len(m.wire.find.hits)
-	m.wire.searchRead(wireSearchMsg{gen: m.wire.find.gen - 1, from: m.wire.find.searched, to: m.wire.find.searched + 1, hits: []int32{2}})
+	m.wire.searchRead(wireSearchMsg{gen: m.wire.find.search.gen - 1, from: m.wire.find.search.done, to: m.wire.find.search.done + 1, hits: []int32{2}})
 	if len(m.wire.find.hits) != before {
 		t.Fatal("a stale search chunk was taken")
 	}

@@ -56,7 +56,7 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 	var cmd tea.Cmd
 	for _, r := range "flood 019999" {
 		_, cmd = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-		if s := m.wire.find.searched; s > liveChunkLen {
+		if s := m.wire.find.search.done; s > liveChunkLen {
 			t.Fatalf("typing %q searched %d events in one Update, want at most %d", m.wire.find.query, s, liveChunkLen)
 		}
 	}
@@ -68,9 +68,9 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 	mustContain(t, "search line while searching", view(m), "/flood 0199990", fmt.Sprintf("searching… %d%%", liveChunkLen*100/n))
 
 	// The older query's message is dropped: nothing searched, no chain of its own.
-	at := m.wire.find.searched
-	if _, next := m.Update(older); next != nil || m.wire.find.searched != at {
-		t.Fatalf("a stale search step was taken (searched %d → %d)", at, m.wire.find.searched)
+	at := m.wire.find.search.done
+	if _, next := m.Update(older); next != nil || m.wire.find.search.done != at {
+		t.Fatalf("a stale search step was taken (searched %d → %d)", at, m.wire.find.search.done)
 	}
 
 	steps := 0
@@ -79,15 +79,15 @@ func TestWireSearchLiveIsChunked(t *testing.T) {
 		if !ok {
 			break
 		}
-		before := m.wire.find.searched
+		before := m.wire.find.search.done
 		_, cmd = m.Update(msg)
-		if d := m.wire.find.searched - before; d <= 0 || d > liveChunkLen {
+		if d := m.wire.find.search.done - before; d <= 0 || d > liveChunkLen {
 			t.Fatalf("a search step searched %d events, want 1..%d", d, liveChunkLen)
 		}
 		steps++
 	}
-	if m.wire.find.searched != n || steps < n/liveChunkLen-1 {
-		t.Fatalf("the search stopped at %d of %d after %d steps", m.wire.find.searched, n, steps)
+	if m.wire.find.search.done != n || steps < n/liveChunkLen-1 {
+		t.Fatalf("the search stopped at %d of %d after %d steps", m.wire.find.search.done, n, steps)
 	}
 	if s := m.wire.selected().seq; s != 199991 {
 		t.Fatalf("/flood 0199990 selected #%d, want #199991", s)
