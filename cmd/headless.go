@@ -50,7 +50,8 @@ Exit codes:
      with --strict, a finding that breaks a MUST (structuredContent against the outputSchema,
      a schema whose root is not an object)
   5  timeout: no response within --timeout
-  130 interrupted (SIGINT/SIGTERM)
+  130 interrupted (SIGINT/SIGTERM) before the result was known; one during the server's
+      shutdown cuts the shutdown short and the result's own code stands
 
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
@@ -306,11 +307,17 @@ type interruptError struct {
 	task *mcpclient.TaskStoppedError
 }
 
-func (e *interruptError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[e.sig]
+// signalName is the usual name of sig: SIGINT, SIGTERM, SIGHUP.
+func signalName(sig syscall.Signal) string {
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig]
 	if name == "" {
-		name = e.sig.String()
+		name = sig.String()
 	}
+	return name
+}
+
+func (e *interruptError) Error() string {
+	name := signalName(e.sig)
 	if !e.connected {
 		return "interrupted by " + name + " before the server finished the handshake"
 	}
@@ -378,6 +385,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		return err
 	}
 	h.client = client
+	go hastenOnInterrupt(ctx, client)
 	h.drain = startDrain(client, h)
 	defer func() {
 		client.Close()
@@ -421,17 +429,22 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		}
 		return err
 	}
+	// The human result is known now: show it before the server's shutdown, which a server
+	// that ignores its stdin's end can stretch to 2×ShutdownGrace. --json waits, as its
+	// document reports the shutdown and the total time.
+	if !h.flags.json && out != nil && out.human != nil {
+		out.human(h.stdout, terminalSafe(h.stdout))
+	}
 	client.Close()
 	h.drain.wait()
 	h.noteShutdown()
+	h.noteInterruptedClose(ctx)
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
 		if err := writeJSON(h.stdout, h.doc); err != nil {
 			return err
 		}
-	} else if out != nil && out.human != nil {
-		out.human(h.stdout, terminalSafe(h.stdout))
 	}
 	if out != nil && out.code != 0 {
 		return &codeError{out.code, ""}

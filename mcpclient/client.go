@@ -49,7 +49,7 @@ type Config struct {
 	// MaxMessage is the longest stdout frame kept whole, in bytes; default DefaultMaxMessage.
 	MaxMessage int
 	// ShutdownGrace is how long Close waits after closing stdin, and again after SIGTERM,
-	// before escalating; default 2 s.
+	// before escalating; default DefaultShutdownGrace.
 	ShutdownGrace time.Duration
 	// StderrTail is how many stderr lines an ExitError carries; default 20.
 	StderrTail int
@@ -108,7 +108,7 @@ func (c *Config) defaults() {
 		c.MaxMessage = DefaultMaxMessage
 	}
 	if c.ShutdownGrace <= 0 {
-		c.ShutdownGrace = 2 * time.Second
+		c.ShutdownGrace = DefaultShutdownGrace
 	}
 	if c.Era == "" {
 		c.Era = EraLegacy
@@ -123,6 +123,10 @@ func (c *Config) defaults() {
 
 // State is the session's state.
 type State uint8
+
+// DefaultShutdownGrace is Config.ShutdownGrace when unset: each shutdown step (stdin closed,
+// SIGTERM) waits this long before the next (MCP 2025-11-25 basic/lifecycle §Shutdown).
+const DefaultShutdownGrace = 2 * time.Second
 
 const (
 	// StateStarting: spawned, handshake not finished.
