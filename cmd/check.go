@@ -292,6 +292,9 @@ func shortTrace(file, name string) string {
 // siblings exist (without --overwrite): they are created on the way, and the run should
 // not stop there.
 func shortTracesFree(r *recordFlags) error {
+	if err := r.check(); err != nil {
+		return err
+	}
 	if r.file == "" || r.overwrite {
 		return nil
 	}

@@ -111,6 +111,9 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 }
 
 func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
+	if err := f.rec.check(); err != nil {
+		return mcpclient.Config{}, err
+	}
 	for _, kv := range f.env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
 			return mcpclient.Config{}, fmt.Errorf("-e %q: want KEY=VALUE", kv)
