@@ -496,6 +496,7 @@ func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, cla
 	var probs []Problem
 	if known == 0 {
 		kind, msg, probs = classify(raw)
+		probs = SentProblems(probs)
 	}
 	c.stdinLine++
 	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
