@@ -38,9 +38,12 @@ const (
 
 // sessionFlags are the flags every command that spawns a server takes.
 type sessionFlags struct {
-	env             []string
-	cwd             string
-	timeout         time.Duration
+	env     []string
+	cwd     string
+	timeout time.Duration
+	// profileTimeout is where timeout came from when a settings profile gave it ("profile
+	// NAME in FILE"), "" otherwise.
+	profileTimeout  string
 	firstID         int
 	protocolVersion string
 	era             string
@@ -165,6 +168,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		ProtocolVersion: f.protocolVersion,
 		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
 		Timeout:         f.timeout,
+		TimeoutFrom:     f.timeoutFrom(),
 		MaxMessage:      f.maxMessage,
 		Era:             era,
 		Framing:         framing,

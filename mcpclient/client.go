@@ -46,6 +46,9 @@ type Config struct {
 	// request; default 60 s. MaxTimeout caps a request even with progress; default 10 min.
 	Timeout    time.Duration
 	MaxTimeout time.Duration
+	// TimeoutFrom says where Timeout came from when not from --timeout, e.g. "profile NAME
+	// in FILE"; a TimeoutError names it ("" : the flag or the default).
+	TimeoutFrom string
 	// MaxMessage is the longest stdout frame kept whole, in bytes; default DefaultMaxMessage.
 	MaxMessage int
 	// ShutdownGrace is how long Close waits after closing stdin, and again after SIGTERM,

@@ -397,7 +397,7 @@ func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration,
 	if p.method != "initialize" {
 		_ = c.Cancel(p.id, "timed out after "+after.String())
 	}
-	return true, &TimeoutError{Request: p.label(), After: after, Max: max, Meanwhile: c.straysSince(p.sent)}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent)}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.
