@@ -286,14 +286,33 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 		}
 	}()
 	err = h.session(ctx, cfg, act)
+	return h.finish(h.interrupted(ctx, err))
+}
+
+// interrupted turns the context.Canceled of a run a signal stopped into an *interruptError
+// that says what happened, not "context canceled"; other errors pass through.
+func (h *headless) interrupted(ctx context.Context, err error) error {
 	var ie *interruptError
 	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &ie) {
-		// Say what happened, not "context canceled".
 		ne := &interruptError{sig: ie.sig, method: h.doc.Method, connected: h.init != nil}
 		errors.As(err, &ne.task)
-		err = ne
+		return ne
 	}
-	return h.finish(err)
+	return err
+}
+
+// sayNow writes a failed run's message on stderr at once, before the server's shutdown
+// (which a lingering server stretches), and returns the exit code alone for Execute. With
+// --json nothing is written early: the document waits for the shutdown it reports.
+func (h *headless) sayNow(ctx context.Context, err error) error {
+	var ce *codeError
+	if !errors.As(h.finish(h.interrupted(ctx, err)), &ce) {
+		return err
+	}
+	if ce.msg != "" {
+		fmt.Fprintln(h.stderr, "mcp-inspect: "+logfile.Truncate(ce.msg, maxMessage))
+	}
+	return &codeError{ce.code, ""}
 }
 
 // interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
@@ -342,7 +361,7 @@ func (h *headless) noteWriter() io.Writer {
 }
 
 // session starts the server, connects, runs act and shuts the server down.
-func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) error {
+func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) (err error) {
 	// Only roots can be answered without a person, and only when --root (or the settings
 	// file) gave them: then
 	// roots are advertised (no listChanged: the list never changes) and roots/list answered.
@@ -388,6 +407,9 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	go hastenOnInterrupt(ctx, client)
 	h.drain = startDrain(client, h)
 	defer func() {
+		if err != nil && !h.flags.json {
+			err = h.sayNow(ctx, err) // before the shutdown, not after it
+		}
 		client.Close()
 		h.drain.wait()
 		h.noteShutdown()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,5 +99,52 @@ func TestTUIStopServerHastenedByInterrupt(t *testing.T) {
 	r := c.Shutdown()
 	if r.Step != "SIGKILL" || r.After >= mcpclient.DefaultShutdownGrace {
 		t.Fatalf("shutdown %+v: an interrupt should cut each step to %v, not wait %v", r, check.InterruptGrace, mcpclient.DefaultShutdownGrace)
+	}
+}
+
+// TestHeadlessErrorBeforeLingeringShutdown: a failed command's message reaches stderr
+// before the shutdown of a server that lingers escalates, and SIGINT then cuts the shutdown
+// short; the failure's own exit code (4, a JSON-RPC error) stands.
+func TestHeadlessErrorBeforeLingeringShutdown(t *testing.T) {
+	t.Parallel()
+	bin := testservers.BuildInspector(t)
+	trace := filepath.Join(t.TempDir(), "t.jsonl")
+	c := exec.Command(bin, cmdline([]string{"read", "nosuch://x", "--record", trace}, fakeArgv(t, "linger-kill"))...)
+	c.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
+	stderr, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Process.Kill()
+	rd := bufio.NewReader(stderr)
+	line, err := rd.ReadString('\n')
+	if err != nil || !strings.Contains(line, "JSON-RPC error -32601") {
+		t.Fatalf("first stderr line %q, %v", line, err)
+	}
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte("SIGTERM")) || bytes.Contains(b, []byte("SIGKILL")) {
+		t.Fatalf("the error was said only after the shutdown escalated:\n%s", b)
+	}
+	sent := time.Now()
+	if err := c.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(rd)
+	err = c.Wait()
+	gone := time.Since(sent)
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitProtocol {
+		t.Fatalf("exit %v, want %d; stderr %q", err, exitProtocol, rest)
+	}
+	if gone >= mcpclient.DefaultShutdownGrace {
+		t.Errorf("the run ended %v after SIGINT; an interrupt should not wait the shutdown's %v per step", gone, mcpclient.DefaultShutdownGrace)
+	}
+	if strings.Contains(string(rest), "JSON-RPC error") {
+		t.Errorf("the error was said twice: %q", rest)
 	}
 }
