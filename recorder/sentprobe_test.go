@@ -19,11 +19,20 @@ func TestClientNotJSONIsAProbe(t *testing.T) {
 	sy := newSynth(&buf)
 	sy.emit(mcpclient.ClientToServer, `mcp-inspect check: this line is not JSON {`)
 	sy.emit(mcpclient.ServerToClient, `a log line`)
+	// The server's right answer to the probe (JSON-RPC 2.0 §5: id null) is no violation
+	// either: no bad id, no unknown id.
+	sy.emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)
 	tr := openBytes(t, buf.Bytes())
 	var c2s, s2c []mcpclient.Problem
 	for ev, err := range tr.Events() {
 		if err != nil {
 			t.Fatal(err)
+		}
+		if ev.Kind == mcpclient.KindErrorResponse {
+			if len(ev.Problems) != 0 {
+				t.Errorf("the -32700 with id null: %+v", ev.Problems)
+			}
+			continue
 		}
 		switch ev.Dir {
 		case mcpclient.ClientToServer:
