@@ -293,7 +293,7 @@ func shortTrace(file, name string) string {
 // run should not stop there. The refusal names FILE first when it exists, then the others.
 // With --overwrite, siblings left by an earlier run are removed (regular files with the
 // names check writes, nothing else), so that none of them is taken for this run's; they are
-// named on notes unless --quiet.
+// named in one line on notes (stderr unless --quiet).
 func shortTracesFree(r *recordFlags, notes io.Writer) error {
 	if err := r.check(); err != nil {
 		return err
@@ -308,6 +308,7 @@ func shortTracesFree(r *recordFlags, notes io.Writer) error {
 		}
 	}
 	if r.overwrite {
+		var removed []string
 		for _, p := range siblings {
 			if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
 				continue // a link or a directory is not a trace this command wrote
@@ -315,7 +316,10 @@ func shortTracesFree(r *recordFlags, notes io.Writer) error {
 			if err := os.Remove(p); err != nil {
 				return fmt.Errorf("--record %s --overwrite: cannot remove %s, an earlier check's trace: %v", r.file, p, err)
 			}
-			fmt.Fprintf(notes, "mcp-inspect: note: removed %s, an earlier check's trace (--overwrite)\n", p)
+			removed = append(removed, p)
+		}
+		if len(removed) > 0 {
+			fmt.Fprintf(notes, "mcp-inspect: note: --overwrite: removed the traces an earlier check left beside %s (%s); this run writes its own\n", r.file, strings.Join(removed, ", "))
 		}
 		return nil
 	}
