@@ -211,7 +211,7 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	logger, closeLog := openLog(flags.session.logFile, flags.session.debug)
 	defer closeLog()
 	flags.session.rec.noSave = true // kept only with --record
-	if err := shortTracesFree(&flags.session.rec); err != nil {
+	if err := shortTracesFree(&flags.session.rec, h.noteWriter()); err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
 	rec, err := flags.session.rec.start(&cfg, logger, h.noteWriter())
@@ -288,19 +288,52 @@ func shortTrace(file, name string) string {
 	return strings.TrimSuffix(file, ext) + "." + name + ext
 }
 
-// shortTracesFree refuses, before the check starts, a --record FILE whose short-session
-// siblings exist (without --overwrite): they are created on the way, and the run should
-// not stop there.
-func shortTracesFree(r *recordFlags) error {
-	if r.file == "" || r.overwrite {
+// shortTracesFree refuses, before the check starts, a --record FILE that exists or whose
+// short-session siblings exist (without --overwrite): they are created on the way, and the
+// run should not stop there. The refusal names FILE first when it exists, then the others.
+// With --overwrite, siblings left by an earlier run are removed (regular files with the
+// names check writes, nothing else), so that none of them is taken for this run's; they are
+// named in one line on notes (stderr unless --quiet).
+func shortTracesFree(r *recordFlags, notes io.Writer) error {
+	if err := r.check(); err != nil {
+		return err
+	}
+	if r.file == "" {
 		return nil
 	}
+	var siblings []string
 	for _, name := range check.ShortSessions() {
 		if p := shortTrace(r.file, name); pathExists(p) {
-			return existsErr(p)
+			siblings = append(siblings, p)
 		}
 	}
-	return nil
+	if r.overwrite {
+		var removed []string
+		for _, p := range siblings {
+			if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+				continue // a link or a directory is not a trace this command wrote
+			}
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("--record %s --overwrite: cannot remove %s, an earlier check's trace: %v", r.file, p, err)
+			}
+			removed = append(removed, p)
+		}
+		if len(removed) > 0 {
+			fmt.Fprintf(notes, "mcp-inspect: note: --overwrite: removed the traces an earlier check left beside %s (%s); this run writes its own\n", r.file, strings.Join(removed, ", "))
+		}
+		return nil
+	}
+	there := siblings
+	if pathExists(r.file) {
+		there = append([]string{r.file}, siblings...)
+	}
+	switch len(there) {
+	case 0:
+		return nil
+	case 1:
+		return existsErr(there[0])
+	}
+	return fmt.Errorf("--record %s: the file exists, and so do %s (check writes its short sessions beside FILE); they are left as they are; record to another name, remove them first, or add --overwrite to replace them", there[0], strings.Join(there[1:], ", "))
 }
 
 // pathExists reports whether anything (a file, a link) is at p.

@@ -50,7 +50,8 @@ Exit codes:
      with --strict, a finding that breaks a MUST (structuredContent against the outputSchema,
      a schema whose root is not an object)
   5  timeout: no response within --timeout
-  130 interrupted (SIGINT/SIGTERM)
+  130 interrupted (SIGINT/SIGTERM) before the result was known; one during the server's
+      shutdown cuts the shutdown short and the result's own code stands
 
 Output: human-readable by default. --json prints one JSON document on stdout and nothing
 else: {"method", "server", "result" (the MCP result as received), "error", "warnings",
@@ -285,14 +286,33 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 		}
 	}()
 	err = h.session(ctx, cfg, act)
+	return h.finish(h.interrupted(ctx, err))
+}
+
+// interrupted turns the context.Canceled of a run a signal stopped into an *interruptError
+// that says what happened, not "context canceled"; other errors pass through.
+func (h *headless) interrupted(ctx context.Context, err error) error {
 	var ie *interruptError
 	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &ie) {
-		// Say what happened, not "context canceled".
 		ne := &interruptError{sig: ie.sig, method: h.doc.Method, connected: h.init != nil}
 		errors.As(err, &ne.task)
-		err = ne
+		return ne
 	}
-	return h.finish(err)
+	return err
+}
+
+// sayNow writes a failed run's message on stderr at once, before the server's shutdown
+// (which a lingering server stretches), and returns the exit code alone for Execute. With
+// --json nothing is written early: the document waits for the shutdown it reports.
+func (h *headless) sayNow(ctx context.Context, err error) error {
+	var ce *codeError
+	if !errors.As(h.finish(h.interrupted(ctx, err)), &ce) {
+		return err
+	}
+	if ce.msg != "" {
+		fmt.Fprintln(h.stderr, "mcp-inspect: "+logfile.Truncate(ce.msg, maxMessage))
+	}
+	return &codeError{ce.code, ""}
 }
 
 // interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
@@ -306,11 +326,17 @@ type interruptError struct {
 	task *mcpclient.TaskStoppedError
 }
 
-func (e *interruptError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[e.sig]
+// signalName is the usual name of sig: SIGINT, SIGTERM, SIGHUP.
+func signalName(sig syscall.Signal) string {
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig]
 	if name == "" {
-		name = e.sig.String()
+		name = sig.String()
 	}
+	return name
+}
+
+func (e *interruptError) Error() string {
+	name := signalName(e.sig)
 	if !e.connected {
 		return "interrupted by " + name + " before the server finished the handshake"
 	}
@@ -335,7 +361,7 @@ func (h *headless) noteWriter() io.Writer {
 }
 
 // session starts the server, connects, runs act and shuts the server down.
-func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) error {
+func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) (err error) {
 	// Only roots can be answered without a person, and only when --root (or the settings
 	// file) gave them: then
 	// roots are advertised (no listChanged: the list never changes) and roots/list answered.
@@ -378,14 +404,22 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		return err
 	}
 	h.client = client
+	go hastenOnInterrupt(ctx, client)
 	h.drain = startDrain(client, h)
 	defer func() {
+		if err != nil && !h.flags.json {
+			err = h.sayNow(ctx, err) // before the shutdown, not after it
+		}
 		client.Close()
 		h.drain.wait()
 		h.noteShutdown()
 	}()
 	init, err := client.Connect(ctx)
 	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
+	var te *mcpclient.TimeoutError
+	if err != nil && cfg.FirstIDZero && errors.As(err, &te) {
+		return fmt.Errorf("%w; initialize carried id 0 because of --first-id 0, and some servers drop a request with id 0: try without it", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -421,17 +455,22 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		}
 		return err
 	}
+	// The human result is known now: show it before the server's shutdown, which a server
+	// that ignores its stdin's end can stretch to 2×ShutdownGrace. --json waits, as its
+	// document reports the shutdown and the total time.
+	if !h.flags.json && out != nil && out.human != nil {
+		out.human(h.stdout, terminalSafe(h.stdout))
+	}
 	client.Close()
 	h.drain.wait()
 	h.noteShutdown()
+	h.noteInterruptedClose(ctx)
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
 		if err := writeJSON(h.stdout, h.doc); err != nil {
 			return err
 		}
-	} else if out != nil && out.human != nil {
-		out.human(h.stdout, terminalSafe(h.stdout))
 	}
 	if out != nil && out.code != 0 {
 		return &codeError{out.code, ""}

@@ -45,6 +45,18 @@ func existsErr(path string) error {
 	return fmt.Errorf("--record %s: the file exists and is left as it is; record to another name, remove it first, or add --overwrite to replace it", path)
 }
 
+// errRecordStdout refuses --record -: a trace is a file (check writes siblings beside it,
+// the TUI reads a flood's bytes back from it), and stdout carries the command's output.
+var errRecordStdout = errors.New("--record -: traces are written to files, not to stdout (which carries the command's output); give a file name, e.g. --record trace.jsonl, and follow it while it grows with tail -f trace.jsonl")
+
+// check refuses a --record value that cannot name a trace file ("-"), before anything starts.
+func (r *recordFlags) check() error {
+	if r.file == "-" {
+		return errRecordStdout
+	}
+	return nil
+}
+
 // sessionsDir is where automatic recordings go.
 func sessionsDir() string { return filepath.Join(stateDir(), "sessions") }
 
@@ -87,6 +99,9 @@ func (r *recordFlags) start(cfg *mcpclient.Config, logger *slog.Logger, stderr i
 // created with O_EXCL whatever --overwrite says (it is for FILE itself). Kept sessions have
 // a new name anyway.
 func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stderr io.Writer, n int) (*recording, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
 	red, err := r.redactor(cfg)
 	if err != nil {
 		return nil, err

@@ -55,6 +55,7 @@ func (f *sessionFlags) remoteConfig(rawURL string, era mcpclient.Era) (mcpclient
 		ProtocolVersion:  f.protocolVersion,
 		ClientInfo:       mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
 		Timeout:          f.timeout,
+		TimeoutFrom:      f.timeoutFrom(),
 		MaxMessage:       f.maxMessage,
 		Era:              era,
 		Strict:           f.strict,

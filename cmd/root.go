@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
@@ -37,9 +38,12 @@ const (
 
 // sessionFlags are the flags every command that spawns a server takes.
 type sessionFlags struct {
-	env             []string
-	cwd             string
-	timeout         time.Duration
+	env     []string
+	cwd     string
+	timeout time.Duration
+	// profileTimeout is where timeout came from when a settings profile gave it ("profile
+	// NAME in FILE"), "" otherwise.
+	profileTimeout  string
 	firstID         int
 	protocolVersion string
 	era             string
@@ -110,6 +114,9 @@ func (f *sessionFlags) register(cmd *cobra.Command, use flagUse) {
 }
 
 func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
+	if err := f.rec.check(); err != nil {
+		return mcpclient.Config{}, err
+	}
 	for _, kv := range f.env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
 			return mcpclient.Config{}, fmt.Errorf("-e %q: want KEY=VALUE", kv)
@@ -161,6 +168,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		ProtocolVersion: f.protocolVersion,
 		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
 		Timeout:         f.timeout,
+		TimeoutFrom:     f.timeoutFrom(),
 		MaxMessage:      f.maxMessage,
 		Era:             era,
 		Framing:         framing,
@@ -418,7 +426,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 		opts.Redact = func(b []byte) []byte { out, _ := red.Bytes(b); return out }
 	}
 	opts.Client = client
-	defer stopServer(client, humanStderr())
+	defer stopServer(ctx, client, humanStderr())
 	if title == strings.Join(append([]string{cfg.Command}, cfg.Args...), " ") {
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
@@ -453,16 +461,26 @@ func unredactArgv(edited, shown, real []string) []string {
 
 // stopServer shuts the server down (close stdin, SIGTERM, SIGKILL to its group) and says so
 // on stderr when that takes long enough to notice, so the terminal is never silently stuck.
-func stopServer(c *mcpclient.Client, stderr io.Writer) {
+//
+// Once ctx ends (ctrl+c or SIGTERM after the UI quit, or the signal that stopped it) each
+// remaining step waits only check.InterruptGrace: the user asked not to wait.
+func stopServer(ctx context.Context, c *mcpclient.Client, stderr io.Writer) {
 	done := make(chan struct{})
 	go func() {
 		c.Close()
 		close(done)
 	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			c.Hasten(check.InterruptGrace)
+		case <-done:
+		}
+	}()
 	select {
 	case <-done:
 	case <-time.After(400 * time.Millisecond):
-		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group…\n", c.PID())
+		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group (ctrl+c cuts it short)…\n", c.PID())
 		<-done
 	}
 	if line := shutdownLine(c); line != "" {

@@ -81,6 +81,9 @@ func applySettings(cmd *cobra.Command, checks settings.Checks) error {
 			return err
 		}
 	}
+	if f := fl.Lookup("timeout"); f != nil && !f.Changed && timeout != "" {
+		_ = fl.SetAnnotation("timeout", timeoutFromKey, []string{"the settings file " + s.Path})
+	}
 	if f := fl.Lookup("root"); f != nil && !f.Changed && len(s.Roots) > 0 {
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
 			_ = sv.Replace(s.Roots)
@@ -391,6 +394,7 @@ func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.
 	}
 	if p.Timeout > 0 && !changed("timeout") {
 		f.timeout = p.Timeout
+		f.profileTimeout = "profile " + p.Name + " in " + set.Path
 	}
 	title := p.Name + " (" + set.Path + ")"
 	if p.Remote() {
@@ -419,4 +423,26 @@ func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.
 		cfg.Dir = p.Cwd
 	}
 	return cfg, title, nil
+}
+
+// timeoutFromKey is the --timeout flag's annotation naming the settings file that gave its
+// value (the flag was not given).
+const timeoutFromKey = "mcp-inspect/from"
+
+// timeoutFrom says where the session's timeout came from when not from --timeout or the
+// built-in default: a settings profile, or the settings file's top level. A timeout error
+// names it (mcpclient.Config.TimeoutFrom).
+func (f *sessionFlags) timeoutFrom() string {
+	if f.cmd == nil || f.cmd.Flags().Changed("timeout") {
+		return ""
+	}
+	if f.profileTimeout != "" {
+		return f.profileTimeout
+	}
+	if fl := f.cmd.Flags().Lookup("timeout"); fl != nil {
+		if from := fl.Annotations[timeoutFromKey]; len(from) == 1 {
+			return from[0]
+		}
+	}
+	return ""
 }

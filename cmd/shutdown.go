@@ -1,9 +1,12 @@
 package cmd
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -38,4 +41,26 @@ func (h *headless) noteShutdown() {
 	r := h.client.Shutdown()
 	h.doc.Shutdown = &jsonShutdown{Step: r.Step, AfterMs: ms(r.After)}
 	h.warn("%s", line)
+}
+
+// hastenOnInterrupt cuts the client's shutdown to check.InterruptGrace per step once SIGINT,
+// SIGTERM or SIGHUP (an *interruptError cause) ends ctx: a server that ignores its stdin's
+// end should not keep a user who pressed ctrl+c waiting. It returns when ctx ends.
+func hastenOnInterrupt(ctx context.Context, c *mcpclient.Client) {
+	<-ctx.Done()
+	var ie *interruptError
+	if errors.As(context.Cause(ctx), &ie) {
+		c.Hasten(check.InterruptGrace)
+	}
+}
+
+// noteInterruptedClose says, when a signal came after the command's result was known (so
+// during the server's shutdown), that the shutdown was cut short. The result stands: its
+// exit code is kept, since the output was already written.
+func (h *headless) noteInterruptedClose(ctx context.Context) {
+	var ie *interruptError
+	if !errors.As(context.Cause(ctx), &ie) {
+		return
+	}
+	h.warn("%s came while the server was shutting down: its shutdown was cut short (%v per step); the %s result above stands", signalName(ie.sig), check.InterruptGrace, h.doc.Method)
 }

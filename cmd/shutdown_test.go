@@ -61,7 +61,7 @@ func TestShutdownStepIsSaid(t *testing.T) {
 			t.Fatal(err)
 		}
 		var stderr bytes.Buffer
-		stopServer(c, &stderr)
+		stopServer(context.Background(), c, &stderr)
 		if !strings.Contains(stderr.String(), "did not exit when its stdin was closed: SIGTERM ended it ") {
 			t.Fatalf("quit line: %q", stderr.String())
 		}

@@ -94,7 +94,7 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 	}
 	if hasID {
 		msg.ID = rawID
-		if !validID(rawID) {
+		if !validID(rawID) && !(hasErr && !hasMethod && unreadRequestError(rawID, errorCode(rawErr))) {
 			probs = append(probs, Problem{Warning, CodeBadID, "id must be a string or an integer, got " + string(rawID)})
 		}
 	}
@@ -462,4 +462,20 @@ loop:
 		}
 	}
 	return j, j > i
+}
+
+// unreadRequestError reports whether an error response's id null is the one JSON-RPC 2.0 §5
+// requires: the request could not be read (-32700 Parse error, -32600 Invalid Request),
+// so its id could not be detected.
+func unreadRequestError(rawID []byte, code int64) bool {
+	return string(bytes.TrimSpace(rawID)) == "null" && (code == -32700 || code == -32600)
+}
+
+// errorCode is the code of a raw JSON-RPC error object, 0 when it has none.
+func errorCode(rawErr []byte) int64 {
+	var e struct {
+		Code int64 `json:"code"`
+	}
+	_ = json.Unmarshal(rawErr, &e)
+	return e.Code
 }

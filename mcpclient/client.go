@@ -46,10 +46,13 @@ type Config struct {
 	// request; default 60 s. MaxTimeout caps a request even with progress; default 10 min.
 	Timeout    time.Duration
 	MaxTimeout time.Duration
+	// TimeoutFrom says where Timeout came from when not from --timeout, e.g. "profile NAME
+	// in FILE"; a TimeoutError names it ("" : the flag or the default).
+	TimeoutFrom string
 	// MaxMessage is the longest stdout frame kept whole, in bytes; default DefaultMaxMessage.
 	MaxMessage int
 	// ShutdownGrace is how long Close waits after closing stdin, and again after SIGTERM,
-	// before escalating; default 2 s.
+	// before escalating; default DefaultShutdownGrace.
 	ShutdownGrace time.Duration
 	// StderrTail is how many stderr lines an ExitError carries; default 20.
 	StderrTail int
@@ -108,7 +111,7 @@ func (c *Config) defaults() {
 		c.MaxMessage = DefaultMaxMessage
 	}
 	if c.ShutdownGrace <= 0 {
-		c.ShutdownGrace = 2 * time.Second
+		c.ShutdownGrace = DefaultShutdownGrace
 	}
 	if c.Era == "" {
 		c.Era = EraLegacy
@@ -123,6 +126,10 @@ func (c *Config) defaults() {
 
 // State is the session's state.
 type State uint8
+
+// DefaultShutdownGrace is Config.ShutdownGrace when unset: each shutdown step (stdin closed,
+// SIGTERM) waits this long before the next (MCP 2025-11-25 basic/lifecycle §Shutdown).
+const DefaultShutdownGrace = 2 * time.Second
 
 const (
 	// StateStarting: spawned, handshake not finished.

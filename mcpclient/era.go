@@ -433,6 +433,9 @@ type LegacyVersionsError struct {
 }
 
 func (e *LegacyVersionsError) Error() string {
+	if len(e.Supported) == 0 {
+		return "server/discover lists no supportedVersions: the server speaks the legacy era only (initialize); use --era auto or --era legacy"
+	}
 	return "server/discover lists only legacy versions (" + strings.Join(e.Supported, ", ") + "): the server speaks the legacy era only (initialize); use --era auto or --era legacy"
 }
 

@@ -312,6 +312,9 @@ func (p *Pairer) addServer(ev *Event) {
 				}
 			} else if other, ok := p.sameValue(key); ok {
 				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDTypeMismatch, Text: idTypeMismatchText(key, other)})
+			} else if ev.Kind == KindErrorResponse && ev.Msg.Error != nil && unreadRequestError(ev.Msg.ID, ev.Msg.Error.Code) {
+				// JSON-RPC 2.0 §5: the answer to a line the server could not read (a client's
+				// probe or raw line) has id null and pairs with no request.
 			} else {
 				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
 			}

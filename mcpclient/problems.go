@@ -24,7 +24,8 @@ const (
 	// CodeMultiline (Warning): one JSON message pretty-printed over several lines, which the
 	// framer reassembled into one frame; MCP stdio messages contain no newline.
 	CodeMultiline ProblemCode = "multiline-message"
-	// CodeNotJSON (Warning): the line is not JSON (typically a log line on stdout).
+	// CodeNotJSON (Warning): the line is not JSON (typically a log line on stdout); Info on
+	// a frame the client sent (SentProblems).
 	CodeNotJSON ProblemCode = "not-json"
 	// CodeNotJSONRPC (Warning): JSON, but not a JSON-RPC message.
 	CodeNotJSONRPC ProblemCode = "not-jsonrpc"

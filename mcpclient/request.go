@@ -397,7 +397,7 @@ func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration,
 	if p.method != "initialize" {
 		_ = c.Cancel(p.id, "timed out after "+after.String())
 	}
-	return true, &TimeoutError{Request: p.label(), After: after, Max: max, Meanwhile: c.straysSince(p.sent)}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent)}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.
@@ -496,6 +496,7 @@ func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, cla
 	var probs []Problem
 	if known == 0 {
 		kind, msg, probs = classify(raw)
+		probs = SentProblems(probs)
 	}
 	c.stdinLine++
 	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}

@@ -366,7 +366,7 @@ func (e *TaskStoppedError) Error() string {
 	var te *TimeoutError
 	if errors.As(e.Err, &te) {
 		// The requests were answered; the task's result is what did not come.
-		what := "timeout; --timeout changes it"
+		what := te.timeoutWhat()
 		if te.Max {
 			what = "overall maximum reached"
 		}
@@ -384,7 +384,7 @@ func (e *TaskStoppedError) Unwrap() error { return e.Err }
 // not work on for nobody, and returns a *TaskStoppedError.
 func (c *Client) followTask(ctx context.Context, t *Task) (*Task, error) {
 	idle, maxT := c.cfg.Timeout, c.cfg.MaxTimeout
-	errIdle := &TimeoutError{Request: "tools/call", After: idle}
+	errIdle := &TimeoutError{Request: "tools/call", After: idle, From: c.cfg.TimeoutFrom}
 	errMax := &TimeoutError{Request: "tools/call", After: maxT, Max: true}
 	tctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -133,7 +134,12 @@ func (e *ConnectError) Error() string {
 	if errors.As(e.Err, &af) {
 		return fmt.Sprintf("%s %s: %v", e.Method, e.URL, af)
 	}
-	return fmt.Sprintf("%s %s: %v (is the server running, and is the URL right?)", e.Method, e.URL, e.Err)
+	err := e.Err
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Err != nil {
+		err = ue.Err // its "Post \"URL\": " would repeat what is said already
+	}
+	return fmt.Sprintf("%s %s: %v (is the server running, and is the URL right?)", e.Method, e.URL, err)
 }
 
 func (e *ConnectError) Unwrap() error { return e.Err }

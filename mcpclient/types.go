@@ -297,9 +297,19 @@ type TimeoutError struct {
 	Request string
 	After   time.Duration
 	Max     bool
+	// From says where the timeout came from when not from --timeout (Config.TimeoutFrom).
+	From string
 	// Meanwhile describes the responses that answered no request while this one waited
 	// (an unknown id, or the right value in the other JSON type): often the lost answer.
 	Meanwhile []string
+}
+
+// timeoutWhat says which timeout ran out and how to change it.
+func (e *TimeoutError) timeoutWhat() string {
+	if e.From != "" {
+		return "timeout " + e.After.Round(time.Millisecond).String() + " from " + e.From + "; --timeout changes it"
+	}
+	return "timeout; --timeout changes it"
 }
 
 func (e *TimeoutError) Error() string {
@@ -307,7 +317,7 @@ func (e *TimeoutError) Error() string {
 	if e.Max {
 		s = fmt.Sprintf("%s: no response after %s (overall maximum reached, even with progress)", e.Request, e.After.Round(time.Millisecond))
 	} else {
-		s = fmt.Sprintf("%s: no response after %s (timeout; --timeout changes it)", e.Request, e.After.Round(time.Millisecond))
+		s = fmt.Sprintf("%s: no response after %s (%s)", e.Request, e.After.Round(time.Millisecond), e.timeoutWhat())
 	}
 	if len(e.Meanwhile) > 0 {
 		s += "; meanwhile " + strings.Join(e.Meanwhile, "; ")

@@ -576,6 +576,9 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		default:
 			ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(r.Raw)
 		}
+		if r.Dir == mcpclient.ClientToServer {
+			ev.Problems = mcpclient.SentProblems(ev.Problems)
+		}
 	}
 	return ev
 }

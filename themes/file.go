@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/configdir"
+	"github.com/mcp-inspect/mcp-inspect/internal/suggest"
 )
 
 // EnvVar names the environment variable that chooses a theme when --theme is not given.
@@ -55,7 +56,7 @@ func Load(name, dir string, noColor bool) (Palette, error) {
 	path := filepath.Join(dir, name+".toml")
 	data, err := boundedfile.Read(path, MaxFileSize)
 	if errors.Is(err, os.ErrNotExist) {
-		return Palette{}, fmt.Errorf("unknown theme %q (built in: %s; no file %s)", name, strings.Join(Names(), ", "), path)
+		return Palette{}, fmt.Errorf("unknown theme %q (%sbuilt in: %s; no file %s)", name, didYouMean(name, dir), strings.Join(Names(), ", "), path)
 	}
 	if err != nil {
 		return Palette{}, fmt.Errorf("theme %q: %w", name, err)
@@ -295,4 +296,21 @@ func keyPath(it unstable.Iterator) string {
 		parts = append(parts, string(it.Node().Data))
 	}
 	return strings.Join(parts, ".")
+}
+
+// didYouMean is "did you mean \"NAME\"? " for the built-in theme or theme file in dir whose
+// name is closest to name (a typo, see suggest.Nearest), "" when none is.
+func didYouMean(name, dir string) string {
+	known := Names()
+	if ents, err := os.ReadDir(dir); err == nil {
+		for _, e := range ents {
+			if n, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() {
+				known = append(known, n)
+			}
+		}
+	}
+	if near := suggest.Nearest(name, known); near != "" {
+		return fmt.Sprintf("did you mean %q? ", near)
+	}
+	return ""
 }

@@ -273,7 +273,7 @@ func Lookup(name string, noColor bool) (Palette, error) {
 	}
 	f, ok := palettes()[name]
 	if !ok {
-		return Palette{}, fmt.Errorf("unknown theme %q (have %v)", name, Names())
+		return Palette{}, fmt.Errorf("unknown theme %q (%shave %v)", name, didYouMean(name, ""), Names())
 	}
 	p := f()
 	if noColor && !p.NoAttrs {

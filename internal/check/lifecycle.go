@@ -45,7 +45,11 @@ func (r *run) lifecycle(ctx context.Context) error {
 		r.find("init-responds", Must, evs, "%v", err)
 		return &StartError{Err: err}
 	case errors.As(err, &te):
-		r.find("init-responds", Must, evs, "no answer to initialize within %s (--timeout)", te.After.Round(time.Millisecond))
+		msg := fmt.Sprintf("no answer to initialize within %s (--timeout)", te.After.Round(time.Millisecond))
+		if r.opt.Server.FirstIDZero {
+			msg += "; initialize carried id 0 because of --first-id 0, and some servers drop a request with id 0: try without it"
+		}
+		r.find("init-responds", Must, evs, "%s", msg)
 		return nil
 	case errors.As(err, &rpc):
 		r.find("init-responds", Must, evs, "initialize was answered with an error, %d %q, not a result", rpc.Code, rpc.Message)
@@ -390,7 +394,14 @@ func (r *run) checkDiscover(w *wire, init *mcpclient.InitializeResult) {
 	if len(d.Capabilities) == 0 || d.Capabilities[0] != '{' {
 		r.find("discover", Must, evs, "capabilities is missing or not an object")
 	}
-	r.note("discover", evs, "offered: supportedVersions %v", d.SupportedVersions)
+	switch {
+	case d.SupportedVersions == nil:
+		r.note("discover", evs, "offered: supportedVersions absent")
+	case len(d.SupportedVersions) == 0:
+		r.note("discover", evs, "offered: supportedVersions [] (empty)")
+	default:
+		r.note("discover", evs, "offered: supportedVersions %v", d.SupportedVersions)
+	}
 }
 
 // isKind reports whether raw is a JSON value of kind: "string", "object", "array",

@@ -93,6 +93,13 @@ func TestGoEverythingHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	realOutcome(t, rep, []string{"unknown-method"}, []string{"prompts-get"})
+	// The finding names the probe's method once, as "request id N (METHOD): POST …", not
+	// again before it (the server's own 400 body may quote it).
+	for _, f := range rep.Result("unknown-method").Findings {
+		if !strings.HasPrefix(f.Text, "request id ") || strings.Contains(f.Text, "no-such-method: request id") {
+			t.Errorf("unknown-method: %q", f.Text)
+		}
+	}
 	// A URL's server was running before the check: the time is the request's, not a start's.
 	if n := rep.Result("init-responds").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "after the initialize request was sent") || strings.Contains(n[0].Text, "started") {
 		t.Errorf("init-responds over HTTP: %+v", n)

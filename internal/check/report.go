@@ -211,8 +211,12 @@ func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(stri
 		}
 	}
 	c := r.Counts
-	p("\n%d MUST failed, %d SHOULD warned, %d passed, %d skipped, %d not applicable (%.0f ms, %d sessions)\n",
-		c.Fail, c.Warn, c.Pass, c.Skip, c.NA, r.TotalMs, len(r.Sessions))
+	sessions := "sessions"
+	if len(r.Sessions) == 1 {
+		sessions = "session"
+	}
+	p("\n%d MUST failed, %d SHOULD warned, %d passed, %d skipped, %d not applicable (%.0f ms, %d %s)\n",
+		c.Fail, c.Warn, c.Pass, c.Skip, c.NA, r.TotalMs, len(r.Sessions), sessions)
 }
 
 // humanUnreached writes the rules never reached (the server could not start, the check

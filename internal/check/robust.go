@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -53,6 +54,8 @@ func (r *run) wantError(id, what string, code int64, other Level, x exchange) {
 		r.note(id, x.events, "%s: %d %q", what, rpc.Code, rpc.Message)
 	case rpc != nil:
 		r.find(id, other, x.events, "%s: error %d %q, not %d", what, rpc.Code, rpc.Message, code)
+	case x.err != nil && strings.Contains(x.err.Error(), "("+what+")"):
+		r.find(id, Must, x.events, "%v", x.err) // "request id N (what): …" names it already
 	case x.err != nil:
 		r.find(id, Must, x.events, "%s: %v", what, x.err)
 	default:
