@@ -25,3 +25,22 @@ func TestTUIQuitAfterServerDied(t *testing.T) {
 		t.Fatalf("quit after the server died: %v, want exit %d", st, exitOK)
 	}
 }
+
+// TestTUICtrlCAfterQuit: ctrl+c while the server shuts down after q (linger-kill ignores
+// its stdin's end and SIGTERM) cuts the shutdown short and says so, and the quit stands:
+// exit 0, not 130 (docs/reference.md Exit codes).
+func TestTUICtrlCAfterQuit(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	s := tmuxtest.Start(t, 150, 30, []string{"XDG_STATE_HOME=" + t.TempDir(), "NO_COLOR=1"}, bin, "--", fake.Binary(t), "--scenario", "linger-kill")
+	s.WaitFor(t, 20*time.Second, "connected")
+	s.Send("q")
+	s.WaitFor(t, 20*time.Second, "stopping the server")
+	s.Send("C-c")
+	st := s.Wait(t, 20*time.Second)
+	if st.Code != exitOK {
+		t.Fatalf("ctrl+c during the shutdown after q: %v, want exit %d\n%s", st, exitOK, s.Screen())
+	}
+	if screen := s.Screen(); !strings.Contains(screen, "its shutdown was cut short") {
+		t.Fatalf("no word that the shutdown was cut short:\n%s", screen)
+	}
+}

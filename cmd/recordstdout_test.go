@@ -11,12 +11,13 @@ import (
 )
 
 // TestRecordDashRefused: --record - is a usage error (exit 2) that says traces go to files
-// and how to follow one, for a headless command and for check; no file named "-" (or
-// check's "-.NAME" siblings) is written and the server is never started.
+// and how to follow one, for a headless command, check and tap (whose stdout is the host's
+// side of the wire); no file named "-" (or check's "-.NAME" siblings) is written and the
+// server is never started.
 func TestRecordDashRefused(t *testing.T) {
 	t.Parallel()
 	bin := testservers.BuildInspector(t)
-	for _, command := range []string{"ping", "check"} {
+	for _, command := range []string{"ping", "check", "tap"} {
 		t.Run(command, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()

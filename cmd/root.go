@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -319,28 +320,37 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
-	gotSig := make(chan os.Signal, 1)
+	// uiEnded is set once the UI has given the terminal back: a signal after that (ctrl+c
+	// while the server shuts down) only hastens the shutdown; the user's quit stands.
+	var uiEnded atomic.Bool
+	gotSig := make(chan caughtSignal, 1)
 	go func() {
 		select {
 		case s := <-sigs:
-			gotSig <- s
+			gotSig <- caughtSignal{sig: s, afterUI: uiEnded.Load()}
 			cancel()
 		case <-ctx.Done():
 		}
 	}()
 
 	for n := 0; ; n++ {
-		end, err := runTUISession(ctx, tuiSession{cfg: cfg, flags: flags, title: title, logger: logger}, n)
+		uiEnded.Store(false)
+		end, err := runTUISession(ctx, tuiSession{cfg: cfg, flags: flags, title: title, logger: logger, uiEnded: &uiEnded}, n)
 		if err != nil {
 			return err
 		}
 		select {
-		case s := <-gotSig:
-			if sig, ok := s.(syscall.Signal); ok {
-				// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
-				return &codeError{128 + int(sig), ""}
+		case c := <-gotSig:
+			sig, ok := c.sig.(syscall.Signal)
+			if !ok {
+				return nil
 			}
-			return nil
+			if c.afterUI && end.restart == nil {
+				fmt.Fprintf(humanStderr(), "mcp-inspect: %s came while the server was shutting down: its shutdown was cut short (%v per step); you had quit\n", signalName(sig), check.InterruptGrace)
+				break
+			}
+			// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
+			return &codeError{128 + int(sig), ""}
 		default:
 		}
 		next := end.restart
@@ -365,6 +375,14 @@ type tuiSession struct {
 	flags  *sessionFlags
 	title  string // "" lets the UI derive it from the command line
 	logger *slog.Logger
+	// uiEnded, when set, is stored true once the UI has returned (before the server's stop).
+	uiEnded *atomic.Bool
+}
+
+// caughtSignal is a signal runTUI caught, and whether the UI had already ended then.
+type caughtSignal struct {
+	sig     os.Signal
+	afterUI bool
 }
 
 // tuiSessionEnd says how a session of the TUI ended without an error of its own.
@@ -431,6 +449,9 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
 	res, err := ui.Run(ctx, opts)
+	if s.uiEnded != nil {
+		s.uiEnded.Store(true)
+	}
 	if err == nil && res.Restart != nil {
 		argv := unredactArgv(res.Restart, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]

@@ -150,6 +150,11 @@ func (r *tapRecordFlags) redactor(argv []string) (*recorder.Redactor, error) {
 // unless --no-save) and creates it, so that a file that cannot be written is known now.
 func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path string, auto bool, err error) {
 	rec := r
+	if rec.file == "-" {
+		// A stdio tap's stdout is the host's side of the wire: a trace there would corrupt it.
+		fmt.Fprintf(humanStderr(), "%s%v\n", tapPrefix, errRecordStdout)
+		return "", false, &codeError{exitUsage, ""}
+	}
 	path, auto = rec.file, false
 	if path == "" && !rec.noSave {
 		dir := tapsDir(name)
