@@ -236,7 +236,7 @@ url = "http://127.0.0.1:9/mcp"
 	wantCode(t, r, exitProtocol)
 	r = inspect(t, env, "tools", "--server", "fak")
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, `no server profile "fak" in `+path+` (it has fake, fake-modern, other)`) {
+	if !strings.Contains(r.stderr, `no server profile "fak" in `+path+` (it has fake, fake-modern, other; did you mean "fake"?)`) {
 		t.Errorf("an unknown profile: %s", r.stderr)
 	}
 	r = inspect(t, env, "tools", "--server", "fake", "--", "node", "x.js")

@@ -122,6 +122,9 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 	if len(names) > 0 {
 		have = "it has " + strings.Join(names, ", ")
 	}
+	if near := suggest.Nearest(name, names); near != "" {
+		have += fmt.Sprintf("; did you mean %q?", near)
+	}
 	return nil, fmt.Errorf("no server profile %q in %s (%s); a server of a host's config file needs --config FILE", name, s.Path, have)
 }
 
