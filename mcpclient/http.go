@@ -290,7 +290,7 @@ func (t *streamable) post(f outFrame) {
 		if f.kind != KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
-		last, retry := t.readSSE(ctx, resp.Body, f, nil)
+		last, retry, _ := t.readSSE(ctx, resp.Body, f, nil)
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
 			t.resume(ctx, f, last, retry)
 		}
@@ -408,8 +408,9 @@ func (t *streamable) fail(f outFrame, err error) {
 // server frame. Between frames it waits for room in the event queues (waitRoomHTTP) until
 // ctx, the stream's, is done. busy, when set, is called with true once a frame has arrived
 // and with false when the next one is awaited (the resumption's quiet timer runs only
-// then). It returns the stream's last event id and the reconnection delay.
-func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (string, time.Duration) {
+// then). It returns the stream's last event id, the reconnection delay and why it ended
+// (io.EOF when the server closed it).
+func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (string, time.Duration, error) {
 	r := NewSSEReader(body)
 	retry := time.Duration(-1)
 	for first := true; ; first = false {
@@ -436,7 +437,7 @@ func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, bu
 			t.c.handleBody(data)
 		}
 		if err != nil {
-			return r.LastEventID(), retry
+			return r.LastEventID(), retry, err
 		}
 		if busy != nil {
 			busy(false)
@@ -482,7 +483,7 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 		}
 		quiet := max(2*wait, 2*time.Second)
 		timer := time.AfterFunc(quiet, cancel)
-		nl, nr := t.readSSE(ctx, resp.Body, f, func(busy bool) {
+		nl, nr, _ := t.readSSE(ctx, resp.Body, f, func(busy bool) {
 			if busy {
 				timer.Stop()
 			} else {
@@ -513,63 +514,6 @@ func (t *streamable) get(ctx context.Context, last string) (*http.Response, erro
 		req.Header.Set(HeaderLastEventID, last)
 	}
 	return t.hc.Do(req)
-}
-
-// startListen opens the optional GET stream for server messages unrelated to a request
-// (legacy era); 405 means the server offers none.
-func (t *streamable) startListen() <-chan struct{} {
-	opened := make(chan struct{})
-	t.mu.Lock()
-	if t.listening {
-		t.mu.Unlock()
-		close(opened)
-		return opened
-	}
-	t.listening = true
-	t.mu.Unlock()
-	t.wg.Add(1)
-	go func() {
-		defer t.wg.Done()
-		once := sync.OnceFunc(func() { close(opened) })
-		defer once()
-		last, retry, idle := "", time.Duration(-1), 0
-		for t.ctx.Err() == nil && idle < maxReconnects {
-			resp, err := t.get(t.ctx, last)
-			once()
-			if err != nil {
-				return
-			}
-			ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-			if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
-				t.drainBody(resp, true)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusMethodNotAllowed {
-					t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("GET for the server's event stream answered %s; MCP says an event stream or 405 Method Not Allowed", resp.Status)})
-				}
-				return
-			}
-			nl, nr := t.readSSE(t.ctx, resp.Body, outFrame{}, nil)
-			resp.Body.Close()
-			if nr >= 0 {
-				retry = nr
-			}
-			if nl == "" || nl == last {
-				idle++
-			} else {
-				idle, last = 0, nl
-			}
-			wait := retry
-			if wait < 0 {
-				wait = defaultRetry
-			}
-			select {
-			case <-time.After(wait):
-			case <-t.ctx.Done():
-				return
-			}
-		}
-	}()
-	return opened
 }
 
 // setModernHeaders sets the 2026-07-28 headers mirrored from the body: MCP-Protocol-Version
