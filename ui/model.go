@@ -313,6 +313,9 @@ type serverInfo struct {
 	dead string
 	// closing is set once shutdown began.
 	closing bool
+	// streamLost is set when an HTTP session's GET stream ended for good (its reconnection
+	// failed or was given up): requests may still work, server-initiated messages cannot come.
+	streamLost bool
 	// strict is the violation a --strict session stopped at (mcp-inspect then stopped the
 	// server); nil when none.
 	strict *mcpclient.ViolationError

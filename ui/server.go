@@ -51,6 +51,10 @@ func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
 		s.closing = true
 	case mcpclient.LifeNote:
 		s.observeAuthNote(l.Text)
+		if t, ok := strings.CutPrefix(l.Text, mcpclient.ListenNote); ok &&
+			(strings.HasPrefix(t, "reconnect failed") || strings.HasPrefix(t, "could not open") || strings.Contains(t, "not reconnecting")) {
+			s.streamLost = true
+		}
 		if t, ok := strings.CutPrefix(l.Text, mcpclient.FramingAutoNote); ok {
 			s.framing = t
 		}
@@ -106,6 +110,9 @@ func (s *serverInfo) connText() string {
 	case s.recorded:
 		// The recorded states go by as the trace is read: none of them is live.
 		return "reading the trace…"
+	}
+	if s.streamLost && s.state == mcpclient.StateReady {
+		return s.state.String() + " · GET stream lost (3 Wire says why)"
 	}
 	return s.state.String()
 }
