@@ -130,16 +130,7 @@ func TestQuitDuringFloodEnds(t *testing.T) {
 	for observed.Load() < received+4096+256 {
 		time.Sleep(time.Millisecond)
 	}
-	closed := make(chan struct{})
-	go func() {
-		c.Close()
-		close(closed)
-	}()
-	select {
-	case <-closed:
-	case <-time.After(time.Minute):
-		t.Fatal("Close hung on a flood nobody reads any more")
-	}
+	closeWithinAMinute(t, c, "Close hung on a flood nobody reads any more")
 	if proc.GroupAlive(c.PID()) {
 		t.Errorf("the server's process group %d outlived Close", c.PID())
 	}
@@ -159,4 +150,20 @@ func TestQuitDuringFloodEnds(t *testing.T) {
 		t.Errorf("the recorder saw %d events, the last #%d: some were skipped", o, l)
 	}
 	t.Logf("stopped reading after 10,000 notifications; %d events queued then, %d observed in all, shutdown %+v", rest, observed.Load(), c.Shutdown())
+}
+
+// closeWithinAMinute closes c and fails the test with why when Close has not returned
+// within a minute (the backpressure tests' "Close never hangs on a stalled reader").
+func closeWithinAMinute(t *testing.T, c *mcpclient.Client, why string) {
+	t.Helper()
+	closed := make(chan struct{})
+	go func() {
+		c.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		t.Fatal(why)
+	}
 }

@@ -290,16 +290,7 @@ func TestHTTPCloseWhileStalled(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the cancelled call's stream was never closed: its reader still waits for room")
 	}
-	closed := make(chan struct{})
-	go func() {
-		c.Close()
-		close(closed)
-	}()
-	select {
-	case <-closed:
-	case <-time.After(time.Minute):
-		t.Fatal("Close hung while the reader of Events is stalled")
-	}
+	closeWithinAMinute(t, c, "Close hung while the reader of Events is stalled")
 	if s.deletes.Load() != 1 {
 		t.Errorf("%d DELETE requests, want 1: the session was not ended", s.deletes.Load())
 	}
@@ -332,16 +323,7 @@ func TestHTTPSSEFloodBackpressure(t *testing.T) {
 	// Read on to the middle and stop again: the server stalls again before the end.
 	next = readFlood(t, events, next, n/2)
 	s.stall(t)
-	closed := make(chan struct{})
-	go func() {
-		c.Close()
-		close(closed)
-	}()
-	select {
-	case <-closed:
-	case <-time.After(time.Minute):
-		t.Fatal("Close hung while the reader of Events is stalled")
-	}
+	closeWithinAMinute(t, c, "Close hung while the reader of Events is stalled")
 	// What was read before Close is delivered, in order, and the events end.
 	for ev := range events {
 		if k := floodNum(ev); k > 0 {
