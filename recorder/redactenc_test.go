@@ -121,7 +121,8 @@ func FuzzRedactor(f *testing.F) {
 	f.Add("pässwörd", []byte{1, 0}, "pre", "post")
 	f.Add("s3cr3t/\"\\\n𝄞", []byte{3, 2, 1, 0}, "", "")
 	f.Add("abcdef", []byte{0}, "abc", "def")
-	f.Add("000000", []byte("0"), "\x10", "0") // a raw match inside \u0010 broke the JSON
+	f.Add("000000", []byte("0"), "\x10", "0")  // a raw match inside \u0010 broke the JSON
+	f.Add("00000*", []byte("0"), "00000", "0") // masked, but pre + Mask spell the secret again
 	f.Fuzz(func(t *testing.T, secret string, choice []byte, pre, post string) {
 		if len(secret) < MinScrubLen || !utf8.ValidString(secret) || strings.Contains(secret, Mask) ||
 			!utf8.ValidString(pre) || !utf8.ValidString(post) {
@@ -141,8 +142,13 @@ func FuzzRedactor(f *testing.F) {
 		if err := json.Unmarshal(out, &back); err != nil {
 			t.Fatalf("redaction broke the JSON: %v\n%s", err, out)
 		}
-		if strings.Contains(back["a"], secret) && !strings.Contains(pre+post, secret) {
-			t.Fatalf("the secret survives in %q (from %s)", back["a"], doc)
+		// A leak is the secret whole between masks: a secret ending in "*" (Mask's first
+		// byte) after a pre that ends like its beginning reappears across a mask that
+		// replaced it ("00000" + "***" holds "00000*"), which no byte of the secret makes.
+		for _, piece := range strings.Split(back["a"], Mask) {
+			if strings.Contains(piece, secret) && !strings.Contains(pre+post, secret) {
+				t.Fatalf("the secret survives in %q (from %s)", back["a"], doc)
+			}
 		}
 		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding} {
 			if e := enc.EncodeToString([]byte(secret)); len(e) >= 8 && bytes.Contains(out, []byte(e)) {
