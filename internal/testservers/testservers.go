@@ -345,7 +345,11 @@ func goBuild(root, pkg, dst string) error {
 	if err != nil {
 		return fmt.Errorf("go is not on PATH: %w", err)
 	}
-	cmd := exec.Command(gobin, "build", "-o", out, pkg)
+	// -buildvcs=false: packages' test processes share dst and rebuild it at different
+	// times; stamped from the tree's VCS state, one build said a pseudo-version and the
+	// next "(devel)", and a trace recorded by the first no longer matched --version of the
+	// second (TestTraceCommands in CI).
+	cmd := exec.Command(gobin, "build", "-buildvcs=false", "-o", out, pkg)
 	cmd.Dir = root
 	output, err := cmd.CombinedOutput()
 	if err != nil {
