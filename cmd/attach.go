@@ -11,9 +11,10 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -87,7 +88,7 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 				}
 				chosen = pick[i]
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 			defer stop()
 			if raw {
 				return attachRaw(ctx, chosen, termout.JSONOf(out), cmd.ErrOrStderr())

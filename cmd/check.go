@@ -10,7 +10,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -232,7 +233,7 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 			return sr.path(), func() { sr.close(logger, h.noteWriter()) }
 		}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 	defer stop()
 	rep, err := check.Run(ctx, opt)
 	rec.close(logger, h.noteWriter())

@@ -4,7 +4,8 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"syscall"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -48,7 +49,7 @@ func newDemoServerCmd() *cobra.Command {
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+			ctx, stop := signal.NotifyContext(context.Background(), platform.StopSignals()...)
 			defer stop()
 			return demo.Serve(ctx, os.Stdin, os.Stdout, os.Stderr)
 		},

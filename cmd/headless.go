@@ -12,8 +12,9 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -275,13 +276,12 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP) // a closed terminal stops the run in order too
+	signal.Notify(sigs, platform.StopSignals()...) // a closed terminal stops the run in order too
 	defer signal.Stop(sigs)
 	go func() {
 		select {
 		case s := <-sigs:
-			sig, _ := s.(syscall.Signal)
-			cancel(&interruptError{sig: sig})
+			cancel(&interruptError{sig: s})
 		case <-ctx.Done():
 		}
 	}()
@@ -318,7 +318,7 @@ func (h *headless) sayNow(ctx context.Context, err error) error {
 // interruptError is a headless run stopped by SIGINT, SIGTERM or SIGHUP; it is a context.Canceled
 // for classify (kind "interrupted", exit 130).
 type interruptError struct {
-	sig       syscall.Signal
+	sig       os.Signal
 	method    string // the command's request, e.g. tools/call
 	connected bool   // the handshake had finished
 	// task is the modern task the call was following, nil when none: it was sent
@@ -326,14 +326,9 @@ type interruptError struct {
 	task *mcpclient.TaskStoppedError
 }
 
-// signalName is the usual name of sig: SIGINT, SIGTERM, SIGHUP.
-func signalName(sig syscall.Signal) string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig]
-	if name == "" {
-		name = sig.String()
-	}
-	return name
-}
+// signalName is the usual name of sig: SIGINT, SIGTERM, SIGHUP (CTRL_C, CTRL_CLOSE on
+// Windows).
+func signalName(sig os.Signal) string { return platform.SignalName(sig) }
 
 func (e *interruptError) Error() string {
 	name := signalName(e.sig)

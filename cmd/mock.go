@@ -9,8 +9,9 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +65,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 				return &codeError{exitUsage, fmt.Sprintf("--framing %q: want newline or content-length", framing)}
 			}
 			logger.Info("mock serving", "trace", args[0], "requests", m.Requests())
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 			defer stop()
 			if listen != "" {
 				err = serveMockHTTP(ctx, m, listen, logger)
@@ -80,10 +81,14 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 				logger.Info("mock ends as the recorded server did", "how", ex.Text)
 				tr.Close()
 				closeLog()
-				if sig := signalNamed(ex.Signal); sig != 0 {
-					_ = syscall.Kill(os.Getpid(), sig)
+				code := ex.Code
+				if ex.Signal != "" {
+					// Die by the same signal where signals exist; else (Windows) exit as
+					// a shell reports that death: 128+n.
+					platform.RaiseSignal(ex.Signal)
+					code = platform.SignalExitCodeOf(ex.Signal)
 				}
-				return &codeError{ex.Code, ""}
+				return &codeError{code, ""}
 			case err == nil, errors.Is(err, context.Canceled):
 				return nil
 			}
@@ -141,29 +146,4 @@ func serveMockHTTP(ctx context.Context, m *recorder.Mock, addr string, logger *s
 	defer cancel()
 	_ = srv.Shutdown(sctx)
 	return result
-}
-
-// signalNamed maps mcpclient's signal names ("KILL", "TERM") back to signals.
-func signalNamed(name string) syscall.Signal {
-	switch name {
-	case "KILL":
-		return syscall.SIGKILL
-	case "TERM":
-		return syscall.SIGTERM
-	case "INT":
-		return syscall.SIGINT
-	case "HUP":
-		return syscall.SIGHUP
-	case "SEGV":
-		return syscall.SIGSEGV
-	case "ABRT":
-		return syscall.SIGABRT
-	case "PIPE":
-		return syscall.SIGPIPE
-	case "QUIT":
-		return syscall.SIGQUIT
-	case "BUS":
-		return syscall.SIGBUS
-	}
-	return 0
 }

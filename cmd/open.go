@@ -9,7 +9,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	rtdebug "runtime/debug"
-	"syscall"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -65,7 +66,7 @@ never loaded whole.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: %s: %s\n", args[0], w)
 				logger.Warn("trace", "path", args[0], "warning", w)
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+			ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 			defer stop()
 			events := make(chan mcpclient.Event, 1024)
 			go func() {
@@ -150,7 +151,7 @@ func ttyInput(fromStdin bool) (*os.File, error) {
 	if !fromStdin || term.IsTerminal(os.Stdin.Fd()) {
 		return nil, nil
 	}
-	tty, err := os.Open("/dev/tty")
+	tty, err := platform.OpenTerminal()
 	if err != nil || !term.IsTerminal(tty.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
 		if tty != nil {
 			tty.Close()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -114,7 +115,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 			return rec, nil
 		}
 		dir := sessionsDir()
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := platform.MkdirPrivate(dir); err != nil {
 			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
 			return rec, nil
 		}
@@ -227,7 +228,7 @@ func (rec *recording) saveAs(name string) (string, error) {
 		return "", fmt.Errorf("a session needs a name")
 	}
 	dir := filepath.Join(stateDir(), "saved")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := platform.MkdirPrivate(dir); err != nil {
 		return "", err
 	}
 	path := filepath.Join(dir, name+".jsonl")

@@ -8,8 +8,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -115,7 +116,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 		}
 		defer os.Remove(updPath) // gone after the rename; cleans up on failure
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 	defer stop()
 	logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
 	rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: f.grace})
@@ -135,6 +136,9 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 		}
 		return &codeError{exitReplayError, fmt.Sprintf("nothing to compare: %s holds no messages from the client (a header only, or a session that never sent a request)", tracePath)}
 	}
+	// The trace is read: close it now, for --update's rename over it (Windows cannot
+	// replace a file that is open).
+	tr.Close()
 	return f.report(rep, upd, updPath, cmd.OutOrStdout(), cmd.ErrOrStderr())
 }
 

@@ -14,8 +14,9 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -318,7 +319,7 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, platform.StopSignals()...)
 	defer signal.Stop(sigs)
 	// uiEnded is set once the UI has given the terminal back: a signal after that (ctrl+c
 	// while the server shuts down) only hastens the shutdown; the user's quit stands.
@@ -341,16 +342,13 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		}
 		select {
 		case c := <-gotSig:
-			sig, ok := c.sig.(syscall.Signal)
-			if !ok {
-				return nil
-			}
+			sig := c.sig
 			if c.afterUI && end.restart == nil {
 				fmt.Fprintf(humanStderr(), "mcp-inspect: %s came while the server was shutting down: its shutdown was cut short (%v per step); you had quit\n", signalName(sig), check.InterruptGrace)
 				break
 			}
 			// Stopped by a signal: the server is shut down (deferred), then exit 128+n like a shell.
-			return &codeError{128 + int(sig), ""}
+			return &codeError{platform.SignalExitCode(sig), ""}
 		default:
 		}
 		next := end.restart
@@ -501,7 +499,7 @@ func stopServer(ctx context.Context, c *mcpclient.Client, stderr io.Writer) {
 	select {
 	case <-done:
 	case <-time.After(400 * time.Millisecond):
-		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): stdin closed, then SIGTERM, then SIGKILL to its process group (ctrl+c cuts it short)…\n", c.PID())
+		fmt.Fprintf(stderr, "mcp-inspect: stopping the server (pid %d): %s (ctrl+c cuts it short)…\n", c.PID(), platform.ShutdownLadder)
 		<-done
 	}
 	if line := shutdownLine(c); line != "" {
@@ -518,23 +516,22 @@ func envKeys(env []string) []string {
 	return keys
 }
 
-// stateDir is where mcp-inspect keeps logs and sessions: $XDG_STATE_HOME/mcp-inspect or
-// ~/.local/state/mcp-inspect.
+// stateDir is where mcp-inspect keeps logs and sessions (platform.StateDir:
+// $XDG_STATE_HOME/mcp-inspect, else ~/.local/state/mcp-inspect on Linux, ~/Library/
+// Application Support/mcp-inspect on macOS, %LOCALAPPDATA%\mcp-inspect on Windows); the
+// temporary directory when no home directory is known.
 func stateDir() string {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
-		return filepath.Join(d, "mcp-inspect")
+	if d, err := platform.StateDir(); err == nil {
+		return d
 	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "state", "mcp-inspect")
-	}
-	return filepath.Join(os.TempDir(), "mcp-inspect")
+	return filepath.Join(os.TempDir(), platform.AppName)
 }
 
 // openLog opens the inspector's own log file; logs never go to the terminal the UI draws on.
 func openLog(path string, debug bool) (*slog.Logger, func()) {
 	if path == "" {
 		dir := stateDir()
-		if err := os.MkdirAll(dir, 0o700); err == nil {
+		if err := platform.MkdirPrivate(dir); err == nil {
 			path = filepath.Join(dir, "mcp-inspect.log")
 		}
 	}

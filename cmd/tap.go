@@ -12,8 +12,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
 
@@ -44,7 +45,9 @@ stdin to it and its stdout back byte for byte as the bytes arrive (nothing refra
 dropped, also bytes that are not JSON), and its stderr to the tap's stderr. The server's exit
 code passes through (128+N when signal N ended it); SIGTERM, SIGINT and SIGHUP are forwarded
 to the server's process group; when the host closes stdin the server is shut down: stdin
-closed, then SIGTERM, then SIGKILL to its group.
+closed, then SIGTERM, then SIGKILL to its group (on Windows: ctrl+c and a closed console
+are forwarded as CTRL_BREAK, and the last steps are CTRL_BREAK, then its job object is
+terminated).
 
 Every message both ways is recorded as a trace (open, replay and mock read it): to FILE with
 --record, else under the state directory (taps/NAME/, the last 20 kept, at most 1 GiB:
@@ -158,7 +161,7 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	path, auto = rec.file, false
 	if path == "" && !rec.noSave {
 		dir := tapsDir(name)
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := platform.MkdirPrivate(dir); err != nil {
 			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
 		} else {
 			path, auto = recorder.SessionPath(dir, time.Now(), os.Getpid()), true
@@ -279,8 +282,8 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		return &codeError{exitUsage, ""}
 	}
 	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
-	if res.Signal != 0 {
-		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %d (%s)\n", tapPrefix, res.ServerPID, int(res.Signal), res.Signal)
+	if res.Signal != "" {
+		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %s\n", tapPrefix, res.ServerPID, res.Signal)
 	}
 	if code := res.Code(); code != 0 {
 		return &codeError{code, ""}
@@ -317,7 +320,7 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(ctx, platform.StopSignals()...)
 	defer stop()
 	store := rec.store(path, auto, logger)
 	defer store.end()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -131,7 +131,7 @@ func TestQuitDuringFloodEnds(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	closeWithinAMinute(t, c, "Close hung on a flood nobody reads any more")
-	if proc.GroupAlive(c.PID()) {
+	if platform.GroupAlive(c.PID()) {
 		t.Errorf("the server's process group %d outlived Close", c.PID())
 	}
 	if s := c.Shutdown(); s.Step == "" {

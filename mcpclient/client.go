@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // Config says how to start and talk to an MCP server: a stdio child (Command) or a remote
@@ -210,7 +210,7 @@ type Client struct {
 	shutdown   ShutdownReport
 	exitCode   int
 	exitSignal string
-	watchdog   *proc.Watchdog
+	tree       *platform.Tree // the server's process tree (stdio)
 
 	// answering counts the goroutines handing server requests to OnServerRequest (or
 	// answering ping / -32601 themselves). Close lets them finish before it closes stdin, so

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"os"
 	"os/exec"
 	"strconv"
@@ -12,8 +13,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
 )
 
 // collect drains a client's events in the background; wait() returns them once the stream closes.
@@ -229,7 +228,7 @@ func TestCloseEscalatesToKillAndCleansGroup(t *testing.T) {
 	if exit == nil || exit.Signal != "KILL" {
 		t.Fatalf("want exit by KILL, got %+v", exit)
 	}
-	if proc.GroupAlive(c.PID()) {
+	if c.tree.Alive() {
 		t.Error("process group still alive after Close")
 	}
 }
@@ -241,7 +240,7 @@ func TestCloseKillsForkedChildren(t *testing.T) {
 	}
 	c.Close()
 	col.wait(t)
-	if proc.GroupAlive(c.PID()) {
+	if c.tree.Alive() {
 		t.Error("a forked child outlived Close")
 	}
 }
@@ -386,7 +385,7 @@ func TestSIGKILLedInspectorLeavesNoGrandchild(t *testing.T) {
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	if !proc.WaitGroupGone(pgid, 5*time.Second) {
+	if !waitGroupGone(pgid, 5*time.Second) {
 		t.Fatalf("group %d still has %d live processes after the inspector was SIGKILLed", pgid, countGroup(pgid))
 	}
 }
@@ -438,4 +437,16 @@ func TestCloseAnswersRequestsAlreadyHandled(t *testing.T) {
 		}
 	}
 	t.Fatal("the roots/list that came just before the call's response was never answered")
+}
+
+// waitGroupGone polls until no live process of group pgid is left, for at most d.
+func waitGroupGone(pgid int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for platform.GroupAlive(pgid) {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
 }

@@ -40,7 +40,7 @@ func TestHastenCutsShutdownShort(t *testing.T) {
 			t.Fatalf("during %v: Close still waiting after the configured grace %v", during, grace)
 		}
 		r := s.c.Shutdown()
-		if r.Step != mcpclient.ShutdownSIGKILL || r.After >= grace {
+		if r.Step != mcpclient.ShutdownKill || r.After >= grace {
 			t.Errorf("during %v: report %+v, want SIGKILL well before %v", during, r, grace)
 		}
 	}

@@ -9,8 +9,9 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // ListenNote starts every lifecycle note about the GET stream for server messages
@@ -112,9 +113,9 @@ func netReason(err error) string {
 		return "EOF (the server closed the stream)"
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "unexpected EOF (the connection broke mid-stream)"
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case platform.IsConnRefused(err):
 		return "connection refused"
-	case errors.Is(err, syscall.ECONNRESET):
+	case platform.IsConnReset(err):
 		return "connection reset"
 	}
 	var ne net.Error

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // Caller-reads mode (Config.CallerReads), a leader/follower reader for the server's stdout.
@@ -22,7 +24,7 @@ import (
 // response has been handled. Other callers meanwhile wait as followers; a leader that is
 // done hands the role to the oldest of them. Leaders and followers run Client.wait's one
 // loop (waiter.next): a leader reads between looks at its signals, the others block. The
-// system calls are in leader_linux.go (golang.org/x/sys/unix).
+// system calls are in internal/platform (pollfd_linux.go).
 //
 // Between calls a background goroutine reads what the server sends by itself
 // (notifications, server requests, the end of the stream): once the role has been free for
@@ -87,7 +89,7 @@ type follower struct {
 
 // newLeaderReader takes over f, the read end of the server's stdout.
 func newLeaderReader(c *Client, f *os.File) *leaderReader {
-	fd, keep := detach(f)
+	fd, keep := platform.DetachFD(f)
 	l := &leaderReader{c: c, fd: fd, file: keep, kick: make(chan struct{}, 1), fr: NewPushFramer(c.cfg.MaxMessage), buf: make([]byte, 64<<10)}
 	go l.background()
 	return l
@@ -198,14 +200,14 @@ func (l *leaderReader) lead(d time.Duration) (eof bool) {
 // frames it completes, counting them in frames. It reports the end of the stream (then
 // handled and the descriptor closed). The caller holds the role.
 func (l *leaderReader) readOnce(d time.Duration, frames *atomic.Int64) (eof bool) {
-	ready, err := pollIn(l.fd, d)
+	ready, err := platform.PollIn(l.fd, d)
 	if err != nil {
 		return l.end()
 	}
 	if !ready {
 		return false
 	}
-	n, again, err := readFD(l.fd, l.buf)
+	n, again, err := platform.ReadFD(l.fd, l.buf)
 	if again {
 		return false
 	}
@@ -236,7 +238,7 @@ func (l *leaderReader) end() bool {
 	if l.file != nil {
 		l.file.Close()
 	} else {
-		closeFD(l.fd)
+		platform.CloseFD(l.fd)
 	}
 	close(l.c.stdoutEOF)
 	for _, f := range l.followers {
@@ -288,7 +290,7 @@ func (l *leaderReader) background() {
 			l.mu.Unlock()
 			continue
 		}
-		f, err := pollerFile(l.fd)
+		f, err := platform.PollerFile(l.fd)
 		if err != nil {
 			// No poller: read with the role held, in poll(2) (see "Known cost" above).
 			l.held = true
@@ -347,7 +349,7 @@ func awaitReadable(f *os.File) bool {
 	// Look before each wait: the poller only reports new data (edge-triggered), and data
 	// already there when the wait began would otherwise never be reported.
 	err = rc.Read(func(fd uintptr) bool {
-		ready, err := pollIn(int(fd), 0)
+		ready, err := platform.PollIn(int(fd), 0)
 		return ready || err != nil
 	})
 	return err == nil

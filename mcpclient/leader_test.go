@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // Tests of caller-reads mode (Config.CallerReads, leader.go). The test binary doubles as
@@ -93,7 +95,7 @@ func leaderServer() {
 // returned channel (buffered without bound by the client, drained here into a slice).
 func startLeader(t *testing.T, mod func(*Config)) (*Client, *eventLog) {
 	t.Helper()
-	if !leaderSupported {
+	if !platform.PollSupported {
 		t.Skip("caller-reads mode is Linux-only")
 	}
 	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond, CallerReads: true}

@@ -6,15 +6,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 func (c *Client) spawn() error {
-	if strings.Contains(c.cfg.Command, "/") {
+	if strings.ContainsRune(c.cfg.Command, '/') || strings.ContainsRune(c.cfg.Command, filepath.Separator) {
 		if st, err := os.Stat(c.cfg.Command); err == nil && st.IsDir() {
 			return &SpawnError{Argv: c.argv, Err: fmt.Errorf("%s is a directory, not an executable", c.cfg.Command)}
 		}
@@ -22,7 +22,6 @@ func (c *Client) spawn() error {
 	cmd := exec.Command(c.cfg.Command, c.cfg.Args...)
 	cmd.Env = append(os.Environ(), c.cfg.Env...)
 	cmd.Dir = c.cfg.Dir
-	cmd.SysProcAttr = proc.SysProcAttr()
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return &SpawnError{Argv: c.argv, Err: err}
@@ -36,7 +35,8 @@ func (c *Client) spawn() error {
 		return &SpawnError{Argv: c.argv, Err: err}
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	if err := cmd.Start(); err != nil {
+	tree, err := platform.Start(cmd)
+	if err != nil {
 		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
 			f.Close()
 		}
@@ -46,23 +46,22 @@ func (c *Client) spawn() error {
 	outW.Close()
 	errW.Close()
 	c.cmd = cmd
-	c.pid = cmd.Process.Pid
-	c.watchdog = proc.StartWatchdog(c.pid)
+	c.tree = tree
+	c.pid = tree.PID()
 	c.writer = newLineWriter(inW, c.onWriteError)
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeStarted, PID: c.pid, Text: fmt.Sprintf("started pid %d", c.pid)}})
-	if c.cfg.CallerReads && leaderSupported {
+	if w := tree.Warning(); w != "" {
+		c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: w}})
+	}
+	if c.cfg.CallerReads && platform.PollSupported {
 		c.lr = newLeaderReader(c, outR)
 	} else {
 		go c.readStdout(outR)
 	}
 	go c.readStderr(errR)
 	go func() {
-		err := cmd.Wait()
-		code, sig := proc.ExitStatus(cmd, err)
-		c.exitCode = code
-		if sig != 0 {
-			c.exitSignal = proc.SignalName(sig)
-		}
+		ex := platform.ExitOf(cmd, cmd.Wait())
+		c.exitCode, c.exitSignal = ex.Code, ex.Signal
 		close(c.waitDone)
 		// What is left in the pipes is bounded by their buffers now, and the readers must
 		// reach EOF whether or not anyone still receives events.
@@ -108,8 +107,8 @@ func (c *Client) supervise() {
 	c.failAllLocked(e)
 	c.writer.close()
 	c.mu.Unlock()
-	if !proc.GroupAlive(c.pid) {
-		c.watchdog.Disarm()
+	if !c.tree.Alive() {
+		c.tree.Release()
 	}
 	// Readers may still be blocked if a grandchild holds the pipes open; the queue closes
 	// when they finish or when Close kills the group.
@@ -163,17 +162,20 @@ func (c *Client) onWriteError(err error) {
 const (
 	// ShutdownStdin: the server exited once its stdin was closed, as MCP asks.
 	ShutdownStdin = "stdin closed"
-	// ShutdownSIGTERM: it was still running ShutdownGrace after stdin closed; SIGTERM to
-	// its process group ended it.
-	ShutdownSIGTERM = "SIGTERM"
-	// ShutdownSIGKILL: it outlived SIGTERM by ShutdownGrace too; SIGKILL ended it.
-	ShutdownSIGKILL = "SIGKILL"
+	// ShutdownTerminate: it was still running ShutdownGrace after stdin closed; the
+	// polite signal to its process tree ended it: "SIGTERM" (Unix) or "CTRL_BREAK"
+	// (Windows).
+	ShutdownTerminate = platform.TerminateStep
+	// ShutdownKill: it outlived that by ShutdownGrace too; killing the tree ended it:
+	// "SIGKILL" (Unix) or "TerminateJobObject" (Windows).
+	ShutdownKill = platform.KillStep
 )
 
 // ShutdownReport says how Close ended a stdio server (MCP 2025-11-25 basic/lifecycle
-// §Shutdown: close stdin, then SIGTERM, then SIGKILL).
+// §Shutdown: close stdin, then SIGTERM, then SIGKILL; on Windows CTRL_BREAK, then the
+// job object terminated).
 type ShutdownReport struct {
-	// Step is the step that ended it (ShutdownStdin, ShutdownSIGTERM, ShutdownSIGKILL), ""
+	// Step is the step that ended it (ShutdownStdin, ShutdownTerminate, ShutdownKill), ""
 	// before Close, for a remote server, or when the server had exited before Close.
 	Step string
 	// After is the time from closing its stdin to its exit.
@@ -182,7 +184,7 @@ type ShutdownReport struct {
 
 // Lingered reports whether the server did not leave on closed stdin (a signal ended it).
 func (r ShutdownReport) Lingered() bool {
-	return r.Step == ShutdownSIGTERM || r.Step == ShutdownSIGKILL
+	return r.Step == ShutdownTerminate || r.Step == ShutdownKill
 }
 
 // Shutdown is how Close ended the server; the zero report until Close returned.
@@ -193,10 +195,10 @@ func (c *Client) Shutdown() ShutdownReport {
 }
 
 // Close shuts the server down the way MCP 2025-11-25 basic/lifecycle §Shutdown says: close
-// its stdin, wait ShutdownGrace (or Hasten's grace), SIGTERM the process group, wait,
-// SIGKILL the group. The
-// group is killed in the end even when the main process exited, so forked children do not
-// outlive the session. Close returns when the process is gone; it is idempotent.
+// its stdin, wait ShutdownGrace (or Hasten's grace), terminate the process tree (SIGTERM
+// to the group; CTRL_BREAK on Windows), wait, kill the tree (SIGKILL to the group; the job
+// object terminated on Windows). The tree is ended even when the main process exited, so
+// forked children do not outlive the session. Close returns when the process is gone; it is idempotent.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		if c.tr != nil {
@@ -229,30 +231,32 @@ func (c *Client) Close() error {
 		}
 		c.writer.close()
 		if !c.waitStep(c.waitDone) {
-			step = ShutdownSIGTERM
-			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGTERM to the server's process group"}})
-			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
+			step = ShutdownTerminate
+			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: platform.TerminateAction}})
+			if err := c.tree.Terminate(); err != nil {
+				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: err, Text: platform.TerminateStep + " failed: " + err.Error()}})
+			}
 			if !c.waitStep(c.waitDone) {
-				step = ShutdownSIGKILL
-				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "sending SIGKILL to the server's process group"}})
-				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
+				step = ShutdownKill
+				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: platform.KillAction}})
+				_ = c.tree.Kill()
 				<-c.waitDone
 			}
 		}
 		c.mu.Lock()
 		c.shutdown = ShutdownReport{Step: step, After: time.Since(closed)}
 		c.mu.Unlock()
-		// Whatever is left in the group (forked children) goes too.
-		if proc.GroupAlive(c.pid) {
-			_ = syscall.Kill(-c.pid, syscall.SIGTERM)
-			if !proc.WaitGroupGone(c.pid, c.stepGrace()) {
-				_ = syscall.Kill(-c.pid, syscall.SIGKILL)
-				proc.WaitGroupGone(c.pid, time.Second)
+		// Whatever is left in the tree (forked children) goes too.
+		if c.tree.Alive() {
+			_ = c.tree.Terminate()
+			if !c.tree.WaitGone(c.stepGrace()) {
+				_ = c.tree.Kill()
+				c.tree.WaitGone(time.Second)
 			}
 		}
 		<-c.exitDone
-		if !proc.GroupAlive(c.pid) {
-			c.watchdog.Disarm()
+		if !c.tree.Alive() {
+			c.tree.Release()
 		}
 		if c.obs != nil {
 			waitAny(c.obs.done, 2*time.Second)

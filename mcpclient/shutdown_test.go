@@ -19,8 +19,8 @@ func TestShutdownReportSaysWhichStep(t *testing.T) {
 		atLeast  time.Duration
 	}{
 		{"minimal", mcpclient.ShutdownStdin, 0},
-		{"linger", mcpclient.ShutdownSIGTERM, grace},
-		{"linger-kill", mcpclient.ShutdownSIGKILL, 2 * grace},
+		{"linger", mcpclient.ShutdownTerminate, grace},
+		{"linger-kill", mcpclient.ShutdownKill, 2 * grace},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			t.Parallel()

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // LatestProtocolVersion is the legacy-era revision sent in initialize by default
@@ -238,9 +240,10 @@ func (e *SpawnError) Unwrap() error { return e.Err }
 // (case B09, B10).
 type ExitError struct {
 	PID int
-	// ExitCode is the exit status, -1 when killed by a signal or still running.
+	// ExitCode is the exit status, -1 when killed by a signal or still running. On Windows
+	// it is the whole 32-bit code (NTSTATUS values such as 0xC0000005 included).
 	ExitCode int
-	// Signal names the signal that ended it, e.g. "killed".
+	// Signal names the signal that ended it ("KILL", "SEGV"); never set on Windows.
 	Signal string
 	// StdoutClosed is set when the process is still running but closed its stdout.
 	StdoutClosed bool
@@ -253,7 +256,8 @@ type ExitError struct {
 	NotSent bool
 }
 
-// How says how the server ended in words: "exited with code 2", "was killed by signal KILL".
+// How says how the server ended in words: "exited with code 2", "was killed by signal KILL",
+// "exited with code 3221225477 (0xC0000005: access violation)".
 func (e *ExitError) How() string {
 	switch {
 	case e.StdoutClosed:
@@ -261,7 +265,7 @@ func (e *ExitError) How() string {
 	case e.Signal != "":
 		return "was killed by signal " + e.Signal
 	default:
-		return fmt.Sprintf("exited with code %d", e.ExitCode)
+		return "exited with " + platform.ExitCodeText(e.ExitCode)
 	}
 }
 

@@ -3,7 +3,8 @@ package mcpclient
 import (
 	"os"
 	"sync"
-	"syscall"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // lineWriter writes frames to the server's stdin without ever blocking a caller (or the UI)
@@ -11,10 +12,11 @@ import (
 // frame is written at once from the caller's goroutine with one non-blocking write(2): a
 // hand-off to another goroutine per request costs more than the write itself (it wakes a
 // thread on a busy machine). What the pipe does not take then, and everything after it
-// until the queue drains, goes to the writer goroutine, in order.
+// until the queue drains, goes to the writer goroutine, in order. Where pipes cannot be
+// non-blocking (Windows) every frame goes to the writer goroutine.
 type lineWriter struct {
 	f     *os.File
-	rc    syscall.RawConn // f's descriptor for the non-blocking fast path; nil: always queue
+	fast  *platform.NonblockingWriter // the non-blocking fast path; nil: always queue
 	onErr func(error)
 
 	mu      sync.Mutex
@@ -27,11 +29,9 @@ type lineWriter struct {
 
 func newLineWriter(f *os.File, onErr func(error)) *lineWriter {
 	w := &lineWriter{f: f, onErr: onErr}
-	// os.Pipe's descriptors are non-blocking (they use the runtime poller), which the fast
-	// path relies on: a full pipe gives EAGAIN instead of blocking the caller.
-	if rc, err := f.SyscallConn(); err == nil {
-		w.rc = rc
-	}
+	// os.Pipe's descriptors are non-blocking on Unix (they use the runtime poller), which
+	// the fast path relies on: a full pipe gives EAGAIN instead of blocking the caller.
+	w.fast = platform.NewNonblockingWriter(f)
 	w.cond = sync.NewCond(&w.mu)
 	go w.run()
 	return w
@@ -44,8 +44,8 @@ func (w *lineWriter) write(b []byte) {
 	if w.closing || w.failed {
 		return
 	}
-	if len(w.queue) == 0 && !w.busy && w.rc != nil {
-		n := w.tryWrite(b)
+	if len(w.queue) == 0 && !w.busy && w.fast != nil {
+		n := w.fast.TryWrite(b)
 		if n == len(b) {
 			return
 		}
@@ -55,25 +55,6 @@ func (w *lineWriter) write(b []byte) {
 	}
 	w.queue = append(w.queue, b)
 	w.cond.Signal()
-}
-
-// tryWrite makes one non-blocking write(2) of b and returns how many bytes went out.
-func (w *lineWriter) tryWrite(b []byte) int {
-	var n int
-	err := w.rc.Write(func(fd uintptr) bool {
-		var werr error
-		for {
-			n, werr = syscall.Write(int(fd), b)
-			if werr != syscall.EINTR {
-				break
-			}
-		}
-		return true // never wait for the poller: a full pipe is the writer goroutine's job
-	})
-	if err != nil || n < 0 {
-		return 0
-	}
-	return n
 }
 
 // close flushes what is queued, then closes the pipe (the server sees EOF on stdin).

@@ -26,10 +26,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // DefaultMaxAuthorizations is how many authorizations one request may start before its
@@ -348,16 +350,10 @@ func openBrowser(u string) error {
 		}
 		return last
 	}
-	switch runtime.GOOS {
-	case "darwin":
-		return start(exec.Command("open", u))
-	case "windows":
-		return start(exec.Command("rundll32", "url.dll,FileProtocolHandler", u))
-	}
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return errors.New("no display and no $BROWSER")
 	}
-	return start(exec.Command("xdg-open", u))
+	return start(platform.URLOpener(u))
 }
 
 // start runs c detached from our terminal and reaps it.

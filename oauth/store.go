@@ -13,20 +13,19 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
-// StateDir is mcp-inspect's token directory: $XDG_STATE_HOME/mcp-inspect/tokens, else
-// ~/.local/state/mcp-inspect/tokens (XDG Base Directory spec).
+// StateDir is mcp-inspect's token directory: tokens/ in platform.StateDir
+// ($XDG_STATE_HOME/mcp-inspect, else ~/.local/state/mcp-inspect on Linux, ~/Library/
+// Application Support/mcp-inspect on macOS, %LOCALAPPDATA%\mcp-inspect on Windows).
 func StateDir() (string, error) {
-	base := os.Getenv("XDG_STATE_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", err
-		}
-		base = filepath.Join(home, ".local", "state")
+	d, err := platform.StateDir()
+	if err != nil {
+		return "", err
 	}
-	return filepath.Join(base, "mcp-inspect", "tokens"), nil
+	return filepath.Join(d, "tokens"), nil
 }
 
 // stored is one token file: what refreshing needs (the client and token endpoint) and the
@@ -101,10 +100,7 @@ func (a *Authorizer) save(c *oauth2.Config, tok *oauth2.Token) {
 
 func writeFile0600(f string, b []byte) error {
 	dir := filepath.Dir(f)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
+	if err := platform.MkdirPrivate(dir); err != nil {
 		return err
 	}
 	tmp, err := os.CreateTemp(dir, ".token-*") // created 0600

@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"runtime"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -182,8 +182,9 @@ func readHeader(br *bufio.Reader) ([]byte, error) {
 }
 
 // OpenStream reads a trace from r (stdin, a pipe): the header is checked first, within the
-// bounds of readHeader, then the rest is copied to an unlinked temporary file, which the
-// Trace reads on demand like a file; Close releases it.
+// bounds of readHeader, then the rest is copied to a temporary file that leaves nothing
+// behind (platform.TempFileGone), which the Trace reads on demand like a file; Close
+// releases it.
 func OpenStream(r io.Reader) (*Trace, error) {
 	br := bufio.NewReaderSize(r, 1<<20)
 	head, err := readHeader(br)
@@ -197,11 +198,10 @@ func OpenStream(r io.Reader) (*Trace, error) {
 	if json.Unmarshal(bytes.TrimRight(head, "\r\n"), &h) != nil || h.Format != FormatName {
 		return nil, fmt.Errorf("%w: the first line is not a trace header", ErrNotTrace)
 	}
-	f, err := os.CreateTemp("", "mcp-inspect-stream-*.jsonl")
+	f, err := platform.TempFileGone("mcp-inspect-stream-*.jsonl") // nothing is left behind
 	if err != nil {
 		return nil, err
 	}
-	os.Remove(f.Name()) // the open file stays readable; nothing is left behind
 	size, err := io.Copy(f, io.MultiReader(bytes.NewReader(head), br))
 	if err != nil {
 		f.Close()

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // DefaultKeep is how many automatic recordings a sessions directory keeps.
@@ -133,7 +135,9 @@ const (
 // holding it, so a Writer that opens it meanwhile finds it gone (MarkRunning) and creates
 // it again. size is the size removed.
 func removeFinished(p string) (removal, int64, error) {
-	f, err := os.Open(p)
+	// Opened so that it can be removed while open (Windows refuses to remove a file open
+	// without sharing for delete, and the lock must be held across the removal).
+	f, err := platform.OpenRemovable(p)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return vanished, 0, nil
@@ -141,7 +145,7 @@ func removeFinished(p string) (removal, int64, error) {
 		return kept, 0, err
 	}
 	defer f.Close()
-	if !tryLockExclusive(f) {
+	if !platform.TryLockExclusive(f) {
 		return kept, 0, nil
 	}
 	st, err := f.Stat()
@@ -158,6 +162,9 @@ func removeFinished(p string) (removal, int64, error) {
 		if os.IsNotExist(err) {
 			return vanished, 0, nil
 		}
+		if platform.InUse(err) {
+			return kept, 0, nil // open elsewhere (a viewer, on Windows): in use
+		}
 		return kept, 0, err
 	}
 	return removed, st.Size(), nil
@@ -170,16 +177,16 @@ func running(p string) bool {
 		return false
 	}
 	defer f.Close()
-	return !tryLockExclusive(f) // the lock goes with the close
+	return !platform.TryLockExclusive(f) // the lock goes with the close
 }
 
 // MarkRunning marks the trace f, just opened at path, as one a process is writing, so that
-// PruneSessions (in any process) leaves it alone while f is open: it takes a shared
-// flock(2) on f, released when f is closed. It reports false when a pruner removed the
+// PruneSessions (in any process) leaves it alone while f is open: it takes a shared lock
+// on f (platform.LockShared: flock(2), LockFileEx on Windows), released when f is closed. It reports false when a pruner removed the
 // file between its creation and the lock: the caller then creates it again. A file system
 // without locks is no error (the lock is then not taken).
 func MarkRunning(f *os.File, path string) bool {
-	lockShared(f)
+	platform.LockShared(f)
 	st, err := f.Stat()
 	if err != nil {
 		return true

@@ -2,92 +2,39 @@ package tap
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
-// RuntimeDir is where taps publish their sockets: $XDG_RUNTIME_DIR/mcp-inspect; without
-// XDG_RUNTIME_DIR (hosts often start servers with a bare environment), /run/user/UID/mcp-inspect
-// when that per-user directory exists, else /tmp/mcp-inspect-UID.
-func RuntimeDir() string {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return filepath.Join(d, "mcp-inspect")
-	}
-	if d := userRunDir(); d != "" {
-		return filepath.Join(d, "mcp-inspect")
-	}
-	return tmpDir()
-}
+// RuntimeDir is where taps publish their sockets (platform.RuntimeDirs: on Linux
+// $XDG_RUNTIME_DIR/mcp-inspect, else /run/user/UID/mcp-inspect when that per-user directory
+// exists, else /tmp/mcp-inspect-UID; on macOS $TMPDIR/mcp-inspect; on Windows
+// %LOCALAPPDATA%\mcp-inspect\run).
+func RuntimeDir() string { return platform.RuntimeDirs()[0] }
 
 // SearchDirs are the directories `attach` looks in: RuntimeDir first, then the other places
 // a tap started with a different environment may have used.
-func SearchDirs() []string {
-	dirs := []string{RuntimeDir()}
-	if d := userRunDir(); d != "" {
-		dirs = append(dirs, filepath.Join(d, "mcp-inspect"))
-	}
-	dirs = append(dirs, tmpDir())
-	seen := map[string]bool{}
-	out := dirs[:0]
-	for _, d := range dirs {
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func SearchDirs() []string { return platform.RuntimeDirs() }
 
-func tmpDir() string { return fmt.Sprintf("/tmp/mcp-inspect-%d", os.Getuid()) }
+// ownPrivateDir checks that dir is a real directory (not a symlink) that is ours and private.
+func ownPrivateDir(dir string) error { return platform.CheckPrivateDir(dir) }
 
-// userRunDir is /run/user/UID when it exists, is ours and is private.
-func userRunDir() string {
-	d := fmt.Sprintf("/run/user/%d", os.Getuid())
-	if ownPrivateDir(d) == nil {
-		return d
-	}
-	return ""
-}
-
-// ownPrivateDir checks that dir is a real directory (not a symlink) owned by us with no
-// access for group or others.
-func ownPrivateDir(dir string) error {
-	st, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Getuid() {
-		return fmt.Errorf("%s belongs to uid %d, not to us (uid %d)", dir, sys.Uid, os.Getuid())
-	}
-	if st.Mode().Perm()&0o077 != 0 {
-		return fmt.Errorf("%s has mode %v; want 0700", dir, st.Mode().Perm())
-	}
-	return nil
-}
-
-// ensureDir creates the socket directory with mode 0700, or checks that an existing one is
-// ours and private (tightening the mode of one of ours).
+// ensureDir creates the socket directory private to the user, or checks that an existing
+// one is ours and private (tightening one of ours).
 func ensureDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
 	err := ownPrivateDir(dir)
-	if err != nil {
-		if st, serr := os.Lstat(dir); serr == nil && st.IsDir() {
-			if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) == os.Getuid() {
-				if cerr := os.Chmod(dir, 0o700); cerr == nil {
-					return ownPrivateDir(dir)
-				}
-			}
+	if err != nil && platform.OwnedByUser(dir) {
+		if cerr := platform.MakePrivate(dir); cerr == nil {
+			return ownPrivateDir(dir)
 		}
 	}
 	return err
@@ -108,9 +55,7 @@ func socketPID(name string) (int, bool) {
 }
 
 // processGone reports whether no process pid exists.
-func processGone(pid int) bool {
-	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
-}
+func processGone(pid int) bool { return !platform.ProcessExists(pid) }
 
 // cleanStale removes the sockets of taps whose process is gone (a tap killed with SIGKILL
 // cannot remove its own).
@@ -159,7 +104,7 @@ func List(dirs ...string) ([]Info, error) {
 			p := filepath.Join(dir, e.Name())
 			info, err := QueryInfo(p, 2*time.Second)
 			if err != nil {
-				if errors.Is(err, syscall.ECONNREFUSED) {
+				if platform.IsConnRefused(err) {
 					if st, serr := os.Stat(p); serr == nil && time.Since(st.ModTime()) > 10*time.Second {
 						_ = os.Remove(p)
 					}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
@@ -304,7 +305,7 @@ func (s *session) listen(start time.Time) *hub {
 		return nil
 	}
 	ln.SetUnlinkOnClose(true)
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := platform.MakePrivate(path); err != nil {
 		ln.Close()
 		s.publishFailed(path, err)
 		return nil

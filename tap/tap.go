@@ -26,10 +26,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -101,8 +100,9 @@ type Result struct {
 	ServerPID int
 	// ExitCode is the server's exit status, -1 when a signal ended it.
 	ExitCode int
-	// Signal is the signal that ended the server, 0 when it exited.
-	Signal syscall.Signal
+	// Signal is the short name of the signal that ended the server ("KILL", "TERM"), ""
+	// when it exited (always on Windows).
+	Signal string
 	// Events is how many events the trace holds.
 	Events int64
 }
@@ -110,8 +110,8 @@ type Result struct {
 // Code is the exit code the tap itself should end with: the server's, or 128+n for a
 // server ended by signal n, as a shell reports it.
 func (r Result) Code() int {
-	if r.Signal != 0 {
-		return 128 + int(r.Signal)
+	if r.Signal != "" {
+		return platform.SignalExitCodeOf(r.Signal)
 	}
 	return r.ExitCode
 }
@@ -159,7 +159,7 @@ func (o *Options) defaults() {
 		o.ShutdownGrace = 2 * time.Second
 	}
 	if o.Signals == nil {
-		o.Signals = []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP}
+		o.Signals = platform.StopSignals()
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -191,8 +191,8 @@ type session struct {
 
 	waitDone     chan struct{} // the server process was reaped
 	exitCode     int
-	exitSig      syscall.Signal
-	watchdog     *proc.Watchdog
+	exitSig      string         // the short name of the signal that ended the server
+	tree         *platform.Tree // the server's process tree
 	stopOnce     sync.Once
 	stopReason   chan string // why the shutdown sequence started
 	shutdownDone chan struct{}
@@ -232,7 +232,6 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	cmd := exec.Command(opt.Argv[0], opt.Argv[1:]...)
 	cmd.Env = opt.Env
 	cmd.Dir = opt.Dir
-	cmd.SysProcAttr = proc.SysProcAttr()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	// Forwarded signals must not be lost between spawn and the handler.
 	sigs := make(chan os.Signal, 4)
@@ -243,9 +242,9 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	// A host that goes away makes writes to our stdout fail with EPIPE instead of killing us.
 	// (Notify, not Ignore: an ignored signal would stay ignored in the server.)
 	pipeSigs := make(chan os.Signal, 1)
-	signal.Notify(pipeSigs, syscall.SIGPIPE)
-	defer signal.Stop(pipeSigs)
-	if err := cmd.Start(); err != nil {
+	defer platform.NotifyBrokenPipe(pipeSigs)()
+	tree, err := platform.Start(cmd)
+	if err != nil {
 		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
 			f.Close()
 		}
@@ -254,7 +253,7 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	s.started(cmd, start)
+	s.started(cmd, tree, start)
 
 	outDone := make(chan struct{})
 	errDone := make(chan struct{})
@@ -269,17 +268,18 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 
 // started follows the spawned server: the watchdog, the start events, the reaper, the
 // viewer socket and Options.OnStart.
-func (s *session) started(cmd *exec.Cmd, start time.Time) {
-	s.cmd, s.pid = cmd, cmd.Process.Pid
-	// If the tap itself is SIGKILLed, this kills what the server forked.
-	s.watchdog = proc.StartWatchdog(s.pid)
+func (s *session) started(cmd *exec.Cmd, tree *platform.Tree, start time.Time) {
+	s.cmd, s.tree, s.pid = cmd, tree, tree.PID()
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: s.pid, Text: fmt.Sprintf("started pid %d", s.pid)})
+	if w := tree.Warning(); w != "" {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: s.pid, Text: w})
+	}
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", s.opt.Name, os.Getppid(), os.Getpid())})
 	s.log.Info("tap started", "name", s.opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
 
 	go func() {
-		err := cmd.Wait()
-		s.exitCode, s.exitSig = proc.ExitStatus(cmd, err)
+		ex := platform.ExitOf(cmd, cmd.Wait())
+		s.exitCode, s.exitSig = ex.Code, ex.Signal
 		close(s.waitDone)
 	}()
 
@@ -301,11 +301,11 @@ func (s *session) waitServer(ctx context.Context, sigs <-chan os.Signal) {
 		case <-s.waitDone:
 			return
 		case sig := <-sigs:
-			ss, _ := sig.(syscall.Signal)
-			s.log.Info("forwarding signal", "signal", sig.String())
-			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "tap received " + proc.SignalName(ss) + ": forwarding it to the server's process group"})
-			_ = syscall.Kill(-s.pid, ss)
-			s.stop("signal " + proc.SignalName(ss))
+			name := platform.SignalName(sig)
+			s.log.Info("forwarding signal", "signal", name)
+			s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "tap received " + name + ": forwarding it to the server's process group"})
+			_ = s.tree.Signal(sig)
+			s.stop("signal " + name)
 		case <-ctxDone:
 			ctxDone = nil
 			s.stop("cancelled")
@@ -324,11 +324,11 @@ func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 	<-errDone
 	s.killGroup()
 	code, sigv := s.exitCode, s.exitSig
-	text := fmt.Sprintf("server exited with code %d", code)
+	text := "server exited with " + platform.ExitCodeText(code)
 	info := mcpclient.LifeInfo{Kind: mcpclient.LifeExited, PID: s.pid, ExitCode: code}
-	if sigv != 0 {
-		text = "server killed by signal " + proc.SignalName(sigv)
-		info.Signal = proc.SignalName(sigv)
+	if sigv != "" {
+		text = "server killed by signal " + sigv
+		info.Signal = sigv
 		info.ExitCode = -1
 	}
 	info.Text = text
@@ -344,28 +344,18 @@ func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 // EAGAIN read, epoll_wait, then the read again). The server's stdin (inW) is written in
 // non-blocking mode through the poller, which costs nothing while the pipe has room, and
 // lets the shutdown's Close interrupt a write to a server that stopped reading. The
-// server's ends are blocking, as a server expects.
+// server's ends are blocking, as a server expects. (Windows pipes are all synchronous:
+// platform.Pipe.)
 func pipes() (inR, inW, outR, outW, errR, errW *os.File, err error) {
 	var fs []*os.File
 	pipe := func(writeNonblock bool) (r, w *os.File) {
 		if err != nil {
 			return nil, nil
 		}
-		var p [2]int
-		if err = syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
-			err = os.NewSyscallError("pipe2", err)
+		r, w, err = platform.Pipe(writeNonblock)
+		if err != nil {
 			return nil, nil
 		}
-		if writeNonblock {
-			if err = syscall.SetNonblock(p[1], true); err != nil {
-				syscall.Close(p[0])
-				syscall.Close(p[1])
-				err = os.NewSyscallError("setnonblock", err)
-				return nil, nil
-			}
-		}
-		// NewFile registers a non-blocking descriptor with the poller, a blocking one not.
-		r, w = os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1")
 		fs = append(fs, r, w)
 		return r, w
 	}
@@ -594,8 +584,8 @@ func (s *session) stop(reason string) {
 	s.stopOnce.Do(func() { s.stopReason <- reason })
 }
 
-// shutdown runs the design.md sequence when asked: close the server's stdin, wait, SIGTERM
-// the group, wait, SIGKILL the group. After a forwarded signal the first step is that
+// shutdown runs the design.md sequence when asked: close the server's stdin, wait,
+// terminate the process tree (SIGTERM; CTRL_BREAK on Windows), wait, kill it. After a forwarded signal the first step is that
 // signal instead of closing stdin (the host asked for it).
 func (s *session) shutdown(in *os.File) {
 	defer close(s.shutdownDone)
@@ -614,35 +604,32 @@ func (s *session) shutdown(in *os.File) {
 	if waitChan(s.waitDone, s.opt.ShutdownGrace) {
 		return
 	}
-	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "sending SIGTERM to the server's process group"})
-	_ = syscall.Kill(-s.pid, syscall.SIGTERM)
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: platform.TerminateAction})
+	if err := s.tree.Terminate(); err != nil {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: s.pid, Err: err, Text: platform.TerminateStep + " failed: " + err.Error()})
+	}
 	if waitChan(s.waitDone, s.opt.ShutdownGrace) {
 		return
 	}
-	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: "sending SIGKILL to the server's process group"})
-	_ = syscall.Kill(-s.pid, syscall.SIGKILL)
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: platform.KillAction})
+	_ = s.tree.Kill()
 }
 
-// killGroup ends whatever is left of the server's process group (forked children).
+// killGroup ends whatever is left of the server's process tree (forked children).
 func (s *session) killGroup() {
-	if !proc.GroupAlive(s.pid) {
-		s.watchdog.Disarm()
+	if !s.tree.Alive() {
+		s.tree.Release()
 		return
 	}
 	defer func() {
-		if !proc.GroupAlive(s.pid) {
-			s.watchdog.Disarm()
+		if !s.tree.Alive() {
+			s.tree.Release()
 		}
 	}()
-	s.log.Info("ending the rest of the server's process group")
-	_ = syscall.Kill(-s.pid, syscall.SIGTERM)
-	deadline := time.Now().Add(s.opt.ShutdownGrace)
-	for proc.GroupAlive(s.pid) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(-s.pid, syscall.SIGKILL)
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	s.log.Info("ending the rest of the server's process tree")
+	_ = s.tree.Terminate()
+	if !s.tree.WaitGone(s.opt.ShutdownGrace) {
+		_ = s.tree.Kill()
 	}
 }
 

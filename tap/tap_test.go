@@ -10,11 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/proc"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
@@ -60,7 +59,7 @@ func TestForwardExactBytes(t *testing.T) {
 	if !bytes.Equal(onServer, input) {
 		t.Fatalf("server side: got %d bytes, want %d; first difference at %d", len(onServer), len(input), firstDiff(onServer, input))
 	}
-	if res.ExitCode != 0 || res.Signal != 0 || res.Code() != 0 {
+	if res.ExitCode != 0 || res.Signal != "" || res.Code() != 0 {
 		t.Errorf("result %+v, want exit 0", res)
 	}
 
@@ -155,7 +154,7 @@ func TestExitCodeAndStderr(t *testing.T) {
 func TestSignalDeath(t *testing.T) {
 	h := startTap(t, []string{"sh", "-c", `kill -TERM $$`}, nil)
 	<-h.done
-	if h.res.Signal != syscall.SIGTERM || h.res.Code() != 128+15 || h.res.ExitCode != -1 {
+	if h.res.Signal != "TERM" || h.res.Code() != 128+15 || h.res.ExitCode != -1 {
 		t.Errorf("result %+v, want SIGTERM and code 143", h.res)
 	}
 	_, evs := readTrace(t, h.trace)
@@ -172,13 +171,13 @@ func TestShutdownEscalates(t *testing.T) {
 	start := time.Now()
 	res := h.finish()
 	took := time.Since(start)
-	if res.Signal != syscall.SIGKILL {
+	if res.Signal != "KILL" {
 		t.Errorf("result %+v, want SIGKILL", res)
 	}
 	if took < 500*time.Millisecond || took > 10*time.Second {
 		t.Errorf("shutdown took %v, want about two grace periods", took)
 	}
-	if proc.GroupAlive(h.pid) {
+	if platform.GroupAlive(h.pid) {
 		t.Error("processes of the server's group are left")
 	}
 	_, evs := readTrace(t, h.trace)
@@ -202,7 +201,7 @@ func TestForkedChildrenEnded(t *testing.T) {
 	if h.res.ExitCode != 3 {
 		t.Errorf("result %+v, want exit 3", h.res)
 	}
-	if proc.GroupAlive(h.pid) {
+	if platform.GroupAlive(h.pid) {
 		t.Error("the server's child outlived the tap")
 	}
 	if got := string(h.waitHost(len("started\n"), time.Second)); got != "started\n" {
@@ -220,7 +219,7 @@ func TestHostStopsReading(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("tap did not stop when the host stopped reading")
 	}
-	if proc.GroupAlive(h.pid) {
+	if platform.GroupAlive(h.pid) {
 		t.Error("server left running")
 	}
 	_, evs := readTrace(t, h.trace)

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -156,7 +157,7 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 // writeClipboardFile writes text to clipboard.txt in dir (0600: an exact copy can hold
 // secrets) and returns its absolute path.
 func writeClipboardFile(dir, text string) (string, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := platform.MkdirPrivate(dir); err != nil {
 		return "", err
 	}
 	path := filepath.Join(dir, clipboardFile)

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	osexec "os/exec"
-	"runtime"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // setPics gives a finished call's result its pictures before it is rendered: previews
@@ -147,15 +147,12 @@ func (m *model) gfxDraw(msg gfxDrawMsg) tea.Cmd {
 }
 
 // systemViewer is the command that opens a file in the system's viewer: viewer when set,
-// else open on macOS and xdg-open elsewhere.
+// else open on macOS, explorer.exe on Windows, xdg-open elsewhere (platform.FileViewer).
 func systemViewer(viewer string) string {
 	if viewer != "" {
 		return viewer
 	}
-	if runtime.GOOS == "darwin" {
-		return "open"
-	}
-	return "xdg-open"
+	return platform.FileViewer()
 }
 
 // mediaOpenedMsg reports a picture written (or found written: mediaFiles) and handed to

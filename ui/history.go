@@ -12,6 +12,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // History keeps the last arguments sent to each tool, per server, in
@@ -216,7 +218,7 @@ func readHistory(dir string) (historyData, error) {
 // writeHistory replaces DIR/history.json atomically (a temporary file renamed over it),
 // readable by the user only: arguments may hold secrets.
 func writeHistory(dir string, d historyData) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := platform.MkdirPrivate(dir); err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
 	d.Version = 1

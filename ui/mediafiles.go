@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // mediaFiles remembers the file each decoded picture or block was written to, by w (save)
@@ -44,7 +46,7 @@ func writeOnce(known, dir, base, ext string, data []byte) (path string, reused b
 	if holds(known, data) {
 		return known, true, nil
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := platform.MkdirPrivate(dir); err != nil {
 		return "", false, err
 	}
 	path, err = writeNew(dir, base, ext, data)

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // Bounds of what the wire detail draws of one frame (case B03). The preview is computed
@@ -146,7 +148,7 @@ func saveDir(stateDir string) string {
 // modified (event bytes are immutable). note goes into the report.
 func saveFrame(dir string, seq uint64, raw []byte, note string) tea.Cmd {
 	return func() tea.Msg {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := platform.MkdirPrivate(dir); err != nil {
 			return frameSavedMsg{seq: seq, err: err}
 		}
 		var f *os.File

@@ -10,8 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // ErrTooLarge is returned (wrapped) when a file holds more than the limit.
@@ -39,7 +40,7 @@ func Open(path string) (f *os.File, isPipe bool, err error) {
 		// Non-blocking, the descriptor joins Go's poller: reads still wait for data (and
 		// can be given a deadline), and with no writer at all they return EOF at once.
 		// f.Fd() would make it blocking again, so it is never called.
-		f, err = os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		f, err = platform.OpenFIFO(path)
 		if err != nil {
 			return nil, true, err
 		}

@@ -51,6 +51,9 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	if w.size > 0 && w.size+int64(len(p)) > w.max {
 		w.rotate()
+		if w.f == nil {
+			return 0, os.ErrClosed
+		}
 	}
 	n, err := w.f.Write(p)
 	w.size += int64(n)
@@ -58,16 +61,34 @@ func (w *Writer) Write(p []byte) (int, error) {
 }
 
 // rotate renames the file to path.1 and starts a new one; on failure it goes on appending.
+// The file is closed before the rename: Windows cannot rename a file that is open.
 func (w *Writer) rotate() {
+	w.f.Close()
+	reopen := func() bool {
+		f, err := os.OpenFile(w.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return false
+		}
+		w.f = f
+		return true
+	}
 	if err := os.Rename(w.path, w.path+".1"); err != nil {
+		if !reopen() {
+			w.f = nil
+		}
 		return
 	}
-	f, err := os.OpenFile(w.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return // keep writing to the renamed file
+	if reopen() {
+		w.size = 0
+		return
 	}
-	w.f.Close()
-	w.f, w.size = f, 0
+	// Keep writing to the renamed file.
+	f, err := os.OpenFile(w.path+".1", os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		w.f = nil
+		return
+	}
+	w.f = f
 }
 
 // Close closes the file.

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // copiesScenarios are servers that cannot run several copies at once, as a server that
@@ -12,7 +13,7 @@ import (
 func copiesScenarios() map[string]*scenario {
 	return map[string]*scenario{
 		"single-copy": {
-			summary: "well-behaved, but holds a lock (flock on FAKE_LOCK, default $TMPDIR/fakeserver-single-copy-PPID.lock) for its life: a second copy started meanwhile writes why on stderr and exits 1",
+			summary: "well-behaved, but holds a lock (on FAKE_LOCK, default $TMPDIR/fakeserver-single-copy-PPID.lock) for its life: a second copy started meanwhile writes why on stderr and exits 1",
 			startup: func(s *server) int {
 				path := s.getenv("FAKE_LOCK")
 				if path == "" {
@@ -24,9 +25,9 @@ func copiesScenarios() map[string]*scenario {
 					s.logf("fakeserver: lock %s: %v", path, err)
 					return 1
 				}
-				if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+				if !platform.TryLockExclusive(f) {
 					f.Close()
-					s.logf("fakeserver: another copy is running: %s is locked (%v)", path, err)
+					s.logf("fakeserver: another copy is running: %s is locked", path)
 					return 1
 				}
 				s.lock = f // held until the process exits, which releases it

@@ -8,10 +8,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/internal/stdioserver"
 )
 
@@ -59,9 +58,9 @@ func findingsScenarios() map[string]*scenario {
 			onEOF:   func(*server) { time.Sleep(time.Hour) },
 		},
 		"linger-kill": {
-			summary: "stays up after its stdin closes and ignores SIGTERM (only SIGKILL ends it)",
+			summary: "stays up after its stdin closes and ignores SIGTERM (only SIGKILL ends it; on Windows it ignores CTRL_BREAK)",
 			startup: func(*server) int {
-				signal.Ignore(syscall.SIGTERM)
+				platform.IgnoreTerminate()
 				return -1
 			},
 			onEOF: func(*server) { time.Sleep(time.Hour) },

@@ -1,4 +1,4 @@
-package mcpclient
+package platform
 
 import (
 	"os"
@@ -7,14 +7,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The system calls of caller-reads mode (leader.go): its only seam on the system.
+// The system calls of mcpclient's caller-reads mode (mcpclient/leader.go).
 
-// leaderSupported: caller-reads mode needs poll(2) on a descriptor (ppoll here).
-const leaderSupported = true
+// PollSupported: caller-reads mode needs poll(2) on a descriptor (ppoll here).
+const PollSupported = true
 
-// pollIn waits up to d for fd to be readable (or at its end: POLLHUP, POLLERR count, a read
+// PollIn waits up to d for fd to be readable (or at its end: POLLHUP, POLLERR count, a read
 // tells which). EINTR counts as not ready yet.
-func pollIn(fd int, d time.Duration) (bool, error) {
+func PollIn(fd int, d time.Duration) (bool, error) {
 	fds := [1]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 	ts := unix.NsecToTimespec(max(int64(d), 0))
 	n, err := unix.Ppoll(fds[:], &ts, nil)
@@ -27,9 +27,9 @@ func pollIn(fd int, d time.Duration) (bool, error) {
 	return n > 0 && fds[0].Revents != 0, nil
 }
 
-// readFD reads what fd holds into buf, retrying on EINTR; again reports that nothing was
+// ReadFD reads what fd holds into buf, retrying on EINTR; again reports that nothing was
 // there yet (EAGAIN: the descriptor is non-blocking). n 0 without an error is the end.
-func readFD(fd int, buf []byte) (n int, again bool, err error) {
+func ReadFD(fd int, buf []byte) (n int, again bool, err error) {
 	n, err = unix.Read(fd, buf)
 	for err == unix.EINTR {
 		n, err = unix.Read(fd, buf)
@@ -40,15 +40,15 @@ func readFD(fd int, buf []byte) (n int, again bool, err error) {
 	return n, false, err
 }
 
-// closeFD closes a descriptor detach returned.
-func closeFD(fd int) { _ = unix.Close(fd) }
+// CloseFD closes a descriptor DetachFD returned.
+func CloseFD(fd int) { _ = unix.Close(fd) }
 
-// detach returns a descriptor of its own for f's file, out of the runtime's poller (whose
+// DetachFD returns a descriptor of its own for f's file, out of the runtime's poller (whose
 // epoll would otherwise be told of every response), and closes f; the caller closes the
 // descriptor. The file stays non-blocking, as os.Pipe made it: readers poll(2) first. If
 // the copy fails it returns f's own descriptor (still known to the poller, which does no
 // harm) and f, which the caller then keeps and closes instead.
-func detach(f *os.File) (int, *os.File) {
+func DetachFD(f *os.File) (int, *os.File) {
 	fd := -1
 	if rc, err := f.SyscallConn(); err == nil {
 		_ = rc.Control(func(d uintptr) { fd = int(d) })
@@ -64,9 +64,9 @@ func detach(f *os.File) (int, *os.File) {
 	return nfd, nil
 }
 
-// pollerFile is a copy of fd registered with the runtime's poller, for waiting until it is
+// PollerFile is a copy of fd registered with the runtime's poller, for waiting until it is
 // readable without a thread; closing it forgets the registration.
-func pollerFile(fd int) (*os.File, error) {
+func PollerFile(fd int) (*os.File, error) {
 	nfd, err := dupCloexec(fd)
 	if err != nil {
 		return nil, err
