@@ -14,14 +14,12 @@ package oauth
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -350,10 +348,11 @@ func openBrowser(u string) error {
 		}
 		return last
 	}
-	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return errors.New("no display and no $BROWSER")
+	c, err := platform.URLOpener(u)
+	if err != nil {
+		return fmt.Errorf("%w and no $BROWSER", err)
 	}
-	return start(platform.URLOpener(u))
+	return start(c)
 }
 
 // start runs c detached from our terminal and reaps it.

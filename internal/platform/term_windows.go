@@ -12,8 +12,8 @@ func OpenTerminal() (*os.File, error) { return os.OpenFile("CONIN$", os.O_RDWR, 
 // URLOpener is the command that opens an http(s) URL in the user's browser: the shell's
 // URL protocol handler, which takes the URL as one argument (cmd /c start would read &
 // and ^ in it).
-func URLOpener(u string) *exec.Cmd {
-	return exec.Command("rundll32.exe", "url.dll,FileProtocolHandler", u)
+func URLOpener(u string) (*exec.Cmd, error) {
+	return exec.Command("rundll32.exe", "url.dll,FileProtocolHandler", u), nil
 }
 
 // FileViewer is the program that opens a file in the system's viewer for its type:
