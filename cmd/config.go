@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -174,7 +173,7 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	for _, s := range f.Servers {
 		line := s.URL
 		if s.Command != "" {
-			line = shellwords.Join(append([]string{s.Command}, s.Args...))
+			line = lineQuoting().Join(append([]string{s.Command}, s.Args...))
 		}
 		name := s.Name
 		if s.Disabled {
