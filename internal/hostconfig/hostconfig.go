@@ -134,6 +134,11 @@ func (o *Options) defaults(path string) {
 	}
 }
 
+// ErrNoServers is Parse's error (wrapped, with the path and the keys there are) for a file
+// with no servers object: Claude Code's ~/.claude.json, for one, holds its other settings
+// without any.
+var ErrNoServers = errors.New(`no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object`)
+
 // MaxFileSize bounds a config file (16 MiB): a mistaken path (a log, a disk image) is
 // refused rather than read whole.
 const MaxFileSize = 16 << 20
@@ -186,7 +191,7 @@ func Parse(data []byte, path string, opt Options) (*File, error) {
 		}
 		servers, inputs, f.Format = mcp["servers"], mcp["inputs"], VSCode
 	default:
-		return nil, fmt.Errorf(`%s: no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object; top-level keys: %s`, path, strings.Join(keys, ", "))
+		return nil, fmt.Errorf(`%s: %w; top-level keys: %s`, path, ErrNoServers, strings.Join(keys, ", "))
 	}
 	names, entries, err := orderedObject(servers)
 	if err != nil {
