@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -224,7 +225,12 @@ func listHostServers(stdout, stderr io.Writer, env hostconfig.Env, asJSON bool) 
 		f, err := hostconfig.Load(l.Path, hostOptions())
 		switch {
 		case errors.Is(err, hostconfig.ErrNoServers):
-			fmt.Fprintf(stderr, "mcp-inspect: note: %s (%s) has no MCP servers\n", safe(l.Path), l.Host)
+			what := "has no MCP servers"
+			if filepath.Base(l.Path) == ".claude.json" {
+				// Claude Code's default (local) scope keeps servers under "projects".
+				what = `has no user-scope MCP servers (its per-project ones, under "projects", are not read)`
+			}
+			fmt.Fprintf(stderr, "mcp-inspect: note: %s (%s) %s\n", safe(l.Path), l.Host, what)
 			continue
 		case err != nil:
 			fmt.Fprintf(stderr, "mcp-inspect: %s: %s\n", l.Host, safe(err.Error()))

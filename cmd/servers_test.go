@@ -125,7 +125,7 @@ note: server "db": ${input:dsn} is an input the host would prompt for; mcp-inspe
 		t.Errorf("stdout:\n%s\nwant:\n%s", r.stdout, want)
 	}
 	for _, w := range []string{
-		"mcp-inspect: note: " + filepath.Join(m.home, ".claude.json") + " (Claude Code (user)) has no MCP servers",
+		"mcp-inspect: note: " + filepath.Join(m.home, ".claude.json") + ` (Claude Code (user)) has no user-scope MCP servers (its per-project ones, under "projects", are not read)`,
 		"mcp-inspect: Claude Code (project): " + filepath.Join(m.project, ".mcp.json") + ": ",
 	} {
 		if !strings.Contains(r.stderr, w) {
