@@ -136,10 +136,10 @@ func (r Resolution) Note(f Format) string {
 	fix := fmt.Sprintf(`write "command": "cmd", "args": ["/c", %q, ...] so that cmd.exe starts it, in every host`, r.Command)
 	switch {
 	case r.Batch() && r.Direct == "":
-		return fmt.Sprintf("%q is %s, a batch file: mcp-inspect finds it through PATHEXT and Windows runs it with cmd.exe, but %s starts commands without a shell: it looks for %s, %s.com and %s.exe only, and would refuse a batch file; %s",
+		return fmt.Sprintf("%q is %s, a batch file: mcp-inspect finds it through PATHEXT and Windows runs it with cmd.exe, but %s starts commands without a shell, which looks for %s, %s.com and %s.exe only and refuses batch files, so it may not start it; %s",
 			r.Command, r.Path, host, r.Command, r.Command, r.Command, fix)
 	case r.Batch() && strings.EqualFold(r.Direct, r.Path):
-		return fmt.Sprintf("%q is a batch file: mcp-inspect runs it with cmd.exe, but %s starts commands without a shell, and Node (18.20.2 and later) refuses to start batch files so; %s", r.Command, host, fix)
+		return fmt.Sprintf("%q is a batch file: mcp-inspect runs it with cmd.exe, but %s starts commands without a shell, and Node (18.20.2 and later) refuses to start batch files that way, so it may not start it; %s", r.Command, host, fix)
 	case r.Direct != "" && !strings.EqualFold(r.Direct, r.Path):
 		return fmt.Sprintf("%q is %s for mcp-inspect (PATH with PATHEXT) but %s for %s, which tries only .com and .exe: the two start different programs", r.Command, r.Path, r.Direct, host)
 	}

@@ -76,7 +76,7 @@ func TestResolutionNotes(t *testing.T) {
 	note := func(cmd string, f Format) string { return ResolveCommand(cmd, l).Note(f) }
 
 	n := note("npx", ClaudeDesktop)
-	for _, want := range []string{`"npx" is C:\Program Files\nodejs\npx.cmd, a batch file`, "mcp-inspect finds it through PATHEXT", "Claude Desktop starts commands without a shell", "npx, npx.com and npx.exe only", `"command": "cmd", "args": ["/c", "npx", ...]`} {
+	for _, want := range []string{`"npx" is C:\Program Files\nodejs\npx.cmd, a batch file`, "mcp-inspect finds it through PATHEXT", "Claude Desktop starts commands without a shell", "npx, npx.com and npx.exe only and refuses batch files, so it may not start it", `"command": "cmd", "args": ["/c", "npx", ...]`} {
 		if !strings.Contains(n, want) {
 			t.Errorf("npx in Claude Desktop: %q lacks %q", n, want)
 		}

@@ -61,7 +61,7 @@ func (q Quoting) Var(name string) string {
 // and a literal quote). Each word takes the first form that fits:
 //
 //   - bare: letters, digits and - _ . / \ : = + (and not a word that starts with - and holds
-//     . or :, which PowerShell 5.1 splits in two);
+//     . or :, which PowerShell can pass split in two, -foo .bar);
 //   - in double quotes, as is: no ", $, `, %, control character or typographic quote (which
 //     PowerShell takes for a quote), and no trailing backslash;
 //   - otherwise escaped for the program as above, with cmd's ^ before each of ^ & | < > % that
