@@ -19,7 +19,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/tap"
@@ -134,7 +133,7 @@ func writeTaps(w io.Writer, taps []tap.Info, numbered bool) {
 		if numbered {
 			fmt.Fprintf(tw, "%d\t", i+1)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(shellwords.Join(t.Argv)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\n", safe(t.Name), t.PID, t.HostPID, startedAt(t.Start), t.Messages, safe(lineQuoting().Join(t.Argv)))
 	}
 	_ = tw.Flush()
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -85,5 +84,5 @@ func describe(command string, args []string, url string) string {
 	if command == "" {
 		return url
 	}
-	return shellwords.Join(append([]string{command}, args...))
+	return lineQuoting().Join(append([]string{command}, args...))
 }

@@ -3,9 +3,13 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -14,7 +18,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -48,7 +51,7 @@ func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer)
 	if len(argv) > 0 {
 		return mcpclient.Config{}, "", fmt.Errorf("give either --config/--server or a server COMMAND, not both (got %q)", strings.Join(argv, " "))
 	}
-	file, err := hostconfig.Load(s.file, hostconfig.Options{})
+	file, err := hostconfig.Load(s.file, hostOptions())
 	if err != nil {
 		return mcpclient.Config{}, "", fmt.Errorf("--config: %w", err)
 	}
@@ -103,30 +106,60 @@ func (s *serverSource) resolve(f *sessionFlags, argv []string, stderr io.Writer)
 	return cfg, entry.Name + " (" + s.file + ")", nil
 }
 
-// newServersCmd is `mcp-inspect servers --config FILE`: the entries of a host config.
+// hostOptions are the options host config files are read with here: commands are checked
+// as this OS finds programs (on Windows, a batch file a Claude host may not start is noted).
+func hostOptions() hostconfig.Options {
+	return hostconfig.Options{Commands: &hostconfig.CommandLookup{
+		GOOS: runtime.GOOS, Path: os.Getenv("PATH"), PathExt: os.Getenv("PATHEXT"),
+		IsFile: func(p string) bool {
+			st, err := os.Stat(p)
+			return err == nil && st.Mode().IsRegular()
+		},
+	}}
+}
+
+// machineHosts describes this machine to hostconfig.Locations. A directory that cannot
+// be known stays "" and its files are left out.
+func machineHosts() hostconfig.Env {
+	home, _ := os.UserHomeDir()
+	cfg, _ := os.UserConfigDir()
+	cwd, _ := os.Getwd()
+	return hostconfig.Env{GOOS: runtime.GOOS, Home: home, ConfigDir: cfg, Cwd: cwd, Getenv: os.Getenv}
+}
+
+// newServersCmd is `mcp-inspect servers [--config FILE]`: the entries of a host config, or
+// of every host config found on this machine.
 func newServersCmd() *cobra.Command {
 	var file string
 	var asJSON bool
 	c := &cobra.Command{
-		Use:   "servers --config FILE",
-		Short: "List the MCP servers of a Claude Desktop, Claude Code, Cursor or VS Code config file",
+		Use:   "servers [--config FILE]",
+		Short: "List the MCP servers of the Claude Desktop, Claude Code, Cursor and VS Code config files here, or of one",
 		Long: `servers lists the server entries of a host's config file, in file order: name, type and
-command line. Disabled entries are marked. Only stdio entries can be opened; pick one with
---config FILE --server NAME on any other command (the TUI, tools, call, ...).
+command line. Disabled entries are marked, and notes say what mcp-inspect could not resolve as
+the host would. Only stdio and http/sse entries can be opened; pick one with --config FILE
+--server NAME on any other command (the TUI, tools, call, ...).
+
+Without --config it lists every host config file found on this machine, each under a line
+naming the host and the file: Claude Desktop, Claude Code (~/.claude.json, .mcp.json), Cursor
+(~/.cursor/mcp.json, .cursor/mcp.json) and VS Code (the user mcp.json, .vscode/mcp.json), the
+project files in the current directory. Files with no servers are skipped, and when none is
+listed stderr says where it looked. --json then prints an array of the files' documents.
 
 Formats: Claude Desktop (claude_desktop_config.json, "mcpServers"), Claude Code (.mcp.json,
 ${VAR} and ${VAR:-default}), Cursor (.cursor/mcp.json, ${env:NAME}, ${userHome},
 ${workspaceFolder}), VS Code (.vscode/mcp.json or settings.json "mcp": "servers", "type",
 ${env:NAME}, ${workspaceFolder}, envFile; "inputs" are not prompted for). Comments and
 trailing commas are allowed.`,
-		Example: `  mcp-inspect servers --config ~/Library/Application\ Support/Claude/claude_desktop_config.json
+		Example: `  mcp-inspect servers
+  mcp-inspect servers --config ~/Library/Application\ Support/Claude/claude_desktop_config.json
   mcp-inspect servers --config .vscode/mcp.json --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if file == "" {
-				return &codeError{exitUsage, "servers needs --config FILE"}
+				return listHostServers(cmd.OutOrStdout(), cmd.ErrOrStderr(), machineHosts(), asJSON)
 			}
-			f, err := hostconfig.Load(file, hostconfig.Options{})
+			f, err := hostconfig.Load(file, hostOptions())
 			if err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
@@ -152,21 +185,88 @@ type serverJSON struct {
 	Notes    []string `json:"notes"`
 }
 
+// fileJSON is one file in `servers --json`: with --config the document itself, without it
+// an element of the array, which names the host and, for a file that could not be read,
+// the error.
+type fileJSON struct {
+	Host    string       `json:"host,omitempty"`
+	Path    string       `json:"path"`
+	Format  string       `json:"format"`
+	Servers []serverJSON `json:"servers"`
+	Notes   []string     `json:"notes"`
+	Error   string       `json:"error,omitempty"`
+}
+
+func fileDoc(f *hostconfig.File) fileJSON {
+	doc := fileJSON{Path: f.Path, Format: string(f.Format), Servers: []serverJSON{}, Notes: nonNil(f.Notes)}
+	for _, s := range f.Servers {
+		doc.Servers = append(doc.Servers, serverJSON{
+			Name: s.Name, Type: s.Type, Command: s.Command, Args: nonNil(s.Args), EnvKeys: nonNil(envKeys(s.Env)),
+			Cwd: s.Cwd, URL: s.URL, Disabled: s.Disabled, Stdio: s.Stdio(), Notes: nonNil(s.Notes),
+		})
+	}
+	return doc
+}
+
+// listHostServers is `servers` without --config: the files of hostconfig.Locations(env)
+// that exist, each under a "HOST: PATH" line (--json: an array of fileJSON). A file with
+// no servers object is named on stderr only, one that cannot be read is an error there
+// (and an element with "error" in the array); when no file is listed, stderr says which
+// locations were looked at. Nothing here fails the command.
+func listHostServers(stdout, stderr io.Writer, env hostconfig.Env, asJSON bool) error {
+	safe := terminalSafe(stderr)
+	docs := []fileJSON{}
+	var files []*hostconfig.File
+	var hosts []string
+	for _, l := range hostconfig.Locations(env) {
+		if _, err := os.Stat(l.Path); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		f, err := hostconfig.Load(l.Path, hostOptions())
+		switch {
+		case errors.Is(err, hostconfig.ErrNoServers):
+			what := "has no MCP servers"
+			if filepath.Base(l.Path) == ".claude.json" {
+				// Claude Code's default (local) scope keeps servers under "projects".
+				what = `has no user-scope MCP servers (its per-project ones, under "projects", are not read)`
+			}
+			fmt.Fprintf(stderr, "mcp-inspect: note: %s (%s) %s\n", safe(l.Path), l.Host, what)
+			continue
+		case err != nil:
+			fmt.Fprintf(stderr, "mcp-inspect: %s: %s\n", l.Host, safe(err.Error()))
+			docs = append(docs, fileJSON{Host: l.Host, Path: l.Path, Format: string(l.Format), Servers: []serverJSON{}, Notes: []string{}, Error: err.Error()})
+			continue
+		}
+		doc := fileDoc(f)
+		doc.Host = l.Host
+		docs = append(docs, doc)
+		files, hosts = append(files, f), append(hosts, l.Host)
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "mcp-inspect: no host config file with MCP servers here; looked at:")
+		for _, l := range hostconfig.Locations(env) {
+			fmt.Fprintf(stderr, "  %s: %s\n", l.Host, safe(l.Path))
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, docs)
+	}
+	out := terminalSafe(stdout)
+	for i, f := range files {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", hosts[i], out(f.Path))
+		if err := writeServers(stdout, f, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	if asJSON {
-		doc := struct {
-			Path    string       `json:"path"`
-			Format  string       `json:"format"`
-			Servers []serverJSON `json:"servers"`
-			Notes   []string     `json:"notes"`
-		}{f.Path, string(f.Format), []serverJSON{}, nonNil(f.Notes)}
-		for _, s := range f.Servers {
-			doc.Servers = append(doc.Servers, serverJSON{
-				Name: s.Name, Type: s.Type, Command: s.Command, Args: nonNil(s.Args), EnvKeys: nonNil(envKeys(s.Env)),
-				Cwd: s.Cwd, URL: s.URL, Disabled: s.Disabled, Stdio: s.Stdio(), Notes: nonNil(s.Notes),
-			})
-		}
-		return writeJSON(w, doc)
+		return writeJSON(w, fileDoc(f))
 	}
 	safe := terminalSafe(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -174,7 +274,7 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	for _, s := range f.Servers {
 		line := s.URL
 		if s.Command != "" {
-			line = shellwords.Join(append([]string{s.Command}, s.Args...))
+			line = lineQuoting().Join(append([]string{s.Command}, s.Args...))
 		}
 		name := s.Name
 		if s.Disabled {
@@ -191,6 +291,11 @@ func writeServers(w io.Writer, f *hostconfig.File, asJSON bool) error {
 	}
 	for _, n := range f.Notes {
 		fmt.Fprintf(w, "note: %s\n", safe(n))
+	}
+	for _, s := range f.Servers {
+		for _, n := range s.Notes {
+			fmt.Fprintf(w, "note: server %q: %s\n", safe(s.Name), safe(n))
+		}
 	}
 	return nil
 }

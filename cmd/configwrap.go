@@ -13,7 +13,6 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/configwrap"
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
 // backupSuffix names the copy of a config file kept by `config wrap`.
@@ -88,7 +87,7 @@ func newConfigWrapCmd() *cobra.Command {
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "wrapped server %q in %s: the host now starts it through %s tap\n", server, file, abs)
 			fmt.Fprintf(w, "backup: %s%s\n", file, backupSuffix)
-			fmt.Fprintf(w, "restart the host (or reload its MCP servers), then watch it with: mcp-inspect attach %s\n", shellwords.Join([]string{tapName}))
+			fmt.Fprintf(w, "restart the host (or reload its MCP servers), then watch it with: mcp-inspect attach %s\n", lineQuoting().Join([]string{tapName}))
 			return nil
 		},
 	}

@@ -151,6 +151,15 @@ taps publish their sockets in $XDG_RUNTIME_DIR/mcp-inspect (default /run/user/UI
 .B HOME
 the defaults above, and ~ in settings roots and config files
 .TP
+.B CLAUDE_CONFIG_DIR
+servers without --config reads Claude Code's .claude.json there instead of in the home directory
+.TP
+.B LOCALAPPDATA
+Windows: servers without --config looks there for the config file of Claude Desktop's MSIX package
+.TP
+.B PATH, PATHEXT
+Windows: how a host config's command is found; a batch file (npx for npx.cmd) that Claude Desktop or Claude Code may not start is noted
+.TP
 .B NO_COLOR
 when set and not empty, the TUI draws without colors
 .TP

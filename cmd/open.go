@@ -15,7 +15,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -79,7 +78,7 @@ never loaded whole.`,
 			}()
 			title := "trace " + filepath.Base(args[0])
 			if len(tr.Header.Argv) > 0 {
-				title += ": " + shellwords.Join(tr.Header.Argv)
+				title += ": " + lineQuoting().Join(tr.Header.Argv)
 			}
 			_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger,
 				// w saves frames to the state directory, as a live session does.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -24,6 +25,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/logfile"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -272,12 +274,17 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 
 // withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
 func withSettings(o ui.Options, s *settings.Settings) ui.Options {
+	o.Quoting = lineQuoting()
 	o.Keys = s.Keys
 	o.Mouse = mouseOn(s)
 	o.Warnings = s.Warnings
 	o.ImageProtocol, o.ImagePreview = imageProtocols()
 	return o
 }
+
+// lineQuoting is the shell syntax command lines are printed, copied and edited in on this
+// OS: sh's, or cmd.exe's on Windows (shellwords.For).
+func lineQuoting() shellwords.Quoting { return shellwords.For(runtime.GOOS) }
 
 // mouseOn is whether the TUI takes the mouse: on unless the settings file says mouse =
 // false (the one place of the default; settings show prints it too).

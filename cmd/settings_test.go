@@ -156,7 +156,7 @@ func TestSettingsMalformed(t *testing.T) {
 		if _, errs, code := runIn(t, "settings", "path"); code != 0 {
 			t.Errorf("settings path fails on a malformed file: %s", errs)
 		}
-		if _, errs, code := runIn(t, "servers"); code != exitUsage || strings.Contains(errs, path) {
+		if _, errs, code := runIn(t, "servers", "--config", filepath.Join(t.TempDir(), "none.json")); code != exitUsage || strings.Contains(errs, path) {
 			t.Errorf("servers (which reads no settings) read the file: %d %s", code, errs)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -56,8 +57,33 @@ func rootFromPath(p string) (mcpclient.Root, string) {
 	if _, err := os.Stat(abs); err != nil {
 		problem = "does not exist"
 	}
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-	return mcpclient.Root{URI: u.String(), Name: filepath.Base(abs)}, problem
+	return mcpclient.Root{URI: FileURI(abs, runtime.GOOS), Name: filepath.Base(abs)}, problem
+}
+
+// FileURI is the file:// URI of the absolute path p on the OS goos (a runtime.GOOS value),
+// percent-encoded as net/url encodes a path (RFC 8089): /home/ana/my dir is
+// file:///home/ana/my%20dir; on Windows, where \ and / both separate, C:\Users\ana is
+// file:///C:/Users/ana and the UNC path \\server\share\p is file://server/share/p (a
+// \\?\ long-path prefix is dropped first).
+func FileURI(p, goos string) string {
+	if goos != "windows" {
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	p = strings.ReplaceAll(p, `\`, "/")
+	switch {
+	case strings.HasPrefix(p, "//?/UNC/"):
+		p = "//" + p[len("//?/UNC/"):]
+	case strings.HasPrefix(p, "//?/"):
+		p = p[len("//?/"):]
+	}
+	u := &url.URL{Scheme: "file", Path: p}
+	if rest, ok := strings.CutPrefix(p, "//"); ok {
+		u.Host, u.Path, _ = strings.Cut(rest, "/")
+		u.Path = "/" + u.Path
+	} else if !strings.HasPrefix(p, "/") {
+		u.Path = "/" + p // a drive letter: the authority is empty, the path starts /C:
+	}
+	return u.String()
 }
 
 // Roots is the list of roots a session offers and the notes about the paths they came

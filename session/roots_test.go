@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestRootsFromPaths(t *testing.T) {
 	if len(roots) != 4 {
 		t.Fatalf("roots %+v problems %q", roots, problems)
 	}
-	if roots[0].URI != "file://"+filepath.ToSlash(dir) || roots[0].Name != filepath.Base(dir) {
+	if roots[0].URI != FileURI(dir, runtime.GOOS) || roots[0].Name != filepath.Base(dir) {
 		t.Errorf("dir root %+v", roots[0])
 	}
 	if roots[1].Name != "missing" || roots[2] != (mcpclient.Root{URI: "file:///srv/data", Name: "data"}) || roots[3].Name != "y" {
@@ -32,8 +33,31 @@ func TestRootsFromPaths(t *testing.T) {
 	}
 	// A relative path becomes absolute.
 	wd, _ := os.Getwd()
-	if r, _ := RootsFromPaths([]string{"."}); len(r) != 1 || r[0].URI != "file://"+filepath.ToSlash(wd) {
+	if r, _ := RootsFromPaths([]string{"."}); len(r) != 1 || r[0].URI != FileURI(wd, runtime.GOOS) {
 		t.Fatalf("relative %+v", r)
+	}
+}
+
+func TestFileURI(t *testing.T) {
+	for _, tc := range []struct {
+		path, goos, want string
+	}{
+		{"/home/ana/proj", "linux", "file:///home/ana/proj"},
+		{"/Users/ana/my dir/#1?x%", "darwin", "file:///Users/ana/my%20dir/%231%3Fx%25"},
+		{"/home/ana/日本", "linux", "file:///home/ana/%E6%97%A5%E6%9C%AC"},
+		{`C:\Users\x\proj`, "windows", "file:///C:/Users/x/proj"},
+		{`C:\`, "windows", "file:///C:/"},
+		{`c:/Users/x y/p#1`, "windows", "file:///c:/Users/x%20y/p%231"},
+		{`\\server\share\p`, "windows", "file://server/share/p"},
+		{`\\server\share\my dir`, "windows", "file://server/share/my%20dir"},
+		{`\\?\C:\very\long`, "windows", "file:///C:/very/long"},
+		{`\\?\UNC\server\share\p`, "windows", "file://server/share/p"},
+		// A backslash is a character of a Unix file name, not a separator.
+		{`/home/ana/a\b`, "linux", "file:///home/ana/a%5Cb"},
+	} {
+		if got := FileURI(tc.path, tc.goos); got != tc.want {
+			t.Errorf("FileURI(%q, %s) = %s, want %s", tc.path, tc.goos, got, tc.want)
+		}
 	}
 }
 

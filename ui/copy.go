@@ -190,7 +190,7 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 
 // repeatTarget is the server "copy as command" lines talk to.
 func (m *model) repeatTarget() repeatcmd.Target {
-	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.server.sessionID}
+	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.server.sessionID, Quoting: m.quoting}
 	if m.server.init != nil {
 		t.ProtocolVersion = m.server.init.ProtocolVersion
 	}

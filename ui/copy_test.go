@@ -159,6 +159,13 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 		t.Errorf("C copied %q: reads back as %q (%v), want %q", clip, words, err, want)
 	}
 	mustContain(t, "C's note", m.statusBar(), "copied a command repeating #3 (mcp-inspect line")
+	m.quoting = shellwords.Windows // as on Windows: a cmd.exe line
+	clip, _ = copyKey(t, m, "C")
+	words, err = shellwords.SplitWindows(strings.TrimSuffix(clip, "\n"), nil)
+	if err != nil || !reflect.DeepEqual(words, want) || !strings.Contains(clip, `--args "{\"text\":\"a 'b' c\"}"`) {
+		t.Errorf("C copied %q with Windows quoting: reads back as %q (%v), want %q", clip, words, err, want)
+	}
+	m.quoting = shellwords.POSIX
 
 	m.argv, m.hdrKeys, m.server.sessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
 	clip, _ = copyKey(t, m, "C")

@@ -36,6 +36,9 @@ type Options struct {
 	Title string
 	// Argv is the server's command line for the dead-server panel; defaults to Client.Argv().
 	Argv []string
+	// Quoting is the shell syntax command lines are shown, copied and edited in (the zero
+	// value is POSIX sh; cmd passes shellwords.For(runtime.GOOS)).
+	Quoting shellwords.Quoting
 	// EnvKeys are the names of the environment variables the user set for the server (-e
 	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
 	// KEY=*** (values never reach the UI).
@@ -216,6 +219,8 @@ type model struct {
 	events <-chan mcpclient.Event
 	title  string
 	argv   []string
+	// quoting is Options.Quoting.
+	quoting shellwords.Quoting
 	// envKeys are the -e variable names (values are never known to the UI); timeout is
 	// the per-request timeout; started is when Init began the handshake.
 	envKeys []string
@@ -364,7 +369,7 @@ func newModel(opts Options) *model {
 	c.md.setDark(darkPalette(pal, opts.Theme))
 	title := opts.Title
 	if title == "" && len(opts.Argv) > 0 {
-		title = shellwords.Join(opts.Argv)
+		title = opts.Quoting.Join(opts.Argv)
 	}
 	tl := newTimeline()
 	tl.showCreds = opts.ShowCredentials
@@ -381,6 +386,7 @@ func newModel(opts Options) *model {
 		events:  opts.Events,
 		title:   title,
 		argv:    opts.Argv,
+		quoting: opts.Quoting,
 		envKeys: opts.EnvKeys,
 		hdrKeys: opts.HeaderKeys,
 		timeout: opts.Timeout,

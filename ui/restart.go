@@ -1,15 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"mvdan.cc/sh/v3/shell"
-
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
 // Result is how the TUI ended, beyond an error.
@@ -46,20 +42,21 @@ func (m *model) openRestartPrompt() tea.Cmd {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
 	}
-	ti, cmd := newLinePrompt(m.c.st, "command: ", shellwords.Join(m.argv), max(m.width-14, 10))
+	ti, cmd := newLinePrompt(m.c.st, "command: ", m.quoting.Join(m.argv), max(m.width-14, 10))
 	m.overlay.push(&restartPrompt{input: ti})
 	return cmd
 }
 
-// restartKey handles the prompt: enter restarts with the command line as typed (shell
-// words: quotes and $VAR as in sh), esc closes.
+// restartKey handles the prompt: enter restarts with the command line as typed, read in
+// the UI's quoting (sh's quotes and $VAR, or cmd.exe's %VAR% and CommandLineToArgvW's
+// words), esc closes.
 func (p *restartPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	outcome, cmd := promptKey(m.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
 		m.overlay.remove(p)
 	case promptConfirmed:
-		argv, err := splitCommand(p.input.Value())
+		argv, err := m.quoting.Split(p.input.Value())
 		if err != nil {
 			p.err = err.Error()
 			return nil
@@ -81,19 +78,6 @@ func (p *restartPrompt) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 }
 func (p *restartPrompt) bindings(k *keyMap) []key.Binding {
 	return k.offered("line")
-}
-
-// splitCommand reads a command line the way sh does (quotes, escapes, $VAR from the
-// environment), without running anything.
-func splitCommand(line string) ([]string, error) {
-	argv, err := shell.Fields(line, nil)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the command line: %v", err)
-	}
-	if len(argv) == 0 {
-		return nil, fmt.Errorf("the command line is empty")
-	}
-	return argv, nil
 }
 
 // view draws the prompt over the body.

@@ -98,19 +98,38 @@ func TestRestartNotOfferedWithoutCaller(t *testing.T) {
 	}
 }
 
-func TestSplitCommand(t *testing.T) {
+// TestRestartPromptQuoting: the prompt shows and reads the command line in Options.Quoting:
+// sh's words, or on Windows a cmd.exe line (a JSON argument keeps its quotes).
+func TestRestartPromptQuoting(t *testing.T) {
 	for _, c := range []struct {
+		q    shellwords.Quoting
 		in   string
 		want []string
 	}{
-		{`node server.js`, []string{"node", "server.js"}},
-		{`python -m 'my server' --x "a b"`, []string{"python", "-m", "my server", "--x", "a b"}},
-		{shellwords.Join([]string{"sh", "-c", "echo $HOME 'q' \\ `x`"}), []string{"sh", "-c", "echo $HOME 'q' \\ `x`"}},
+		{shellwords.POSIX, `node server.js`, []string{"node", "server.js"}},
+		{shellwords.POSIX, `python -m 'my server' --x "a b"`, []string{"python", "-m", "my server", "--x", "a b"}},
+		{shellwords.POSIX, shellwords.Join([]string{"sh", "-c", "echo $HOME 'q' \\ `x`"}), []string{"sh", "-c", "echo $HOME 'q' \\ `x`"}},
+		{shellwords.Windows, `python -m 'my server' --x "a b"`, []string{"python", "-m", "'my", "server'", "--x", "a b"}},
+		{shellwords.Windows, `"C:\Program Files\nodejs\node.exe" srv.js --args "{\"a\":\"b c\"}"`, []string{`C:\Program Files\nodejs\node.exe`, "srv.js", "--args", `{"a":"b c"}`}},
 	} {
-		got, err := splitCommand(c.in)
-		if err != nil || !slices.Equal(got, c.want) {
-			t.Errorf("splitCommand(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		m := newRestartableModel(t)
+		m.quoting = c.q
+		keys(t, m, "E")
+		openDialog[*restartPrompt](m).input.SetValue(c.in)
+		keys(t, m, "enter")
+		if !slices.Equal(m.restart.asked, c.want) {
+			t.Errorf("quoting %d: %s restarts %q; want %q", c.q, c.in, m.restart.asked, c.want)
 		}
+	}
+	m := newRestartableModel(t)
+	m.quoting, m.argv = shellwords.Windows, []string{`C:\Program Files\nodejs\node.exe`, "--token", "***", "--args", `{"a":"b c"}`}
+	keys(t, m, "E")
+	if got, want := openDialog[*restartPrompt](m).input.Value(), `"C:\Program Files\nodejs\node.exe" --token "***" --args "{\"a\":\"b c\"}"`; got != want {
+		t.Fatalf("prefilled %s, want %s", got, want)
+	}
+	keys(t, m, "enter")
+	if !slices.Equal(m.restart.asked, m.argv) {
+		t.Fatalf("the prefilled Windows line restarts %q, want %q", m.restart.asked, m.argv)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
-	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -154,7 +153,7 @@ func (m *model) deadPanel(w int) []string {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {
-		body = append(body, wrapStyled(st.Muted, "command: "+clean(shellwords.Join(m.argv)), inner)...)
+		body = append(body, wrapStyled(st.Muted, "command: "+clean(m.quoting.Join(m.argv)), inner)...)
 	}
 	if env := envText(m.envKeys); env != "" {
 		body = append(body, wrapStyled(st.Muted, env, inner)...)
@@ -231,7 +230,7 @@ func (m *model) serverLines(w int) []string {
 	if len(m.argv) > 0 || len(m.envKeys) > 0 {
 		add("", st.Title.Render("command"))
 		if len(m.argv) > 0 {
-			add(wrap("  "+clean(shellwords.Join(m.argv)), w)...)
+			add(wrap("  "+clean(m.quoting.Join(m.argv)), w)...)
 		}
 		if env := envText(m.envKeys); env != "" {
 			add(wrap("  "+env, w)...)

@@ -19,7 +19,9 @@
 // "stdio", are listed but cannot be started: mcp-inspect speaks stdio only so far.
 //
 // Everything that looks wrong but does not stop a host (an unset variable, a missing envFile,
-// an env value of null) becomes a Note on the entry rather than an error.
+// an env value of null) becomes a Note on the entry rather than an error; so does, with
+// Options.Commands, a command the file's host may not start on Windows (npx for npx.cmd in
+// a Claude config: ResolveCommand). Locations lists where each host's files are on an OS.
 package hostconfig
 
 import (
@@ -106,6 +108,10 @@ type Options struct {
 	Home string
 	// LookupEnv reads the environment; default os.LookupEnv.
 	LookupEnv func(string) (string, bool)
+	// Commands, when set, resolves each stdio entry's command as its OS finds programs and
+	// notes one the file's host may fail to start (ResolveCommand, Resolution.Note: on
+	// Windows, a batch file such as npx.cmd named in a Claude config); nil checks nothing.
+	Commands *CommandLookup
 }
 
 func (o *Options) defaults(path string) {
@@ -127,6 +133,11 @@ func (o *Options) defaults(path string) {
 		o.LookupEnv = os.LookupEnv
 	}
 }
+
+// ErrNoServers is Parse's error (wrapped, with the path and the keys there are) for a file
+// with no servers object: Claude Code's ~/.claude.json, for one, holds its other settings
+// without any.
+var ErrNoServers = errors.New(`no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object`)
 
 // MaxFileSize bounds a config file (16 MiB): a mistaken path (a log, a disk image) is
 // refused rather than read whole.
@@ -180,7 +191,7 @@ func Parse(data []byte, path string, opt Options) (*File, error) {
 		}
 		servers, inputs, f.Format = mcp["servers"], mcp["inputs"], VSCode
 	default:
-		return nil, fmt.Errorf(`%s: no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object; top-level keys: %s`, path, strings.Join(keys, ", "))
+		return nil, fmt.Errorf(`%s: %w; top-level keys: %s`, path, ErrNoServers, strings.Join(keys, ", "))
 	}
 	names, entries, err := orderedObject(servers)
 	if err != nil {
@@ -292,6 +303,11 @@ func parseServer(name string, raw json.RawMessage, x *expander, path string) (Se
 	}
 	if s.Type == "stdio" && s.Command == "" {
 		return s, errors.New(`a stdio server needs a "command"`)
+	}
+	if s.Type == "stdio" && x.opt.Commands != nil {
+		if n := ResolveCommand(s.Command, *x.opt.Commands).Note(x.format); n != "" {
+			s.Notes = append(s.Notes, n)
+		}
 	}
 	if s.Type == "" {
 		return s, errors.New(`neither "command" nor "url" is set`)

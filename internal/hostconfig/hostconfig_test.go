@@ -1,6 +1,7 @@
 package hostconfig
 
 import (
+	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -227,6 +228,14 @@ func TestParseErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
+	}
+	// Only a file without a servers object is ErrNoServers (which listing skips quietly).
+	_, err := Parse([]byte(`{"numStartups": 3, "projects": {}}`), "/home/ana/.claude.json", Options{LookupEnv: env(nil)})
+	if !errors.Is(err, ErrNoServers) || err.Error() != `/home/ana/.claude.json: no "mcpServers" (Claude Desktop, Claude Code, Cursor) or "servers" (VS Code) object; top-level keys: numStartups, projects` {
+		t.Fatalf("no servers: %v", err)
+	}
+	if _, err := Parse([]byte(`[1]`), "/tmp/c.json", Options{LookupEnv: env(nil)}); errors.Is(err, ErrNoServers) {
+		t.Fatalf("not an object: %v", err)
 	}
 	f, err := Parse([]byte(`{"mcpServers": {"x": {"command": ["node", "a b.js"], "args": ["--v"], "enabled": false}}}`), "/tmp/c.json", Options{})
 	if err != nil {

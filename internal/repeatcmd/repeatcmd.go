@@ -4,6 +4,8 @@
 // basic/transports, Streamable HTTP: POST, Accept both JSON and SSE). Credentials are never
 // written into a line: headers and environment variables the user set appear as
 // references to environment variables ("$AUTHORIZATION"), which the user exports first.
+// Lines are written in the Target's shell syntax: POSIX sh, or on Windows a cmd.exe line
+// (shellwords.JoinWindows; references as %AUTHORIZATION%, curl as curl.exe).
 package repeatcmd
 
 import (
@@ -34,6 +36,8 @@ type Target struct {
 	// SessionID is the Mcp-Session-Id the server gave ("" for none); ProtocolVersion the
 	// negotiated version for the MCP-Protocol-Version header ("" leaves it out).
 	SessionID, ProtocolVersion string
+	// Quoting is the shell syntax of the lines (the zero value is POSIX sh).
+	Quoting shellwords.Quoting
 }
 
 // IsHTTP says whether the target is a remote server (a single http:// or https:// URL).
@@ -86,18 +90,19 @@ func Inspect(req []byte, t Target) (string, error) {
 	if a := compact(r.Params.Arguments); a != "" && a != "null" && r.Method != "resources/read" {
 		argv = append(argv, "--args", a)
 	}
-	line := shellwords.Join(argv)
+	q := t.Quoting
+	line := q.Join(argv)
 	if t.IsHTTP() {
-		return line + headerRefs(t.HeaderKeys) + " " + shellwords.Join(t.Argv), nil
+		return line + headerRefs(t.HeaderKeys, q) + " " + q.Join(t.Argv), nil
 	}
 	for _, k := range t.EnvKeys {
 		if EnvRef(k) == strings.ToUpper(k) {
 			// A name the shell can expand inside double quotes; others are left out
 			// rather than written wrongly.
-			line += fmt.Sprintf(` -e "%s=$%s"`, k, k)
+			line += fmt.Sprintf(` -e "%s=%s"`, k, q.Var(k))
 		}
 	}
-	return line + " -- " + shellwords.Join(t.Argv), nil
+	return line + " -- " + q.Join(t.Argv), nil
 }
 
 // Curl gives the curl line that POSTs req to t's URL with the headers of a Streamable
@@ -106,27 +111,37 @@ func Curl(req []byte, t Target) (string, bool) {
 	if !t.IsHTTP() {
 		return "", false
 	}
-	line := "curl -sS -N " + shellwords.Join([]string{t.Argv[0],
+	q := t.Quoting
+	curl := "curl"
+	if q == shellwords.Windows {
+		curl = "curl.exe" // in Windows PowerShell 5.1, curl is Invoke-WebRequest
+	}
+	line := curl + " -sS -N " + q.Join([]string{t.Argv[0],
 		"-H", "Content-Type: application/json",
 		"-H", "Accept: application/json, text/event-stream"})
 	if t.ProtocolVersion != "" {
-		line += " " + shellwords.Join([]string{"-H", "MCP-Protocol-Version: " + t.ProtocolVersion})
+		line += " " + q.Join([]string{"-H", "MCP-Protocol-Version: " + t.ProtocolVersion})
 	}
 	if t.SessionID != "" {
-		line += " " + shellwords.Join([]string{"-H", "Mcp-Session-Id: " + t.SessionID})
+		line += " " + q.Join([]string{"-H", "Mcp-Session-Id: " + t.SessionID})
 	}
-	return line + headerRefs(t.HeaderKeys) + " " + shellwords.Join([]string{"--data-raw", compact(req)}), true
+	return line + headerRefs(t.HeaderKeys, q) + " " + q.Join([]string{"--data-raw", compact(req)}), true
 }
 
-// headerRefs is ` -H "Name: $NAME"` for each header name that is an HTTP token (others
-// cannot be written inside double quotes safely and are left out).
-func headerRefs(names []string) string {
+// headerRefs is ` -H "Name: $NAME"` (%NAME% for cmd.exe) for each header name that is an
+// HTTP token (others cannot be written inside double quotes safely and are left out; cmd
+// expands % even there).
+func headerRefs(names []string, q shellwords.Quoting) string {
+	unsafe := " \t\"$`\\!:"
+	if q == shellwords.Windows {
+		unsafe += "%"
+	}
 	var b strings.Builder
 	for _, h := range names {
-		if h == "" || strings.ContainsAny(h, " \t\"$`\\!:") {
+		if h == "" || strings.ContainsAny(h, unsafe) {
 			continue
 		}
-		fmt.Fprintf(&b, ` -H "%s: $%s"`, h, EnvRef(h))
+		fmt.Fprintf(&b, ` -H "%s: %s"`, h, q.Var(EnvRef(h)))
 	}
 	return b.String()
 }

@@ -75,3 +75,36 @@ func TestPromptAndRefusals(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestWindowsLinesReadBackInCmd: with Windows quoting the lines are cmd.exe lines whose
+// variable references cmd expands (%NAME%), JSON arguments included.
+func TestWindowsLinesReadBackInCmd(t *testing.T) {
+	env := func(k string) (string, bool) {
+		v, ok := map[string]string{"API_KEY": "s3cret", "AUTHORIZATION": "Bearer t0k", "PATH": `C:\Windows`}[k]
+		return v, ok
+	}
+	req := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"50% & \"more\" %PATH%"}}}`
+	argv := []string{`C:\Program Files\nodejs\node.exe`, `C:\srv dir\index.js`}
+	line, err := Inspect([]byte(req), Target{Argv: argv, EnvKeys: []string{"API_KEY"}, Quoting: shellwords.Windows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(line, ` -e "API_KEY=%API_KEY%" -- "C:\Program Files\nodejs\node.exe" "C:\srv dir\index.js"`) {
+		t.Errorf("line %s", line)
+	}
+	got, err := shellwords.SplitWindows(line, env)
+	want := append([]string{"mcp-inspect", "call", "echo", "--args", `{"text":"50% & \"more\" %PATH%"}`, "-e", "API_KEY=s3cret", "--"}, argv...)
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("line %s\nreads back as %q (%v)\nwant %q", line, got, err, want)
+	}
+
+	http := Target{Argv: []string{"https://mcp.example/mcp"}, HeaderKeys: []string{"Authorization", "X%Odd"}, Quoting: shellwords.Windows}
+	curl, _ := Curl([]byte(req), http)
+	if !strings.HasPrefix(curl, "curl.exe -sS -N ") || strings.Contains(curl, "X%Odd") {
+		t.Errorf("curl line %s", curl)
+	}
+	got, err = shellwords.SplitWindows(curl, env)
+	if err != nil || !slices.Contains(got, "Authorization: Bearer t0k") || got[len(got)-1] != req {
+		t.Errorf("curl %s\nreads back as %q (%v)", curl, got, err)
+	}
+}

@@ -1,6 +1,8 @@
-// Package shellwords writes and reads POSIX shell command lines: Join quotes argv so a
-// shell reads it back as the same words; Split reads a line the way sh does, running
-// nothing.
+// Package shellwords writes and reads command lines as a user pastes them into a shell:
+// Join quotes argv so the shell reads it back as the same words; Split reads a line the way
+// the shell does, running nothing. Join and Split are POSIX sh's; JoinWindows and
+// SplitWindows are cmd.exe's with CommandLineToArgvW's word rules; a Quoting value picks one
+// of the two by OS (For).
 package shellwords
 
 import (
