@@ -143,10 +143,13 @@ the theme when --theme is not given (over the settings file's theme): a built-in
 the settings file is $XDG_CONFIG_HOME/mcp-inspect/config.toml and user themes are in $XDG_CONFIG_HOME/mcp-inspect/themes (when absolute; default: the user config directory, ~/.config on Linux)
 .TP
 .B XDG_STATE_HOME
-logs, kept sessions, argument history and OAuth tokens go to $XDG_STATE_HOME/mcp-inspect (default ~/.local/state/mcp-inspect)
+logs, kept sessions, argument history and OAuth tokens go to $XDG_STATE_HOME/mcp-inspect (when absolute; default ~/.local/state/mcp-inspect, on macOS ~/Library/Application Support/mcp-inspect, on Windows %LOCALAPPDATA%\\mcp-inspect)
 .TP
 .B XDG_RUNTIME_DIR
-taps publish their sockets in $XDG_RUNTIME_DIR/mcp-inspect (default /run/user/UID/mcp-inspect when that exists, else /tmp/mcp-inspect-UID)
+taps publish their sockets in $XDG_RUNTIME_DIR/mcp-inspect (default /run/user/UID/mcp-inspect when that exists, else /tmp/mcp-inspect-UID; on macOS $TMPDIR/mcp-inspect; on Windows %LOCALAPPDATA%\\mcp-inspect\\run)
+.TP
+.B TMPDIR
+macOS: taps publish their sockets in $TMPDIR/mcp-inspect when XDG_RUNTIME_DIR is not set
 .TP
 .B HOME
 the defaults above, and ~ in settings roots and config files
@@ -155,7 +158,7 @@ the defaults above, and ~ in settings roots and config files
 servers without --config reads Claude Code's .claude.json there instead of in the home directory
 .TP
 .B LOCALAPPDATA
-Windows: servers without --config looks there for the config file of Claude Desktop's MSIX package
+Windows: the state directory (%LOCALAPPDATA%\\mcp-inspect) and tap sockets are there, and servers without --config looks there for the config file of Claude Desktop's MSIX package
 .TP
 .B PATH, PATHEXT
 Windows: how a host config's command is found; a batch file (npx for npx.cmd) that Claude Desktop or Claude Code may not start is noted

@@ -283,7 +283,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	}
 	logger.Info("tap ended", "exit", res.ExitCode, "signal", res.Signal, "events", res.Events, "trace", path)
 	if res.Signal != "" {
-		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %s\n", tapPrefix, res.ServerPID, res.Signal)
+		fmt.Fprintf(humanStderr(), "%sserver (pid %d) was killed by signal %d (SIG%s)\n", tapPrefix, res.ServerPID, platform.SignalNumberOf(res.Signal), res.Signal)
 	}
 	if code := res.Code(); code != 0 {
 		return &codeError{code, ""}

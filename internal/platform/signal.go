@@ -1,9 +1,9 @@
 package platform
 
-// unixSignalNumbers are the signal numbers shells use for 128+n exit codes and trace
-// records name, as Linux numbers them (the numbers of these names agree on macOS, except
-// BUS: 10 there; traces carry names, so the number is only for the exit code).
-func unixSignalNumber(name string) int {
+// SignalNumberOf is the number of the signal of short name name ("TERM" → 15), as Linux
+// numbers them (they agree on macOS, except BUS: 10 there; traces carry names, so the
+// number is only for messages and exit codes); 0 for a name it does not know.
+func SignalNumberOf(name string) int {
 	switch name {
 	case "HUP":
 		return 1
@@ -30,7 +30,7 @@ func unixSignalNumber(name string) int {
 // SignalExitCodeOf is the exit code a shell reports for a process ended by the signal with
 // short name name ("KILL" → 137): 128+n, 1 for a name it does not know.
 func SignalExitCodeOf(name string) int {
-	if n := unixSignalNumber(name); n > 0 {
+	if n := SignalNumberOf(name); n > 0 {
 		return 128 + n
 	}
 	return 1
