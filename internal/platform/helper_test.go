@@ -125,4 +125,3 @@ func pidOf(t *testing.T, lines []string) int {
 	}
 	return pid
 }
-
