@@ -233,10 +233,13 @@ func (c *Client) Close() error {
 		if !c.waitStep(c.waitDone) {
 			step = ShutdownTerminate
 			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: platform.TerminateAction}})
-			if err := c.tree.Terminate(); err != nil {
-				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: err, Text: platform.TerminateStep + " failed: " + err.Error()}})
+			// A polite step that could not be sent (Windows: no console to share with the
+			// server) is not waited for.
+			terr := c.tree.Terminate()
+			if terr != nil {
+				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Err: terr, Text: platform.TerminateStep + " could not be sent (" + terr.Error() + "): going on at once"}})
 			}
-			if !c.waitStep(c.waitDone) {
+			if terr != nil || !c.waitStep(c.waitDone) {
 				step = ShutdownKill
 				c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: platform.KillAction}})
 				_ = c.tree.Kill()
@@ -248,8 +251,7 @@ func (c *Client) Close() error {
 		c.mu.Unlock()
 		// Whatever is left in the tree (forked children) goes too.
 		if c.tree.Alive() {
-			_ = c.tree.Terminate()
-			if !c.tree.WaitGone(c.stepGrace()) {
+			if c.tree.Terminate() != nil || !c.tree.WaitGone(c.stepGrace()) {
 				_ = c.tree.Kill()
 				c.tree.WaitGone(time.Second)
 			}

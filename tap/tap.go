@@ -605,10 +605,11 @@ func (s *session) shutdown(in *os.File) {
 		return
 	}
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: platform.TerminateAction})
+	// A polite step that could not be sent (Windows: no console to share with the server)
+	// is not waited for.
 	if err := s.tree.Terminate(); err != nil {
-		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: s.pid, Err: err, Text: platform.TerminateStep + " failed: " + err.Error()})
-	}
-	if waitChan(s.waitDone, s.opt.ShutdownGrace) {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: s.pid, Err: err, Text: platform.TerminateStep + " could not be sent (" + err.Error() + "): going on at once"})
+	} else if waitChan(s.waitDone, s.opt.ShutdownGrace) {
 		return
 	}
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, PID: s.pid, Text: platform.KillAction})
@@ -627,8 +628,7 @@ func (s *session) killGroup() {
 		}
 	}()
 	s.log.Info("ending the rest of the server's process tree")
-	_ = s.tree.Terminate()
-	if !s.tree.WaitGone(s.opt.ShutdownGrace) {
+	if s.tree.Terminate() != nil || !s.tree.WaitGone(s.opt.ShutdownGrace) {
 		_ = s.tree.Kill()
 	}
 }

@@ -13,7 +13,7 @@ import (
 // the writer's own writes (on Windows a byte-range lock on real bytes would), and goes
 // with the close.
 func TestLocks(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "session.jsonl")
+	p := filepath.Join(tempDir(t), "session.jsonl")
 	w, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestLocks(t *testing.T) {
 
 // TestOpenRemovable: the pruner removes a file it holds open (and locked).
 func TestOpenRemovable(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "old.jsonl")
+	p := filepath.Join(tempDir(t), "old.jsonl")
 	if err := os.WriteFile(p, []byte("x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestOpenRemovable(t *testing.T) {
 // TestTempFileGone: a stream's spill file reads back what was written and leaves nothing
 // behind once closed.
 func TestTempFileGone(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir())
+	t.Setenv("TMPDIR", tempDir(t))
 	t.Setenv("TMP", os.Getenv("TMPDIR"))
 	t.Setenv("TEMP", os.Getenv("TMPDIR"))
 	f, err := TempFileGone("platform-test-*.jsonl")
@@ -98,7 +98,7 @@ func TestTempFileGone(t *testing.T) {
 
 // TestMkdirPrivate: a new directory, and an existing one, end up private and ours.
 func TestMkdirPrivate(t *testing.T) {
-	d := filepath.Join(t.TempDir(), "state", "mcp-inspect")
+	d := filepath.Join(tempDir(t), "state", "mcp-inspect")
 	if err := MkdirPrivate(d); err != nil {
 		t.Fatal(err)
 	}
@@ -127,12 +127,12 @@ func TestMkdirPrivate(t *testing.T) {
 }
 
 func TestStateDirHonoursAbsoluteXDG(t *testing.T) {
-	abs := t.TempDir()
+	abs := tempDir(t)
 	t.Setenv("XDG_STATE_HOME", abs)
 	if d, err := StateDir(); err != nil || d != filepath.Join(abs, AppName) {
 		t.Fatalf("StateDir = %q, %v; want %s", d, err, filepath.Join(abs, AppName))
 	}
-	home := t.TempDir()
+	home := tempDir(t)
 	t.Setenv("HOME", home)
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("LOCALAPPDATA", filepath.Join(home, "AppData", "Local"))
@@ -147,7 +147,7 @@ func TestStateDirHonoursAbsoluteXDG(t *testing.T) {
 }
 
 func TestRuntimeDirs(t *testing.T) {
-	x := t.TempDir()
+	x := tempDir(t)
 	t.Setenv("XDG_RUNTIME_DIR", x)
 	dirs := RuntimeDirs()
 	if len(dirs) < 2 || dirs[0] != filepath.Join(x, AppName) {
@@ -167,7 +167,7 @@ func TestRuntimeDirs(t *testing.T) {
 }
 
 func TestSocketPathFits(t *testing.T) {
-	short := filepath.Join(t.TempDir(), "run")
+	short := filepath.Join(tempDir(t), "run")
 	if !SocketPathFits(short) {
 		t.Errorf("%s does not fit", short)
 	}

@@ -2,9 +2,12 @@ package platform
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,4 +127,30 @@ func pidOf(t *testing.T, lines []string) int {
 		t.Fatalf("pid line %q: %v", lines[0], err)
 	}
 	return pid
+}
+
+// tempDir is t.TempDir, removed entry by entry with os.Remove: Go 1.26's os.RemoveAll on
+// Windows deletes through FileDispositionInfoEx, which wine 8 (the Windows smoke test) does
+// not have, so t.TempDir's cleanup fails there.
+func tempDir(t *testing.T) string {
+	t.Helper()
+	d, err := os.MkdirTemp("", "platform-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		var paths []string
+		_ = filepath.WalkDir(d, func(p string, _ fs.DirEntry, err error) error {
+			if err == nil {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+		for i := len(paths) - 1; i >= 0; i-- {
+			if err := os.Remove(paths[i]); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("cleanup: %v", err)
+			}
+		}
+	})
+	return d
 }

@@ -93,7 +93,7 @@ func TestExitCode(t *testing.T) {
 }
 
 func TestStartFailureLeavesNothing(t *testing.T) {
-	cmd := exec.Command(t.TempDir() + "/no-such-server")
+	cmd := exec.Command(tempDir(t) + "/no-such-server")
 	tree, err := Start(cmd)
 	if err == nil || tree != nil {
 		t.Fatalf("Start of a missing program: tree %v, err %v", tree, err)
