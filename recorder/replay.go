@@ -341,7 +341,7 @@ func (run *replayRun) answer(sr *mcpclient.ServerRequest) {
 // requests in recorded order.
 func (run *replayRun) drive(ctx context.Context, client *mcpclient.Client) ([]*replayReq, error) {
 	d := &replayDriver{client: client, byRecID: map[string]*replayReq{}, bySeq: map[uint64]*replayReq{}}
-loop:
+	closing := false
 	for ev, err := range run.tr.Events() {
 		if err != nil {
 			continue // counted by the prepass
@@ -355,14 +355,19 @@ loop:
 			continue
 		case mcpclient.Lifecycle:
 			if ev.Life.Kind == mcpclient.LifeShutdown {
-				// The recorded client began closing the session: nothing more to send.
-				break loop
+				// The recorded client began closing the session: nothing more to send,
+				// but responses the server wrote while it shut down still count (a host
+				// that closes stdin right after its last request: the tap records it so).
+				closing = true
 			}
 			continue
 		case mcpclient.Stderr:
 			continue
 		}
 		// A client→server frame.
+		if closing {
+			continue
+		}
 		if err := d.waitPrereqs(ctx); err != nil {
 			return nil, err
 		}
