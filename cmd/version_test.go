@@ -29,9 +29,20 @@ func TestVersionFrom(t *testing.T) {
 		{"short revision", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "abc123", "vcs.modified", "true")}, "(devel) abc123+dirty"},
 		{"modified without revision", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.modified", "true")}, "(devel)"},
 	} {
-		if got := versionFrom(tc.info); got != tc.want {
+		if got := versionFrom("", tc.info); got != tc.want {
 			t.Errorf("%s: versionFrom = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestReleaseStampWins: a release build's stamp is its version, whatever the build info says.
+func TestReleaseStampWins(t *testing.T) {
+	info := &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "1a092f4c1e2d3b4a"}}}
+	if got := versionFrom("v0.9.0", info); got != "v0.9.0" {
+		t.Errorf("versionFrom with a stamp = %q, want v0.9.0", got)
+	}
+	if got := versionFrom("", info); got != "(devel) 1a092f4c1e2d" {
+		t.Errorf("versionFrom without a stamp = %q", got)
 	}
 }
 
@@ -41,7 +52,7 @@ func TestVersionMatchesBuildInfo(t *testing.T) {
 	if !ok {
 		info = nil
 	}
-	if got, want := Version(), versionFrom(info); got != want || got == "" {
+	if got, want := Version(), versionFrom("", info); got != want || got == "" {
 		t.Errorf("Version() = %q, want %q (non-empty)", got, want)
 	}
 }
