@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -12,9 +11,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -72,33 +72,7 @@ func bareSession(b *testing.B, blocking bool) (roundTrip func(line []byte), stop
 		}
 	}
 	if blocking {
-		// Fd puts each descriptor in blocking mode (out of the poller) and keeps it open.
-		wfd, rfd := int(in.(*os.File).Fd()), int(rawOut.(*os.File).Fd())
-		buf := make([]byte, 64<<10)
-		have := 0 // bytes of the next response already read
-		roundTrip = func(line []byte) {
-			for len(line) > 0 {
-				n, err := syscall.Write(wfd, line)
-				if err != nil && err != syscall.EINTR {
-					b.Fatal(err)
-				}
-				line = line[max(n, 0):]
-			}
-			for {
-				if i := bytes.IndexByte(buf[:have], '\n'); i >= 0 {
-					have = copy(buf, buf[i+1:have])
-					return
-				}
-				n, err := syscall.Read(rfd, buf[have:])
-				if err == syscall.EINTR {
-					continue
-				}
-				if err != nil || n == 0 {
-					b.Fatalf("read: %d bytes, %v", n, err)
-				}
-				have += n
-			}
-		}
+		roundTrip = blockingRoundTrip(b, in, rawOut, roundTrip)
 	}
 	roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n"))
 	roundTrip([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + `{"jsonrpc":"2.0","id":-1,"method":"ping"}` + "\n"))
@@ -348,13 +322,7 @@ func BenchmarkGoSDKCallTool(b *testing.B) {
 }
 
 // cpuTime is the CPU time (user and system) this test process has used so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return platformtest.ProcessCPU() }
 
 // rate measures calls/s and the client's CPU time per call (µs), which a busy machine
 // disturbs much less than the wall clock. Call it right before b.ResetTimer; report after

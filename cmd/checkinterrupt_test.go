@@ -1,3 +1,5 @@
+//go:build unix
+
 package cmd
 
 import (
@@ -7,9 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
@@ -44,7 +47,7 @@ func TestCheckInterruptShutsDownPromptly(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	c.Process.Signal(syscall.SIGINT)
+	c.Process.Signal(platformtest.SIGINT)
 	err := c.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
 		t.Fatalf("exit %v, want %d; stderr %q", err, exitInterrupted, errb.String())

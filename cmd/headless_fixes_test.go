@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -20,19 +19,6 @@ func TestCallWhenToolsListFails(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "inputSchema of \"big\" is unknown") {
 		t.Errorf("stderr lacks the warning: %q", r.stderr)
-	}
-}
-
-// TestInterruptedCallSaysWhy: SIGINT during a call exits 130 and the JSON error says the
-// signal interrupted the call before its response, not "context canceled".
-func TestInterruptedCallSaysWhy(t *testing.T) {
-	r := interruptCall(t, syscall.SIGINT)
-	want := "interrupted by SIGINT before the tools/call response arrived"
-	if r.kind != "interrupted" || r.message != want {
-		t.Errorf("error %s %q, want kind interrupted, message %q", r.kind, r.message, want)
-	}
-	if !strings.Contains(r.stderr, want) {
-		t.Errorf("stderr %q lacks %q", r.stderr, want)
 	}
 }
 

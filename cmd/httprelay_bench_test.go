@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -55,42 +54,6 @@ func startCopyRelay(b testing.TB, upstream string, blocking bool) string {
 		}
 	}()
 	return ln.Addr().String()
-}
-
-// relayBlocking copies both ways with blocking read(2)/write(2) on the raw fds, one
-// locked-free goroutine per direction (each blocks its thread, outside the netpoller).
-func relayBlocking(in, out *net.TCPConn) {
-	fin, err1 := in.File() // File dups the fd and leaves it in blocking mode
-	fout, err2 := out.File()
-	in.Close()
-	out.Close()
-	if err1 != nil || err2 != nil {
-		return
-	}
-	a, c := int(fin.Fd()), int(fout.Fd())
-	_ = syscall.SetNonblock(a, false)
-	_ = syscall.SetNonblock(c, false)
-	pipe := func(dst, src int) {
-		buf := make([]byte, 64<<10)
-		for {
-			n, err := syscall.Read(src, buf)
-			if n <= 0 || err != nil {
-				break
-			}
-			for p := buf[:n]; len(p) > 0; {
-				m, err := syscall.Write(dst, p)
-				if err != nil {
-					_ = syscall.Shutdown(src, syscall.SHUT_RDWR)
-					return
-				}
-				p = p[m:]
-			}
-		}
-		_ = syscall.Shutdown(dst, syscall.SHUT_RDWR)
-		_ = syscall.Shutdown(src, syscall.SHUT_RDWR)
-	}
-	go func() { pipe(c, a); fin.Close() }()
-	go func() { pipe(a, c); fout.Close() }()
 }
 
 // BenchmarkHTTPRelayFloor interleaves, in shuffled blocks, the bare keep-alive POST loop

@@ -1,18 +1,20 @@
+//go:build unix
+
 package cmd
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
@@ -26,7 +28,7 @@ type interruptedCall struct {
 	pid                          int
 }
 
-func interruptCall(t *testing.T, sig syscall.Signal) interruptedCall {
+func interruptCall(t *testing.T, sig os.Signal) interruptedCall {
 	t.Helper()
 	bin := testservers.BuildInspector(t)
 	trace := filepath.Join(t.TempDir(), "t.jsonl")
@@ -70,12 +72,12 @@ func interruptCall(t *testing.T, sig syscall.Signal) interruptedCall {
 // says so, the server is gone, and the trace is closed with the server's end in it.
 func TestHeadlessSIGHUP(t *testing.T) {
 	t.Parallel()
-	r := interruptCall(t, syscall.SIGHUP)
+	r := interruptCall(t, platformtest.SIGHUP)
 	if want := "interrupted by SIGHUP before the tools/call response arrived"; r.kind != "interrupted" || r.message != want {
 		t.Errorf("error %s %q, want %q", r.kind, r.message, want)
 	}
-	if err := syscall.Kill(r.pid, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("the server (pid %d) is still there: %v", r.pid, err)
+	if !platformtest.Gone(r.pid) {
+		t.Errorf("the server (pid %d) is still there", r.pid)
 	}
 	tr, err := recorder.Open(r.trace)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -313,87 +312,6 @@ func TestTapBinaryBytes(t *testing.T) {
 	}
 }
 
-// TestTapExitAndSignals: the server's exit code passes through; SIGTERM to the tap reaches
-// the server's group (a server that traps it exits its own way; one that does not dies of
-// it and the tap exits 143 and says so); nothing of the server is left; stdout stays clean.
-func TestTapExitAndSignals(t *testing.T) {
-	env := tapEnv(t)
-	dir := t.TempDir()
-
-	t.Run("exit code", func(t *testing.T) {
-		p := startTapProcess(t, env, "--no-save", "--", "sh", "-c", "echo to stderr >&2; exit 9")
-		p.in.Close()
-		out, _ := io.ReadAll(p.out)
-		if code := p.wait(t); code != 9 {
-			t.Errorf("exit %d, want 9", code)
-		}
-		if len(out) != 0 || p.stderr.String() != "to stderr\n" {
-			t.Errorf("stdout %q, stderr %q", out, p.stderr)
-		}
-	})
-	t.Run("trapped SIGTERM", func(t *testing.T) {
-		trace := filepath.Join(dir, "trap.jsonl")
-		p := startTapProcess(t, env, "--record", trace, "--", "sh", "-c", `trap 'echo got TERM >&2; exit 42' TERM; echo ready; while :; do sleep 0.05; done`)
-		br := bufio.NewReader(p.out)
-		if line, _ := br.ReadString('\n'); line != "ready\n" {
-			t.Fatalf("got %q", line)
-		}
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		if code := p.wait(t); code != 42 {
-			t.Errorf("exit %d, want the server's 42; stderr %s", code, p.stderr)
-		}
-		if !strings.Contains(p.stderr.String(), "got TERM") {
-			t.Errorf("stderr %q", p.stderr)
-		}
-		if pid := serverPID(t, trace); liveInGroup(pid) {
-			t.Error("the server's group is still there")
-		}
-	})
-	t.Run("killed by SIGTERM", func(t *testing.T) {
-		trace := filepath.Join(dir, "kill.jsonl")
-		p := startTapProcess(t, env, "--record", trace, "--", "sh", "-c", `echo ready; exec sleep 60`)
-		br := bufio.NewReader(p.out)
-		br.ReadString('\n')
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		if code := p.wait(t); code != 143 {
-			t.Errorf("exit %d, want 143", code)
-		}
-		if !strings.HasPrefix(p.stderr.String(), "mcp-inspect tap: server (pid ") || !strings.Contains(p.stderr.String(), "killed by signal 15") {
-			t.Errorf("stderr %q", p.stderr)
-		}
-		if pid := serverPID(t, trace); liveInGroup(pid) {
-			t.Error("the server's group is still there")
-		}
-	})
-	t.Run("host closes stdin", func(t *testing.T) {
-		trace := filepath.Join(dir, "eof.jsonl")
-		// The server ignores the end of stdin and SIGTERM: the tap escalates to SIGKILL.
-		p := startTapProcess(t, env, "--record", trace, "--", "sh", "-c", `trap '' TERM; echo ready; sleep 60 & wait; sleep 60`)
-		bufio.NewReader(p.out).ReadString('\n')
-		p.in.Close()
-		start := time.Now()
-		if code := p.wait(t); code != 137 {
-			t.Errorf("exit %d, want 137 (SIGKILL after close stdin and SIGTERM)", code)
-		}
-		if took := time.Since(start); took < 3*time.Second || took > 15*time.Second {
-			t.Errorf("shutdown took %v, want two 2 s grace periods", took)
-		}
-		if pid := serverPID(t, trace); liveInGroup(pid) {
-			t.Error("the server's group is still there")
-		}
-	})
-	t.Run("spawn failure", func(t *testing.T) {
-		p := startTapProcess(t, env, "--no-save", "--", "/nonexistent/server")
-		out, _ := io.ReadAll(p.out)
-		if code := p.wait(t); code != 127 {
-			t.Errorf("exit %d, want 127", code)
-		}
-		if len(out) != 0 || !strings.HasPrefix(p.stderr.String(), "mcp-inspect tap: cannot start /nonexistent/server") {
-			t.Errorf("stdout %q, stderr %q", out, p.stderr)
-		}
-	})
-}
-
 // TestTapDefaultRecording: without --record the trace goes to the state directory, under
 // the tap's name.
 func TestTapDefaultRecording(t *testing.T) {
@@ -522,25 +440,4 @@ func envValue(env []string, key string) string {
 		}
 	}
 	return v
-}
-
-// liveInGroup reports whether a process of group pgid is alive (zombies, which an init that
-// does not reap keeps forever, do not count).
-func liveInGroup(pgid int) bool {
-	dir, _ := os.ReadDir("/proc")
-	for _, d := range dir {
-		if _, err := strconv.Atoi(d.Name()); err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) >= 3 && f[0] != "Z" && f[0] != "X" && f[2] == strconv.Itoa(pgid) {
-			return true
-		}
-	}
-	return false
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
-	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -131,8 +130,8 @@ func TestQuitDuringFloodEnds(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	closeWithinAMinute(t, c, "Close hung on a flood nobody reads any more")
-	if platform.GroupAlive(c.PID()) {
-		t.Errorf("the server's process group %d outlived Close", c.PID())
+	if serverTreeAlive(c.PID()) {
+		t.Errorf("the server's process tree (pid %d) outlived Close", c.PID())
 	}
 	if s := c.Shutdown(); s.Step == "" {
 		t.Errorf("Close should have ended the server, report %+v", s)

@@ -5,14 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"os"
 	"os/exec"
-	"strconv"
+	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // collect drains a client's events in the background; wait() returns them once the stream closes.
@@ -223,13 +225,14 @@ func TestCloseEscalatesToKillAndCleansGroup(t *testing.T) {
 		}
 	}
 	if len(steps) != 3 {
-		t.Fatalf("want close stdin, SIGTERM, SIGKILL steps; got %q", steps)
+		t.Fatalf("want close stdin, %s, %s steps; got %q", ShutdownTerminate, ShutdownKill, steps)
 	}
-	if exit == nil || exit.Signal != "KILL" {
-		t.Fatalf("want exit by KILL, got %+v", exit)
+	// Killed: by SIGKILL on Unix; on Windows TerminateJobObject leaves exit code 1.
+	if exit == nil || (runtime.GOOS != "windows" && exit.Signal != "KILL") || (runtime.GOOS == "windows" && exit.ExitCode != 1) {
+		t.Fatalf("want exit by %s, got %+v", ShutdownKill, exit)
 	}
 	if c.tree.Alive() {
-		t.Error("process group still alive after Close")
+		t.Error("process tree still alive after Close")
 	}
 }
 
@@ -239,9 +242,21 @@ func TestCloseKillsForkedChildren(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Close()
-	col.wait(t)
-	if c.tree.Alive() {
-		t.Error("a forked child outlived Close")
+	grandchild := 0
+	for _, ev := range col.wait(t) {
+		if ev.Dir == Stderr {
+			fmt.Sscanf(string(ev.Raw), "grandchild %d", &grandchild)
+		}
+	}
+	if grandchild == 0 {
+		t.Fatal("the server did not say its grandchild's pid")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for processLives(grandchild) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if processLives(grandchild) || c.tree.Alive() {
+		t.Errorf("a forked child (pid %d) outlived Close", grandchild)
 	}
 }
 
@@ -250,7 +265,9 @@ func TestRequestsAfterDeathFailAtOnce(t *testing.T) {
 	if _, err := c.Initialize(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	syscall.Kill(c.PID(), syscall.SIGKILL)
+	if p, err := os.FindProcess(c.PID()); err == nil {
+		p.Kill()
+	}
 	<-c.Exited()
 	start := time.Now()
 	_, _, err := c.CallTool(context.Background(), "echo", nil)
@@ -361,8 +378,11 @@ func TestBuildParamsKeepsOrder(t *testing.T) {
 	}
 }
 
+// TestSIGKILLedInspectorLeavesNoGrandchild: the inspector is killed outright, with no
+// chance to shut its server down. On Linux the parent-death signal takes the server and the
+// watchdog its children; on macOS the watchdog takes them all; on Windows closing the Job
+// Object's last handle (the dead inspector's) does.
 func TestSIGKILLedInspectorLeavesNoGrandchild(t *testing.T) {
-	// The inspector is killed outright: Pdeathsig takes the server, the watchdog its children.
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "MCPCLIENT_HELPER=inspector")
 	out, err := cmd.StdoutPipe()
@@ -372,44 +392,22 @@ func TestSIGKILLedInspectorLeavesNoGrandchild(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var pgid int
-	if _, err := fmt.Fscan(out, &pgid); err != nil {
+	var server, grandchild int
+	if _, err := fmt.Fscan(out, &server, &grandchild); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for countGroup(pgid) < 2 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond) // server and its sleeping grandchild
-	}
-	if n := countGroup(pgid); n < 2 {
-		t.Fatalf("want server and grandchild in group %d, found %d", pgid, n)
+	if !platform.ProcessExists(server) || !platform.ProcessExists(grandchild) {
+		t.Fatalf("server %d or grandchild %d not running", server, grandchild)
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	if !waitGroupGone(pgid, 5*time.Second) {
-		t.Fatalf("group %d still has %d live processes after the inspector was SIGKILLed", pgid, countGroup(pgid))
+	deadline := time.Now().Add(10 * time.Second)
+	for (processLives(server) || processLives(grandchild)) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// countGroup counts live processes of a process group.
-func countGroup(pgid int) int {
-	n := 0
-	dir, _ := os.ReadDir("/proc")
-	for _, d := range dir {
-		b, err := os.ReadFile("/proc/" + d.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) > 2 && f[0] != "Z" && f[2] == strconv.Itoa(pgid) {
-			n++
-		}
+	if processLives(server) || processLives(grandchild) {
+		t.Fatalf("after the inspector was killed: server %d lives %v, grandchild %d lives %v", server, processLives(server), grandchild, processLives(grandchild))
 	}
-	return n
 }
 
 // TestCloseAnswersRequestsAlreadyHandled: a server request that came just before the
@@ -439,14 +437,5 @@ func TestCloseAnswersRequestsAlreadyHandled(t *testing.T) {
 	t.Fatal("the roots/list that came just before the call's response was never answered")
 }
 
-// waitGroupGone polls until no live process of group pgid is left, for at most d.
-func waitGroupGone(pgid int, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for platform.GroupAlive(pgid) {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
-}
+// processLives reports whether process pid still runs (a zombie does not).
+func processLives(pid int) bool { return platformtest.Running(pid) }

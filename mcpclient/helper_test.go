@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // The test binary doubles as small stdio servers for client tests: TestMain runs helperServer
@@ -27,17 +27,25 @@ func helperConfig(mode string) Config {
 }
 
 func helperServer(mode string) {
-	if mode == "inspector" {
-		// Act as an inspector: start a server that forks a grandchild, print its group, wait to be killed.
+	switch mode {
+	case "inspector":
+		// Act as an inspector: start a server that starts a grandchild, print both pids
+		// ("SERVER GRANDCHILD"), wait to be killed.
 		c, err := Start(helperConfig("fork"))
 		if err != nil {
 			os.Exit(1)
 		}
-		go func() {
-			for range c.Events() {
+		for ev := range c.Events() {
+			var gc int
+			if ev.Dir == Stderr && ev.Kind == KindStderr {
+				if _, err := fmt.Sscanf(string(ev.Raw), "grandchild %d", &gc); err == nil {
+					fmt.Printf("%d %d\n", c.PID(), gc)
+				}
 			}
-		}()
-		fmt.Printf("%d\n", c.PID())
+		}
+		time.Sleep(time.Hour)
+		return
+	case "sleep":
 		time.Sleep(time.Hour)
 		return
 	}
@@ -49,10 +57,11 @@ func helperServer(mode string) {
 	}
 	switch mode {
 	case "ignore-term":
-		signal.Ignore(syscall.SIGTERM)
+		platform.IgnoreTerminate()
 	case "fork":
-		// A grandchild in the same process group that would outlive a careless client.
-		c := exec.Command("sleep", "300")
+		// A grandchild in the same process tree that would outlive a careless client.
+		c := exec.Command(os.Args[0])
+		c.Env = append(os.Environ(), "MCPCLIENT_HELPER=sleep")
 		c.Start()
 		fmt.Fprintf(os.Stderr, "grandchild %d\n", c.Process.Pid)
 	}

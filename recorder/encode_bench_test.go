@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
@@ -59,10 +60,4 @@ func BenchmarkEncode(b *testing.B) {
 }
 
 // processCPU is the CPU time (user and system) this process has used so far, in ns.
-func processCPU() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func processCPU() int64 { return int64(platformtest.ProcessCPU()) }

@@ -15,9 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -179,12 +180,12 @@ func TestCrashSafety(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "crash.jsonl")
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "RECORDER_TEST_HELPER=recorder", "RECORDER_TRACE="+path, "RECORDER_FAKE="+fake.Binary(t))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
+	tree, err := platform.Start(cmd) // its own tree: the server it starts goes with it
+	if err != nil {
 		t.Fatal(err)
 	}
 	var written uint64
@@ -198,13 +199,15 @@ func TestCrashSafety(t *testing.T) {
 	}
 	// Kill the recorder (not its server first: the recorder is what must survive a kill -9),
 	// then everything left in its group.
-	syscall.Kill(cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Process.Kill()
 	for sc.Scan() {
 		n, _ := strconv.ParseUint(strings.TrimPrefix(sc.Text(), "seq "), 10, 64)
 		written = max(written, n)
 	}
 	cmd.Wait()
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	tree.Kill()
+	tree.WaitGone(10 * time.Second)
+	tree.Release()
 	if written < 200 {
 		t.Fatalf("the recorder reported only %d events", written)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func checkFrames(t *testing.T, what string, frames []mcpclient.Event, first, pad
 // live messages, detaches; a crashed viewer and a second viewer come and go; the host↔server
 // bytes are identical to a run with nobody watching, and the list shows the tap.
 func TestAttachMidSession(t *testing.T) {
-	h := startTap(t, []string{"cat"}, nil)
+	h := startTap(t, catArgv(), nil)
 	var input []byte
 	send := func(b []byte) {
 		input = append(input, b...)
@@ -81,7 +82,7 @@ func TestAttachMidSession(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if info.Name != "test" || info.ServerPID != h.pid || info.Socket != h.socket || len(info.Argv) != 1 || info.Argv[0] != "cat" || info.Trace != h.trace {
+	if info.Name != "test" || info.ServerPID != h.pid || info.Socket != h.socket || !slices.Equal(info.Argv, catArgv()) || info.Trace != h.trace {
 		t.Errorf("info %+v", info)
 	}
 	if info.Messages != 10 {
@@ -100,7 +101,7 @@ func TestAttachMidSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(v.Header.Argv) != 1 || v.Header.Argv[0] != "cat" {
+	if !slices.Equal(v.Header.Argv, catArgv()) {
 		t.Errorf("header %+v", v.Header)
 	}
 	checkFrames(t, "history", nextFrames(t, v, 10), 1, 10)
@@ -163,7 +164,7 @@ func TestAttachMidSession(t *testing.T) {
 // behind, and told so; the host↔server stream is not slowed and stays identical; a viewer
 // that attaches again afterwards gets the whole session.
 func TestSlowViewerDropped(t *testing.T) {
-	h := startTap(t, []string{"cat"}, func(o *Options) { o.ViewerBuffer = 1 << 20 })
+	h := startTap(t, catArgv(), func(o *Options) { o.ViewerBuffer = 1 << 20 })
 	stuck, err := Attach(h.socket)
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +216,7 @@ func TestSlowViewerDropped(t *testing.T) {
 // newest ones whole, up to the last.
 func TestAttachNoFileHistoryBounded(t *testing.T) {
 	const n, pad = 400, 10 << 10
-	h := startTap(t, []string{"cat"}, func(o *Options) {
+	h := startTap(t, catArgv(), func(o *Options) {
 		o.TracePath, o.MemoryHistory, o.NoFileReason = "", 1<<20, "--no-save keeps no file"
 	})
 	var sent int

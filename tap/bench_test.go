@@ -25,10 +25,10 @@ type echoPeer struct {
 	stop func()
 }
 
-// directCat starts cat with pipes, as a host would.
+// directCat starts a cat (the test binary as one: catArgv) with pipes, as a host would.
 func directCat(tb testing.TB) *echoPeer {
 	tb.Helper()
-	cmd := exec.Command("cat")
+	cmd := exec.Command(catArgv()[0], catArgv()[1:]...)
 	w, err := cmd.StdinPipe()
 	if err != nil {
 		tb.Fatal(err)
@@ -49,8 +49,8 @@ func directCat(tb testing.TB) *echoPeer {
 	}}
 }
 
-// tappedCat starts cat behind a tap that records to a file and publishes its socket.
-func tappedCat(tb testing.TB) *echoPeer { return tapped(tb, nil, "cat") }
+// tappedCat starts a cat (catArgv) behind a tap that records to a file and publishes its socket.
+func tappedCat(tb testing.TB) *echoPeer { return tapped(tb, nil, catArgv()...) }
 
 // tapped starts argv behind a tap that records to a file (scrubbed by red, nil: not at
 // all) and publishes its socket.

@@ -14,6 +14,30 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/recorder"
 )
 
+// The test binary doubles as the servers the tap tests start, so they need no shell tools
+// and run the same on every system: with helperCat as its one argument it copies stdin to
+// stdout (cat), with helperExit it exits 0 at once.
+const (
+	helperCat  = "tap-test-cat"
+	helperExit = "tap-test-exit"
+)
+
+func TestMain(m *testing.M) {
+	if len(os.Args) == 2 {
+		switch os.Args[1] {
+		case helperCat:
+			_, _ = io.Copy(os.Stdout, os.Stdin)
+			os.Exit(0)
+		case helperExit:
+			os.Exit(0)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// catArgv is a server that echoes what it reads, as cat does.
+func catArgv() []string { return []string{os.Args[0], helperCat} }
+
 // harness runs a tap in-process with real pipes on the host side, as a host would see it.
 type harness struct {
 	t       *testing.T

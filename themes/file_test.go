@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"charm.land/lipgloss/v2"
@@ -105,23 +104,5 @@ func TestLoadThemeErrors(t *testing.T) {
 	}
 	if _, err := Load("../x", dir, false); err == nil {
 		t.Fatal("a path accepted as a theme name")
-	}
-}
-
-// TestLoadThemeNotAFile: a theme file that is a device, an endless file, a FIFO or too big
-// is refused at once, not read without end.
-func TestLoadThemeNotAFile(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.toml")); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.toml"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	writeTheme(t, dir, "big", "# "+strings.Repeat("x", MaxFileSize)+"\n")
-	for _, name := range []string{"zero", "fifo", "big"} {
-		if _, err := Load(name, dir, false); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, name+".toml")) {
-			t.Errorf("%s: %v", name, err)
-		}
 	}
 }

@@ -1,9 +1,10 @@
+//go:build unix
+
 package ui
 
 import (
 	"errors"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -24,7 +25,7 @@ func TestResponseAfterTheServersExit(t *testing.T) {
 	l.until("tools", func() bool { return len(l.m.tools.tools) == 1 }, 20*time.Second)
 	run := l.sendTool("sleep")
 	l.until("the request on the wire", func() bool { return run.reqSeq != 0 }, 20*time.Second)
-	if err := syscall.Kill(l.c.PID(), syscall.SIGKILL); err != nil {
+	if err := killProcess(l.c.PID()); err != nil {
 		t.Fatal(err)
 	}
 	l.until("the call's failure", func() bool { return run.done }, 20*time.Second)

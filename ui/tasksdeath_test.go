@@ -1,9 +1,10 @@
+//go:build unix
+
 package ui
 
 import (
 	"errors"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -22,7 +23,7 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 	// The task's subscriptions/listen is pending when the server dies.
 	w.settled(t, mcpclient.ClientToServer, "subscriptions/listen", func(f []string) bool { return len(f) > 0 })
 	l.key("2")
-	if err := syscall.Kill(l.c.PID(), syscall.SIGKILL); err != nil {
+	if err := killProcess(l.c.PID()); err != nil {
 		t.Fatal(err)
 	}
 	l.until("the call's end", func() bool { return run.done }, 20*time.Second)

@@ -2,7 +2,6 @@ package fake
 
 import (
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -29,38 +28,5 @@ func TestFindingsScenario(t *testing.T) {
 	}
 	if e := p.wait(true); e.code != 0 {
 		t.Errorf("exit %+v", e)
-	}
-}
-
-// linger stays up once its stdin ends, until SIGTERM.
-func TestLingerWaitsForSIGTERM(t *testing.T) {
-	t.Parallel()
-	p := scenario(t, "linger")
-	p.handshake()
-	p.stdin.Close()
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	if e := p.wait(false); e.signal != syscall.SIGTERM {
-		t.Fatalf("exit %+v, want killed by SIGTERM", e)
-	}
-}
-
-// linger-kill ignores SIGTERM (it still answers a ping sent after it) and its stdin's end;
-// only SIGKILL ends it.
-func TestLingerKillIgnoresSIGTERM(t *testing.T) {
-	t.Parallel()
-	p := scenario(t, "linger-kill")
-	p.handshake()
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	p.exchange(`{"jsonrpc":"2.0","id":"p","method":"ping"}`, `{"jsonrpc":"2.0","id":"p","result":{}}`)
-	p.stdin.Close()
-	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	if e := p.wait(false); e.signal != syscall.SIGKILL {
-		t.Fatalf("exit %+v, want killed by SIGKILL", e)
 	}
 }

@@ -8,9 +8,10 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 const timeout = 15 * time.Second
@@ -276,9 +277,9 @@ func (p *proc) rest() string {
 
 // exit is how the process ended.
 type exit struct {
-	code   int            // -1 when killed by a signal
-	signal syscall.Signal // 0 unless killed by a signal
-	stdout string         // what was still unread on stdout
+	code   int    // -1 when killed by a signal
+	signal string // "" unless killed by a signal: its short name ("KILL", "TERM")
+	stdout string // what was still unread on stdout
 }
 
 // wait closes stdin if asked, drains stdout and stderr and waits for the process. After it,
@@ -306,12 +307,8 @@ func (p *proc) wait(closeStdin bool) exit {
 	if err != nil && !errors.As(err, &ee) {
 		p.t.Fatalf("wait: %v", err)
 	}
-	st := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
-	e := exit{code: p.cmd.ProcessState.ExitCode(), stdout: out}
-	if st.Signaled() {
-		e.signal = st.Signal()
-	}
-	return e
+	ex := platform.ExitOf(p.cmd, err)
+	return exit{code: ex.Code, signal: ex.Signal, stdout: out}
 }
 
 // stderrUntil returns stderr once it contains s, or as it is when stderr ends or the

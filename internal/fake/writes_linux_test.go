@@ -8,9 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 )
 
 // writesOf runs a scenario with its stdout on a SOCK_SEQPACKET socket, which keeps message
@@ -18,11 +19,11 @@ import (
 // input, closes stdin, and returns the server's writes in order.
 func writesOf(t *testing.T, scenario string, input ...string) []string {
 	t.Helper()
-	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
+	a, b, err := platformtest.SeqpacketPair()
 	if err != nil {
 		t.Fatalf("socketpair: %v", err)
 	}
-	ours, theirs := os.NewFile(uintptr(fds[0]), "ours"), os.NewFile(uintptr(fds[1]), "theirs")
+	ours, theirs := os.NewFile(uintptr(a), "ours"), os.NewFile(uintptr(b), "theirs")
 	defer ours.Close()
 	cmd := exec.Command(Binary(t), "--scenario", scenario)
 	cmd.Stdin = strings.NewReader(strings.Join(input, "\n") + "\n")

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // LoopbackPreload is the path, relative to the module root, of the Node
@@ -37,6 +39,7 @@ type HTTPServer struct {
 	Addr string
 
 	cmd      *exec.Cmd
+	tree     *platform.Tree // the server and what it started
 	output   *syncBuffer
 	exited   chan struct{} // closed when the process has been waited for
 	stopOnce sync.Once
@@ -136,10 +139,11 @@ func startOne(t testing.TB, cmd *exec.Cmd, port int, path string) (*HTTPServer, 
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	s := &HTTPServer{URL: "http://" + addr + path, Addr: addr, cmd: cmd, output: &syncBuffer{}, exited: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = s.output, s.output
-	ownProcessGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	tree, err := platform.Start(cmd)
+	if err != nil {
 		return nil, fmt.Errorf("start %q: %w", cmd.Args, err)
 	}
+	s.tree = tree
 	go func() {
 		_ = cmd.Wait()
 		close(s.exited)
@@ -185,21 +189,33 @@ func (s *HTTPServer) stop(t testing.TB) {
 func (s *HTTPServer) stopGroup(t testing.TB) {
 	select {
 	case <-s.exited:
-		killProcessGroup(s.cmd) // children of an exited leader, if any
+		s.endTree() // children of an exited leader, if any
 		return
 	default:
 	}
-	terminateProcessGroup(s.cmd)
+	if s.tree.Terminate() != nil {
+		_ = s.tree.Kill()
+	}
 	select {
 	case <-s.exited:
 	case <-time.After(2 * time.Second):
-		killProcessGroup(s.cmd)
+		_ = s.tree.Kill()
 		<-s.exited
 	}
-	killProcessGroup(s.cmd)
+	s.endTree()
 	if t.Failed() {
 		t.Logf("testservers: output of %q:\n%s", s.cmd.Args, s.Output())
 	}
+}
+
+// endTree kills what is left of the server's process tree, waits for it to go, and
+// releases it.
+func (s *HTTPServer) endTree() {
+	if s.tree.Alive() {
+		_ = s.tree.Kill()
+		s.tree.WaitGone(5 * time.Second)
+	}
+	s.tree.Release()
 }
 
 // freePort returns a TCP port on 127.0.0.1 that was free a moment ago.

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package tmuxtest runs a terminal program in a detached tmux session so that
 // end-to-end tests can type at it (send-keys) and read its screen
 // (capture-pane), as a person would.
@@ -10,21 +12,24 @@
 // leaves its whole last screen to inspect. The test's cleanup kills the
 // server and the pane's process group.
 //
+// tmux runs on Unix only, so this package and the tests that use it are built
+// only there (//go:build unix).
+//
 // A test binary that imports this package must not set
 // MCP_INSPECT_TMUXTEST_WRAPPER in its environment.
 package tmuxtest
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 )
 
 // PollInterval is how often the Wait methods capture the screen.
@@ -324,7 +329,7 @@ type ExitStatus struct {
 // String says "exit status N" or "killed by signal N (name)".
 func (e ExitStatus) String() string {
 	if e.Signal != 0 {
-		return "killed by signal " + strconv.Itoa(e.Signal) + " (" + syscall.Signal(e.Signal).String() + ")"
+		return "killed by signal " + strconv.Itoa(e.Signal) + " (" + platformtest.SignalString(e.Signal) + ")"
 	}
 	return "exit status " + strconv.Itoa(e.Code)
 }
@@ -407,7 +412,7 @@ func (s *Session) close() {
 		for groupAlive(s.panePID) && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)
 		}
-		if err := syscall.Kill(-s.panePID, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
+		if err := platformtest.SignalGroup(s.panePID, platformtest.SIGKILL); err != nil {
 			s.t.Logf("tmuxtest: kill process group %d: %v", s.panePID, err)
 		}
 	}
@@ -420,7 +425,7 @@ func (s *Session) close() {
 func groupAlive(pgid int) bool {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
-		return syscall.Kill(-pgid, 0) == nil
+		return platformtest.GroupExists(pgid)
 	}
 	for _, e := range entries {
 		if _, err := strconv.Atoi(e.Name()); err != nil {

@@ -1,3 +1,5 @@
+//go:build unix
+
 package tmuxtest
 
 import (
@@ -5,9 +7,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 )
 
 const timeout = 10 * time.Second
@@ -48,7 +51,7 @@ func TestExitCodeAndSignal(t *testing.T) {
 	s.WaitFor(t, timeout, "failing")
 
 	s = Start(t, 40, 5, nil, "sh", "-c", "echo dying; kill -TERM $$")
-	if st := s.Wait(t, timeout); st != (ExitStatus{Code: -1, Signal: int(syscall.SIGTERM)}) {
+	if st := s.Wait(t, timeout); st != (ExitStatus{Code: -1, Signal: int(platformtest.SIGTERM)}) {
 		t.Errorf("exit = %v, want killed by SIGTERM", st)
 	}
 	s.WaitFor(t, timeout, "dying")
@@ -57,7 +60,7 @@ func TestExitCodeAndSignal(t *testing.T) {
 func TestKeysAndCtrlC(t *testing.T) {
 	// cat echoes what it reads; C-c interrupts it.
 	s := Start(t, 40, 5, nil, "cat")
-	if pid := s.PID(); pid <= 0 || syscall.Kill(pid, 0) != nil {
+	if pid := s.PID(); pid <= 0 || !platformtest.Alive(pid) {
 		t.Fatalf("PID %d is not a live process", pid)
 	}
 	if !s.Alive() {
@@ -69,7 +72,7 @@ func TestKeysAndCtrlC(t *testing.T) {
 	s.WaitFor(t, timeout, "abc     x\nabc     x")
 	s.WaitGone(t, timeout, "nothing such")
 	s.Send("C-c")
-	if st := s.Wait(t, timeout); st.Signal != int(syscall.SIGINT) {
+	if st := s.Wait(t, timeout); st.Signal != int(platformtest.SIGINT) {
 		t.Errorf("exit = %v, want killed by SIGINT", st)
 	}
 }
@@ -138,7 +141,7 @@ func TestCleanupKillsProgram(t *testing.T) {
 		pid, socket = s.PID(), s.socket
 	})
 	deadline := time.Now().Add(timeout)
-	for syscall.Kill(pid, 0) == nil && !isZombie(pid) {
+	for platformtest.Alive(pid) && !isZombie(pid) {
 		if time.Now().After(deadline) {
 			t.Fatalf("pane process %d still alive after cleanup", pid)
 		}
@@ -150,11 +153,4 @@ func TestCleanupKillsProgram(t *testing.T) {
 }
 
 // isZombie reports whether pid has exited but not been reaped yet.
-func isZombie(pid int) bool {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return false
-	}
-	_, rest, ok := strings.Cut(string(stat), ") ")
-	return ok && strings.HasPrefix(rest, "Z")
-}
+func isZombie(pid int) bool { return platformtest.Alive(pid) && !platformtest.Running(pid) }

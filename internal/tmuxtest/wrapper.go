@@ -1,3 +1,5 @@
+//go:build unix
+
 package tmuxtest
 
 import (
@@ -8,8 +10,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 )
 
 // wrapperEnv, set in the pane's environment, makes a test binary that
@@ -44,7 +47,7 @@ func wrap(dir string, argv []string) int {
 	// foreground group, so C-c and C-\ reach both: the wrapper survives them
 	// by catching them (a caught signal, unlike an ignored one, is reset to
 	// its default in the program).
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP)
+	signal.Notify(make(chan os.Signal, 1), platformtest.SIGINT, platformtest.SIGQUIT, platformtest.SIGTSTP)
 
 	status := "exit 127"
 	if len(argv) == 0 {
@@ -64,11 +67,10 @@ func wrap(dir string, argv []string) int {
 			if err != nil && !errors.As(err, &ee) {
 				fmt.Fprintf(os.Stderr, "tmuxtest: %v\n", err)
 			}
-			ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-			if ws.Signaled() {
-				status = "signal " + strconv.Itoa(int(ws.Signal()))
+			if sig := platformtest.WaitSignal(cmd.ProcessState); sig != 0 {
+				status = "signal " + strconv.Itoa(int(sig))
 			} else {
-				status = "exit " + strconv.Itoa(ws.ExitStatus())
+				status = "exit " + strconv.Itoa(cmd.ProcessState.ExitCode())
 			}
 		}
 	}

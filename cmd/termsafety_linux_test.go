@@ -14,8 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/sys/unix"
-
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 )
@@ -24,20 +23,9 @@ import (
 // the program wrote) and the terminal side (the program's stdout and stderr).
 func openPTY(t *testing.T) (ptm, pts *os.File) {
 	t.Helper()
-	ptm, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	ptm, pts, err := platformtest.OpenPty()
 	if err != nil {
-		t.Fatalf("open /dev/ptmx: %v", err)
-	}
-	if err := unix.IoctlSetPointerInt(int(ptm.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatalf("unlockpt: %v", err)
-	}
-	n, err := unix.IoctlGetInt(int(ptm.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Fatalf("ptsname: %v", err)
-	}
-	pts, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatalf("open pts: %v", err)
+		t.Fatalf("open a pty: %v", err)
 	}
 	return ptm, pts
 }
