@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // Transport names how the server is reached.
@@ -138,6 +140,11 @@ func (e *ConnectError) Error() string {
 	var ue *url.Error
 	if errors.As(err, &ue) && ue.Err != nil {
 		err = ue.Err // its "Post \"URL\": " would repeat what is said already
+	}
+	if platform.IsConnRefused(err) && !strings.Contains(err.Error(), "connection refused") {
+		// Windows says "No connection could be made because the target machine actively
+		// refused it": name it as everywhere else, keep the system's words after.
+		return fmt.Sprintf("%s %s: connection refused (%v; is the server running, and is the URL right?)", e.Method, e.URL, err)
 	}
 	return fmt.Sprintf("%s %s: %v (is the server running, and is the URL right?)", e.Method, e.URL, err)
 }
