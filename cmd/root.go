@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -128,7 +129,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 	}
 	if f.cwd != "" {
 		if st, err := os.Stat(f.cwd); err != nil || !st.IsDir() {
-			return mcpclient.Config{}, fmt.Errorf("--cwd %q is not a directory", f.cwd)
+			return mcpclient.Config{}, fmt.Errorf("--cwd %s is not a directory", sanitize.QuotePath(f.cwd))
 		}
 	}
 	switch {

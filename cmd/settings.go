@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/recorder"
@@ -418,7 +419,7 @@ func (s *serverSource) profileConfig(f *sessionFlags, argv []string) (mcpclient.
 	cfg.Env = append(append([]string(nil), p.Env...), f.env...)
 	if f.cwd == "" && p.Cwd != "" {
 		if st, err := os.Stat(p.Cwd); err != nil || !st.IsDir() {
-			return none, "", fmt.Errorf("server profile %q in %s: cwd %q is not a directory", p.Name, set.Path, p.Cwd)
+			return none, "", fmt.Errorf("server profile %q in %s: cwd %s is not a directory", p.Name, set.Path, sanitize.QuotePath(p.Cwd))
 		}
 		cfg.Dir = p.Cwd
 	}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -21,11 +22,11 @@ func RootsFromPaths(paths []string) (roots []mcpclient.Root, problems []string) 
 	for _, p := range paths {
 		r, problem := rootFromPath(p)
 		if r.URI == "" {
-			problems = append(problems, fmt.Sprintf("root %q: %s", p, problem))
+			problems = append(problems, fmt.Sprintf("root %s: %s", sanitize.QuotePath(p), problem))
 			continue
 		}
 		if problem != "" {
-			problems = append(problems, fmt.Sprintf("root %q: %s (kept)", p, problem))
+			problems = append(problems, fmt.Sprintf("root %s: %s (kept)", sanitize.QuotePath(p), problem))
 		}
 		roots = append(roots, r)
 	}

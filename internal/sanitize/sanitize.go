@@ -42,6 +42,10 @@ func String(s string, mode Mode) string {
 // OneLine is String(s, Line): one line, nothing interpreted.
 func OneLine(s string) string { return String(s, Line) }
 
+// QuotePath is a file path in double quotes for a message: controls escaped as OneLine
+// does, backslashes kept, so a Windows path reads C:\Users\x, not %q's C:\\Users\\x.
+func QuotePath(p string) string { return `"` + OneLine(p) + `"` }
+
 // Block is String(s, Text): line breaks kept, tabs expanded.
 func Block(s string) string { return String(s, Text) }
 

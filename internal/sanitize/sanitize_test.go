@@ -137,3 +137,17 @@ func TestHasControls(t *testing.T) {
 		}
 	}
 }
+
+func TestQuotePath(t *testing.T) {
+	for in, want := range map[string]string{
+		`C:\Users\ana\proj`: `"C:\Users\ana\proj"`,
+		"/home/ana/my proj": `"/home/ana/my proj"`,
+	} {
+		if got := QuotePath(in); got != want {
+			t.Errorf("QuotePath(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := QuotePath("/tmp/\x1b[31mred"); strings.Contains(got, "\x1b") {
+		t.Errorf("QuotePath let an escape through: %q", got)
+	}
+}
