@@ -49,6 +49,7 @@ export GOOS=windows GOARCH=amd64 CGO_ENABLED=0
 go build -buildvcs=false -o "$work/mcp-inspect.exe" .
 go build -buildvcs=false -o "$work/fakeserver.exe" ./internal/fake/fakeserver
 go test -c -o "$work/platform.test.exe" ./internal/platform
+go test -c -o "$work/mcpclient.test.exe" ./mcpclient
 unset GOOS GOARCH CGO_ENABLED
 go run ./internal/tools/winprng "$work/bcryptprimitives.dll"
 
@@ -135,6 +136,25 @@ if [[ $rc == 0 ]] && grep -q '^PASS$' <<<"$out"; then
 		"$(grep -c -- '^--- PASS' <<<"$out")" "TestTerminateEndsAServerThatDoesNotCatchIt, TestIgnoreTerminateNeedsKill"
 else
 	printf 'FAIL  internal/platform tests: exit %s\n%s\n' "$rc" "$out"
+	failed=$((failed + 1))
+fi
+
+echo "== mcpclient tests (the fake servers; no go command or Node here)"
+# Not run under wine, each for its reason: the real servers need the module tree, Node and the
+# go command; the shutdown-step test needs CTRL_BREAK (above); B22 passes but its t.TempDir
+# cleanup fails (Go 1.26's RemoveAll uses FileDispositionInformationEx, which wine 8 lacks).
+notrun=(TestHTTPEraAuto TestModernEraGoEverything TestAutoEra TestLegacyFeaturesGoEverything
+	TestLegacyFeaturesServerEverything TestHTTPServerEverythingStreamable TestHTTPGoEverythingStateful
+	TestHTTPGoEverythingModern TestHTTPServerEverythingSSE TestHTTPModernListenStream
+	TestHTTPResumeWithLastEventID TestServerEverything TestGoEverythingServer
+	TestShutdownReportSaysWhichStep TestB22ArgvAndEnvExact)
+skip="^($(IFS='|'; echo "${notrun[*]}"))\$"
+rc=0
+out=$(MCP_INSPECT_FAKESERVER="Z:${work//\//\\}\\fakeserver.exe" timeout 900 "$wine" ./mcpclient.test.exe -test.v -test.timeout 800s -test.skip "$skip" 2>&1) || rc=$?
+if [[ $rc == 0 ]] && grep -q '^PASS$' <<<"$out"; then
+	printf 'PASS  mcpclient tests (%s passed; not run under wine: %s)\n' "$(grep -c -- '^--- PASS' <<<"$out")" "${notrun[*]}"
+else
+	printf 'FAIL  mcpclient tests: exit %s\n%s\n' "$rc" "$(grep -E -A8 -- '^--- FAIL|^panic' <<<"$out" | head -80)"
 	failed=$((failed + 1))
 fi
 

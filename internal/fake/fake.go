@@ -100,6 +100,10 @@ const (
 	// EnvLock is single-copy's lock file (default: one per parent process in the temp
 	// directory, so the copies one mcp-inspect starts share it).
 	EnvLock = "FAKE_LOCK"
+	// EnvBinary names a fake server already built for this system, which Binary then
+	// returns instead of building one: test binaries compiled for Windows and run where
+	// there is no go command (scripts/windows-smoke.sh, under wine) use it.
+	EnvBinary = "MCP_INSPECT_FAKESERVER"
 )
 
 // ExitUsage is the fake server's exit code for an unknown scenario or a bad flag.
@@ -118,9 +122,16 @@ var build struct {
 // and returns its path; it calls t.Fatal on failure. The temporary directory is not removed:
 // the binary is shared by every test of the process, and no hook runs after the last one.
 // Binary needs the go command (on PATH, or in runtime.GOROOT()/bin) and a working directory
-// inside this module, which `go test` provides.
+// inside this module, which `go test` provides, unless $MCP_INSPECT_FAKESERVER (EnvBinary)
+// names a fake server built already.
 func Binary(t testing.TB) string {
 	t.Helper()
+	if p := os.Getenv(EnvBinary); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("fake.Binary: $%s: %v", EnvBinary, err)
+		}
+		return p
+	}
 	build.once.Do(func() {
 		dir, err := os.MkdirTemp("", "mcp-inspect-fakeserver-")
 		if err != nil {
