@@ -19,7 +19,7 @@ import (
 // viewer, and the kitty image numbers handed out.
 type pictures struct {
 	proto media.Protocol
-	// viewer is the command that opens a file in the system's viewer (xdg-open, open).
+	// viewer is the command that opens a file in the system's viewer (xdg-open, open, explorer.exe).
 	viewer string
 	// lastID is the last kitty image number given (numbers start at kittyBase).
 	lastID int

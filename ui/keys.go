@@ -106,7 +106,7 @@ type detailKeys struct {
 	CopyExact   key.Binding `in:"call wire"`
 	CopyCommand key.Binding `in:"call wire"`
 	// OpenMedia writes the shown picture to a file and opens it in the system viewer
-	// (xdg-open, open); RawText shows descriptions and markdown resources as the server
+	// (xdg-open, open, explorer.exe); RawText shows descriptions and markdown resources as the server
 	// sent them ⇄ rendered (issue 16).
 	OpenMedia key.Binding `in:"call resources"`
 	RawText   key.Binding `in:"tools resources prompts"`

@@ -138,7 +138,7 @@ type Options struct {
 	// (an opened trace or a tap's trace was redacted when recorded; --no-redact).
 	Redact func([]byte) []byte
 	// Input is where keys come from; nil: stdin. `open -` reads the trace from stdin and
-	// keys from the terminal (/dev/tty).
+	// keys from the terminal (/dev/tty; CONIN$ on Windows).
 	Input *os.File
 	// ShowCredentials shows HTTP credential header values and OAuth codes and tokens in the
 	// wire pane as they were sent (--no-redact). By default they are masked there as traces
@@ -154,7 +154,7 @@ type Options struct {
 	ImageProtocol media.Protocol
 	ImagePreview  media.Protocol
 	// Viewer is the command that opens a saved picture (the OpenMedia key); "" is the
-	// system's: open on macOS, xdg-open elsewhere.
+	// system's: open on macOS, explorer.exe on Windows, xdg-open elsewhere.
 	Viewer string
 }
 
