@@ -33,11 +33,14 @@ const (
 // setups) still leaves the text somewhere the user can cat. Each copy replaces it.
 const clipboardFile = "clipboard.txt"
 
-// copiedMsg reports a copy: text goes to the clipboard (OSC 52); path is the file
-// fallback ("" when there is no state directory or it could not be written: fileErr).
+// copiedMsg reports a copy: text goes to the clipboard (OSC 52); system names what else
+// took it (platform.SystemClipboard: pbcopy on macOS, the Windows clipboard; "" for none);
+// path is the file fallback ("" when there is no state directory or it could not be
+// written: fileErr).
 type copiedMsg struct {
 	what    string
 	text    string
+	system  string
 	path    string
 	fileErr error
 	// err is why nothing was copied (text is then empty).
@@ -100,11 +103,7 @@ func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
 		if err != nil {
 			return copiedMsg{err: err}
 		}
-		msg := copiedMsg{what: what, text: text}
-		if dir != "" {
-			msg.path, msg.fileErr = writeClipboardFile(dir, text)
-		}
-		return msg
+		return keepCopy(what, text, dir)
 	}
 }
 
@@ -154,6 +153,19 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 	return what, line + "\n", nil
 }
 
+// keepCopy puts a copy where the terminal's clipboard may not reach: the system clipboard
+// (macOS, Windows) and the file fallback in dir. It does I/O: call it from a tea.Cmd.
+func keepCopy(what, text, dir string) copiedMsg {
+	msg := copiedMsg{what: what, text: text}
+	if via, err := platform.SystemClipboard(text); err == nil {
+		msg.system = via
+	}
+	if dir != "" {
+		msg.path, msg.fileErr = writeClipboardFile(dir, text)
+	}
+	return msg
+}
+
 // writeClipboardFile writes text to clipboard.txt in dir (0600: an exact copy can hold
 // secrets) and returns its absolute path.
 func writeClipboardFile(dir, text string) (string, error) {
@@ -177,7 +189,11 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 		m.note("warning", "nothing copied: "+msg.err.Error())
 		return nil
 	}
-	text := "copied " + msg.what + ") to the clipboard (OSC 52)"
+	text := "copied " + msg.what + ") to the clipboard (OSC 52"
+	if msg.system != "" {
+		text += " and " + msg.system
+	}
+	text += ")"
 	switch {
 	case msg.path != "":
 		text += " and " + msg.path

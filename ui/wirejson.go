@@ -191,11 +191,7 @@ func (c *common) copyJSONValue(v *jsonView) tea.Cmd {
 		if masked {
 			what += ", secrets masked"
 		}
-		msg := copiedMsg{what: what, text: text}
-		if dir != "" {
-			msg.path, msg.fileErr = writeClipboardFile(dir, text)
-		}
-		return msg
+		return keepCopy(what, text, dir)
 	}
 }
 
@@ -222,11 +218,7 @@ func jsonValueText(tok []byte, kind jsonKind) (string, error) {
 func (c *common) copyString(what, text string) tea.Cmd {
 	dir := c.hist.dir
 	return func() tea.Msg {
-		msg := copiedMsg{what: what, text: text}
-		if dir != "" {
-			msg.path, msg.fileErr = writeClipboardFile(dir, text)
-		}
-		return msg
+		return keepCopy(what, text, dir)
 	}
 }
 

@@ -240,3 +240,12 @@ func TestIsConnRefused(t *testing.T) {
 		t.Fatalf("dial a closed port: %v: refused %v, reset %v", err, IsConnRefused(err), IsConnReset(err))
 	}
 }
+
+// TestSystemClipboardNotOverSSH: in an SSH session this machine's clipboard is not the
+// user's, so nothing is written there.
+func TestSystemClipboardNotOverSSH(t *testing.T) {
+	t.Setenv("SSH_CONNECTION", "10.0.0.1 50000 10.0.0.2 22")
+	if via, err := SystemClipboard("secret"); via != "" || err != nil {
+		t.Fatalf("SystemClipboard over SSH: %q, %v; want nothing done", via, err)
+	}
+}
