@@ -34,7 +34,7 @@ const (
 const clipboardFile = "clipboard.txt"
 
 // copiedMsg reports a copy: text goes to the clipboard (OSC 52); system names what else
-// took it (platform.SystemClipboard: pbcopy on macOS, the Windows clipboard; "" for none);
+// took it (Options.SystemClipboard: pbcopy on macOS, the Windows clipboard; "" for none);
 // path is the file fallback ("" when there is no state directory or it could not be
 // written: fileErr).
 type copiedMsg struct {
@@ -87,7 +87,7 @@ func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
 	if !loaded {
 		return fail(fmt.Errorf("frame #%d is still loading from the trace: press again", seq))
 	}
-	redact, dir, target := c.redact, c.hist.dir, repeatcmd.Target{}
+	redact, dir, sysClip, target := c.redact, c.hist.dir, c.sysClip, repeatcmd.Target{}
 	if kind == copyCommand && c.target != nil {
 		target = c.target()
 	}
@@ -103,7 +103,7 @@ func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
 		if err != nil {
 			return copiedMsg{err: err}
 		}
-		return keepCopy(what, text, dir)
+		return keepCopy(what, text, dir, sysClip)
 	}
 }
 
@@ -154,11 +154,14 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 }
 
 // keepCopy puts a copy where the terminal's clipboard may not reach: the system clipboard
-// (macOS, Windows) and the file fallback in dir. It does I/O: call it from a tea.Cmd.
-func keepCopy(what, text, dir string) copiedMsg {
+// (sysClip, nil for none) and the file fallback in dir. It does I/O: call it from a
+// tea.Cmd.
+func keepCopy(what, text, dir string, sysClip func(string) (string, error)) copiedMsg {
 	msg := copiedMsg{what: what, text: text}
-	if via, err := platform.SystemClipboard(text); err == nil {
-		msg.system = via
+	if sysClip != nil {
+		if via, err := sysClip(text); err == nil {
+			msg.system = via
+		}
 	}
 	if dir != "" {
 		msg.path, msg.fileErr = writeClipboardFile(dir, text)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -175,4 +176,27 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 	}
 	mustContain(t, "curl line", got[1], `-H "Authorization: $AUTHORIZATION"`, "'Mcp-Session-Id: sess-1'", `"method":"tools/call"`)
 	mustContain(t, "C's HTTP note", m.statusBar(), "(mcp-inspect and curl lines")
+}
+
+// A copy also reaches the system clipboard when one is given (pbcopy on macOS, where
+// Terminal.app has no OSC 52; the Windows clipboard), and the note names it; one that
+// fails is left out of the note.
+func TestCopyToSystemClipboard(t *testing.T) {
+	m := wireWith(t, ev(2, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{}}`+"\n"))
+	m.c.hist.dir = ""
+	var got string
+	m.c.sysClip = func(text string) (string, error) { got = text; return "pbcopy", nil }
+	keys(t, m, "j")
+	clip, _ := copyKey(t, m, "y")
+	if got == "" || got != clip {
+		t.Errorf("the system clipboard got %q, the terminal's %q", got, clip)
+	}
+	if !strings.HasSuffix(m.flash, "to the clipboard (OSC 52 and pbcopy)") {
+		t.Errorf("status %q", m.flash)
+	}
+	m.c.sysClip = func(string) (string, error) { return "pbcopy", errors.New("pbcopy: not found") }
+	copyKey(t, m, "y")
+	if !strings.HasSuffix(m.flash, "to the clipboard (OSC 52)") {
+		t.Errorf("status after a failed pbcopy %q", m.flash)
+	}
 }

@@ -39,6 +39,10 @@ type Options struct {
 	// Quoting is the shell syntax command lines are shown, copied and edited in (the zero
 	// value is POSIX sh; cmd passes shellwords.For(runtime.GOOS)).
 	Quoting shellwords.Quoting
+	// SystemClipboard, when set, also gets every copy (cmd passes
+	// platform.SystemClipboard: pbcopy on macOS, the Windows clipboard); via names it in
+	// the copy's note. Nil: the terminal's clipboard (OSC 52) and the file fallback only.
+	SystemClipboard func(text string) (via string, err error)
 	// EnvKeys are the names of the environment variables the user set for the server (-e
 	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
 	// KEY=*** (values never reach the UI).
@@ -176,6 +180,8 @@ type common struct {
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// redact is Options.Redact.
 	redact func([]byte) []byte
+	// sysClip is Options.SystemClipboard.
+	sysClip func(string) (string, error)
 	// target is the server "copy as command" lines talk to (model.repeatTarget).
 	target func() repeatcmd.Target
 	// gfx previews pictures (imagepreview.go); md renders markdown (markdown.go).
@@ -363,7 +369,7 @@ func newModel(opts Options) *model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact}
+	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact, sysClip: opts.SystemClipboard}
 	c.gfx = newPictures(opts.ImageProtocol, opts.ImagePreview, c.st, systemViewer(opts.Viewer))
 	c.md = newMarkdown(c.st)
 	c.md.setDark(darkPalette(pal, opts.Theme))

@@ -181,7 +181,7 @@ func (c *common) copyJSONValue(v *jsonView) tea.Cmd {
 			return copiedMsg{err: fmt.Errorf("the value at %s is cut off here (%s shows all of a large frame, %s saves it)", path, c.keys.Detail.ShowAll.Help().Key, c.keys.Detail.Save.Help().Key)}
 		}
 	}
-	tok, kind, masked, dir := v.doc.token(n), nd.kind, v.masked, c.hist.dir
+	tok, kind, masked, dir, sysClip := v.doc.token(n), nd.kind, v.masked, c.hist.dir, c.sysClip
 	return func() tea.Msg {
 		text, err := jsonValueText(tok, kind)
 		if err != nil {
@@ -191,7 +191,7 @@ func (c *common) copyJSONValue(v *jsonView) tea.Cmd {
 		if masked {
 			what += ", secrets masked"
 		}
-		return keepCopy(what, text, dir)
+		return keepCopy(what, text, dir, sysClip)
 	}
 }
 
@@ -216,9 +216,9 @@ func jsonValueText(tok []byte, kind jsonKind) (string, error) {
 
 // copyString copies text, named what (an open parenthesis the status line closes).
 func (c *common) copyString(what, text string) tea.Cmd {
-	dir := c.hist.dir
+	dir, sysClip := c.hist.dir, c.sysClip
 	return func() tea.Msg {
-		return keepCopy(what, text, dir)
+		return keepCopy(what, text, dir, sysClip)
 	}
 }
 
