@@ -8,14 +8,6 @@ import (
 
 const maxSocketPath = 108
 
-func stateBase() (string, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(home, ".local", "state"), nil
-}
-
 func systemRuntimeDirs() []string {
 	var dirs []string
 	run := fmt.Sprintf("/run/user/%d", os.Getuid())
