@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -444,3 +445,17 @@ func TestCloseAnswersRequestsAlreadyHandled(t *testing.T) {
 
 // processLives reports whether process pid still runs (a zombie does not).
 func processLives(pid int) bool { return platformtest.Running(pid) }
+
+// TestSpawnErrorNamesTheDotPath: a program found only through the current directory (".",
+// on PATH here; cmd.exe's own lookup on Windows) is not run by Go, and the error says how
+// to run it.
+func TestSpawnErrorNamesTheDotPath(t *testing.T) {
+	e := &SpawnError{Argv: []string{"myserver", "--x"}, Err: &exec.Error{Name: "myserver", Err: exec.ErrDot}}
+	want := "; to run the one in the current directory, give its path: ." + string(filepath.Separator) + "myserver"
+	if !strings.HasSuffix(e.Error(), want) || !strings.HasPrefix(e.Error(), `cannot start server "myserver --x": `) {
+		t.Errorf("%q", e.Error())
+	}
+	if e := (&SpawnError{Argv: []string{`C:\srv\a b.exe`}, Err: exec.ErrNotFound}); !strings.HasPrefix(e.Error(), `cannot start server "C:\srv\a b.exe": `) {
+		t.Errorf("a Windows path is quoted with its backslashes doubled: %q", e.Error())
+	}
+}

@@ -2,11 +2,15 @@ package mcpclient
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 )
 
 // LatestProtocolVersion is the legacy-era revision sent in initialize by default
@@ -230,7 +234,13 @@ type SpawnError struct {
 }
 
 func (e *SpawnError) Error() string {
-	return fmt.Sprintf("cannot start server %q: %v", strings.Join(e.Argv, " "), e.Err)
+	msg := fmt.Sprintf("cannot start server %s: %v", sanitize.QuotePath(strings.Join(e.Argv, " ")), e.Err)
+	if errors.Is(e.Err, exec.ErrDot) && len(e.Argv) > 0 {
+		// Go runs no program found through the current directory by a bare name (cmd.exe
+		// would; PowerShell and a PATH holding "." need it spelled out).
+		msg += "; to run the one in the current directory, give its path: ." + string(filepath.Separator) + e.Argv[0]
+	}
+	return msg
 }
 
 func (e *SpawnError) Unwrap() error { return e.Err }
