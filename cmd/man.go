@@ -160,6 +160,9 @@ servers without --config reads Claude Code's .claude.json there instead of in th
 .B LOCALAPPDATA
 Windows: the state directory (%LOCALAPPDATA%\\mcp-inspect) and tap sockets are there, and servers without --config looks there for the config file of Claude Desktop's MSIX package
 .TP
+.B SSH_CONNECTION, SSH_TTY
+when set (an SSH session), a copy goes to the terminal's clipboard (OSC 52) and the file fallback only, not to this machine's clipboard (pbcopy on macOS, the Windows clipboard)
+.TP
 .B PATH, PATHEXT
 Windows: how a host config's command is found; a batch file (npx for npx.cmd) that Claude Desktop or Claude Code may not start is noted
 .TP
