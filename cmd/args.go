@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 )
 
 // argFlags are --args and -a of call, prompt and bench call.

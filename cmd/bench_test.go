@@ -20,7 +20,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // The benchmarks below call the echo tool of the fake "minimal" server, which answers each
@@ -173,11 +173,11 @@ func benchSession(b *testing.B, record bool) *bench {
 	cfg := mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}}
 	benchClientConfig(&cfg, 1)
 	if record {
-		red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: append([]string{cfg.Command}, cfg.Args...)})
+		red, err := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: append([]string{cfg.Command}, cfg.Args...)})
 		if err != nil {
 			b.Fatal(err)
 		}
-		w, err := recorder.Create(filepath.Join(b.TempDir(), "bench.jsonl"), recorder.Header{Tool: "bench"}, red)
+		w, err := trace.Create(filepath.Join(b.TempDir(), "bench.jsonl"), trace.Header{Tool: "bench"}, red)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -17,7 +17,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestCheckInterruptShutsDownPromptly: ctrl+c while check waits for a server that ignores
@@ -28,8 +28,8 @@ import (
 func TestCheckInterruptShutsDownPromptly(t *testing.T) {
 	t.Parallel()
 	bin := testservers.BuildInspector(t)
-	trace := filepath.Join(t.TempDir(), "t.jsonl")
-	c := exec.Command(bin, cmdline([]string{"check", "--json", "--record", trace}, fakeArgv(t, "linger-kill"))...)
+	tracePath := filepath.Join(t.TempDir(), "t.jsonl")
+	c := exec.Command(bin, cmdline([]string{"check", "--json", "--record", tracePath}, fakeArgv(t, "linger-kill"))...)
 	c.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
@@ -39,7 +39,7 @@ func TestCheckInterruptShutsDownPromptly(t *testing.T) {
 	defer c.Process.Kill()
 	// The battery is over and the main session's shutdown is waiting on the server.
 	for deadline := time.Now().Add(2 * time.Minute); ; {
-		if b, _ := os.ReadFile(trace); bytes.Contains(b, []byte("closing the server's stdin")) {
+		if b, _ := os.ReadFile(tracePath); bytes.Contains(b, []byte("closing the server's stdin")) {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -64,7 +64,7 @@ func TestCheckInterruptShutsDownPromptly(t *testing.T) {
 			t.Errorf("shutdown: %s %q %+v", res.Status, res.Reason, res.Findings)
 		}
 	}
-	tr, err := recorder.Open(trace)
+	tr, err := trace.Open(tracePath)
 	if err != nil {
 		t.Fatal(err)
 	}

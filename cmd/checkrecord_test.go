@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestCheckRecordsEverySession: --record FILE keeps the main session in FILE and each short
@@ -18,8 +18,8 @@ import (
 func TestCheckRecordsEverySession(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	trace := filepath.Join(dir, "check.jsonl")
-	r := inspect(t, nil, cmdline([]string{"check", "--json", "--record", trace}, fakeArgv(t, "check-echo-version"))...)
+	tracePath := filepath.Join(dir, "check.jsonl")
+	r := inspect(t, nil, cmdline([]string{"check", "--json", "--record", tracePath}, fakeArgv(t, "check-echo-version"))...)
 	wantCode(t, r, exitCheckFailed)
 	var doc struct {
 		Results  []check.Result  `json:"results"`
@@ -33,7 +33,7 @@ func TestCheckRecordsEverySession(t *testing.T) {
 		files[s.Name] = s.Trace
 	}
 	want := map[string]string{
-		"main":           trace,
+		"main":           tracePath,
 		"version-future": filepath.Join(dir, "check.version-future.jsonl"),
 		"version-oldest": filepath.Join(dir, "check.version-oldest.jsonl"),
 		"discover":       filepath.Join(dir, "check.discover.jsonl"),
@@ -57,7 +57,7 @@ func TestCheckRecordsEverySession(t *testing.T) {
 			if e.Trace != want[e.Session] {
 				t.Fatalf("%s: event %s names trace %q, want %q", res.ID, e, e.Trace, want[e.Session])
 			}
-			tr, err := recorder.Open(e.Trace)
+			tr, err := trace.Open(e.Trace)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,13 +76,13 @@ func TestCheckRecordsEverySession(t *testing.T) {
 		t.Errorf("cited %d events; stderr %q", cited, r.stderr)
 	}
 	// Run again: the siblings exist, and are not replaced without --overwrite.
-	os.Remove(trace)
-	r = inspect(t, nil, cmdline([]string{"check", "-q", "--record", trace}, fakeArgv(t, "minimal"))...)
+	os.Remove(tracePath)
+	r = inspect(t, nil, cmdline([]string{"check", "-q", "--record", tracePath}, fakeArgv(t, "minimal"))...)
 	wantCode(t, r, exitUsage)
 	if !strings.Contains(r.stderr, "check.version-future.jsonl: the file exists") {
 		t.Errorf("stderr %q", r.stderr)
 	}
-	r = inspect(t, nil, cmdline([]string{"check", "-q", "--overwrite", "--record", trace}, fakeArgv(t, "minimal"))...)
+	r = inspect(t, nil, cmdline([]string{"check", "-q", "--overwrite", "--record", tracePath}, fakeArgv(t, "minimal"))...)
 	wantCode(t, r, exitOK)
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestReplayRefusesToRecordOverItsTrace: --record naming the trace being replayed (itself,
@@ -92,7 +92,7 @@ func TestRecordRefusesExistingFile(t *testing.T) {
 func TestSaveAsRefusesTakenName(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
-	w, err := recorder.Create(filepath.Join(t.TempDir(), "live.jsonl"), recorder.Header{Tool: "t"}, nil)
+	w, err := trace.Create(filepath.Join(t.TempDir(), "live.jsonl"), trace.Header{Tool: "t"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

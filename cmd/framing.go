@@ -4,7 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // framingUsage is the --framing flag's help, shared by every command that talks stdio.
@@ -26,9 +26,9 @@ func (f *sessionFlags) registerFraming(cmd *cobra.Command, use flagUse) {
 func traceFraming(f mcpclient.Framing) string {
 	switch f {
 	case mcpclient.FramingContentLength:
-		return recorder.FramingContentLength
+		return trace.FramingContentLength
 	case mcpclient.FramingAuto:
-		return recorder.FramingAuto
+		return trace.FramingAuto
 	}
-	return recorder.FramingNewline
+	return trace.FramingNewline
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // The issue #14 framings, headless: --framing content-length talks to a Content-Length
@@ -97,22 +97,22 @@ func TestCourseServerEndToEnd(t *testing.T) {
 		t.Errorf("lookup of an unknown key:\n%s", r.stderr)
 	}
 
-	trace := filepath.Join(dir, "course.jsonl")
-	r = traceRun(t, state, nil, cmdline(append([]string{"call", "add", "-a", "a=2", "-a", "b=40", "--record", trace}, cl...), srv)...)
+	tracePath := filepath.Join(dir, "course.jsonl")
+	r = traceRun(t, state, nil, cmdline(append([]string{"call", "add", "-a", "a=2", "-a", "b=40", "--record", tracePath}, cl...), srv)...)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "42") {
 		t.Errorf("call add:\n%s", r.stdout)
 	}
-	tr, err := recorder.Open(trace)
+	tr, err := trace.Open(tracePath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.Header.Framing != recorder.FramingContentLength {
+	if tr.Header.Framing != trace.FramingContentLength {
 		t.Errorf("trace header framing %q", tr.Header.Framing)
 	}
 	tr.Close()
 
-	r = traceRun(t, state, nil, "trace", "cat", trace)
+	r = traceRun(t, state, nil, "trace", "cat", tracePath)
 	wantCode(t, r, 0)
 	for _, want := range []string{`> Content-Length: `, `{"jsonrpc":"2.0","id":1,"method":"initialize"`, `< Content-Length: `, `"serverInfo": {"name": "course-server"`} {
 		if !strings.Contains(r.stdout, want) {
@@ -122,20 +122,20 @@ func TestCourseServerEndToEnd(t *testing.T) {
 	if strings.Contains(r.stdout, "no newline at the end") {
 		t.Errorf("trace cat calls a Content-Length frame unterminated:\n%s", r.stdout)
 	}
-	r = traceRun(t, state, nil, "trace", "stats", trace)
+	r = traceRun(t, state, nil, "trace", "stats", tracePath)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "tools/call") {
 		t.Errorf("trace stats:\n%s", r.stdout)
 	}
 
-	r = traceRun(t, state, nil, cmdline([]string{"replay", trace}, srv)...)
+	r = traceRun(t, state, nil, cmdline([]string{"replay", tracePath}, srv)...)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, " same, 0 differ") {
 		t.Errorf("replay:\n%s", r.stdout)
 	}
 
 	bin := testservers.BuildInspector(t)
-	mock := []string{bin, "mock", trace}
+	mock := []string{bin, "mock", tracePath}
 	r = traceRun(t, state, nil, cmdline(append([]string{"call", "add", "-a", "a=2", "-a", "b=40"}, cl...), mock)...)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "42") {
@@ -146,7 +146,7 @@ func TestCourseServerEndToEnd(t *testing.T) {
 	if !strings.Contains(r.stderr, "--framing content-length") {
 		t.Errorf("newline client on the Content-Length mock:\n%s", r.stderr)
 	}
-	if _, err := os.Stat(trace); err != nil {
+	if _, err := os.Stat(tracePath); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -158,24 +158,24 @@ func TestTapContentLength(t *testing.T) {
 	t.Parallel()
 	env := tapEnv(t)
 	bin := testservers.BuildInspector(t)
-	trace := filepath.Join(t.TempDir(), "tap.jsonl")
+	tracePath := filepath.Join(t.TempDir(), "tap.jsonl")
 	server := fakeArgv(t, "lsp")
-	argv := append([]string{bin, "tools", "--framing", "content-length", "--", bin, "tap", "--framing", "content-length", "--record", trace, "--"}, server...)
+	argv := append([]string{bin, "tools", "--framing", "content-length", "--", bin, "tap", "--framing", "content-length", "--record", tracePath, "--"}, server...)
 	stdout, stderr, code := runHost(t, env, argv...)
 	if code != 0 || !strings.Contains(stdout, "echo") {
 		t.Fatalf("tools through the tap: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	tr, err := recorder.Open(trace)
+	tr, err := trace.Open(tracePath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	framing := tr.Header.Framing
 	tr.Close()
-	if framing != recorder.FramingContentLength {
+	if framing != trace.FramingContentLength {
 		t.Errorf("tap trace framing %q", framing)
 	}
 	msgs := 0
-	for _, ev := range traceEvents(t, trace) {
+	for _, ev := range traceEvents(t, tracePath) {
 		if ev.Dir != mcpclient.ServerToClient && ev.Dir != mcpclient.ClientToServer {
 			continue
 		}
@@ -187,6 +187,6 @@ func TestTapContentLength(t *testing.T) {
 	if msgs != 5 {
 		t.Errorf("%d tapped messages, want 5", msgs)
 	}
-	r := traceRun(t, t.TempDir(), nil, cmdline([]string{"replay", trace}, server)...)
+	r := traceRun(t, t.TempDir(), nil, cmdline([]string{"replay", tracePath}, server)...)
 	wantCode(t, r, 0)
 }

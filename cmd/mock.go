@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 func newMockCmd() *cobra.Command {
@@ -53,7 +53,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 			for _, w := range tr.Warnings {
 				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect mock: %s: %s\n", args[0], w)
 			}
-			m, err := recorder.NewMock(tr)
+			m, err := trace.NewMock(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
@@ -72,7 +72,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 			} else {
 				err = m.Serve(ctx, os.Stdin, os.Stdout)
 			}
-			var ex *recorder.MockExit
+			var ex *trace.MockExit
 			var ce *codeError
 			switch {
 			case errors.As(err, &ce):
@@ -121,13 +121,13 @@ func loopbackListen(addr string) (net.Listener, error) {
 }
 
 // serveMockHTTP serves m over Streamable HTTP on addr until ctx ends or the recorded server
-// dies during a request (a *recorder.MockExit).
-func serveMockHTTP(ctx context.Context, m *recorder.Mock, addr string, logger *slog.Logger) error {
+// dies during a request (a *trace.MockExit).
+func serveMockHTTP(ctx context.Context, m *trace.Mock, addr string, logger *slog.Logger) error {
 	ln, err := loopbackListen(addr)
 	if err != nil {
 		return err
 	}
-	h := recorder.NewHTTPMock(m)
+	h := trace.NewHTTPMock(m)
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(humanStderr(), "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
 	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful())

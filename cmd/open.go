@@ -16,8 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
 
@@ -101,14 +101,14 @@ never loaded whole.`,
 // feedTrace sends the trace's events to events in order until the end or ctx ends. An
 // unreadable line is logged and left out, and the next event carries a note saying so
 // (session.MarkLostLines).
-func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.Event, logger *slog.Logger) {
+func feedTrace(ctx context.Context, tr *trace.Trace, events chan<- mcpclient.Event, logger *slog.Logger) {
 	var lost []string
 	afterLoss := false
 	for ev, err := range tr.Events() {
 		if err != nil {
 			logger.Warn("trace line skipped", "err", err)
 			why := err.Error()
-			if le, ok := errors.AsType[*recorder.LineError](err); ok {
+			if le, ok := errors.AsType[*trace.LineError](err); ok {
 				// Index is 0-based and not the event's Seq: say where in the file instead.
 				why = fmt.Sprintf("the line at byte %d: %v", le.Offset, le.Err)
 			}
@@ -128,15 +128,15 @@ func feedTrace(ctx context.Context, tr *recorder.Trace, events chan<- mcpclient.
 }
 
 // openTrace opens a trace for a subcommand; failures become exit code 2.
-func openTrace(path string) (*recorder.Trace, error) {
+func openTrace(path string) (*trace.Trace, error) {
 	if path == "-" {
-		tr, err := recorder.OpenStream(os.Stdin)
+		tr, err := trace.OpenStream(os.Stdin)
 		if err != nil {
 			return nil, &codeError{exitBadTrace, "cannot read trace from stdin: " + err.Error()}
 		}
 		return tr, nil
 	}
-	tr, err := recorder.Open(path)
+	tr, err := trace.Open(path)
 	if err != nil {
 		return nil, &codeError{exitBadTrace, "cannot read trace: " + err.Error()}
 	}

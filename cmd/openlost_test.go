@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestFeedTraceNotesLostLines: a trace whose tools/call request line is corrupt opens with
@@ -29,7 +29,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	start := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	w, err := recorder.NewWriter(&buf, recorder.Header{Start: start, Argv: []string{"demo"}}, nil)
+	w, err := trace.NewWriter(&buf, trace.Header{Start: start, Argv: []string{"demo"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestFeedTraceNotesLostLines(t *testing.T) {
 	}
 	lines[4] = "{this line is corrupt\n"
 	data := []byte(strings.Join(lines, ""))
-	tr, err := recorder.OpenReader(bytes.NewReader(data), int64(len(data)))
+	tr, err := trace.OpenReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

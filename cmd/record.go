@@ -16,7 +16,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // recordFlags are the trace flags of every command that spawns a server.
@@ -29,7 +29,7 @@ type recordFlags struct {
 	// with O_EXCL and an existing one is an error.
 	overwrite bool
 	// maxStore caps the bytes of the sessions kept in the state directory (the settings
-	// file's sessions_max_size; 0: recorder.DefaultMaxBytes). --record FILE is never capped.
+	// file's sessions_max_size; 0: trace.DefaultMaxBytes). --record FILE is never capped.
 	maxStore int64
 }
 
@@ -63,19 +63,19 @@ func sessionsDir() string { return filepath.Join(stateDir(), "sessions") }
 
 // recording is one session's trace being written.
 type recording struct {
-	w    *recorder.Writer
-	red  *recorder.Redactor
+	w    *trace.Writer
+	red  *trace.Redactor
 	auto bool // in the state directory, not a --record file
 	// store keeps the state directory's sessions within their bounds (auto only).
 	store *sessionStore
 }
 
 // redactor builds the session's redactor (nil with --no-redact).
-func (r *recordFlags) redactor(cfg *mcpclient.Config) (*recorder.Redactor, error) {
+func (r *recordFlags) redactor(cfg *mcpclient.Config) (*trace.Redactor, error) {
 	if r.noRedact {
 		return nil, nil
 	}
-	return recorder.NewRedactor(recorder.RedactConfig{
+	return trace.NewRedactor(trace.RedactConfig{
 		Env:       cfg.Env,
 		Inherited: os.Environ(),
 		Argv:      serverArgv(cfg),
@@ -119,7 +119,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
 			return rec, nil
 		}
-		path = recorder.SessionPath(dir, time.Now(), os.Getpid())
+		path = trace.SessionPath(dir, time.Now(), os.Getpid())
 		rec.auto = true
 	}
 	cwd := cfg.Dir
@@ -130,7 +130,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	if era == "" {
 		era = string(mcpclient.EraLegacy)
 	}
-	h := recorder.Header{
+	h := trace.Header{
 		Tool:            "mcp-inspect",
 		ToolVersion:     Version(),
 		Argv:            serverArgv(cfg),
@@ -146,14 +146,14 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 			h.Transport = string(mcpclient.TransportHTTP)
 		}
 	}
-	var w *recorder.Writer
+	var w *trace.Writer
 	switch {
 	case restart:
 		w, path, err = createRestart(path, n, h, red)
 	case r.overwrite && !rec.auto:
-		w, err = recorder.Create(path, h, red)
+		w, err = trace.Create(path, h, red)
 	default:
-		w, err = recorder.CreateNew(path, h, red) // never replace a file: O_EXCL
+		w, err = trace.CreateNew(path, h, red) // never replace a file: O_EXCL
 	}
 	if err != nil {
 		if rec.auto {
@@ -188,12 +188,12 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 // createRestart creates the --record file of the n-th restart under the first free name of
 // FILE-restartN.jsonl, FILE-restartN-2.jsonl, … (O_EXCL each time, so a file that appears
 // meanwhile is skipped, never replaced) and returns it with its path.
-func createRestart(path string, n int, h recorder.Header, red *recorder.Redactor) (*recorder.Writer, string, error) {
+func createRestart(path string, n int, h trace.Header, red *trace.Redactor) (*trace.Writer, string, error) {
 	ext := filepath.Ext(path)
 	stem := fmt.Sprintf("%s-restart%d", strings.TrimSuffix(path, ext), n)
 	p := stem + ext
 	for k := 2; ; k++ {
-		w, err := recorder.CreateNew(p, h, red)
+		w, err := trace.CreateNew(p, h, red)
 		if err == nil || !errors.Is(err, fs.ErrExist) || k >= 1000 {
 			return w, p, err
 		}

@@ -16,7 +16,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // traceRun runs the mcp-inspect binary with its state directory in state (so logs and kept
@@ -73,7 +73,7 @@ func TestAutoSessionsKept(t *testing.T) {
 	os.MkdirAll(dir, 0o700)
 	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 25; i++ {
-		os.WriteFile(recorder.SessionPath(dir, old.Add(time.Duration(i)*time.Minute), 1), []byte("{}\n"), 0o600)
+		os.WriteFile(trace.SessionPath(dir, old.Add(time.Duration(i)*time.Minute), 1), []byte("{}\n"), 0o600)
 	}
 	os.WriteFile(filepath.Join(dir, "saved-by-name.jsonl"), []byte("{}\n"), 0o600)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -94,7 +94,7 @@ func TestAutoSessionsKept(t *testing.T) {
 	if len(names) != 21 || !strings.Contains(strings.Join(names, " "), filepath.Base(rec.path())) || !strings.Contains(strings.Join(names, " "), "saved-by-name.jsonl") {
 		t.Errorf("after pruning: %d files %v", len(names), names)
 	}
-	if _, err := os.Stat(recorder.SessionPath(dir, old, 1)); !os.IsNotExist(err) {
+	if _, err := os.Stat(trace.SessionPath(dir, old, 1)); !os.IsNotExist(err) {
 		t.Error("the oldest session was not pruned")
 	}
 	if !strings.Contains(stderr.String(), "session kept in "+rec.path()) {
@@ -103,7 +103,7 @@ func TestAutoSessionsKept(t *testing.T) {
 	if got := strings.Join(rec.argv(&cfg), " "); got != "srv --token ***" {
 		t.Errorf("argv for the log: %s", got)
 	}
-	tr, err := recorder.Open(rec.path())
+	tr, err := trace.Open(rec.path())
 	if err != nil || tr.Len() != 1 || tr.Header.Tool != "mcp-inspect" || tr.Header.ToolVersion != Version() || tr.Header.Era != "legacy" {
 		t.Fatalf("kept session: %v %+v", err, tr)
 	}
@@ -112,7 +112,7 @@ func TestAutoSessionsKept(t *testing.T) {
 	if err != nil || filepath.Dir(saved) != filepath.Join(state, "mcp-inspect", "saved") || filepath.Base(saved) != "..-bug 42-repro.jsonl" {
 		t.Errorf("saveAs: %q %v", saved, err)
 	}
-	if tr, err := recorder.Open(saved); err != nil || tr.Len() != 1 {
+	if tr, err := trace.Open(saved); err != nil || tr.Len() != 1 {
 		t.Errorf("saved session: %v", err)
 	} else {
 		tr.Close()
@@ -145,28 +145,28 @@ func TestTraceCommands(t *testing.T) {
 	fakeBin := fake.Binary(t)
 	state := t.TempDir()
 	dir := t.TempDir()
-	trace := filepath.Join(dir, "session.jsonl")
-	rec := traceRun(t, state, nil, append([]string{"call", "test_simple_text", "--json", "--record", trace, "--"}, srv...)...)
+	tracePath := filepath.Join(dir, "session.jsonl")
+	rec := traceRun(t, state, nil, append([]string{"call", "test_simple_text", "--json", "--record", tracePath, "--"}, srv...)...)
 	wantCode(t, rec, 0)
 
-	r := traceRun(t, state, nil, "trace", "cat", trace)
+	r := traceRun(t, state, nil, "trace", "cat", tracePath)
 	wantCode(t, r, 0)
 	for _, want := range []string{"# started pid", `> {"jsonrpc":"2.0","id":1,"method":"initialize"`, `< {"jsonrpc":"2.0","id":2,"result":`, "# server exited"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("trace cat lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	r = traceRun(t, state, nil, "trace", "stats", trace)
+	r = traceRun(t, state, nil, "trace", "stats", tracePath)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "tools/call") || !strings.Contains(r.stdout, "p50") {
 		t.Errorf("trace stats:\n%s", r.stdout)
 	}
-	r = traceRun(t, state, nil, "trace", "stats", "--json", trace)
+	r = traceRun(t, state, nil, "trace", "stats", "--json", tracePath)
 	var st struct {
-		Header  recorder.Header        `json:"header"`
-		Methods []recorder.MethodStats `json:"methods"`
+		Header  trace.Header        `json:"header"`
+		Methods []trace.MethodStats `json:"methods"`
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil || len(st.Methods) == 0 || st.Header.Format != recorder.FormatName {
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil || len(st.Methods) == 0 || st.Header.Format != trace.FormatName {
 		t.Errorf("trace stats --json: %v\n%s", err, r.stdout)
 	}
 	// The header names the version of the binary that recorded it, as --version prints it.
@@ -177,39 +177,39 @@ func TestTraceCommands(t *testing.T) {
 	}
 
 	// Replay: the same server matches; one that answers differently does not, and says where.
-	r = traceRun(t, state, nil, append([]string{"replay", trace, "--"}, srv...)...)
+	r = traceRun(t, state, nil, append([]string{"replay", tracePath, "--"}, srv...)...)
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, "2 same, 0 differ") {
 		t.Errorf("replay same:\n%s", r.stdout)
 	}
-	r = traceRun(t, state, nil, "replay", trace, "--", fakeBin, "--scenario", "minimal")
+	r = traceRun(t, state, nil, "replay", tracePath, "--", fakeBin, "--scenario", "minimal")
 	wantCode(t, r, 1)
 	for _, want := range []string{"DIFFERS  initialize", "$.result.serverInfo.name", "DIFFERS  tools/call test_simple_text", "$.error"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("replay against another server lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	r = traceRun(t, state, nil, "replay", "--json", trace, "--", fakeBin, "--scenario", "minimal")
+	r = traceRun(t, state, nil, "replay", "--json", tracePath, "--", fakeBin, "--scenario", "minimal")
 	wantCode(t, r, 1)
-	var rep recorder.ReplayReport
+	var rep trace.ReplayReport
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || rep.Differs != 2 || rep.Items[0].Diffs == nil {
 		t.Errorf("replay --json: %v %+v", err, rep)
 	}
-	r = traceRun(t, state, nil, "replay", "--ignore", "$.result", "--ignore", "$.error", trace, "--", fakeBin, "--scenario", "minimal")
+	r = traceRun(t, state, nil, "replay", "--ignore", "$.result", "--ignore", "$.error", tracePath, "--", fakeBin, "--scenario", "minimal")
 	wantCode(t, r, 0)
-	r = traceRun(t, state, nil, "replay", "--ignore", "$.[", trace, "--", fakeBin)
+	r = traceRun(t, state, nil, "replay", "--ignore", "$.[", tracePath, "--", fakeBin)
 	wantCode(t, r, 2)
-	r = traceRun(t, state, nil, "replay", trace, "--", filepath.Join(dir, "no-such-server"))
+	r = traceRun(t, state, nil, "replay", tracePath, "--", filepath.Join(dir, "no-such-server"))
 	wantCode(t, r, 2)
 	r = traceRun(t, state, nil, "replay", filepath.Join(dir, "missing.jsonl"), "--", fakeBin)
 	wantCode(t, r, 2)
-	r = traceRun(t, state, nil, "replay", trace)
+	r = traceRun(t, state, nil, "replay", tracePath)
 	wantCode(t, r, 2)
 
 	// Mock: the recorded call through the mock gives the recorded result, with the
 	// inspector itself as the client.
 	self := testservers.BuildInspector(t)
-	m := traceRun(t, state, nil, "call", "test_simple_text", "--json", "--", self, "mock", trace)
+	m := traceRun(t, state, nil, "call", "test_simple_text", "--json", "--", self, "mock", tracePath)
 	wantCode(t, m, 0)
 	var a, b struct {
 		Result json.RawMessage `json:"result"`
@@ -220,7 +220,7 @@ func TestTraceCommands(t *testing.T) {
 	if len(a.Result) == 0 || string(a.Result) != string(b.Result) || a.Server != b.Server {
 		t.Errorf("mock result %s (%+v) != recorded %s (%+v)", b.Result, b.Server, a.Result, a.Server)
 	}
-	m = traceRun(t, state, nil, "call", "test_image_content", "--", self, "mock", trace)
+	m = traceRun(t, state, nil, "call", "test_image_content", "--", self, "mock", tracePath)
 	wantCode(t, m, 4)
 	if !strings.Contains(m.stderr, "closest recorded request: tools/call") {
 		t.Errorf("unmatched call through the mock: %q", m.stderr)
@@ -228,13 +228,13 @@ func TestTraceCommands(t *testing.T) {
 
 	// --update takes the new server's answers; a second replay against it then matches.
 	upd := filepath.Join(dir, "update.jsonl")
-	data, _ := os.ReadFile(trace)
+	data, _ := os.ReadFile(tracePath)
 	os.WriteFile(upd, data, 0o600)
 	r = traceRun(t, state, nil, "replay", "--update", upd, "--", fakeBin, "--scenario", "minimal")
 	wantCode(t, r, 0)
 	r = traceRun(t, state, nil, "replay", upd, "--", fakeBin, "--scenario", "minimal")
 	wantCode(t, r, 0)
-	tr, err := recorder.Open(upd)
+	tr, err := trace.Open(upd)
 	if err != nil || !strings.Contains(tr.Header.Note, "updated by mcp-inspect replay") {
 		t.Errorf("updated trace: %v %+v", err, tr)
 	}

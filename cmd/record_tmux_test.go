@@ -14,7 +14,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestB25SecretsNeverRecorded is case B25 end to end on the real binary: the fake server gets
@@ -69,7 +69,7 @@ func TestB25SecretsNeverRecorded(t *testing.T) {
 	}
 	// What the traces do say: keys with masked values, what was redacted, the scrubbed echo.
 	for _, p := range []string{kept[0], rec, failRec} {
-		tr, err := recorder.Open(p)
+		tr, err := trace.Open(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestB25SecretsNeverRecorded(t *testing.T) {
 			}
 		}
 		var cat bytes.Buffer
-		recorder.Cat(tr, &cat, recorder.CatOptions{})
+		trace.Cat(tr, &cat, trace.CatOptions{})
 		if !strings.Contains(cat.String(), "! using token ***") {
 			t.Errorf("%s: the scrubbed stderr echo is missing:\n%s", p, cat.String())
 		}

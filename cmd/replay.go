@@ -16,7 +16,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // Exit codes of replay.
@@ -106,7 +106,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return &codeError{exitReplayError, err.Error()}
 	}
-	var upd *recorder.Writer
+	var upd *trace.Writer
 	var updPath string
 	if f.update {
 		upd, updPath, err = startUpdate(tracePath, &tr.Header, &cfg, rec)
@@ -119,7 +119,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 	defer stop()
 	logger.Info("replay", "trace", tracePath, "argv", rec.argv(&cfg))
-	rep, err := recorder.Replay(ctx, tr, recorder.ReplayOptions{Config: cfg, Ignore: paths, Grace: f.grace})
+	rep, err := trace.Replay(ctx, tr, trace.ReplayOptions{Config: cfg, Ignore: paths, Grace: f.grace})
 	rec.close(logger, cmd.ErrOrStderr())
 	if err != nil {
 		if upd != nil {
@@ -143,10 +143,10 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 }
 
 // ignorePaths parses the --ignore values.
-func ignorePaths(ignore []string) ([]*recorder.JSONPath, error) {
-	var paths []*recorder.JSONPath
+func ignorePaths(ignore []string) ([]*trace.JSONPath, error) {
+	var paths []*trace.JSONPath
 	for _, s := range ignore {
-		p, err := recorder.ParseJSONPath(s)
+		p, err := trace.ParseJSONPath(s)
 		if err != nil {
 			return nil, &codeError{exitReplayError, "--ignore: " + err.Error()}
 		}
@@ -157,7 +157,7 @@ func ignorePaths(ignore []string) ([]*recorder.JSONPath, error) {
 
 // report prints the replay's report and, with --update (upd set), replaces the trace with
 // the new session recorded at updPath.
-func (f *replayFlags) report(rep *recorder.ReplayReport, upd *recorder.Writer, updPath string, stdout, stderr io.Writer) error {
+func (f *replayFlags) report(rep *trace.ReplayReport, upd *trace.Writer, updPath string, stdout, stderr io.Writer) error {
 	if f.asJSON {
 		enc := json.NewEncoder(termout.JSONOf(stdout))
 		enc.SetIndent("", "  ")
@@ -220,7 +220,7 @@ func sameFile(a, b string) bool {
 
 // startUpdate records the replayed session to a temporary file beside the trace, which
 // replaces the trace when the replay succeeds.
-func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, rec *recording) (*recorder.Writer, string, error) {
+func startUpdate(tracePath string, old *trace.Header, cfg *mcpclient.Config, rec *recording) (*trace.Writer, string, error) {
 	f, err := os.CreateTemp(filepath.Dir(tracePath), "."+filepath.Base(tracePath)+".update-*")
 	if err != nil {
 		return nil, "", err
@@ -231,7 +231,7 @@ func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, 
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
-	h := recorder.Header{
+	h := trace.Header{
 		Tool:            "mcp-inspect",
 		ToolVersion:     Version(),
 		Argv:            append([]string{cfg.Command}, cfg.Args...),
@@ -242,7 +242,7 @@ func startUpdate(tracePath string, old *recorder.Header, cfg *mcpclient.Config, 
 		ProtocolVersion: old.ProtocolVersion,
 		Note:            fmt.Sprintf("updated by mcp-inspect replay from the recording of %s", old.Start.Format(time.RFC3339)),
 	}
-	w, err := recorder.Create(path, h, rec.red)
+	w, err := trace.Create(path, h, rec.red)
 	if err != nil {
 		os.Remove(path)
 		return nil, "", err

@@ -12,7 +12,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestTUISavesSessionUnderName: the TUI says the session is kept (● rec in the status line)
@@ -40,7 +40,7 @@ func TestTUISavesSessionUnderName(t *testing.T) {
 	if _, err := os.Stat(want); err != nil {
 		t.Fatalf("saved session: %v", err)
 	}
-	tr, err := recorder.Open(want)
+	tr, err := trace.Open(want)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,14 +8,14 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // sessionStore keeps one directory of automatic recordings (sessions/ or taps/NAME/)
-// within its bounds, the last recorder.DefaultKeep sessions and max bytes, while a session
+// within its bounds, the last trace.DefaultKeep sessions and max bytes, while a session
 // is recorded into it: pruned when the session starts, again each time it has grown by a
 // step, and when it ends. The running session is never cut or removed (nor any other
-// process's: recorder.PruneSessions); when it alone passes the cap, the user is told once.
+// process's: trace.PruneSessions); when it alone passes the cap, the user is told once.
 type sessionStore struct {
 	dir  string
 	path string // the running session's trace
@@ -38,10 +38,10 @@ type sessionStore struct {
 const storeWatchEvery = time.Second
 
 // newSessionStore is the store of dir for the running session at path, capped at max
-// bytes (0: recorder.DefaultMaxBytes).
+// bytes (0: trace.DefaultMaxBytes).
 func newSessionStore(dir, path string, max int64, logger *slog.Logger, tell func(string)) *sessionStore {
 	if max <= 0 {
-		max = recorder.DefaultMaxBytes
+		max = trace.DefaultMaxBytes
 	}
 	where := "the settings file"
 	if loc, err := settings.Locate(os.Getenv); err == nil && loc.Path != "" {
@@ -56,7 +56,7 @@ func (s *sessionStore) step() int64 { return max(s.max/8, 1<<20) }
 // prune removes the oldest finished sessions beyond the bounds, and tells the user once
 // when the running session alone is over the cap.
 func (s *sessionStore) prune() {
-	res, err := recorder.PruneSessions(s.dir, recorder.DefaultKeep, s.max, s.path)
+	res, err := trace.PruneSessions(s.dir, trace.DefaultKeep, s.max, s.path)
 	if err != nil {
 		s.logger.Warn("pruning old sessions", "dir", s.dir, "err", err)
 	}

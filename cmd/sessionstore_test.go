@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestSessionStoreCap: a kept session starts by pruning the oldest sessions beyond the
@@ -26,7 +26,7 @@ func TestSessionStoreCap(t *testing.T) {
 	os.MkdirAll(dir, 0o700)
 	var old []string
 	for i := range 3 {
-		p := recorder.SessionPath(dir, time.Date(2026, 1, 1, 0, i, 0, 0, time.UTC), 1)
+		p := trace.SessionPath(dir, time.Date(2026, 1, 1, 0, i, 0, 0, time.UTC), 1)
 		os.WriteFile(p, bytes.Repeat([]byte("x"), 1<<20), 0o600)
 		old = append(old, p)
 	}
@@ -60,7 +60,7 @@ func TestSessionStoreCap(t *testing.T) {
 	if c := strings.Count(stderr.String(), want); c != 1 {
 		t.Errorf("told %d times, want once:\n%s", c, stderr.String())
 	}
-	tr, err := recorder.Open(path)
+	tr, err := trace.Open(path)
 	if err != nil || tr.Len() != frames {
 		t.Fatalf("the running session was cut: %v, %d events of %d", err, tr.Len(), frames)
 	}
@@ -70,7 +70,7 @@ func TestSessionStoreCap(t *testing.T) {
 // once however often it is over the cap.
 func TestSessionStoreTellsOnce(t *testing.T) {
 	dir := t.TempDir()
-	path := recorder.SessionPath(dir, time.Now(), os.Getpid())
+	path := trace.SessionPath(dir, time.Now(), os.Getpid())
 	os.WriteFile(path, bytes.Repeat([]byte("x"), 3<<20), 0o600)
 	var told []string
 	s := newSessionStore(dir, path, 1<<20, slog.New(slog.NewTextHandler(io.Discard, nil)), func(text string) { told = append(told, text) })

@@ -16,8 +16,8 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/themes"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // settingsKey is the context key under which a command finds the settings loaded for it.
@@ -280,7 +280,7 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	fmt.Fprintf(w, "mouse = %t %s\n", mouse, from(s.Mouse != nil))
 	maxStore := s.SessionsMaxSize
 	if maxStore == 0 {
-		maxStore = recorder.DefaultMaxBytes
+		maxStore = trace.DefaultMaxBytes
 	}
 	fmt.Fprintf(w, "sessions_max_size = %s %s\n", tomlString(settings.FormatSize(maxStore)), from(s.SessionsMaxSize > 0)+": kept sessions and tap traces, per directory")
 	if len(s.Keys) > 0 {

@@ -17,7 +17,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // interruptedCall is a headless `call sleep --json --record` on the b12 server, sent sig
@@ -79,7 +79,7 @@ func TestHeadlessSIGHUP(t *testing.T) {
 	if !platformtest.Gone(r.pid) {
 		t.Errorf("the server (pid %d) is still there", r.pid)
 	}
-	tr, err := recorder.Open(r.trace)
+	tr, err := trace.Open(r.trace)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestHeadlessSIGHUP(t *testing.T) {
 		t.Errorf("the trace was cut: %v", tr.Warnings)
 	}
 	var cat bytes.Buffer
-	recorder.Cat(tr, &cat, recorder.CatOptions{})
+	trace.Cat(tr, &cat, trace.CatOptions{})
 	if !strings.Contains(cat.String(), "# server ") {
 		t.Errorf("the trace does not record the server's end:\n%s", cat.String())
 	}

@@ -19,11 +19,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/tap"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
-// tapProcs is the tap's least GOMAXPROCS: its three forward loops and the recorder.
+// tapProcs is the tap's least GOMAXPROCS: its three forward loops and the trace.
 const tapProcs = 4
 
 // tapPrefix starts everything the tap itself writes to stderr (stdout belongs to the host).
@@ -118,7 +118,7 @@ type tapRecordFlags struct {
 	// framing is --framing: what host and server speak, for the trace's header.
 	framing string
 	// maxStore caps the bytes of the tap's kept sessions (the settings file's
-	// sessions_max_size; 0: recorder.DefaultMaxBytes).
+	// sessions_max_size; 0: trace.DefaultMaxBytes).
 	maxStore int64
 }
 
@@ -138,11 +138,11 @@ func (r *tapRecordFlags) store(path string, auto bool, logger *slog.Logger) *ses
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
 // tap, token-looking arguments and the --redact patterns (nil with --no-redact).
-func (r *tapRecordFlags) redactor(argv []string) (*recorder.Redactor, error) {
+func (r *tapRecordFlags) redactor(argv []string) (*trace.Redactor, error) {
 	if r.noRedact {
 		return nil, nil
 	}
-	return recorder.NewRedactor(recorder.RedactConfig{
+	return trace.NewRedactor(trace.RedactConfig{
 		Inherited: os.Environ(),
 		Argv:      argv,
 		Patterns:  r.redact,
@@ -164,7 +164,7 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 		if err := platform.MkdirPrivate(dir); err != nil {
 			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
 		} else {
-			path, auto = recorder.SessionPath(dir, time.Now(), os.Getpid()), true
+			path, auto = trace.SessionPath(dir, time.Now(), os.Getpid()), true
 		}
 	}
 	if path != "" {
@@ -251,7 +251,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		Argv:      argv,
 		Name:      name,
 		TracePath: path,
-		Header: recorder.Header{
+		Header: trace.Header{
 			Tool:        "mcp-inspect",
 			ToolVersion: Version(),
 			Framing:     traceFraming(mcpclient.Framing(rec.framing)),
@@ -330,10 +330,10 @@ func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapReco
 		Upstream:  u,
 		Name:      name,
 		TracePath: path,
-		Header: recorder.Header{
+		Header: trace.Header{
 			Tool:        "mcp-inspect",
 			ToolVersion: Version(),
-			Framing:     recorder.FramingNewline,
+			Framing:     trace.FramingNewline,
 			Argv:        red.Argv(argv),
 			URL:         red.Argv(argv)[0],
 		},

@@ -18,8 +18,8 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/tap"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // inspectorPackage is the official MCP inspector; its CLI is a real host nobody here wrote.
@@ -76,7 +76,7 @@ func runHost(t *testing.T, env []string, argv ...string) (string, string, int) {
 // traceEvents reads a trace with derived data.
 func traceEvents(t *testing.T, path string) []mcpclient.Event {
 	t.Helper()
-	tr, err := recorder.Open(path)
+	tr, err := trace.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +398,7 @@ func TestAttachBinary(t *testing.T) {
 			if bytes.HasPrefix(line, []byte(`{"format"`)) {
 				continue
 			}
-			r, err := recorder.ParseRecord(line)
+			r, err := trace.ParseRecord(line)
 			if err != nil {
 				t.Fatalf("viewer line %q: %v", line, err)
 			}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 func newTraceCmd() *cobra.Command {
@@ -46,7 +46,7 @@ response heads, bodies and SSE frames).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
-			opt := recorder.CatOptions{Raw: raw, Escape: !raw && outIsTerminal(out)}
+			opt := trace.CatOptions{Raw: raw, Escape: !raw && outIsTerminal(out)}
 			for _, d := range dirs {
 				for _, name := range strings.Split(d, ",") {
 					dir, ok := parseDir(name)
@@ -62,7 +62,7 @@ response heads, bodies and SSE frames).`,
 			}
 			defer tr.Close()
 			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
-			if err := recorder.Cat(tr, out, opt); err != nil {
+			if err := trace.Cat(tr, out, opt); err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
 			return nil
@@ -104,7 +104,7 @@ func newTraceStatsCmd() *cobra.Command {
 			}
 			defer tr.Close()
 			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
-			st, err := recorder.ComputeStats(tr)
+			st, err := trace.ComputeStats(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
@@ -112,8 +112,8 @@ func newTraceStatsCmd() *cobra.Command {
 				enc := json.NewEncoder(termout.JSONOf(cmd.OutOrStdout()))
 				enc.SetIndent("", "  ")
 				return enc.Encode(struct {
-					Header recorder.Header `json:"header"`
-					*recorder.Stats
+					Header trace.Header `json:"header"`
+					*trace.Stats
 					Warnings []string `json:"warnings,omitempty"` // an incomplete last line, unreadable lines
 				}{tr.Header, st, tr.Warnings})
 			}
@@ -126,7 +126,7 @@ func newTraceStatsCmd() *cobra.Command {
 
 // traceWarnings writes the reader's warnings about the trace at path (an incomplete last
 // line, unreadable lines) to w, one line each.
-func traceWarnings(w io.Writer, path string, tr *recorder.Trace) {
+func traceWarnings(w io.Writer, path string, tr *trace.Trace) {
 	for _, msg := range tr.Warnings {
 		fmt.Fprintf(w, "mcp-inspect: %s: %s\n", path, msg)
 	}

@@ -9,7 +9,7 @@ import (
 // TestNoUIDependencies: session, mcpclient and recorder never depend on bubbletea,
 // lipgloss (any charm.land module, or charmbracelet's) or the ui package, directly or not.
 func TestNoUIDependencies(t *testing.T) {
-	cmd := exec.Command("go", "list", "-deps", "./session/...", "./mcpclient/...", "./recorder/...")
+	cmd := exec.Command("go", "list", "-deps", "./session/...", "./mcpclient/...", "./trace/...")
 	cmd.Dir = ".."
 	out, err := cmd.Output()
 	if err != nil {

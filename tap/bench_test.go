@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // echoPeer is a host's view of an echo server (cat): write bytes, read them back. It is
@@ -54,7 +54,7 @@ func tappedCat(tb testing.TB) *echoPeer { return tapped(tb, nil, catArgv()...) }
 
 // tapped starts argv behind a tap that records to a file (scrubbed by red, nil: not at
 // all) and publishes its socket.
-func tapped(tb testing.TB, red *recorder.Redactor, argv ...string) *echoPeer {
+func tapped(tb testing.TB, red *trace.Redactor, argv ...string) *echoPeer {
 	tb.Helper()
 	dir := tb.TempDir()
 	inR, inW, err := os.Pipe()
@@ -209,7 +209,7 @@ func BenchmarkThroughput(b *testing.B) {
 //	go test ./tap -run '^$' -bench MCPThroughput/tap -cpuprofile cpu.out
 func BenchmarkMCPThroughput(b *testing.B) {
 	srv := fake.Binary(b)
-	red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: []string{srv}})
+	red, err := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: []string{srv}})
 	if err != nil {
 		b.Fatal(err)
 	}

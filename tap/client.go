@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // DroppedError is returned by Stream.Next when the tap disconnected the viewer for falling
@@ -65,10 +65,10 @@ func control(line []byte) (what, reason string) {
 
 // Stream is an attached viewer's side of the socket: the trace header, then events as the
 // tap sends them, with derived data (classification, pairing, stream offsets) recomputed as
-// recorder.Trace.Events does.
+// trace.Trace.Events does.
 type Stream struct {
 	// Header is the trace's header; HeaderLine its line as sent.
-	Header     recorder.Header
+	Header     trace.Header
 	HeaderLine []byte
 
 	// OnNote, when set, receives what the tap says about the history that is not an error
@@ -77,7 +77,7 @@ type Stream struct {
 
 	conn  net.Conn
 	br    *bufio.Reader
-	pair  *recorder.Pairer
+	pair  *trace.Pairer
 	offs  map[mcpclient.Direction]*[2]int64
 	lines int64
 }
@@ -92,7 +92,7 @@ func Attach(socket string) (*Stream, error) {
 		c.Close()
 		return nil, err
 	}
-	s := &Stream{conn: c, br: bufio.NewReaderSize(c, 256<<10), pair: recorder.NewPairer(), offs: map[mcpclient.Direction]*[2]int64{}}
+	s := &Stream{conn: c, br: bufio.NewReaderSize(c, 256<<10), pair: trace.NewPairer(), offs: map[mcpclient.Direction]*[2]int64{}}
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	line, err := readLine(s.br)
 	if err != nil {
@@ -104,7 +104,7 @@ func Attach(socket string) (*Stream, error) {
 		c.Close()
 		return nil, fmt.Errorf("%s: %s", ctl, reason)
 	}
-	s.Header, err = recorder.ParseHeader(line)
+	s.Header, err = trace.ParseHeader(line)
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -178,7 +178,7 @@ func (s *Stream) Next() (mcpclient.Event, error) {
 			}
 			return mcpclient.Event{}, fmt.Errorf("tap: %s: %s", ctl, reason)
 		}
-		r, perr := recorder.ParseRecord(line)
+		r, perr := trace.ParseRecord(line)
 		if perr != nil {
 			if err != nil {
 				// The stream ended in the middle of a line.

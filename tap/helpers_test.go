@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // The test binary doubles as the servers the tap tests start, so they need no shell tools
@@ -196,9 +196,9 @@ func (h *harness) finish() Result {
 }
 
 // readTrace returns the trace's events.
-func readTrace(t *testing.T, path string) (recorder.Header, []mcpclient.Event) {
+func readTrace(t *testing.T, path string) (trace.Header, []mcpclient.Event) {
 	t.Helper()
-	tr, err := recorder.Open(path)
+	tr, err := trace.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

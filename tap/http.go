@@ -33,7 +33,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // maxHTTPHead bounds one request or response head.
@@ -53,8 +53,8 @@ type HTTPOptions struct {
 	TracePath     string
 	MemoryHistory int64
 	NoFileReason  string
-	Header        recorder.Header
-	Redactor      *recorder.Redactor
+	Header        trace.Header
+	Redactor      *trace.Redactor
 	MaxMessage    int
 	SocketDir     string
 	ViewerBuffer  int
@@ -64,7 +64,7 @@ type HTTPOptions struct {
 	OnStart func(socket string)
 }
 
-// httpItem is one thing the forward path saw, for the recorder.
+// httpItem is one thing the forward path saw, for the trace.
 type httpItem struct {
 	t      time.Time
 	kind   int // itemOut, itemHead, itemBody, itemEnd, itemLife

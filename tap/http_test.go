@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // TestHTTPTapBytes checks that the HTTP tap forwards both ways byte for byte (only Host is
@@ -49,7 +49,7 @@ func TestHTTPTapBytes(t *testing.T) {
 		}
 		_, _ = io.Copy(io.Discard, c)
 	}()
-	addr, trace, stop := runTap(t, "http://"+upLn.Addr().String()+"/mcp")
+	addr, rec, stop := runTap(t, "http://"+upLn.Addr().String()+"/mcp")
 	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestHTTPTapBytes(t *testing.T) {
 	}
 	c.Close()
 	stop()
-	tr := trace.String()
+	tr := rec.String()
 	for _, w := range []string{`"dir":"c2s"`, `"dir":"http>"`, `"hk":"head"`, `"raw":": hi\nretry: 10\nid: 1\ndata: {`, `"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}"`, `"transport":"http"`} {
 		if !strings.Contains(strings.ReplaceAll(tr, `\u003e`, ">"), strings.ReplaceAll(strings.ReplaceAll(w, "\n", `\n`), `\"`, `\"`)) {
 			t.Errorf("the trace lacks %s:\n%s", w, tr)
@@ -95,7 +95,7 @@ func itoa(n int) string {
 
 // runTap starts RunHTTP on a loopback port in front of upstream (a URL ending in /mcp) and
 // returns its address; stop ends it and waits, after which trace holds the recording.
-func runTap(t *testing.T, upstream string) (addr string, trace *bytes.Buffer, stop func()) {
+func runTap(t *testing.T, upstream string) (addr string, rec *bytes.Buffer, stop func()) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -105,12 +105,12 @@ func runTap(t *testing.T, upstream string) (addr string, trace *bytes.Buffer, st
 	if err != nil {
 		t.Fatal(err)
 	}
-	trace = new(bytes.Buffer)
+	rec = new(bytes.Buffer)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: trace, SocketDir: "-", Header: recorder.Header{Tool: "test"}})
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: rec, SocketDir: "-", Header: trace.Header{Tool: "test"}})
 		close(done)
 	}()
-	return ln.Addr().String(), trace, func() { cancel(); <-done }
+	return ln.Addr().String(), rec, func() { cancel(); <-done }
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // benchExchange is one tools/call over Streamable HTTP as the go-sdk everything-server
@@ -22,7 +22,7 @@ var benchExchange = struct{ req, body, head, sse string }{
 // trace written to io.Discard, no viewer): what the HTTP tap spends per tools/call off the
 // forward path.
 func BenchmarkHTTPRecord(b *testing.B) {
-	red, err := recorder.NewRedactor(recorder.RedactConfig{Inherited: os.Environ(), Argv: []string{"http://127.0.0.1:40000/mcp"}})
+	red, err := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: []string{"http://127.0.0.1:40000/mcp"}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // The attach socket's protocol. A client connects and writes one request line, a JSON
@@ -167,7 +167,7 @@ func (s *session) openTrace(start time.Time) error {
 	if s.opt.TracePath != "" {
 		f, err := os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		// Marked running while the tap writes it: no pruner (another tap's) removes it.
-		for try := 0; err == nil && !recorder.MarkRunning(f, s.opt.TracePath) && try < 3; try++ {
+		for try := 0; err == nil && !trace.MarkRunning(f, s.opt.TracePath) && try < 3; try++ {
 			f.Close()
 			f, err = os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		}
@@ -197,13 +197,13 @@ func (s *session) openTrace(start time.Time) error {
 		h.Tool = "mcp-inspect"
 	}
 	if h.Framing == "" {
-		h.Framing = recorder.FramingNewline
+		h.Framing = trace.FramingNewline
 	}
 	if h.Note == "" {
 		h.Note = "recorded by mcp-inspect tap " + s.opt.Name
 	}
 	h.Start = start
-	w, err := recorder.NewWriter(s.tee, h, s.opt.Redactor)
+	w, err := trace.NewWriter(s.tee, h, s.opt.Redactor)
 	if err != nil {
 		if s.traceFile != nil {
 			s.traceFile.Close()

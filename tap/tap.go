@@ -30,7 +30,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // chunkSize is the forward path's read size: the pipe capacity on Linux and the Framer's
@@ -63,9 +63,9 @@ type Options struct {
 	Trace     io.Writer
 	TracePath string
 	// Header is the trace header; Argv, Cwd, Tool and Framing are filled in when empty.
-	Header recorder.Header
+	Header trace.Header
 	// Redactor scrubs secrets from the trace (nil: none).
-	Redactor *recorder.Redactor
+	Redactor *trace.Redactor
 	// MaxMessage is the longest frame recorded whole; default mcpclient.DefaultMaxMessage.
 	MaxMessage int
 
@@ -175,7 +175,7 @@ type session struct {
 	q     *fifo
 	pool  *chunkPool // forward-path read buffers
 	seq   *sequencer
-	trace *recorder.Writer
+	trace *trace.Writer
 	hub   *hub
 
 	traceFile *os.File    // the --record file, owned

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 func firstDiff(a, b []byte) int {
@@ -84,7 +84,7 @@ func TestStuckRecorderNeverBlocksTheStream(t *testing.T) {
 	bw.mu.Lock()
 	data := bw.buf.Bytes()
 	bw.mu.Unlock()
-	tr, err := recorder.OpenReader(bytes.NewReader(data), int64(len(data)))
+	tr, err := trace.OpenReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

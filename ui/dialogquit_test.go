@@ -27,7 +27,7 @@ func TestQuitFromRequestDialogs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := connected(t, moreSession(), 120, 40)
-			var rec recorder
+			var rec answerLog
 			drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req(tc.method, tc.params)}})
 			keys(t, m, tc.before...)
 			presses := max(tc.qs, 2)

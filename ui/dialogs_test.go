@@ -18,7 +18,7 @@ import (
 func TestElicitationDialogSmallScreenKeepsQuestionAndKeys(t *testing.T) {
 	s := moreSession()
 	m := connected(t, s, 40, 10)
-	var rec recorder
+	var rec answerLog
 	form := `{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]}}`
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", form)}})
 	out := ansi.Strip(view(m))
@@ -44,7 +44,7 @@ func TestElicitationDialogSmallScreenKeepsQuestionAndKeys(t *testing.T) {
 func TestElicitationFormSendsDefaults(t *testing.T) {
 	schema := `{"type":"object","properties":{"name":{"type":"string","default":"John Doe"},"age":{"type":"integer","default":30},"score":{"type":"number","default":95.5},"status":{"type":"string","enum":["active","inactive"],"default":"active"},"verified":{"type":"boolean","default":true}}}`
 	m := connected(t, moreSession(), 120, 40)
-	var rec recorder
+	var rec answerLog
 	req := `{"message":"Defaults?","requestedSchema":` + schema + `}`
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", req), rec.req("elicitation/create", req)}})
 	if out := view(m); strings.Contains(out, "default, not sent") || !strings.Contains(out, "John Doe") {
@@ -80,7 +80,7 @@ func TestElicitationFormSendsDefaults(t *testing.T) {
 func TestSamplingDialog(t *testing.T) {
 	s := moreSession()
 	m := connected(t, s, 120, 40)
-	var rec recorder
+	var rec answerLog
 	params := `{"messages":[{"role":"user","content":{"type":"text","text":"Say hi"}},{"role":"assistant","content":[{"type":"text","text":"earlier"}]}],"systemPrompt":"Be brief","modelPreferences":{"hints":[{"name":"claude"}],"speedPriority":0.5},"maxTokens":50,"temperature":0.2}`
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", params), rec.req("sampling/createMessage", params)}})
 	out := view(m)
@@ -112,7 +112,7 @@ func TestSamplingDialog(t *testing.T) {
 func TestElicitationDialogs(t *testing.T) {
 	s := moreSession()
 	m := connected(t, s, 120, 40)
-	var rec recorder
+	var rec answerLog
 	form := `{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name"]}}`
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("elicitation/create", form), rec.req("elicitation/create", form), rec.req("elicitation/create", form),
 		rec.req("elicitation/create", `{"mode":"url","message":"Log in please","url":"https://auth.example.com/login?x=1","elicitationId":"el-9"}`)}})
@@ -145,7 +145,7 @@ func TestRootsAnsweredAtOnceAndEditing(t *testing.T) {
 	if len(m.roots.List) != 2 || m.roots.List[0].URI != "file://"+dir || m.roots.List[1].URI != "file:///srv/data" {
 		t.Fatalf("roots %+v", m.roots.List)
 	}
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	first := `{"roots":[{"uri":"file://` + dir + `","name":"` + filepath.Base(dir) + `"},{"uri":"file:///srv/data","name":"data"}]}`
 	if got := rec.answers(); len(got) != 1 || got[0] != first || len(m.overlay.requests) != 0 {
@@ -176,7 +176,7 @@ func TestRootsDialogWithoutConfiguredRoots(t *testing.T) {
 	s := moreSession()
 	dir := t.TempDir()
 	m := connected(t, s, 120, 30)
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	mustContain(t, "roots dialog", view(m), "the server asks for the client's roots")
 	if len(rec.answers()) != 0 {
@@ -197,7 +197,7 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 	m := connected(t, s, 120, 30, func(o *Options) {
 		o.Features = session.ClientFeatures{NoSampling: true, NoElicitationURL: true, NoRoots: true}
 	})
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
 		rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`),
 		rec.req("roots/list", `{}`),
@@ -224,7 +224,7 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 // A server that cancels its own request closes the dialog unanswered.
 func TestServerCancelsItsRequest(t *testing.T) {
 	m := connected(t, moreSession(), 120, 30)
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"timeout"}}`+"\n")}})
 	if len(m.overlay.requests) != 0 || len(rec.answers()) != 0 {
@@ -239,7 +239,7 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 	m.dialogGuard = 400 * time.Millisecond
 	now := t0
 	m.now = func() time.Time { return now }
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	keys(t, m, "enter") // not drawn yet
 	view(m)
@@ -258,7 +258,7 @@ func TestDialogIgnoresKeysAsItAppears(t *testing.T) {
 // When the server dies, its open requests are closed (nobody is left to answer).
 func TestDialogsCloseWhenTheServerDies(t *testing.T) {
 	m := connected(t, moreSession(), 120, 30)
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`), rec.req("roots/list", `{}`)}})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{life(9, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 1})}})
 	if len(m.overlay.requests) != 0 {

@@ -6,12 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // elicitForm is the thin adapter that lets an elicitation/create form-mode request use the
-// tool-arguments form (formPane, built by ui/schemaform from requestedSchema): same fields,
+// tool-arguments form (formPane, built by internal/schemaform from requestedSchema): same fields,
 // validation and raw-JSON editor. The dialog draws its own header in place of the form's
 // title line and maps the form's send and close to accept and cancel.
 type elicitForm struct {

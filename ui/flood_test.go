@@ -11,11 +11,11 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // floodClient starts the fake server's flood scenario name with FAKE_COUNT=n (and env) on a
-// real mcpclient.Client; onEvent, when set, sees every event (a recorder).
+// real mcpclient.Client; onEvent, when set, sees every event (a answerLog).
 func floodClient(tb testing.TB, name string, n int, onEvent func(mcpclient.Event), env ...string) *mcpclient.Client {
 	tb.Helper()
 	cfg := mcpclient.Config{

@@ -16,12 +16,12 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // formPane edits a tool's arguments: fields generated from the input schema by
-// ui/schemaform, or the same value as raw JSON (ctrl+e toggles). It owns every key while
+// internal/schemaform, or the same value as raw JSON (ctrl+e toggles). It owns every key while
 // open (only ctrl+c gets past it), so typing "q" into a field never quits.
 //
 // Problems are checked as the user types (schemaform.Validate on every edit) and shown

@@ -10,14 +10,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
-// schemaTool is a tool whose input schema is read from ui/schemaform/testdata/name.
+// schemaTool is a tool whose input schema is read from internal/schemaform/testdata/name.
 func schemaTool(t testing.TB, name string) mcpclient.Tool {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("schemaform", "testdata", name+".json"))
+	b, err := os.ReadFile(filepath.Join("..", "internal", "schemaform", "testdata", name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}

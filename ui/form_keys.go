@@ -14,7 +14,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 )
 
 // keysFree reports whether the focused row leaves q and ? to the app: a select, a list

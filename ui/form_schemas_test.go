@@ -9,7 +9,7 @@ import (
 
 // The form view over the schemas real servers send: keys typed → the exact JSON sent;
 // a bad value → the message shown at its field. Schemas come from
-// ui/schemaform/testdata (cases B15, B16, B18, B19 of shared/cases.md; zod, pydantic,
+// internal/schemaform/testdata (cases B15, B16, B18, B19 of shared/cases.md; zod, pydantic,
 // jsonschema-go; the go-sdk everything-server's json_schema_2020_12_tool and
 // elicitation schemas) and from ui/testdata/tools (tools/list of
 // @modelcontextprotocol/server-everything 2026.8.31 and the go-sdk v1.8.0

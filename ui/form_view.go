@@ -10,7 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 )
 
 // kindWidth is the width of the kind column ("integer", "date-time", "one of", ...).

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // w saves a frame with the session's secrets masked (in the escaped form the server wrote

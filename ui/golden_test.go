@@ -61,7 +61,7 @@ func TestPaneGolden(t *testing.T) {
 
 // TestDialogGolden draws every dialog over the body at both golden sizes.
 func TestDialogGolden(t *testing.T) {
-	rec := &recorder{}
+	rec := &answerLog{}
 	dialogs := []struct {
 		name string
 		open func(t *testing.T, m *model)

@@ -254,13 +254,13 @@ func typeIn(t testing.TB, m *model, s string) {
 	}
 }
 
-// recorder collects the answers the UI gives to server requests.
-type recorder struct {
+// answerLog collects the answers the UI gives to server requests.
+type answerLog struct {
 	mu  sync.Mutex
 	got []string
 }
 
-func (r *recorder) req(method, params string) *session.Inbound {
+func (r *answerLog) req(method, params string) *session.Inbound {
 	in := session.NewInbound(method, json.RawMessage(params), "", 0, t0,
 		func(result json.RawMessage, e *mcpclient.RPCError) error {
 			r.mu.Lock()
@@ -277,7 +277,7 @@ func (r *recorder) req(method, params string) *session.Inbound {
 	return in
 }
 
-func (r *recorder) answers() []string {
+func (r *answerLog) answers() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.got...)

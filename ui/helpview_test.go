@@ -84,7 +84,7 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 	keys(t, m, "5", "?")
 	mustContain(t, "resources help", view(m), "subscribe ⇄ unsubscribe", "save contents to a file", "ping (round trip)", "edit roots")
 	keys(t, m, "?")
-	var rec recorder
+	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
 	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {

@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // httpFloodServer is a Streamable HTTP server that writes n notifications/message (about

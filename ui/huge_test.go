@@ -13,7 +13,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/heappeak"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	trace "github.com/mcp-inspect/mcp-inspect/recorder"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // liveHeap is the live heap after a GC.

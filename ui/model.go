@@ -110,7 +110,7 @@ type Options struct {
 	// event's bytes in memory (a live session).
 	LoadEvent func(seq uint64) (mcpclient.Event, error)
 	// ReadBack reads one event of a live session back from its recording by Seq
-	// (recorder.Writer.EventBySeq). When set (and LoadEvent is not), the timeline keeps the
+	// (trace.Writer.EventBySeq). When set (and LoadEvent is not), the timeline keeps the
 	// bytes of the latest events only and reads older ones back through it when a pane
 	// shows them, as for an opened trace: a flood of a million events costs their
 	// summaries, not their bytes (#15). Nil keeps every event's bytes (an unrecorded

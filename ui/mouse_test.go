@@ -221,7 +221,7 @@ func TestMouseLogsAndServer(t *testing.T) {
 // click can never answer it or switch the pane under it.
 func TestMouseLeavesDialogsAlone(t *testing.T) {
 	m := mouseModel(t, 160, 40)
-	rec := &recorder{}
+	rec := &answerLog{}
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
 	if m.overlay.front() == nil {
 		t.Fatal("no dialog")

@@ -258,7 +258,7 @@ func TestMorePanesNoRawControl(t *testing.T) {
 			assertClean(t, "server", view(m))
 			keys(t, m, "pgdown")
 		}
-		var rec recorder
+		var rec answerLog
 		drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{
 			rec.req("sampling/createMessage", `{"messages":[{"role":`+ej+`,"content":[{"type":"text","text":`+ej+`},{"type":"image","mimeType":`+ej+`,"data":"aGk="}]}],"systemPrompt":`+ej+`,"modelPreferences":{"hints":[{"name":`+ej+`}]},"maxTokens":5,"stopSequences":[`+ej+`],"includeContext":`+ej+`}`),
 			rec.req("elicitation/create", `{"message":`+ej+`,"requestedSchema":{"type":"object","properties":{"n":{"type":"string","title":`+ej+`,"description":`+ej+`,"default":`+ej+`},"e":{"type":"string","enum":[`+ej+`]}}}}`),

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	trace "github.com/mcp-inspect/mcp-inspect/recorder"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // recordedSession is a legacy session as a client and server exchanged it: the handshake,

@@ -177,7 +177,7 @@ func TestViewOnlyReads(t *testing.T) {
 
 // TestViewOnlyReadsDialogs checks drawing each golden dialog changes nothing.
 func TestViewOnlyReadsDialogs(t *testing.T) {
-	rec := &recorder{}
+	rec := &answerLog{}
 	for _, sz := range goldenSizes {
 		m := goldenModel(t, sz[0], sz[1])
 		keys(t, m, "3")

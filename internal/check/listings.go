@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
-	"github.com/mcp-inspect/mcp-inspect/ui/schemaform"
 )
 
 // toolNameRE is the tool name rule of MCP 2025-11-25 server/tools §Tool Names.

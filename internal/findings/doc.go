@@ -3,7 +3,7 @@
 // outputSchema, schemas whose root is not an object, and a lint of the text a server writes
 // for a model (descriptions, instructions) that marks steering text for a person's review.
 //
-// It is UI-free (no bubbletea, lipgloss or ui import beyond the pure ui/schemaform engine),
+// It is UI-free (no bubbletea, lipgloss or ui import),
 // so both views call the same code and say the same words. Nothing here acts on a finding:
 // the views show them, and --strict stops on those that break a MUST of the spec.
 package findings
