@@ -59,16 +59,13 @@ type Live struct {
 	now      func() time.Time
 	features ClientFeatures
 	requests *RequestQueue
-	init     *mcpclient.InitializeResult
+	state    State
 	roots    Roots
 	lists    Lists
 	inflight *Inflight
 	tasks    *Tasks
 	listen   Listen
 }
-
-// The live session is a Session.
-var _ Session = (*Live)(nil)
 
 // NewLive makes the session of conn, whose configuration came from f.Configure(cfg,
 // requests). ctx bounds every request the session sends on its own; now is its clock
@@ -77,20 +74,14 @@ func NewLive(ctx context.Context, conn Conn, f ClientFeatures, requests *Request
 	if now == nil {
 		now = time.Now
 	}
-	return &Live{Conn: conn, ctx: ctx, now: now, features: f, requests: requests, inflight: NewInflight(), tasks: NewTasks(ctx, conn, f)}
+	return &Live{Conn: conn, ctx: ctx, now: now, features: f, requests: requests, state: NewState(), inflight: NewInflight(), tasks: NewTasks(ctx, conn, f)}
 }
 
 // CanSend is true: a live session sends.
 func (s *Live) CanSend() bool { return true }
 
-// Init is the handshake's answer, nil before Connected.
-func (s *Live) Init() *mcpclient.InitializeResult { return s.init }
-
-// Era is the handshake's era (EraLegacy before it).
-func (s *Live) Era() mcpclient.Era { return eraOf(s.init) }
-
-// Caps are the server's capabilities (zero before the handshake).
-func (s *Live) Caps() mcpclient.ServerCapabilities { return capsOf(s.init) }
+// State is the handshake and lifecycle facts (Connected and Observe keep them).
+func (s *Live) State() *State { return &s.state }
 
 // Features are the client features the session advertises.
 func (s *Live) Features() ClientFeatures { return s.features }
@@ -113,10 +104,15 @@ func (s *Live) Tasks() *Tasks { return s.tasks }
 // Stream is the subscriptions/listen lifecycle.
 func (s *Live) Stream() *Listen { return &s.listen }
 
-// Handshake opens the session (Connect). It does I/O; Connected records the outcome.
+// Handshake opens the session (Connect) and tells the HTTP session id it opened. It does
+// I/O; Connected records the outcome.
 func (s *Live) Handshake(ctx context.Context) Handshake {
 	res, err := s.Connect(ctx)
-	return Handshake{Result: res, Err: err}
+	h := Handshake{Result: res, Err: err}
+	if c, ok := s.Conn.(interface{ SessionID() string }); ok {
+		h.SessionID = c.SessionID()
+	}
+	return h
 }
 
 // Connected records the handshake's outcome and says what to list first: tools, and
@@ -124,10 +120,10 @@ func (s *Live) Handshake(ctx context.Context) Handshake {
 // when the tasks capability offers tasks/list. A modern session then opens its listen
 // stream (OpenListen).
 func (s *Live) Connected(h Handshake) (first []List, listTasks bool) {
+	s.state.Handshook(h)
 	if h.Err != nil || h.Result == nil {
 		return nil, false
 	}
-	s.init = h.Result
 	s.lists.Ready()
 	first = []List{Tools}
 	if h.Result.Caps.Resources != nil {
@@ -167,7 +163,7 @@ func (s *Live) List(ctx context.Context, l List) Listing {
 // server offers and the resources in subs: the caller runs Listen(ctx, f) and reports its
 // end with Stream().Ended(gen, …). ok is false when there is nothing to listen for.
 func (s *Live) OpenListen(subs []string) (gen int, ctx context.Context, f mcpclient.ListenFilter, ok bool) {
-	f, _ = ListenFilter(s.Caps(), subs)
+	f, _ = ListenFilter(s.state.Caps(), subs)
 	gen, ctx, ok = s.listen.Open(s.ctx, f)
 	return gen, ctx, f, ok
 }
@@ -180,7 +176,9 @@ func (s *Live) StartOp(method, target string) (*Op, context.Context) {
 
 // RootsChanged reports whether a change of roots is to be announced to the server with
 // NotifyRootsChanged (the legacy era, roots on, after the handshake).
-func (s *Live) RootsChanged() bool { return NotifyChanged(s.features, s.Era(), s.init != nil) }
+func (s *Live) RootsChanged() bool {
+	return NotifyChanged(s.features, s.state.Era(), s.state.Init != nil)
+}
 
 // LogLevelNote is the note after logging/setLevel level was answered with err: a modern
 // session sends the level in each request's _meta instead.
@@ -188,7 +186,7 @@ func (s *Live) LogLevelNote(level string, err error) Note {
 	switch {
 	case err != nil:
 		return Note{Error, fmt.Sprintf("setting the log level to %s failed: %s", level, err)}
-	case s.Era() == mcpclient.EraModern:
+	case s.state.Era() == mcpclient.EraModern:
 		return Note{Info, "log level " + level + ": sent in each request's _meta from now on (modern era)"}
 	}
 	return Note{Info, "logging/setLevel " + level + " accepted"}

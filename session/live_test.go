@@ -91,12 +91,12 @@ func TestLiveSessionOnFakeServer(t *testing.T) {
 	t.Cleanup(func() { c.Close() })
 	ctx := context.Background()
 	s := NewLive(ctx, c, f, q, nil)
-	if !s.CanSend() || s.Init() != nil || s.Era() != mcpclient.EraLegacy {
+	if !s.CanSend() || s.State().Init != nil || s.State().Era() != mcpclient.EraLegacy {
 		t.Fatal("before the handshake")
 	}
 	h := s.Handshake(ctx)
 	first, listTasks := s.Connected(h)
-	if h.Err != nil || s.Init() == nil || len(first) != 1 || first[0] != Tools || listTasks || !s.Lists().InFlight(Tools) {
+	if h.Err != nil || s.State().Init == nil || len(first) != 1 || first[0] != Tools || listTasks || !s.Lists().InFlight(Tools) {
 		t.Fatalf("connected %+v %v %v", h, first, listTasks)
 	}
 	l := s.List(ctx, Tools)

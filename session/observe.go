@@ -7,12 +7,18 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// Reaction is what a live event asks of the session's owner, besides drawing it: notes to
+// Reaction is what an event asks of the session's owner, besides drawing it: notes to
 // show, listings to send now, task steps to carry out (Tasks' Step), the params of a
 // server's notifications/cancelled to close its request with (ServerCancelled over the
 // open requests), a late response to show on its call, and the server's end (then
 // Tasks().ServerGone, and the open requests close with ServerGoneNote).
 type Reaction struct {
+	// Handshake, Listing and Subscription are what a recorded event stands for, as a
+	// live session's requests would have returned it (nil for none; never set live).
+	Handshake    *Handshake
+	Listing      *Listing
+	Subscription *Subscription
+
 	Notes     []Note
 	Relist    []List
 	Tasks     []Step
@@ -39,8 +45,11 @@ func (s *Live) Observe(ev *mcpclient.Event) Reaction {
 
 func (s *Live) observe(ev *mcpclient.Event, r *Reaction) {
 	s.inflight.Observe(ev)
-	if l := ev.Life; l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) {
-		r.Gone = l
+	if l := ev.Life; l != nil {
+		s.state.ObserveLife(l)
+		if l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed {
+			r.Gone = l
+		}
 	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
 		return
@@ -102,12 +111,12 @@ func LateNote(ev *mcpclient.Event) *Note {
 // AfterExitNote is the note for a response that came after the server's exit, from a
 // process that kept its stdout open.
 func AfterExitNote(ev *mcpclient.Event) Note {
-	return Note{Warning, fmt.Sprintf("response after the server's exit: %s (request #%d) was answered by a process that kept the server's stdout open; shown in 2 Call and on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq)}
+	return Note{Warning, fmt.Sprintf("response after the server's exit: %s (request #%d) was answered by a process that kept the server's stdout open; shown on its call and on the wire (#%d), not used", ev.Method, ev.Pair, ev.Seq)}
 }
 
 // BatchEvents are the elements of a JSON-RPC batch frame (JSON-RPC 2.0 §6; MCP
 // 2025-03-26) as events of their own, in order, each with the batch's Seq (its frame on
-// the wire), time and direction.
+// the wire), time and direction; trace lines lost before the frame go with the first.
 func BatchEvents(ev *mcpclient.Event) []mcpclient.Event {
 	if ev.Batch == nil {
 		return nil
@@ -117,6 +126,13 @@ func BatchEvents(ev *mcpclient.Event) []mcpclient.Event {
 		out = append(out, mcpclient.Event{Seq: ev.Seq, Time: ev.Time, Dir: ev.Dir, Kind: el.Kind, Raw: el.Raw,
 			Size: int64(len(el.Raw)), Offset: ev.Offset, Line: ev.Line,
 			Msg: el.Msg, Problems: el.Problems, Pair: el.Pair, Method: el.Method})
+	}
+	// Trace lines lost before the frame are told once, with its first element.
+	for _, p := range ev.Problems {
+		if p.Code == mcpclient.CodeTraceLinesLost && len(out) > 0 {
+			out[0].Problems = append(append([]mcpclient.Problem(nil), out[0].Problems...), p)
+			out[0].LostLines = ev.LostLines
+		}
 	}
 	return out
 }

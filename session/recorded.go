@@ -2,70 +2,16 @@ package session
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
-
-// Session is what a UI reads the same way from a live session and a recorded one.
-type Session interface {
-	// CanSend reports whether requests can be sent (false for a recording or a tap seen
-	// from outside: the panes show what happened and offer no action).
-	CanSend() bool
-	// Init is the handshake's answer (initialize or server/discover), nil before it.
-	Init() *mcpclient.InitializeResult
-	// Era is the era of the handshake (EraLegacy before it).
-	Era() mcpclient.Era
-	// Caps are the server's capabilities (zero before the handshake).
-	Caps() mcpclient.ServerCapabilities
-}
-
-// Handshake is the outcome of a session's handshake: its result, or why it failed.
-type Handshake struct {
-	Result *mcpclient.InitializeResult
-	Err    error
-}
-
-// Listing is a complete listing of one kind, live or recorded: the items (Tools,
-// Resources and Templates, or Prompts by List), the warnings of the listing, and the error
-// that cut it (the items of the pages before are kept). A Resources listing carries the
-// resources and the templates both; TemplatesErr is the templates listing's error.
-type Listing struct {
-	List         List
-	Tools        []mcpclient.Tool
-	Resources    []mcpclient.Resource
-	Templates    []mcpclient.ResourceTemplate
-	Prompts      []mcpclient.Prompt
-	Warnings     []string
-	Err          error
-	TemplatesErr error
-	// Repeats are the items a later page repeated, merged into one entry (mcpclient.Pager).
-	Repeats []mcpclient.Repeat
-}
-
-// Len is how many items the listing holds.
-func (l *Listing) Len() int {
-	return len(l.Tools) + len(l.Resources) + len(l.Templates) + len(l.Prompts)
-}
-
-// Observed is what one recorded event stands for, as a live session's commands would
-// have returned it: a finished handshake or a complete listing (nil fields for neither).
-type Observed struct {
-	Handshake *Handshake
-	Listing   *Listing
-	// Subscription is a resources/subscribe or resources/unsubscribe the server accepted.
-	Subscription *Subscription
-}
-
-// Subscription is a change of a resource's subscription: URI subscribed (On) or not.
-type Subscription struct {
-	URI string
-	On  bool
-}
 
 // Recorded is a read-only session derived from a recorded timeline (mcp-inspect open, or
 // a tap seen through attach): what a live session learns by asking (the handshake's
@@ -103,10 +49,18 @@ type Recorded struct {
 	tmpls []mcpclient.ResourceTemplate
 	// resWarn and tmplWarn are the warnings of the last complete listing of each.
 	resWarn, tmplWarn []string
-	// handshake is set once an initialize or server/discover answer was applied; init is
-	// the latest one.
+	// handshake is set once an initialize or server/discover answer was applied; state
+	// holds the latest one.
 	handshake bool
-	init      *mcpclient.InitializeResult
+	state     State
+	// lists, taskList, inflight and roots are a Session's, empty or filled by the events:
+	// nothing is listed, sent or offered.
+	lists    Lists
+	taskList *Tasks
+	inflight *Inflight
+	roots    Roots
+	// now stamps a recorded task status that has no time of its own.
+	now func() time.Time
 	// rounds maps a call that took more than one round (MCP 2026-07-28
 	// basic/patterns/mrtr) to the Seqs of its input_required responses in order.
 	rounds map[int][]uint64
@@ -136,9 +90,6 @@ type Recorded struct {
 	cur    *CallDetail
 	curIdx int
 }
-
-// The recorded session is a Session.
-var _ Session = (*Recorded)(nil)
 
 // taskSeen is a modern task a recorded call created: its id, the call's index, its latest
 // status and the Seq of the CreateTaskResult that answered the call.
@@ -204,8 +155,12 @@ type pastCall struct {
 // NewRecorded makes an empty recorded session.
 func NewRecorded() *Recorded {
 	return &Recorded{open: map[uint64]int{}, tasks: map[string]taskSeen{}, taskTools: map[string]uint32{}, toolIdx: map[string]uint32{}, discoverVersion: map[uint64]string{}, subReqs: map[uint64]Subscription{}, pages: map[string]*pageAcc{},
-		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1}
+		rounds: map[int][]uint64{}, asking: map[string]int{}, ended: map[uint64]int{}, late: map[int]uint64{}, deadTasks: map[int]taskSeen{}, curIdx: -1,
+		state: NewState(), taskList: NewTasks(context.Background(), nil, ClientFeatures{}), inflight: NewInflight(), now: time.Now}
 }
+
+// SetClock sets the clock that stamps recorded task statuses without a time (tests fix it).
+func (o *Recorded) SetClock(now func() time.Time) { o.now = now }
 
 // NewAttached makes an empty recorded session fed from a running tap (mcp-inspect attach):
 // the host is the client, and its traffic keeps coming.
@@ -222,30 +177,26 @@ func (o *Recorded) Attached() bool { return o.attached }
 // CanSend is false: a recording is read, never sent to.
 func (o *Recorded) CanSend() bool { return false }
 
-// Init is the latest recorded handshake answer, nil before one.
-func (o *Recorded) Init() *mcpclient.InitializeResult { return o.init }
+// State is the recorded handshake and lifecycle, as far as the events have gone.
+func (o *Recorded) State() *State { return &o.state }
 
-// Era is the recorded handshake's era (EraLegacy before one).
-func (o *Recorded) Era() mcpclient.Era { return eraOf(o.init) }
+// Features are zero: the recording's client is not this one (Client says what it offered).
+func (o *Recorded) Features() ClientFeatures { return ClientFeatures{} }
 
-// Caps are the recorded server's capabilities (zero before the handshake).
-func (o *Recorded) Caps() mcpclient.ServerCapabilities { return capsOf(o.init) }
+// Requests is nil: no server request is answered here.
+func (o *Recorded) Requests() *RequestQueue { return nil }
 
-// eraOf is the era of a handshake's answer: EraLegacy before one.
-func eraOf(init *mcpclient.InitializeResult) mcpclient.Era {
-	if init != nil && init.Era != "" {
-		return init.Era
-	}
-	return mcpclient.EraLegacy
-}
+// Lists is never started: nothing is listed, the recorded listings come as events.
+func (o *Recorded) Lists() *Lists { return &o.lists }
 
-// capsOf are the capabilities of a handshake's answer (zero before one).
-func capsOf(init *mcpclient.InitializeResult) mcpclient.ServerCapabilities {
-	if init == nil {
-		return mcpclient.ServerCapabilities{}
-	}
-	return init.Caps
-}
+// Tasks are the tasks the recorded notifications showed.
+func (o *Recorded) Tasks() *Tasks { return o.taskList }
+
+// Inflight is an empty table: nothing is started here.
+func (o *Recorded) Inflight() *Inflight { return o.inflight }
+
+// Roots are none: the recording's client offered its own.
+func (o *Recorded) Roots() *Roots { return &o.roots }
 
 // Client is the client the recording shows, nil when no request said.
 func (o *Recorded) Client() *SeenClient { return o.client }
@@ -262,34 +213,74 @@ func (o *Recorded) ResourceWarnings() []string {
 	return append(append([]string(nil), o.resWarn...), o.tmplWarn...)
 }
 
-// Observe follows one recorded event, in order, and returns what it stands for.
-func (o *Recorded) Observe(ev *mcpclient.Event) Observed {
+// Observe follows one recorded event, in order, and returns what it stands for (a
+// finished handshake, a complete listing, a subscription) and what it asks of a viewer:
+// late responses and the tasks' states (nothing is sent).
+func (o *Recorded) Observe(ev *mcpclient.Event) Reaction {
+	var r Reaction
 	for _, p := range ev.Problems {
 		if p.Code == mcpclient.CodeTraceLinesLost {
 			o.lostLines += max(ev.LostLines, 1)
-			o.traceWarnings = append(o.traceWarnings, fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text))
+			w := fmt.Sprintf("trace: before event #%d: %s", ev.Seq, p.Text)
+			o.traceWarnings = append(o.traceWarnings, w)
+			o.state.Warnings, o.state.Incomplete = append(o.state.Warnings, w), true
 		}
 	}
 	if ev.Kind == mcpclient.KindLifecycle && ev.Life != nil {
+		o.state.ObserveLife(ev.Life)
 		o.lifecycle(ev)
-		return Observed{}
+		return r
 	}
 	if ev.Msg == nil {
-		return Observed{}
+		return r
 	}
 	switch {
 	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest:
 		o.request(ev)
 	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/cancelled":
 		o.cancelled(ev)
-	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
-		return o.response(ev)
-	case ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindNotification:
-		if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
-			o.taskState(t, ev.Seq)
+	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse):
+		if n := LateNote(ev); n != nil {
+			r.Notes, r.Late = append(r.Notes, *n), true
 		}
+		if ev.Pair != 0 {
+			o.response(ev, &r)
+		}
+	case ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindNotification:
+		o.notification(ev, &r)
 	}
-	return Observed{}
+	return r
+}
+
+// notification follows a task's recorded status (notifications/tasks/status, or the
+// modern notifications/tasks) as a viewer shows it.
+func (o *Recorded) notification(ev *mcpclient.Event, r *Reaction) {
+	at := ev.Time
+	if at.IsZero() {
+		at = o.now()
+	}
+	var step Step
+	switch ev.Msg.Method {
+	case "notifications/tasks/status":
+		t, ok := TaskFromNotification(ev.Msg.Params)
+		if !ok {
+			return
+		}
+		_, step = o.taskList.Status(t, false, at)
+	case "notifications/tasks":
+		t, ok := mcpclient.ParseTaskNotification(ev.Msg)
+		if !ok {
+			return
+		}
+		o.taskState(t, ev.Seq)
+		_, step = o.taskList.Notified(*t, at)
+	default:
+		return
+	}
+	if e := o.taskList.Get(step.TaskID); e != nil && e.Tool == "" {
+		e.Tool = o.TaskTool(step.TaskID)
+	}
+	r.Tasks = append(r.Tasks, step)
 }
 
 // touch drops the built detail of call k: it changed.
@@ -490,25 +481,31 @@ func (o *Recorded) nextRound(tool uint32, state json.RawMessage) (int, bool) {
 }
 
 // response applies a recorded response to the request it answers.
-func (o *Recorded) response(ev *mcpclient.Event) Observed {
+func (o *Recorded) response(ev *mcpclient.Event, r *Reaction) {
+	a := o.answer(ev)
+	r.Handshake, r.Listing, r.Subscription = a.Handshake, a.Listing, a.Subscription
+}
+
+// answer is what a recorded response stands for.
+func (o *Recorded) answer(ev *mcpclient.Event) Reaction {
 	if oc, ok := o.open[ev.Pair]; ok {
 		delete(o.open, ev.Pair)
 		o.answered(oc, ev)
-		return Observed{}
+		return Reaction{}
 	}
 	if k, ok := o.ended[ev.Pair]; ok {
 		// After the cancel or the exit: the live session did not use it either.
 		delete(o.ended, ev.Pair)
 		o.late[k] = ev.Seq
 		o.touch(k)
-		return Observed{}
+		return Reaction{}
 	}
 	if ev.Method == "tasks/get" && ev.Msg.Error == nil {
 		var t mcpclient.Task
 		if json.Unmarshal(ev.Msg.Result, &t) == nil && t.TaskID != "" {
 			o.taskState(&t, ev.Seq)
 		}
-		return Observed{}
+		return Reaction{}
 	}
 	var rpcErr error
 	if ev.Msg.Error != nil {
@@ -517,17 +514,19 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 	if s, ok := o.subReqs[ev.Pair]; ok {
 		delete(o.subReqs, ev.Pair)
 		if rpcErr != nil {
-			return Observed{}
+			return Reaction{}
 		}
-		return Observed{Subscription: &s}
+		return Reaction{Subscription: &s}
 	}
 	switch ev.Method {
 	case "initialize":
 		if rpcErr != nil {
 			if o.handshake {
-				return Observed{}
+				return Reaction{}
 			}
-			return Observed{Handshake: &Handshake{Err: rpcErr}}
+			h := &Handshake{Err: rpcErr}
+			o.state.Handshook(*h)
+			return Reaction{Handshake: h}
 		}
 		res, err := mcpclient.DecodeInitializeResult(ev.Msg.Result)
 		if res != nil {
@@ -543,7 +542,7 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 		delete(o.discoverVersion, ev.Pair)
 		if rpcErr != nil {
 			// The auto probe of a legacy server fails here; initialize follows.
-			return Observed{}
+			return Reaction{}
 		}
 		res, err := mcpclient.DecodeDiscoverResult(ev.Msg.Result)
 		if res != nil {
@@ -559,42 +558,41 @@ func (o *Recorded) response(ev *mcpclient.Event) Observed {
 	case "tools/list":
 		pg, err, done := o.page(ev, "tools")
 		if !done {
-			return Observed{}
+			return Reaction{}
 		}
 		tools, warns := mcpclient.DecodeList[mcpclient.Tool](pg.Items, "tools/list", pg.Warnings)
-		return Observed{Listing: &Listing{List: Tools, Tools: tools, Warnings: warns, Err: err, Repeats: pg.Repeats}}
+		return Reaction{Listing: &Listing{List: Tools, Tools: tools, Warnings: warns, Err: err, Repeats: pg.Repeats}}
 	case "resources/list", "resources/templates/list":
 		return o.resourcesPage(ev)
 	case "prompts/list":
 		pg, err, done := o.page(ev, "prompts")
 		if !done {
-			return Observed{}
+			return Reaction{}
 		}
 		ps, warns := mcpclient.DecodeList[mcpclient.Prompt](pg.Items, "prompts/list", pg.Warnings)
-		return Observed{Listing: &Listing{List: Prompts, Prompts: ps, Warnings: warns, Err: err, Repeats: pg.Repeats}}
+		return Reaction{Listing: &Listing{List: Prompts, Prompts: ps, Warnings: warns, Err: err, Repeats: pg.Repeats}}
 	}
-	return Observed{}
+	return Reaction{}
 }
 
 // handshook records a handshake answer.
-func (o *Recorded) handshook(res *mcpclient.InitializeResult, err error) Observed {
+func (o *Recorded) handshook(res *mcpclient.InitializeResult, err error) Reaction {
 	o.handshake = true
-	if res != nil {
-		o.init = res
-	}
-	return Observed{Handshake: &Handshake{Result: res, Err: err}}
+	h := &Handshake{Result: res, Err: err}
+	o.state.Handshook(*h)
+	return Reaction{Handshake: h}
 }
 
 // resourcesPage adds a page of resources/list or resources/templates/list; a complete
 // one gives a Listing with both lists (the other as last listed) and its own warnings.
-func (o *Recorded) resourcesPage(ev *mcpclient.Event) Observed {
+func (o *Recorded) resourcesPage(ev *mcpclient.Event) Reaction {
 	arr := "resources"
 	if ev.Method == "resources/templates/list" {
 		arr = "resourceTemplates"
 	}
 	pg, err, done := o.page(ev, arr)
 	if !done {
-		return Observed{}
+		return Reaction{}
 	}
 	items, warns := pg.Items, pg.Warnings
 	l := &Listing{List: Resources, Resources: o.res, Templates: o.tmpls, Repeats: pg.Repeats}
@@ -613,7 +611,7 @@ func (o *Recorded) resourcesPage(ev *mcpclient.Event) Observed {
 		}
 		l.Warnings = o.tmplWarn
 	}
-	return Observed{Listing: l}
+	return Reaction{Listing: l}
 }
 
 // maxRecordedItems stops accumulating a recorded listing whose pages never end.

@@ -60,9 +60,9 @@ func (s *events) Event(seq uint64) (mcpclient.Event, bool, error) {
 }
 
 // replay feeds every event to a new Recorded and collects what they stood for.
-func replay(evs []mcpclient.Event) (*Recorded, []Observed, *events) {
+func replay(evs []mcpclient.Event) (*Recorded, []Reaction, *events) {
 	r := NewRecorded()
-	var out []Observed
+	var out []Reaction
 	for i := range evs {
 		if o := r.Observe(&evs[i]); o.Handshake != nil || o.Listing != nil {
 			out = append(out, o)
@@ -117,7 +117,7 @@ func TestRecordedDerivesHandshakeListsAndCalls(t *testing.T) {
 	}
 	h := obs[0].Handshake
 	if h == nil || h.Err != nil || h.Result.ServerInfo.Name != "recorded-demo" || h.Result.ServerInfo.Version != "9.8.7" || h.Result.ProtocolVersion != "2025-11-25" ||
-		h.Result.Instructions != "Use echo wisely." || h.Result.Caps.Tools == nil || r.Init() != h.Result || r.Era() != mcpclient.EraLegacy {
+		h.Result.Instructions != "Use echo wisely." || h.Result.Caps.Tools == nil || r.State().Init != h.Result || r.State().Era() != mcpclient.EraLegacy {
 		t.Fatalf("handshake %+v", h)
 	}
 	if c := r.Client(); c == nil || c.Info != "mcp-inspect 0.1.0" || string(c.Caps) != `{"roots":{}}` {
@@ -202,8 +202,8 @@ func TestRecordedModernDiscover(t *testing.T) {
 	if len(obs) != 1 || obs[0].Handshake == nil {
 		t.Fatalf("observed %+v", obs)
 	}
-	in := r.Init()
-	if in == nil || in.ServerInfo.Name != "modern-one" || in.ProtocolVersion != "2026-07-28" || r.Era() != mcpclient.EraModern || in.Caps.Tools == nil {
+	in := r.State().Init
+	if in == nil || in.ServerInfo.Name != "modern-one" || in.ProtocolVersion != "2026-07-28" || r.State().Era() != mcpclient.EraModern || in.Caps.Tools == nil {
 		t.Fatalf("init %+v", in)
 	}
 	if c := r.Client(); c == nil || c.Info != "host 3" || string(c.Caps) != `{"sampling":{}}` {
@@ -214,8 +214,8 @@ func TestRecordedModernDiscover(t *testing.T) {
 		{dir: mcpclient.ClientToServer, raw: `{"jsonrpc":"2.0","id":1,"method":"server/discover"}`},
 		{dir: mcpclient.ServerToClient, raw: `{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2026-07-28","2027-01-01"],"capabilities":{}}}`},
 	}
-	if r, _, _ := replay(paired(lines)); r.Init().ProtocolVersion != "2027-01-01" {
-		t.Fatalf("version %q", r.Init().ProtocolVersion)
+	if r, _, _ := replay(paired(lines)); r.State().Init.ProtocolVersion != "2027-01-01" {
+		t.Fatalf("version %q", r.State().Init.ProtocolVersion)
 	}
 	// A failed discover (the auto probe of a legacy server) is no handshake; a failed
 	// initialize is, until one succeeded.

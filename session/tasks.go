@@ -194,7 +194,7 @@ func (ts *Tasks) followModern(e *Task, now time.Time) Step {
 	if ts.features.NoTasks && e.CallID != 0 && !e.Finished {
 		// We did not declare the extension, so the answer is invalid (ext-tasks §Capability
 		// Negotiation); the call ends with that, and the task is still followed.
-		step.Finish = ts.finishCall(e, fmt.Errorf("the server answered tools/call with a task (resultType \"task\", task %s) although mcp-inspect did not declare %s (--no-tasks): an invalid response; 8 Tasks follows the task anyway", t.TaskID, mcpclient.TasksExtension))
+		step.Finish = ts.finishCall(e, fmt.Errorf("the server answered tools/call with a task (resultType \"task\", task %s) although mcp-inspect did not declare %s (--no-tasks): an invalid response; the task is followed anyway", t.TaskID, mcpclient.TasksExtension))
 	}
 	if t.Terminal() {
 		if e.stopListen != nil {
@@ -352,7 +352,7 @@ func (ts *Tasks) GetFailed(id string, err error, poll bool) Note {
 		e.Polling = false
 		if poll && !e.Task.Terminal() {
 			e.PollErr = err
-			text += " · polling stopped (8 Tasks: enter tries again)"
+			text += " · polling stopped (a tasks/get of the task starts it again)"
 		}
 	}
 	return Note{Error, text}

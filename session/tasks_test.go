@@ -164,7 +164,7 @@ func TestLegacyTaskFollow(t *testing.T) {
 		t.Fatal("poll")
 	}
 	n := ts.GetFailed("L1", errors.New("timeout"), true)
-	if n != (Note{Error, "tasks/get L1 failed: timeout · polling stopped (8 Tasks: enter tries again)"}) || !e.Stalled() || ts.PollDue("L1") {
+	if n != (Note{Error, "tasks/get L1 failed: timeout · polling stopped (a tasks/get of the task starts it again)"}) || !e.Stalled() || ts.PollDue("L1") {
 		t.Fatalf("failed poll %+v stalled %v", n, e.Stalled())
 	}
 	// A tasks/get that works again resumes following.

@@ -15,18 +15,18 @@ import (
 
 // era is the era the session speaks (legacy until the handshake says otherwise).
 func (m *model) era() mcpclient.Era {
-	if m.server.init != nil && m.server.init.Era != "" {
-		return m.server.init.Era
+	if m.state().Init != nil && m.state().Init.Era != "" {
+		return m.state().Init.Era
 	}
 	return mcpclient.EraLegacy
 }
 
 // caps are the server's capabilities (zero before the handshake).
 func (m *model) caps() mcpclient.ServerCapabilities {
-	if m.server.init == nil {
+	if m.state().Init == nil {
 		return mcpclient.ServerCapabilities{}
 	}
-	return m.server.init.Caps
+	return m.state().Init.Caps
 }
 
 // startListen (re)opens the modern subscriptions/listen stream with the list changes the
@@ -38,11 +38,14 @@ func (m *model) startListen() tea.Cmd {
 			subs = append(subs, uri)
 		}
 	}
-	gen, ctx, f, ok := m.sess.OpenListen(subs)
+	s := m.sender()
+	if s == nil {
+		return nil
+	}
+	gen, ctx, f, ok := s.OpenListen(subs)
 	if !ok {
 		return nil
 	}
-	s := m.sess
 	return func() tea.Msg {
 		resp, err := s.Listen(ctx, f)
 		return listenEndedMsg{gen: gen, resp: resp, err: err}
@@ -106,7 +109,7 @@ func (m *model) answered(msg answeredMsg) { m.say(msg.Note()) }
 
 // resourceRead finishes a resources/read op.
 func (m *model) resourceRead(msg resourceReadMsg) {
-	o := m.ops.Finish(msg.op, msg.err, m.now())
+	o := m.sess.Inflight().Finish(msg.op, msg.err, m.now())
 	m.resources.readDone(msg)
 	if o != nil && msg.err != nil {
 		m.dropInputDialogs(o.Method, o.Target)
@@ -115,7 +118,7 @@ func (m *model) resourceRead(msg resourceReadMsg) {
 
 // promptGot finishes a prompts/get op.
 func (m *model) promptGot(msg promptGotMsg) {
-	o := m.ops.Finish(msg.op, msg.err, m.now())
+	o := m.sess.Inflight().Finish(msg.op, msg.err, m.now())
 	m.prompts.got(msg)
 	if o != nil && msg.err != nil {
 		m.dropInputDialogs(o.Method, o.Target)
@@ -140,10 +143,11 @@ func (m *model) subscribed(msg subscribedMsg) {
 
 // listenEnded notes the end of the current subscriptions/listen stream.
 func (m *model) listenEnded(msg listenEndedMsg) {
-	if m.sess == nil {
+	s := m.sender()
+	if s == nil {
 		return
 	}
-	if n := m.sess.Stream().Ended(msg.gen, msg.err); n != nil {
+	if n := s.Stream().Ended(msg.gen, msg.err); n != nil {
 		m.say(*n)
 	}
 }
@@ -153,15 +157,14 @@ func (m *model) logLevelSet(msg logLevelMsg) {
 	if msg.err == nil {
 		m.logs.serverLevel = msg.level
 	}
-	if m.sess != nil {
-		m.say(m.sess.LogLevelNote(msg.level, msg.err))
+	if s := m.sender(); s != nil {
+		m.say(s.LogLevelNote(msg.level, msg.err))
 	}
 }
 
 // pinged takes the ping's round trip.
 func (m *model) pinged(msg pingMsg) {
-	m.pinging, m.pingSeen = false, true
-	m.ping, m.pingErr = msg.rtt, msg.err
+	m.state().Ping = session.Ping{Seen: true, RTT: msg.rtt, Err: msg.err}
 	m.say(session.PingNote(msg.rtt, msg.err))
 }
 
@@ -182,7 +185,7 @@ func (m *model) resourceSaved(msg savedMsg) {
 
 // rootsResolved adds the roots resolved from paths; added later, the server hears of it.
 func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
-	m.roots.Add(msg.roots, msg.errs)
+	m.sess.Roots().Add(msg.roots, msg.errs)
 	if msg.initial {
 		m.rootPaths = nil
 	}
@@ -199,7 +202,7 @@ func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 // file:// URIs, after Options.Roots while those are not resolved yet.
 func (m *model) rootsToKeep() []string {
 	out := slices.Clone(m.rootPaths)
-	for _, r := range m.roots.List {
+	for _, r := range m.sess.Roots().List {
 		out = append(out, r.URI)
 	}
 	return out
@@ -211,10 +214,11 @@ func (m *model) rootsNotified(msg rootsNotifiedMsg) { m.say(session.RootsNotifie
 // rootsChanged tells a legacy server the roots changed (notifications/roots/list_changed);
 // modern servers ask again when they need them.
 func (m *model) rootsChanged() tea.Cmd {
-	if m.sess == nil || !m.sess.RootsChanged() {
+	s := m.sender()
+	if s == nil || !s.RootsChanged() {
 		return nil
 	}
-	return notifyRoots(m.sess)
+	return notifyRoots(s)
 }
 
 // resourceAction runs what the Resources pane asked for.
@@ -226,11 +230,11 @@ func (m *model) resourceAction(a *resourceAction) tea.Cmd {
 	case a.refresh:
 		return m.refresh(session.Resources)
 	case a.read != "":
-		o, ctx := m.ops.Start(m.ctx, "resources/read", a.read, m.now())
+		o, ctx := m.sess.Inflight().Start(m.ctx, "resources/read", a.read, m.now())
 		m.resources.startRead(a.key, a.read, o.ID)
-		return readResource(ctx, m.sess, o.ID, a.key, a.read)
+		return readResource(ctx, m.sender(), o.ID, a.key, a.read)
 	case a.subscribe != "":
-		if m.era() == mcpclient.EraModern {
+		if m.state().Era() == mcpclient.EraModern {
 			m.resources.subs[a.subscribe] = a.on
 			m.resources.rebuild()
 			verb := "listening for updates of "
@@ -241,7 +245,7 @@ func (m *model) resourceAction(a *resourceAction) tea.Cmd {
 			return m.startListen()
 		}
 		m.resources.pending[a.subscribe] = true
-		return subscribe(m.ctx, m.sess, a.subscribe, a.on)
+		return subscribe(m.ctx, m.sender(), a.subscribe, a.on)
 	}
 	return nil
 }
@@ -254,9 +258,9 @@ func (m *model) promptAction(a *promptAction) tea.Cmd {
 	if a.refresh {
 		return m.refresh(session.Prompts)
 	}
-	o, ctx := m.ops.Start(m.ctx, "prompts/get", a.get, m.now())
+	o, ctx := m.sess.Inflight().Start(m.ctx, "prompts/get", a.get, m.now())
 	m.prompts.startGet(a.get, a.args, o.ID)
-	return getPrompt(ctx, m.sess, o.ID, a.get, a.args)
+	return getPrompt(ctx, m.sender(), o.ID, a.get, a.args)
 }
 
 // cancelFocused cancels the request in flight of the focused pane (ctrl+x): an op, a task
@@ -264,7 +268,7 @@ func (m *model) promptAction(a *promptAction) tea.Cmd {
 func (m *model) cancelFocused() tea.Cmd {
 	if c, ok := m.panes[m.focus].(opCanceler); ok {
 		if o := c.runningOp(); o != nil {
-			m.ops.Cancel(o.ID)
+			m.sess.Inflight().Cancel(o.ID)
 			return nil
 		}
 	}
@@ -275,9 +279,9 @@ func (m *model) cancelFocused() tea.Cmd {
 		m.call.cancelCall(run)
 		return nil
 	}
-	for _, o := range m.ops.Sorted() {
+	for _, o := range m.sess.Inflight().Sorted() {
 		if o.Running() {
-			m.ops.Cancel(o.ID)
+			m.sess.Inflight().Cancel(o.ID)
 			return nil
 		}
 	}
@@ -287,9 +291,9 @@ func (m *model) cancelFocused() tea.Cmd {
 // abandon cancels what is still running when the program ends (Run's cleanup): the ops,
 // the listen stream, and the open server requests (answered -32603, session.Quitting).
 func (m *model) abandon() {
-	m.ops.CancelAll()
-	if m.sess != nil {
-		m.sess.Stream().Stop()
+	m.sess.Inflight().CancelAll()
+	if s := m.sender(); s != nil {
+		s.Stream().Stop()
 	}
 	open := make([]*session.Inbound, 0, len(m.overlay.requests))
 	for _, d := range m.overlay.requests {

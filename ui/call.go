@@ -93,7 +93,7 @@ func (p *callPane) inputFocused() bool { return p.form != nil }
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
 // request on the wire whatever else is in flight. asTask sends it as a task (the tool
 // requires it).
-func (p *callPane) start(ctx context.Context, s *session.Live, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
+func (p *callPane) start(ctx context.Context, s session.Sender, tool string, args []byte, now time.Time, asTask bool) tea.Cmd {
 	p.runs++
 	cctx, cancel := context.WithCancel(ctx)
 	r := &callRun{id: p.runs, tool: tool, args: args, started: now, cancel: cancel}

@@ -164,7 +164,7 @@ func (m *model) startCallByName(req *callRequest) tea.Cmd {
 		return nil
 	}
 	m.focus = paneCall
-	start := m.call.start(m.ctx, m.sess, req.tool, req.args, m.now(), m.taskRequired(req.tool))
+	start := m.call.start(m.ctx, m.sender(), req.tool, req.args, m.now(), m.taskRequired(req.tool))
 	if t := m.toolNamed(req.tool); t != nil {
 		m.call.run.outSchema = m.checkedOutputSchema(t.OutputSchema)
 	} else {

@@ -88,9 +88,9 @@ func TestB12Cancel(t *testing.T) {
 	}
 	mustContain(t, "call view", view(l.m), "cancelled by you")
 	l.key("P")
-	l.until("ping", func() bool { return l.m.pingSeen }, 5*time.Second)
-	if l.m.pingErr != nil || l.m.server.failed() {
-		t.Fatalf("server not up after cancel: %v", l.m.pingErr)
+	l.until("ping", func() bool { return l.m.state().Ping.Seen }, 5*time.Second)
+	if l.m.state().Ping.Err != nil || l.m.state().Failed() {
+		t.Fatalf("server not up after cancel: %v", l.m.state().Ping.Err)
 	}
 }
 

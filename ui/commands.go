@@ -62,18 +62,18 @@ type callDoneMsg struct {
 
 // handshake opens the session (Live.Handshake: initialize, server/discover or the auto
 // probe); Update follows a success with the lists.
-func handshake(ctx context.Context, s *session.Live) tea.Cmd {
+func handshake(ctx context.Context, s session.Sender) tea.Cmd {
 	if s == nil {
 		return nil
 	}
 	return func() tea.Msg {
 		h := s.Handshake(ctx)
-		return initializedMsg{res: h.Result, err: h.Err, sid: sessionIDOf(s.Conn)}
+		return initializedMsg{res: h.Result, err: h.Err, sid: h.SessionID}
 	}
 }
 
 // listCmd fetches one listing (Live.List) and delivers it as that list's message.
-func listCmd(ctx context.Context, s *session.Live, l session.List) tea.Cmd {
+func listCmd(ctx context.Context, s session.Sender, l session.List) tea.Cmd {
 	return func() tea.Msg {
 		out := s.List(ctx, l)
 		switch l {
@@ -97,7 +97,7 @@ type callSentMsg struct {
 // callTool runs tools/call (Live.Call); ctx is the call's own, cancelled by the cancel
 // key. Each request it sends reports its Seq on sent; sent is closed when the call ends. A
 // call answered with a task becomes a taskCreatedMsg (the task is followed).
-func callTool(ctx context.Context, s *session.Live, id int, name string, args json.RawMessage, sent chan<- uint64) tea.Cmd {
+func callTool(ctx context.Context, s session.Sender, id int, name string, args json.RawMessage, sent chan<- uint64) tea.Cmd {
 	return func() tea.Msg {
 		r := s.Call(ctx, name, args, sent)
 		if r.Task != nil {

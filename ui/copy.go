@@ -209,9 +209,9 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 
 // repeatTarget is the server "copy as command" lines talk to.
 func (m *model) repeatTarget() repeatcmd.Target {
-	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.server.sessionID, Quoting: m.quoting}
-	if m.server.init != nil {
-		t.ProtocolVersion = m.server.init.ProtocolVersion
+	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.state().SessionID, Quoting: m.quoting}
+	if m.state().Init != nil {
+		t.ProtocolVersion = m.state().Init.ProtocolVersion
 	}
 	return t
 }

@@ -168,7 +168,7 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 	}
 	m.quoting = shellwords.POSIX
 
-	m.argv, m.hdrKeys, m.server.sessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
+	m.argv, m.hdrKeys, m.state().SessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
 	clip, _ = copyKey(t, m, "C")
 	got := strings.Split(strings.TrimSuffix(clip, "\n"), "\n")
 	if len(got) != 2 || !strings.HasPrefix(got[0], "mcp-inspect call echo") || !strings.HasPrefix(got[1], "curl ") {

@@ -474,7 +474,7 @@ func frameOf(d requestDialog, roots []mcpclient.Root, waiting int) requestFrame 
 // fitRequest sizes the front request dialog's form to the room left and keeps its scroll
 // offset in range (after every Update; the view only reads them).
 func (m *model) fitRequest(d requestDialog) {
-	f := frameOf(d, m.roots.List, len(m.overlay.requests)-1)
+	f := frameOf(d, m.sess.Roots().List, len(m.overlay.requests)-1)
 	if ef, ok := d.(*elicitFormDialog); ok {
 		ef.form.setSize(max(ef.w, 10), ef.formHeight(f.avail, len(f.body)))
 		ef.form.pane.sync()

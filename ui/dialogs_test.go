@@ -142,8 +142,8 @@ func TestRootsAnsweredAtOnceAndEditing(t *testing.T) {
 	s := moreSession()
 	dir := t.TempDir()
 	m := connected(t, s, 120, 30, func(o *Options) { o.Roots = []string{dir, "file:///srv/data"} })
-	if len(m.roots.List) != 2 || m.roots.List[0].URI != "file://"+dir || m.roots.List[1].URI != "file:///srv/data" {
-		t.Fatalf("roots %+v", m.roots.List)
+	if len(m.sess.Roots().List) != 2 || m.sess.Roots().List[0].URI != "file://"+dir || m.sess.Roots().List[1].URI != "file:///srv/data" {
+		t.Fatalf("roots %+v", m.sess.Roots().List)
 	}
 	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
@@ -153,14 +153,14 @@ func TestRootsAnsweredAtOnceAndEditing(t *testing.T) {
 	}
 	mustContain(t, "note", view(m), "roots/list: sent the 2 configured root(s) without asking (R edits them)")
 	keys(t, m, "R", "d") // edit: delete the first
-	if len(m.roots.List) != 1 || s.rootsNotified != 1 {
-		t.Fatalf("roots %+v notified %d", m.roots.List, s.rootsNotified)
+	if len(m.sess.Roots().List) != 1 || s.rootsNotified != 1 {
+		t.Fatalf("roots %+v notified %d", m.sess.Roots().List, s.rootsNotified)
 	}
 	keys(t, m, "a")
 	typeIn(t, m, dir+"/sub")
 	keys(t, m, "enter")
-	if len(m.roots.List) != 2 || s.rootsNotified != 2 || !strings.Contains(view(m), "does not exist (kept)") {
-		t.Fatalf("add: %+v %d\n%s", m.roots.List, s.rootsNotified, view(m))
+	if len(m.sess.Roots().List) != 2 || s.rootsNotified != 2 || !strings.Contains(view(m), "does not exist (kept)") {
+		t.Fatalf("add: %+v %d\n%s", m.sess.Roots().List, s.rootsNotified, view(m))
 	}
 	keys(t, m, "esc")
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
@@ -213,7 +213,7 @@ func TestUnsupportedRequestsAnsweredAtOnce(t *testing.T) {
 			t.Errorf("answer %d: %s, want %s", i, got[i], code)
 		}
 	}
-	if caps := string(m.features.Capabilities()); caps != `{"elicitation":{"form":{}}}` {
+	if caps := string(m.sess.Features().Capabilities()); caps != `{"elicitation":{"form":{}}}` {
 		t.Fatalf("capabilities %s", caps)
 	}
 	if caps := string(session.ClientFeatures{}.Capabilities()); caps != `{"elicitation":{"form":{},"url":{}},"roots":{"listChanged":true},"sampling":{}}` {

@@ -35,7 +35,7 @@ func (m *model) setFlash(text string) {
 func (m *model) takePending() tea.Cmd {
 	cmds := m.pending
 	m.pending = nil
-	if !m.ticking && (m.ops.Running() > 0 || m.pinging) {
+	if !m.ticking && (m.sess.Inflight().Running() > 0 || m.state().Ping.Waiting) {
 		m.ticking = true
 		cmds = append(cmds, m.c.tick(250*time.Millisecond, func(time.Time) tea.Msg { return opTickMsg{} }))
 	}

@@ -28,7 +28,7 @@ func TestNoCallBeforeHandshake(t *testing.T) {
 	}
 
 	exec(t, m, m.Init(), 0) // the handshake answers
-	if m.server.init == nil {
+	if m.state().Init == nil {
 		t.Fatal("handshake did not finish")
 	}
 	keys(t, m, "1", "j", "enter")

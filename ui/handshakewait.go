@@ -25,7 +25,7 @@ func (m *model) waitTick() tea.Cmd {
 
 // handshaking reports whether the handshake is still waiting for its answer.
 func (m *model) handshaking() bool {
-	return m.c.canSend() && m.server.init == nil && m.server.initErr == nil && !m.server.failed()
+	return m.c.canSend() && m.state().Init == nil && m.state().InitErr == nil && !m.state().Failed()
 }
 
 // waitingText says how long the handshake has waited, and for how long it may; during
@@ -124,45 +124,15 @@ func envText(keys []string) string {
 	return "env: " + strings.Join(parts, " ")
 }
 
-// protocolWarning says whether the negotiated protocol version deserves a warning: a
-// version mcp-inspect does not know, or a handshake warning about the protocol.
-func (s *serverInfo) protocolWarning() bool {
-	if s.init == nil {
-		return false
-	}
-	if !mcpclient.KnownProtocolVersion(s.init.ProtocolVersion) {
-		return true
-	}
-	for _, w := range s.init.Warnings {
-		if strings.Contains(strings.ToLower(w), "protocol") {
-			return true
-		}
-	}
-	return false
-}
-
-// observeAuthNote takes an authorization layer's notes: the URL the user must open, and
-// that no browser could open it.
-func (s *serverInfo) observeAuthNote(text string) {
-	switch {
-	case strings.HasPrefix(text, mcpclient.AuthorizeNote):
-		if i := strings.Index(text, mcpclient.AuthorizeNoteURL); i >= 0 {
-			s.authURL, s.noBrowser = text[i+len(mcpclient.AuthorizeNoteURL):], false
-		}
-	case strings.HasPrefix(text, mcpclient.NoBrowserNote):
-		s.noBrowser = true
-	}
-}
-
 // authText asks the user to authorize while the handshake waits on it ("" otherwise);
 // the URL is the server's text, escaped.
 func (m *model) authText() string {
-	if m.server.authURL == "" || !m.handshaking() {
+	if m.state().AuthURL == "" || !m.handshaking() {
 		return ""
 	}
 	how := "opened with $BROWSER or the system's opener"
-	if m.server.noBrowser {
+	if m.state().NoBrowser {
 		how = "printed: no browser could be opened, open it by hand"
 	}
-	return "authorize in your browser: " + clean(m.server.authURL) + " (" + how + ")"
+	return "authorize in your browser: " + clean(m.state().AuthURL) + " (" + how + ")"
 }

@@ -32,7 +32,7 @@ func TestJSONViewInServerToolsLogs(t *testing.T) {
 	m := connected(t, moreSession(), 160, 40, func(o *Options) { o.Theme = "dark" })
 	st := m.c.st
 	w := 80
-	caps := m.server.init.Capabilities
+	caps := m.state().Init.Capabilities
 	want, ok := jsonLines(st, caps, w)
 	if !ok || !strings.Contains(strings.Join(want, "\n"), st.JSONKey.Render(`"resources"`)) {
 		t.Fatalf("the JSON view draws no colored key: %q", want)

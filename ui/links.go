@@ -176,7 +176,7 @@ func (m *model) readLink() tea.Cmd {
 		}
 	}
 	m.note("info", fmt.Sprintf("resources/read %s (resource_link %d of %d of call #%d%s)", l.uri, n, len(r.linkAt), r.id, again))
-	ctx, s, id, block, uri := m.ctx, m.sess, r.id, l.block, l.uri
+	ctx, s, id, block, uri := m.ctx, m.sender(), r.id, l.block, l.uri
 	return func() tea.Msg {
 		res, resp, err := s.ReadResource(ctx, uri)
 		return linkReadMsg{call: id, block: block, res: res, resp: resp, err: err}

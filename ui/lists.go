@@ -25,18 +25,14 @@ type (
 	}
 )
 
-// afterConnect lists everything the server offers (Live.Connected says what) and, in the
-// modern era, opens the subscriptions/listen stream.
-func (m *model) afterConnect() tea.Cmd {
-	if !m.c.canSend() {
-		return m.recordedConnected()
-	}
-	first, listTasksToo := m.sess.Connected(session.Handshake{Result: m.server.init})
+// afterConnect lists everything the server offers (first, as Live.Connected said) and,
+// in the modern era, opens the subscriptions/listen stream.
+func (m *model) afterConnect(first []session.List, listTasksToo bool) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range first {
-		cmds = append(cmds, listCmd(m.ctx, m.sess, l))
+		cmds = append(cmds, listCmd(m.ctx, m.sender(), l))
 	}
-	caps := m.caps()
+	caps := m.state().Caps()
 	if caps.Resources != nil {
 		m.resources.status = "listing resources…"
 	} else {
@@ -50,9 +46,9 @@ func (m *model) afterConnect() tea.Cmd {
 		m.prompts.list.empty = m.prompts.status
 	}
 	if listTasksToo {
-		cmds = append(cmds, listTasks(m.ctx, m.sess))
+		cmds = append(cmds, listTasks(m.ctx, m.sender()))
 	}
-	if m.era() == mcpclient.EraModern {
+	if m.state().Era() == mcpclient.EraModern {
 		cmds = append(cmds, m.startListen())
 	}
 	return tea.Batch(cmds...)
@@ -62,14 +58,14 @@ func (m *model) afterConnect() tea.Cmd {
 func (m *model) relist(ls ...session.List) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range ls {
-		cmds = append(cmds, listCmd(m.ctx, m.sess, l))
+		cmds = append(cmds, listCmd(m.ctx, m.sender(), l))
 	}
 	return tea.Batch(cmds...)
 }
 
 // refresh lists one kind again at the user's request (r), clearing its storm guard.
 func (m *model) refresh(l session.List) tea.Cmd {
-	if m.sess == nil || !m.sess.Lists().UserRefresh(l) {
+	if m.sender() == nil || !m.sess.Lists().UserRefresh(l) {
 		return nil
 	}
 	return m.relist(l)
@@ -77,7 +73,7 @@ func (m *model) refresh(l session.List) tea.Cmd {
 
 // listed closes a listing: says what changed, and lists again if asked meanwhile.
 func (m *model) listed(l session.List, n int, err error) tea.Cmd {
-	if m.sess == nil {
+	if m.sender() == nil {
 		return nil
 	}
 	again, note := m.sess.Lists().Listed(l, n, err)
@@ -107,7 +103,7 @@ func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 		p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
 	}
 	for _, w := range msg.warnings {
-		m.server.warnings = append(m.server.warnings, w)
+		m.state().Warnings = append(m.state().Warnings, w)
 	}
 	m.listedInFull(session.Resources, msg.repeats)
 	p.setLists(msg.res, msg.tmpls)
@@ -122,7 +118,7 @@ func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
 	if msg.err != nil {
 		p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
 	}
-	m.server.warnings = append(m.server.warnings, msg.warnings...)
+	m.state().Warnings = append(m.state().Warnings, msg.warnings...)
 	m.listedInFull(session.Prompts, msg.repeats)
 	p.setPrompts(msg.prompts)
 	p.setSize(m.lay.body)

@@ -51,9 +51,9 @@ func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) 
 	})
 	l.m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	l.run(l.m.Init())
-	l.until("the handshake", func() bool { return l.m.server.init != nil || l.m.server.initErr != nil }, 30*time.Second)
-	if l.m.server.initErr != nil {
-		t.Fatalf("handshake: %v", l.m.server.initErr)
+	l.until("the handshake", func() bool { return l.m.state().Init != nil || l.m.state().InitErr != nil }, 30*time.Second)
+	if l.m.state().InitErr != nil {
+		t.Fatalf("handshake: %v", l.m.state().InitErr)
 	}
 	return l
 }
@@ -271,8 +271,8 @@ func (l *live) readResource(key string, vals ...string) *readState {
 	if r == nil {
 		l.t.Fatalf("no read of %s\n%s", key, view(l.m))
 	}
-	l.until("resources/read "+key, func() bool { return !l.m.ops.Get(r.opID).Running() }, 30*time.Second)
-	if o := l.m.ops.Get(r.opID); o.State != session.OpDone {
+	l.until("resources/read "+key, func() bool { return !l.m.sess.Inflight().Get(r.opID).Running() }, 30*time.Second)
+	if o := l.m.sess.Inflight().Get(r.opID); o.State != session.OpDone {
 		l.t.Fatalf("read %s: %v\n%s", key, o.Err, view(l.m))
 	}
 	return r
@@ -304,9 +304,9 @@ func (l *live) getPrompt(name string, ans answerer, vals ...string) *promptGet {
 		if len(l.m.overlay.requests) > 0 && ans != nil {
 			l.answerDialogs(ans, nil)
 		}
-		return !l.m.ops.Get(g.opID).Running()
+		return !l.m.sess.Inflight().Get(g.opID).Running()
 	}, 30*time.Second)
-	if o := l.m.ops.Get(g.opID); o.State != session.OpDone {
+	if o := l.m.sess.Inflight().Get(g.opID); o.State != session.OpDone {
 		l.t.Fatalf("prompts/get %s: %v\n%s", name, o.Err, view(l.m))
 	}
 	return g

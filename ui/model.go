@@ -219,9 +219,10 @@ func (p paneID) String() string {
 
 // model is the root bubbletea model.
 type model struct {
-	c      *common
-	ctx    context.Context
-	sess   *session.Live
+	c   *common
+	ctx context.Context
+	// sess is the session, live (a session.Sender) or recorded (an opened trace, attach).
+	sess   session.Session
 	events <-chan mcpclient.Event
 	title  string
 	argv   []string
@@ -250,14 +251,10 @@ type model struct {
 	// pumpSize sizes the event pump's batches (keys first during a flood).
 	pumpSize pumpSizer
 
-	tl     *timeline
-	wire   *wirePane
-	tools  *toolsPane
-	call   *callPane
-	server serverInfo
-	// rec derives the session from the recorded events when there is no Session (an opened
-	// trace, or attach); nil on a live session.
-	rec *session.Recorded
+	tl    *timeline
+	wire  *wirePane
+	tools *toolsPane
+	call  *callPane
 
 	// keep is where the session is recorded and how it is saved under a name.
 	keep sessionKeep
@@ -272,13 +269,8 @@ type model struct {
 	// through them.
 	panes [paneCount]pane
 
-	features session.ClientFeatures
-	requests *session.RequestQueue
 	// rootPaths are Options.Roots until their roots are resolved (then nil).
 	rootPaths []string
-	// roots are the roots offered (Live.Roots on a live session).
-	roots *session.Roots
-	ops   *session.Inflight
 
 	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
 	overlay overlay
@@ -289,11 +281,6 @@ type model struct {
 	// flash is a transient status line, shown until flashUntil.
 	flash      string
 	flashUntil time.Time
-
-	pinging  bool
-	ping     time.Duration
-	pingErr  error
-	pingSeen bool
 
 	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
 	pending []tea.Cmd
@@ -310,40 +297,6 @@ type model struct {
 	theme     themeState
 	mouse     bool
 	lastClick rowClick
-}
-
-// serverInfo is what the status bar and the server pane know about the session.
-type serverInfo struct {
-	init     *mcpclient.InitializeResult
-	initErr  error
-	toolsErr error
-	warnings []string
-	pid      int
-	state    mcpclient.State
-	// dead is set when the process is gone or could not start: how, in words.
-	dead string
-	// closing is set once shutdown began.
-	closing bool
-	// streamLost is set when an HTTP session's GET stream ended for good (its reconnection
-	// failed or was given up): requests may still work, server-initiated messages cannot come.
-	streamLost bool
-	// strict is the violation a --strict session stopped at (mcp-inspect then stopped the
-	// server); nil when none.
-	strict *mcpclient.ViolationError
-	// eventsClosed: the timeline channel ended.
-	eventsClosed bool
-	// recorded is set for an opened trace; incomplete when its reader found problems.
-	recorded, incomplete bool
-	// sessionID is the HTTP session's Mcp-Session-Id after the last handshake ("" when none);
-	// expired is the id the server answered 404 to (until a new handshake succeeds).
-	sessionID, expired string
-	// authURL is the OAuth authorization URL the handshake waits on (an authorization
-	// layer's note); noBrowser is set when no browser could be opened for it.
-	authURL   string
-	noBrowser bool
-	// framing is what a --framing auto session did about the server's Content-Length
-	// framing (its lifecycle note, without the prefix); "" when nothing.
-	framing string
 }
 
 // New builds the root model from opts. It does no I/O; Init starts the event pump and the
@@ -402,7 +355,6 @@ func newModel(opts Options) *model {
 		wire:    newWirePane(c, tl),
 		tools:   newToolsPane(c),
 		call:    newCallPane(c, tl),
-		server:  serverInfo{state: mcpclient.StateStarting},
 		now:     time.Now,
 		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
 		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
@@ -411,27 +363,19 @@ func newModel(opts Options) *model {
 	}
 	c.target = m.repeatTarget
 	m.wire.expect = opts.TraceLen
+	m.sess = newSession(ctx, opts)
 	if opts.FromTrace {
-		m.server.recorded = true
-		m.server.incomplete = len(opts.TraceWarnings) > 0
+		st := m.state()
+		st.FromTrace, st.Incomplete = true, len(opts.TraceWarnings) > 0
 		for _, w := range opts.TraceWarnings {
-			m.server.warnings = append(m.server.warnings, "trace: "+w)
+			st.Warnings = append(st.Warnings, "trace: "+w)
 		}
-	}
-	if opts.Session != nil {
-		// The session keeps the wall clock: Live.Call's round times add up with the
-		// client's own Elapsed. ui passes m.now where it stamps state itself.
-		m.sess = session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
 	}
 	m.newPanes(opts)
-	c.session = ownSession{server: &m.server}
-	if opts.Session == nil {
+	c.session = m.sess
+	if rec := m.recorded(); rec != nil {
 		m.tools.status = noServerText(opts)
-		m.rec = session.NewAttached()
-		if opts.FromTrace {
-			m.rec = session.NewRecorded()
-		}
-		c.session, m.call.past = m.rec, newPastCalls(m.rec, c, tl)
+		m.call.past = newPastCalls(rec, c, tl)
 	}
 	for _, w := range opts.Warnings {
 		m.note("warning", w)
@@ -439,10 +383,41 @@ func newModel(opts Options) *model {
 	return m
 }
 
+// newSession is the session opts describe: live on opts.Session, else recorded (an opened
+// trace, or a tap seen through attach).
+func newSession(ctx context.Context, opts Options) session.Session {
+	if opts.Session != nil {
+		// The session keeps the wall clock: Live.Call's round times add up with the
+		// client's own Elapsed. ui passes m.now where it stamps state itself.
+		return session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
+	}
+	if opts.FromTrace {
+		return session.NewRecorded()
+	}
+	return session.NewAttached()
+}
+
+// sender is the session as a sender; nil for a recorded one, which cannot send.
+func (m *model) sender() session.Sender {
+	if s, ok := m.sess.(session.Sender); ok {
+		return s
+	}
+	return nil
+}
+
+// recorded is the recorded session; nil for a live one.
+func (m *model) recorded() *session.Recorded {
+	r, _ := m.sess.(*session.Recorded)
+	return r
+}
+
+// state is the session's handshake and lifecycle facts.
+func (m *model) state() *session.State { return m.sess.State() }
+
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
 	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sess), m.c.hist.load(), waitRequests(m.requests), resolveRoots(m.rootPaths, true), m.waitTick(), m.askBackground())
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.rootPaths, true), m.waitTick(), m.askBackground())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
@@ -491,20 +466,12 @@ func (m *model) result(err error) Result {
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.
 func (m *model) newPanes(opts Options) {
 	c := m.c
-	m.features, m.requests, m.rootPaths = opts.Features, opts.Requests, opts.Roots
-	m.ops, m.dialogGuard = session.NewInflight(), 400*time.Millisecond
-	m.roots = &session.Roots{}
-	if m.sess != nil {
-		m.ops, m.roots = m.sess.Inflight(), m.sess.Roots()
-	}
+	m.rootPaths, m.dialogGuard = opts.Roots, 400*time.Millisecond
 	ids := &formIDs{}
-	m.resources = newResourcesPane(c, m.ops, ids)
-	m.prompts = newPromptsPane(c, m.ops, ids)
+	m.resources = newResourcesPane(c, m.sess.Inflight(), ids)
+	m.prompts = newPromptsPane(c, m.sess.Inflight(), ids)
 	m.logs = newLogsPane(c)
-	m.tasks = newTasksPane(c)
-	if m.sess != nil {
-		m.tasks.all = m.sess.Tasks()
-	}
+	m.tasks = newTasksPane(c, m.sess.Tasks())
 	m.call.canRead = opts.Session != nil
 	if opts.Session == nil {
 		m.resources.status, m.prompts.status = noServerText(opts), noServerText(opts)

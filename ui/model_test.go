@@ -32,7 +32,7 @@ func TestDeadServerPanel(t *testing.T) {
 	}
 	// The failed handshake adds no noise when it says the same thing.
 	exec(t, m, m.Init(), 0)
-	if m.server.initErr == nil {
+	if m.state().InitErr == nil {
 		t.Fatal("handshake error not recorded")
 	}
 	keys(t, m, "4")
@@ -61,7 +61,7 @@ func TestShutdownIsNotDeath(t *testing.T) {
 		life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeShutdown, Text: "closing the server's stdin"}),
 		life(2, mcpclient.LifeInfo{Kind: mcpclient.LifeExited, ExitCode: 0}),
 	}})
-	if m.server.failed() || !strings.Contains(view(m), "closed") {
+	if m.state().Failed() || !strings.Contains(view(m), "closed") {
 		t.Fatalf("shutdown shown as failure:\n%s", view(m))
 	}
 }
@@ -185,7 +185,7 @@ func TestPumpBatchesInOrder(t *testing.T) {
 	m := newTestModel(t, nil, 80, 20)
 	m.events = ch
 	_, cmd := m.Update(msg)
-	if cmd != nil || !m.server.eventsClosed || m.tl.len() != 5 {
+	if cmd != nil || !m.state().EventsClosed || m.tl.len() != 5 {
 		t.Fatal("closed channel is re-pumped or events lost")
 	}
 	open := make(chan mcpclient.Event, 1)

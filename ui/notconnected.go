@@ -8,4 +8,4 @@ const notConnectedNote = "the handshake is not finished: wait for connected"
 
 // notConnected reports a live session whose initialize response has not come (or the
 // handshake failed): no request but a ping may be sent.
-func (m *model) notConnected() bool { return m.c.canSend() && m.server.init == nil }
+func (m *model) notConnected() bool { return m.c.canSend() && m.state().Init == nil }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
@@ -126,7 +128,9 @@ func BenchmarkLiveMillionUI(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		m := newTestModel(b, nil, 120, 40)
-		m.rec, m.call.past = nil, nil // a live session: no recorded calls to derive
+		// A live session (no Conn: nothing is sent): no recorded calls to derive.
+		m.sess = session.NewLive(context.Background(), nil, session.ClientFeatures{}, nil, nil)
+		m.c.session, m.call.past = m.sess, nil
 		var rawBytes int64
 		for k := 0; k < n; k += maxBatch {
 			batch := make([]mcpclient.Event, 0, maxBatch)

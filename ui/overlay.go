@@ -147,7 +147,7 @@ func (m *model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.dialogQuit(d, msg); ok {
 		return cmd
 	}
-	out, cmd := d.answer(msg, m.roots.List)
+	out, cmd := d.answer(msg, m.sess.Roots().List)
 	if out == nil {
 		return cmd
 	}
@@ -175,16 +175,16 @@ func (d *elicitURLDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 func (d *rootsDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd { return m.requestKey(d, msg) }
 
 func (d *samplingDialog) view(m *model) string {
-	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
+	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
 }
 func (d *elicitFormDialog) view(m *model) string {
-	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
+	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
 }
 func (d *elicitURLDialog) view(m *model) string {
-	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
+	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
 }
 func (d *rootsDialog) view(m *model) string {
-	return requestView(d, m.roots.List, len(m.overlay.requests)-1)
+	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
 }
 
 // The roots editor as a dialog.
@@ -222,12 +222,12 @@ func (e *rootsEditor) bindings(k *keyMap) []key.Binding {
 }
 
 func (e *rootsEditor) view(m *model) string {
-	return e.render(m.roots.List, m.era() == mcpclient.EraLegacy, m.roots.Notes)
+	return e.render(m.sess.Roots().List, m.state().Era() == mcpclient.EraLegacy, m.sess.Roots().Notes)
 }
 
 // handleKey edits the roots: adds are resolved in a Cmd, removals sent at once.
 func (e *rootsEditor) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	ed, cmd := e.edit(msg, len(m.roots.List))
+	ed, cmd := e.edit(msg, len(m.sess.Roots().List))
 	if ed == nil {
 		return cmd
 	}
@@ -239,8 +239,8 @@ func (e *rootsEditor) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case ed.add != "":
 		return resolveRoots([]string{ed.add}, false)
-	case m.roots.Remove(ed.remove):
-		e.sel = min(e.sel, max(len(m.roots.List)-1, 0))
+	case m.sess.Roots().Remove(ed.remove):
+		e.sel = min(e.sel, max(len(m.sess.Roots().List)-1, 0))
 		return m.rootsChanged()
 	}
 	return cmd

@@ -44,7 +44,7 @@ type pageStepMsg struct {
 // stepPage asks for the next page of l (the first page when the listing is not being
 // stepped, or has no more pages: stepping starts over).
 func (m *model) stepPage(l session.List) tea.Cmd {
-	if m.sess == nil || m.server.init == nil || !m.c.canSend() {
+	if m.sender() == nil || m.state().Init == nil || !m.c.canSend() {
 		return nil
 	}
 	st := m.steps[l]
@@ -71,7 +71,7 @@ func (m *model) stepPage(l session.List) tea.Cmd {
 		cursors[i], ask[i] = p.Next, first || p.More
 	}
 	m.paneList(l).pageNote = fmt.Sprintf(" · page %d on its way…", st.page+1)
-	ctx, s, gen, methods := m.ctx, m.sess, st.gen, st.methods
+	ctx, s, gen, methods := m.ctx, m.sender(), st.gen, st.methods
 	return func() tea.Msg {
 		msg := pageStepMsg{l: l, gen: gen, results: make([]json.RawMessage, len(methods)), errs: make([]error, len(methods))}
 		for i, meth := range methods {

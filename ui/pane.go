@@ -112,7 +112,7 @@ func (t toolsTab) inputFocused() bool { return t.m.tools.inputFocused() }
 
 func (t toolsTab) view(time.Time) string {
 	m := t.m
-	if m.server.failed() && len(m.tools.tools) == 0 {
+	if m.state().Failed() && len(m.tools.tools) == 0 {
 		// Nothing to list: the panel gets the whole width.
 		lines := append(m.deadPanel(m.lay.body.w), m.c.st.Muted.Render("3 Wire shows every byte exchanged; 4 Server the full stderr."))
 		return strings.Join(lines, "\n")
@@ -122,7 +122,7 @@ func (t toolsTab) view(time.Time) string {
 
 // banner is what the detail shows above the tool: the dead-server panel, or the era probe.
 func (t toolsTab) banner() []string {
-	if t.m.server.failed() {
+	if t.m.state().Failed() {
 		return t.m.deadPanel(t.m.tools.det.w)
 	}
 	return t.m.probeLines(t.m.tools.det.w)
@@ -133,7 +133,7 @@ func (t toolsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	typing := m.tools.inputFocused()
 	if !typing {
 		clampDetail(&m.tools.detailOff, len(m.tools.detailLines(t.banner())), m.tools.det.h)
-		if key.Matches(msg, m.c.keys.List.Refresh) && m.c.canSend() && m.server.init != nil {
+		if key.Matches(msg, m.c.keys.List.Refresh) && m.c.canSend() && m.state().Init != nil {
 			return true, m.refresh(session.Tools)
 		}
 	}
@@ -240,7 +240,7 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case sub != nil:
 		tool := f.tool
-		start := m.call.start(m.ctx, m.sess, tool.Name, sub.args, m.now(), m.taskRequired(tool.Name))
+		start := m.call.start(m.ctx, m.sender(), tool.Name, sub.args, m.now(), m.taskRequired(tool.Name))
 		// The call view marks arguments sent despite problems; the result is checked
 		// against the tool's outputSchema.
 		m.call.run.invalid, m.call.run.outSchema = sub.problems, m.checkedOutputSchema(tool.OutputSchema)
@@ -442,7 +442,7 @@ func (t logsTab) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	handled, act, cmd := m.logs.handleKey(msg)
 	if act != nil && m.c.canSend() {
-		return true, tea.Batch(cmd, setLogLevel(m.ctx, m.sess, act.setLevel))
+		return true, tea.Batch(cmd, setLogLevel(m.ctx, m.sender(), act.setLevel))
 	}
 	return handled, cmd
 }

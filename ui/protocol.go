@@ -12,8 +12,8 @@ import (
 // its note is shown muted below (MCP basic/lifecycle §Version Negotiation).
 func (m *model) protocolLines(w int) []string {
 	st := m.c.st
-	s := &m.server
-	in := s.init
+	s := m.state()
+	in := s.Init
 	v := clean(in.ProtocolVersion)
 	if in.ProtocolVersion == "" {
 		v = "(none answered)"
@@ -23,7 +23,7 @@ func (m *model) protocolLines(w int) []string {
 		line += " negotiated · " + clean(in.Requested) + " requested"
 	}
 	var out []string
-	if s.protocolWarning() {
+	if s.ProtocolWarning() {
 		out = wrapStyled(st.Warning, line+" ⚠ (see warnings below)", w)
 	} else {
 		out = wrap(line, w)
@@ -41,7 +41,7 @@ func (m *model) protocolLines(w int) []string {
 // the negotiated revision predates outputSchema and structuredContent (before MCP
 // 2025-06-18), so an older server gets no advisory on every call.
 func (m *model) checkedOutputSchema(schema json.RawMessage) json.RawMessage {
-	if in := m.server.init; in != nil && in.ProtocolVersion != "" && !mcpclient.HasOutputSchema(in.ProtocolVersion) {
+	if in := m.state().Init; in != nil && in.ProtocolVersion != "" && !mcpclient.HasOutputSchema(in.ProtocolVersion) {
 		return nil
 	}
 	return schema

@@ -265,7 +265,7 @@ func TestMorePanesNoRawControl(t *testing.T) {
 			rec.req("elicitation/create", `{"mode":"url","message":`+ej+`,"url":"https://h`+evil[:2]+`.example/`+"\\u202e"+`","elicitationId":`+ej+`}`),
 			rec.req("roots/list", `{}`),
 		}})
-		m.roots.List = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
+		m.sess.Roots().List = []mcpclient.Root{{URI: "file:///r" + evil, Name: evil}}
 		for range 4 {
 			assertClean(t, "dialog "+m.overlay.requests[0].base().req.Method, view(m))
 			keys(t, m, "pgdown")

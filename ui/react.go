@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,36 +10,40 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
-// observeEvent follows one timeline event: the session reacts to it (react: the in-flight
-// table, list refresh and its storm guard, tasks, a server's cancel, late responses, the
-// server's end) and the panes draw it (logs, resource updates).
+// observeEvent follows one timeline event: the session observes it (Session.Observe: its
+// state, the in-flight table, list refresh and its storm guard, tasks, a server's cancel,
+// late responses, the server's end; recorded, what the event stands for) and the panes
+// draw it and its reaction.
 func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		return m.observeBatch(ev)
 	}
-	r := m.react(ev)
+	r := m.sess.Observe(ev)
+	cmd := m.recordedAnswer(r)
 	if r.Gone != nil {
 		m.serverGone(r.Gone)
 	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
-		return nil
+		return cmd
 	}
 	if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
-		if m.server.dead != "" && m.c.canSend() && m.call.afterExit(ev) {
+		if m.state().Dead != "" && m.c.canSend() && m.call.afterExit(ev) {
 			m.say(session.AfterExitNote(ev))
 		}
 		m.sayAll(r.Notes)
 		if r.Late {
 			m.call.lateResponse(ev)
 		}
-		return nil
+		return cmd
 	}
 	if ev.Kind != mcpclient.KindNotification {
-		return nil
+		return cmd
 	}
 	m.drawNotification(ev)
 	m.sayAll(r.Notes)
-	cmd := m.relist(r.Relist...)
+	if relist := m.relist(r.Relist...); relist != nil {
+		cmd = tea.Batch(cmd, relist)
+	}
 	if len(r.Tasks) == 0 && r.Cancelled == nil {
 		return cmd // the common case (a flood of notifications): no slice to allocate
 	}
@@ -55,56 +58,6 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 		m.serverCancelled(r.Cancelled)
 	}
 	return tea.Batch(cmds...)
-}
-
-// react is the session's reaction to an event (Live.Observe). A viewer sends nothing: it
-// notes late responses and shows the tasks' states.
-func (m *model) react(ev *mcpclient.Event) session.Reaction {
-	if m.sess != nil {
-		return m.sess.Observe(ev)
-	}
-	var r session.Reaction
-	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
-		return r
-	}
-	switch ev.Kind {
-	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
-		if n := session.LateNote(ev); n != nil {
-			r.Notes, r.Late = append(r.Notes, *n), true
-		}
-	case mcpclient.KindNotification:
-		if ev.Msg.Method == "notifications/tasks/status" {
-			if t, ok := session.TaskFromNotification(ev.Msg.Params); ok {
-				_, st := m.tasks.all.Status(t, false, m.eventTime(ev))
-				m.recordedTaskTool(t.TaskID)
-				r.Tasks = append(r.Tasks, st)
-			}
-		}
-		if ev.Msg.Method == "notifications/tasks" {
-			if t, ok := mcpclient.ParseTaskNotification(ev.Msg); ok {
-				_, st := m.tasks.all.Notified(*t, m.eventTime(ev))
-				m.recordedTaskTool(t.TaskID)
-				r.Tasks = append(r.Tasks, st)
-			}
-		}
-	}
-	return r
-}
-
-// eventTime is when a viewed event happened (its recorded time), now without one.
-func (m *model) eventTime(ev *mcpclient.Event) time.Time {
-	if ev.Time.IsZero() {
-		return m.now()
-	}
-	return ev.Time
-}
-
-// recordedTaskTool names the tool of a recorded task, as the live session knows it from
-// the tools/call that created it.
-func (m *model) recordedTaskTool(id string) {
-	if e := m.tasks.all.Get(id); e != nil && e.Tool == "" && m.rec != nil {
-		e.Tool = m.rec.TaskTool(id)
-	}
 }
 
 // sayAll shows session notes in order.

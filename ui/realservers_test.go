@@ -220,7 +220,7 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 			l.until("completions for name", func() bool { return f.suggFor == 1 && len(f.sugg) > 0 }, 10*time.Second)
 			l.key("ctrl+n", "enter", "ctrl+s")
 			g = l.m.prompts.gets[p.Name]
-			l.until("prompts/get", func() bool { return !l.m.ops.Get(g.opID).Running() }, 10*time.Second)
+			l.until("prompts/get", func() bool { return !l.m.sess.Inflight().Get(g.opID).Running() }, 10*time.Second)
 			if g.args["department"] != "Engineering" || g.args["name"] == "" {
 				t.Errorf("completed arguments %v", g.args)
 			}
@@ -233,9 +233,9 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 		}
 	}
 	l.key("P")
-	l.until("ping", func() bool { return l.m.pingSeen }, 5*time.Second)
-	if l.m.pingErr != nil {
-		t.Errorf("ping: %v", l.m.pingErr)
+	l.until("ping", func() bool { return l.m.state().Ping.Seen }, 5*time.Second)
+	if l.m.state().Ping.Err != nil {
+		t.Errorf("ping: %v", l.m.state().Ping.Err)
 	}
 	if v := l.m.tl.violations; v != 0 {
 		t.Errorf("%d protocol violations on a clean server", v)
@@ -322,8 +322,8 @@ func TestGoEverythingThroughTheTUI(t *testing.T) {
 		t.Run(string(era), func(t *testing.T) {
 			t.Parallel()
 			l := startLive(t, testservers.GoEverything(t), mcpclient.Config{Era: era}, Options{Roots: []string{"file:///srv/project"}})
-			if l.m.era() != era {
-				t.Fatalf("era %s, want %s", l.m.era(), era)
+			if l.m.state().Era() != era {
+				t.Fatalf("era %s, want %s", l.m.state().Era(), era)
 			}
 			l.until("lists", func() bool { return len(l.m.tools.tools) > 0 && l.m.resources.listed && l.m.prompts.listed }, 20*time.Second)
 			l.key("4")

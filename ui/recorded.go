@@ -7,27 +7,17 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
-// observeRecorded follows one event of a recorded session (an opened trace, or a tap):
-// what it stands for (a finished handshake or listing) goes through the handlers a live
-// session's answers go through; lost trace lines reach the Server pane.
-func (m *model) observeRecorded(ev *mcpclient.Event) tea.Cmd {
-	if m.rec == nil {
-		return nil
-	}
-	warned := len(m.rec.TraceWarnings())
-	o := m.rec.Observe(ev)
-	if ws := m.rec.TraceWarnings(); len(ws) > warned {
-		m.server.incomplete = true
-		m.server.warnings = append(m.server.warnings, ws[warned:]...)
-	}
+// recordedAnswer applies what a recorded event stands for (a finished handshake, a
+// listing, a subscription) as the live answer to the same request would be applied.
+func (m *model) recordedAnswer(r session.Reaction) tea.Cmd {
 	switch {
-	case o.Handshake != nil:
-		return m.initialized(initializedMsg{res: o.Handshake.Result, err: o.Handshake.Err})
-	case o.Listing != nil:
-		return m.listingRecorded(o.Listing)
-	case o.Subscription != nil:
+	case r.Handshake != nil:
+		return m.handshook(*r.Handshake, m.recordedConnected)
+	case r.Listing != nil:
+		return m.listingRecorded(r.Listing)
+	case r.Subscription != nil:
 		// As the live answer would: the Resources pane shows it subscribed or not.
-		m.resources.subs[o.Subscription.URI] = o.Subscription.On
+		m.resources.subs[r.Subscription.URI] = r.Subscription.On
 	}
 	return nil
 }
@@ -41,7 +31,9 @@ func (m *model) listingRecorded(l *session.Listing) tea.Cmd {
 		cmd := m.resourcesListed(resourcesListedMsg{res: l.Resources, tmpls: l.Templates, warnings: l.Warnings, err: l.Err, tmplErr: l.TemplatesErr, repeats: l.Repeats})
 		// Live, one message carries both listings and their warnings; here each listing
 		// carries its own (the Server pane gets each once) and the pane shows both.
-		m.resources.warnings = m.rec.ResourceWarnings()
+		if rec := m.recorded(); rec != nil {
+			m.resources.warnings = rec.ResourceWarnings()
+		}
 		return cmd
 	case session.Prompts:
 		return m.promptsListed(promptsListedMsg{prompts: l.Prompts, warnings: l.Warnings, err: l.Err, repeats: l.Repeats})
@@ -59,7 +51,7 @@ func (m *model) seenClientLines(w int) []string {
 		title = "client (the host, seen through the tap: read-only)"
 	}
 	out := []string{"", st.Title.Render(title)}
-	c := m.rec.Client()
+	c := m.recorded().Client()
 	if c == nil {
 		return append(out, st.Muted.Render("  no initialize request or client _meta seen"))
 	}
@@ -82,7 +74,7 @@ func (m *model) notListed(method string) string {
 // recordedConnected stands for afterConnect on a recorded session: nothing is asked; the
 // panes say what the recording holds until its listings arrive.
 func (m *model) recordedConnected() tea.Cmd {
-	caps := m.caps()
+	caps := m.state().Caps()
 	m.tools.status = m.notListed("tools/list")
 	m.resources.status = m.notListed("resources/list")
 	if caps.Resources == nil {

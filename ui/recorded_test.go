@@ -169,10 +169,10 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 			t.Errorf("all calls lack %q:\n%s", want, v)
 		}
 	}
-	if c := m.rec.Call(1); c.Outcome != session.OutcomeIsError || c.Tool != "add" {
+	if c := m.recorded().Call(1); c.Outcome != session.OutcomeIsError || c.Tool != "add" {
 		t.Errorf("add call: %+v, want isError", c)
 	}
-	if c := m.rec.Call(2); c.Outcome != session.OutcomeRPCError || m.tl.codes[c.RespSeq] != -32602 {
+	if c := m.recorded().Call(2); c.Outcome != session.OutcomeRPCError || m.tl.codes[c.RespSeq] != -32602 {
 		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", c)
 	}
 	keys(t, m, "down", "down")
@@ -193,8 +193,8 @@ func TestOfflineModernDiscover(t *testing.T) {
 		p.Add(&evs[i])
 	}
 	m := openOffline(t, evs)
-	if m.server.init == nil || m.server.init.ServerInfo.Name != "modern-one" || m.server.init.ProtocolVersion != "2026-07-28" || m.era() != mcpclient.EraModern {
-		t.Fatalf("init = %+v", m.server.init)
+	if m.state().Init == nil || m.state().Init.ServerInfo.Name != "modern-one" || m.state().Init.ProtocolVersion != "2026-07-28" || m.state().Era() != mcpclient.EraModern {
+		t.Fatalf("init = %+v", m.state().Init)
 	}
 	keys(t, m, "1")
 	if v := view(m); !strings.Contains(v, "offline: no tools/list recorded") {

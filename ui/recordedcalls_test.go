@@ -195,13 +195,13 @@ func TestOfflineListingWarnings(t *testing.T) {
 	keys(t, m, "6")
 	mustContain(t, "prompts header", view(m), "prompts (2) · ⚠ prompts/list: 2 entri")
 	n := 0
-	for _, w := range m.server.warnings {
+	for _, w := range m.state().Warnings {
 		if strings.Contains(w, "resources/list: 2 entries") {
 			n++
 		}
 	}
 	if n != 1 {
-		t.Errorf("the Server pane lists the resources warning %d times: %q", n, m.server.warnings)
+		t.Errorf("the Server pane lists the resources warning %d times: %q", n, m.state().Warnings)
 	}
 }
 
@@ -224,7 +224,7 @@ func TestOfflineLostTraceLines(t *testing.T) {
 	evs[5].LostLines = 1
 	evs[5].Problems = append(evs[5].Problems, mcpclient.Problem{Severity: mcpclient.Info, Code: mcpclient.CodeTraceLinesLost, Text: "1 trace line(s) just before this event could not be read (bad json)"})
 	m := openOffline(t, evs)
-	if !m.server.incomplete {
+	if !m.state().Incomplete {
 		t.Error("the recording with lost lines does not read as incomplete")
 	}
 	keys(t, m, "4")

@@ -62,9 +62,9 @@ func TestOfflineMemoryPerEvent(t *testing.T) {
 			per := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / n
 			beyond := per - float64(rawBytes)/n
 			t.Logf("%d events (%d raw bytes kept): %.0f bytes retained per event, %.0f beyond the raw bytes; %d past calls",
-				n, rawBytes, per, beyond, m.rec.Calls())
-			if m.rec.Calls() != n/2 {
-				t.Errorf("%d past calls, want %d", m.rec.Calls(), n/2)
+				n, rawBytes, per, beyond, m.recorded().Calls())
+			if m.recorded().Calls() != n/2 {
+				t.Errorf("%d past calls, want %d", m.recorded().Calls(), n/2)
 			}
 			if beyond > tc.bound {
 				t.Errorf("%.0f bytes per event retained beyond the raw bytes, want at most %.0f", beyond, tc.bound)

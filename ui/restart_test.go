@@ -141,15 +141,15 @@ func TestRestartKeepsRoots(t *testing.T) {
 	keys(t, m, "R", "a")
 	typeIn(t, m, "/tmp")
 	keys(t, m, "enter", "esc")
-	if len(m.roots.List) != 1 {
-		t.Fatalf("the editor added %d roots", len(m.roots.List))
+	if len(m.sess.Roots().List) != 1 {
+		t.Fatalf("the editor added %d roots", len(m.sess.Roots().List))
 	}
 	keys(t, m, "E", "enter")
 	if !m.quitting || m.restart.asked == nil {
 		t.Fatal("enter did not end the session for a restart")
 	}
 	res := m.result(nil)
-	if want := []string{"/given", m.roots.List[0].URI}; !slices.Equal(res.Roots, want) || !strings.HasPrefix(want[1], "file:///") {
+	if want := []string{"/given", m.sess.Roots().List[0].URI}; !slices.Equal(res.Roots, want) || !strings.HasPrefix(want[1], "file:///") {
 		t.Fatalf("restart keeps roots %q, want %q", res.Roots, want)
 	}
 }

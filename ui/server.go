@@ -2,136 +2,68 @@ package ui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
-
-// spawnFailedText starts the dead-server text of a command that could not be spawned.
-const spawnFailedText = "could not be started"
 
 // stderrShown is how many last stderr lines the dead-server panel shows.
 const stderrShown = 12
 
-// observeLife updates the session facts from a lifecycle event.
-func (s *serverInfo) observeLife(l *mcpclient.LifeInfo) {
-	switch l.Kind {
-	case mcpclient.LifeStarted:
-		s.pid = l.PID
-	case mcpclient.LifeSpawnFailed:
-		s.state = mcpclient.StateDead
-		s.dead = spawnFailedText
-		if l.Err != nil {
-			s.dead += ": " + l.Err.Error()
-		}
-	case mcpclient.LifeInitialized:
-		if s.state == mcpclient.StateStarting {
-			s.state = mcpclient.StateReady
-		}
-	case mcpclient.LifeStdoutClosed:
-		if s.dead == "" {
-			s.dead = "closed its stdout (pid " + strconv.Itoa(l.PID) + " still running)"
-		}
-		s.state = mcpclient.StateDead
-	case mcpclient.LifeExited:
-		e := mcpclient.ExitError{PID: l.PID, ExitCode: l.ExitCode, Signal: l.Signal}
-		s.dead = e.How()
-		if s.closing {
-			s.state = mcpclient.StateClosed
-		} else {
-			s.state = mcpclient.StateDead
-		}
-	case mcpclient.LifeShutdown:
-		s.closing = true
-	case mcpclient.LifeNote:
-		s.observeAuthNote(l.Text)
-		if t, ok := strings.CutPrefix(l.Text, mcpclient.ListenNote); ok &&
-			(strings.HasPrefix(t, "reconnect failed") || strings.HasPrefix(t, "could not open") || strings.Contains(t, "not reconnecting")) {
-			s.streamLost = true
-		}
-		if t, ok := strings.CutPrefix(l.Text, mcpclient.FramingAutoNote); ok {
-			s.framing = t
-		}
-		var v *mcpclient.ViolationError
-		if s.strict == nil && errors.As(l.Err, &v) {
-			s.strict = v
-		}
-	}
-}
-
-// strictStop is the violation a --strict session stopped at, from the lifecycle note or
-// the handshake's error; nil when none.
-func (s *serverInfo) strictStop() *mcpclient.ViolationError {
-	if s.strict != nil {
-		return s.strict
-	}
-	var v *mcpclient.ViolationError
-	if errors.As(s.initErr, &v) {
-		return v
-	}
-	return nil
-}
-
 // stateText is the connection state in words for the status bar. An opened trace with
 // lines cut or unreadable says so next to it, whatever the recorded end (4 Server says
 // which lines).
-func (s *serverInfo) stateText() string {
-	t := s.connText()
-	if s.recorded && s.incomplete && !strings.Contains(t, "incomplete") {
+func stateText(s *session.State) string {
+	t := connText(s)
+	if s.FromTrace && s.Incomplete && !strings.Contains(t, "incomplete") {
 		t += " · trace incomplete (4 Server says why)"
 	}
 	return t
 }
 
 // connText is the connection state in words, as the session or the recording left it.
-func (s *serverInfo) connText() string {
+func connText(s *session.State) string {
 	switch {
-	case s.strictStop() != nil:
+	case s.StrictStop() != nil:
 		return "stopped by --strict"
-	case s.dead != "" && s.closing:
+	case s.Dead != "" && s.Closing:
 		return "closed"
-	case s.dead != "":
-		return "dead: " + s.dead
-	case s.initErr != nil:
+	case s.Dead != "":
+		return "dead: " + s.Dead
+	case s.InitErr != nil:
 		return "handshake failed"
-	case s.closing:
+	case s.Closing:
 		return "closing"
-	case s.recorded && s.eventsClosed && s.incomplete:
+	case s.FromTrace && s.EventsClosed && s.Incomplete:
 		// A trace without the server's exit: the recording was cut off (4 Server says how).
 		return "recording ends here, incomplete (no exit recorded; 4 Server says why)"
-	case s.recorded && s.eventsClosed:
+	case s.FromTrace && s.EventsClosed:
 		return "recording ends here (no exit recorded)"
-	case s.recorded:
+	case s.FromTrace:
 		// The recorded states go by as the trace is read: none of them is live.
 		return "reading the trace…"
 	}
-	if s.streamLost && s.state == mcpclient.StateReady {
-		return s.state.String() + " · GET stream lost (3 Wire says why)"
+	if s.StreamLost && s.Conn == mcpclient.StateReady {
+		return s.Conn.String() + " · GET stream lost (3 Wire says why)"
 	}
-	return s.state.String()
-}
-
-// failed reports whether the dead-server panel should be shown.
-func (s *serverInfo) failed() bool {
-	return (s.dead != "" && !s.closing) || s.initErr != nil || s.strictStop() != nil
+	return s.Conn.String()
 }
 
 // deadPanel says in plain words what happened to the server: how it ended, the command
 // line, and its last stderr lines.
 func (m *model) deadPanel(w int) []string {
 	st := m.c.st
-	s := &m.server
-	if !s.failed() {
+	s := m.state()
+	if !s.Failed() {
 		return nil
 	}
 	inner := max(w-4, 10)
 	var body []string
-	v := s.strictStop()
+	v := s.StrictStop()
 	switch {
 	case v != nil:
 		// The server did not fail: --strict stopped the session, and mcp-inspect the server.
@@ -140,17 +72,17 @@ func (m *model) deadPanel(w int) []string {
 			body = append(body, wrapStyled(st.Muted, "rule: "+clean(r), inner)...)
 		}
 		stopped := "mcp-inspect then stopped the server"
-		if s.dead != "" {
-			stopped += " (after that it " + clean(s.dead) + ")"
+		if s.Dead != "" {
+			stopped += " (after that it " + clean(s.Dead) + ")"
 		}
 		body = append(body, wrapStyled(st.Muted, stopped+"; run without --strict to keep going and count violations", inner)...)
-	case s.dead != "":
-		body = append(body, wrapStyled(st.Error, "server "+clean(s.dead), inner)...)
+	case s.Dead != "":
+		body = append(body, wrapStyled(st.Error, "server "+clean(s.Dead), inner)...)
 	}
 	// A server that never started had no handshake: the client's "exited with code -1" for it
 	// would only mislead.
-	if s.initErr != nil && v == nil && (s.dead == "" || !strings.Contains(s.initErr.Error(), s.dead)) && !strings.HasPrefix(s.dead, spawnFailedText) {
-		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.initErr.Error()), inner)...)
+	if s.InitErr != nil && v == nil && (s.Dead == "" || !strings.Contains(s.InitErr.Error(), s.Dead)) && !strings.HasPrefix(s.Dead, session.SpawnFailedText) {
+		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.InitErr.Error()), inner)...)
 	}
 	if len(m.argv) > 0 {
 		body = append(body, wrapStyled(st.Muted, "command: "+clean(m.quoting.Join(m.argv)), inner)...)
@@ -177,15 +109,15 @@ func (m *model) deadPanel(w int) []string {
 // serverLines is the Server tab: identity, protocol, capabilities, instructions, warnings.
 func (m *model) serverLines(w int) []string {
 	st := m.c.st
-	s := &m.server
+	s := m.state()
 	out := m.deadPanel(w)
 	add := func(l ...string) { out = append(out, l...) }
-	if s.init == nil {
+	if s.Init == nil {
 		if m.handshaking() {
 			add(st.Muted.Render(m.waitingText()))
 		}
 	} else {
-		in := s.init
+		in := s.Init
 		add(st.Title.Render("server"))
 		add(wrap(fmt.Sprintf("  name:     %s", clean(in.ServerInfo.Name)), w)...)
 		if in.ServerInfo.Title != "" {
@@ -193,12 +125,12 @@ func (m *model) serverLines(w int) []string {
 		}
 		add(wrap("  version:  "+clean(in.ServerInfo.Version), w)...)
 		add(m.protocolLines(w)...)
-		if s.framing != "" {
-			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.framing), w)...)
+		if s.Framing != "" {
+			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.Framing), w)...)
 		}
-		if s.pid > 0 {
+		if s.PID > 0 {
 			// An HTTP server has no process of ours: no pid line rather than "pid 0".
-			add(fmt.Sprintf("  pid:      %d", s.pid))
+			add(fmt.Sprintf("  pid:      %d", s.PID))
 		}
 		add("", st.Title.Render("capabilities"))
 		if lines, ok := m.panes[paneServer].(*serverPane).capsLines(in.Capabilities, w, len(out)); ok {
@@ -217,15 +149,15 @@ func (m *model) serverLines(w int) []string {
 		}
 	}
 	add(m.serverMoreLines(w)...)
-	if len(s.warnings) > 0 {
+	if len(s.Warnings) > 0 {
 		add("", st.Title.Render("warnings"))
-		for _, wn := range s.warnings {
+		for _, wn := range s.Warnings {
 			add(wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
 		}
 	}
-	if s.toolsErr != nil {
+	if s.ToolsErr != nil {
 		add("")
-		add(wrapStyled(st.Error, "tools/list failed: "+block(s.toolsErr.Error()), w)...)
+		add(wrapStyled(st.Error, "tools/list failed: "+block(s.ToolsErr.Error()), w)...)
 	}
 	if len(m.argv) > 0 || len(m.envKeys) > 0 {
 		add("", st.Title.Render("command"))
@@ -256,7 +188,7 @@ func (m *model) serverMoreLines(w int) []string {
 	st := m.c.st
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
-	in := m.server.init
+	in := m.state().Init
 	if in == nil {
 		return nil
 	}
@@ -280,32 +212,32 @@ func (m *model) serverMoreLines(w int) []string {
 				}
 			}
 		}
-		if m.sess != nil && m.sess.Stream().On() {
+		if s := m.sender(); s != nil && s.Stream().On() {
 			add(st.Success.Render("  subscriptions/listen open (list changes, resource updates)"))
 		}
 	default:
 		add("  legacy (initialize handshake, " + clean(in.ProtocolVersion) + ")")
 	}
 	switch {
-	case m.server.expired != "":
-		add(st.Warning.Render("  session " + clean(m.server.expired) + " expired (HTTP 404)"))
-	case m.server.sessionID != "":
-		add("  session: " + clean(m.server.sessionID) + " (Mcp-Session-Id)")
+	case m.state().Expired != "":
+		add(st.Warning.Render("  session " + clean(m.state().Expired) + " expired (HTTP 404)"))
+	case m.state().SessionID != "":
+		add("  session: " + clean(m.state().SessionID) + " (Mcp-Session-Id)")
 	}
 	if !m.c.canSend() {
 		// Offline or attached the client is not this mcp-inspect: no offers, no R or P.
 		return append(out, m.seenClientLines(w)...)
 	}
 	add("", st.Title.Render("client (mcp-inspect) offers"))
-	add(wrap("  capabilities: "+string(m.features.Capabilities()), w)...)
-	if in != nil && in.Era == mcpclient.EraModern && !m.features.NoTasks {
+	add(wrap("  capabilities: "+string(m.sess.Features().Capabilities()), w)...)
+	if in != nil && in.Era == mcpclient.EraModern && !m.sess.Features().NoTasks {
 		// Modern requests also declare the tasks extension (mcpclient adds it; --no-tasks drops it).
 		add(wrap("  extensions: "+mcpclient.TasksExtension+" (a tools/call may be answered with a task)", w)...)
 	}
-	if len(m.roots.List) == 0 {
+	if len(m.sess.Roots().List) == 0 {
 		add("  roots: none (R adds some)")
 	}
-	for _, r := range m.roots.List {
+	for _, r := range m.sess.Roots().List {
 		add(wrap("  root: "+clean(r.URI), w)...)
 	}
 	level := "not set (the server decides)"
@@ -316,12 +248,12 @@ func (m *model) serverMoreLines(w int) []string {
 	switch {
 	case in.Era == mcpclient.EraModern:
 		add(st.Muted.Render("  ping: not in the modern era"))
-	case m.pinging:
+	case m.state().Ping.Waiting:
 		add("  ping: waiting…")
-	case m.pingErr != nil:
-		add(wrapStyled(st.Error, "  ping failed: "+clean(m.pingErr.Error()), w)...)
-	case m.pingSeen:
-		add(fmt.Sprintf("  ping: %s round trip (P again)", m.ping.Round(10*time.Microsecond)))
+	case m.state().Ping.Err != nil:
+		add(wrapStyled(st.Error, "  ping failed: "+clean(m.state().Ping.Err.Error()), w)...)
+	case m.state().Ping.Seen:
+		add(fmt.Sprintf("  ping: %s round trip (P again)", m.state().Ping.RTT.Round(10*time.Microsecond)))
 	default:
 		add(st.Muted.Render("  ping: P measures the round trip"))
 	}

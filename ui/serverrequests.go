@@ -70,7 +70,7 @@ func (m *model) formByID(id int) *argsForm {
 func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, r := range reqs {
-		if e := m.features.Supports(r.Method, r.Params); e != nil {
+		if e := m.sess.Features().Supports(r.Method, r.Params); e != nil {
 			refused := session.Refusal{Req: r, Err: e}
 			m.say(refused.Note())
 			cmds = append(cmds, answer(r, nil, e, "refused"))
@@ -78,7 +78,7 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 		}
 		if r.Method == "roots/list" && m.rootsConfigured() {
 			// The user gave the roots (--root, or R): the answer needs no question.
-			roots := slices.Clone(m.roots.List)
+			roots := slices.Clone(m.sess.Roots().List)
 			cmds = append(cmds, answer(r, mcpclient.RootsResult(roots), nil, fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(roots), m.c.keys.Global.Roots.Help().Key)))
 			continue
 		}
@@ -98,7 +98,7 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 // rootsConfigured reports whether roots are set (by --root or the roots editor) and
 // resolved: roots/list is then answered with them at once; without any, a dialog asks.
 func (m *model) rootsConfigured() bool {
-	return m.rootPaths == nil && len(m.roots.List) > 0
+	return m.rootPaths == nil && len(m.sess.Roots().List) > 0
 }
 
 // during names the request of ours a server request belongs to: for a modern input
@@ -119,7 +119,7 @@ func (m *model) during(r *session.Inbound) string {
 	for _, run := range m.call.running() {
 		parts = append(parts, "tools/call "+run.tool)
 	}
-	for _, o := range m.ops.Sorted() {
+	for _, o := range m.sess.Inflight().Sorted() {
 		if o.Running() {
 			parts = append(parts, o.Method+" "+o.Target)
 		}

@@ -9,18 +9,6 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// sessionIDer is a Conn with an HTTP session (mcpclient.Client): its Mcp-Session-Id, ""
-// when it has none (stdio, a stateless server).
-type sessionIDer interface{ SessionID() string }
-
-// sessionIDOf is the session id of conn now, "" when it has none.
-func sessionIDOf(conn any) string {
-	if s, ok := conn.(sessionIDer); ok {
-		return s.SessionID()
-	}
-	return ""
-}
-
 // expiredPrompt offers a new session after the server answered 404 to the session id
 // (MCP 2025-11-25 basic/transports §Session Management: the client MUST start a new
 // session with a new initialize).
@@ -56,7 +44,7 @@ func (m *model) checkExpired(err error) {
 	if err == nil || !errors.As(err, &se) {
 		return
 	}
-	m.server.expired = se.SessionID
+	m.state().Expired = se.SessionID
 	for _, d := range m.overlay.stack {
 		if _, ok := d.(*expiredPrompt); ok {
 			return
@@ -82,13 +70,13 @@ func (p *expiredPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 // reinitialize runs the handshake again: the client then has a new session id; Update
 // follows with the listings as after the first handshake.
 func (m *model) reinitialize() tea.Cmd {
-	if m.sess == nil {
+	if m.sender() == nil {
 		return nil
 	}
-	m.server.init, m.server.initErr = nil, nil
+	m.state().Init, m.state().InitErr = nil, nil
 	m.tools.status = "initializing a new session…"
-	m.note("info", "session "+clean(m.server.expired)+" expired: initializing a new session")
-	return handshake(m.ctx, m.sess)
+	m.note("info", "session "+clean(m.state().Expired)+" expired: initializing a new session")
+	return handshake(m.ctx, m.sender())
 }
 
 func (p *expiredPrompt) setSize(int, int)                    {}

@@ -48,7 +48,7 @@ func (f *expiringSession) ListTools(ctx context.Context) ([]mcpclient.Tool, []st
 func TestSessionExpiredOffersANewSession(t *testing.T) {
 	s := &expiringSession{fakeSession: greetSession()}
 	m := newTestModel(t, s, 140, 30)
-	exec(t, m, handshake(m.ctx, m.sess), 0)
+	exec(t, m, handshake(m.ctx, m.sender()), 0)
 	out := view(m)
 	mustContain(t, "expired prompt", out, "session expired (HTTP 404 on session s-1)", "enter: initialize a new session", "esc: keep this one closed")
 	if !strings.Contains(m.statusBar(), "session s-1 expired") {
@@ -58,8 +58,8 @@ func TestSessionExpiredOffersANewSession(t *testing.T) {
 	if m.overlay.front() != nil {
 		t.Fatal("the prompt stayed open")
 	}
-	if m.server.sessionID != "s-2" || !strings.Contains(m.statusBar(), "session s-2") {
-		t.Errorf("new session: %q, status %q", m.server.sessionID, m.statusBar())
+	if m.state().SessionID != "s-2" || !strings.Contains(m.statusBar(), "session s-2") {
+		t.Errorf("new session: %q, status %q", m.state().SessionID, m.statusBar())
 	}
 	if len(m.tools.tools) != 2 {
 		t.Errorf("the tools were not listed in the new session: %d", len(m.tools.tools))
@@ -69,10 +69,10 @@ func TestSessionExpiredOffersANewSession(t *testing.T) {
 
 	// esc leaves it closed, and says so.
 	m = newTestModel(t, &expiringSession{fakeSession: greetSession()}, 140, 30)
-	exec(t, m, handshake(m.ctx, m.sess), 0)
+	exec(t, m, handshake(m.ctx, m.sender()), 0)
 	keys(t, m, "esc")
-	if m.overlay.front() != nil || m.server.expired != "s-1" {
-		t.Fatalf("esc: front %v, expired %q", m.overlay.front(), m.server.expired)
+	if m.overlay.front() != nil || m.state().Expired != "s-1" {
+		t.Fatalf("esc: front %v, expired %q", m.overlay.front(), m.state().Expired)
 	}
 	mustContain(t, "after esc", view(m), "expired and stays closed")
 }
@@ -111,14 +111,14 @@ func TestSessionExpiredOverHTTP(t *testing.T) {
 	srv := expiringServer(t, 1)
 	l := startLive(t, nil, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second}, Options{})
 	l.until("the tools", func() bool { return len(l.m.tools.tools) == 1 }, 10*time.Second)
-	if l.m.server.sessionID != "s-1" {
-		t.Fatalf("session id %q", l.m.server.sessionID)
+	if l.m.state().SessionID != "s-1" {
+		t.Fatalf("session id %q", l.m.state().SessionID)
 	}
 	l.key("r")
 	l.until("the prompt", func() bool { _, ok := l.m.overlay.front().(*expiredPrompt); return ok }, 10*time.Second)
 	mustContain(t, "prompt", view(l.m), "session expired (HTTP 404 on session s-1)")
 	l.key("enter")
-	l.until("the new session", func() bool { return l.m.server.sessionID == "s-2" && len(l.m.tools.tools) == 1 }, 10*time.Second)
+	l.until("the new session", func() bool { return l.m.state().SessionID == "s-2" && len(l.m.tools.tools) == 1 }, 10*time.Second)
 	if !strings.Contains(l.m.statusBar(), "session s-2") {
 		t.Errorf("status bar: %q", l.m.statusBar())
 	}

@@ -19,20 +19,20 @@ func (m *model) sessionStatus() []string {
 	if a := m.authText(); a != "" {
 		parts = append(parts, a)
 	}
-	if m.server.init != nil {
-		parts = append(parts, string(m.era())+" era")
+	if m.state().Init != nil {
+		parts = append(parts, string(m.state().Era())+" era")
 	}
 	switch {
-	case m.server.expired != "":
-		parts = append(parts, "session "+clean(m.server.expired)+" expired")
-	case m.server.sessionID != "":
-		parts = append(parts, "session "+clean(m.server.sessionID))
+	case m.state().Expired != "":
+		parts = append(parts, "session "+clean(m.state().Expired)+" expired")
+	case m.state().SessionID != "":
+		parts = append(parts, "session "+clean(m.state().SessionID))
 	}
-	if n := m.ops.Running(); n > 0 {
+	if n := m.sess.Inflight().Running(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d in flight", n))
 	}
-	if m.pingSeen && m.pingErr == nil {
-		parts = append(parts, "ping "+m.ping.Round(10*time.Microsecond).String())
+	if m.state().Ping.Seen && m.state().Ping.Err == nil {
+		parts = append(parts, "ping "+m.state().Ping.RTT.Round(10*time.Microsecond).String())
 	}
 	return parts
 }

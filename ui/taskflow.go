@@ -19,7 +19,7 @@ func (m *model) taskPoll(msg taskPollMsg) tea.Cmd {
 	if !m.tasks.all.PollDue(msg.id) {
 		return nil
 	}
-	return getTask(m.ctx, m.sess, msg.id, true)
+	return getTask(m.ctx, m.sender(), msg.id, true)
 }
 
 // taskGot takes tasks/get's answer.
@@ -57,22 +57,22 @@ func (m *model) tasksListed(msg tasksListedMsg) {
 
 // taskAction runs what the Tasks pane asked for.
 func (m *model) taskAction(a *taskAction) tea.Cmd {
-	if a == nil || m.sess == nil {
+	if a == nil || m.sender() == nil {
 		return nil
 	}
 	switch {
-	case a.list && m.era() == mcpclient.EraModern:
+	case a.list && m.state().Era() == mcpclient.EraModern:
 		m.tasks.note = "the modern tasks extension (io.modelcontextprotocol/tasks) has no tasks/list: this pane shows the tasks your tool calls created"
 	case a.list:
 		m.tasks.note = "listing tasks…"
-		return listTasks(m.ctx, m.sess)
+		return listTasks(m.ctx, m.sender())
 	case a.get != "":
-		return getTask(m.ctx, m.sess, a.get, false)
+		return getTask(m.ctx, m.sender(), a.get, false)
 	case a.result != "":
 		m.tasks.all.StartResult(a.result)
-		return fetchTaskResult(m.ctx, m.sess, a.result)
+		return fetchTaskResult(m.ctx, m.sender(), a.result)
 	case a.cancel != "":
-		return cancelTask(m.ctx, m.sess, a.cancel)
+		return cancelTask(m.ctx, m.sender(), a.cancel)
 	}
 	return nil
 }
@@ -144,21 +144,21 @@ func (m *model) taskStep(st session.Step, asAnswer bool) tea.Cmd {
 		cmds = append(cmds, m.serverRequests(st.Ask))
 	}
 	m.tasks.rebuild()
-	if m.sess == nil || st.TaskID == "" {
+	if m.sender() == nil || st.TaskID == "" {
 		return tea.Batch(cmds...)
 	}
 	id := st.TaskID
 	if st.FetchResult {
-		cmds = append(cmds, fetchTaskResult(m.ctx, m.sess, id))
+		cmds = append(cmds, fetchTaskResult(m.ctx, m.sender(), id))
 	}
 	if st.Get {
-		cmds = append(cmds, getTask(m.ctx, m.sess, id, false))
+		cmds = append(cmds, getTask(m.ctx, m.sender(), id, false))
 	}
 	if st.Cancel {
-		cmds = append(cmds, cancelTask(m.ctx, m.sess, id))
+		cmds = append(cmds, cancelTask(m.ctx, m.sender(), id))
 	}
 	if ctx := st.ListenCtx; ctx != nil {
-		s := m.sess
+		s := m.sender()
 		cmds = append(cmds, func() tea.Msg {
 			_, err := s.Listen(ctx, session.ListenFor(id))
 			return taskListenEndedMsg{id: id, err: err}

@@ -30,8 +30,8 @@ type tasksPane struct {
 	stacked   bool
 }
 
-func newTasksPane(c *common) *tasksPane {
-	return &tasksPane{c: c, list: newItemList(c, "tasks", "no tasks yet: tools with taskSupport \"required\" run as tasks, and a modern server may answer a tools/call with one; r lists the server's (2025-11-25 tasks/list)"), all: session.NewTasks(context.Background(), nil, session.ClientFeatures{})}
+func newTasksPane(c *common, all *session.Tasks) *tasksPane {
+	return &tasksPane{c: c, list: newItemList(c, "tasks", "no tasks yet: tools with taskSupport \"required\" run as tasks, and a modern server may answer a tools/call with one; r lists the server's (2025-11-25 tasks/list)"), all: all}
 }
 
 func (p *tasksPane) rebuild() {

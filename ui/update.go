@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // Update routes messages (one type switch, update), then brings the state the views read
@@ -106,7 +107,7 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	case opTickMsg:
 		m.ticking = false
 	case serverRequestsMsg:
-		return tea.Batch(m.serverRequests(msg.reqs), waitRequests(m.requests)), true
+		return tea.Batch(m.serverRequests(msg.reqs), waitRequests(m.sess.Requests())), true
 	case answeredMsg:
 		m.answered(msg)
 	case resourceReadMsg:
@@ -115,7 +116,7 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 		m.promptGot(msg)
 	case completeTickMsg:
 		if f := m.formByID(msg.form); f != nil {
-			return f.tick(m.ctx, m.sess, msg), true
+			return f.tick(m.ctx, m.sender(), msg), true
 		}
 	case completedMsg:
 		if f := m.formByID(msg.form); f != nil {
@@ -157,7 +158,7 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 	cmd := m.absorbEvents(msg.events)
 	if msg.closed {
-		m.server.eventsClosed, m.wire.closed = true, true
+		m.state().EventsClosed, m.wire.closed = true, true
 		return cmd
 	}
 	return tea.Batch(cmd, m.pumpNext())
@@ -165,8 +166,8 @@ func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 
 // toolsArrived takes a tools/list answer (live, or recorded).
 func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
-	m.server.warnings = append(m.server.warnings, msg.warnings...)
-	m.server.toolsErr = msg.err
+	m.state().Warnings = append(m.state().Warnings, msg.warnings...)
+	m.state().ToolsErr = msg.err
 	m.tools.setTools(msg.tools, msg.err)
 	m.tools.warnings = msg.warnings
 	m.tools.setSize(m.lay.body)
@@ -175,28 +176,36 @@ func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
 
 // initialized takes the handshake's answer and lists what the server offers.
 func (m *model) initialized(msg initializedMsg) tea.Cmd {
-	if msg.err != nil {
+	h := session.Handshake{Result: msg.res, Err: msg.err, SessionID: msg.sid}
+	if s := m.sender(); s != nil {
+		first, listTasks := s.Connected(h)
+		return m.handshook(h, func() tea.Cmd { return m.afterConnect(first, listTasks) })
+	}
+	m.state().Handshook(h)
+	return m.handshook(h, m.recordedConnected)
+}
+
+// handshook draws a handshake's outcome (the session recorded it); then, on success,
+// lists what the server offers.
+func (m *model) handshook(h session.Handshake, then func() tea.Cmd) tea.Cmd {
+	if h.Err != nil {
 		// Nothing will be listed: the panes waiting for the handshake say so.
 		m.resources.list.empty = "handshake failed: nothing to list (see 4 Server)"
 		m.prompts.list.empty = m.resources.list.empty
-		m.server.initErr = msg.err
 		m.tools.status = "handshake failed"
 		var af mcpclient.AuthFailure
-		if errors.As(msg.err, &af) {
+		if errors.As(h.Err, &af) {
 			m.tools.status = "authorization failed: " + clean(af.Error())
 			m.note("error", "OAuth authorization failed; the server was reached but gave no credentials (4 Server says why)")
 		}
 		return nil
 	}
-	m.server.init = msg.res
-	m.server.sessionID, m.server.expired = msg.sid, ""
-	m.c.hist.setServer(msg.res.ServerInfo.Name, m.title)
-	m.server.warnings = append(m.server.warnings, msg.res.Warnings...)
-	if m.server.state == mcpclient.StateStarting {
-		m.server.state = mcpclient.StateReady
+	if h.Result == nil {
+		return nil
 	}
+	m.c.hist.setServer(h.Result.ServerInfo.Name, m.title)
 	m.tools.status = "listing tools…"
-	return m.afterConnect()
+	return then()
 }
 
 // frameSaved says where the wire pane's frame went.
@@ -239,11 +248,8 @@ func (m *model) addEvents(evs []mcpclient.Event) tea.Cmd {
 	for i := range evs {
 		ev := evs[i]
 		m.tl.add(ev)
-		if ev.Life != nil {
-			m.server.observeLife(ev.Life)
-		}
 		m.call.observe(&ev)
-		cmds = append(cmds, m.observeEvent(&ev), m.observeRecorded(&ev))
+		cmds = append(cmds, m.observeEvent(&ev))
 	}
 	cmds = append(cmds, m.wire.appended())
 	return tea.Batch(cmds...)
@@ -341,13 +347,13 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 // startPing sends ping (legacy era) unless one is on its way.
 func (m *model) startPing() tea.Cmd {
 	switch {
-	case !m.c.canSend() || m.server.init == nil:
+	case !m.c.canSend() || m.state().Init == nil:
 		m.note("warning", "ping: not connected")
-	case m.era() == mcpclient.EraModern:
+	case m.state().Era() == mcpclient.EraModern:
 		m.note("warning", "ping does not exist in the modern era (MCP 2026-07-28 removed it)")
-	case !m.pinging:
-		m.pinging = true
-		return ping(m.ctx, m.sess)
+	case !m.state().Ping.Waiting:
+		m.state().Ping.Waiting = true
+		return ping(m.ctx, m.sender())
 	}
 	return nil
 }

@@ -111,37 +111,37 @@ func normalize(s string, w, h int) string {
 // statusBar: server name and version, protocol, state, pid, violations, stderr, help hint.
 func (m *model) statusBar() string {
 	st := m.c.st
-	s := &m.server
+	s := m.state()
 	var parts []string
 	// proto is the protocol part, drawn in the warning style when it deserves one.
 	var proto string
-	if s.init != nil {
-		proto = "protocol " + clean(s.init.ProtocolVersion)
-		if s.init.ProtocolVersion == "" {
+	if s.Init != nil {
+		proto = "protocol " + clean(s.Init.ProtocolVersion)
+		if s.Init.ProtocolVersion == "" {
 			proto = "protocol (none answered)"
 		}
-		if s.protocolWarning() {
+		if s.ProtocolWarning() {
 			proto = "⚠ " + proto
-			if v := s.init.ProtocolVersion; v != "" && !mcpclient.KnownProtocolVersion(v) {
+			if v := s.Init.ProtocolVersion; v != "" && !mcpclient.KnownProtocolVersion(v) {
 				proto += " (unknown)"
 			}
 		}
-		if r := s.init.Requested; r != "" && r != s.init.ProtocolVersion {
+		if r := s.Init.Requested; r != "" && r != s.Init.ProtocolVersion {
 			// Negotiated and requested side by side: a known older one is no fault.
 			proto += " (requested " + clean(r) + ")"
 		}
-		parts = append(parts, clean(s.init.ServerInfo.Name)+" "+clean(s.init.ServerInfo.Version), proto)
+		parts = append(parts, clean(s.Init.ServerInfo.Name)+" "+clean(s.Init.ServerInfo.Version), proto)
 	} else {
 		parts = append(parts, "server ?")
 	}
 	if m.probing() {
 		parts = append(parts, "probing the era (--era auto)") // the Tools pane says more
 	} else {
-		parts = append(parts, s.stateText())
+		parts = append(parts, stateText(s))
 	}
 	parts = append(parts, m.sessionStatus()...)
-	if s.pid != 0 {
-		parts = append(parts, fmt.Sprintf("pid %d", s.pid))
+	if s.PID != 0 {
+		parts = append(parts, fmt.Sprintf("pid %d", s.PID))
 	}
 	parts = append(parts, count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
 	if f := m.recFact(); f != "" {
@@ -150,7 +150,7 @@ func (m *model) statusBar() string {
 	// The keys as bound (the settings file can move them).
 	helpKey := m.c.keys.Global.Help.Help().Key
 	hint := " " + helpKey + " help "
-	if s.failed() && m.restart.enabled {
+	if s.Failed() && m.restart.enabled {
 		// On every pane, not only where the dead-server panel shows.
 		hint = " " + m.c.keys.Global.Restart.Help().Key + " restart · " + helpKey + " help "
 	}
@@ -161,10 +161,10 @@ func (m *model) statusBar() string {
 	room := max(m.width-ansi.StringWidth(hint), 0)
 	line := fit(text, room) + hint
 	sty := st.StatusBar
-	if s.failed() {
+	if s.Failed() {
 		sty = sty.Inherit(st.Error)
 	}
-	if s.protocolWarning() {
+	if s.ProtocolWarning() {
 		if i := strings.Index(line, proto); i >= 0 {
 			warn := st.Warning.Inherit(sty)
 			return sty.Render(line[:i]) + warn.Render(proto) + sty.Render(line[i+len(proto):])
@@ -249,7 +249,7 @@ func (m *model) sync() {
 func (m *model) syncKeys() {
 	k := &m.c.keys
 	running := m.call.anyRunning()
-	k.Global.CancelCall.SetEnabled(running || m.ops.Running() > 0)
+	k.Global.CancelCall.SetEnabled(running || m.sess.Inflight().Running() > 0)
 	k.Call.Edit.SetEnabled(m.call.run != nil)
 	// Offline (an opened trace, or attached to a tap), enter on a tool shows its calls, and
 	// nothing can be sent.
@@ -264,13 +264,13 @@ func (m *model) syncKeys() {
 	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
 	typing := m.focus != paneCall && m.panes[m.focus].inputFocused()
 	k.Global.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
-	live := m.c.canSend() && m.server.init != nil
+	live := m.c.canSend() && m.state().Init != nil
 	k.Global.Ping.SetEnabled(live)
 	k.Global.Roots.SetEnabled(m.c.canSend()) // offline there is no server to offer roots to
 	k.Global.SaveSession.SetEnabled(m.keep.save != nil)
 	k.Global.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
-	subOK := res != nil && live && (m.era() == mcpclient.EraModern || m.caps().Resources != nil && m.caps().Resources.Subscribe)
+	subOK := res != nil && live && (m.state().Era() == mcpclient.EraModern || m.state().Caps().Resources != nil && m.state().Caps().Resources.Subscribe)
 	k.Resources.Subscribe.SetEnabled(subOK)
 	k.Logs.SetLevel.SetEnabled(live)
 	k.Tasks.TaskResult.SetEnabled(live && m.tasks.selected() != nil)
