@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -153,34 +154,58 @@ func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
 // changes; Config.MaxTimeout): a task given up on, or one running when ctx ends, is sent
 // tasks/cancel and the error is a *TaskStoppedError.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
-	params := struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments,omitempty"`
-	}{name, args}
-	resp, err := c.Request(ctx, "tools/call", params, nil)
+	resp, err := c.Request(ctx, "tools/call", CallToolParams(name, args), nil)
 	if err != nil {
 		return nil, resp, err
 	}
-	result := resp.Msg.Result
-	if t, ok, terr := ParseCreateTask(result); ok {
+	res, t, err := DecodeCallResult(resp)
+	if t == nil || err != nil {
+		return res, resp, err
+	}
+	end, err := c.followTask(ctx, t)
+	if err != nil {
+		return nil, resp, err
+	}
+	result, err := end.Outcome()
+	if err != nil {
+		return nil, resp, err
+	}
+	cp, msg := *resp, *resp.Msg
+	msg.Result = result
+	cp.Msg = &msg
+	res, t, err = DecodeCallResult(&cp)
+	if t != nil {
+		err = errors.New("tools/call: the task's result is itself a task")
+	}
+	return res, &cp, err
+}
+
+// CallToolParams are the params of tools/call (MCP 2025-11-25 server/tools): the tool's
+// name, and its arguments (a JSON object; left out when nil).
+func CallToolParams(name string, args json.RawMessage) any {
+	return struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments,omitempty"`
+	}{name, args}
+}
+
+// DecodeCallResult decodes a tools/call response: a CallToolResult, or the task a modern
+// server answered with (a CreateTaskResult, ext-tasks §Polymorphic Results: res nil, to be
+// followed). err says the response is none of them (no message, a malformed task, not a
+// CallToolResult); a JSON-RPC error response is an error of the request, not decoded here.
+func DecodeCallResult(resp *Response) (res *CallToolResult, task *Task, err error) {
+	if resp == nil || resp.Msg == nil {
+		return nil, nil, errors.New("tools/call: no response message")
+	}
+	if t, ok, terr := ParseCreateTask(resp.Msg.Result); ok {
 		if terr != nil {
-			return nil, resp, fmt.Errorf("tools/call: %w", terr)
+			return nil, nil, fmt.Errorf("tools/call: %w", terr)
 		}
-		end, err := c.followTask(ctx, t)
-		if err != nil {
-			return nil, resp, err
-		}
-		if result, err = end.Outcome(); err != nil {
-			return nil, resp, err
-		}
-		cp, msg := *resp, *resp.Msg
-		msg.Result = result
-		cp.Msg = &msg
-		resp = &cp
+		return nil, t, nil
 	}
-	var res CallToolResult
-	if err := json.Unmarshal(result, &res); err != nil {
-		return nil, resp, fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
+	var r CallToolResult
+	if err := json.Unmarshal(resp.Msg.Result, &r); err != nil {
+		return nil, nil, fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
 	}
-	return &res, resp, nil
+	return &r, nil, nil
 }

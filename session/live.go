@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -230,10 +229,6 @@ type CallResult struct {
 // never blocking; sent is closed when the call ends. It does I/O.
 func (s *Live) Call(ctx context.Context, name string, args json.RawMessage, sent chan<- uint64) CallResult {
 	defer close(sent)
-	params := struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments,omitempty"`
-	}{name, args}
 	// OnSent runs in this goroutine (inside Request), once per round.
 	var rounds int
 	var firstSeq uint64
@@ -249,7 +244,7 @@ func (s *Live) Call(ctx context.Context, name string, args json.RawMessage, sent
 		default:
 		}
 	}}
-	resp, err := s.Request(ctx, "tools/call", params, opt)
+	resp, err := s.Request(ctx, "tools/call", mcpclient.CallToolParams(name, args), opt)
 	done := func(r CallResult) CallResult {
 		r.Rounds, r.FirstSeq = rounds, firstSeq
 		if resp != nil && rounds > 0 {
@@ -262,19 +257,13 @@ func (s *Live) Call(ctx context.Context, name string, args json.RawMessage, sent
 	if err != nil {
 		return done(CallResult{Resp: resp, Err: err})
 	}
-	if resp == nil || resp.Msg == nil {
-		return done(CallResult{Resp: resp, Err: errors.New("tools/call: no response message")})
-	}
-	// A modern CreateTaskResult is not the call's result: the task is followed.
-	if t, ok, terr := mcpclient.ParseCreateTask(resp.Msg.Result); ok {
-		if terr != nil {
-			return done(CallResult{Resp: resp, Err: fmt.Errorf("tools/call: %w", terr)})
-		}
+	res, t, err := mcpclient.DecodeCallResult(resp)
+	switch {
+	case err != nil:
+		return done(CallResult{Resp: resp, Err: err})
+	case t != nil:
+		// A modern CreateTaskResult is not the call's result: the task is followed.
 		return CallResult{Task: t, Resp: resp}
 	}
-	var res mcpclient.CallToolResult
-	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
-		return done(CallResult{Resp: resp, Err: fmt.Errorf("tools/call result is not a CallToolResult: %w", err)})
-	}
-	return done(CallResult{Res: &res, Resp: resp})
+	return done(CallResult{Res: res, Resp: resp})
 }

@@ -53,7 +53,7 @@ func (r *run) call(ctx context.Context, c Call) {
 		// Most likely a typo in --call: say so rather than pass on the server's isError.
 		r.find("tool-call", Should, nil, "--call %s: no tool of that name is listed (a typo?); called anyway", c.Tool)
 	}
-	x := r.main.request(ctx, "tools/call", map[string]any{"name": c.Tool, "arguments": args}, r.opt.Server.Timeout)
+	x := r.main.request(ctx, "tools/call", mcpclient.CallToolParams(c.Tool, args), r.opt.Server.Timeout)
 	if rpc := x.rpcErr(); rpc != nil {
 		r.find("tool-call", Should, x.events, "%s: error %d %q (a protocol error, not a tool result)", what, rpc.Code, rpc.Message)
 		return
