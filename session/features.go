@@ -20,6 +20,9 @@ type ClientFeatures struct {
 	NoElicitationURL bool
 	// NoRoots leaves the roots capability out; roots/list is then answered -32601.
 	NoRoots bool
+	// FixedRoots advertises roots that never change (roots without listChanged): a
+	// headless run's --root.
+	FixedRoots bool
 	// NoTasks leaves the modern tasks extension (io.modelcontextprotocol/tasks) out of the
 	// modern client capabilities; a well-behaved server then never answers with a task.
 	NoTasks bool
@@ -30,7 +33,7 @@ type ClientFeatures struct {
 func (f ClientFeatures) Capabilities() json.RawMessage {
 	caps := map[string]any{}
 	if !f.NoRoots {
-		caps["roots"] = map[string]any{"listChanged": true}
+		caps["roots"] = map[string]any{"listChanged": !f.FixedRoots}
 	}
 	if !f.NoSampling {
 		caps["sampling"] = map[string]any{}

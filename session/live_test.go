@@ -116,11 +116,11 @@ func TestLiveSessionOnFakeServer(t *testing.T) {
 	if err != nil || len(reqs) != 1 || reqs[0].Method != "roots/list" || reqs[0].Modern() || string(reqs[0].ID) != "1" {
 		t.Fatalf("server requests %+v %v", reqs, err)
 	}
-	ask, refuse := s.Features().Triage(reqs)
-	if len(ask) != 1 || len(refuse) != 0 {
-		t.Fatalf("triage %d %d", len(ask), len(refuse))
+	d := s.Features().Decide(reqs[0].Method, reqs[0].Params, s.Roots().List, true)
+	if d.Ask || d.Err != nil || len(d.Roots) != 1 {
+		t.Fatalf("decision %+v", d)
 	}
-	if a := Answer(ask[0], mcpclient.RootsResult(s.Roots().List), nil, "sent 1 root"); a.Err != nil || a.Note().Text != "roots/list: sent 1 root" {
+	if a := Answer(reqs[0], mcpclient.RootsResult(d.Roots), nil, "sent 1 root"); a.Err != nil || a.Note().Text != "roots/list: sent 1 root" {
 		t.Fatalf("answer %+v", a)
 	}
 	r := <-done

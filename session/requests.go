@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -77,17 +78,28 @@ func (r Refusal) Note() Note {
 	return Note{Warning, fmt.Sprintf("answered %s with %d at once: %s", r.Req.Method, r.Err.Code, r.Err.Message)}
 }
 
-// Triage splits requests into those to put to the user, in order, and those the features
-// do not cover, which are to be answered at once with their Refusal's error.
-func (f ClientFeatures) Triage(reqs []*Inbound) (ask []*Inbound, refuse []Refusal) {
-	for _, r := range reqs {
-		if e := f.Supports(r.Method, r.Params); e != nil {
-			refuse = append(refuse, Refusal{Req: r, Err: e})
-			continue
-		}
-		ask = append(ask, r)
+// Decision is what the client does with one server request: answer it at once with Err
+// (the features do not cover it), answer roots/list at once with Roots (roots are
+// configured), or put it to a person (Ask).
+type Decision struct {
+	Err   *mcpclient.RPCError
+	Roots []mcpclient.Root
+	Ask   bool
+}
+
+// Decide is the one server-request policy, for the TUI and the headless commands alike
+// (MCP 2025-11-25 client/roots, client/sampling, client/elicitation): a request the
+// features do not cover is refused (-32601, or -32602 for an undeclared elicitation mode,
+// as Supports says); roots/list is answered at once with roots when rootsSet (the user
+// gave them: --root, or the roots editor); anything else is asked.
+func (f ClientFeatures) Decide(method string, params json.RawMessage, roots []mcpclient.Root, rootsSet bool) Decision {
+	if e := f.Supports(method, params); e != nil {
+		return Decision{Err: e}
 	}
-	return ask, refuse
+	if method == "roots/list" && rootsSet {
+		return Decision{Roots: slices.Clone(roots)}
+	}
+	return Decision{Ask: true}
 }
 
 // QueuedNote is the transient line shown when a request joins others waiting (n in all).

@@ -29,9 +29,9 @@ func (a *answers) req(method, params string, id string) *Inbound {
 	return r
 }
 
-// Requests the features do not cover are refused at once with the right codes; the
-// others go to the user in order.
-func TestTriage(t *testing.T) {
+// Requests the features do not cover are refused at once with the right codes; roots/list
+// is answered at once only when roots are set; the others go to the user.
+func TestDecide(t *testing.T) {
 	var a answers
 	f := ClientFeatures{NoSampling: true, NoElicitationURL: true, NoRoots: true}
 	reqs := []*Inbound{
@@ -41,7 +41,18 @@ func TestTriage(t *testing.T) {
 		a.req("elicitation/create", `{"message":"m","requestedSchema":{}}`, "4"),
 		a.req("bogus/method", `{}`, "5"),
 	}
-	ask, refuse := f.Triage(reqs)
+	var ask []*Inbound
+	var refuse []Refusal
+	for _, r := range reqs {
+		switch d := f.Decide(r.Method, r.Params, nil, false); {
+		case d.Err != nil:
+			refuse = append(refuse, Refusal{Req: r, Err: d.Err})
+		case d.Ask:
+			ask = append(ask, r)
+		default:
+			t.Fatalf("%s answered without asking: %+v", r.Method, d)
+		}
+	}
 	if len(ask) != 1 || ask[0] != reqs[3] || len(refuse) != 4 {
 		t.Fatalf("ask %d refuse %d", len(ask), len(refuse))
 	}
@@ -66,6 +77,16 @@ func TestTriage(t *testing.T) {
 	}
 	if QueuedNote("roots/list", 2) != "roots/list queued: 2 server requests waiting" {
 		t.Fatal(QueuedNote("roots/list", 2))
+	}
+	roots := []mcpclient.Root{{URI: "file:///w", Name: "w"}}
+	if d := (ClientFeatures{}).Decide("roots/list", nil, roots, true); d.Ask || d.Err != nil || len(d.Roots) != 1 || d.Roots[0] != roots[0] {
+		t.Fatalf("roots set: %+v", d)
+	}
+	if d := (ClientFeatures{}).Decide("roots/list", nil, nil, false); !d.Ask || d.Err != nil {
+		t.Fatalf("roots not set: %+v", d)
+	}
+	if d := (ClientFeatures{NoRoots: true}).Decide("roots/list", nil, roots, true); d.Err == nil || d.Err.Code != -32601 {
+		t.Fatalf("roots off: %+v", d)
 	}
 }
 

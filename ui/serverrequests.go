@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -65,21 +64,19 @@ func (m *model) formByID(id int) *argsForm {
 	return nil
 }
 
-// serverRequests opens a dialog per request the features cover, and answers the others
-// at once (-32601, or -32602 for an undeclared elicitation mode), in arrival order.
+// serverRequests follows the one server-request policy (ClientFeatures.Decide), in
+// arrival order: a dialog per request to ask, the others answered at once.
 func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, r := range reqs {
-		if e := m.sess.Features().Supports(r.Method, r.Params); e != nil {
-			refused := session.Refusal{Req: r, Err: e}
-			m.say(refused.Note())
-			cmds = append(cmds, answer(r, nil, e, "refused"))
+		switch d := m.sess.Features().Decide(r.Method, r.Params, m.sess.Roots().List, m.rootsConfigured()); {
+		case d.Err != nil:
+			m.say(session.Refusal{Req: r, Err: d.Err}.Note())
+			cmds = append(cmds, answer(r, nil, d.Err, "refused"))
 			continue
-		}
-		if r.Method == "roots/list" && m.rootsConfigured() {
+		case !d.Ask:
 			// The user gave the roots (--root, or R): the answer needs no question.
-			roots := slices.Clone(m.sess.Roots().List)
-			cmds = append(cmds, answer(r, mcpclient.RootsResult(roots), nil, fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(roots), m.c.keys.Global.Roots.Help().Key)))
+			cmds = append(cmds, answer(r, mcpclient.RootsResult(d.Roots), nil, fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(d.Roots), m.c.keys.Global.Roots.Help().Key)))
 			continue
 		}
 		d := newDialog(m.c, r, m.during(r))
@@ -98,7 +95,7 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 // rootsConfigured reports whether roots are set (by --root or the roots editor) and
 // resolved: roots/list is then answered with them at once; without any, a dialog asks.
 func (m *model) rootsConfigured() bool {
-	return m.rootPaths == nil && len(m.sess.Roots().List) > 0
+	return m.launch.rootPaths == nil && len(m.sess.Roots().List) > 0
 }
 
 // during names the request of ours a server request belongs to: for a modern input
