@@ -187,7 +187,7 @@ func (m *model) resourceSaved(msg savedMsg) {
 func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 	m.sess.Roots().Add(msg.roots, msg.errs)
 	if msg.initial {
-		m.rootPaths = nil
+		m.launch.rootPaths = nil
 	}
 	for _, e := range msg.errs {
 		m.note("warning", e)
@@ -201,7 +201,7 @@ func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 // rootsToKeep are the roots offered now, for the next session after a restart: their
 // file:// URIs, after Options.Roots while those are not resolved yet.
 func (m *model) rootsToKeep() []string {
-	out := slices.Clone(m.rootPaths)
+	out := slices.Clone(m.launch.rootPaths)
 	for _, r := range m.sess.Roots().List {
 		out = append(out, r.URI)
 	}

@@ -54,7 +54,7 @@ func TestResponseAfterTheServersExit(t *testing.T) {
 	if strings.Contains(out, "ok · ") {
 		t.Errorf("the call shows a result\n%s", out)
 	}
-	if !strings.Contains(l.m.flash, "response after the server's exit") {
-		t.Errorf("status note %q", l.m.flash)
+	if !strings.Contains(l.m.flash.text, "response after the server's exit") {
+		t.Errorf("status note %q", l.m.flash.text)
 	}
 }

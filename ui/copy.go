@@ -209,7 +209,7 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 
 // repeatTarget is the server "copy as command" lines talk to.
 func (m *model) repeatTarget() repeatcmd.Target {
-	t := repeatcmd.Target{Argv: m.argv, EnvKeys: m.envKeys, HeaderKeys: m.hdrKeys, SessionID: m.state().SessionID, Quoting: m.quoting}
+	t := repeatcmd.Target{Argv: m.launch.argv, EnvKeys: m.launch.envKeys, HeaderKeys: m.launch.hdrKeys, SessionID: m.state().SessionID, Quoting: m.launch.quoting}
 	if m.state().Init != nil {
 		t.ProtocolVersion = m.state().Init.ProtocolVersion
 	}

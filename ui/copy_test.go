@@ -114,8 +114,8 @@ func TestCopyWithoutStateDirAndRefusals(t *testing.T) {
 	if rep.path != "" || !strings.Contains(clip, "notifications/message") {
 		t.Errorf("y copied %q to %q", clip, rep.path)
 	}
-	if !strings.HasSuffix(m.flash, "to the clipboard (OSC 52)") {
-		t.Errorf("status %q", m.flash)
+	if !strings.HasSuffix(m.flash.text, "to the clipboard (OSC 52)") {
+		t.Errorf("status %q", m.flash.text)
 	}
 	_, rep = copyKey(t, m, "C")
 	if rep.err == nil {
@@ -143,7 +143,7 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 	)
 	m := openOffline(t, pairedRecording(lines))
 	m.c.hist.dir = t.TempDir()
-	m.argv = []string{"node", "server dir/index.js"}
+	m.launch.argv = []string{"node", "server dir/index.js"}
 	keys(t, m, "2")
 	_ = loadedView(t, m)
 
@@ -160,15 +160,15 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 		t.Errorf("C copied %q: reads back as %q (%v), want %q", clip, words, err, want)
 	}
 	mustContain(t, "C's note", m.statusBar(), "copied a command repeating #3 (mcp-inspect line")
-	m.quoting = shellwords.Windows // as on Windows: a cmd.exe line
+	m.launch.quoting = shellwords.Windows // as on Windows: a cmd.exe line
 	clip, _ = copyKey(t, m, "C")
 	words, err = shellwords.SplitWindows(strings.TrimSuffix(clip, "\n"), nil)
 	if err != nil || !reflect.DeepEqual(words, want) || !strings.Contains(clip, `--args "{\"text\":\"a 'b' c\"}"`) {
 		t.Errorf("C copied %q with Windows quoting: reads back as %q (%v), want %q", clip, words, err, want)
 	}
-	m.quoting = shellwords.POSIX
+	m.launch.quoting = shellwords.POSIX
 
-	m.argv, m.hdrKeys, m.state().SessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
+	m.launch.argv, m.launch.hdrKeys, m.state().SessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
 	clip, _ = copyKey(t, m, "C")
 	got := strings.Split(strings.TrimSuffix(clip, "\n"), "\n")
 	if len(got) != 2 || !strings.HasPrefix(got[0], "mcp-inspect call echo") || !strings.HasPrefix(got[1], "curl ") {
@@ -191,12 +191,12 @@ func TestCopyToSystemClipboard(t *testing.T) {
 	if got == "" || got != clip {
 		t.Errorf("the system clipboard got %q, the terminal's %q", got, clip)
 	}
-	if !strings.HasSuffix(m.flash, "to the clipboard (OSC 52 and pbcopy)") {
-		t.Errorf("status %q", m.flash)
+	if !strings.HasSuffix(m.flash.text, "to the clipboard (OSC 52 and pbcopy)") {
+		t.Errorf("status %q", m.flash.text)
 	}
 	m.c.sysClip = func(string) (string, error) { return "pbcopy", errors.New("pbcopy: not found") }
 	copyKey(t, m, "y")
-	if !strings.HasSuffix(m.flash, "to the clipboard (OSC 52)") {
-		t.Errorf("status after a failed pbcopy %q", m.flash)
+	if !strings.HasSuffix(m.flash.text, "to the clipboard (OSC 52)") {
+		t.Errorf("status after a failed pbcopy %q", m.flash.text)
 	}
 }

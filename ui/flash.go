@@ -27,7 +27,7 @@ func (m *model) say(n session.Note) { m.note(string(n.Level), n.Text) }
 // setFlash shows text in the status bar for flashFor, and queues the redraw that takes it
 // away then: without it an idle screen would keep an expired note (an old error) in view.
 func (m *model) setFlash(text string) {
-	m.flash, m.flashUntil = text, m.now().Add(flashFor)
+	m.flash = flashState{text: text, until: m.now().Add(flashFor)}
 	m.pending = append(m.pending, m.c.tick(flashFor, func(time.Time) tea.Msg { return flashClearMsg{} }))
 }
 

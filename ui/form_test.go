@@ -313,11 +313,11 @@ func TestFormQuitAndHelpOffTextFields(t *testing.T) {
 		t.Fatalf("first row is not the enum: %+v", f)
 	}
 	keys(t, m, "?")
-	if !m.showHelp {
+	if !m.help.shown {
 		t.Fatal("? on an enum did not open help")
 	}
 	keys(t, m, "?")
-	if m.showHelp || m.call.form == nil {
+	if m.help.shown || m.call.form == nil {
 		t.Fatal("? did not close help back to the form")
 	}
 	keys(t, m, "q")
@@ -328,8 +328,8 @@ func TestFormQuitAndHelpOffTextFields(t *testing.T) {
 	m, _ = formModel(t, 100, 30, "", weather)
 	keys(t, m, "tab")
 	typeIn(t, m, "q?")
-	if m.quitting || m.showHelp || m.call.form.form.Field("city").Text() != "q?" {
-		t.Fatalf("q? in a text field: quitting=%v help=%v city=%q", m.quitting, m.showHelp, m.call.form.form.Field("city").Text())
+	if m.quitting || m.help.shown || m.call.form.form.Field("city").Text() != "q?" {
+		t.Fatalf("q? in a text field: quitting=%v help=%v city=%q", m.quitting, m.help.shown, m.call.form.form.Field("city").Text())
 	}
 	keys(t, m, "tab") // the send button
 	keys(t, m, "q")

@@ -49,7 +49,7 @@ type screenPic struct {
 func (m *model) shownPics() []screenPic {
 	p := m.call
 	r := p.run
-	if m.focus != paneCall || m.showHelp || m.lay.tooSmall || m.width == 0 || m.overlay.front() != nil ||
+	if m.focus != paneCall || m.help.shown || m.lay.tooSmall || m.width == 0 || m.overlay.front() != nil ||
 		p.form != nil || p.past != nil || r == nil || r.running() || r.pics == nil {
 		return nil
 	}

@@ -23,7 +23,7 @@ func TestNoCallBeforeHandshake(t *testing.T) {
 	if len(s.calls) != 0 || m.call.run != nil {
 		t.Fatalf("a call was sent before the initialize response: %q", s.calls)
 	}
-	if !strings.Contains(view(m), notConnectedNote) && !strings.Contains(m.flash, notConnectedNote) {
+	if !strings.Contains(view(m), notConnectedNote) && !strings.Contains(m.flash.text, notConnectedNote) {
 		t.Fatalf("no note says the handshake is not finished:\n%s", view(m))
 	}
 

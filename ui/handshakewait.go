@@ -31,14 +31,14 @@ func (m *model) handshaking() bool {
 // waitingText says how long the handshake has waited, and for how long it may; during
 // the --era auto probe, that it is the probe and that --era legacy skips it.
 func (m *model) waitingText() string {
-	waited := int(m.now().Sub(m.started).Seconds())
+	waited := int(m.now().Sub(m.launch.started).Seconds())
 	if m.probing() {
 		// Short, to fit the Tools list; probeLines beside it says how long it may wait.
 		return fmt.Sprintf("--era auto probe… %ds · --era legacy skips it", waited)
 	}
 	s := fmt.Sprintf("waiting for the handshake… %ds", waited)
-	if m.timeout > 0 {
-		s += fmt.Sprintf(" (timeout %s)", m.timeout)
+	if m.launch.timeout > 0 {
+		s += fmt.Sprintf(" (timeout %s)", m.launch.timeout)
 	}
 	if a := m.authText(); a != "" {
 		s = a + " · " + s
@@ -49,7 +49,7 @@ func (m *model) waitingText() string {
 // probing reports whether the handshake waits for the --era auto server/discover probe:
 // auto was asked for and no initialize (the fallback) was sent yet.
 func (m *model) probing() bool {
-	if m.eraAsk != mcpclient.EraAuto || !m.handshaking() {
+	if m.launch.eraAsk != mcpclient.EraAuto || !m.handshaking() {
 		return false
 	}
 	init, ok := m.tl.methodIdx["initialize"]
@@ -71,12 +71,12 @@ func (m *model) probeLines(w int) []string {
 		return nil
 	}
 	st := m.c.st
-	waited := m.now().Sub(m.started).Truncate(time.Second)
+	waited := m.now().Sub(m.launch.started).Truncate(time.Second)
 	out := wrapStyled(st.Title, "finding out the server's era (--era auto)", w)
 	out = append(out, wrapWords("mcp-inspect sent server/discover (MCP 2026-07-28) and waits for the answer: a modern server answers it; for a legacy one mcp-inspect falls back to initialize.", w)...)
 	limit := "the request timeout"
-	if m.timeout > 0 {
-		limit = m.timeout.String()
+	if m.launch.timeout > 0 {
+		limit = m.launch.timeout.String()
 	}
 	out = append(out, "")
 	out = append(out, wrapWords(fmt.Sprintf("waited %s. A server that has written nothing yet may still be starting, so the probe waits up to %s for it (--timeout); once the server writes something, it gives up %s after its last output.",

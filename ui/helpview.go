@@ -13,13 +13,13 @@ const helpColumnGap = 4
 
 // helpPage draws the help overlay in w×h cells: the pane's keys and the global keys,
 // side by side when both fit, else one after the other; when they do not fit in h
-// lines they scroll (m.helpOff, moved by the list keys) and the last line says so.
+// lines they scroll (m.help.off, moved by the list keys) and the last line says so.
 // bubbles' FullHelpView drops whole columns that do not fit ("…"), which left a small
 // terminal with no keys at all.
 func (m *model) helpPage(head string, pane, global []key.Binding, w, h int) string {
 	lines := m.helpLines(pane, global, w)
 	room := helpRoom(len(lines), h)
-	off := min(max(m.helpOff, 0), max(len(lines)-room, 0))
+	off := min(max(m.help.off, 0), max(len(lines)-room, 0))
 	out := []string{fit(head, w), ""}
 	end := min(off+room, len(lines))
 	out = append(out, lines[off:end]...)
@@ -44,7 +44,7 @@ func helpRoom(n, h int) int {
 func (m *model) clampHelp() {
 	pane, global := m.helpKeys()
 	n := len(m.helpLines(pane, global, m.lay.body.w))
-	m.helpOff = min(max(m.helpOff, 0), max(n-helpRoom(n, m.lay.body.h), 0))
+	m.help.off = min(max(m.help.off, 0), max(n-helpRoom(n, m.lay.body.h), 0))
 }
 
 // helpRows draws bindings (the enabled ones) as "key  description" rows, keys aligned.
@@ -62,7 +62,7 @@ func (m *model) helpRows(bs []key.Binding) []string {
 		}
 		h := b.Help()
 		pad := strings.Repeat(" ", kw-ansi.StringWidth(h.Key)+2)
-		rows = append(rows, m.help.Styles.FullKey.Render(h.Key)+pad+m.help.Styles.FullDesc.Render(h.Desc))
+		rows = append(rows, m.c.st.Accent.Render(h.Key)+pad+m.c.st.Base.Render(h.Desc))
 	}
 	return rows
 }

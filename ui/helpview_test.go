@@ -24,8 +24,8 @@ func TestHelpSmallTerminal(t *testing.T) {
 		t.Fatalf("the whole help fits in 10 lines? then this test proves nothing:\n%s", out)
 	}
 	keys(t, m, "j")
-	if m.helpOff != 1 {
-		t.Fatalf("j did not scroll the help: offset %d", m.helpOff)
+	if m.help.off != 1 {
+		t.Fatalf("j did not scroll the help: offset %d", m.help.off)
 	}
 	for range 20 {
 		drive(t, m, tea.KeyPressMsg{Code: tea.KeyPgDown})
@@ -35,7 +35,7 @@ func TestHelpSmallTerminal(t *testing.T) {
 		t.Fatalf("pgdn never reaches the last key (%q):\n%s", last, out)
 	}
 	keys(t, m, "esc")
-	if m.showHelp || m.helpOff != 0 {
+	if m.help.shown || m.help.off != 0 {
 		t.Fatal("esc did not close the help and reset its scroll")
 	}
 
@@ -60,7 +60,7 @@ func TestHelpKeepsStatusBarOnLastLine(t *testing.T) {
 	exec(t, m, m.Init(), 0)
 	want := m.statusBar()
 	keys(t, m, "?")
-	if !m.showHelp {
+	if !m.help.shown {
 		t.Fatal("? did not open help")
 	}
 	lines := strings.Split(view(m), "\n")
@@ -87,8 +87,8 @@ func TestMorePanesHelpAndLayout(t *testing.T) {
 	var rec answerLog
 	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("sampling/createMessage", `{"messages":[],"maxTokens":1}`)}})
 	keys(t, m, "?") // the dialog owns the keys: "?" is text in the reply
-	if m.showHelp || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
-		t.Fatalf("help over a dialog: %v %q", m.showHelp, m.overlay.requests[0].(*samplingDialog).reply.Value())
+	if m.help.shown || m.overlay.requests[0].(*samplingDialog).reply.Value() != "?" {
+		t.Fatalf("help over a dialog: %v %q", m.help.shown, m.overlay.requests[0].(*samplingDialog).reply.Value())
 	}
 	mustContain(t, "dialog keys", view(m), "ctrl+s send the reply · ctrl+d or esc reject")
 }

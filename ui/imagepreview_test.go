@@ -246,7 +246,7 @@ func TestOpenPictureInViewer(t *testing.T) {
 	}
 	m := picModel(t, 100, 30, func(o *Options) { o.HistoryDir, o.Viewer = dir, viewer })
 	keys(t, m, "O")
-	mustContain(t, "status", m.flash, "opened ", ".png with "+viewer)
+	mustContain(t, "status", m.flash.text, "opened ", ".png with "+viewer)
 	var got []byte
 	for i := 0; i < 200 && got == nil; i++ {
 		got, _ = os.ReadFile(opened)
@@ -261,7 +261,7 @@ func TestOpenPictureInViewer(t *testing.T) {
 
 	m = picModel(t, 100, 30, func(o *Options) { o.HistoryDir, o.Viewer = dir, "no-such-viewer-for-mcp-inspect" })
 	keys(t, m, "O")
-	mustContain(t, "status", m.flash, "no system viewer: no-such-viewer-for-mcp-inspect is not on PATH", "the picture is saved at "+filepath.Join(dir, "frames"))
+	mustContain(t, "status", m.flash.text, "no system viewer: no-such-viewer-for-mcp-inspect is not on PATH", "the picture is saved at "+filepath.Join(dir, "frames"))
 }
 
 func TestSystemViewer(t *testing.T) {
@@ -315,5 +315,5 @@ func TestResourceBlobPreview(t *testing.T) {
 	mustContain(t, "resource detail", view(m), "quad", "blob: ",
 		"  \x1b[38;2;255;0;0m\x1b[48;2;255;0;0m▀▀\x1b[38;2;0;255;0m\x1b[48;2;0;255;0m▀▀\x1b[m")
 	keys(t, m, "O")
-	mustContain(t, "status", m.flash, "the picture is saved at "+filepath.Join(dir, "frames", "resource-content-1.png"))
+	mustContain(t, "status", m.flash.text, "the picture is saved at "+filepath.Join(dir, "frames", "resource-content-1.png"))
 }

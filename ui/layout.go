@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 )
@@ -45,28 +44,12 @@ func (m *model) resize(w, h int) {
 	if m.lay.tooSmall {
 		return
 	}
-	m.help.SetWidth(w)
 	for _, p := range m.panes {
 		p.setSize(m.lay.body)
 	}
 	for _, d := range m.overlay.all() {
 		d.setSize(m.lay.body.w, m.lay.body.h)
 	}
-}
-
-// newHelp builds the help view with theme styles (no colors of its own).
-func newHelp(st *stylesT) help.Model {
-	h := help.New()
-	h.Styles = help.Styles{
-		Ellipsis:       st.Muted,
-		ShortKey:       st.Accent,
-		ShortDesc:      st.Base,
-		ShortSeparator: st.Muted,
-		FullKey:        st.Accent,
-		FullDesc:       st.Base,
-		FullSeparator:  st.Muted,
-	}
-	return h
 }
 
 // inputStyles styles text inputs from the theme.

@@ -42,9 +42,9 @@ func TestSaveThenOpenOneFile(t *testing.T) {
 				t.Fatalf("%s then %s wrote %v", order[0], order[1], got)
 			}
 			if order[1] == "O" {
-				mustContain(t, "status", m.flash, "the picture is saved at "+path)
+				mustContain(t, "status", m.flash.text, "the picture is saved at "+path)
 			} else {
-				mustContain(t, "status", m.flash, "1 decoded block(s) saved: "+path+" (already there)")
+				mustContain(t, "status", m.flash.text, "1 decoded block(s) saved: "+path+" (already there)")
 			}
 			// A file changed since is not the picture: the next key writes a new one.
 			if err := os.WriteFile(path, []byte("edited"), 0o600); err != nil {
@@ -67,7 +67,7 @@ func TestResourceSaveThenOpenOneFile(t *testing.T) {
 	m := connected(t, s, 120, 30, withPreview(media.Off), func(o *Options) { o.HistoryDir, o.Viewer = dir, "no-such-viewer-for-mcp-inspect" })
 	keys(t, m, "5", "down", "down", "enter", "O")
 	opened := filepath.Join(dir, "frames", "resource-content-1.png")
-	mustContain(t, "status", m.flash, "the picture is saved at "+opened)
+	mustContain(t, "status", m.flash.text, "the picture is saved at "+opened)
 	keys(t, m, "w")
 	if got := m.resources.save.input.Value(); got != opened {
 		t.Fatalf("save prompt after O: %q, want %q", got, opened)
@@ -84,7 +84,7 @@ func TestResourceSaveThenOpenOneFile(t *testing.T) {
 	mine := filepath.Join(t.TempDir(), "mine.png")
 	m.resources.save.input.SetValue(mine)
 	keys(t, m, "enter", "O")
-	mustContain(t, "status", m.flash, "the picture is saved at "+mine)
+	mustContain(t, "status", m.flash.text, "the picture is saved at "+mine)
 	if got := framesIn(t, dir); len(got) != 1 {
 		t.Fatalf("w then O wrote %v", got)
 	}

@@ -12,7 +12,6 @@ import (
 	"os"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
@@ -217,6 +216,31 @@ func (p paneID) String() string {
 	return [...]string{"Tools", "Call", "Wire", "Server", "Resources", "Prompts", "Logs", "Tasks"}[p]
 }
 
+// launch is how the session was started, from Options.
+type launch struct {
+	// title names the server (its command line or URL); argv is its command line.
+	title string
+	argv  []string
+	// quoting is Options.Quoting.
+	quoting shellwords.Quoting
+	// envKeys are the -e variable names (values are never known to the UI); hdrKeys are
+	// Options.HeaderKeys.
+	envKeys, hdrKeys []string
+	// timeout is the per-request timeout; eraAsk the era asked for (Options.Era).
+	timeout time.Duration
+	eraAsk  mcpclient.Era
+	// started is when Init began the handshake.
+	started time.Time
+	// rootPaths are Options.Roots until their roots are resolved (then nil).
+	rootPaths []string
+}
+
+// flashState is a transient status line, shown until until.
+type flashState struct {
+	text  string
+	until time.Time
+}
+
 // model is the root bubbletea model.
 type model struct {
 	c   *common
@@ -224,27 +248,18 @@ type model struct {
 	// sess is the session, live (a session.Sender) or recorded (an opened trace, attach).
 	sess   session.Session
 	events <-chan mcpclient.Event
-	title  string
-	argv   []string
-	// quoting is Options.Quoting.
-	quoting shellwords.Quoting
-	// envKeys are the -e variable names (values are never known to the UI); timeout is
-	// the per-request timeout; started is when Init began the handshake.
-	envKeys []string
-	// hdrKeys are Options.HeaderKeys.
-	hdrKeys []string
-	timeout time.Duration
-	// eraAsk is the era asked for (Options.Era).
-	eraAsk  mcpclient.Era
-	started time.Time
+	// launch is how the session was started: the dead-server panel, restart and the
+	// waiting line read it.
+	launch launch
 
 	width, height int
 	lay           layout
 	focus         paneID
-	showHelp      bool
-	// helpOff is the first line of the help overlay shown (it scrolls on small terminals).
-	helpOff int
-	help    help.Model
+	// help is the help page: shown, and the first line shown (it scrolls).
+	help struct {
+		shown bool
+		off   int
+	}
 
 	// now is the clock (fixed in tests so elapsed times are stable).
 	now func() time.Time
@@ -256,8 +271,8 @@ type model struct {
 	tools *toolsPane
 	call  *callPane
 
-	// keep is where the session is recorded and how it is saved under a name.
-	keep sessionKeep
+	// recording is where the session is recorded and how it is saved under a name.
+	recording recordingState
 
 	resources *resourcesPane
 	prompts   *promptsPane
@@ -269,18 +284,14 @@ type model struct {
 	// through them.
 	panes [paneCount]pane
 
-	// rootPaths are Options.Roots until their roots are resolved (then nil).
-	rootPaths []string
-
 	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
 	overlay overlay
 	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
 	// never answers a request that popped up under the fingers.
 	dialogGuard time.Duration
 
-	// flash is a transient status line, shown until flashUntil.
-	flash      string
-	flashUntil time.Time
+	// flash is a transient status line.
+	flash flashState
 
 	// pending are Cmds queued by handlers (flash clears, ticks) for Update to return.
 	pending []tea.Cmd
@@ -340,26 +351,20 @@ func newModel(opts Options) *model {
 		tl.setNoFile(opts.NoFile, opts.NoFileBytes)
 	}
 	m := &model{
-		c:       c,
-		ctx:     ctx,
-		events:  opts.Events,
-		title:   title,
-		argv:    opts.Argv,
-		quoting: opts.Quoting,
-		envKeys: opts.EnvKeys,
-		hdrKeys: opts.HeaderKeys,
-		timeout: opts.Timeout,
-		eraAsk:  opts.Era,
-		help:    newHelp(c.st),
-		tl:      tl,
-		wire:    newWirePane(c, tl),
-		tools:   newToolsPane(c),
-		call:    newCallPane(c, tl),
-		now:     time.Now,
-		keep:    sessionKeep{path: opts.SessionPath, save: opts.SaveSession},
-		restart: restartState{enabled: opts.Restartable && opts.Session != nil},
-		theme:   theme,
-		mouse:   opts.Mouse,
+		c:      c,
+		ctx:    ctx,
+		events: opts.Events,
+		launch: launch{title: title, argv: opts.Argv, quoting: opts.Quoting, envKeys: opts.EnvKeys, hdrKeys: opts.HeaderKeys,
+			timeout: opts.Timeout, eraAsk: opts.Era, rootPaths: opts.Roots},
+		tl:        tl,
+		wire:      newWirePane(c, tl),
+		tools:     newToolsPane(c),
+		call:      newCallPane(c, tl),
+		now:       time.Now,
+		recording: recordingState{path: opts.SessionPath, save: opts.SaveSession},
+		restart:   restartState{enabled: opts.Restartable && opts.Session != nil},
+		theme:     theme,
+		mouse:     opts.Mouse,
 	}
 	c.target = m.repeatTarget
 	m.wire.expect = opts.TraceLen
@@ -416,8 +421,8 @@ func (m *model) state() *session.State { return m.sess.State() }
 
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
-	m.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.rootPaths, true), m.waitTick(), m.askBackground())
+	m.launch.started = m.now()
+	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.launch.rootPaths, true), m.waitTick(), m.askBackground())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
@@ -466,7 +471,7 @@ func (m *model) result(err error) Result {
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.
 func (m *model) newPanes(opts Options) {
 	c := m.c
-	m.rootPaths, m.dialogGuard = opts.Roots, 400*time.Millisecond
+	m.dialogGuard = 400 * time.Millisecond
 	ids := &formIDs{}
 	m.resources = newResourcesPane(c, m.sess.Inflight(), ids)
 	m.prompts = newPromptsPane(c, m.sess.Inflight(), ids)

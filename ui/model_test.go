@@ -238,7 +238,7 @@ func TestKeysAndHelp(t *testing.T) {
 		t.Fatalf("help shows the wrong keys (cancel is disabled with no call):\n%s", out)
 	}
 	keys(t, m, "q") // closes help, does not quit
-	if m.quitting || m.showHelp {
+	if m.quitting || m.help.shown {
 		t.Fatal("q in help")
 	}
 	drive(t, m, keyMsg("ctrl+c"))

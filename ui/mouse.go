@@ -62,8 +62,8 @@ func (m *model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if d == 0 {
 			return nil
 		}
-		if m.showHelp {
-			m.helpOff += d * wheelLines
+		if m.help.shown {
+			m.help.off += d * wheelLines
 			m.clampHelp()
 			return nil
 		}
@@ -71,7 +71,7 @@ func (m *model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return w.wheel(ms.X, ms.Y, d)
 		}
 	case tea.MouseClickMsg:
-		if ms.Button != tea.MouseLeft || m.showHelp {
+		if ms.Button != tea.MouseLeft || m.help.shown {
 			return nil
 		}
 		if ms.Y == m.lay.header.y {

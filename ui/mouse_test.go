@@ -240,8 +240,8 @@ func TestMouseWheelScrollsHelp(t *testing.T) {
 	m := mouseModel(t, 80, 12)
 	keys(t, m, "?")
 	wheel(t, m, 5, 5, true)
-	if m.helpOff != wheelLines {
-		t.Fatalf("help offset %d", m.helpOff)
+	if m.help.off != wheelLines {
+		t.Fatalf("help offset %d", m.help.off)
 	}
 }
 

@@ -219,7 +219,7 @@ func (t callTab) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	if f.keysFree() {
 		switch {
 		case key.Matches(msg, k.Global.Help):
-			m.showHelp = true
+			m.help.shown = true
 			return nil
 		case key.Matches(msg, k.Global.Quit):
 			if f.quitKey() {

@@ -103,7 +103,7 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 	for _, w := range []int{60, 140} {
 		s := evilSession()
 		m := newTestModel(t, s, w, 30)
-		m.argv = []string{"srv", "--x" + evil}
+		m.launch.argv = []string{"srv", "--x" + evil}
 		exec(t, m, m.Init(), 0)
 		drive(t, m, eventsMsg{events: evilEvents()})
 		assertClean(t, "tools", view(m))

@@ -42,7 +42,7 @@ func (m *model) openRestartPrompt() tea.Cmd {
 		m.note("warning", "restart: not available here (offline or attached)")
 		return nil
 	}
-	ti, cmd := newLinePrompt(m.c.st, "command: ", m.quoting.Join(m.argv), max(m.width-14, 10))
+	ti, cmd := newLinePrompt(m.c.st, "command: ", m.launch.quoting.Join(m.launch.argv), max(m.width-14, 10))
 	m.overlay.push(&restartPrompt{input: ti})
 	return cmd
 }
@@ -56,7 +56,7 @@ func (p *restartPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	case promptDismissed:
 		m.overlay.remove(p)
 	case promptConfirmed:
-		argv, err := m.quoting.Split(p.input.Value())
+		argv, err := m.launch.quoting.Split(p.input.Value())
 		if err != nil {
 			p.err = err.Error()
 			return nil
@@ -89,8 +89,8 @@ func (p *restartPrompt) view(m *model) string {
 	}
 	var lines []string
 	lines = append(lines, "enter stops the server (if it still runs) and starts this command in a new session · esc cancels")
-	if len(m.envKeys) > 0 {
-		lines = append(lines, "environment kept: "+strings.Join(m.envKeys, ", ")+" (values as given with -e)")
+	if len(m.launch.envKeys) > 0 {
+		lines = append(lines, "environment kept: "+strings.Join(m.launch.envKeys, ", ")+" (values as given with -e)")
 	}
 	lines = append(lines, "the current session stays in its trace; the new one is recorded separately")
 	return out + st.Muted.Render(strings.Join(lines, "\n"))

@@ -113,7 +113,7 @@ func TestRestartPromptQuoting(t *testing.T) {
 		{shellwords.Windows, `"C:\Program Files\nodejs\node.exe" srv.js --args "{\"a\":\"b c\"}"`, []string{`C:\Program Files\nodejs\node.exe`, "srv.js", "--args", `{"a":"b c"}`}},
 	} {
 		m := newRestartableModel(t)
-		m.quoting = c.q
+		m.launch.quoting = c.q
 		keys(t, m, "E")
 		openDialog[*restartPrompt](m).input.SetValue(c.in)
 		keys(t, m, "enter")
@@ -122,14 +122,14 @@ func TestRestartPromptQuoting(t *testing.T) {
 		}
 	}
 	m := newRestartableModel(t)
-	m.quoting, m.argv = shellwords.Windows, []string{`C:\Program Files\nodejs\node.exe`, "--token", "***", "--args", `{"a":"b c"}`}
+	m.launch.quoting, m.launch.argv = shellwords.Windows, []string{`C:\Program Files\nodejs\node.exe`, "--token", "***", "--args", `{"a":"b c"}`}
 	keys(t, m, "E")
 	if got, want := openDialog[*restartPrompt](m).input.Value(), `"C:\Program Files\nodejs\node.exe" --token "***" --args "{\"a\":\"b c\"}"`; got != want {
 		t.Fatalf("prefilled %s, want %s", got, want)
 	}
 	keys(t, m, "enter")
-	if !slices.Equal(m.restart.asked, m.argv) {
-		t.Fatalf("the prefilled Windows line restarts %q, want %q", m.restart.asked, m.argv)
+	if !slices.Equal(m.restart.asked, m.launch.argv) {
+		t.Fatalf("the prefilled Windows line restarts %q, want %q", m.restart.asked, m.launch.argv)
 	}
 }
 
@@ -137,7 +137,7 @@ func TestRestartPromptQuoting(t *testing.T) {
 // next session's Options.Roots, after the --root paths given at the start.
 func TestRestartKeepsRoots(t *testing.T) {
 	m := newRestartableModel(t)
-	m.rootPaths = []string{"/given"} // --root, not resolved yet
+	m.launch.rootPaths = []string{"/given"} // --root, not resolved yet
 	keys(t, m, "R", "a")
 	typeIn(t, m, "/tmp")
 	keys(t, m, "enter", "esc")

@@ -84,10 +84,10 @@ func (m *model) deadPanel(w int) []string {
 	if s.InitErr != nil && v == nil && (s.Dead == "" || !strings.Contains(s.InitErr.Error(), s.Dead)) && !strings.HasPrefix(s.Dead, session.SpawnFailedText) {
 		body = append(body, wrapStyled(st.Error, "handshake failed: "+block(s.InitErr.Error()), inner)...)
 	}
-	if len(m.argv) > 0 {
-		body = append(body, wrapStyled(st.Muted, "command: "+clean(m.quoting.Join(m.argv)), inner)...)
+	if len(m.launch.argv) > 0 {
+		body = append(body, wrapStyled(st.Muted, "command: "+clean(m.launch.quoting.Join(m.launch.argv)), inner)...)
 	}
-	if env := envText(m.envKeys); env != "" {
+	if env := envText(m.launch.envKeys); env != "" {
 		body = append(body, wrapStyled(st.Muted, env, inner)...)
 	}
 	tail := m.tl.stderrTail(stderrShown)
@@ -159,19 +159,19 @@ func (m *model) serverLines(w int) []string {
 		add("")
 		add(wrapStyled(st.Error, "tools/list failed: "+block(s.ToolsErr.Error()), w)...)
 	}
-	if len(m.argv) > 0 || len(m.envKeys) > 0 {
+	if len(m.launch.argv) > 0 || len(m.launch.envKeys) > 0 {
 		add("", st.Title.Render("command"))
-		if len(m.argv) > 0 {
-			add(wrap("  "+clean(m.quoting.Join(m.argv)), w)...)
+		if len(m.launch.argv) > 0 {
+			add(wrap("  "+clean(m.launch.quoting.Join(m.launch.argv)), w)...)
 		}
-		if env := envText(m.envKeys); env != "" {
+		if env := envText(m.launch.envKeys); env != "" {
 			add(wrap("  "+env, w)...)
 		}
 	}
-	if m.keep.path != "" {
+	if m.recording.path != "" {
 		add("", st.Title.Render("session"))
-		add(wrap("  recording to "+clean(m.keep.path), w)...)
-		if m.keep.save != nil {
+		add(wrap("  recording to "+clean(m.recording.path), w)...)
+		if m.recording.save != nil {
 			add(st.Muted.Render("  S saves it under a name"))
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// sessionKeep is where the session's trace is being written and the hook that saves it
+// recordingState is where the session's trace is being written and the hook that saves it
 // under a name (the S key).
-type sessionKeep struct {
+type recordingState struct {
 	// path is the trace being written ("" when the session is not recorded).
 	path string
 	// save copies the trace so far under a name; nil disables the key. Called only from a
@@ -36,7 +36,7 @@ type sessionSavedMsg struct {
 // Server pane and printed at exit: a flash of it at start pushed the pid and the counts
 // out of the bar for seconds, just when a user looks for them.
 func (m *model) recFact() string {
-	if m.keep.path == "" {
+	if m.recording.path == "" {
 		return ""
 	}
 	return "● rec"
@@ -45,10 +45,10 @@ func (m *model) recFact() string {
 // openKeepPrompt opens the name prompt (a note when saving is not possible).
 func (m *model) openKeepPrompt() tea.Cmd {
 	switch {
-	case m.keep.save == nil:
+	case m.recording.save == nil:
 		m.note("warning", "this session cannot be saved: it is not being recorded")
 		return nil
-	case m.keep.saving:
+	case m.recording.saving:
 		m.note("info", "a save is already running")
 		return nil
 	}
@@ -65,15 +65,15 @@ func (p *keepPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
 	case promptDismissed:
 		m.overlay.remove(p)
 	case promptConfirmed:
-		if m.keep.saving {
+		if m.recording.saving {
 			return nil
 		}
 		// The prompt stays open until the save answers: a refused name is corrected
 		// in place.
 		name := p.input.Value()
 		p.err = ""
-		m.keep.saving = true
-		save := m.keep.save
+		m.recording.saving = true
+		save := m.recording.save
 		return func() tea.Msg {
 			path, err := save(name)
 			return sessionSavedMsg{path: path, err: err}
@@ -119,7 +119,7 @@ func promptKey(k keyMap, p *textinput.Model, msg tea.KeyPressMsg) (promptOutcome
 
 // sessionSaved reports the save in the status line.
 func (m *model) sessionSaved(msg sessionSavedMsg) {
-	m.keep.saving = false
+	m.recording.saving = false
 	if msg.err != nil {
 		m.note("error", "session not saved: "+msg.err.Error())
 		if p := openDialog[*keepPrompt](m); p != nil {

@@ -39,8 +39,8 @@ func (m *model) sessionStatus() []string {
 
 // flashText is the transient note, while it lasts.
 func (m *model) flashText() string {
-	if m.flash == "" || !m.now().Before(m.flashUntil) {
+	if m.flash.text == "" || !m.now().Before(m.flash.until) {
 		return ""
 	}
-	return clean(m.flash)
+	return clean(m.flash.text)
 }

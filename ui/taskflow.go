@@ -198,7 +198,7 @@ func (m *model) closeTaskInputs(e *session.Task, closed []*session.Inbound) {
 // taskCallEnded replaces the "runs as task" note of a task's call once the call has ended,
 // so the status bar does not keep saying it is working.
 func (m *model) taskCallEnded(e *session.Task) {
-	if !strings.HasPrefix(m.flash, strings.TrimSuffix(session.TaskRunsNote(e.Tool, e.Task.TaskID, ""), "()")) {
+	if !strings.HasPrefix(m.flash.text, strings.TrimSuffix(session.TaskRunsNote(e.Tool, e.Task.TaskID, ""), "()")) {
 		return
 	}
 	run := m.call.byID(e.CallID)

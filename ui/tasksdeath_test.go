@@ -50,8 +50,8 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 	if e == nil || e.Task.Status != "working" || !e.Stalled() || e.Polling || e.Listening {
 		t.Fatalf("tasks entry after the death: %+v", e)
 	}
-	if strings.Contains(l.m.flash, "tasks/get") || strings.Contains(l.m.flash, "subscriptions/listen") {
-		t.Errorf("status note after the death: %q", l.m.flash)
+	if strings.Contains(l.m.flash.text, "tasks/get") || strings.Contains(l.m.flash.text, "subscriptions/listen") {
+		t.Errorf("status note after the death: %q", l.m.flash.text)
 	}
 	l.key("8")
 	mustContain(t, "tasks pane", view(l.m), "working (last known: polling stopped)", "server was killed by signal KILL")
@@ -59,8 +59,8 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 	// ctrl+x has no call to cancel: no tasks/cancel is tried.
 	l.key("2", "ctrl+x")
 	l.settle(300 * time.Millisecond)
-	if strings.Contains(l.m.flash, "tasks/cancel") {
-		t.Errorf("ctrl+x after the death: %q", l.m.flash)
+	if strings.Contains(l.m.flash.text, "tasks/cancel") {
+		t.Errorf("ctrl+x after the death: %q", l.m.flash.text)
 	}
 }
 

@@ -88,7 +88,6 @@ func (m *model) backgroundColor(msg tea.BackgroundColorMsg) {
 func (m *model) restyle(pal themes.Palette) {
 	st := m.c.st
 	*st = *themes.Build(pal)
-	m.help = newHelp(st)
 	for _, l := range []*itemList{m.tools.list, m.resources.list, m.prompts.list, m.tasks.list} {
 		l.filter.SetStyles(inputStyles(st))
 	}

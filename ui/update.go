@@ -203,7 +203,7 @@ func (m *model) handshook(h session.Handshake, then func() tea.Cmd) tea.Cmd {
 	if h.Result == nil {
 		return nil
 	}
-	m.c.hist.setServer(h.Result.ServerInfo.Name, m.title)
+	m.c.hist.setServer(h.Result.ServerInfo.Name, m.launch.title)
 	m.tools.status = "listing tools…"
 	return then()
 }
@@ -279,13 +279,13 @@ func (m *model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Global.ForceQuit):
 		m.quitting = true
 		return tea.Quit, true
-	case m.showHelp:
+	case m.help.shown:
 		m.clampHelp()
 		page := max(m.lay.body.h-3, 1)
 		if key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit) {
-			m.showHelp, m.helpOff = false, 0
+			m.help.shown, m.help.off = false, 0
 		} else if d, ok := k.List.scrollStep(msg, page, 1<<30); ok {
-			m.helpOff = max(m.helpOff+d, 0) // clampHelp keeps the bottom
+			m.help.off = max(m.help.off+d, 0) // clampHelp keeps the bottom
 		}
 		return nil, true
 	case m.lay.tooSmall:
@@ -320,7 +320,7 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.quitting = true
 		return tea.Quit
 	case key.Matches(msg, k.Global.Help):
-		m.showHelp = true
+		m.help.shown = true
 	case key.Matches(msg, k.Global.NextPane):
 		m.focus = (m.focus + 1) % paneCount
 	case key.Matches(msg, k.Global.PrevPane):

@@ -31,7 +31,7 @@ func (m *model) render() string {
 		return m.tooSmall()
 	}
 	body := m.body()
-	if m.showHelp {
+	if m.help.shown {
 		// Sized like any body, so the status bar stays on the last line.
 		body = normalize(m.helpView(), m.lay.body.w, m.lay.body.h)
 	}
@@ -62,7 +62,7 @@ func (m *model) header() string {
 	if ansi.StringWidth(left+badge) > m.width {
 		left = " " + strings.Join(short, " ") + "  "
 	}
-	title := st.Muted.Render(clean(m.title))
+	title := st.Muted.Render(clean(m.launch.title))
 	return fit(left+badge+title, m.width)
 }
 
@@ -267,7 +267,7 @@ func (m *model) syncKeys() {
 	live := m.c.canSend() && m.state().Init != nil
 	k.Global.Ping.SetEnabled(live)
 	k.Global.Roots.SetEnabled(m.c.canSend()) // offline there is no server to offer roots to
-	k.Global.SaveSession.SetEnabled(m.keep.save != nil)
+	k.Global.SaveSession.SetEnabled(m.recording.save != nil)
 	k.Global.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
 	subOK := res != nil && live && (m.state().Era() == mcpclient.EraModern || m.state().Caps().Resources != nil && m.state().Caps().Resources.Subscribe)
