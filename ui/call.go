@@ -396,9 +396,89 @@ func (p *callPane) render() {
 	}
 }
 
-// handleKey handles the call view's keys (the form handles its own); the Cmd saves a
+func (p *callPane) title() string { return "Call" }
+
+// handleKey gives the keys to the open form, else to the call view: ctrl+x cancels, e
+// edits the shown call's arguments, the read key reads a resource_link of its result.
+func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	k := &p.c.keys
+	if p.form != nil {
+		act, cmd := p.formKey(msg)
+		return true, act, cmd
+	}
+	switch {
+	case cancelKey(p.c, msg):
+		return true, cancelAct{}, nil
+	case key.Matches(msg, k.Call.Edit) && p.run != nil:
+		return true, editAct{p.run.tool}, nil
+	case p.canRead && readLinkKey(msg, k):
+		// Also when the key is off (no link in the shown result): the read says why.
+		return true, readLinkAct{}, nil
+	}
+	handled, cmd := p.runKey(msg)
+	return handled, nil, cmd
+}
+
+// formKey handles a key of the open form: a form row that is not a text input leaves q and
+// ? to the app; a submit asks the root to start the call.
+func (p *callPane) formKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	k := &p.c.keys
+	f := p.form
+	if f.keysFree() {
+		switch {
+		case key.Matches(msg, k.Global.Help):
+			return helpAct{}, nil
+		case key.Matches(msg, k.Global.Quit):
+			if f.quitKey() {
+				return quitAct{}, nil
+			}
+			return nil, nil
+		}
+	}
+	sub, closed, cmd := f.handleKey(msg)
+	switch {
+	case sub != nil:
+		return submitAct{tool: f, sub: sub}, cmd
+	case closed:
+		p.form = nil
+		if p.run == nil {
+			return focusAct{paneTools}, cmd
+		}
+	}
+	return nil, cmd
+}
+
+func (p *callPane) sync() {
+	if p.form != nil {
+		p.form.sync()
+	}
+}
+
+func (p *callPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	f := p.form
+	if f == nil {
+		return nil, false
+	}
+	var c1, c2 tea.Cmd
+	f.input, c1 = f.input.Update(msg)
+	f.raw, c2 = f.raw.Update(msg)
+	return tea.Batch(c1, c2), true
+}
+
+func (p *callPane) bindings() []key.Binding {
+	k := &p.c.keys
+	if p.form != nil {
+		return k.offered("callform")
+	}
+	if p.pathRows() > 0 {
+		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
+	}
+	return k.offered("call")
+}
+
+// runKey handles the call view's keys (the form handles its own); the Cmd saves a
 // response frame.
-func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (p *callPane) runKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
 	if p.past != nil && p.form == nil && p.past.handleKey(msg, p.r.h) {
 		return true, nil

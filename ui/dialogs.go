@@ -29,6 +29,8 @@ type requestBase struct {
 	// shownAt is when the dialog came to the front (keys before that, and just after, are
 	// ignored: see model.dialogGuard). Set in Update (model.sync).
 	shownAt time.Time
+	// waiting is how many server requests wait behind this one (set by the root's sync).
+	waiting int
 	// off scrolls the request.
 	off  int
 	w, h int

@@ -70,6 +70,8 @@ const (
 // level (logging/setLevel, or the modern _meta level).
 type logsPane struct {
 	c *common
+	// tl is the timeline: times are shown relative to its first event.
+	tl *timeline
 	// entries are the kept entries, oldest first; dropped counts older ones let go.
 	entries []logEntry
 	dropped int
@@ -88,8 +90,8 @@ type logsPane struct {
 	r           rect
 }
 
-func newLogsPane(c *common) *logsPane {
-	return &logsPane{c: c, follow: true, choice: 1}
+func newLogsPane(c *common, tl *timeline) *logsPane {
+	return &logsPane{c: c, tl: tl, follow: true, choice: 1}
 }
 
 // add appends an entry and keeps the view following the end.
@@ -268,8 +270,26 @@ type logAction struct {
 	setLevel string
 }
 
-// handleKey handles the pane's keys. act is set when the user chose a level to send.
-func (p *logsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *logAction, cmd tea.Cmd) {
+func (p *logsPane) title() string                       { return "Logs" }
+func (p *logsPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
+func (p *logsPane) bindings() []key.Binding             { return p.c.keys.offered("logs") }
+
+// handleKey handles the pane's keys: ctrl+x cancels; act is a logAction when the user
+// chose a level to send.
+func (p *logsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	if cancelKey(p.c, msg) {
+		return true, cancelAct{}, nil
+	}
+	handled, act, cmd := p.listKey(msg)
+	if act != nil {
+		return true, *act, cmd
+	}
+	return handled, nil, cmd
+}
+
+// listKey handles the list's and the level chooser's keys. act is set when the user chose
+// a level to send.
+func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, cmd tea.Cmd) {
 	k := p.c.keys
 	if p.choosing {
 		switch {
@@ -333,7 +353,17 @@ func levelStyle(st *stylesT, e *logEntry) func(...string) string {
 	return st.Base.Render
 }
 
-func (p *logsPane) view(base time.Time) string {
+// view draws the entries, their times relative to the timeline's first event (now when
+// there is none).
+func (p *logsPane) view(now time.Time) string {
+	base := now
+	if p.tl.len() > 0 {
+		base = p.tl.base
+	}
+	return p.draw(base)
+}
+
+func (p *logsPane) draw(base time.Time) string {
 	st := p.c.st
 	w, h := p.r.w, p.r.h
 	filter := "all"

@@ -174,6 +174,8 @@ type common struct {
 	// session is the session as the panes read it: live (it can send) or recorded (an
 	// opened trace, or a tap seen through attach): forms say so instead of offering to send.
 	session session.Session
+	// now is the host's clock (model.now: fixed in tests so elapsed times are stable).
+	now func() time.Time
 	// tick starts the model's own timers (debounces, redraws, task polls): tea.Tick; the
 	// tests' harness puts a fake clock here so that no timer waits on the wall clock.
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
@@ -358,7 +360,7 @@ func newModel(opts Options) *model {
 			timeout: opts.Timeout, eraAsk: opts.Era, rootPaths: opts.Roots},
 		tl:        tl,
 		wire:      newWirePane(c, tl),
-		tools:     newToolsPane(c),
+		tools:     newToolsPane(c, nil),
 		call:      newCallPane(c, tl),
 		now:       time.Now,
 		recording: recordingState{path: opts.SessionPath, save: opts.SaveSession},
@@ -367,6 +369,8 @@ func newModel(opts Options) *model {
 		mouse:     opts.Mouse,
 	}
 	c.target = m.repeatTarget
+	c.now = func() time.Time { return m.now() }
+	m.tools.banner = m.toolsBanner
 	m.wire.expect = opts.TraceLen
 	m.sess = newSession(ctx, opts)
 	if opts.FromTrace {
@@ -475,7 +479,7 @@ func (m *model) newPanes(opts Options) {
 	ids := &formIDs{}
 	m.resources = newResourcesPane(c, m.sess.Inflight(), ids)
 	m.prompts = newPromptsPane(c, m.sess.Inflight(), ids)
-	m.logs = newLogsPane(c)
+	m.logs = newLogsPane(c, m.tl)
 	m.tasks = newTasksPane(c, m.sess.Tasks())
 	m.call.canRead = opts.Session != nil
 	if opts.Session == nil {
@@ -484,13 +488,13 @@ func (m *model) newPanes(opts Options) {
 		m.tasks.list.empty = "no tasks in the events: a tools/call answered with a task shows here"
 	}
 	m.panes = [paneCount]pane{
-		paneTools:     toolsTab{m},
-		paneCall:      callTab{m},
-		paneWire:      wireTab{m},
-		paneServer:    &serverPane{m: m},
-		paneResources: resourcesTab{m},
-		panePrompts:   promptsTab{m},
-		paneLogs:      logsTab{m},
-		paneTasks:     tasksTab{m},
+		paneTools:     m.tools,
+		paneCall:      m.call,
+		paneWire:      m.wire,
+		paneServer:    &serverPane{c: c, draw: m.serverLines},
+		paneResources: m.resources,
+		panePrompts:   m.prompts,
+		paneLogs:      m.logs,
+		paneTasks:     m.tasks,
 	}
 }

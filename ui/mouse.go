@@ -21,21 +21,21 @@ type clicker interface{ click(x, y int) tea.Cmd }
 type wheeler interface{ wheel(x, y, d int) tea.Cmd }
 
 var (
-	_ clicker = toolsTab{}
-	_ clicker = callTab{}
-	_ clicker = wireTab{}
-	_ clicker = resourcesTab{}
-	_ clicker = promptsTab{}
-	_ clicker = logsTab{}
-	_ clicker = tasksTab{}
-	_ wheeler = toolsTab{}
-	_ wheeler = callTab{}
-	_ wheeler = wireTab{}
+	_ clicker = (*toolsPane)(nil)
+	_ clicker = (*callPane)(nil)
+	_ clicker = (*wirePane)(nil)
+	_ clicker = (*resourcesPane)(nil)
+	_ clicker = (*promptsPane)(nil)
+	_ clicker = (*logsPane)(nil)
+	_ clicker = (*tasksPane)(nil)
+	_ wheeler = (*toolsPane)(nil)
+	_ wheeler = (*callPane)(nil)
+	_ wheeler = (*wirePane)(nil)
 	_ wheeler = (*serverPane)(nil)
-	_ wheeler = resourcesTab{}
-	_ wheeler = promptsTab{}
-	_ wheeler = logsTab{}
-	_ wheeler = tasksTab{}
+	_ wheeler = (*resourcesPane)(nil)
+	_ wheeler = (*promptsPane)(nil)
+	_ wheeler = (*logsPane)(nil)
+	_ wheeler = (*tasksPane)(nil)
 )
 
 // contains reports whether cell (x, y) is inside r.
@@ -226,22 +226,20 @@ func scrollDetail(off *int, d, n, h int) {
 	*off = clampScroll(*off+d*wheelLines, n, h)
 }
 
-func (t toolsTab) click(x, y int) tea.Cmd {
-	p := t.m.tools
+func (p *toolsPane) click(x, y int) tea.Cmd {
 	if p.callBy == nil && p.list.clickRow(x, y) {
 		p.detailOff = 0
 	}
 	return nil
 }
 
-func (t toolsTab) wheel(x, y, d int) tea.Cmd {
-	p := t.m.tools
+func (p *toolsPane) wheel(x, y, d int) tea.Cmd {
 	switch {
 	case p.lr.contains(x, y):
 		p.list.move(d)
 		p.detailOff = 0
 	case p.det.contains(x, y) && p.callBy == nil:
-		scrollDetail(&p.detailOff, d, len(p.detailLines(t.banner())), p.det.h)
+		scrollDetail(&p.detailOff, d, len(p.detailLines(p.banner(p.det.w))), p.det.h)
 	}
 	return nil
 }
@@ -259,8 +257,7 @@ func (p *wirePane) frameAt(x, y int) (int, bool) {
 	return i, i < p.count()
 }
 
-func (t wireTab) click(x, y int) tea.Cmd {
-	p := t.m.wire
+func (p *wirePane) click(x, y int) tea.Cmd {
 	i, ok := p.frameAt(x, y)
 	if !ok {
 		return nil
@@ -270,8 +267,7 @@ func (t wireTab) click(x, y int) tea.Cmd {
 	return nil
 }
 
-func (t wireTab) wheel(x, y, d int) tea.Cmd {
-	p := t.m.wire
+func (p *wirePane) wheel(x, y, d int) tea.Cmd {
 	switch {
 	case p.list.contains(x, y):
 		p.move(d)
@@ -282,8 +278,7 @@ func (t wireTab) wheel(x, y, d int) tea.Cmd {
 	return nil
 }
 
-func (t callTab) click(x, y int) tea.Cmd {
-	p := t.m.call
+func (p *callPane) click(x, y int) tea.Cmd {
 	switch {
 	case p.form != nil:
 		return p.form.clickLine(y - p.r.y)
@@ -293,8 +288,7 @@ func (t callTab) click(x, y int) tea.Cmd {
 	return nil
 }
 
-func (t callTab) wheel(_, y, d int) tea.Cmd {
-	p := t.m.call
+func (p *callPane) wheel(_, y, d int) tea.Cmd {
 	switch {
 	case p.form != nil:
 		if f := p.form; !f.rawMode && f.keyObj == nil {
@@ -373,8 +367,7 @@ func (p *pastCalls) wheel(y, h, d int) {
 }
 
 func (p *serverPane) wheel(_, _, d int) tea.Cmd {
-	r := p.m.lay.body
-	scrollDetail(&p.off, d, len(p.m.serverLines(r.w)), r.h)
+	scrollDetail(&p.off, d, len(p.draw(p.r.w)), p.r.h)
 	return nil
 }
 
@@ -405,41 +398,35 @@ func listDetailWheel(l *itemList, det rect, open bool, detailOff *int, n func() 
 	}
 }
 
-func (t resourcesTab) click(x, y int) tea.Cmd {
-	p := t.m.resources
+func (p *resourcesPane) click(x, y int) tea.Cmd {
 	if p.save != nil {
 		return nil
 	}
 	return listDetailClick(p.list, p.det, p.form, &p.detailOff, x, y)
 }
 
-func (t resourcesTab) wheel(x, y, d int) tea.Cmd {
-	p := t.m.resources
-	n := func() int { return len(p.detailLines(t.m.now())) }
+func (p *resourcesPane) wheel(x, y, d int) tea.Cmd {
+	n := func() int { return len(p.detailLines(p.c.now())) }
 	listDetailWheel(p.list, p.det, p.form != nil || p.save != nil, &p.detailOff, n, x, y, d)
 	return nil
 }
 
-func (t promptsTab) click(x, y int) tea.Cmd {
-	p := t.m.prompts
+func (p *promptsPane) click(x, y int) tea.Cmd {
 	return listDetailClick(p.list, p.det, p.form, &p.detailOff, x, y)
 }
 
-func (t promptsTab) wheel(x, y, d int) tea.Cmd {
-	p := t.m.prompts
-	n := func() int { return len(p.detailLines(t.m.now())) }
+func (p *promptsPane) wheel(x, y, d int) tea.Cmd {
+	n := func() int { return len(p.detailLines(p.c.now())) }
 	listDetailWheel(p.list, p.det, p.form != nil, &p.detailOff, n, x, y, d)
 	return nil
 }
 
-func (t tasksTab) click(x, y int) tea.Cmd {
-	p := t.m.tasks
+func (p *tasksPane) click(x, y int) tea.Cmd {
 	return listDetailClick(p.list, p.det, nil, &p.detailOff, x, y)
 }
 
-func (t tasksTab) wheel(x, y, d int) tea.Cmd {
-	p := t.m.tasks
-	n := func() int { return len(p.detailLines(t.m.now())) }
+func (p *tasksPane) wheel(x, y, d int) tea.Cmd {
+	n := func() int { return len(p.detailLines(p.c.now())) }
 	listDetailWheel(p.list, p.det, false, &p.detailOff, n, x, y, d)
 	return nil
 }
@@ -457,8 +444,7 @@ func (p *logsPane) firstRow() int {
 	return y
 }
 
-func (t logsTab) click(x, y int) tea.Cmd {
-	p := t.m.logs
+func (p *logsPane) click(x, y int) tea.Cmd {
 	row := y - p.firstRow()
 	if p.choosing || !p.r.contains(x, y) || row < 0 || row >= p.listHeight() || p.top+row >= len(p.shown) {
 		return nil
@@ -469,8 +455,8 @@ func (t logsTab) click(x, y int) tea.Cmd {
 	return nil
 }
 
-func (t logsTab) wheel(_, _, d int) tea.Cmd {
-	if p := t.m.logs; !p.choosing {
+func (p *logsPane) wheel(_, _, d int) tea.Cmd {
+	if !p.choosing {
 		p.move(d)
 	}
 	return nil
@@ -493,36 +479,34 @@ func (f *argsForm) clickLine(y int) tea.Cmd {
 }
 
 var (
-	_ opener = toolsTab{}
-	_ opener = wireTab{}
-	_ opener = resourcesTab{}
-	_ opener = promptsTab{}
-	_ opener = tasksTab{}
+	_ opener = (*toolsPane)(nil)
+	_ opener = (*wirePane)(nil)
+	_ opener = (*resourcesPane)(nil)
+	_ opener = (*promptsPane)(nil)
+	_ opener = (*tasksPane)(nil)
 )
 
-func (t toolsTab) rowOpen(x, y int) (key.Binding, bool) {
-	_, ok := t.m.tools.list.rowAt(x, y)
-	return t.m.c.keys.Tools.OpenForm, ok && t.m.tools.callBy == nil
-}
-
-func (t wireTab) rowOpen(x, y int) (key.Binding, bool) {
-	_, ok := t.m.wire.frameAt(x, y)
-	return t.m.c.keys.JSON.Explore, ok
-}
-
-func (t resourcesTab) rowOpen(x, y int) (key.Binding, bool) {
-	p := t.m.resources
+func (p *toolsPane) rowOpen(x, y int) (key.Binding, bool) {
 	_, ok := p.list.rowAt(x, y)
-	return t.m.c.keys.List.Open, ok && p.form == nil && p.save == nil
+	return p.c.keys.Tools.OpenForm, ok && p.callBy == nil
 }
 
-func (t promptsTab) rowOpen(x, y int) (key.Binding, bool) {
-	p := t.m.prompts
+func (p *wirePane) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := p.frameAt(x, y)
+	return p.c.keys.JSON.Explore, ok
+}
+
+func (p *resourcesPane) rowOpen(x, y int) (key.Binding, bool) {
 	_, ok := p.list.rowAt(x, y)
-	return t.m.c.keys.List.OpenPrompt, ok && p.form == nil
+	return p.c.keys.List.Open, ok && p.form == nil && p.save == nil
 }
 
-func (t tasksTab) rowOpen(x, y int) (key.Binding, bool) {
-	_, ok := t.m.tasks.list.rowAt(x, y)
-	return t.m.c.keys.List.OpenTask, ok
+func (p *promptsPane) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := p.list.rowAt(x, y)
+	return p.c.keys.List.OpenPrompt, ok && p.form == nil
+}
+
+func (p *tasksPane) rowOpen(x, y int) (key.Binding, bool) {
+	_, ok := p.list.rowAt(x, y)
+	return p.c.keys.List.OpenTask, ok
 }

@@ -8,12 +8,14 @@ import (
 )
 
 // dialog is a modal drawn over the body. The front dialog of the overlay owns every key but
-// ctrl+c, and its input gets the component messages (cursor blinks).
+// ctrl+c, and its input gets the component messages (cursor blinks). A dialog owns its
+// state and reads the session through its common host; what it needs of the root (close
+// it, answer a request, restart) it asks for as an action, carried out by performDialog.
 type dialog interface {
-	// handleKey handles a key; the dialog takes itself off the overlay when it closes.
-	handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd
-	// view draws the dialog in the body rectangle (given by setSize).
-	view(m *model) string
+	// handleKey handles a key; act is what the root must do now (nil for nothing).
+	handleKey(msg tea.KeyPressMsg) (act tea.Msg, cmd tea.Cmd)
+	// view draws the dialog in the body rectangle (given by setSize); it only reads.
+	view() string
 	// setSize gives the dialog the body rectangle's size (after every resize).
 	setSize(w, h int)
 	// focus gives the dialog's input the cursor (when it comes to the front).
@@ -99,11 +101,24 @@ func openDialog[T dialog](m *model) T {
 }
 
 // modalKey gives keys to the front dialog: while one is open it owns every key but ctrl+c.
+// A server request's dialog first passes the root's guards: keys too soon after it
+// appeared are ignored (dialogGuard), and q may ask to quit (dialogQuit).
 func (m *model) modalKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	if d := m.overlay.front(); d != nil {
-		return true, d.handleKey(m, msg)
+	d := m.overlay.front()
+	if d == nil {
+		return false, nil
 	}
-	return false, nil
+	if rd, ok := d.(requestDialog); ok {
+		b := rd.base()
+		if m.dialogGuard > 0 && (b.shownAt.IsZero() || m.now().Sub(b.shownAt) < m.dialogGuard) {
+			return true, nil
+		}
+		if cmd, ok := m.dialogQuit(rd, msg); ok {
+			return true, cmd
+		}
+	}
+	act, cmd := d.handleKey(msg)
+	return true, tea.Batch(cmd, m.performDialog(d, act))
 }
 
 // modalInput passes component messages (cursor blinks) to the input of the front dialog
@@ -124,7 +139,7 @@ func (m *model) modalInput(msg tea.Msg) (tea.Cmd, bool) {
 // modalView is the front dialog, drawn over the body ("" when none).
 func (m *model) modalView() string {
 	if d := m.overlay.front(); d != nil {
-		return d.view(m)
+		return d.view()
 	}
 	return ""
 }
@@ -137,54 +152,102 @@ func (m *model) modalHelp() []key.Binding {
 	return nil
 }
 
-// requestKey gives a key to a server-request dialog in front; an answer closes it and
-// shows the next. Keys come too soon after it appeared are ignored (dialogGuard).
-func (m *model) requestKey(d requestDialog, msg tea.KeyPressMsg) tea.Cmd {
-	b := d.base()
-	if m.dialogGuard > 0 && (b.shownAt.IsZero() || m.now().Sub(b.shownAt) < m.dialogGuard) {
+// Actions a dialog asks of the root (its handleKey's act), carried out by performDialog.
+type (
+	// closeAct takes the dialog off the overlay; a note, when set, says what it left.
+	closeAct struct{ level, note string }
+	// answerAct answers the dialog's server request as out says (or opens the roots editor).
+	answerAct struct{ out *dialogOutcome }
+	// rootsChangedAct tells a legacy server the roots changed.
+	rootsChangedAct struct{}
+	// restartAct quits to restart the server with argv.
+	restartAct struct{ argv []string }
+	// reinitAct initializes a new session after the old one expired.
+	reinitAct struct{}
+	// saveAct saves the session recorded so far under name.
+	saveAct struct{ name string }
+)
+
+// performDialog carries out what dialog d's key asked for.
+func (m *model) performDialog(d dialog, act tea.Msg) tea.Cmd {
+	switch a := act.(type) {
+	case closeAct:
+		m.overlay.remove(d)
+		if a.note != "" {
+			m.note(a.level, a.note)
+		}
+		if f := m.overlay.front(); f != nil {
+			return f.focus()
+		}
+	case answerAct:
+		rd, _ := d.(requestDialog)
+		return m.answerRequest(rd, a.out)
+	case rootsChangedAct:
+		return m.rootsChanged()
+	case restartAct:
+		m.overlay.remove(d)
+		m.restart.asked, m.quitting = a.argv, true
+		return tea.Quit
+	case reinitAct:
+		m.overlay.remove(d)
+		return m.reinitialize()
+	case saveAct:
+		return m.saveSession(a.name)
+	}
+	return nil
+}
+
+// answerRequest sends the answer the user gave to the request of dialog d, closes it and
+// shows the next; out may ask for the roots editor instead.
+func (m *model) answerRequest(d requestDialog, out *dialogOutcome) tea.Cmd {
+	if d == nil || out == nil {
 		return nil
-	}
-	if cmd, ok := m.dialogQuit(d, msg); ok {
-		return cmd
-	}
-	out, cmd := d.answer(msg, m.sess.Roots().List)
-	if out == nil {
-		return cmd
 	}
 	if out.editRoots {
 		ed := m.openRootsEditor()
-		return tea.Batch(cmd, ed.input.Focus())
+		return ed.input.Focus()
 	}
 	m.overlay.remove(d)
-	cmds := []tea.Cmd{cmd, answer(b.req, out.result, out.err, out.what)}
+	cmds := []tea.Cmd{answer(d.base().req, out.result, out.err, out.what)}
 	if f := m.overlay.front(); f != nil {
 		cmds = append(cmds, f.focus())
 	}
 	return tea.Batch(cmds...)
 }
 
-func (d *samplingDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	return m.requestKey(d, msg)
+// handleKey of a request dialog: the answer, if the key gave one.
+func (d *requestBase) handleWith(rd requestDialog, msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	out, cmd := rd.answer(msg, d.c.session.Roots().List)
+	if out == nil {
+		return nil, cmd
+	}
+	return answerAct{out}, cmd
 }
-func (d *elicitFormDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	return m.requestKey(d, msg)
-}
-func (d *elicitURLDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	return m.requestKey(d, msg)
-}
-func (d *rootsDialog) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd { return m.requestKey(d, msg) }
 
-func (d *samplingDialog) view(m *model) string {
-	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
+func (d *samplingDialog) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	return d.handleWith(d, msg)
 }
-func (d *elicitFormDialog) view(m *model) string {
-	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
+func (d *elicitFormDialog) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	return d.handleWith(d, msg)
 }
-func (d *elicitURLDialog) view(m *model) string {
-	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
+func (d *elicitURLDialog) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	return d.handleWith(d, msg)
 }
-func (d *rootsDialog) view(m *model) string {
-	return requestView(d, m.sess.Roots().List, len(m.overlay.requests)-1)
+func (d *rootsDialog) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	return d.handleWith(d, msg)
+}
+
+func (d *samplingDialog) view() string {
+	return requestView(d, d.c.session.Roots().List, d.waiting)
+}
+func (d *elicitFormDialog) view() string {
+	return requestView(d, d.c.session.Roots().List, d.waiting)
+}
+func (d *elicitURLDialog) view() string {
+	return requestView(d, d.c.session.Roots().List, d.waiting)
+}
+func (d *rootsDialog) view() string {
+	return requestView(d, d.c.session.Roots().List, d.waiting)
 }
 
 // The roots editor as a dialog.
@@ -221,27 +284,26 @@ func (e *rootsEditor) bindings(k *keyMap) []key.Binding {
 	return k.offered("rootsEditor")
 }
 
-func (e *rootsEditor) view(m *model) string {
-	return e.render(m.sess.Roots().List, m.state().Era() == mcpclient.EraLegacy, m.sess.Roots().Notes)
+func (e *rootsEditor) view() string {
+	roots := e.c.session.Roots()
+	return e.render(roots.List, e.c.session.State().Era() == mcpclient.EraLegacy, roots.Notes)
 }
 
-// handleKey edits the roots: adds are resolved in a Cmd, removals sent at once.
-func (e *rootsEditor) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	ed, cmd := e.edit(msg, len(m.sess.Roots().List))
+// handleKey edits the session's roots: adds are resolved in a Cmd, a removal is sent at once.
+func (e *rootsEditor) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	roots := e.c.session.Roots()
+	ed, cmd := e.edit(msg, len(roots.List))
 	if ed == nil {
-		return cmd
+		return nil, cmd
 	}
 	switch {
 	case ed.close:
-		m.overlay.remove(e)
-		if f := m.overlay.front(); f != nil {
-			return f.focus()
-		}
+		return closeAct{}, nil
 	case ed.add != "":
-		return resolveRoots([]string{ed.add}, false)
-	case m.sess.Roots().Remove(ed.remove):
-		e.sel = min(e.sel, max(len(m.sess.Roots().List)-1, 0))
-		return m.rootsChanged()
+		return nil, resolveRoots([]string{ed.add}, false)
+	case roots.Remove(ed.remove):
+		e.sel = min(e.sel, max(len(roots.List)-1, 0))
+		return rootsChangedAct{}, nil
 	}
-	return cmd
+	return nil, cmd
 }

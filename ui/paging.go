@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -205,13 +204,4 @@ func repeatFlags(l session.List, reps []mcpclient.Repeat) map[string]string {
 		out[k] = flag
 	}
 	return out
-}
-
-// stepKey handles the NextPage key in l's pane (not while typing); ok is false for
-// another key.
-func (m *model) stepKey(msg tea.KeyPressMsg, l session.List, typing bool) (bool, tea.Cmd) {
-	if typing || !m.c.keys.List.NextPage.Enabled() || !key.Matches(msg, m.c.keys.List.NextPage) {
-		return false, nil
-	}
-	return true, m.stepPage(l)
 }

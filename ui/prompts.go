@@ -80,7 +80,46 @@ type promptAction struct {
 	refresh bool
 }
 
-func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd) {
+func (p *promptsPane) title() string { return "Prompts" }
+
+// handleKey handles the pane's keys: ctrl+x cancels its op, n steps a page; act is a
+// promptAction when the root must send something.
+func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	if cancelKey(p.c, msg) {
+		return true, cancelAct{}, nil
+	}
+	if p.form == nil {
+		clampDetail(&p.detailOff, len(p.detailLines(p.c.now())), p.det.h)
+	}
+	if stepKey(p.c, msg, p.inputFocused()) {
+		return true, stepPageAct{session.Prompts}, nil
+	}
+	handled, act, cmd := p.listKey(msg)
+	if handled && act != nil {
+		return true, *act, cmd
+	}
+	return handled, nil, cmd
+}
+
+func (p *promptsPane) sync() { syncArgsForm(p.form, p.det) }
+
+func (p *promptsPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := updateFilter(p.list, msg); ok {
+		return cmd, true
+	}
+	return updateArgsForm(p.form, msg)
+}
+
+func (p *promptsPane) bindings() []key.Binding {
+	if p.form != nil {
+		return p.c.keys.offered("argsform")
+	}
+	return p.c.keys.offered("prompts")
+}
+
+// listKey handles the list's and the form's keys. act is set when the root must send
+// something.
+func (p *promptsPane) listKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd) {
 	k := p.c.keys
 	if p.form != nil {
 		sub, closed, c := p.form.handleKey(msg)

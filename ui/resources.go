@@ -184,8 +184,51 @@ type resourceAction struct {
 	refresh   bool
 }
 
-// handleKey handles the pane's keys. act is set when the root must send something.
-func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *resourceAction, cmd tea.Cmd) {
+func (p *resourcesPane) title() string { return "Resources" }
+
+// handleKey handles the pane's keys: ctrl+x cancels its op, n steps a page; act is a
+// resourceAction when the root must send something.
+func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	if cancelKey(p.c, msg) {
+		return true, cancelAct{}, nil
+	}
+	if p.form == nil {
+		clampDetail(&p.detailOff, len(p.detailLines(p.c.now())), p.det.h)
+	}
+	if stepKey(p.c, msg, p.inputFocused()) {
+		return true, stepPageAct{session.Resources}, nil
+	}
+	handled, act, cmd := p.listKey(msg)
+	if handled && act != nil {
+		return true, *act, cmd
+	}
+	return handled, nil, cmd
+}
+
+func (p *resourcesPane) sync() { syncArgsForm(p.form, p.det) }
+
+func (p *resourcesPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	if s := p.save; s != nil {
+		var cmd tea.Cmd
+		s.input, cmd = s.input.Update(msg)
+		return cmd, true
+	}
+	if cmd, ok := updateFilter(p.list, msg); ok {
+		return cmd, true
+	}
+	return updateArgsForm(p.form, msg)
+}
+
+func (p *resourcesPane) bindings() []key.Binding {
+	if p.form != nil {
+		return p.c.keys.offered("argsform")
+	}
+	return p.c.keys.offered("resources")
+}
+
+// listKey handles the list's, the form's and the save prompt's keys. act is set when the
+// root must send something.
+func (p *resourcesPane) listKey(msg tea.KeyPressMsg) (handled bool, act *resourceAction, cmd tea.Cmd) {
 	k := p.c.keys
 	if p.save != nil {
 		return true, nil, p.saveKey(msg)

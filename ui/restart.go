@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 )
 
 // Result is how the TUI ended, beyond an error.
@@ -31,7 +32,11 @@ type restartState struct {
 
 // restartPrompt is the edit-and-restart dialog (the E key): the command line to start.
 type restartPrompt struct {
+	c     *common
 	input *textinput.Model
+	// quoting reads the typed command line; envKeys are the -e names kept.
+	quoting shellwords.Quoting
+	envKeys []string
 	// err is why the typed command line was refused (bad quoting, empty).
 	err string
 }
@@ -43,32 +48,29 @@ func (m *model) openRestartPrompt() tea.Cmd {
 		return nil
 	}
 	ti, cmd := newLinePrompt(m.c.st, "command: ", m.launch.quoting.Join(m.launch.argv), max(m.width-14, 10))
-	m.overlay.push(&restartPrompt{input: ti})
+	m.overlay.push(&restartPrompt{c: m.c, input: ti, quoting: m.launch.quoting, envKeys: m.launch.envKeys})
 	return cmd
 }
 
 // restartKey handles the prompt: enter restarts with the command line as typed, read in
 // the UI's quoting (sh's quotes and $VAR, or cmd.exe's %VAR% and CommandLineToArgvW's
 // words), esc closes.
-func (p *restartPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	outcome, cmd := promptKey(m.c.keys, p.input, msg)
+func (p *restartPrompt) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	outcome, cmd := promptKey(p.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
-		m.overlay.remove(p)
+		return closeAct{}, nil
 	case promptConfirmed:
-		argv, err := m.launch.quoting.Split(p.input.Value())
+		argv, err := p.quoting.Split(p.input.Value())
 		if err != nil {
 			p.err = err.Error()
-			return nil
+			return nil, nil
 		}
-		m.overlay.remove(p)
-		m.restart.asked = argv
-		m.quitting = true
-		return tea.Quit
+		return restartAct{argv}, nil
 	default:
 		p.err = ""
 	}
-	return cmd
+	return nil, cmd
 }
 
 func (p *restartPrompt) setSize(int, int) {}
@@ -81,16 +83,16 @@ func (p *restartPrompt) bindings(k *keyMap) []key.Binding {
 }
 
 // view draws the prompt over the body.
-func (p *restartPrompt) view(m *model) string {
-	st := m.c.st
+func (p *restartPrompt) view() string {
+	st := p.c.st
 	out := st.Title.Render("restart the server") + "\n\n" + p.input.View() + "\n\n"
 	if p.err != "" {
 		out += st.Error.Render(p.err) + "\n\n"
 	}
 	var lines []string
 	lines = append(lines, "enter stops the server (if it still runs) and starts this command in a new session · esc cancels")
-	if len(m.launch.envKeys) > 0 {
-		lines = append(lines, "environment kept: "+strings.Join(m.launch.envKeys, ", ")+" (values as given with -e)")
+	if len(p.envKeys) > 0 {
+		lines = append(lines, "environment kept: "+strings.Join(p.envKeys, ", ")+" (values as given with -e)")
 	}
 	lines = append(lines, "the current session stays in its trace; the new one is recorded separately")
 	return out + st.Muted.Render(strings.Join(lines, "\n"))

@@ -53,6 +53,15 @@ func connText(s *session.State) string {
 	return s.Conn.String()
 }
 
+// toolsBanner is what the Tools pane shows above the tool, w wide: the dead-server panel
+// once the session failed, else the era probe's lines.
+func (m *model) toolsBanner(w int) []string {
+	if m.state().Failed() {
+		return m.deadPanel(w)
+	}
+	return m.probeLines(w)
+}
+
 // deadPanel says in plain words what happened to the server: how it ended, the command
 // line, and its last stderr lines.
 func (m *model) deadPanel(w int) []string {

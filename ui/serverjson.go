@@ -33,7 +33,7 @@ func (p *serverPane) capsLines(src json.RawMessage, w, at int) ([]string, bool) 
 	}
 	c.view.layout(w)
 	c.at = at
-	return c.view.rowsText(p.m.c.st, 0, c.view.len(), c.explore), true
+	return c.view.rowsText(p.c.st, 0, c.view.len(), c.explore), true
 }
 
 // exploring reports whether the JSON keys act on the capabilities.
@@ -44,7 +44,7 @@ func (p *serverPane) exploring() bool { return p.caps.explore && p.caps.view != 
 // until esc.
 func (p *serverPane) capsKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	c := &p.caps
-	k := p.m.c.keys.JSON
+	k := p.c.keys.JSON
 	switch {
 	case c.view == nil:
 		return false, nil
@@ -58,7 +58,7 @@ func (p *serverPane) capsKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		c.explore = false
 		return true, nil
 	}
-	ok, cmd := jsonViewKey(p.m.c, c.view, msg, max(p.rows()-1, 1))
+	ok, cmd := jsonViewKey(p.c, c.view, msg, max(p.rows()-1, 1))
 	if ok {
 		p.keepCursor()
 	}
@@ -68,7 +68,7 @@ func (p *serverPane) capsKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 // rows is how many pane lines show the server lines (the JSON path takes the last one
 // while exploring).
 func (p *serverPane) rows() int {
-	h := p.m.lay.body.h
+	h := p.r.h
 	if p.exploring() {
 		h--
 	}
@@ -77,8 +77,8 @@ func (p *serverPane) rows() int {
 
 // keepCursor scrolls the pane so the JSON cursor's line is on screen.
 func (p *serverPane) keepCursor() {
-	w := p.m.lay.body.w
-	lines := p.m.serverLines(w) // lays the view out again and places it
+	w := p.r.w
+	lines := p.draw(w) // lays the view out again and places it
 	line, h := p.caps.at+p.caps.view.cur, p.rows()
 	if p.off > line {
 		p.off = line

@@ -11,7 +11,11 @@ import (
 // serverPane is pane 4: who the server is (identity, protocol, capabilities, instructions),
 // the era and what the client offers, warnings, the command line and the stderr tail.
 type serverPane struct {
-	m *model
+	c *common
+	// r is the pane's rectangle; draw gives the host's server lines r.w wide (they read
+	// the session, the launch and the stderr tail; the capabilities come from capsLines).
+	r    rect
+	draw func(w int) []string
 	// off is the first line shown (drawn in range; kept in range before a key scrolls).
 	off int
 	// lines are the pane's lines as sync drew them; caps the capabilities' JSON view.
@@ -20,32 +24,38 @@ type serverPane struct {
 }
 
 func (p *serverPane) title() string                       { return "Server" }
-func (p *serverPane) setSize(rect)                        {}
+func (p *serverPane) setSize(r rect)                      { p.r = r }
 func (p *serverPane) inputFocused() bool                  { return false }
 func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // sync draws the lines (the capabilities' JSON view is laid out here, not in view).
-func (p *serverPane) sync() { p.lines = p.m.serverLines(p.m.lay.body.w) }
+func (p *serverPane) sync() { p.lines = p.draw(p.r.w) }
 
 func (p *serverPane) view(time.Time) string {
-	r := p.m.lay.body
+	r := p.r
 	h := p.rows()
 	out := window(p.lines, clampScroll(p.off, len(p.lines), h), h, r.w)
 	if p.exploring() {
-		out = append(out, p.caps.view.pathLine(p.m.c.st, &p.m.c.keys, r.w))
+		out = append(out, p.caps.view.pathLine(p.c.st, &p.c.keys, r.w))
 	}
 	return strings.Join(out, "\n")
 }
 
-// handleKey scrolls the pane.
-func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	k := p.m.c.keys
-	r := p.m.lay.body
+// handleKey scrolls the pane; it asks nothing of the root.
+func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	handled, cmd := p.scrollKey(msg)
+	return handled, nil, cmd
+}
+
+// scrollKey explores the capabilities' JSON, or scrolls.
+func (p *serverPane) scrollKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := p.c.keys
+	r := p.r
 	page := max(r.h-2, 1)
 	if ok, cmd := p.capsKey(msg); ok {
 		return true, cmd
 	}
-	n := len(p.m.serverLines(r.w))
+	n := len(p.draw(r.w))
 	p.off = clampScroll(p.off, n, p.rows())
 	// The same scroll keys as Logs and Wire: g/home the first line, G/end the last.
 	d, ok := k.List.scrollStep(msg, page, n)
@@ -57,7 +67,7 @@ func (p *serverPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 func (p *serverPane) bindings() []key.Binding {
-	k := &p.m.c.keys
+	k := &p.c.keys
 	if p.exploring() {
 		return append(k.offered("json"), k.List.Up, k.List.Down, k.List.PageUp, k.List.PageDown, k.List.Top, k.List.Bottom)
 	}

@@ -12,7 +12,10 @@ import (
 // expiredPrompt offers a new session after the server answered 404 to the session id
 // (MCP 2025-11-25 basic/transports §Session Management: the client MUST start a new
 // session with a new initialize).
-type expiredPrompt struct{ id string }
+type expiredPrompt struct {
+	c  *common
+	id string
+}
 
 // errOf is the error a request's answer carries, nil when none (or not a request's answer).
 func errOf(msg tea.Msg) error {
@@ -50,21 +53,19 @@ func (m *model) checkExpired(err error) {
 			return
 		}
 	}
-	m.overlay.push(&expiredPrompt{id: se.SessionID})
+	m.overlay.push(&expiredPrompt{c: m.c, id: se.SessionID})
 }
 
 // handleKey: enter initializes a new session on the same client and lists again; esc
 // leaves the expired session closed.
-func (p *expiredPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
+func (p *expiredPrompt) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, m.c.keys.Dialog.Confirm):
-		m.overlay.remove(p)
-		return m.reinitialize()
-	case key.Matches(msg, m.c.keys.Dialog.Dismiss):
-		m.overlay.remove(p)
-		m.note("warning", "session "+clean(p.id)+" expired and stays closed; requests will fail")
+	case key.Matches(msg, p.c.keys.Dialog.Confirm):
+		return reinitAct{}, nil
+	case key.Matches(msg, p.c.keys.Dialog.Dismiss):
+		return closeAct{"warning", "session " + clean(p.id) + " expired and stays closed; requests will fail"}, nil
 	}
-	return nil
+	return nil, nil
 }
 
 // reinitialize runs the handshake again: the client then has a new session id; Update
@@ -85,8 +86,8 @@ func (p *expiredPrompt) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, true 
 func (p *expiredPrompt) bindings(k *keyMap) []key.Binding    { return k.offered("line") }
 
 // view draws the prompt over the body; the id is the server's text, escaped.
-func (p *expiredPrompt) view(m *model) string {
-	st := m.c.st
+func (p *expiredPrompt) view() string {
+	st := p.c.st
 	return st.Title.Render("session expired") + "\n\n" +
 		"session expired (HTTP 404 on session " + clean(p.id) + ")\n\n" +
 		st.Muted.Render("enter: initialize a new session · esc: keep this one closed")

@@ -20,6 +20,7 @@ type recordingState struct {
 
 // keepPrompt is the save-as dialog (the S key): the name to save the session under.
 type keepPrompt struct {
+	c     *common
 	input *textinput.Model
 	// err is why the last save failed, shown in the still-open prompt so another name
 	// can be typed ("NAME exists: choose another name").
@@ -54,32 +55,37 @@ func (m *model) openKeepPrompt() tea.Cmd {
 	}
 	ti, cmd := newLinePrompt(m.c.st, "save session as: ", "", max(m.width-24, 10))
 	ti.Placeholder = "name"
-	m.overlay.push(&keepPrompt{input: ti})
+	m.overlay.push(&keepPrompt{c: m.c, input: ti})
 	return cmd
 }
 
-// keepKey handles the name prompt: enter saves (in a Cmd), esc closes.
-func (p *keepPrompt) handleKey(m *model, msg tea.KeyPressMsg) tea.Cmd {
-	outcome, cmd := promptKey(m.c.keys, p.input, msg)
+// handleKey handles the name prompt: enter saves (the root, in a Cmd), esc closes. The
+// prompt stays open until the save answers: a refused name is corrected in place.
+func (p *keepPrompt) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
+	outcome, cmd := promptKey(p.c.keys, p.input, msg)
 	switch outcome {
 	case promptDismissed:
-		m.overlay.remove(p)
+		return closeAct{}, nil
 	case promptConfirmed:
-		if m.recording.saving {
-			return nil
-		}
-		// The prompt stays open until the save answers: a refused name is corrected
-		// in place.
-		name := p.input.Value()
-		p.err = ""
-		m.recording.saving = true
-		save := m.recording.save
-		return func() tea.Msg {
-			path, err := save(name)
-			return sessionSavedMsg{path: path, err: err}
-		}
+		return saveAct{p.input.Value()}, nil
 	}
-	return cmd
+	return nil, cmd
+}
+
+// saveSession copies the session recorded so far under name, in a Cmd (one save at a time).
+func (m *model) saveSession(name string) tea.Cmd {
+	if m.recording.saving {
+		return nil
+	}
+	if p := openDialog[*keepPrompt](m); p != nil {
+		p.err = ""
+	}
+	m.recording.saving = true
+	save := m.recording.save
+	return func() tea.Msg {
+		path, err := save(name)
+		return sessionSavedMsg{path: path, err: err}
+	}
 }
 
 // promptOutcome is what a key did to a one-line prompt.
@@ -148,8 +154,8 @@ func updateLine(in *textinput.Model, msg tea.Msg) tea.Cmd {
 }
 
 // view draws the name prompt over the body.
-func (p *keepPrompt) view(m *model) string {
-	st := m.c.st
+func (p *keepPrompt) view() string {
+	st := p.c.st
 	errLine := ""
 	if p.err != "" {
 		errLine = st.Error.Render("not saved: "+clean(p.err)+" (type another name)") + "\n\n"

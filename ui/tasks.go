@@ -89,7 +89,26 @@ type taskAction struct {
 	list                bool
 }
 
-func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) {
+func (p *tasksPane) title() string                       { return "Tasks" }
+func (p *tasksPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
+func (p *tasksPane) bindings() []key.Binding             { return p.c.keys.offered("tasks") }
+
+// handleKey handles the pane's keys: ctrl+x cancels; act is a taskAction when the root
+// must send something.
+func (p *tasksPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	if cancelKey(p.c, msg) {
+		return true, cancelAct{}, nil
+	}
+	clampDetail(&p.detailOff, len(p.detailLines(p.c.now())), p.det.h)
+	handled, act, cmd := p.listKey(msg)
+	if handled && act != nil {
+		return true, *act, cmd
+	}
+	return handled, nil, cmd
+}
+
+// listKey handles the list's keys. act is set when the root must send something.
+func (p *tasksPane) listKey(msg tea.KeyPressMsg) (bool, *taskAction, tea.Cmd) {
 	k := p.c.keys
 	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c

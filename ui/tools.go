@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // toolsPane lists the server's tools (fuzzy-filterable with "/") and shows the selected
@@ -36,12 +38,16 @@ type toolsPane struct {
 	// callBy is the open call-by-name prompt (nil when closed).
 	callBy *callByName
 
-	lr, det rect
-	stacked bool
+	// r is the pane's rectangle; lr and det the list's and the detail's.
+	r, lr, det rect
+	stacked    bool
+	// banner is what the host shows above the tool, w wide: the dead-server panel once
+	// the session failed, else the era probe's lines.
+	banner func(w int) []string
 }
 
-func newToolsPane(c *common) *toolsPane {
-	p := &toolsPane{c: c, status: "waiting for the handshake…"}
+func newToolsPane(c *common, banner func(w int) []string) *toolsPane {
+	p := &toolsPane{c: c, status: "waiting for the handshake…", banner: banner}
 	p.list = newItemList(c, "tools", "")
 	p.list.noMarks, p.list.noMatch = true, "no tool matches"
 	p.list.heading = p.heading
@@ -130,7 +136,10 @@ func (p *toolsPane) selected() *mcpclient.Tool {
 	return nil
 }
 
+func (p *toolsPane) title() string { return "Tools" }
+
 func (p *toolsPane) setSize(r rect) {
+	p.r = r
 	p.lr, p.det, p.stacked = splitView(r, len(p.tools))
 	p.list.setSize(p.lr)
 }
@@ -145,8 +154,29 @@ type toolAction struct {
 	call *callRequest
 }
 
-// handleKey handles the pane's keys. act is set when the root must open or send something.
-func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *toolAction, cmd tea.Cmd) {
+// handleKey handles the pane's keys: r lists again, n steps a page; act is a toolAction
+// when the root must open or send something.
+func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
+	typing := p.inputFocused()
+	if !typing {
+		clampDetail(&p.detailOff, len(p.detailLines(p.banner(p.det.w))), p.det.h)
+		if key.Matches(msg, p.c.keys.List.Refresh) && p.c.canSend() && p.c.session.State().Init != nil {
+			return true, refreshAct{session.Tools}, nil
+		}
+	}
+	if stepKey(p.c, msg, typing) {
+		return true, stepPageAct{session.Tools}, nil
+	}
+	handled, act, cmd := p.listKey(msg)
+	if act != nil {
+		return true, *act, cmd
+	}
+	return handled || typing, nil, cmd // typed keys are the input's
+}
+
+// listKey handles the list's and the call-by-name prompt's keys. act is set when the root
+// must open or send something.
+func (p *toolsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *toolAction, cmd tea.Cmd) {
 	k := p.c.keys
 	if p.callBy != nil {
 		req, cmd := p.callByKey(msg)
@@ -172,13 +202,35 @@ func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (handled bool, act *toolActio
 	return handled, nil, cmd
 }
 
-func (p *toolsPane) view(banner []string) string {
+// view draws the list and the detail; with no tool listed and the session failed, the
+// dead-server panel gets the whole width.
+func (p *toolsPane) view(time.Time) string {
+	if p.c.session.State().Failed() && len(p.tools) == 0 {
+		lines := append(p.banner(p.r.w), p.c.st.Muted.Render("3 Wire shows every byte exchanged; 4 Server the full stderr."))
+		return strings.Join(lines, "\n")
+	}
+	banner := p.banner(p.det.w)
 	det := p.viewDetail(banner)
 	if p.callBy != nil {
 		det = p.callByView(p.det.w, p.det.h)
 	}
 	return joinSplit(p.c.st, p.list.view(), p.lr, det, p.stacked)
 }
+
+func (p *toolsPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	if cb := p.callBy; cb != nil {
+		var cmd tea.Cmd
+		if cb.onArgs {
+			cb.args, cmd = cb.args.Update(msg)
+		} else {
+			cb.name, cmd = cb.name.Update(msg)
+		}
+		return cmd, true
+	}
+	return updateFilter(p.list, msg)
+}
+
+func (p *toolsPane) bindings() []key.Binding { return p.c.keys.offered("tools") }
 
 // viewDetail shows banner lines (the dead-server panel) above the selected tool.
 func (p *toolsPane) viewDetail(banner []string) string {

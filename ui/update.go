@@ -265,8 +265,8 @@ func (m *model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if handled, cmd := m.modalKey(msg); handled {
 		return cmd
 	}
-	if handled, cmd := m.panes[m.focus].handleKey(msg); handled {
-		return cmd
+	if handled, act, cmd := m.panes[m.focus].handleKey(msg); handled {
+		return tea.Batch(cmd, m.perform(act))
 	}
 	return m.globalKey(msg)
 }

@@ -240,6 +240,7 @@ func (m *model) sync() {
 		if d.shownAt.IsZero() {
 			d.shownAt = m.now()
 		}
+		d.waiting = len(m.overlay.requests) - 1
 		rd.setSize(r.w, r.h)
 		m.fitRequest(rd)
 	}

@@ -337,7 +337,7 @@ func TestWireJSONHelpListsPaneKeys(t *testing.T) {
 	m := newTestModel(t, nil, 140, 40)
 	drive(t, m, eventsMsg{events: jsonSession()})
 	keys(t, m, "3", "enter")
-	bs := wireTab{m}.bindings()
+	bs := m.wire.bindings()
 	has := func(b key.Binding) bool {
 		return slices.ContainsFunc(bs, func(x key.Binding) bool { return x.Help() == b.Help() })
 	}
