@@ -357,32 +357,21 @@ func (h *headless) noteWriter() io.Writer {
 
 // session starts the server, connects, runs act and shuts the server down.
 func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) (err error) {
-	// Only roots can be answered without a person, and only when --root (or the settings
-	// file) gave them: then
-	// roots are advertised (no listChanged: the list never changes) and roots/list answered.
+	// Nobody is there to ask: the one server-request policy (session.Decide) answers what it
+	// can at once (roots/list, when --root or the settings file gave roots: then roots are
+	// advertised without listChanged, the list never changes) and every other request -32601.
 	var roots []mcpclient.Root
+	features := session.ClientFeatures{NoSampling: true, NoElicitation: true, NoRoots: true, FixedRoots: true}
 	if paths := h.flags.session.roots; len(paths) > 0 {
 		var problems []string
 		roots, problems = session.RootsFromPaths(paths)
 		for _, p := range problems {
 			h.warn("%s: %s", rootsSource(&h.flags.session), p)
 		}
-		cfg.Capabilities = json.RawMessage(`{"roots":{"listChanged":false}}`)
+		features.NoRoots = false
+		cfg.Capabilities = features.Capabilities()
 	}
-	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
-		if r.Method == "roots/list" && roots != nil {
-			h.logger.Info("headless: answering roots/list", "roots", len(roots))
-			if err := r.Respond(mcpclient.RootsResult(roots)); err != nil {
-				h.warn("the server asked for roots/list; the answer could not be sent: %v", err)
-			}
-			return
-		}
-		if err := r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method}); err != nil {
-			h.warn("the server asked for %s; headless commands answer only roots/list (with --root); the -32601 could not be sent: %v", r.Method, err)
-			return
-		}
-		h.warn("the server asked for %s; headless commands answer only roots/list (with --root); sent -32601", r.Method)
-	}
+	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) { h.serverRequest(r, features, roots) }
 	if h.configure != nil {
 		h.configure(&cfg)
 	}
@@ -768,4 +757,27 @@ func prettyJSON(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return b.String()
+}
+
+// serverRequest answers a server request of a headless run by the one policy
+// (ClientFeatures.Decide): roots/list with the configured roots, anything else -32601, since
+// there is nobody to ask.
+func (h *headless) serverRequest(r *mcpclient.ServerRequest, f session.ClientFeatures, roots []mcpclient.Root) {
+	d := f.Decide(r.Method, r.Params, roots, roots != nil)
+	if d.Err == nil && !d.Ask {
+		h.logger.Info("headless: answering roots/list", "roots", len(d.Roots))
+		if err := r.Respond(mcpclient.RootsResult(d.Roots)); err != nil {
+			h.warn("the server asked for roots/list; the answer could not be sent: %v", err)
+		}
+		return
+	}
+	e := d.Err
+	if e == nil {
+		e = &mcpclient.RPCError{Code: -32601, Message: "mcp-inspect headless mode does not handle " + r.Method}
+	}
+	if err := r.Fail(e); err != nil {
+		h.warn("the server asked for %s; headless commands answer only roots/list (with --root); the %d could not be sent: %v", r.Method, e.Code, err)
+		return
+	}
+	h.warn("the server asked for %s; headless commands answer only roots/list (with --root); sent %d", r.Method, e.Code)
 }
