@@ -1,14 +1,17 @@
 // Command sizecheck enforces the size rule for the packages it is given: no function longer
-// than -max-func lines and no file longer than -max-file lines.
+// than -max-func lines, none taking more than -max-params parameters, and no file longer
+// than -max-file lines.
 //
-//	go run ./internal/tools/sizecheck -max-func 100 -max-file 800 ui session
+//	go run ./internal/tools/sizecheck -max-func 100 -max-file 800 -max-params 7 ui session cmd mcpclient
 //
 // Each argument is a directory, walked recursively (testdata, vendor, node_modules and
 // directories starting with "." or "_" are skipped). Every .go file counts for the file limit,
 // tests included; the function limit applies to function and method declarations in non-test
 // files, counted from the line of `func` to the line of the closing brace (doc comments not
-// included). Each violation is one line, `path:line: func Name is N lines (max M)` or
-// `path:1: file is N lines (max M)`; the exit code is 1 when there is any, 2 for a usage or
+// included); parameters are counted by name (a, b int is two; the receiver is not one), in
+// non-test files too. Each violation is one line, `path:line: func Name is N lines (max M)`,
+// `path:line: func Name takes N parameters (max M)` or `path:1: file is N lines (max M)`;
+// the exit code is 1 when there is any, 2 for a usage or
 // parse error, else 0.
 package main
 
@@ -27,9 +30,10 @@ import (
 	"strings"
 )
 
-// limits are the largest allowed sizes, in lines; 0 turns a check off.
+// limits are the largest allowed sizes, in lines (maxParams in parameters); 0 turns a
+// check off.
 type limits struct {
-	maxFunc, maxFile int
+	maxFunc, maxFile, maxParams int
 }
 
 // violation is one thing over its limit.
@@ -37,11 +41,16 @@ type violation struct {
 	path  string
 	line  int
 	what  string // "func Name" or "file"
-	lines int
+	lines int    // lines, or parameters when params is set
 	max   int
+	// params is set for a parameter count.
+	params bool
 }
 
 func (v violation) String() string {
+	if v.params {
+		return fmt.Sprintf("%s:%d: %s takes %d parameters (max %d)", v.path, v.line, v.what, v.lines, v.max)
+	}
 	return fmt.Sprintf("%s:%d: %s is %d lines (max %d)", v.path, v.line, v.what, v.lines, v.max)
 }
 
@@ -56,8 +65,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var lim limits
 	fl.IntVar(&lim.maxFunc, "max-func", 100, "longest function or method allowed, in lines (0: no limit)")
 	fl.IntVar(&lim.maxFile, "max-file", 800, "longest .go file allowed, in lines (0: no limit)")
+	fl.IntVar(&lim.maxParams, "max-params", 0, "most parameters a function or method may take (0: no limit)")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sizecheck [-max-func N] [-max-file N] DIR...")
+		fmt.Fprintln(stderr, "usage: sizecheck [-max-func N] [-max-file N] [-max-params N] DIR...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -119,7 +129,7 @@ func checkFile(path string, src []byte, lim limits) ([]violation, error) {
 	if n := lineCount(src); lim.maxFile > 0 && n > lim.maxFile {
 		out = append(out, violation{path: path, line: 1, what: "file", lines: n, max: lim.maxFile})
 	}
-	if lim.maxFunc <= 0 || strings.HasSuffix(path, "_test.go") {
+	if (lim.maxFunc <= 0 && lim.maxParams <= 0) || strings.HasSuffix(path, "_test.go") {
 		return out, nil
 	}
 	fset := token.NewFileSet()
@@ -134,11 +144,26 @@ func checkFile(path string, src []byte, lim limits) ([]violation, error) {
 		}
 		start := fset.Position(fn.Type.Func).Line
 		n := fset.Position(fn.Body.Rbrace).Line - start + 1
-		if n > lim.maxFunc {
+		if lim.maxFunc > 0 && n > lim.maxFunc {
 			out = append(out, violation{path: path, line: start, what: "func " + funcName(fn), lines: n, max: lim.maxFunc})
+		}
+		if p := paramCount(fn.Type.Params); lim.maxParams > 0 && p > lim.maxParams {
+			out = append(out, violation{path: path, line: start, what: "func " + funcName(fn), lines: p, max: lim.maxParams, params: true})
 		}
 	}
 	return out, nil
+}
+
+// paramCount is how many parameters a list declares: one per name, one per unnamed type.
+func paramCount(l *ast.FieldList) int {
+	if l == nil {
+		return 0
+	}
+	n := 0
+	for _, f := range l.List {
+		n += max(len(f.Names), 1)
+	}
+	return n
 }
 
 // lineCount counts lines as wc -l does, plus a last line without a newline.

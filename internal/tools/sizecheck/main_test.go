@@ -49,6 +49,37 @@ func TestCheckFile(t *testing.T) {
 	}
 }
 
+// TestCheckFileParams: parameters are counted by name, the receiver and the results are
+// not, and test files are exempt.
+func TestCheckFileParams(t *testing.T) {
+	lim := limits{maxParams: 3}
+	for _, tc := range []struct {
+		name, path, src string
+		want            []string
+	}{
+		{"at the limit", "a.go", "package a\n\nfunc f(a, b int, c string) {}\n", nil},
+		{"one over, grouped names", "a.go", "package a\n\nfunc f(a, b, c int, d string) {}\n", []string{"a.go:3: func f takes 4 parameters (max 3)"}},
+		{"unnamed parameters count", "a.go", "package a\n\nfunc f(int, int, string, bool) {}\n", []string{"a.go:3: func f takes 4 parameters (max 3)"}},
+		{"receiver and results do not", "a.go", "package a\n\ntype T struct{}\n\nfunc (t T) M(a, b, c int) (x, y, z, w int) { return }\n", nil},
+		{"method over", "a.go", "package a\n\ntype T struct{}\n\nfunc (t *T) M(a, b, c, d int) {}\n", []string{"a.go:5: func T.M takes 4 parameters (max 3)"}},
+		{"variadic counts one", "a.go", "package a\n\nfunc f(a, b int, c ...string) {}\n", nil},
+		{"test file exempt", "a_test.go", "package a\n\nfunc f(a, b, c, d int) {}\n", nil},
+	} {
+		vs, err := checkFile(tc.path, []byte(tc.src), lim)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var got []string
+		for _, v := range vs {
+			got = append(got, v.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestCheckFileLimitsOff(t *testing.T) {
 	vs, err := checkFile("a.go", []byte("package a\n\nfunc f() {\n"+body(200)+"}\n"), limits{})
 	if err != nil || len(vs) != 0 {
