@@ -224,7 +224,7 @@ func (f *outFrame) label() string {
 	return fmt.Sprintf("request id %s (%s)", f.msg.ID, f.msg.Method)
 }
 
-// post sends one frame and handles the answer.
+// post sends one frame and handles the answer (answer).
 func (t *streamable) post(f outFrame) {
 	ctx := t.ctx
 	if f.kind == KindRequest && f.msg != nil {
@@ -265,6 +265,14 @@ func (t *streamable) post(f outFrame) {
 		return
 	}
 	defer resp.Body.Close()
+	t.sessionHeaders(f, resp, sid, modern)
+	t.answer(ctx, f, resp, sid)
+}
+
+// sessionHeaders follows the session across a POST's answer: a changed Mcp-Session-Id is
+// flagged, initialize's answer opens the session, and after notifications/initialized the
+// legacy GET stream is opened (MCP 2025-11-25 basic/transports §Session Management).
+func (t *streamable) sessionHeaders(f outFrame, resp *http.Response, sid string, modern bool) {
 	if got := resp.Header.Get(HeaderSessionID); sid != "" && got != "" && got != sid {
 		t.c.problem(Problem{Warning, CodeHTTPSessionChanged, fmt.Sprintf("the response carries Mcp-Session-Id %q, but the session is %q; a session id comes only with the initialize response", got, sid)})
 	}
@@ -278,6 +286,12 @@ func (t *streamable) post(f outFrame) {
 		// sends messages unrelated to a request there, and drops them while it has none.
 		waitAny(t.startListen(), listenWait)
 	}
+}
+
+// answer handles a POST's answer by its status and Content-Type (MCP 2025-11-25
+// basic/transports §Sending Messages to the Server): 202 for what is not a request, an SSE
+// stream or a JSON body for a request, 404 for an expired session, anything else an error.
+func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response, sid string) {
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch {
 	case resp.StatusCode == http.StatusAccepted:
@@ -295,36 +309,7 @@ func (t *streamable) post(f outFrame) {
 			t.resume(ctx, f, last, retry)
 		}
 	case resp.StatusCode/100 == 2 && ct == "application/json":
-		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
-		if len(body) > t.c.cfg.MaxMessage {
-			// Like an oversize stdio line: the head is kept and shown, the request fails
-			// at once (case B03) instead of waiting for its timeout.
-			n, _ := io.Copy(io.Discard, resp.Body)
-			t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
-			if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
-				t.fail(f, &OversizeError{Request: f.label(), Size: int64(len(body)) + n, Limit: t.c.cfg.MaxMessage})
-			}
-			return
-		}
-		if err != nil && f.kind == KindRequest {
-			t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
-			return
-		}
-		// The body as received is the wire; the message in it is a server frame too.
-		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
-		if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
-			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
-		}
-		if f.kind != KindRequest {
-			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
-		}
-		if len(bytes.TrimSpace(body)) > 0 {
-			t.noteResult(f, body) // before the caller gets the answer and sends the next request
-			t.c.handleBody(body)
-		}
-		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
-			t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
-		}
+		t.jsonAnswer(f, resp)
 	case resp.StatusCode/100 == 2:
 		body := t.drainBody(resp, true)
 		if f.kind == KindRequest {
@@ -340,24 +325,63 @@ func (t *streamable) post(f outFrame) {
 		t.c.note("session " + sid + " expired: the server answered 404; a new session needs initialize")
 		t.fail(f, &SessionExpiredError{SessionID: sid, Request: f.label()})
 	default:
-		body := t.readBody(resp)
-		if len(body) > 0 {
-			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		t.errorAnswer(f, resp, ct, sid)
+	}
+}
+
+// jsonAnswer reads a 2xx application/json answer: bounded by MaxMessage (the head of an
+// oversize body is kept and the request fails at once, case B03), shown as received, and
+// its message handled as a server frame.
+func (t *streamable) jsonAnswer(f outFrame, resp *http.Response) {
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
+	if len(body) > t.c.cfg.MaxMessage {
+		n, _ := io.Copy(io.Discard, resp.Body)
+		t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
+		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+			t.fail(f, &OversizeError{Request: f.label(), Size: int64(len(body)) + n, Limit: t.c.cfg.MaxMessage})
 		}
-		if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
-			if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
-				// A JSON-RPC error in an HTTP error (2026-07-28: 400 with -32020 or -32022).
-				t.c.handleBody(body)
-				if f.kind != KindRequest || !t.c.isPending(f.msg.ID) {
-					return
-				}
+		return
+	}
+	if err != nil && f.kind == KindRequest {
+		t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
+		return
+	}
+	// The body as received is the wire; the message in it is a server frame too.
+	t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+	if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
+		t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
+	}
+	if f.kind != KindRequest {
+		t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with %s and a JSON body; it should be 202 Accepted", f.kind, resp.Status)})
+	}
+	if len(bytes.TrimSpace(body)) > 0 {
+		t.noteResult(f, body) // before the caller gets the answer and sends the next request
+		t.c.handleBody(body)
+	}
+	if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+		t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
+	}
+}
+
+// errorAnswer takes an HTTP error: a JSON-RPC error in its body answers the request
+// (2026-07-28: 400 with -32020 or -32022); otherwise the request fails with the status.
+func (t *streamable) errorAnswer(f outFrame, resp *http.Response, ct, sid string) {
+	body := t.readBody(resp)
+	if len(body) > 0 {
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+	}
+	if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
+		if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
+			t.c.handleBody(body)
+			if f.kind != KindRequest || !t.c.isPending(f.msg.ID) {
+				return
 			}
 		}
-		if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
-			t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})
-		}
-		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body[:min(len(body), 4096)], Request: f.label()})
 	}
+	if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
+		t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})
+	}
+	t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body[:min(len(body), 4096)], Request: f.label()})
 }
 
 // checkStream flags a response on the wrong stream: a request's POST stream carries only

@@ -273,6 +273,9 @@ func (p *Pairer) answersInit(m *Message) bool {
 	return m != nil && m.ID != nil && m.Method == "" && (m.Result != nil || m.Error != nil)
 }
 
+// addServer pairs one server frame: a response with its request (or names why it pairs
+// with none), a progress notification with its token, a server request with the client
+// capability it needs.
 func (p *Pairer) addServer(ev *Event) {
 	if !p.inBatch && initiated(ev.Msg) {
 		if pr, early := p.beforeInitialize(p.answersInit(ev.Msg)); early {
@@ -291,81 +294,15 @@ func (p *Pairer) addServer(ev *Event) {
 			}
 		}
 	case KindResponse, KindErrorResponse:
-		key := idKey(m.ID)
-		pr, ok := p.pending[key]
-		if !ok {
-			if d, seen := p.done[key]; seen {
-				ev.Pair, ev.Method = d.seq, d.method
-				switch {
-				case d.method == "server/discover" && d.why != "answered":
-					note, modern := probeLateNote(ev)
-					if modern {
-						p.lateDiscover = ev.Msg.Result
-					}
-					ev.Problems = append(ev.Problems, note)
-				case d.why == "cancelled":
-					ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeAfterCancel, Text: "response after cancel: the request was cancelled; this response is not used"})
-				case d.why == "timed out":
-					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeAfterTimeout, Text: "late response: the request had already timed out"})
-				default:
-					ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeDuplicateResponse, Text: "duplicate response: this id was already answered"})
-				}
-			} else if other, ok := p.sameValue(key); ok {
-				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDTypeMismatch, Text: idTypeMismatchText(key, other)})
-			} else if ev.Kind == KindErrorResponse && ev.Msg.Error != nil && unreadRequestError(ev.Msg.ID, ev.Msg.Error.Code) {
-				// JSON-RPC 2.0 §5: the answer to a line the server could not read (a client's
-				// probe or raw line) has id null and pairs with no request.
-			} else {
-				ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
-			}
-			return
-		}
-		ev.Pair, ev.Method = pr.seq, pr.method
-		p.settle(key, pr, "answered")
-		if key == p.initKey {
-			p.initKey = ""
-		}
-		if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
-			p.modern = false
-		}
-		if pr.method == "initialize" && ev.Kind == KindErrorResponse && p.lateDiscover != nil {
-			p.modern = true // the client goes on in the modern era (Client.Connect)
-		}
-		if p.modern {
-			taskResultProblems(ev, pr.method, pr.tasksExt)
-		}
+		p.response(ev)
 	case KindNotification:
 		if !knownServerNotification(m.Method) {
 			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownNotification, Text: "unknown notification method " + strconv.Quote(m.Method)})
 			return
 		}
-		if m.Method != "notifications/progress" {
-			return
+		if m.Method == "notifications/progress" {
+			p.progress(ev)
 		}
-		var pp struct {
-			Token json.RawMessage `json:"progressToken"`
-		}
-		_ = json.Unmarshal(m.Params, &pp)
-		if len(pp.Token) == 0 {
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeBadProgress, Text: "progress notification without a progressToken"})
-			return
-		}
-		pr, ok := p.byToken[idKey(pp.Token)]
-		if !ok {
-			if g, was := p.gone[idKey(pp.Token)]; was {
-				ev.Pair, ev.Method = g.seq, g.method
-				what := "after cancel of request id " + g.id
-				if g.why == "timed out" {
-					what = "after request id " + g.id + " timed out (and was cancelled)"
-				}
-				ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeProgressAfterCancel,
-					Text: "progress " + what + " (" + g.method + "): the server had not seen the cancel yet or is winding down; this progress is not used"})
-				return
-			}
-			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownProgressToken, Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
-			return
-		}
-		ev.Pair, ev.Method = pr.seq, pr.method
 	case KindRequest:
 		if p.modern {
 			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeModernServerRequest, Text: "server sent a JSON-RPC request in the modern era; MCP 2026-07-28 stdio: the server MUST NOT write requests (and the client MUST NOT answer), so it gets no reply"})
@@ -380,6 +317,92 @@ func (p *Pairer) addServer(ev *Event) {
 		}
 		p.inbound[key] = ev.Seq
 	}
+}
+
+// response pairs a response with its pending request; one whose request is not pending
+// is late, a duplicate, of the wrong id type, an answer to an unread line, or unknown.
+func (p *Pairer) response(ev *Event) {
+	key := idKey(ev.Msg.ID)
+	pr, ok := p.pending[key]
+	if !ok {
+		p.unpaired(ev, key)
+		return
+	}
+	ev.Pair, ev.Method = pr.seq, pr.method
+	p.settle(key, pr, "answered")
+	if key == p.initKey {
+		p.initKey = ""
+	}
+	if pr.method == "server/discover" && ev.Kind == KindErrorResponse {
+		p.modern = false
+	}
+	if pr.method == "initialize" && ev.Kind == KindErrorResponse && p.lateDiscover != nil {
+		p.modern = true // the client goes on in the modern era (Client.Connect)
+	}
+	if p.modern {
+		taskResultProblems(ev, pr.method, pr.tasksExt)
+	}
+}
+
+// unpaired says why a response (id key) pairs with no pending request.
+func (p *Pairer) unpaired(ev *Event, key string) {
+	if d, seen := p.done[key]; seen {
+		ev.Pair, ev.Method = d.seq, d.method
+		switch {
+		case d.method == "server/discover" && d.why != "answered":
+			note, modern := probeLateNote(ev)
+			if modern {
+				p.lateDiscover = ev.Msg.Result
+			}
+			ev.Problems = append(ev.Problems, note)
+		case d.why == "cancelled":
+			ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeAfterCancel, Text: "response after cancel: the request was cancelled; this response is not used"})
+		case d.why == "timed out":
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeAfterTimeout, Text: "late response: the request had already timed out"})
+		default:
+			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeDuplicateResponse, Text: "duplicate response: this id was already answered"})
+		}
+		return
+	}
+	if other, ok := p.sameValue(key); ok {
+		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDTypeMismatch, Text: idTypeMismatchText(key, other)})
+		return
+	}
+	if ev.Kind == KindErrorResponse && ev.Msg.Error != nil && unreadRequestError(ev.Msg.ID, ev.Msg.Error.Code) {
+		// JSON-RPC 2.0 §5: the answer to a line the server could not read (a client's
+		// probe or raw line) has id null and pairs with no request.
+		return
+	}
+	ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownID, Text: "response to unknown id " + key + ": no request with this id (and JSON type) is pending"})
+}
+
+// progress pairs notifications/progress with the request in flight that carries its
+// token (MCP 2025-11-25 basic/utilities/progress).
+func (p *Pairer) progress(ev *Event) {
+	var pp struct {
+		Token json.RawMessage `json:"progressToken"`
+	}
+	_ = json.Unmarshal(ev.Msg.Params, &pp)
+	if len(pp.Token) == 0 {
+		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeBadProgress, Text: "progress notification without a progressToken"})
+		return
+	}
+	pr, ok := p.byToken[idKey(pp.Token)]
+	if ok {
+		ev.Pair, ev.Method = pr.seq, pr.method
+		return
+	}
+	if g, was := p.gone[idKey(pp.Token)]; was {
+		ev.Pair, ev.Method = g.seq, g.method
+		what := "after cancel of request id " + g.id
+		if g.why == "timed out" {
+			what = "after request id " + g.id + " timed out (and was cancelled)"
+		}
+		ev.Problems = append(ev.Problems, Problem{Severity: Info, Code: CodeProgressAfterCancel,
+			Text: "progress " + what + " (" + g.method + "): the server had not seen the cancel yet or is winding down; this progress is not used"})
+		return
+	}
+	ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeUnknownProgressToken, Text: "progress for token " + idKey(pp.Token) + ", which no request in flight carries"})
 }
 
 // noteCaps records the client capabilities a request advertises: initialize's
