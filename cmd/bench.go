@@ -201,6 +201,46 @@ func (b *bench) call(ctx context.Context, isErr *bool) error {
 // concurrency) end a run: the server has stopped answering.
 const timeoutStreak = 3
 
+// benchWorker is one calling goroutine's tally.
+type benchWorker struct {
+	lat        []time.Duration
+	errors     int
+	toolErrors int
+	kinds      map[string]int
+	firstErr   error
+	// stopErr is what stopped the run in this worker (the server gone, an interrupt, or
+	// the last of timeoutStreak timeouts in a row); it decides the exit code.
+	stopErr error
+	stopped string
+}
+
+// failed counts a failed call; it reports whether the failure ends the run. streak counts
+// the calls in a row, across workers, that timed out (streakStop of them end it): a server
+// that has stopped answering would otherwise keep the run going one --timeout per call.
+func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) bool {
+	w.errors++
+	_, je := classify(err)
+	w.kinds[je.Kind]++
+	if w.firstErr == nil {
+		w.firstErr = err
+	}
+	if je.Kind != "timeout" {
+		streak.Store(0)
+	}
+	var ee *mcpclient.ExitError
+	switch {
+	case errors.Is(err, context.Canceled):
+		w.stopErr, w.stopped = err, "interrupted"
+	case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
+		w.stopErr, w.stopped = err, "server exited"
+	case je.Kind == "timeout" && streak.Add(1) >= streakStop:
+		w.stopErr, w.stopped = err, fmt.Sprintf("the server stopped answering: %d calls in a row timed out", streakStop)
+	default:
+		return false
+	}
+	return true
+}
+
 // run calls the tool from conc goroutines until n calls are made (n > 0) or d has passed
 // (d > 0), or the server is gone, or interrupted, or it stopped answering (timeoutStreak).
 // It returns the statistics and the error that stopped the run, else the first error seen.
@@ -212,25 +252,12 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 	if d > 0 {
 		deadline = start.Add(d)
 	}
-	type worker struct {
-		lat        []time.Duration
-		errors     int
-		toolErrors int
-		kinds      map[string]int
-		firstErr   error
-		// stopErr is what stopped the run in this worker (the server gone, an interrupt,
-		// or the last of timeoutStreak timeouts in a row); it decides the exit code.
-		stopErr error
-		stopped string
-	}
-	// streak counts the calls in a row, across workers, that timed out: a server that has
-	// stopped answering would otherwise keep the run going one --timeout per call.
 	var streak atomic.Int64
 	streakStop := int64(timeoutStreak * conc)
-	workers := make([]*worker, conc)
+	workers := make([]*benchWorker, conc)
 	var wg sync.WaitGroup
 	for i := range workers {
-		w := &worker{kinds: map[string]int{}}
+		w := &benchWorker{kinds: map[string]int{}}
 		if n > 0 {
 			w.lat = make([]time.Duration, 0, n/conc+1)
 		}
@@ -258,33 +285,20 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 					}
 					continue
 				}
-				w.errors++
-				_, je := classify(err)
-				w.kinds[je.Kind]++
-				if w.firstErr == nil {
-					w.firstErr = err
+				if w.failed(err, &streak, streakStop) {
+					stop.Store(true)
+					return
 				}
-				if je.Kind != "timeout" {
-					streak.Store(0)
-				}
-				var ee *mcpclient.ExitError
-				switch {
-				case errors.Is(err, context.Canceled):
-					w.stopErr, w.stopped = err, "interrupted"
-				case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
-					w.stopErr, w.stopped = err, "server exited"
-				case je.Kind == "timeout" && streak.Add(1) >= streakStop:
-					w.stopErr, w.stopped = err, fmt.Sprintf("the server stopped answering: %d calls in a row timed out", streakStop)
-				default:
-					continue
-				}
-				stop.Store(true)
-				return
 			}
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	return b.stats(workers, conc, time.Since(start))
+}
+
+// stats adds the workers' tallies up: the statistics of a run that took elapsed, and the
+// error that stopped it (else the first error seen).
+func (b *bench) stats(workers []*benchWorker, conc int, elapsed time.Duration) (*benchStats, error) {
 	st := &benchStats{Tool: b.tool, Concurrency: conc, DurationMs: ms(elapsed), ErrorKinds: map[string]int{}}
 	var all []time.Duration
 	var firstErr, stopErr error

@@ -43,6 +43,20 @@ func newConformanceClientCmd() *cobra.Command {
 	return c
 }
 
+// conformanceContext is MCP_CONFORMANCE_CONTEXT: the tool calls a scenario asks for, and
+// a pre-registered OAuth client.
+type conformanceContext struct {
+	ToolCalls []struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"toolCalls"`
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+}
+
+// runConformanceClient is the client the official conformance suite runs for a scenario
+// (MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION, MCP_CONFORMANCE_CONTEXT):
+// it connects to url, lists the tools and does what the scenario asks.
 func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -52,29 +66,11 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 	if version == "" {
 		version = mcpclient.LatestProtocolVersion
 	}
-	var cctx struct {
-		ToolCalls []struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		} `json:"toolCalls"`
-		ClientID     string `json:"client_id"`
-		ClientSecret string `json:"client_secret"`
-	}
+	var cctx conformanceContext
 	if s := os.Getenv("MCP_CONFORMANCE_CONTEXT"); s != "" {
 		_ = json.Unmarshal([]byte(s), &cctx)
 	}
-	cfg := mcpclient.Config{
-		URL:             url,
-		Transport:       mcpclient.TransportHTTP,
-		ProtocolVersion: version,
-		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
-		Timeout:         20 * time.Second,
-		Era:             mcpclient.EraLegacy,
-		Capabilities:    json.RawMessage(`{"elicitation":{"form":{}}}`),
-	}
-	if version >= mcpclient.ModernProtocolVersion {
-		cfg.Era = mcpclient.EraModern
-	}
+	cfg := conformanceConfig(url, version, scenario)
 	// OAuth as the go-sdk reference client does it: the suite's /authorize approves at once
 	// with a 302, so the "browser" follows it to our loopback callback; CIMD where the
 	// authorization server supports it, the context's pre-registered client, else DCR.
@@ -88,20 +84,6 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 	})
 	defer az.Close()
 	cfg.WrapTransport = az.Wrap
-	elicitContent := func(params json.RawMessage) json.RawMessage {
-		if scenario == "sep-2322-client-request-state" {
-			return json.RawMessage(`{"confirmed":true}`)
-		}
-		return schemaDefaults(params)
-	}
-	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
-		if r.Method == "elicitation/create" {
-			res, _ := json.Marshal(map[string]any{"action": "accept", "content": elicitContent(r.Params)})
-			_ = r.Respond(res)
-			return
-		}
-		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect conformance-client does not handle " + r.Method})
-	}
 	if logFile != "" {
 		f, err := os.Create(logFile)
 		if err != nil {
@@ -127,10 +109,6 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 	if _, err := c.Connect(ctx); err != nil {
 		return err
 	}
-	call := func(name string, args json.RawMessage) error {
-		_, _, err := c.CallTool(ctx, name, args)
-		return err
-	}
 	tools, _, err := c.ListTools(ctx)
 	if err != nil {
 		return err
@@ -144,38 +122,84 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 		}
 		valid = append(valid, t)
 	}
-	has := func(name string) bool {
-		for _, t := range valid {
-			if t.Name == name {
-				return true
-			}
-		}
-		return false
+	return conformanceScenario{ctx: ctx, c: c, name: scenario, cctx: &cctx, tools: valid, stderr: stderr}.run()
+}
+
+// conformanceConfig is the client's configuration for a scenario: HTTP, the era the
+// protocol version belongs to, form elicitation answered with the requested schema's
+// defaults (or the scenario's own answer), every other server request -32601.
+func conformanceConfig(url, version, scenario string) mcpclient.Config {
+	cfg := mcpclient.Config{
+		URL:             url,
+		Transport:       mcpclient.TransportHTTP,
+		ProtocolVersion: version,
+		ClientInfo:      mcpclient.Implementation{Name: "mcp-inspect", Version: Version()},
+		Timeout:         20 * time.Second,
+		Era:             mcpclient.EraLegacy,
+		Capabilities:    json.RawMessage(`{"elicitation":{"form":{}}}`),
 	}
+	if version >= mcpclient.ModernProtocolVersion {
+		cfg.Era = mcpclient.EraModern
+	}
+	elicitContent := func(params json.RawMessage) json.RawMessage {
+		if scenario == "sep-2322-client-request-state" {
+			return json.RawMessage(`{"confirmed":true}`)
+		}
+		return schemaDefaults(params)
+	}
+	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) {
+		if r.Method == "elicitation/create" {
+			res, _ := json.Marshal(map[string]any{"action": "accept", "content": elicitContent(r.Params)})
+			_ = r.Respond(res)
+			return
+		}
+		_ = r.Fail(&mcpclient.RPCError{Code: -32601, Message: "mcp-inspect conformance-client does not handle " + r.Method})
+	}
+	return cfg
+}
+
+// conformanceScenario is one scenario's run on a connected client with its listed tools.
+type conformanceScenario struct {
+	ctx    context.Context
+	c      *mcpclient.Client
+	name   string
+	cctx   *conformanceContext
+	tools  []mcpclient.Tool
+	stderr io.Writer
+}
+
+func (s conformanceScenario) call(name string, args json.RawMessage) error {
+	_, _, err := s.c.CallTool(s.ctx, name, args)
+	return err
+}
+
+// run does what the scenario asks of the client.
+func (s conformanceScenario) run() error {
+	ctx, c, stderr := s.ctx, s.c, s.stderr
 	switch {
-	case scenario == "tools_call":
-		return call("add_numbers", json.RawMessage(`{"a":5,"b":3}`))
-	case scenario == "elicitation-sep1034-client-defaults":
-		return call("test_client_elicitation_defaults", json.RawMessage(`{}`))
-	case scenario == "sse-retry":
-		return call("test_reconnection", json.RawMessage(`{}`))
-	case scenario == "json-schema-2020-12-preservation":
-		for _, t := range valid {
+	case s.name == "tools_call":
+		return s.call("add_numbers", json.RawMessage(`{"a":5,"b":3}`))
+	case s.name == "elicitation-sep1034-client-defaults":
+		return s.call("test_client_elicitation_defaults", json.RawMessage(`{}`))
+	case s.name == "sse-retry":
+		return s.call("test_reconnection", json.RawMessage(`{}`))
+	case s.name == "json-schema-2020-12-preservation":
+		for _, t := range s.tools {
 			if t.Name == "json_schema_2020_12_tool" {
 				args, _ := json.Marshal(map[string]json.RawMessage{"schema": t.InputSchema})
-				return call("json_schema_echo", args)
+				return s.call("json_schema_echo", args)
 			}
 		}
 		return errors.New("json_schema_2020_12_tool not listed")
-	case scenario == "sep-2322-client-request-state":
+	case s.name == "sep-2322-client-request-state":
 		for _, name := range []string{"test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"} {
-			if err := call(name, json.RawMessage(`{}`)); err != nil {
+			if err := s.call(name, json.RawMessage(`{}`)); err != nil {
 				fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			}
 		}
-	case scenario == "http-standard-headers":
-		if len(valid) > 0 {
-			_ = call(valid[0].Name, json.RawMessage(`{}`))
+	case s.name == "http-standard-headers":
+		if len(s.tools) > 0 {
+			_ = s.call(s.tools[0].Name, json.RawMessage(`{}`))
 		}
 		if res, _, err := c.ListResources(ctx); err == nil && len(res) > 0 {
 			_, _, _ = c.ReadResource(ctx, res[0].URI)
@@ -183,21 +207,23 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 		if ps, _, err := c.ListPrompts(ctx); err == nil && len(ps) > 0 {
 			_, _, _ = c.GetPrompt(ctx, ps[0].Name, map[string]string{})
 		}
-	case scenario == "http-custom-headers":
-		for _, tc := range cctx.ToolCalls {
-			if err := call(tc.Name, tc.Arguments); err != nil {
+	case s.name == "http-custom-headers":
+		for _, tc := range s.cctx.ToolCalls {
+			if err := s.call(tc.Name, tc.Arguments); err != nil {
 				fmt.Fprintf(stderr, "%s: %v\n", tc.Name, err)
 			}
 		}
-	case scenario == "http-invalid-tool-headers":
-		for _, t := range valid {
-			if err := call(t.Name, json.RawMessage(`{"region":"us-west1"}`)); err != nil {
+	case s.name == "http-invalid-tool-headers":
+		for _, t := range s.tools {
+			if err := s.call(t.Name, json.RawMessage(`{"region":"us-west1"}`)); err != nil {
 				fmt.Fprintf(stderr, "%s: %v\n", t.Name, err)
 			}
 		}
-	case strings.HasPrefix(scenario, "auth/"):
-		if has("test-tool") {
-			return call("test-tool", json.RawMessage(`{}`))
+	case strings.HasPrefix(s.name, "auth/"):
+		for _, t := range s.tools {
+			if t.Name == "test-tool" {
+				return s.call("test-tool", json.RawMessage(`{}`))
+			}
 		}
 	}
 	return nil

@@ -357,21 +357,7 @@ func (h *headless) noteWriter() io.Writer {
 
 // session starts the server, connects, runs act and shuts the server down.
 func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) (err error) {
-	// Nobody is there to ask: the one server-request policy (session.Decide) answers what it
-	// can at once (roots/list, when --root or the settings file gave roots: then roots are
-	// advertised without listChanged, the list never changes) and every other request -32601.
-	var roots []mcpclient.Root
-	features := session.ClientFeatures{NoSampling: true, NoElicitation: true, NoRoots: true, FixedRoots: true}
-	if paths := h.flags.session.roots; len(paths) > 0 {
-		var problems []string
-		roots, problems = session.RootsFromPaths(paths)
-		for _, p := range problems {
-			h.warn("%s: %s", rootsSource(&h.flags.session), p)
-		}
-		features.NoRoots = false
-		cfg.Capabilities = features.Capabilities()
-	}
-	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) { h.serverRequest(r, features, roots) }
+	h.answerServerRequests(&cfg)
 	if h.configure != nil {
 		h.configure(&cfg)
 	}
@@ -407,22 +393,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	if err != nil {
 		return err
 	}
-	h.init = init
-	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: client.PID()}
-	if init.Requested != init.ProtocolVersion {
-		h.doc.Server.RequestedProtocolVersion = init.Requested
-	}
-	for _, w := range init.Warnings {
-		h.warn("%s", w)
-	}
-	for _, n := range init.Notes {
-		if !h.flags.quiet {
-			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
-		}
-	}
-	if m := h.doc.Method; m != "tools/list" && m != "prompts/list" {
-		h.instructionsText(false) // the listings show them in full
-	}
+	h.connected(init, client.PID())
 	t0 := time.Now()
 	out, err := act(ctx, h)
 	h.doc.Timing.RequestMs = ms(time.Since(t0))
@@ -460,6 +431,46 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 		return &codeError{out.code, ""}
 	}
 	return nil
+}
+
+// answerServerRequests sets cfg up for server requests: nobody is there to ask, so the one
+// policy (session.Decide) answers what it can at once (roots/list, when --root or the
+// settings file gave roots: then roots are advertised without listChanged, the list never
+// changes) and every other request -32601.
+func (h *headless) answerServerRequests(cfg *mcpclient.Config) {
+	var roots []mcpclient.Root
+	features := session.ClientFeatures{NoSampling: true, NoElicitation: true, NoRoots: true, FixedRoots: true}
+	if paths := h.flags.session.roots; len(paths) > 0 {
+		var problems []string
+		roots, problems = session.RootsFromPaths(paths)
+		for _, p := range problems {
+			h.warn("%s: %s", rootsSource(&h.flags.session), p)
+		}
+		features.NoRoots = false
+		cfg.Capabilities = features.Capabilities()
+	}
+	cfg.OnServerRequest = func(r *mcpclient.ServerRequest) { h.serverRequest(r, features, roots) }
+}
+
+// connected records the handshake's answer in the document and says its warnings, its
+// notes and (unless a listing will show them in full) the server's instructions.
+func (h *headless) connected(init *mcpclient.InitializeResult, pid int) {
+	h.init = init
+	h.doc.Server = &jsonServer{Name: init.ServerInfo.Name, Version: init.ServerInfo.Version, ProtocolVersion: init.ProtocolVersion, Era: string(init.Era), PID: pid}
+	if init.Requested != init.ProtocolVersion {
+		h.doc.Server.RequestedProtocolVersion = init.Requested
+	}
+	for _, w := range init.Warnings {
+		h.warn("%s", w)
+	}
+	for _, n := range init.Notes {
+		if !h.flags.quiet {
+			fmt.Fprintln(h.stderr, "mcp-inspect: note: "+stderrSafe(h.stderr)(n))
+		}
+	}
+	if m := h.doc.Method; m != "tools/list" && m != "prompts/list" {
+		h.instructionsText(false) // the listings show them in full
+	}
 }
 
 func (h *headless) takeWarnings() []string {

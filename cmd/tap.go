@@ -82,7 +82,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rec.maxStore = settingsOf(cmd).SessionsMaxSize
 			if listen != "" {
-				return runHTTPTap(cmd.Context(), listen, upstream, name, &rec, logFile, debug, maxMessage)
+				return runHTTPTap(cmd.Context(), httpTapAddrs{listen, upstream}, name, &rec, logFile, debug, maxMessage)
 			}
 			if _, err := mcpclient.ParseFraming(rec.framing); err != nil {
 				return &codeError{exitUsage, "--framing: " + err.Error()}
@@ -291,11 +291,16 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	return nil
 }
 
+// httpTapAddrs are where an HTTP tap listens (--listen 127.0.0.1:PORT) and the server it
+// forwards to (--upstream URL).
+type httpTapAddrs struct{ listen, upstream string }
+
 // runHTTPTap runs the HTTP tap until SIGINT or SIGTERM.
-func runHTTPTap(ctx context.Context, listen, upstream, name string, rec *tapRecordFlags, logFile string, debug bool, maxMessage int) error {
+func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRecordFlags, logFile string, debug bool, maxMessage int) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	listen, upstream := addrs.listen, addrs.upstream
 	u, err := url.Parse(upstream)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return &codeError{exitUsage, fmt.Sprintf("--upstream %s: not an http:// or https:// URL", upstream)}

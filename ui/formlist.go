@@ -57,7 +57,7 @@ func (p *formList) layOut(r rect, n int) {
 
 // view draws the list and the selected item's detail (or the open form).
 func (p *formList) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detail(now) })
+	return listDetailView(p.c, p.list, p.det, p.stacked, p.form, p.detailOff, func() []string { return p.detail(now) })
 }
 
 // detailStart is the detail's width for its lines (at least 10), and the lines it starts

@@ -305,10 +305,12 @@ func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) stri
 	return strings.Join(out, "\n")
 }
 
-// listDetailView draws a list beside (or above) its detail: the open form when there is one,
-// else the detail lines, scrolled by off (drawn in range; the pane keeps it in range with
-// clampDetail before it scrolls). Resources, Prompts and Tasks share it.
-func listDetailView(c *common, list *itemList, lr, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
+// listDetailView draws a list beside (or above) its detail in det (the list in the
+// rectangle it was sized to): the open form when there is one, else the detail lines,
+// scrolled by off (drawn in range; the pane keeps it in range with clampDetail before it
+// scrolls). Resources, Prompts and Tasks share it.
+func listDetailView(c *common, list *itemList, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
+	lr := list.r
 	var body string
 	if form != nil {
 		body = form.view() // sized by the pane's sync

@@ -386,10 +386,10 @@ func listDetailClick(l *itemList, det rect, form *argsForm, detailOff *int, x, y
 	return nil
 }
 
-// listDetailWheel moves a list's selection under the pointer, or scrolls the detail.
-func listDetailWheel(l *itemList, det rect, open bool, detailOff *int, n func() int, x, y, d int) {
+// listDetailWheel moves a list's selection under the pointer, or scrolls the detail (not
+// called while a form or a prompt has the detail).
+func listDetailWheel(l *itemList, det rect, detailOff *int, n func() int, x, y, d int) {
 	switch {
-	case open:
 	case l.r.contains(x, y):
 		l.move(d)
 		*detailOff = 0
@@ -407,7 +407,9 @@ func (p *resourcesPane) click(x, y int) tea.Cmd {
 
 func (p *resourcesPane) wheel(x, y, d int) tea.Cmd {
 	n := func() int { return len(p.detailLines(p.c.now())) }
-	listDetailWheel(p.list, p.det, p.form != nil || p.save != nil, &p.detailOff, n, x, y, d)
+	if p.form == nil && p.save == nil {
+		listDetailWheel(p.list, p.det, &p.detailOff, n, x, y, d)
+	}
 	return nil
 }
 
@@ -417,7 +419,9 @@ func (p *promptsPane) click(x, y int) tea.Cmd {
 
 func (p *promptsPane) wheel(x, y, d int) tea.Cmd {
 	n := func() int { return len(p.detailLines(p.c.now())) }
-	listDetailWheel(p.list, p.det, p.form != nil, &p.detailOff, n, x, y, d)
+	if p.form == nil {
+		listDetailWheel(p.list, p.det, &p.detailOff, n, x, y, d)
+	}
 	return nil
 }
 
@@ -427,7 +431,7 @@ func (p *tasksPane) click(x, y int) tea.Cmd {
 
 func (p *tasksPane) wheel(x, y, d int) tea.Cmd {
 	n := func() int { return len(p.detailLines(p.c.now())) }
-	listDetailWheel(p.list, p.det, false, &p.detailOff, n, x, y, d)
+	listDetailWheel(p.list, p.det, &p.detailOff, n, x, y, d)
 	return nil
 }
 

@@ -214,7 +214,7 @@ func callToolAsTask(ctx context.Context, s session.Conn, id int, name string, ar
 }
 
 func (p *tasksPane) view(now time.Time) string {
-	return listDetailView(p.c, p.list, p.lr, p.det, p.stacked, nil, p.detailOff, func() []string { return p.detailLines(now) })
+	return listDetailView(p.c, p.list, p.det, p.stacked, nil, p.detailOff, func() []string { return p.detailLines(now) })
 }
 
 func (p *tasksPane) detailLines(now time.Time) []string {

@@ -20,7 +20,7 @@ func (p *wirePane) viewDetail() string {
 		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded, &js)
 	}
 	h = js.rows(h)
-	out := pageWindow(p.c.st, lines, js.view, js.tail, clampScroll(p.detailOff, len(lines)+js.len(), h), h, w, js.explore)
+	out := pageWindow(p.c.st, lines, &js, clampScroll(p.detailOff, len(lines)+js.len(), h), h, w)
 	if js.explore {
 		out = append(out, js.view.pathLine(p.c.st, &p.c.keys, w))
 	}

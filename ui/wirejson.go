@@ -53,9 +53,10 @@ func (p *wirePane) parsedView(seq uint64, full bool, body []byte, w int) *jsonVi
 	return v
 }
 
-// pageWindow draws lines [off, off+h) of a page made of head lines, a JSON view's rows
-// and tail lines, each fitted to w; cursor draws the view's cursor.
-func pageWindow(st *stylesT, head []string, v *jsonView, tail []string, off, h, w int, cursor bool) []string {
+// pageWindow draws lines [off, off+h) of a page made of head lines, js's JSON view rows
+// and its tail lines, each fitted to w; the view's cursor is drawn while js is explored.
+func pageWindow(st *stylesT, head []string, js *wireJSON, off, h, w int) []string {
+	v, tail, cursor := js.view, js.tail, js.explore
 	out := make([]string, 0, h)
 	vn := 0
 	if v != nil {
