@@ -35,14 +35,8 @@ type initializedMsg struct {
 	sid string
 }
 
-// toolsListedMsg answers tools/list.
-type toolsListedMsg struct {
-	tools    []mcpclient.Tool
-	warnings []string
-	err      error
-	// repeats are the tools a later page repeated (merged; mcpclient.Pager).
-	repeats []mcpclient.Repeat
-}
+// toolsListedMsg answers tools/list: a complete listing, as Live.List returns it.
+type toolsListedMsg struct{ session.Listing }
 
 // callDoneMsg answers tools/call number id (ids tag results so a stale answer cannot land
 // on a newer call).
@@ -78,11 +72,11 @@ func listCmd(ctx context.Context, s session.Sender, l session.List) tea.Cmd {
 		out := s.List(ctx, l)
 		switch l {
 		case session.Resources:
-			return resourcesListedMsg{res: out.Resources, tmpls: out.Templates, warnings: out.Warnings, err: out.Err, tmplErr: out.TemplatesErr, repeats: out.Repeats}
+			return resourcesListedMsg{out}
 		case session.Prompts:
-			return promptsListedMsg{prompts: out.Prompts, warnings: out.Warnings, err: out.Err, repeats: out.Repeats}
+			return promptsListedMsg{out}
 		}
-		return toolsListedMsg{tools: out.Tools, warnings: out.Warnings, err: out.Err, repeats: out.Repeats}
+		return toolsListedMsg{out}
 	}
 }
 

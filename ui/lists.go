@@ -7,22 +7,11 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
-// Messages of the lists.
+// Messages of the lists: a complete listing of resources (with the templates) or of
+// prompts, as Live.List returns it.
 type (
-	resourcesListedMsg struct {
-		res      []mcpclient.Resource
-		tmpls    []mcpclient.ResourceTemplate
-		warnings []string
-		err      error
-		tmplErr  error
-		repeats  []mcpclient.Repeat
-	}
-	promptsListedMsg struct {
-		prompts  []mcpclient.Prompt
-		warnings []string
-		err      error
-		repeats  []mcpclient.Repeat
-	}
+	resourcesListedMsg struct{ session.Listing }
+	promptsListedMsg   struct{ session.Listing }
 )
 
 // afterConnect lists everything the server offers (first, as Live.Connected said) and,
@@ -88,39 +77,39 @@ func (m *model) listed(l session.List, n int, err error) tea.Cmd {
 
 // toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
 func (m *model) toolsListed(msg toolsListedMsg) tea.Cmd {
-	m.listedInFull(session.Tools, msg.repeats)
-	return m.listed(session.Tools, len(msg.tools), msg.err)
+	m.listedInFull(session.Tools, msg.Repeats)
+	return m.listed(session.Tools, len(msg.Tools), msg.Err)
 }
 
 // resourcesListed takes resources/list and resources/templates/list.
 func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 	p := m.resources
-	p.warnings, p.errs = msg.warnings, nil
-	if msg.err != nil {
-		p.errs = append(p.errs, "resources/list failed: "+block(msg.err.Error()))
+	p.warnings, p.errs = msg.Warnings, nil
+	if msg.Err != nil {
+		p.errs = append(p.errs, "resources/list failed: "+block(msg.Err.Error()))
 	}
-	if msg.tmplErr != nil {
-		p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.tmplErr.Error()))
+	if msg.TemplatesErr != nil {
+		p.errs = append(p.errs, "resources/templates/list failed: "+block(msg.TemplatesErr.Error()))
 	}
-	for _, w := range msg.warnings {
+	for _, w := range msg.Warnings {
 		m.state().Warnings = append(m.state().Warnings, w)
 	}
-	m.listedInFull(session.Resources, msg.repeats)
-	p.setLists(msg.res, msg.tmpls)
+	m.listedInFull(session.Resources, msg.Repeats)
+	p.setLists(msg.Resources, msg.Templates)
 	p.setSize(m.lay.body)
-	return m.listed(session.Resources, len(msg.res)+len(msg.tmpls), msg.err)
+	return m.listed(session.Resources, len(msg.Resources)+len(msg.Templates), msg.Err)
 }
 
 // promptsListed takes prompts/list.
 func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
 	p := m.prompts
-	p.warnings, p.errs = msg.warnings, nil
-	if msg.err != nil {
-		p.errs = append(p.errs, "prompts/list failed: "+block(msg.err.Error()))
+	p.warnings, p.errs = msg.Warnings, nil
+	if msg.Err != nil {
+		p.errs = append(p.errs, "prompts/list failed: "+block(msg.Err.Error()))
 	}
-	m.state().Warnings = append(m.state().Warnings, msg.warnings...)
-	m.listedInFull(session.Prompts, msg.repeats)
-	p.setPrompts(msg.prompts)
+	m.state().Warnings = append(m.state().Warnings, msg.Warnings...)
+	m.listedInFull(session.Prompts, msg.Repeats)
+	p.setPrompts(msg.Prompts)
 	p.setSize(m.lay.body)
-	return m.listed(session.Prompts, len(msg.prompts), msg.err)
+	return m.listed(session.Prompts, len(msg.Prompts), msg.Err)
 }

@@ -28,7 +28,7 @@ func TestListChangedRefreshes(t *testing.T) {
 	if !m.sess.Lists().Dirty(session.Tools) {
 		t.Fatal("not marked dirty")
 	}
-	cmd := m.toolsListed(toolsListedMsg{tools: s.tools})
+	cmd := m.toolsListed(toolsListedMsg{session.Listing{Tools: s.tools}})
 	if cmd == nil || m.sess.Lists().Dirty(session.Tools) || !m.sess.Lists().InFlight(session.Tools) {
 		t.Fatal("the burst did not list once more")
 	}

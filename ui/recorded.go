@@ -26,9 +26,9 @@ func (m *model) recordedAnswer(r session.Reaction) tea.Cmd {
 func (m *model) listingRecorded(l *session.Listing) tea.Cmd {
 	switch l.List {
 	case session.Tools:
-		return m.toolsArrived(toolsListedMsg{tools: l.Tools, warnings: l.Warnings, err: l.Err, repeats: l.Repeats})
+		return m.toolsArrived(toolsListedMsg{*l})
 	case session.Resources:
-		cmd := m.resourcesListed(resourcesListedMsg{res: l.Resources, tmpls: l.Templates, warnings: l.Warnings, err: l.Err, tmplErr: l.TemplatesErr, repeats: l.Repeats})
+		cmd := m.resourcesListed(resourcesListedMsg{*l})
 		// Live, one message carries both listings and their warnings; here each listing
 		// carries its own (the Server pane gets each once) and the pane shows both.
 		if rec := m.recorded(); rec != nil {
@@ -36,7 +36,7 @@ func (m *model) listingRecorded(l *session.Listing) tea.Cmd {
 		}
 		return cmd
 	case session.Prompts:
-		return m.promptsListed(promptsListedMsg{prompts: l.Prompts, warnings: l.Warnings, err: l.Err, repeats: l.Repeats})
+		return m.promptsListed(promptsListedMsg{*l})
 	}
 	return nil
 }

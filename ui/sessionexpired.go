@@ -21,11 +21,11 @@ type expiredPrompt struct {
 func errOf(msg tea.Msg) error {
 	switch msg := msg.(type) {
 	case toolsListedMsg:
-		return msg.err
+		return msg.Err
 	case resourcesListedMsg:
-		return msg.err
+		return msg.Err
 	case promptsListedMsg:
-		return msg.err
+		return msg.Err
 	case callDoneMsg:
 		return msg.err
 	case resourceReadMsg:

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // c (call by name) starts with an empty name that shows the selected tool's: typing
@@ -48,7 +49,7 @@ func TestToolsPaneShowsListingWarnings(t *testing.T) {
 	m := newTestModel(t, greetSession(), 140, 30)
 	exec(t, m, m.Init(), 0)
 	const warn = "stopped after 1000 pages of tools/list: the server keeps returning a nextCursor"
-	drive(t, m, toolsListedMsg{tools: greetSession().tools, warnings: []string{warn}})
+	drive(t, m, toolsListedMsg{session.Listing{Tools: greetSession().tools, Warnings: []string{warn}}})
 	out := view(m)
 	lines := strings.Split(out, "\n")
 	if len(lines) < 2 || !strings.Contains(lines[1], "tools (2) · ⚠ stopped after") {
@@ -58,7 +59,7 @@ func TestToolsPaneShowsListingWarnings(t *testing.T) {
 		t.Errorf("the detail does not show the warning:\n%s", out)
 	}
 	// A listing without warnings clears them.
-	drive(t, m, toolsListedMsg{tools: greetSession().tools})
+	drive(t, m, toolsListedMsg{session.Listing{Tools: greetSession().tools}})
 	if out := view(m); strings.Contains(out, "⚠ stopped") {
 		t.Errorf("the warning outlived the next listing:\n%s", out)
 	}
@@ -71,14 +72,14 @@ func TestToolsListFailedSaysWhy(t *testing.T) {
 	s.tools = nil
 	m := newTestModel(t, s, 140, 30)
 	drive(t, m, initializedMsg{res: s.init})
-	drive(t, m, toolsListedMsg{err: &mcpclient.RPCError{Code: -32603, Message: "database is locked"}})
+	drive(t, m, toolsListedMsg{session.Listing{Err: &mcpclient.RPCError{Code: -32603, Message: "database is locked"}}})
 	out := view(m)
 	mustContain(t, "failed listing", out, "tools · listing failed", "tools/list failed: JSON-RPC error -32603", "database is locked", "r lists again")
 	if strings.Contains(out, "has no tools") || strings.Contains(out, "tools (0)") {
 		t.Fatalf("a failed listing claims there are no tools:\n%s", out)
 	}
-	drive(t, m, toolsListedMsg{tools: greetSession().tools})
-	drive(t, m, toolsListedMsg{err: errors.New("server exited with code 1")})
+	drive(t, m, toolsListedMsg{session.Listing{Tools: greetSession().tools}})
+	drive(t, m, toolsListedMsg{session.Listing{Err: errors.New("server exited with code 1")}})
 	out = view(m)
 	mustContain(t, "failed refresh", out, "tools (2) · last listing failed", "server exited with code 1", "the tools below are from the listing before", "add")
 	// r lists again; a listing the user asked for is not announced as a list_changed.

@@ -166,10 +166,10 @@ func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 
 // toolsArrived takes a tools/list answer (live, or recorded).
 func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
-	m.state().Warnings = append(m.state().Warnings, msg.warnings...)
-	m.state().ToolsErr = msg.err
-	m.tools.setTools(msg.tools, msg.err)
-	m.tools.warnings = msg.warnings
+	m.state().Warnings = append(m.state().Warnings, msg.Warnings...)
+	m.state().ToolsErr = msg.Err
+	m.tools.setTools(msg.Tools, msg.Err)
+	m.tools.warnings = msg.Warnings
 	m.tools.setSize(m.lay.body)
 	return m.toolsListed(msg)
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // legacyTraffic is a legacy session a host had with a server: the handshake (the host's
@@ -68,7 +69,7 @@ func TestAttachedWordsAndNoOffers(t *testing.T) {
 	}
 	// The tools of the host's listing: enter shows the calls seen through the tap.
 	m = viewerModel(t, false, pairedRecording(legacyTraffic))
-	drive(t, m, toolsListedMsg{tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}})
+	drive(t, m, toolsListedMsg{session.Listing{Tools: []mcpclient.Tool{{Name: "echo", InputSchema: []byte(`{"type":"object"}`)}}}})
 	keys(t, m, "1")
 	mustContain(t, "attached Tools detail", view(m), "enter: the calls of this tool seen through the tap (read-only)")
 	// Nothing can be sent: enter shows calls, c (call by name) and r (list tasks) are not offered.
