@@ -93,7 +93,7 @@ func (r *run) call(ctx context.Context, c Call) {
 	if json.Unmarshal(x.result(), &decoded) == nil {
 		if r.init == nil || mcpclient.HasOutputSchema(r.init.ProtocolVersion) {
 			for _, f := range findings.CheckOutput(r.outputSchema(c.Tool), &decoded).Findings(c.Tool) {
-				r.find("tool-call", Must, x.events, "%s", f.String())
+				r.find("tool-call", f.Level(), x.events, "%s", f.String())
 			}
 		}
 	}
