@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -760,15 +759,6 @@ func terminalSafe(w io.Writer) func(string) string {
 
 // stderrSafe is terminalSafe for the stderr stream.
 func stderrSafe(w io.Writer) func(string) string { return terminalSafe(w) }
-
-// prettyJSON indents raw JSON for people; invalid JSON comes back as it is.
-func prettyJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return b.String()
-}
 
 // serverRequest answers a server request of a headless run by the one policy
 // (ClientFeatures.Decide): roots/list with the configured roots, anything else -32601, since

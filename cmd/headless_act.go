@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -125,7 +126,7 @@ func humanCallResult(w io.Writer, safe func(string) string, res *mcpclient.CallT
 		if len(res.Content) > 0 {
 			fmt.Fprintln(w, "structuredContent:")
 		}
-		fmt.Fprintln(w, safe(prettyJSON(res.StructuredContent)))
+		fmt.Fprintln(w, safe(jsontext.Pretty(res.StructuredContent)))
 	}
 }
 
@@ -149,7 +150,7 @@ func humanBlock(w io.Writer, safe func(string) string, b mcpclient.ContentBlock)
 		}
 		humanContents(w, safe, *b.Resource)
 	default:
-		fmt.Fprintln(w, safe(prettyJSON(b.Raw)))
+		fmt.Fprintln(w, safe(jsontext.Pretty(b.Raw)))
 	}
 }
 
@@ -245,7 +246,7 @@ Arguments: -a KEY=VALUE (prompt arguments are strings; KEY:=JSON sends JSON as w
 			}
 			out.human = func(w io.Writer, safe func(string) string) {
 				if res.Description != "" {
-					fmt.Fprintf(w, "# %s\n", safe(firstLine(res.Description)))
+					fmt.Fprintf(w, "# %s\n", safe(jsontext.FirstLine(res.Description)))
 				}
 				for _, m := range res.Messages {
 					fmt.Fprintf(w, "[%s]\n", safe(m.Role))
@@ -416,7 +417,7 @@ func humanDiscover(w io.Writer, safe func(string) string, init *mcpclient.Initia
 		fmt.Fprintf(w, " (supported: %s)", safe(strings.Join(init.Discover.SupportedVersions, ", ")))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "capabilities:\n%s\n", indent(safe(prettyJSON(init.Capabilities)), "  "))
+	fmt.Fprintf(w, "capabilities:\n%s\n", indent(safe(jsontext.Pretty(init.Capabilities)), "  "))
 	if init.Instructions != "" {
 		fmt.Fprintf(w, "instructions:\n%s\n", indent(safe(init.Instructions), "  "))
 	}

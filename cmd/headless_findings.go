@@ -29,7 +29,7 @@ func (h *headless) strictFindings() error {
 	h.warnMu.Lock()
 	defer h.warnMu.Unlock()
 	for _, f := range h.doc.Findings {
-		if f.Must {
+		if f.Level() == findings.Must {
 			return &findingError{f}
 		}
 	}

@@ -122,15 +122,6 @@ func repeatMark(pg *mcpclient.Pager, id string) string {
 	return s
 }
 
-// firstLine is the first line of s, for one-line listings.
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return strings.TrimSpace(s[:i]) + " …"
-	}
-	return s
-}
-
 // argSummary renders a tool's input schema as "a: integer, b?: string" from the schema
 // engine's fields (schema order; ? marks optional).
 func argSummary(schema json.RawMessage) string {

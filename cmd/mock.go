@@ -45,14 +45,11 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			logger, closeLog := openLog(logFile, debug)
 			defer closeLog()
-			tr, err := openTrace(args[0])
+			tr, err := openTraceWarn(args[0], cmd.ErrOrStderr(), "mcp-inspect mock", logger)
 			if err != nil {
 				return err
 			}
 			defer tr.Close()
-			for _, w := range tr.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect mock: %s: %s\n", args[0], w)
-			}
 			m, err := trace.NewMock(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}

@@ -56,15 +56,11 @@ never loaded whole.`,
 			}
 			logger, closeLog := openLog(logFile, debug)
 			defer closeLog()
-			tr, err := openTrace(args[0])
+			tr, err := openTraceWarn(args[0], cmd.ErrOrStderr(), "mcp-inspect", logger)
 			if err != nil {
 				return err
 			}
 			defer tr.Close()
-			for _, w := range tr.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: %s: %s\n", args[0], w)
-				logger.Warn("trace", "path", args[0], "warning", w)
-			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 			defer stop()
 			events := make(chan mcpclient.Event, 1024)

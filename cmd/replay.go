@@ -89,7 +89,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	logger, closeLog := openLog(flags.logFile, flags.debug)
 	defer closeLog()
-	tr, err := openTrace(tracePath)
+	tr, err := openTraceWarn(tracePath, cmd.ErrOrStderr(), "mcp-inspect", logger)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,12 +57,11 @@ response heads, bodies and SSE frames).`,
 					opt.Dirs = append(opt.Dirs, dir)
 				}
 			}
-			tr, err := openTrace(args[0])
+			tr, err := openTraceWarn(args[0], cmd.ErrOrStderr(), "mcp-inspect", nil)
 			if err != nil {
 				return err
 			}
 			defer tr.Close()
-			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
 			if err := trace.Cat(tr, out, opt); err != nil {
 				return &codeError{exitBadTrace, err.Error()}
 			}
@@ -98,12 +98,11 @@ func newTraceStatsCmd() *cobra.Command {
 		Short: "Print counts, methods and latencies (p50/p90/max per method)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tr, err := openTrace(args[0])
+			tr, err := openTraceWarn(args[0], cmd.ErrOrStderr(), "mcp-inspect", nil)
 			if err != nil {
 				return err
 			}
 			defer tr.Close()
-			traceWarnings(cmd.ErrOrStderr(), args[0], tr)
 			st, err := trace.ComputeStats(tr)
 			if err != nil {
 				return &codeError{exitBadTrace, err.Error()}
@@ -124,10 +123,20 @@ func newTraceStatsCmd() *cobra.Command {
 	return c
 }
 
-// traceWarnings writes the reader's warnings about the trace at path (an incomplete last
-// line, unreadable lines) to w, one line each.
-func traceWarnings(w io.Writer, path string, tr *trace.Trace) {
-	for _, msg := range tr.Warnings {
-		fmt.Fprintf(w, "mcp-inspect: %s: %s\n", path, msg)
+// openTraceWarn opens the trace at path ("-": stdin) as openTrace does (failures are exit
+// code 2) and writes each of the reader's warnings about it (an incomplete last line,
+// unreadable lines) to stderr, one line each, "PROG: PATH: WARNING", and to logger when it
+// is not nil. prog names the command speaking: "mcp-inspect", "mcp-inspect mock".
+func openTraceWarn(path string, stderr io.Writer, prog string, logger *slog.Logger) (*trace.Trace, error) {
+	tr, err := openTrace(path)
+	if err != nil {
+		return nil, err
 	}
+	for _, msg := range tr.Warnings {
+		fmt.Fprintf(stderr, "%s: %s: %s\n", prog, path, msg)
+		if logger != nil {
+			logger.Warn("trace", "path", path, "warning", msg)
+		}
+	}
+	return tr, nil
 }

@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // List names a kind of listing.
@@ -176,7 +178,7 @@ func (ls *Lists) Listed(l List, n int, err error) (again bool, note *Note) {
 		if err != nil {
 			note = &Note{Warning, fmt.Sprintf("%s list changed; listing it again failed: %s", l, err)}
 		} else {
-			note = &Note{Info, fmt.Sprintf("%s list changed: listed again, %s", l, count(n, l.singular(), l.String()))}
+			note = &Note{Info, fmt.Sprintf("%s list changed: listed again, %s", l, jsontext.Count(n, l.singular(), l.String()))}
 		}
 	}
 	if st.dirty {

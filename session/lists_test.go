@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // A server that answers every listing with another list_changed must not make the client
@@ -77,7 +79,7 @@ func TestListRefreshCoalesces(t *testing.T) {
 	if again || note == nil || *note != (Note{Warning, "resources list changed; listing it again failed: boom"}) {
 		t.Fatalf("second: again %v note %+v", again, note)
 	}
-	if n := count(1, "prompt", "prompts"); n != "1 prompt" {
+	if n := jsontext.Count(1, "prompt", "prompts"); n != "1 prompt" {
 		t.Fatal(n)
 	}
 }

@@ -1,7 +1,5 @@
 package session
 
-import "fmt"
-
 // Level is how a Note reads: "info", "warning" or "error" (the UI's log levels).
 type Level string
 
@@ -17,12 +15,4 @@ const (
 type Note struct {
 	Level Level
 	Text  string
-}
-
-// count says n things, agreeing the noun with the number: "1 tool", "3 tools".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

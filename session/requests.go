@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -117,10 +117,10 @@ func ServerCancelled(params json.RawMessage, open []*Inbound) (index int, note N
 	if json.Unmarshal(params, &p) != nil || p.RequestID == nil {
 		return 0, Note{}, false
 	}
-	want := compactJSON(p.RequestID)
+	want := jsontext.Compact(p.RequestID)
 	for i, r := range open {
-		if r.ID != nil && compactJSON(r.ID) == want {
-			return i, Note{Warning, fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", r.Method, compactJSON(r.ID))}, true
+		if r.ID != nil && jsontext.Compact(r.ID) == want {
+			return i, Note{Warning, fmt.Sprintf("the server cancelled its %s (id %s): the dialog is closed unanswered, as the spec asks", r.Method, jsontext.Compact(r.ID))}, true
 		}
 	}
 	return 0, Note{}, false
@@ -142,15 +142,6 @@ func Quitting(open []*Inbound) {
 	for _, r := range open {
 		_ = r.Respond(nil, &mcpclient.RPCError{Code: -32603, Message: "mcp-inspect is quitting"})
 	}
-}
-
-// compactJSON writes raw JSON on one line (as given when it does not parse).
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(raw)
-	}
-	return b.String()
 }
 
 // RequestQueue carries server→client requests from mcpclient (Config.OnServerRequest,

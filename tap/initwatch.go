@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -30,14 +31,14 @@ func (w *initWatch) observe(ev *mcpclient.Event) *mcpclient.LifeInfo {
 		}
 		kind, msg, _ := mcpclient.Classify(ev.Raw)
 		if kind == mcpclient.KindRequest && (msg.Method == "initialize" || msg.Method == "server/discover") {
-			w.id, w.method = compactJSON(msg.ID), msg.Method
+			w.id, w.method = jsontext.Compact(msg.ID), msg.Method
 		}
 	case mcpclient.ServerToClient:
 		if w.id == "" || !bytes.Contains(ev.Raw, []byte(`"result"`)) {
 			return nil
 		}
 		kind, msg, _ := mcpclient.Classify(ev.Raw)
-		if kind != mcpclient.KindResponse || compactJSON(msg.ID) != w.id {
+		if kind != mcpclient.KindResponse || jsontext.Compact(msg.ID) != w.id {
 			return nil
 		}
 		var res struct {
@@ -54,12 +55,4 @@ func (w *initWatch) observe(ev *mcpclient.Event) *mcpclient.LifeInfo {
 		return &mcpclient.LifeInfo{Kind: mcpclient.LifeInitialized, Text: text + " (the host's handshake)"}
 	}
 	return nil
-}
-
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(bytes.TrimSpace(raw))
-	}
-	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -175,9 +176,9 @@ func (m *model) resourceSaved(msg savedMsg) {
 		m.note("error", m.resources.saved)
 	} else {
 		m.c.gfx.files.keep(msg.item, msg.path)
-		m.resources.saved = fmt.Sprintf("saved %s to %s", count(msg.n, "byte", "bytes"), msg.path)
+		m.resources.saved = fmt.Sprintf("saved %s to %s", jsontext.Count(msg.n, "byte", "bytes"), msg.path)
 		if msg.same {
-			m.resources.saved = fmt.Sprintf("already saved: %s holds these %s", msg.path, count(msg.n, "byte", "bytes"))
+			m.resources.saved = fmt.Sprintf("already saved: %s holds these %s", msg.path, jsontext.Count(msg.n, "byte", "bytes"))
 		}
 		m.note("info", m.resources.saved)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -91,6 +92,6 @@ func batchSummary(elems []mcpclient.BatchElem) string {
 		case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse:
 			many = name + "s"
 		}
-		return count(n, name, many)
+		return jsontext.Count(n, name, many)
 	})
 }

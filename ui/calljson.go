@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // callJSON is a finished call's structuredContent drawn as a JSON view: kept with the
@@ -47,7 +48,7 @@ func jsonOrText(st *stylesT, raw []byte, w int) []string {
 	if lines, ok := jsonLines(st, raw, w); ok {
 		return lines
 	}
-	pretty, _ := prettyJSON(raw)
+	pretty, _ := jsontext.Indent(raw)
 	return wrap(block(pretty), w)
 }
 

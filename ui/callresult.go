@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -217,11 +218,11 @@ func resultLines(st *stylesT, r *callRun, w int) []string {
 		if lines, ok := r.structuredLines(st, sc, limit, w, len(out)); ok {
 			add(lines...)
 		} else if len(sc) > limit {
-			text, used := indentJSON(sc[:runeCut(sc, limit)], previewLines)
+			text, used := jsontext.IndentPrefix(sc[:runeCut(sc, limit)], previewLines)
 			add(wrap(block(text), w)...)
 			r.cut = true
 			add(st.Warning.Render(fmt.Sprintf("… structuredContent shown up to byte %d of %d", used, len(sc))))
-		} else if pretty, ok := prettyJSON(sc); ok {
+		} else if pretty, ok := jsontext.Indent(sc); ok {
 			add(wrap(block(pretty), w)...)
 		} else {
 			add(wrap(block(string(sc)), w)...)

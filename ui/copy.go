@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -116,11 +117,11 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 	case copyExact:
 		return fmt.Sprintf("frame #%d (%s, exact bytes, secrets included", seq, humanSize(int64(len(b)))), string(b), nil
 	case copyParsed:
-		var out bytes.Buffer
-		if json.Indent(&out, b, "", "  ") != nil {
+		out, ok := jsontext.Indent(b)
+		if !ok {
 			return "", "", fmt.Errorf("frame #%d is not a JSON message (y copies its bytes)", seq)
 		}
-		return fmt.Sprintf("message #%d (%s", seq, humanSize(int64(out.Len()))), out.String(), nil
+		return fmt.Sprintf("message #%d (%s", seq, humanSize(int64(len(out)))), out, nil
 	case copyResult:
 		var m struct {
 			Result json.RawMessage `json:"result"`
@@ -133,11 +134,11 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 				part, name = m.Error, "error"
 			}
 		}
-		var out bytes.Buffer
-		if part == nil || json.Indent(&out, part, "", "  ") != nil {
+		out, ok := jsontext.Indent(part)
+		if part == nil || !ok {
 			return "", "", fmt.Errorf("frame #%d holds no result", seq)
 		}
-		return fmt.Sprintf("the %s of #%d (%s", name, seq, humanSize(int64(out.Len()))), out.String(), nil
+		return fmt.Sprintf("the %s of #%d (%s", name, seq, humanSize(int64(len(out)))), out, nil
 	}
 	line, err := repeatcmd.Inspect(b, target)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -357,7 +358,7 @@ func samplingLines(st *stylesT, params json.RawMessage, w int) []string {
 		if len(sec.raw) == 0 || string(sec.raw) == "null" {
 			continue
 		}
-		pretty, _ := prettyJSON(sec.raw)
+		pretty, _ := jsontext.Indent(sec.raw)
 		add(st.Title.Render(sec.name))
 		add(wrap(block(pretty), w)...)
 	}

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -526,7 +527,7 @@ func (p *formPane) toggleRaw() tea.Cmd {
 		case p.rawText != "" && val != nil && sameJSON(val, p.rawVal):
 			text = p.rawText // the user's own text, as they wrote it
 		case val != nil:
-			if pretty, ok := prettyJSON(val); ok {
+			if pretty, ok := jsontext.Indent(val); ok {
 				text = escapeJSONText(pretty)
 			}
 		}
@@ -611,7 +612,7 @@ func (p *formPane) recall() tea.Cmd {
 	p.errs = nil
 	if p.rawMode {
 		text := string(es[next].Args)
-		if pretty, ok := prettyJSON(es[next].Args); ok {
+		if pretty, ok := jsontext.Indent(es[next].Args); ok {
 			text = escapeJSONText(pretty)
 		}
 		p.raw.SetValue(text)

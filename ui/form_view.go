@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 )
 
@@ -188,14 +189,6 @@ func (p *formPane) headLines() []string {
 		lines = append(lines, wrapStyled(st.Accent, p.flash, p.w)...)
 	}
 	return lines
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return strings.TrimSpace(s[:i]) + " …"
-	}
-	return s
 }
 
 // footLines is the help for what the focused field takes, from the key map.
@@ -516,12 +509,12 @@ func (p *formPane) valueText(f *schemaform.Field, focused bool, ls lipgloss.Styl
 			return muted("▸ … (space opens)")
 		}
 		if f.IsMap() {
-			return muted(fmt.Sprintf("▾ %s", count(len(f.Entries()), "entry", "entries")) + hintsSuffix(st, f, "propert"))
+			return muted(fmt.Sprintf("▾ %s", jsontext.Count(len(f.Entries()), "entry", "entries")) + hintsSuffix(st, f, "propert"))
 		}
 		n := len(f.Children()) - len(f.Entries())
-		s := fmt.Sprintf("▾ %s", count(n, "field", "fields"))
+		s := fmt.Sprintf("▾ %s", jsontext.Count(n, "field", "fields"))
 		if e := len(f.Entries()); e > 0 {
-			s += fmt.Sprintf(" + %s", count(e, "entry", "entries"))
+			s += fmt.Sprintf(" + %s", jsontext.Count(e, "entry", "entries"))
 		}
 		if !f.Present() && f.State() == schemaform.Unset {
 			s += " · not sent until a field is set"
@@ -535,9 +528,9 @@ func (p *formPane) valueText(f *schemaform.Field, focused bool, ls lipgloss.Styl
 		case n == 0:
 			s = "[] empty list"
 		case f.Collapsed():
-			s = "▸ " + count(n, "item", "items") + " (space opens)"
+			s = "▸ " + jsontext.Count(n, "item", "items") + " (space opens)"
 		default:
-			s = "▾ " + count(n, "item", "items")
+			s = "▾ " + jsontext.Count(n, "item", "items")
 		}
 		return muted(s) + hintsSuffix(st, f, "item")
 	case schemaform.KindBoolean, schemaform.KindEnum, schemaform.KindUnion:
@@ -694,13 +687,6 @@ func hintsSuffix(st *stylesT, f *schemaform.Field, about string) string {
 		return ""
 	}
 	return st.Muted.Render(" · " + strings.Join(hs, ", "))
-}
-
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // infoLines is what the schema says about the focused field, in words.

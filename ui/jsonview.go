@@ -5,6 +5,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // jsonView draws a parsed JSON document (issue 16 item 3): colored from the theme's JSON
@@ -470,9 +471,9 @@ func closer(k jsonKind) string {
 
 // foldCount says how many members a folded container holds.
 func foldCount(nd *jsonNode) string {
-	s := count(int(nd.n), "item", "items")
+	s := jsontext.Count(int(nd.n), "item", "items")
 	if nd.kind == jsonObject {
-		s = count(int(nd.n), "key", "keys")
+		s = jsontext.Count(int(nd.n), "key", "keys")
 	}
 	if !nd.complete {
 		s += " (cut)"

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // descLines are the form header's view of the tool's text for the model: folded, the
@@ -30,7 +31,7 @@ func (p *formPane) descLines() []string {
 		return append(out, st.Muted.Render(fit(key+" folds the text for the model", w)))
 	}
 	var out []string
-	if d := firstLine(p.tool.Description); d != "" {
+	if d := jsontext.FirstLine(p.tool.Description); d != "" {
 		line := clean(d)
 		if n := utf8.RuneCountInString(p.tool.Description); d != p.tool.Description || utf8.RuneCountInString(line) > w {
 			tail := fmt.Sprintf("  (%d chars · %s shows all)", n, key)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -68,7 +69,7 @@ func (t *timeline) droppedNotice() string {
 		return ""
 	}
 	return fmt.Sprintf("%s: %s (%s) dropped, the newest %s kept", t.noFile,
-		count(t.droppedFrames, "earlier frame", "earlier frames"), humanSize(t.droppedBytes), humanSize(t.keepBytes))
+		jsontext.Count(t.droppedFrames, "earlier frame", "earlier frames"), humanSize(t.droppedBytes), humanSize(t.keepBytes))
 }
 
 // droppedLine reports whether the wire list shows the dropped-frames notice under its

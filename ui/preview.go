@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -36,77 +35,6 @@ func runeCut[T ~string | ~[]byte](b T, n int) int {
 		}
 	}
 	return n
-}
-
-// indentJSON indents the JSON text src (or a prefix of it) the way json.Indent does with
-// two spaces, in one pass, without checking or decoding anything: a prefix cut anywhere
-// still indents up to the cut. It stops after maxLines lines and reports how many bytes
-// of src it consumed, so a 5 MiB frame costs only what is shown.
-func indentJSON(src []byte, maxLines int) (out string, used int) {
-	var b strings.Builder
-	b.Grow(len(src) + len(src)/4)
-	depth, lines := 0, 1
-	inStr, esc, open := false, false, false
-	newline := func(d int) {
-		b.WriteByte('\n')
-		for i := 0; i < d; i++ {
-			b.WriteString("  ")
-		}
-		lines++
-	}
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if inStr {
-			b.WriteByte(c)
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		if lines >= maxLines {
-			return b.String(), i
-		}
-		if open {
-			open = false
-			if c == '}' || c == ']' {
-				// An empty object or array stays on its line: {} and [].
-				depth--
-				b.WriteByte(c)
-				continue
-			}
-			newline(depth)
-		}
-		switch c {
-		case '"':
-			inStr = true
-			b.WriteByte(c)
-		case '{', '[':
-			b.WriteByte(c)
-			depth++
-			open = true
-		case ',':
-			b.WriteByte(c)
-			newline(depth)
-		case ':':
-			b.WriteString(": ")
-		case '}', ']':
-			depth = max(depth-1, 0)
-			newline(depth)
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), len(src)
 }
 
 // frameSavedMsg reports where a frame's bytes were written.

@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -113,9 +113,9 @@ func (m *model) drawNotification(ev *mcpclient.Event) {
 			notice(method + " " + t.TaskID + " " + t.Status)
 			return
 		}
-		notice(method + " " + compactJSON(ev.Msg.Params))
+		notice(method + " " + jsontext.Compact(ev.Msg.Params))
 	default:
-		notice(method + " " + compactJSON(ev.Msg.Params))
+		notice(method + " " + jsontext.Compact(ev.Msg.Params))
 	}
 }
 
@@ -133,15 +133,6 @@ func (m *model) observeBatch(ev *mcpclient.Event) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
-}
-
-// compactJSON writes raw JSON on one line (as given when it does not parse).
-func compactJSON(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(raw)
-	}
-	return b.String()
 }
 
 // serverCancelled closes the dialog of a server request the server cancelled.

@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/yosida95/uritemplate/v3"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -590,7 +591,7 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 			add(p.c.md.lines(res.Description, w)...)
 		}
 		if len(res.Annotations) > 0 {
-			pretty, _ := prettyJSON(res.Annotations)
+			pretty, _ := jsontext.Indent(res.Annotations)
 			add("", st.Title.Render("annotations"))
 			add(wrap(block(pretty), w)...)
 		}

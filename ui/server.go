@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -144,7 +145,7 @@ func (m *model) serverLines(w int) []string {
 		add("", st.Title.Render("capabilities"))
 		if lines, ok := m.panes[paneServer].(*serverPane).capsLines(in.Capabilities, w, len(out)); ok {
 			add(lines...)
-		} else if _, ok := prettyJSON(in.Capabilities); ok {
+		} else if _, ok := jsontext.Indent(in.Capabilities); ok {
 			add(jsonOrText(st, in.Capabilities, w)...)
 		} else {
 			add(st.Muted.Render("(none)"))

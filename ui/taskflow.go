@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -48,7 +49,7 @@ func (m *model) tasksListed(msg tasksListedMsg) {
 		m.tasks.note = "tasks/list failed: " + msg.err.Error()
 		return
 	}
-	m.tasks.note = "tasks/list: " + count(len(msg.tasks), "task", "tasks")
+	m.tasks.note = "tasks/list: " + jsontext.Count(len(msg.tasks), "task", "tasks")
 	for _, t := range msg.tasks {
 		m.tasks.all.Upsert(t, m.now())
 	}

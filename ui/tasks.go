@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -305,7 +306,7 @@ func (p *tasksPane) detailLines(now time.Time) []string {
 		add(errorLines(st, e.Err, w)...)
 	case e.Result != nil:
 		add("", st.Title.Render("result"))
-		if pretty, ok := prettyJSON(e.Result.Msg.Result); ok {
+		if pretty, ok := jsontext.Indent(e.Result.Msg.Result); ok {
 			add(wrap(block(pretty), w)...)
 		}
 	}

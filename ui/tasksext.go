@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -78,7 +79,7 @@ func modernOutcomeLines(st *stylesT, t mcpclient.Task, w int) []string {
 		return append([]string{""}, errorLines(st, err, w)...)
 	}
 	out := []string{"", st.Title.Render("result (inline)")}
-	if pretty, ok := prettyJSON(res); ok {
+	if pretty, ok := jsontext.Indent(res); ok {
 		out = append(out, wrap(block(pretty), w)...)
 	}
 	return out

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -92,20 +90,6 @@ func wrapASCII(out []string, line string, w int) []string {
 		line = line[cut+1:]
 	}
 	return append(out, line)
-}
-
-// prettyJSON indents raw JSON; on failure it returns the input unchanged and false.
-// String escapes in the source (\u001b) stay escapes, and the caller sanitizes the rest.
-func prettyJSON(raw []byte) (string, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "", false
-	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return string(raw), false
-	}
-	return b.String(), true
 }
 
 // humanSize writes a byte count briefly.

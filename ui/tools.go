@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -322,7 +323,7 @@ func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
 		"  openWorld    "+hint(a.OpenWorldHint, true),
 	)
 	out = append(out, "", st.Title.Render("input schema"))
-	if _, ok := prettyJSON(t.InputSchema); ok {
+	if _, ok := jsontext.Indent(t.InputSchema); ok {
 		out = append(out, jsonOrText(st, t.InputSchema, w)...)
 	} else if len(t.InputSchema) == 0 {
 		out = append(out, st.Warning.Render("(no inputSchema: the spec requires one)"))
@@ -331,7 +332,7 @@ func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
 	}
 	if len(t.OutputSchema) > 0 {
 		out = append(out, "", st.Title.Render("output schema"))
-		if _, ok := prettyJSON(t.OutputSchema); ok {
+		if _, ok := jsontext.Indent(t.OutputSchema); ok {
 			out = append(out, jsonOrText(st, t.OutputSchema, w)...)
 		}
 	}

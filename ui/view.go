@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -143,7 +144,7 @@ func (m *model) statusBar() string {
 	if s.PID != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.PID))
 	}
-	parts = append(parts, count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
+	parts = append(parts, jsontext.Count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
 	if f := m.recFact(); f != "" {
 		parts = append(parts, f)
 	}

@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -442,7 +443,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	}
 	add(rawLines(st, raw[:shown], chunks, w)...)
 	if more := ev.Size - int64(shown); more > 0 {
-		add(st.Muted.Render(fmt.Sprintf("… %s more not shown", count(int(more), "byte", "bytes"))))
+		add(st.Muted.Render(fmt.Sprintf("… %s more not shown", jsontext.Count(int(more), "byte", "bytes"))))
 	}
 	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
 		// HTTP bytes: the message inside is the c2s/s2c event next to this one.
@@ -466,7 +467,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 			return out
 		}
 	}
-	pretty, used := indentJSON(body, previewLines)
+	pretty, used := jsontext.IndentPrefix(body, previewLines)
 	used += skip
 	add(wrap(block(pretty), w)...)
 	if int64(used) < ev.Size {
@@ -494,7 +495,7 @@ func (p *wirePane) detailHead(ev *mcpclient.Event, pos, w int) []string {
 	add(st.Title.Render(ansi.Truncate(head, w, "…")))
 	var facts []string
 	if ev.Dir != mcpclient.Lifecycle {
-		facts = append(facts, count(int(ev.Size), "byte", "bytes"), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
+		facts = append(facts, jsontext.Count(int(ev.Size), "byte", "bytes"), fmt.Sprintf("line %d", ev.Line), fmt.Sprintf("offset %d", ev.Offset))
 	}
 	if ev.ChunkCount > 0 {
 		facts = append(facts, fmt.Sprintf("arrived in %d reads (¦)", ev.ChunkCount+1))

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // wireJSON is the parsed view of the selected frame (the detail's "parsed" part) and the
@@ -206,11 +206,11 @@ func jsonValueText(tok []byte, kind jsonKind) (string, error) {
 		}
 		return s, nil
 	case jsonObject, jsonArray:
-		var b bytes.Buffer
-		if err := json.Indent(&b, tok, "", "  "); err != nil {
+		out, ok := jsontext.Indent(tok)
+		if !ok {
 			return "", errors.New("not valid JSON")
 		}
-		return b.String(), nil
+		return out, nil
 	}
 	return string(tok), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -112,7 +113,7 @@ func (p *wirePane) frameKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // frameSaved records where a saved frame went; the detail shows it.
 func (p *wirePane) frameSaved(msg frameSavedMsg) string {
-	text := fmt.Sprintf("frame #%d saved%s to %s (%s)", msg.seq, msg.note, msg.path, count(msg.n, "byte", "bytes"))
+	text := fmt.Sprintf("frame #%d saved%s to %s (%s)", msg.seq, msg.note, msg.path, jsontext.Count(msg.n, "byte", "bytes"))
 	if msg.err != nil {
 		text = fmt.Sprintf("frame #%d not saved: %s", msg.seq, msg.err)
 	}

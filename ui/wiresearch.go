@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -555,7 +556,7 @@ func (p *wirePane) hitCount() string {
 	}
 	if n == 0 {
 		if len(p.find.hits) > 0 {
-			return count(len(p.find.hits), "match", "matches") + ", none shown by the filter"
+			return jsontext.Count(len(p.find.hits), "match", "matches") + ", none shown by the filter"
 		}
 		return "no match"
 	}
@@ -564,7 +565,7 @@ func (p *wirePane) hitCount() string {
 			return fmt.Sprintf("match %d of %d%s", k+1, n, more)
 		}
 	}
-	return count(n, "match", "matches") + more
+	return jsontext.Count(n, "match", "matches") + more
 }
 
 // highlight marks the search's occurrences in a drawn line (styles kept).

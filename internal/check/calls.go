@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -93,7 +94,7 @@ func (r *run) call(ctx context.Context, c Call) {
 	if json.Unmarshal(x.result(), &decoded) == nil {
 		if r.init == nil || mcpclient.HasOutputSchema(r.init.ProtocolVersion) {
 			for _, f := range findings.CheckOutput(r.outputSchema(c.Tool), &decoded).Findings(c.Tool) {
-				r.find("tool-call", Must, x.events, "%s", f.String())
+				r.find("tool-call", f.Level(), x.events, "%s", f.String())
 			}
 		}
 	}
@@ -101,7 +102,7 @@ func (r *run) call(ctx context.Context, c Call) {
 	if decoded.IsError {
 		state = "isError: true (a tool error; the arguments may not suit it)"
 	}
-	r.note("tool-call", x.events, "%s: %s, %s", what, state, plural(len(blocks), "content block"))
+	r.note("tool-call", x.events, "%s: %s, %s", what, state, jsontext.Count(len(blocks), "content block", "content blocks"))
 }
 
 // outputSchema is the listed tool's outputSchema, nil when none.

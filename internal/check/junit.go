@@ -50,7 +50,10 @@ func (r *Report) JUnit(w io.Writer) error {
 		switch res.Status {
 		case StatusFail:
 			s.Failures++
-			c.Failure = &junitMessage{Message: firstLine(body), Type: string(res.Level) + " " + res.Source, Text: body}
+			// The message attribute is the body's first line exactly (no trimming, no " …"
+			// as jsontext.FirstLine writes for listings): the JUnit output stays as it was.
+			msg, _, _ := strings.Cut(body, "\n")
+			c.Failure = &junitMessage{Message: msg, Type: string(res.Level) + " " + res.Source, Text: body}
 		case StatusSkip, StatusNA:
 			s.Skipped++
 			c.Skipped = &junitMessage{Message: res.Reason}
@@ -70,9 +73,4 @@ func (r *Report) JUnit(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
-}
-
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
 }

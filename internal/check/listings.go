@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -152,7 +153,7 @@ func (r *run) list(ctx context.Context, l listing) ([]json.RawMessage, bool) {
 	for _, d := range mcpclient.DuplicateWarnings(l.method, p.Items) {
 		r.find("list-items", Should, evs, "%s", d)
 	}
-	r.note("list-pages", evs, "%s: %s on %s", l.method, plural(len(p.Items), "item"), plural(p.Pages, "page"))
+	r.note("list-pages", evs, "%s: %s on %s", l.method, jsontext.Count(len(p.Items), "item", "items"), jsontext.Count(p.Pages, "page", "pages"))
 	r.note("list-items", evs, "%s: %d items", l.method, len(p.Items))
 	r.itemEvs = evs
 	return p.Items, true

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -143,7 +144,7 @@ func (r *run) getPrompts(ctx context.Context) {
 		r.na("prompts-get", "no prompt without a required argument listed")
 		return
 	}
-	r.note("prompts-get", nil, "%s got", plural(n, "prompt"))
+	r.note("prompts-get", nil, "%s got", jsontext.Count(n, "prompt", "prompts"))
 }
 
 // complete asks completion/complete for the first prompt argument, else the first

@@ -306,11 +306,3 @@ func sortEvents(evs []Event) []Event {
 	})
 	return slices.Compact(evs)
 }
-
-// plural is "1 item" or "n items".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

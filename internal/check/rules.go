@@ -4,17 +4,22 @@
 // (MUST or SHOULD) and the spec section it comes from; docs/check.md lists them.
 package check
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/findings"
+)
 
 // Level is how strongly the spec states a rule: a broken MUST fails the check (exit 1), a
-// broken SHOULD is a warning.
-type Level string
+// broken SHOULD is a warning. It is findings.Level, so a finding of internal/findings
+// keeps its level in a check report.
+type Level = findings.Level
 
 const (
 	// Must: the spec (or JSON-RPC 2.0, or the schema) says MUST; breaking it fails the run.
-	Must Level = "MUST"
+	Must = findings.Must
 	// Should: the spec says SHOULD (or the rule is advisory); breaking it is a warning.
-	Should Level = "SHOULD"
+	Should = findings.Should
 )
 
 // Group is the part of the battery a rule belongs to, in report order.

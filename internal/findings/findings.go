@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -107,7 +108,7 @@ func SchemaShape(name, rule string, schema json.RawMessage) string {
 	tail := fmt.Sprintf(`; MCP requires "type": "object" (%s)`, rule)
 	var root map[string]json.RawMessage
 	if json.Unmarshal(schema, &root) != nil {
-		return fmt.Sprintf("%s is %s, not a JSON Schema object%s", name, short(compact(schema)), tail)
+		return fmt.Sprintf("%s is %s, not a JSON Schema object%s", name, short(jsontext.Compact(schema)), tail)
 	}
 	t, ok := root["type"]
 	switch {
@@ -121,7 +122,7 @@ func SchemaShape(name, rule string, schema json.RawMessage) string {
 	case string(bytes.TrimSpace(t)) == `"object"`:
 		return ""
 	}
-	return fmt.Sprintf(`%s has "type": %s%s`, name, short(compact(t)), tail)
+	return fmt.Sprintf(`%s has "type": %s%s`, name, short(jsontext.Compact(t)), tail)
 }
 
 // Rules quoted by SchemaShape's callers.
@@ -154,14 +155,6 @@ func Prompt(p mcpclient.Prompt) []Finding {
 		out = append(out, mt.Findings()...)
 	}
 	return out
-}
-
-func compact(b json.RawMessage) string {
-	var buf bytes.Buffer
-	if json.Compact(&buf, b) != nil {
-		return string(b)
-	}
-	return buf.String()
 }
 
 // short cuts s to 40 runes with "…".

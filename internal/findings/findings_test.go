@@ -93,3 +93,14 @@ func TestToolTexts(t *testing.T) {
 		t.Errorf("Instructions chars = %d, want 5 (code points)", mt.Chars)
 	}
 }
+
+// TestFindingLevel: a finding that breaks a MUST is at level MUST (check fails on it), an
+// advisory at SHOULD, the same words check's JSON and JUnit reports carry.
+func TestFindingLevel(t *testing.T) {
+	if l := (Finding{Code: CodeOutputMismatch, Must: true}).Level(); l != Must || string(l) != "MUST" {
+		t.Errorf("a MUST finding's level = %q", l)
+	}
+	if l := (Finding{Code: CodeSteering}).Level(); l != Should || string(l) != "SHOULD" {
+		t.Errorf("an advisory's level = %q", l)
+	}
+}

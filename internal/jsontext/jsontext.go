@@ -1,0 +1,140 @@
+// Package jsontext writes JSON for people and holds the few wording helpers every view of
+// mcp-inspect shares: a JSON value compacted on one line (Compact), indented with two
+// spaces (Indent, Pretty, and IndentPrefix for a prefix of a large frame), the first line
+// of a description (FirstLine), and a count with its noun (Count). The TUI, the headless
+// commands, check and the tap all write these the same way by using this package.
+package jsontext
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Compact writes the JSON text raw on one line, without insignificant white space, as
+// json.Compact does: {"a": [1, 2]} becomes {"a":[1,2]}. Text that is not JSON comes back
+// as it is, less the white space around it; there is no error.
+func Compact(raw []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(bytes.TrimSpace(raw))
+	}
+	return b.String()
+}
+
+// Indent indents the JSON text raw with two spaces per level, as json.Indent does, after
+// trimming the white space around it, and reports true. Text that is empty (or only white
+// space) or not JSON comes back trimmed, with false; its escapes (\u001b) stay escapes, so
+// a caller that shows the result sanitizes only what it shows.
+func Indent(raw []byte) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", false
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return string(raw), false
+	}
+	return b.String(), true
+}
+
+// Pretty is Indent for a caller that shows raw either way: the indented JSON, or raw
+// trimmed when it is not JSON.
+func Pretty(raw []byte) string {
+	s, _ := Indent(raw)
+	return s
+}
+
+// IndentPrefix indents the JSON text src (or a prefix of it) as Indent does, with
+// two spaces, in one pass, without checking or decoding anything: a prefix cut anywhere
+// still indents up to the cut. It stops after maxLines lines and reports how many bytes
+// of src it consumed, so a 5 MiB frame costs only what is shown. Text that is not JSON
+// is laid out as far as its brackets, commas and colons go; there is no error.
+func IndentPrefix(src []byte, maxLines int) (out string, used int) {
+	var b strings.Builder
+	b.Grow(len(src) + len(src)/4)
+	depth, lines := 0, 1
+	inStr, esc, open := false, false, false
+	newline := func(d int) {
+		b.WriteByte('\n')
+		for i := 0; i < d; i++ {
+			b.WriteString("  ")
+		}
+		lines++
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inStr {
+			b.WriteByte(c)
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		if lines >= maxLines {
+			return b.String(), i
+		}
+		if open {
+			open = false
+			if c == '}' || c == ']' {
+				// An empty object or array stays on its line: {} and [].
+				depth--
+				b.WriteByte(c)
+				continue
+			}
+			newline(depth)
+		}
+		switch c {
+		case '"':
+			inStr = true
+			b.WriteByte(c)
+		case '{', '[':
+			b.WriteByte(c)
+			depth++
+			open = true
+		case ',':
+			b.WriteByte(c)
+			newline(depth)
+		case ':':
+			b.WriteString(": ")
+		case '}', ']':
+			depth = max(depth-1, 0)
+			newline(depth)
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), len(src)
+}
+
+// FirstLine is the first line of s for a one-line listing: s trimmed of white space, cut at
+// its first newline with " …" marking that more follows ("Adds numbers.\nLong text" is
+// "Adds numbers. …"). An empty s gives "".
+func FirstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return strings.TrimSpace(s[:i]) + " …"
+	}
+	return s
+}
+
+// Count says n things with the noun agreeing with the number: one for exactly 1, many
+// otherwise (0 included): Count(1, "tool", "tools") is "1 tool", Count(3, "entry",
+// "entries") "3 entries".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
