@@ -77,7 +77,7 @@ type Stream struct {
 
 	conn  net.Conn
 	br    *bufio.Reader
-	pair  *trace.Pairer
+	pair  *mcpclient.Pairer
 	offs  map[mcpclient.Direction]*[2]int64
 	lines int64
 }
@@ -92,7 +92,7 @@ func Attach(socket string) (*Stream, error) {
 		c.Close()
 		return nil, err
 	}
-	s := &Stream{conn: c, br: bufio.NewReaderSize(c, 256<<10), pair: trace.NewPairer(), offs: map[mcpclient.Direction]*[2]int64{}}
+	s := &Stream{conn: c, br: bufio.NewReaderSize(c, 256<<10), pair: mcpclient.NewPairer(), offs: map[mcpclient.Direction]*[2]int64{}}
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	line, err := readLine(s.br)
 	if err != nil {

@@ -346,7 +346,7 @@ func (t *Trace) Records() iter.Seq2[*Record, error] {
 // follow in file order, so the result is exactly that of a sequential pass.
 func (t *Trace) Events() iter.Seq2[mcpclient.Event, error] {
 	return func(yield func(mcpclient.Event, error) bool) {
-		p := NewPairer()
+		p := mcpclient.NewPairer()
 		offs := map[mcpclient.Direction]*[2]int64{}
 		for ev, err := range t.classified() {
 			if err != nil {
@@ -499,7 +499,7 @@ func (c *chunk) decode(offsets []int64, start time.Time, overHTTP bool) {
 
 // Event rebuilds the live event: Raw, Size, Dir, Seq, chunk marks and lifecycle info as
 // recorded, Time as start plus the monotonic offset (the wall time when start is zero),
-// and the classification from mcpclient.Classify. Pairing is left to a Pairer.
+// and the classification from mcpclient.Classify. Pairing is left to an mcpclient.Pairer, the client's own pass, so a trace's derived data is recomputed exactly as it was live.
 func (r *Record) Event(start time.Time) mcpclient.Event {
 	return r.event(start, false)
 }

@@ -19,7 +19,7 @@ func ParseHeader(line []byte) (Header, error) {
 }
 
 // ParseRecord decodes one event line of a trace as stored (its line ending optional). Turn
-// it into an event with Record.Event and a Pairer, as Trace.Events does.
+// it into an event with Record.Event and an mcpclient.Pairer, as Trace.Events does.
 func ParseRecord(line []byte) (*Record, error) {
 	return decodeRecord(bytes.TrimRight(line, "\r\n"))
 }
