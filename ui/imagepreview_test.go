@@ -133,12 +133,8 @@ func collectRaw(t *testing.T, m *model, cmd tea.Cmd, depth int) (raw []string, k
 	if cmd == nil || depth > 30 {
 		return nil, nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(cmdWait):
+	msg, ok := runCmd(t, cmd)
+	if !ok {
 		return nil, nil
 	}
 	switch msg := msg.(type) {
