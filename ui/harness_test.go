@@ -480,11 +480,14 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // newTestModel builds a model with the plain theme (no escape sequences of its own) at a
 // fixed size and a fixed clock.
-func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
+func newTestModel(t testing.TB, sess session.Conn, w, h int, with ...func(*Options)) *model {
 	t.Helper()
 	opts := Options{Tick: fakeTick, Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}, Context: t.Context()}
 	if sess != nil {
 		opts.Session = sess
+	}
+	for _, f := range with {
+		f(&opts)
 	}
 	m := newModel(opts)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }

@@ -56,6 +56,9 @@ type Options struct {
 	// Tick is the clock the UI's timers wait on (debounces, redraws, task polls, the
 	// cursor's blink, the spinner); nil is tea.Tick, the wall clock. Tests give their own.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// Now is the live session's clock (a multi-round call's time); nil is time.Now.
+	// Tests give their own.
+	Now func() time.Time
 	// Era is the era asked for (--era): with mcpclient.EraAuto the handshake starts with
 	// the server/discover probe, and the waiting line says so. ConfigureClient copies it
 	// from the client's Config; "" is taken as legacy.
@@ -395,9 +398,10 @@ func newModel(opts Options) *model {
 // trace, or a tap seen through attach).
 func newSession(ctx context.Context, opts Options) session.Session {
 	if opts.Session != nil {
-		// The session keeps the wall clock: Live.Call's round times add up with the
-		// client's own Elapsed. ui passes m.now where it stamps state itself.
-		return session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
+		// The session keeps the wall clock (opts.Now, time.Now by default): Live.Call's
+		// round times add up with the client's own Elapsed. ui passes m.now where it
+		// stamps state itself.
+		return session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, opts.Now)
 	}
 	if opts.FromTrace {
 		return session.NewRecorded()
