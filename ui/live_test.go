@@ -24,6 +24,8 @@ type live struct {
 	c    *mcpclient.Client
 	msgs chan tea.Msg
 	done chan struct{}
+	// wake gets a value after each event the client reports (until checks again).
+	wake chan struct{}
 	// timers are the timers the model started (Options.Tick: the wall clock, recorded).
 	tmu    sync.Mutex
 	timers []*liveTimer
@@ -83,8 +85,18 @@ func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) 
 		cfg.Timeout = 30 * time.Second
 	}
 	opts.Theme = "plain"
-	l := &live{t: t, msgs: make(chan tea.Msg, 1024), done: make(chan struct{})}
+	l := &live{t: t, msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), wake: make(chan struct{}, 1)}
 	opts.Tick = l.tick
+	onEvent := cfg.OnEvent
+	cfg.OnEvent = func(ev mcpclient.Event) {
+		if onEvent != nil {
+			onEvent(ev)
+		}
+		select {
+		case l.wake <- struct{}{}:
+		default:
+		}
+	}
 	opts.ConfigureClient(&cfg)
 	c, err := mcpclient.Start(cfg)
 	if err != nil {
@@ -130,36 +142,36 @@ func (l *live) deliver(msg tea.Msg) {
 	}
 }
 
-// step handles one message, or returns false after d without one.
-func (l *live) step(d time.Duration) bool {
-	select {
-	case msg := <-l.msgs:
-		tm, isTimer := msg.(timerMsg)
-		if isTimer {
-			msg = tm.msg
-		}
-		_, cmd := l.m.Update(msg)
-		if isTimer {
-			l.tmu.Lock()
-			tm.tm.handled = true
-			l.tmu.Unlock()
-		}
-		l.run(cmd)
-		return true
-	case <-time.After(d):
-		return false
+// handle gives msg to Update and runs what it starts.
+func (l *live) handle(msg tea.Msg) {
+	tm, isTimer := msg.(timerMsg)
+	if isTimer {
+		msg = tm.msg
 	}
+	_, cmd := l.m.Update(msg)
+	if isTimer {
+		l.tmu.Lock()
+		tm.tm.handled = true
+		l.tmu.Unlock()
+	}
+	l.run(cmd)
 }
 
-// until runs the program until cond holds; it fails the test after timeout.
+// until runs the program until cond holds: it checks cond again after each message
+// Update handles and each event the client reports (Config.OnEvent: a test's wire log);
+// it fails the test when timeout passes first.
 func (l *live) until(what string, cond func() bool, timeout time.Duration) {
 	l.t.Helper()
-	deadline := time.Now().Add(timeout)
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case msg := <-l.msgs:
+			l.handle(msg)
+		case <-l.wake:
+		case <-deadline.C:
 			l.t.Fatalf("waiting for %s: timed out\n%s", what, view(l.m))
 		}
-		l.step(50 * time.Millisecond)
 	}
 }
 
