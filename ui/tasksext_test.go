@@ -50,7 +50,8 @@ func (w *wireLog) find(dir mcpclient.Direction, method string) []string {
 }
 
 // settled waits until the frames of dir and method satisfy ok (Config.OnEvent runs on its
-// own goroutine, so the log may trail the model by a moment) and returns them.
+// own goroutine, so the log may trail the model by a moment) and returns them; it fails
+// the test when they do not within 10 s.
 func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, ok func([]string) bool) []string {
 	t.Helper()
 	deadline := time.NewTimer(10 * time.Second)
@@ -63,7 +64,7 @@ func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, 
 		select {
 		case <-w.grew:
 		case <-deadline.C:
-			return w.find(dir, method)
+			t.Fatalf("%s %s frames after 10 s: %q", dir, method, w.find(dir, method))
 		}
 	}
 }
