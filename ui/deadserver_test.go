@@ -49,7 +49,7 @@ func TestCallToDeadServerSaysNotSent(t *testing.T) {
 		tools: []mcpclient.Tool{{Name: "echo", InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`)}},
 		err:   &mcpclient.ExitError{PID: 7, Signal: "KILL", Pending: "request id 4 (tools/call echo)", NotSent: true},
 	}
-	m := newModel(Options{Theme: "plain", Title: "fake", Session: s, Restartable: true})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake", Session: s, Restartable: true})
 	m.now = func() time.Time { return t0 }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	exec(t, m, m.Init(), 0)

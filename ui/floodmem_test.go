@@ -24,10 +24,9 @@ func liveRecorded(tb testing.TB) (*model, *trace.Writer) {
 	}
 	tb.Cleanup(func() { w.Close() })
 	w.IndexEvents()
-	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}, ReadBack: w.EventBySeq}
+	opts := Options{Tick: fakeTick, Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}, ReadBack: w.EventBySeq}
 	m := newModel(opts)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
-	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	return m, w
 }

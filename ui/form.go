@@ -136,7 +136,7 @@ type submit struct {
 
 func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	f, err := schemaform.New(tool.InputSchema)
-	ti := newLineInput(inputStyles(c.st), &c.keys.Input)
+	ti := newLineInput(c)
 	ki := textinput.New()
 	ki.Prompt = ""
 	ki.SetStyles(inputStyles(c.st))

@@ -59,7 +59,7 @@ func formModel(t testing.TB, w, h int, dir string, tools ...mcpclient.Tool) (*mo
 		tools:  tools,
 		result: &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "ok"}}},
 	}
-	m := newModel(Options{Theme: "plain", Title: "fake-server", Session: s, HistoryDir: dir})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake-server", Session: s, HistoryDir: dir})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	exec(t, m, m.Init(), 0)

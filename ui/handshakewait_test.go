@@ -14,7 +14,7 @@ import (
 // While the handshake waits, the Tools pane says for how long and what the timeout is.
 func TestHandshakeWaitShowsElapsed(t *testing.T) {
 	now := t0
-	m := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second})
 	m.now = func() time.Time { return now }
 	drive(t, m, tea.WindowSizeMsg{Width: 140, Height: 30})
 	m.Init()

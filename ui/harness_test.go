@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -197,8 +199,7 @@ func (f *fakeMore) ListTasks(context.Context) ([]mcpclient.Task, []string, error
 }
 
 // drive delivers msgs in order and runs the commands they return, feeding every message
-// back like the runtime would: fake session calls answer at once. A command that has not
-// answered within cmdWait (a tick, a call the fake holds) is left out.
+// back like the runtime would: fake session calls answer at once, timers are on fakeTick.
 func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	t.Helper()
 	for _, msg := range msgs {
@@ -207,22 +208,20 @@ func drive(t testing.TB, m *model, msgs ...tea.Msg) {
 	}
 }
 
-// cmdWait is how long exec gives a command to answer before taking it for one that blocks.
-const cmdWait = 200 * time.Millisecond
-
 // exec runs cmd as the runtime would and feeds its messages back (batches fanned out,
-// tea.Quit marking the model quitting), up to 30 levels deep.
+// tea.Quit marking the model quitting), up to 30 levels deep. A command that blocks (a
+// call the fake holds) is left running, in a test run by inBubble only.
 func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
+	t.Helper()
 	if cmd == nil || depth > 30 {
 		return
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(cmdWait):
-		return // a blocking command (tick, blocked call): not run in tests
+	if onWallClock(m) {
+		t.Fatal("exec: the model's timers wait on the wall clock; build it with Options.Tick = fakeTick")
+	}
+	msg, ok := runCmd(t, cmd)
+	if !ok {
+		return
 	}
 	switch msg := msg.(type) {
 	case nil:
@@ -235,6 +234,50 @@ func exec(t testing.TB, m *model, cmd tea.Cmd, depth int) {
 	default:
 		_, next := m.Update(msg)
 		exec(t, m, next, depth+1)
+	}
+}
+
+// cmdDeadline bounds how long runCmd waits for a command outside a bubble: every command
+// there answers at once (fake calls, fakeTick), so reaching it fails the test.
+const cmdDeadline = 10 * time.Second
+
+// bubbled holds the tests that inBubble runs (their *testing.T).
+var bubbled sync.Map
+
+// inBubble runs a test whose commands block (a call the fake holds until it is cancelled,
+// the wait for a held call's next request) in a synctest bubble, where runCmd can tell a
+// command that blocks from one that answers without waiting on any clock.
+func inBubble(t *testing.T, f func(t *testing.T)) {
+	synctest.Test(t, func(t *testing.T) {
+		bubbled.Store(t, true)
+		defer bubbled.Delete(t)
+		f(t)
+	})
+}
+
+// runCmd runs cmd on its own goroutine, as the runtime does, and returns its message. In
+// a bubble, a command still running once every goroutine of the bubble is durably blocked
+// (synctest.Wait) blocks: ok is false and it is left running. Outside one, a command must
+// answer; one that has not within cmdDeadline fails the test.
+func runCmd(t testing.TB, cmd tea.Cmd) (msg tea.Msg, ok bool) {
+	t.Helper()
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	if _, in := bubbled.Load(t); in {
+		synctest.Wait()
+		select {
+		case msg = <-done:
+			return msg, true
+		default:
+			return nil, false
+		}
+	}
+	select {
+	case msg = <-done:
+		return msg, true
+	case <-time.After(cmdDeadline):
+		t.Fatalf("a command has not answered in %s (one that blocks needs inBubble)", cmdDeadline)
+		return nil, false
 	}
 }
 
@@ -326,13 +369,12 @@ func moreSession() *fakeSession {
 // connected builds a model on s and runs the handshake and listings.
 func connected(t testing.TB, s *fakeSession, w, h int, opts ...func(*Options)) *model {
 	t.Helper()
-	o := Options{Theme: "plain", Title: "fake", Argv: []string{"fake"}, Session: s}
+	o := Options{Tick: fakeTick, Theme: "plain", Title: "fake", Argv: []string{"fake"}, Session: s, Context: t.Context()}
 	for _, f := range opts {
 		f(&o)
 	}
 	m := newModel(o)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
-	useFakeClock(m)
 	m.dialogGuard = 0
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	exec(t, m, m.Init(), 0)
@@ -438,26 +480,33 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
 // newTestModel builds a model with the plain theme (no escape sequences of its own) at a
 // fixed size and a fixed clock.
-func newTestModel(t testing.TB, sess session.Conn, w, h int) *model {
+func newTestModel(t testing.TB, sess session.Conn, w, h int, with ...func(*Options)) *model {
 	t.Helper()
-	opts := Options{Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}}
+	opts := Options{Tick: fakeTick, Theme: "plain", Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}, Context: t.Context()}
 	if sess != nil {
 		opts.Session = sess
 	}
+	for _, f := range with {
+		f(&opts)
+	}
 	m := newModel(opts)
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
-	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
 
-// useFakeClock stops m's own timers (common.tick) from waiting on the wall clock: starting
-// one answers at once with nothing, so the driver never waits for it, and it never fires;
-// a test that needs a timer's effect delivers its message itself (taskPollMsg, say).
-func useFakeClock(m *model) {
-	m.c.tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
-		return func() tea.Msg { return nil }
-	}
+// fakeTick is the tests' clock (Options.Tick): a timer started on it (a debounce, a
+// redraw, a task poll, the cursor's blink, the spinner's next frame) answers at once with
+// nothing, so the driver never waits for it, and it never fires; a test that needs a
+// timer's effect delivers its message itself (taskPollMsg, say).
+func fakeTick(time.Duration, func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return nil }
+}
+
+// onWallClock reports whether m's timers wait on the wall clock (tea.Tick): exec refuses
+// to drive such a model, as its timers would block the driver.
+func onWallClock(m *model) bool {
+	return reflect.ValueOf(m.c.tick).Pointer() == reflect.ValueOf(tea.Tick).Pointer()
 }
 
 // keyMsg builds a key press from its String() form.

@@ -14,7 +14,7 @@ import (
 // the Server pane and in the dead-server panel (B09, B22, B25).
 func TestTitleQuotedAndEnvKeys(t *testing.T) {
 	argv := []string{"/tmp/mcp", "inspect", "fixtures/demo server", "--root", "/data/My Projects/demo", "--name=a b"}
-	m := newModel(Options{Theme: "plain", Argv: argv, EnvKeys: []string{"API_KEY", "DEBUG"}, Session: &fakeSession{}})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Argv: argv, EnvKeys: []string{"API_KEY", "DEBUG"}, Session: &fakeSession{}})
 	m.now = func() time.Time { return t0 }
 	drive(t, m, tea.WindowSizeMsg{Width: 200, Height: 30})
 	want := `/tmp/mcp inspect 'fixtures/demo server' --root '/data/My Projects/demo' '--name=a b'`

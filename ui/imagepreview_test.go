@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -133,12 +132,8 @@ func collectRaw(t *testing.T, m *model, cmd tea.Cmd, depth int) (raw []string, k
 	if cmd == nil || depth > 30 {
 		return nil, nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(cmdWait):
+	msg, ok := runCmd(t, cmd)
+	if !ok {
 		return nil, nil
 	}
 	switch msg := msg.(type) {
@@ -233,35 +228,6 @@ func TestImagePreviewSixelPlacement(t *testing.T) {
 			}
 		})
 	}
-}
-
-// O writes the picture to a file and starts the viewer on it; without a viewer the status
-// line says so and where the file is.
-func TestOpenPictureInViewer(t *testing.T) {
-	dir := t.TempDir()
-	opened := filepath.Join(dir, "opened")
-	viewer := filepath.Join(dir, "viewer")
-	if err := os.WriteFile(viewer, []byte("#!/bin/sh\nprintf %s \"$1\" > "+opened+".tmp && mv "+opened+".tmp "+opened+"\n"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	m := picModel(t, 100, 30, func(o *Options) { o.HistoryDir, o.Viewer = dir, viewer })
-	keys(t, m, "O")
-	mustContain(t, "status", m.flash.text, "opened ", ".png with "+viewer)
-	var got []byte
-	for i := 0; i < 200 && got == nil; i++ {
-		got, _ = os.ReadFile(opened)
-		if got == nil {
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-	pic, err := os.ReadFile(string(got))
-	if err != nil || !bytes.Equal(pic, quadPNG(t)) {
-		t.Errorf("the viewer got %q: %v (want the decoded PNG)", got, err)
-	}
-
-	m = picModel(t, 100, 30, func(o *Options) { o.HistoryDir, o.Viewer = dir, "no-such-viewer-for-mcp-inspect" })
-	keys(t, m, "O")
-	mustContain(t, "status", m.flash.text, "no system viewer: no-such-viewer-for-mcp-inspect is not on PATH", "the picture is saved at "+filepath.Join(dir, "frames"))
 }
 
 func TestSystemViewer(t *testing.T) {

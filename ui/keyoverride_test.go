@@ -85,8 +85,7 @@ func TestKeyOverrideApplied(t *testing.T) {
 		t.Error("an override changed another binding")
 	}
 
-	m := newModel(Options{Theme: "plain", Keys: map[string][]string{"wire.search": {"ctrl+g"}}})
-	useFakeClock(m)
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Keys: map[string][]string{"wire.search": {"ctrl+g"}}})
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	drive(t, m, eventsMsg{events: toolSession()})
 	keys(t, m, "3", "g", "/")
@@ -105,8 +104,7 @@ func TestKeyOverrideApplied(t *testing.T) {
 // The hints on screen name the keys as bound: moved by the settings file, the status bar,
 // the help title and the too-small notice follow (they said "?" and "q" regardless).
 func TestKeyOverrideHints(t *testing.T) {
-	m := newModel(Options{Theme: "plain", Keys: map[string][]string{"global.help": {"f1"}, "global.quit": {"ctrl+q"}}})
-	useFakeClock(m)
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Keys: map[string][]string{"global.help": {"f1"}, "global.quit": {"ctrl+q"}}})
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	drive(t, m, eventsMsg{events: toolSession()})
 	mustContain(t, "status bar", view(m), "f1 help")
@@ -129,8 +127,7 @@ func TestKeyOverrideClashLeftOut(t *testing.T) {
 	}
 	mustContain(t, "log", logged.String(), `already wire.search_next's`)
 
-	m := newModel(Options{Theme: "plain", Keys: map[string][]string{"wire.search": {"n"}}})
-	useFakeClock(m)
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Keys: map[string][]string{"wire.search": {"n"}}})
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	drive(t, m, eventsMsg{events: toolSession()})
 	keys(t, m, "3", "g", "n")

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -28,16 +30,38 @@ type lineInput struct {
 	// Placeholder is shown, muted, when the value is empty.
 	Placeholder string
 	styles      textinput.Styles
-	cur         cursor.Model
-	keys        *inputKeys
+	// cur draws the cursor; it is static to bubbles, and lineInput blinks it on the
+	// model's clock (c.tick), so that a test's clock stops the blink.
+	cur  cursor.Model
+	keys *inputKeys
+	c    *common
+	// blinkID tells this input's blinks from another's; blinkTag, the current blink
+	// chain's (a new focus starts another, and the old one's ticks are dropped).
+	blinkID, blinkTag int
 }
 
-// newLineInput builds an editor drawn with s that edits with keys (the key map's Input group).
-func newLineInput(s textinput.Styles, keys *inputKeys) lineInput {
-	c := cursor.New()
-	c.Style = lipgloss.NewStyle().Foreground(s.Cursor.Color)
-	c.SetMode(cursor.CursorBlink)
-	return lineInput{styles: s, cur: c, keys: keys}
+// blinkSpeed is how long the cursor stays shown, then hidden (bubbles' cursor's speed).
+const blinkSpeed = 530 * time.Millisecond
+
+// lineBlinkMsg is a blink tick of lineInput blinkID's chain blinkTag.
+type lineBlinkMsg struct{ id, tag int }
+
+var lineBlinkIDs atomic.Int64
+
+// newLineInput builds an editor drawn in c's theme that edits with c's keys (the key
+// map's Input group) and blinks on c's clock.
+func newLineInput(c *common) lineInput {
+	s := inputStyles(c.st)
+	cur := cursor.New()
+	cur.Style = lipgloss.NewStyle().Foreground(s.Cursor.Color)
+	cur.SetMode(cursor.CursorStatic)
+	return lineInput{styles: s, cur: cur, keys: &c.keys.Input, c: c, blinkID: int(lineBlinkIDs.Add(1))}
+}
+
+// blink starts the wait before the cursor's next blink.
+func (l *lineInput) blink() tea.Cmd {
+	id, tag := l.blinkID, l.blinkTag
+	return l.c.tick(blinkSpeed, func(time.Time) tea.Msg { return lineBlinkMsg{id: id, tag: tag} })
 }
 
 // SetWidth sets the cells the view takes.
@@ -61,7 +85,12 @@ func (l *lineInput) SetValue(s string) {
 func (l *lineInput) CursorEnd() { l.pos = len(l.value); l.slide() }
 
 // Focus shows the cursor and takes keys; the command starts the blink.
-func (l *lineInput) Focus() tea.Cmd { l.focus = true; return l.cur.Focus() }
+func (l *lineInput) Focus() tea.Cmd {
+	l.focus = true
+	l.cur.Focus()
+	l.blinkTag++
+	return l.blink()
+}
 
 // Blur hides the cursor.
 func (l *lineInput) Blur() { l.focus = false; l.cur.Blur() }
@@ -204,9 +233,21 @@ func (l lineInput) Update(msg tea.Msg) (lineInput, tea.Cmd) {
 		l.cur.IsBlinked = false
 		return l, nil
 	}
-	var cmd tea.Cmd
-	l.cur, cmd = l.cur.Update(msg)
-	return l, cmd
+	switch msg := msg.(type) {
+	case lineBlinkMsg:
+		if msg.id == l.blinkID && msg.tag == l.blinkTag && l.focus {
+			l.cur.IsBlinked = !l.cur.IsBlinked
+			return l, l.blink()
+		}
+	case tea.FocusMsg: // the terminal's: show the cursor and blink again
+		l.cur, _ = l.cur.Update(msg)
+		l.blinkTag++
+		return l, l.blink()
+	case tea.BlurMsg: // hide the cursor and stop the blink
+		l.cur, _ = l.cur.Update(msg)
+		l.blinkTag++
+	}
+	return l, nil
 }
 
 // slide moves the window so the cursor is in it; it walks at most a window's width of

@@ -77,19 +77,14 @@ func pressRead(t *testing.T, m *model) {
 		if c == nil {
 			return
 		}
-		ch := make(chan tea.Msg, 1)
-		go func() { ch <- c() }()
-		select {
-		case msg := <-ch:
-			switch msg := msg.(type) {
-			case tea.BatchMsg:
-				for _, c := range msg {
-					deliver(c)
-				}
-			case linkReadMsg:
-				m.Update(msg)
+		msg, _ := runCmd(t, c)
+		switch msg := msg.(type) {
+		case tea.BatchMsg:
+			for _, c := range msg {
+				deliver(c)
 			}
-		case <-time.After(200 * time.Millisecond):
+		case linkReadMsg:
+			m.Update(msg)
 		}
 	}
 	deliver(cmd)

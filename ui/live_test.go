@@ -2,7 +2,9 @@ package ui
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +24,54 @@ type live struct {
 	c    *mcpclient.Client
 	msgs chan tea.Msg
 	done chan struct{}
+	// wake gets a value after each event the client reports (until checks again).
+	wake chan struct{}
+	// timers are the timers the model started (Options.Tick: the wall clock, recorded).
+	tmu    sync.Mutex
+	timers []*liveTimer
+	// timerCode is the code of the Cmd tick returns (isTimer).
+	timerCode uintptr
+}
+
+// liveTimer is a timer the model started: the message it will send, and whether Update
+// has handled it.
+type liveTimer struct {
+	msg     tea.Msg
+	handled bool
+}
+
+// timerMsg is a timer's message on its way to Update (step unwraps it).
+type timerMsg struct {
+	tm  *liveTimer
+	msg tea.Msg
+}
+
+// tick is the model's clock: tea.Tick's, with each timer recorded (pending says which
+// Update has not handled yet).
+func (l *live) tick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	tm := &liveTimer{msg: fn(time.Time{})}
+	l.tmu.Lock()
+	l.timers = append(l.timers, tm)
+	l.tmu.Unlock()
+	wait := tea.Tick(d, fn)
+	cmd := func() tea.Msg { return timerMsg{tm: tm, msg: wait()} }
+	l.tmu.Lock()
+	l.timerCode = reflect.ValueOf(cmd).Pointer()
+	l.tmu.Unlock()
+	return cmd
+}
+
+// pending reports whether a timer that will send a message ok accepts has not been
+// handled yet.
+func (l *live) pending(ok func(tea.Msg) bool) bool {
+	l.tmu.Lock()
+	defer l.tmu.Unlock()
+	for _, tm := range l.timers {
+		if !tm.handled && ok(tm.msg) {
+			return true
+		}
+	}
+	return false
 }
 
 // startLive spawns argv (or connects to cfg.URL when argv is empty) with cfg's era and timeouts, wires the client to the UI (features,
@@ -35,13 +85,25 @@ func startLive(t *testing.T, argv []string, cfg mcpclient.Config, opts Options) 
 		cfg.Timeout = 30 * time.Second
 	}
 	opts.Theme = "plain"
+	l := &live{t: t, msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), wake: make(chan struct{}, 1)}
+	opts.Tick = l.tick
+	onEvent := cfg.OnEvent
+	cfg.OnEvent = func(ev mcpclient.Event) {
+		if onEvent != nil {
+			onEvent(ev)
+		}
+		select {
+		case l.wake <- struct{}{}:
+		default:
+		}
+	}
 	opts.ConfigureClient(&cfg)
 	c, err := mcpclient.Start(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Client = c
-	l := &live{t: t, c: c, msgs: make(chan tea.Msg, 1024), done: make(chan struct{})}
+	l.c = c
 	l.m = newModel(opts)
 	l.m.dialogGuard = 0 // the test types only after it saw the dialog
 	t.Cleanup(func() {
@@ -80,36 +142,75 @@ func (l *live) deliver(msg tea.Msg) {
 	}
 }
 
-// step handles one message, or returns false after d without one.
-func (l *live) step(d time.Duration) bool {
-	select {
-	case msg := <-l.msgs:
-		_, cmd := l.m.Update(msg)
-		l.run(cmd)
-		return true
-	case <-time.After(d):
-		return false
+// handle gives msg to Update and runs what it starts.
+func (l *live) handle(msg tea.Msg) {
+	tm, isTimer := msg.(timerMsg)
+	if isTimer {
+		msg = tm.msg
 	}
+	_, cmd := l.m.Update(msg)
+	if isTimer {
+		l.tmu.Lock()
+		tm.tm.handled = true
+		l.tmu.Unlock()
+	}
+	l.run(cmd)
 }
 
-// until runs the program until cond holds; it fails the test after timeout.
+// until runs the program until cond holds: it checks cond again after each message
+// Update handles and each event the client reports (Config.OnEvent: a test's wire log);
+// it fails the test when timeout passes first.
 func (l *live) until(what string, cond func() bool, timeout time.Duration) {
 	l.t.Helper()
-	deadline := time.Now().Add(timeout)
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case msg := <-l.msgs:
+			l.handle(msg)
+		case <-l.wake:
+		case <-deadline.C:
 			l.t.Fatalf("waiting for %s: timed out\n%s", what, view(l.m))
 		}
-		l.step(50 * time.Millisecond)
 	}
 }
 
-// settle handles the messages that arrive within d.
-func (l *live) settle(d time.Duration) {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		l.step(10 * time.Millisecond)
+// keyDone types k and runs what it starts to its end, each command's answer handled in
+// turn (a command that does not answer within cmdDeadline fails the test); timers are
+// left to fire on their own.
+func (l *live) keyDone(k string) {
+	l.t.Helper()
+	_, cmd := l.m.Update(keyMsg(k))
+	l.finish(cmd)
+}
+
+func (l *live) finish(cmd tea.Cmd) {
+	l.t.Helper()
+	if cmd == nil {
+		return
 	}
+	if l.isTimer(cmd) {
+		l.run(cmd)
+		return
+	}
+	msg, _ := runCmd(l.t, cmd)
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			l.finish(c)
+		}
+	default:
+		_, next := l.m.Update(msg)
+		l.finish(next)
+	}
+}
+
+// isTimer reports whether cmd is a timer of l.tick (every one is the same closure).
+func (l *live) isTimer(cmd tea.Cmd) bool {
+	l.tmu.Lock()
+	defer l.tmu.Unlock()
+	return l.timerCode != 0 && reflect.ValueOf(cmd).Pointer() == l.timerCode
 }
 
 func (l *live) key(ks ...string) {

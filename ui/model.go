@@ -52,6 +52,12 @@ type Options struct {
 	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
 	// leaves it unsaid.
 	Timeout time.Duration
+	// Tick is the clock the UI's timers wait on (debounces, redraws, task polls, the
+	// cursor's blink, the spinner); nil is tea.Tick, the wall clock. Tests give their own.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// Now is the live session's clock (a multi-round call's time); nil is time.Now.
+	// Tests give their own.
+	Now func() time.Time
 	// Era is the era asked for (--era): with mcpclient.EraAuto the handshake starts with
 	// the server/discover probe, and the waiting line says so. ConfigureClient copies it
 	// from the client's Config; "" is taken as legacy.
@@ -176,8 +182,9 @@ type common struct {
 	session session.Session
 	// now is the host's clock (model.now: fixed in tests so elapsed times are stable).
 	now func() time.Time
-	// tick starts the model's own timers (debounces, redraws, task polls): tea.Tick; the
-	// tests' harness puts a fake clock here so that no timer waits on the wall clock.
+	// tick starts the model's own timers (debounces, redraws, task polls, the cursor's
+	// blink, the spinner): Options.Tick, tea.Tick by default; tests give a fake clock so
+	// that no timer waits on the wall clock.
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// redact is Options.Redact.
 	redact func([]byte) []byte
@@ -335,7 +342,11 @@ func newModel(opts Options) *model {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tea.Tick, redact: opts.Redact, sysClip: opts.SystemClipboard}
+	tick := opts.Tick
+	if tick == nil {
+		tick = tea.Tick
+	}
+	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tick, redact: opts.Redact, sysClip: opts.SystemClipboard}
 	c.gfx = newPictures(opts.ImageProtocol, opts.ImagePreview, c.st, systemViewer(opts.Viewer))
 	c.md = newMarkdown(c.st)
 	c.md.setDark(darkPalette(pal, opts.Theme))
@@ -396,9 +407,10 @@ func newModel(opts Options) *model {
 // trace, or a tap seen through attach).
 func newSession(ctx context.Context, opts Options) session.Session {
 	if opts.Session != nil {
-		// The session keeps the wall clock: Live.Call's round times add up with the
-		// client's own Elapsed. ui passes m.now where it stamps state itself.
-		return session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, nil)
+		// The session keeps the wall clock (opts.Now, time.Now by default): Live.Call's
+		// round times add up with the client's own Elapsed. ui passes m.now where it
+		// stamps state itself.
+		return session.NewLive(ctx, opts.Session, opts.Features, opts.Requests, opts.Now)
 	}
 	if opts.FromTrace {
 		return session.NewRecorded()

@@ -113,58 +113,60 @@ func TestResultBlocks(t *testing.T) {
 }
 
 func TestCallProgressAndCancel(t *testing.T) {
-	s := greetSession()
-	s.block = true
-	m := newTestModel(t, s, 100, 30)
-	exec(t, m, m.Init(), 0)
-	keys(t, m, "enter")
-	typeIn(t, m, "1")
-	keys(t, m, "tab")
-	typeIn(t, m, "2")
-	_, cmd := m.Update(keyMsg("ctrl+s"))
-	if !m.call.run.running() {
-		t.Fatal("call not running")
-	}
-	done := make(chan tea.Msg, 4)
-	go func() {
-		for _, c := range cmd().(tea.BatchMsg) {
-			c := c
-			go func() { done <- c() }()
+	inBubble(t, func(t *testing.T) {
+		s := greetSession()
+		s.block = true
+		m := newTestModel(t, s, 100, 30)
+		exec(t, m, m.Init(), 0)
+		keys(t, m, "enter")
+		typeIn(t, m, "1")
+		keys(t, m, "tab")
+		typeIn(t, m, "2")
+		_, cmd := m.Update(keyMsg("ctrl+s"))
+		if !m.call.run.running() {
+			t.Fatal("call not running")
 		}
-	}()
-	// The fake reports its request sent as #8 (OnSent): the call knows its own request.
-	for msg := range done {
-		if sent, ok := msg.(callSentMsg); ok {
-			drive(t, m, sent)
-			break
+		done := make(chan tea.Msg, 4)
+		go func() {
+			for _, c := range cmd().(tea.BatchMsg) {
+				c := c
+				go func() { done <- c() }()
+			}
+		}()
+		// The fake reports its request sent as #8 (OnSent): the call knows its own request.
+		for msg := range done {
+			if sent, ok := msg.(callSentMsg); ok {
+				drive(t, m, sent)
+				break
+			}
 		}
-	}
-	req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
-	prog := ev(11, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
-	prog.Pair = 8
-	drive(t, m, eventsMsg{events: []mcpclient.Event{req, prog}})
-	m.now = func() time.Time { return t0.Add(3 * time.Second) }
-	out := view(m)
-	assertClean(t, "in flight", out)
-	for _, want := range []string{"waiting for the answer… 1.5s", "###", "3/10", "step 3", "ctrl+x cancels"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("in-flight view lacks %q\n%s", want, out)
+		req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
+		prog := ev(11, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
+		prog.Pair = 8
+		drive(t, m, eventsMsg{events: []mcpclient.Event{req, prog}})
+		m.now = func() time.Time { return t0.Add(3 * time.Second) }
+		out := view(m)
+		assertClean(t, "in flight", out)
+		for _, want := range []string{"waiting for the answer… 1.5s", "###", "3/10", "step 3", "ctrl+x cancels"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("in-flight view lacks %q\n%s", want, out)
+			}
 		}
-	}
-	keys(t, m, "ctrl+x")
-	var msg tea.Msg
-	for msg = range done {
-		if _, ok := msg.(callDoneMsg); ok {
-			break
+		keys(t, m, "ctrl+x")
+		var msg tea.Msg
+		for msg = range done {
+			if _, ok := msg.(callDoneMsg); ok {
+				break
+			}
 		}
-	}
-	drive(t, m, msg)
-	if m.call.run.running() || !errors.Is(m.call.run.err, context.Canceled) {
-		t.Fatalf("cancel: %+v", m.call.run)
-	}
-	if !strings.Contains(view(m), "cancelled by you") {
-		t.Fatalf("cancel view:\n%s", view(m))
-	}
+		drive(t, m, msg)
+		if m.call.run.running() || !errors.Is(m.call.run.err, context.Canceled) {
+			t.Fatalf("cancel: %+v", m.call.run)
+		}
+		if !strings.Contains(view(m), "cancelled by you") {
+			t.Fatalf("cancel view:\n%s", view(m))
+		}
+	})
 }
 
 func TestPumpBatchesInOrder(t *testing.T) {

@@ -103,8 +103,7 @@ func TestNoSaveFloodBounded(t *testing.T) {
 // TestNoFileOffKeepsAll: without NoFile (and no read-back) every frame's bytes stay, and
 // nothing is said about dropped frames.
 func TestNoFileOffKeepsAll(t *testing.T) {
-	m := newModel(Options{Theme: "plain", Title: "fake"})
-	useFakeClock(m)
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	var evs []mcpclient.Event
 	for i := 1; i <= 40; i++ {

@@ -106,7 +106,7 @@ func TestOlderProtocolVersionIsANote(t *testing.T) {
 	if strings.Contains(server, "⚠") || l.m.tl.violations != 0 {
 		t.Errorf("a warning or violation for normal negotiation (%d violations):\n%s", l.m.tl.violations, server)
 	}
-	exec(t, l.m, l.m.startCallByName(&callRequest{tool: "stats", args: []byte(`{}`)}), 0)
+	l.run(l.m.startCallByName(&callRequest{tool: "stats", args: []byte(`{}`)}))
 	l.until("the result", func() bool { return strings.Contains(view(l.m), `{"n":3}`) }, 30*time.Second)
 	if out := view(l.m); strings.Contains(out, "outputSchema") {
 		t.Errorf("outputSchema advisory against a 2025-03-26 server:\n%s", out)

@@ -16,7 +16,7 @@ import (
 // Without --era auto nothing speaks of a probe.
 func TestProbeWaitSaysSo(t *testing.T) {
 	now := t0
-	m := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute, Era: mcpclient.EraAuto})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute, Era: mcpclient.EraAuto})
 	m.now = func() time.Time { return now }
 	drive(t, m, tea.WindowSizeMsg{Width: 200, Height: 40})
 	m.Init()
@@ -45,7 +45,7 @@ func TestProbeWaitSaysSo(t *testing.T) {
 	}
 
 	// The legacy era (the default) has no probe.
-	l := newModel(Options{Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute})
+	l := newModel(Options{Tick: fakeTick, Theme: "plain", Session: &blockingConnect{}, Timeout: time.Minute})
 	l.now = func() time.Time { return now }
 	drive(t, l, tea.WindowSizeMsg{Width: 200, Height: 40})
 	l.Init()

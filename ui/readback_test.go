@@ -30,9 +30,8 @@ func TestReadBackSaveExact(t *testing.T) {
 	t.Cleanup(func() { w.Close() })
 	w.IndexEvents()
 	mask := func(b []byte) []byte { out, _ := red.Bytes(b); return out }
-	m := newModel(Options{Theme: "plain", Title: "fake", HistoryDir: dir, ReadBack: w.EventBySeq, Redact: mask})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake", HistoryDir: dir, ReadBack: w.EventBySeq, Redact: mask})
 	m.now = func() time.Time { return t0 }
-	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	n := recentEvents + 10
 	evs := make([]mcpclient.Event, n)

@@ -94,7 +94,7 @@ func recordedTrace(t *testing.T) *trace.Trace {
 // two batches, as the event pump would.
 func openOffline(t *testing.T, evs []mcpclient.Event) *model {
 	t.Helper()
-	m := newModel(Options{Theme: "plain", Title: "trace t.jsonl", FromTrace: true})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "trace t.jsonl", FromTrace: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	exec(t, m, m.Init(), 0)
@@ -286,7 +286,7 @@ func TestOfflineLoadsOnDemand(t *testing.T) {
 // against the trace's length; once Events closes it stops.
 func TestOfflineReadingCount(t *testing.T) {
 	evs := recordTrace(t)
-	m := newModel(Options{Theme: "plain", TraceLen: 50})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", TraceLen: 50})
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	m.update(eventsMsg{events: evs[:10]})
 	m.update(keyMsg("3"))

@@ -16,7 +16,7 @@ import (
 // Options.Restartable), on a server that died like case B09.
 func newRestartableModel(t *testing.T) *model {
 	t.Helper()
-	m := newModel(Options{Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Argv: []string{"node", "build/index.js", "--token", "***"}, EnvKeys: []string{"API_KEY"}, Session: &fakeSession{}, Restartable: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
 	drive(t, m, eventsMsg{events: []mcpclient.Event{

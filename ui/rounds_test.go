@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,17 +13,36 @@ import (
 
 // roundsSession answers tools/call in three rounds, as Session.Request does for a modern
 // server that answers input_required twice (MCP 2026-07-28 basic/patterns/mrtr): three
-// requests are sent (Seqs 8, 15, 23), with gap between them (the user's input), and the
-// final response (#24) took last.
+// requests are sent (Seqs 8, 15, 23), gap apart on the session's clock (the user's
+// input), and the final response (#24) took last.
 type roundsSession struct {
 	*fakeSession
 	gap, last time.Duration
+	clock     stepClock
+}
+
+// stepClock is a clock that moves only when told (Options.Now).
+type stepClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *stepClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *stepClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = c.at.Add(d)
 }
 
 func (s *roundsSession) Request(ctx context.Context, method string, params any, opt *mcpclient.RequestOptions) (*mcpclient.Response, error) {
 	for i, seq := range []uint64{8, 15, 23} {
 		if i > 0 {
-			time.Sleep(s.gap)
+			s.clock.add(s.gap)
 		}
 		opt.OnSent(seq, json.RawMessage("1"))
 	}
@@ -39,7 +59,8 @@ func (s *roundsSession) Request(ctx context.Context, method string, params any, 
 // and the first request; not only the last round's round trip.
 func TestCallRoundsTotalTime(t *testing.T) {
 	s := &roundsSession{fakeSession: greetSession(), gap: 40 * time.Millisecond, last: 34 * time.Millisecond}
-	m := newTestModel(t, s, 120, 40)
+	s.clock.at = t0
+	m := newTestModel(t, s, 120, 40, func(o *Options) { o.Now = s.clock.now })
 	exec(t, m, m.Init(), 0)
 	keys(t, m, "enter") // add: a, b
 	typeIn(t, m, "1")
@@ -50,9 +71,9 @@ func TestCallRoundsTotalTime(t *testing.T) {
 	if r == nil || !r.done || r.err != nil {
 		t.Fatalf("call did not finish: %+v", r)
 	}
-	// Lower bound only: two gaps and the last round trip.
-	if min := 2*s.gap + s.last; r.elapsed < min {
-		t.Errorf("elapsed %s, want at least %s (all rounds)", r.elapsed, min)
+	// Two gaps and the last round trip, exactly: the session's clock moved only by them.
+	if want := 2*s.gap + s.last; r.elapsed != want {
+		t.Errorf("elapsed %s, want %s (all rounds)", r.elapsed, want)
 	}
 	if r.rounds != 3 {
 		t.Errorf("rounds %d, want 3", r.rounds)

@@ -9,31 +9,29 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// collect runs cmd (and the batches it returns) and gives the messages that finish at once.
-func collectMsgs(cmd tea.Cmd) []tea.Msg {
+// collectMsgs runs cmd (and the batches it returns) and gives the messages it sends.
+func collectMsgs(t *testing.T, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
 	if cmd == nil {
 		return nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case msg := <-done:
-		if b, ok := msg.(tea.BatchMsg); ok {
-			var out []tea.Msg
-			for _, c := range b {
-				out = append(out, collectMsgs(c)...)
-			}
-			return out
-		}
-		return []tea.Msg{msg}
-	case <-time.After(100 * time.Millisecond):
+	msg, ok := runCmd(t, cmd)
+	if !ok {
 		return nil
 	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, collectMsgs(t, c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
 }
 
 func newKeepModel(t *testing.T, save func(string) (string, error)) *model {
 	t.Helper()
-	m := newModel(Options{Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake", SessionPath: "/state/sessions/s1.jsonl", SaveSession: save})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	m.Init()
@@ -91,7 +89,7 @@ func TestSaveSessionKey(t *testing.T) {
 	if calls != 0 {
 		t.Fatal("SaveSession called inside Update")
 	}
-	for _, msg := range collectMsgs(cmd) {
+	for _, msg := range collectMsgs(t, cmd) {
 		if _, ok := msg.(sessionSavedMsg); ok {
 			m.Update(msg)
 		}
@@ -110,7 +108,7 @@ func TestSaveSessionKey(t *testing.T) {
 	keys(t, m, "S")
 	typeIn(t, m, "bad")
 	_, cmd = m.Update(keyMsg("enter"))
-	for _, msg := range collectMsgs(cmd) {
+	for _, msg := range collectMsgs(t, cmd) {
 		if _, ok := msg.(sessionSavedMsg); ok {
 			m.Update(msg)
 		}
@@ -141,7 +139,7 @@ func TestSaveSessionNameExistsKeepsPrompt(t *testing.T) {
 	m := newKeepModel(t, save)
 	enter := func() {
 		_, cmd := m.Update(keyMsg("enter"))
-		for _, msg := range collectMsgs(cmd) {
+		for _, msg := range collectMsgs(t, cmd) {
 			if _, ok := msg.(sessionSavedMsg); ok {
 				m.Update(msg)
 			}

@@ -11,9 +11,8 @@ import (
 // show in the status line and stay in the Logs pane, once each.
 func TestStartWarnings(t *testing.T) {
 	w := "settings: config.toml:1:9: theme: unknown theme \"drak\"; left out: --theme chooses the theme"
-	m := newModel(Options{Theme: "plain", Title: "fake", Argv: []string{"fake"}, Warnings: []string{w}})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake", Argv: []string{"fake"}, Warnings: []string{w}})
 	m.now = func() time.Time { return t0.Add(time.Second) }
-	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 30})
 	mustContain(t, "status line", view(m), "unknown theme")
 	n := 0

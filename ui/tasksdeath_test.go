@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -44,8 +46,11 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 		t.Errorf("call state %q", st)
 	}
 
-	// Nothing follows the task any more: no poll is scheduled, none is tried.
-	l.settle(600 * time.Millisecond)
+	// Nothing follows the task any more: no poll is scheduled, none is tried (a poll timer
+	// set before the death fires and is handled first).
+	l.until("the polls set before the death", func() bool {
+		return !l.pending(func(msg tea.Msg) bool { p, ok := msg.(taskPollMsg); return ok && p.id == id })
+	}, 20*time.Second)
 	e := l.m.tasks.all.Get(id)
 	if e == nil || e.Task.Status != "working" || !e.Stalled() || e.Polling || e.Listening {
 		t.Fatalf("tasks entry after the death: %+v", e)
@@ -57,8 +62,8 @@ func TestModernTaskCallEndsWhenTheServerDies(t *testing.T) {
 	mustContain(t, "tasks pane", view(l.m), "working (last known: polling stopped)", "server was killed by signal KILL")
 
 	// ctrl+x has no call to cancel: no tasks/cancel is tried.
-	l.key("2", "ctrl+x")
-	l.settle(300 * time.Millisecond)
+	l.key("2")
+	l.keyDone("ctrl+x")
 	if strings.Contains(l.m.flash.text, "tasks/cancel") {
 		t.Errorf("ctrl+x after the death: %q", l.m.flash.text)
 	}

@@ -50,7 +50,8 @@ func (w *wireLog) find(dir mcpclient.Direction, method string) []string {
 }
 
 // settled waits until the frames of dir and method satisfy ok (Config.OnEvent runs on its
-// own goroutine, so the log may trail the model by a moment) and returns them.
+// own goroutine, so the log may trail the model by a moment) and returns them; it fails
+// the test when they do not within 10 s.
 func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, ok func([]string) bool) []string {
 	t.Helper()
 	deadline := time.NewTimer(10 * time.Second)
@@ -63,7 +64,7 @@ func (w *wireLog) settled(t *testing.T, dir mcpclient.Direction, method string, 
 		select {
 		case <-w.grew:
 		case <-deadline.C:
-			return w.find(dir, method)
+			t.Fatalf("%s %s frames after 10 s: %q", dir, method, w.find(dir, method))
 		}
 	}
 }
@@ -102,8 +103,10 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 
 	l.until("the input dialog", func() bool { return len(l.m.overlay.requests) > 0 }, 20*time.Second)
 	mustContain(t, "dialog", view(l.m), "elicitation/create (form)", "Please enter your name.", "tools/call task_greet")
-	// The server repeats the outstanding request on every poll (100 ms): still one dialog.
-	l.settle(500 * time.Millisecond)
+	// The server repeats the outstanding request on every poll (100 ms): still one dialog
+	// after three more.
+	polls := len(w.find(mcpclient.ClientToServer, "tasks/get"))
+	l.until("three more polls", func() bool { return len(w.find(mcpclient.ClientToServer, "tasks/get")) >= polls+3 }, 20*time.Second)
 	if len(l.m.overlay.requests) != 1 || run.done {
 		t.Fatalf("%d dialogs after repeated polls (done %v)", len(l.m.overlay.requests), run.done)
 	}
@@ -128,8 +131,7 @@ func TestModernTaskCallInputRequired(t *testing.T) {
 	if e.Fetching || len(w.find(mcpclient.ClientToServer, "tasks/result")) != 0 {
 		t.Error("t sent tasks/result for a modern task")
 	}
-	l.key("r")
-	l.settle(100 * time.Millisecond)
+	l.keyDone("r")
 	mustContain(t, "no tasks/list", view(l.m), "has no tasks/list")
 	if got := w.find(mcpclient.ClientToServer, "tasks/list"); len(got) != 0 {
 		t.Errorf("r sent tasks/list to a modern server: %q", got)

@@ -64,38 +64,40 @@ func TestEventCacheBounds(t *testing.T) {
 // request's Seq (OnSent) is picked up when it does; other frames in between are skipped
 // without being parsed again.
 func TestProgressBeforeSent(t *testing.T) {
-	s := greetSession()
-	s.block = true
-	m := newTestModel(t, s, 100, 30)
-	exec(t, m, m.Init(), 0)
-	keys(t, m, "enter")
-	typeIn(t, m, "1")
-	keys(t, m, "tab")
-	typeIn(t, m, "2")
-	_, cmd := m.Update(keyMsg("ctrl+s"))
-	done := make(chan tea.Msg, 4)
-	go func() {
-		for _, c := range cmd().(tea.BatchMsg) {
-			go func() { done <- c() }()
+	inBubble(t, func(t *testing.T) {
+		s := greetSession()
+		s.block = true
+		m := newTestModel(t, s, 100, 30)
+		exec(t, m, m.Init(), 0)
+		keys(t, m, "enter")
+		typeIn(t, m, "1")
+		keys(t, m, "tab")
+		typeIn(t, m, "2")
+		_, cmd := m.Update(keyMsg("ctrl+s"))
+		done := make(chan tea.Msg, 4)
+		go func() {
+			for _, c := range cmd().(tea.BatchMsg) {
+				go func() { done <- c() }()
+			}
+		}()
+		var sent callSentMsg
+		for msg := range done {
+			if s, ok := msg.(callSentMsg); ok {
+				sent = s
+				break
+			}
 		}
-	}()
-	var sent callSentMsg
-	for msg := range done {
-		if s, ok := msg.(callSentMsg); ok {
-			sent = s
-			break
+		req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
+		other := ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":99,"progress":9,"total":10,"message":"not ours"}}`+"\n")
+		other.Pair = 5
+		prog := ev(10, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
+		prog.Pair = 8
+		drive(t, m, eventsMsg{events: []mcpclient.Event{req, other, prog}})
+		drive(t, m, sent)
+		r := m.call.run
+		if r.reqSeq != 8 || r.progress != 3 || r.total != 10 || r.progMsg != "step 3" {
+			t.Fatalf("run: reqSeq %d progress %v/%v %q", r.reqSeq, r.progress, r.total, r.progMsg)
 		}
-	}
-	req := ev(8, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2},"_meta":{"progressToken":3}}}`+"\n")
-	other := ev(9, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":99,"progress":9,"total":10,"message":"not ours"}}`+"\n")
-	other.Pair = 5
-	prog := ev(10, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":3,"progress":3,"total":10,"message":"step 3"}}`+"\n")
-	prog.Pair = 8
-	drive(t, m, eventsMsg{events: []mcpclient.Event{req, other, prog}})
-	drive(t, m, sent)
-	r := m.call.run
-	if r.reqSeq != 8 || r.progress != 3 || r.total != 10 || r.progMsg != "step 3" {
-		t.Fatalf("run: reqSeq %d progress %v/%v %q", r.reqSeq, r.progress, r.total, r.progMsg)
-	}
-	keys(t, m, "ctrl+x")
+		keys(t, m, "ctrl+x")
+	})
 }

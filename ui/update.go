@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -217,14 +218,19 @@ func (m *model) frameSaved(msg frameSavedMsg) {
 	m.note(level, m.wire.frameSaved(msg))
 }
 
-// spin turns the running call's spinner.
+// spin turns the running call's spinner. Its next frame waits on the model's clock
+// (c.tick), not on the spinner's own tea.Tick, so that a test's clock holds it.
 func (m *model) spin(msg spinner.TickMsg) tea.Cmd {
 	if !m.call.anyRunning() {
 		return nil
 	}
 	var cmd tea.Cmd
 	m.call.spin, cmd = m.call.spin.Update(msg)
-	return cmd
+	if cmd == nil {
+		return nil // another spinner's, or a stale chain's: it turned nothing
+	}
+	next := m.call.spin // Tick carries the ID and the new tag, as the spinner's own does
+	return m.c.tick(next.Spinner.FPS, func(time.Time) tea.Msg { return next.Tick() })
 }
 
 // updateInputs passes component messages (cursor blinks) to the focused input: the front

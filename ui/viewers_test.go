@@ -31,7 +31,7 @@ var legacyTraffic = []recorded{
 // the events delivered as the pump would.
 func viewerModel(t *testing.T, fromTrace bool, evs []mcpclient.Event) *model {
 	t.Helper()
-	m := newModel(Options{Theme: "plain", Title: "viewer", FromTrace: fromTrace})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "viewer", FromTrace: fromTrace})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	exec(t, m, m.Init(), 0)
@@ -150,7 +150,7 @@ func TestOpenedTraceLostLinesUpFront(t *testing.T) {
 
 func newOfflineModel(t *testing.T, warnings []string) *model {
 	t.Helper()
-	m := newModel(Options{Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "trace t.jsonl", TraceWarnings: warnings, FromTrace: true})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 	return m
@@ -191,7 +191,7 @@ func TestOpenedTraceWithoutExitSaysSo(t *testing.T) {
 
 // An attached viewer (a live tap: no session, not a trace file) shows live states.
 func TestAttachedViewerShowsLiveState(t *testing.T) {
-	m := newModel(Options{Theme: "plain", Title: "tap"})
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "tap"})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 	drive(t, m, eventsMsg{events: recordedHandshake})

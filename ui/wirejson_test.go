@@ -33,9 +33,8 @@ func jsonSession() []mcpclient.Event {
 // themedModel is newTestModel with a theme of its own.
 func themedModel(t testing.TB, theme string, w, h int) *model {
 	t.Helper()
-	m := newModel(Options{Theme: theme, Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}})
+	m := newModel(Options{Tick: fakeTick, Theme: theme, Title: "fake-server --flag", Argv: []string{"fake-server", "--flag"}})
 	m.now = func() time.Time { return t0.Add(1500 * time.Millisecond) }
-	useFakeClock(m)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }

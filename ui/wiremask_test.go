@@ -54,8 +54,7 @@ func TestWireMasksHTTPCredentials(t *testing.T) {
 		}
 	}
 
-	m := newModel(Options{Theme: "plain", ShowCredentials: true})
-	useFakeClock(m)
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", ShowCredentials: true})
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
 	out = screens(m)
 	for _, s := range secrets {

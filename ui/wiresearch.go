@@ -401,7 +401,7 @@ func (p *wirePane) nextHit(from, d int, incl bool) bool {
 func (p *wirePane) openFind(mode findMode) tea.Cmd {
 	p.find.mode = mode
 	p.find.err = nil
-	p.find.in = newLineInput(inputStyles(p.c.st), &p.c.keys.Input)
+	p.find.in = newLineInput(p.c)
 	p.sizeInput()
 	if mode == findSearch {
 		// The input starts empty (enter on it keeps the search in force, as in less).

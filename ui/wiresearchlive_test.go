@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,12 +16,8 @@ func stepOf(t *testing.T, cmd tea.Cmd) (wireStepMsg, bool) {
 	if cmd == nil {
 		return wireStepMsg{}, false
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(cmdWait):
+	msg, ok := runCmd(t, cmd)
+	if !ok {
 		return wireStepMsg{}, false
 	}
 	switch msg := msg.(type) {
