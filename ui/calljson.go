@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // callJSON is a finished call's structuredContent drawn as a JSON view: kept with the
@@ -22,7 +23,7 @@ type callJSON struct {
 // structuredLines draws structuredContent (up to limit bytes) through the run's JSON
 // view, whose first row goes on result line at; ok is false when it holds no JSON value
 // (the caller draws it as text).
-func (r *callRun) structuredLines(st *stylesT, sc json.RawMessage, limit, w, at int) ([]string, bool) {
+func (r *callRun) structuredLines(st *themes.Styles, sc json.RawMessage, limit, w, at int) ([]string, bool) {
 	src := sc[:runeCut(sc, limit)]
 	if v := r.js.view; v == nil || len(v.doc.src) != len(src) {
 		r.js = callJSON{view: newJSONView(src)}
@@ -44,7 +45,7 @@ func (r *callRun) structuredLines(st *stylesT, sc json.RawMessage, limit, w, at 
 
 // jsonOrText draws raw JSON highlighted, every string whole; text that is not one JSON
 // value is drawn as it is (sanitized).
-func jsonOrText(st *stylesT, raw []byte, w int) []string {
+func jsonOrText(st *themes.Styles, raw []byte, w int) []string {
 	if lines, ok := jsonLines(st, raw, w); ok {
 		return lines
 	}

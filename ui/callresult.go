@@ -18,6 +18,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // callRun is one tools/call: in flight (spinner, elapsed, progress) or finished (result).
@@ -88,11 +89,11 @@ type callRun struct {
 func (r *callRun) running() bool { return r != nil && !r.done }
 
 // newSpinner and newBar build the in-flight widgets from theme colors.
-func newSpinner(st *stylesT) spinner.Model {
+func newSpinner(st *themes.Styles) spinner.Model {
 	return spinner.New(spinner.WithSpinner(spinner.Line), spinner.WithStyle(st.Accent))
 }
 
-func newBar(st *stylesT) progress.Model {
+func newBar(st *themes.Styles) progress.Model {
 	b := progress.New(progress.WithWidth(30))
 	if st.Palette.Accent != nil {
 		b.FullColor, b.EmptyColor = st.Palette.Accent, st.Palette.Muted
@@ -132,7 +133,7 @@ func (r *callRun) observe(ev *mcpclient.Event) bool {
 
 // resultLines renders a finished call: status, error or each content block in full,
 // structuredContent, timing. All server text is sanitized.
-func resultLines(st *stylesT, r *callRun, w int) []string {
+func resultLines(st *themes.Styles, r *callRun, w int) []string {
 	var out []string
 	add := func(l ...string) { out = append(out, l...) }
 	head := fmt.Sprintf("tools/call %s", clean(r.tool))
@@ -272,7 +273,7 @@ func previewLen(b mcpclient.ContentBlock) int {
 // responseProblemLines says what was wrong with the response frame itself, which the
 // decoded result no longer shows: invalid UTF-8 became replacement characters, an
 // unpaired surrogate escape became one (case B05). Other warnings are named briefly.
-func responseProblemLines(st *stylesT, probs []mcpclient.Problem, w int) []string {
+func responseProblemLines(st *themes.Styles, probs []mcpclient.Problem, w int) []string {
 	var out []string
 	for _, pr := range probs {
 		if pr.Severity < mcpclient.Warning {
@@ -316,7 +317,7 @@ func problemByte(text string) (int, bool) {
 }
 
 // blockLines renders one content block (MCP 2025-11-25 schema ContentBlock).
-func blockLines(st *stylesT, i int, b mcpclient.ContentBlock, isErr bool, w int) []string {
+func blockLines(st *themes.Styles, i int, b mcpclient.ContentBlock, isErr bool, w int) []string {
 	var out []string
 	label := func(s string) string { return st.Accent.Render(fmt.Sprintf("[%d] %s", i+1, s)) }
 	textSt := st.Base
@@ -392,7 +393,7 @@ func notSent(err error) bool {
 }
 
 // errorLines says in words why a call has no result.
-func errorLines(st *stylesT, err error, w int) []string {
+func errorLines(st *themes.Styles, err error, w int) []string {
 	var out []string
 	var rpc *mcpclient.RPCError
 	var exit *mcpclient.ExitError
@@ -458,7 +459,7 @@ func hasControls(b mcpclient.ContentBlock) bool {
 
 // invalidLines marks a call whose arguments were sent despite validation problems. The
 // wire shows the exact bytes; this says the user chose to send them.
-func invalidLines(st *stylesT, problems []string, w int) []string {
+func invalidLines(st *themes.Styles, problems []string, w int) []string {
 	if len(problems) == 0 {
 		return nil
 	}
@@ -476,7 +477,7 @@ func invalidLines(st *stylesT, problems []string, w int) []string {
 // outputAdvice checks structuredContent against the tool's outputSchema (MCP 2025-11-25
 // server/tools: servers MUST provide structured results that conform to it). A mismatch
 // is advisory: it is shown beside the result, which is always shown in full.
-func outputAdvice(st *stylesT, r *callRun, w int) []string {
+func outputAdvice(st *themes.Styles, r *callRun, w int) []string {
 	if !r.adviceDone {
 		r.advice = findings.CheckOutput(r.outSchema, r.res)
 		r.adviceDone = true

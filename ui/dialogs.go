@@ -14,6 +14,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // samplingReplyModel is the model name a user-typed sampling reply carries.
@@ -300,7 +301,7 @@ func (d *rootsDialog) requestLines(roots []mcpclient.Root, w int) []string {
 
 // samplingLines renders a CreateMessageRequest: messages by role with every content block,
 // system prompt, model preferences, limits.
-func samplingLines(st *stylesT, params json.RawMessage, w int) []string {
+func samplingLines(st *themes.Styles, params json.RawMessage, w int) []string {
 	var p struct {
 		Messages []struct {
 			Role    string          `json:"role"`

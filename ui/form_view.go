@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/schemaform"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // kindWidth is the width of the kind column ("integer", "date-time", "one of", ...).
@@ -676,7 +677,7 @@ func (p *formPane) checkboxes(f *schemaform.Field, focused bool, w int) string {
 }
 
 // hintsSuffix shows the hints about counts (items, properties) on the row.
-func hintsSuffix(st *stylesT, f *schemaform.Field, about string) string {
+func hintsSuffix(st *themes.Styles, f *schemaform.Field, about string) string {
 	var hs []string
 	for _, h := range f.Hints {
 		if strings.Contains(h, about) || strings.Contains(h, "duplicates") {

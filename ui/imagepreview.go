@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // Pictures in results (issue 16 item 4): an image block, or an image blob of a resource,
@@ -41,7 +42,7 @@ const kittyBase = 0x4d4900
 // newPictures resolves the protocol: override wins, else the detected one; Auto means
 // Blocks. Half blocks need colors: a theme without them (NO_COLOR, plain) gets Off unless
 // the override asked for blocks.
-func newPictures(detected, override media.Protocol, st *stylesT, viewer string) *pictures {
+func newPictures(detected, override media.Protocol, st *themes.Styles, viewer string) *pictures {
 	p := override
 	if p == media.Auto {
 		p = detected
@@ -97,7 +98,7 @@ func newResultPics(g *pictures, maxRows int) *resultPics {
 
 // blockPreview is the preview of content block i (an image) starting at line `at` of the
 // result, w cells wide; nil when previews are off or the block is no picture.
-func (rp *resultPics) blockPreview(st *stylesT, i int, b mcpclient.ContentBlock, at, w int) []string {
+func (rp *resultPics) blockPreview(st *themes.Styles, i int, b mcpclient.ContentBlock, at, w int) []string {
 	if rp == nil || b.Type != "image" || rp.g.proto == media.Off {
 		return nil
 	}
@@ -116,7 +117,7 @@ func (rp *resultPics) blockPreview(st *stylesT, i int, b mcpclient.ContentBlock,
 }
 
 // preview draws a decoded picture; graphics placements are recorded in rp.at.
-func (rp *resultPics) preview(st *stylesT, pic *decodedPic, at, w int) []string {
+func (rp *resultPics) preview(st *themes.Styles, pic *decodedPic, at, w int) []string {
 	if pic.err != nil {
 		return []string{st.Muted.Render("  no preview: " + clean(pic.err.Error()))}
 	}
@@ -190,7 +191,7 @@ func halfBlockLines(cells [][]media.Cell, indent string) []string {
 // image blob (the list panes have no graphics placements: kitty, iTerm2 and sixel
 // terminals get the thumbnail there too). It is drawn while the cache fills (in Update)
 // and read by the views; nil before, or for anything that is not a picture.
-func (rp *resultPics) blobPreview(st *stylesT, i int, c mcpclient.ResourceContents, w int) []string {
+func (rp *resultPics) blobPreview(st *themes.Styles, i int, c mcpclient.ResourceContents, w int) []string {
 	if rp == nil || rp.g.proto == media.Off || c.Blob == "" || !strings.HasPrefix(strings.ToLower(c.MimeType), "image/") {
 		return nil
 	}

@@ -243,7 +243,7 @@ func TestNewPicturesResolves(t *testing.T) {
 	colored, plain := buildStyles(t, "dark"), buildStyles(t, "plain")
 	cases := []struct {
 		detected, override media.Protocol
-		st                 *stylesT
+		st                 *themes.Styles
 		want               media.Protocol
 	}{
 		{media.Kitty, media.Auto, colored, media.Kitty},
@@ -261,7 +261,7 @@ func TestNewPicturesResolves(t *testing.T) {
 	}
 }
 
-func buildStyles(t *testing.T, theme string) *stylesT {
+func buildStyles(t *testing.T, theme string) *themes.Styles {
 	t.Helper()
 	pal, err := themes.Lookup(theme, false)
 	if err != nil {

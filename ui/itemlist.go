@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 	"github.com/sahilm/fuzzy"
 )
 
@@ -288,7 +289,7 @@ func splitView(r rect, n int) (list, det rect, stacked bool) {
 }
 
 // joinSplit draws a list beside (or above) its detail with the theme's border between.
-func joinSplit(st *stylesT, list string, lr rect, det string, stacked bool) string {
+func joinSplit(st *themes.Styles, list string, lr rect, det string, stacked bool) string {
 	if stacked {
 		return list + "\n" + st.Border.Render(strings.Repeat("─", max(lr.w, 0))) + "\n" + det
 	}
@@ -326,7 +327,7 @@ func listDetailView(c *common, list *itemList, det rect, stacked bool, form *arg
 func clampDetail(off *int, n, h int) { *off = clampScroll(*off, n, h) }
 
 // noticeLines are a pane's errors and warnings, wrapped to w, for the top of its detail.
-func noticeLines(st *stylesT, errs, warnings []string, w int) []string {
+func noticeLines(st *themes.Styles, errs, warnings []string, w int) []string {
 	var out []string
 	for _, e := range errs {
 		out = append(out, wrapStyled(st.Error, e, w)...)

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // jsonView draws a parsed JSON document (issue 16 item 3): colored from the theme's JSON
@@ -349,7 +350,7 @@ func firstRune(s string) (rune, int) {
 
 // rowsText draws rows [from, to) at the laid-out width; the cursor's row is drawn
 // selected when cursor is set. Each line fits the width.
-func (v *jsonView) rowsText(st *stylesT, from, to int, cursor bool) []string {
+func (v *jsonView) rowsText(st *themes.Styles, from, to int, cursor bool) []string {
 	out := make([]string, 0, max(to-from, 0))
 	for r := max(from, 0); r < min(to, len(v.rows)); r++ {
 		if cursor && r == v.cur {
@@ -362,7 +363,7 @@ func (v *jsonView) rowsText(st *stylesT, from, to int, cursor bool) []string {
 }
 
 // row draws row r; styled false draws it without styles (the selection styles it whole).
-func (v *jsonView) row(st *stylesT, r int, styled bool) string {
+func (v *jsonView) row(st *themes.Styles, r int, styled bool) string {
 	paint := func(s lipgloss.Style, text string) string {
 		if !styled || text == "" {
 			return text
@@ -441,7 +442,7 @@ func (v *jsonView) row(st *stylesT, r int, styled bool) string {
 }
 
 // cutMark marks a value the source ends inside.
-func (v *jsonView) cutMark(st *stylesT, n int32, paint func(lipgloss.Style, string) string) string {
+func (v *jsonView) cutMark(st *themes.Styles, n int32, paint func(lipgloss.Style, string) string) string {
 	if v.doc.nodes[n].complete {
 		return ""
 	}
@@ -483,7 +484,7 @@ func foldCount(nd *jsonNode) string {
 
 // pathLine is the line under a focused view: the cursor node's jq path and, as far as
 // they fit, what the keys do with it.
-func (v *jsonView) pathLine(st *stylesT, k *keyMap, w int) string {
+func (v *jsonView) pathLine(st *themes.Styles, k *keyMap, w int) string {
 	path := clean(v.path(v.node()))
 	// What the keys do here first (they may not all fit), then copying, then leaving.
 	var hints []string
@@ -531,7 +532,7 @@ func (v *jsonView) path(n int32) string {
 // jsonLines draws the JSON text src whole, highlighted, at width w: every row, every
 // string whole. ok is false when src is not one whole JSON value (the caller shows it as
 // text).
-func jsonLines(st *stylesT, src []byte, w int) ([]string, bool) {
+func jsonLines(st *themes.Styles, src []byte, w int) ([]string, bool) {
 	v := newJSONView(src)
 	if v == nil || v.doc.errAt >= 0 || v.doc.cut {
 		return nil, false

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // rect is a screen rectangle in cells.
@@ -53,7 +54,7 @@ func (m *model) resize(w, h int) {
 }
 
 // inputStyles styles text inputs from the theme.
-func inputStyles(st *stylesT) textinput.Styles {
+func inputStyles(st *themes.Styles) textinput.Styles {
 	s := textinput.Styles{}
 	s.Focused.Text = st.Base
 	s.Focused.Prompt = st.Focus
@@ -68,7 +69,7 @@ func inputStyles(st *stylesT) textinput.Styles {
 }
 
 // areaStyles styles the raw-JSON editor from the theme.
-func areaStyles(st *stylesT) textarea.Styles {
+func areaStyles(st *themes.Styles) textarea.Styles {
 	s := textarea.Styles{}
 	s.Focused.Base = st.Base
 	s.Focused.Text = st.Base

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // A resource_link content block (MCP 2025-11-25 server/tools, Resource Links) names a
@@ -213,7 +214,7 @@ func (m *model) updateLinks(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // linkReadLines draws the read of a resource_link under it.
-func linkReadLines(st *stylesT, lr *linkRead, w int) []string {
+func linkReadLines(st *themes.Styles, lr *linkRead, w int) []string {
 	switch {
 	case !lr.done:
 		return wrapStyled(st.Muted, "  resources/read "+clean(lr.uri)+" sent; waiting for the answer…", w)

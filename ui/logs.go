@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // logLevels are the RFC 5424 levels MCP logging uses, least severe first
@@ -232,7 +233,7 @@ func knownLevel(level string) string {
 
 // detailLines are what the pane shows of the selected entry in full, w wide: structured
 // JSON data (an object or array) highlighted as the JSON view draws it, else the text.
-func (e *logEntry) detailLines(st *stylesT, w int) []string {
+func (e *logEntry) detailLines(st *themes.Styles, w int) []string {
 	if e.isJSON && (strings.HasPrefix(e.text, "{") || strings.HasPrefix(e.text, "[")) {
 		if lines, ok := jsonLines(st, []byte(e.text), w); ok && len(lines) > 1 {
 			return lines
@@ -337,7 +338,7 @@ func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, c
 }
 
 // levelStyle picks a theme token for a level.
-func levelStyle(st *stylesT, e *logEntry) func(...string) string {
+func levelStyle(st *themes.Styles, e *logEntry) func(...string) string {
 	switch {
 	case e.kind == logClient:
 		return st.Accent.Render

@@ -48,7 +48,7 @@ const mdCacheMax = 256
 
 // newMarkdown picks glamour's style from the theme: none under NO_COLOR, nothing at all
 // for the plain theme, else dark (the themes have no light background yet).
-func newMarkdown(st *stylesT) *markdown {
+func newMarkdown(st *themes.Styles) *markdown {
 	md := &markdown{style: "dark", cache: map[mdKey][]string{}, renderers: map[int]*glamour.TermRenderer{}}
 	switch {
 	case st.Plain:

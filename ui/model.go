@@ -167,12 +167,9 @@ type Options struct {
 	Viewer string
 }
 
-// stylesT is the theme's style set, named briefly for pane signatures.
-type stylesT = themes.Styles
-
 // common is what every pane shares: styles, keys, logger. Passed down, never global.
 type common struct {
-	st   *stylesT
+	st   *themes.Styles
 	keys keyMap
 	log  *slog.Logger
 	// hist is the per-tool argument history (forms prefill from it).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // descLines are the form header's view of the tool's text for the model: folded, the
@@ -47,7 +48,7 @@ func (p *formPane) descLines() []string {
 
 // steeringLines are a tool's findings for the Tools pane's detail: the schema shapes and
 // the lint of its text for the model, one warning each.
-func steeringLines(st *stylesT, fs []findings.Finding, w int) []string {
+func steeringLines(st *themes.Styles, fs []findings.Finding, w int) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, wrapStyled(st.Warning, "⚠ "+clean(f.String()), w)...)

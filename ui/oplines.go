@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // opLines draws an op's state: elapsed time and progress while running; cancelled with the
 // late response when one came; the error when it failed. Done ops draw nothing (the pane
 // shows the result).
-func opLines(st *stylesT, bar barView, o *session.Op, now time.Time, w int) []string {
+func opLines(st *themes.Styles, bar barView, o *session.Op, now time.Time, w int) []string {
 	if o == nil {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // promptGet is the last prompts/get of one prompt.
@@ -274,7 +275,7 @@ func (p *promptsPane) detailLines(now time.Time) []string {
 
 // promptResultLines renders a GetPromptResult: the description, then each message under its
 // role, every content block by type (unknown types raw).
-func promptResultLines(st *stylesT, name string, g *promptGet, w int) []string {
+func promptResultLines(st *themes.Styles, name string, g *promptGet, w int) []string {
 	var out []string
 	out = append(out, wrapStyled(st.Title, "prompts/get "+clean(name), w)...)
 	if len(g.args) > 0 {

@@ -19,6 +19,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // readState is the last resources/read of one list item (a resource, or a template with
@@ -75,7 +76,7 @@ func newResourcesPane(c *common, ops *session.Inflight, ids *formIDs) *resources
 
 // listHeading is a list pane's title row: the title, and the first warning of the last
 // listing (a duplicate name, pagination stopped …) when it warned, as the Tools pane's.
-func listHeading(st *stylesT, title string, warnings []string, w int) string {
+func listHeading(st *themes.Styles, title string, warnings []string, w int) string {
 	if len(warnings) > 0 {
 		return st.Warning.Render(fit(" "+title+" · ⚠ "+clean(warnings[0]), w))
 	}
@@ -650,7 +651,7 @@ func (p *resourcesPane) detailLines(now time.Time) []string {
 
 // readLines renders a resources/read result: every content item, text in full, blobs as
 // MIME type and size.
-func readLines(st *stylesT, md *markdown, r *readState, w int) []string {
+func readLines(st *themes.Styles, md *markdown, r *readState, w int) []string {
 	var out []string
 	facts := fmt.Sprintf("resources/read %s", clean(r.uri))
 	out = append(out, wrapStyled(st.Title, facts, w)...)

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // recordingState is where the session's trace is being written and the hook that saves it
@@ -99,7 +100,7 @@ const (
 
 // newLinePrompt is a focused one-line input over the body (save-as, restart command line),
 // prefilled with value, the cursor at its end.
-func newLinePrompt(st *stylesT, prompt, value string, width int) (*textinput.Model, tea.Cmd) {
+func newLinePrompt(st *themes.Styles, prompt, value string, width int) (*textinput.Model, tea.Cmd) {
 	ti := textinput.New()
 	ti.Prompt = prompt
 	ti.SetStyles(inputStyles(st))

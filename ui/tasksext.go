@@ -10,6 +10,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // The modern tasks extension io.modelcontextprotocol/tasks in the UI (ext-tasks
@@ -39,7 +40,7 @@ func (m *model) updateTasksExt(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // modernTaskLines are the extension's fields in the Tasks pane's detail.
-func modernTaskLines(st *stylesT, e *session.Task, w int) []string {
+func modernTaskLines(st *themes.Styles, e *session.Task, w int) []string {
 	t := e.Task
 	var out []string
 	switch {
@@ -70,7 +71,7 @@ func modernTaskLines(st *stylesT, e *session.Task, w int) []string {
 }
 
 // modernOutcomeLines show a terminal task's inline result or error.
-func modernOutcomeLines(st *stylesT, t mcpclient.Task, w int) []string {
+func modernOutcomeLines(st *themes.Styles, t mcpclient.Task, w int) []string {
 	if !t.Terminal() {
 		return nil
 	}

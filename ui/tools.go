@@ -13,6 +13,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // toolsPane lists the server's tools (fuzzy-filterable with "/") and shows the selected
@@ -290,7 +291,7 @@ func notMeaningful(v *bool) string {
 }
 
 // toolDetail is the full description, annotations and pretty input schema of a tool.
-func toolDetail(st *stylesT, md *markdown, t *mcpclient.Tool, w int) []string {
+func toolDetail(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int) []string {
 	var out []string
 	title := clean(t.Name)
 	if dn := t.DisplayName(); dn != t.Name {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // View draws the whole screen.
@@ -286,7 +287,7 @@ func (m *model) syncKeys() {
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell
 // when the theme has no attributes at all (plain), so the selection never disappears.
-func selectRow(st *stylesT, line string, w int) string {
+func selectRow(st *themes.Styles, line string, w int) string {
 	line = fit(line, w)
 	if st.Plain && w > 1 {
 		line = "▸" + ansi.Cut(line, 1, w)

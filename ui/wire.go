@@ -16,6 +16,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // wirePane is the timeline: one line per event, virtualized, and the selected frame's raw
@@ -523,7 +524,7 @@ func (p *wirePane) detailHead(ev *mcpclient.Event, pos, w int) []string {
 
 // problemLines lists an event's problems: warnings (counted as violations) under
 // "problems", informational notes (an allowed batch, say) under a neutral "notes".
-func problemLines(st *stylesT, probs []mcpclient.Problem, w int) []string {
+func problemLines(st *themes.Styles, probs []mcpclient.Problem, w int) []string {
 	var out []string
 	add := func(lines ...string) { out = append(out, lines...) }
 	for _, warn := range []bool{true, false} {
@@ -596,7 +597,7 @@ func wrapStyled(s lipgloss.Style, text string, w int) []string {
 
 // rawLines renders exact bytes through the sanitizer's raw walk, wrapped to w, with escapes
 // and read boundaries styled. Display lines end after each visible "\n".
-func rawLines(st *stylesT, raw []byte, chunks []int, w int) []string {
+func rawLines(st *themes.Styles, raw []byte, chunks []int, w int) []string {
 	var out []string
 	var cur strings.Builder
 	curW := 0

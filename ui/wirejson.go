@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
 // wireJSON is the parsed view of the selected frame (the detail's "parsed" part) and the
@@ -55,7 +56,7 @@ func (p *wirePane) parsedView(seq uint64, full bool, body []byte, w int) *jsonVi
 
 // pageWindow draws lines [off, off+h) of a page made of head lines, js's JSON view rows
 // and its tail lines, each fitted to w; the view's cursor is drawn while js is explored.
-func pageWindow(st *stylesT, head []string, js *wireJSON, off, h, w int) []string {
+func pageWindow(st *themes.Styles, head []string, js *wireJSON, off, h, w int) []string {
 	v, tail, cursor := js.view, js.tail, js.explore
 	out := make([]string, 0, h)
 	vn := 0
@@ -226,7 +227,7 @@ func (c *common) copyString(what, text string) tea.Cmd {
 // parsedTail is the lines under a frame's parsed view: where the JSON stops being JSON,
 // and where the parsed view stops in a frame larger than what is shown. skip is the
 // header block's length (Content-Length framing) before the body.
-func parsedTail(st *stylesT, v *jsonView, skip int, size int64, w int) []string {
+func parsedTail(st *themes.Styles, v *jsonView, skip int, size int64, w int) []string {
 	var out []string
 	d := v.doc
 	if d.errAt >= 0 {
