@@ -77,7 +77,7 @@ type CallEnd struct {
 
 // Step is what the caller does after a task event, in this order: show Notes; close the
 // dialogs of Closed (TaskInputsClosedNote when some were open); end the call (Finish);
-// put Ask to the user (through ClientFeatures.Triage); send tasks/result (FetchResult), tasks/get (Get) or tasks/cancel
+// put Ask to the user (through ClientFeatures.Decide); send tasks/result (FetchResult), tasks/get (Get) or tasks/cancel
 // (Cancel) for TaskID; open subscriptions/listen for it with ListenCtx (ListenFor, then
 // ListenEnded); and after PollAfter (when > 0) call PollDue.
 type Step struct {
