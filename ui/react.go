@@ -18,7 +18,7 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		return m.observeBatch(ev)
 	}
-	r := m.sess.Observe(ev)
+	r := m.observe(ev)
 	cmd := m.recordedAnswer(r)
 	if r.Gone != nil {
 		m.serverGone(r.Gone)
@@ -58,6 +58,19 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 		m.serverCancelled(r.Cancelled)
 	}
 	return tea.Batch(cmds...)
+}
+
+// observe is m.sess.Observe(ev) on the concrete session: through the interface, escape
+// analysis must take ev as leaking, and addEvents' event would move to the heap, one
+// allocation per event under a flood (BenchmarkKeyUnderFlood, BenchmarkOpenMillionUI).
+func (m *model) observe(ev *mcpclient.Event) session.Reaction {
+	switch s := m.sess.(type) {
+	case *session.Live:
+		return s.Observe(ev)
+	case *session.Recorded:
+		return s.Observe(ev)
+	}
+	panic("ui: a session that is neither live nor recorded")
 }
 
 // sayAll shows session notes in order.
