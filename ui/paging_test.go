@@ -125,12 +125,13 @@ func TestUnknownOrMissingProtocolVersion(t *testing.T) {
 }
 
 // A listing that times out names the response with an unknown id that came meanwhile
-// (id-zero-answer answers with id 0), and the wire counts it (issue #14 §2).
+// (id-zero-answer answers with id 0), and the wire counts it (issue #14 §2). The timeout
+// is 2 s, not less: on a loaded machine the handshake itself must not time out.
 func TestTimeoutNamesStrayIDInPane(t *testing.T) {
 	t.Parallel()
-	l := startLive(t, []string{fake.Binary(t), "--scenario", "id-zero-answer"}, mcpclient.Config{Timeout: 300 * time.Millisecond}, Options{})
+	l := startLive(t, []string{fake.Binary(t), "--scenario", "id-zero-answer"}, mcpclient.Config{Timeout: 2 * time.Second}, Options{})
 	l.until("the listing's end", func() bool { return l.m.tools.listErr != nil }, 30*time.Second)
-	mustContain(t, "tools pane", view(l.m), "no response after 300ms", "meanwhile a response with id 0 arrived")
+	mustContain(t, "tools pane", view(l.m), "no response after 2s", "meanwhile a", "response with id 0 arrived")
 	if l.m.tl.violations == 0 {
 		t.Error("the response with id 0 is not counted as a violation")
 	}
