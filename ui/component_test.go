@@ -118,3 +118,42 @@ func TestRestartPromptAlone(t *testing.T) {
 		t.Fatalf("esc: %#v", act)
 	}
 }
+
+// A prompt's argument form is the schema form over a string-only schema, built and driven
+// alone: fields in the prompt's order, completion answers shown under the focused field
+// and stale ones dropped, enter takes a suggestion, the send gives the strings.
+func TestArgsFormAlone(t *testing.T) {
+	live := session.NewLive(context.Background(), nil, session.ClientFeatures{}, nil, nil)
+	live.State().Init = &mcpclient.InitializeResult{}
+	c := hostFor(t, live)
+	f := newArgsForm(c, 7, "get prompt trip", "get prompt", mcpclient.CompletionRef{Type: "ref/prompt", Name: "trip"},
+		[]argSpec{{name: "to", desc: "where", required: true}, {name: "from"}})
+	f.setSize(80, 20)
+	if len(f.fields) != 2 || f.fields[0].Key != "to" || f.fields[1].Key != "from" || !f.fields[0].Required {
+		t.Fatalf("fields: %+v", f.fields)
+	}
+	f.focus(0)
+	for _, r := range "Pa" {
+		f.handleKey(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	tag := f.compl.tag
+	f.completed(completedMsg{form: 7, tag: tag - 1, field: "to", res: &mcpclient.Completion{Values: []string{"STALE"}}})
+	f.completed(completedMsg{form: 7, tag: tag, field: "to", res: &mcpclient.Completion{Values: []string{"Paris", "Padua"}}})
+	f.sync()
+	if v := f.view(); strings.Contains(v, "STALE") || !strings.Contains(v, "Padua") || !strings.Contains(v, "get prompt trip") {
+		t.Fatalf("view:\n%s", v)
+	}
+	for _, k := range []string{"ctrl+n", "ctrl+n", "enter"} {
+		f.handleKey(keyOf(k))
+	}
+	if got := f.fields[0].Text(); got != "Padua" {
+		t.Fatalf("took %q", got)
+	}
+	sub, closed, _ := f.handleKey(keyOf("ctrl+s"))
+	if sub == nil || closed {
+		t.Fatalf("ctrl+s: %v %v (%v)", sub, closed, f.errs)
+	}
+	if got := stringArgs(sub.args); len(got) != 1 || got["to"] != "Padua" {
+		t.Fatalf("sent %v", got)
+	}
+}

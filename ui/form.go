@@ -32,7 +32,18 @@ import (
 type formPane struct {
 	c    *common
 	tool mcpclient.Tool
-	form *schemaform.Form
+	// title heads the form ("call NAME — TITLE" for a tool); what names the send ("send").
+	title, what string
+	// histKey is the tool whose history (ctrl+r) the form offers; "" for none.
+	histKey string
+	// id tells this form's completion ticks and answers from another form's; compl is
+	// its completion state, nil for a form that does not complete (argsform.go).
+	id    int
+	compl *completer
+	// expand, when set, makes the URI the arguments give (a resource template): shown
+	// under the send line, and a send that does not expand is refused.
+	expand func(map[string]string) (string, error)
+	form   *schemaform.Form
 	// buildErr is set when the schema is not JSON; the form is then one raw field.
 	buildErr error
 
@@ -144,8 +155,12 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	ta := textarea.New()
 	ta.ShowLineNumbers = true
 	ta.SetStyles(areaStyles(c.st))
-	p := &formPane{c: c, tool: tool, form: f, buildErr: err, input: ti, keyIn: ki, raw: ta,
-		example: map[*schemaform.Field]int{}, hist: -1}
+	title := "call " + clean(tool.Name)
+	if tool.Title != "" {
+		title += " — " + clean(tool.Title)
+	}
+	p := &formPane{c: c, tool: tool, title: title, what: "send", histKey: tool.Name, form: f, buildErr: err,
+		input: ti, keyIn: ki, raw: ta, example: map[*schemaform.Field]int{}, hist: -1}
 	if err == nil {
 		p.shapeWarn = rootShapeWarning(tool)
 	}
@@ -161,7 +176,7 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 
 // prefill loads the last arguments sent to this tool (history), when there are any.
 func (p *formPane) prefill() {
-	es := p.c.hist.entries(p.tool.Name)
+	es := p.history()
 	if len(es) == 0 || p.form.SetValue(es[0].Args) != nil {
 		return
 	}
@@ -170,6 +185,15 @@ func (p *formPane) prefill() {
 	p.fields = p.form.Fields()
 	p.validate()
 	p.baseline = p.valueNow()
+}
+
+// history is the arguments sent earlier to the form's tool, newest first; none for a form
+// of prompt arguments or template variables.
+func (p *formPane) history() []historyEntry {
+	if p.histKey == "" {
+		return nil
+	}
+	return p.c.hist.entries(p.histKey)
 }
 
 func historyOrigin(es []historyEntry, i int) string {
@@ -206,7 +230,8 @@ func (p *formPane) focus(i int) tea.Cmd {
 	n := len(p.fields) + 1
 	p.cur = ((i % n) + n) % n
 	p.opt = 0
-	return p.loadInput()
+	p.clearSuggestions()
+	return tea.Batch(p.loadInput(), p.scheduleComplete())
 }
 
 // loadInput puts the focused text field's value into the input. It is called when focus
@@ -417,6 +442,12 @@ func (p *formPane) send() (*submit, bool) {
 	if val == nil {
 		val = json.RawMessage("{}")
 	}
+	if p.expand != nil {
+		if _, err := p.expand(stringArgs(val)); err != nil {
+			p.errs = append(p.errs, "the template does not expand: "+clean(err.Error()))
+			return nil, false
+		}
+	}
 	p.armed = false // the question was about this send; the next one asks again
 	return &submit{args: val, problems: problems}, true
 }
@@ -601,7 +632,7 @@ func jsonAt(v json.RawMessage, path []string) (json.RawMessage, bool) {
 
 // recall loads the next earlier arguments from history (ctrl+r), in the form or the editor.
 func (p *formPane) recall() tea.Cmd {
-	es := p.c.hist.entries(p.tool.Name)
+	es := p.history()
 	if len(es) == 0 {
 		p.flash = "no earlier arguments for this tool"
 		return nil

@@ -200,3 +200,17 @@ func focusOn(t testing.TB, m *model, label string) {
 	}
 	t.Fatalf("no field %q to focus:\n%s", label, view(m))
 }
+
+// setArg sets argument i of an argument form as typing it would ("" leaves it unset),
+// and shows it in the input when i is focused.
+func setArg(f *formPane, i int, v string) {
+	if v == "" {
+		f.fields[i].Clear()
+	} else {
+		_ = f.fields[i].SetText(v)
+	}
+	if i == f.cur {
+		f.loadInput()
+	}
+	f.edited()
+}

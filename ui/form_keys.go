@@ -102,6 +102,9 @@ func (p *formPane) handleKey(msg tea.KeyPressMsg) (sub *submit, closed bool, cmd
 		}
 		return nil, false, c
 	}
+	if cmd, ok := p.completionKey(msg); ok {
+		return nil, false, cmd
+	}
 	f := p.focused()
 	switch {
 	case f == nil && key.Matches(msg, k.Dialog.Confirm):
@@ -452,13 +455,36 @@ func (p *formPane) editKey(msg tea.KeyPressMsg, f *schemaform.Field, ahead strin
 				// Checking a long value costs its length: during a paste typed key
 				// by key, check once the keys pause, not at each key.
 				p.previewKeep = true
-				return tea.Batch(c, p.editedLater())
+				p.clearSuggestions()
+				return tea.Batch(c, p.editedLater(), p.scheduleComplete())
 			}
 			p.edited()
+			p.clearSuggestions()
+			c = tea.Batch(c, p.scheduleComplete())
 		}
 		return c
 	}
 	return nil
+}
+
+// completionKey handles the keys of completion on an argument the form completes: ctrl+n
+// and ctrl+p choose a suggestion, enter takes the chosen one.
+func (p *formPane) completionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if p.compl == nil {
+		return nil, false
+	}
+	k := p.c.keys
+	switch {
+	case key.Matches(msg, k.Form.SuggestNext):
+		p.suggestionKey(1)
+		return nil, true // string arguments have no lists to add to
+	case key.Matches(msg, k.Form.SuggestPrev):
+		p.suggestionKey(-1)
+		return nil, true
+	case key.Matches(msg, k.Dialog.Confirm):
+		return p.takeSuggestion()
+	}
+	return nil, false
 }
 
 // optionWithPrefix finds the first option after index start (-1: from the top) whose

@@ -90,6 +90,9 @@ func (p *formPane) layout() formLayout {
 		}
 		lay.starts = append(lay.starts, len(lines))
 		lines = append(lines, p.fieldLines(f, focused, lw)...)
+		if focused {
+			lines = append(lines, p.suggestionLines(strings.Repeat(" ", lw+kindWidth+3))...)
+		}
 		if i == promptAt {
 			if p.keyObj != nil {
 				curStart = len(lines)
@@ -108,9 +111,9 @@ func (p *formPane) layout() formLayout {
 		lines = append(lines, p.keyPromptLines(0)...)
 		curEnd = len(lines)
 	}
-	send := "[ send ]"
+	send := "[ " + p.what + " ]"
 	if p.armed {
-		send = "[ send anyway ]"
+		send = "[ " + p.what + " anyway ]"
 	}
 	hint := "  " + p.c.keys.Form.Submit.Help().Key + " sends from any field"
 	if !p.c.canSend() {
@@ -140,11 +143,7 @@ func (p *formPane) headLines() []string {
 	if p.rawMode {
 		mode = "raw JSON"
 	}
-	title := "call " + clean(p.tool.Name)
-	if p.tool.Title != "" {
-		title += " — " + clean(p.tool.Title)
-	}
-	lines := []string{st.Title.Render(fit(title, max(p.w-len(mode)-3, 1))) + st.Muted.Render(" ["+mode+"]")}
+	lines := []string{st.Title.Render(fit(p.title, max(p.w-len(mode)-3, 1))) + st.Muted.Render(" ["+mode+"]")}
 	lines = append(lines, p.descLines()...)
 	if p.buildErr != nil {
 		lines = append(lines, wrapStyled(st.Warning, clean(p.buildErr.Error()), p.w)...)
@@ -201,7 +200,7 @@ func (p *formPane) footLines() []string {
 	}
 	if p.rawMode {
 		bs = []key.Binding{k.Form.Submit, k.Form.RawJSON}
-		if len(p.c.hist.entries(p.tool.Name)) > 0 {
+		if len(p.history()) > 0 {
 			bs = append(bs, k.Form.History)
 		}
 		bs = append(bs, k.Form.Cancel)
@@ -210,8 +209,11 @@ func (p *formPane) footLines() []string {
 		if p.focused() == nil && p.form.Root().AllowsEntries() {
 			bs = append(bs, k.Form.AddItem)
 		}
+		if p.completing() != "" {
+			bs = append(bs, k.Form.SuggestNext, k.Form.SuggestPrev)
+		}
 		bs = append(bs, k.Form.Submit, k.Form.RawJSON)
-		if len(p.c.hist.entries(p.tool.Name)) > 0 {
+		if len(p.history()) > 0 {
 			bs = append(bs, k.Form.History)
 		}
 		bs = append(bs, k.Form.NextField, k.Form.Cancel)
@@ -338,6 +340,14 @@ func (p *formPane) buildPreview() []string {
 		text = clean(raw)
 	}
 	lines := wrap("arguments: "+text, max(p.w, 10))
+	if p.expand != nil {
+		// A template's variables: what is read is the URI they make.
+		uri, err := p.expand(stringArgs(val))
+		if err != nil {
+			uri = "(does not expand: " + err.Error() + ")"
+		}
+		lines = wrap("uri: "+clean(uri), max(p.w, 10))
+	}
 	if len(lines) > 4 {
 		lines = append(lines[:3], "… ("+p.c.keys.Form.RawJSON.Help().Key+" shows all)")
 	}

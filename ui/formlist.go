@@ -24,8 +24,8 @@ type formList struct {
 	warnings []string
 	errs     []string
 
-	form  *argsForm
-	forms map[string]*argsForm
+	form  *formPane
+	forms map[string]*formPane
 
 	detailOff int
 	lr, det   rect
@@ -35,7 +35,7 @@ type formList struct {
 }
 
 func newFormList(c *common, ops *session.Inflight, ids *formIDs, title string) formList {
-	return formList{c: c, ops: ops, ids: ids, list: newItemList(c, title, "waiting for the handshake…"), bar: newBar(c.st), forms: map[string]*argsForm{}}
+	return formList{c: c, ops: ops, ids: ids, list: newItemList(c, title, "waiting for the handshake…"), bar: newBar(c.st), forms: map[string]*formPane{}}
 }
 
 // setUp gives the list its heading (title, page note, warnings) and the detail its

@@ -310,7 +310,7 @@ func joinSplit(st *themes.Styles, list string, lr rect, det string, stacked bool
 // rectangle it was sized to): the open form when there is one, else the detail lines,
 // scrolled by off (drawn in range; the pane keeps it in range with clampDetail before it
 // scrolls). Resources, Prompts and Tasks share it.
-func listDetailView(c *common, list *itemList, det rect, stacked bool, form *argsForm, off int, lines func() []string) string {
+func listDetailView(c *common, list *itemList, det rect, stacked bool, form *formPane, off int, lines func() []string) string {
 	lr := list.r
 	var body string
 	if form != nil {

@@ -125,14 +125,14 @@ type formKeys struct {
 	NextField     key.Binding `in:"callform argsform elicitForm"`
 	PrevField     key.Binding `in:"callform argsform elicitForm"`
 	Submit        key.Binding `in:"callform argsform"`
-	RawJSON       key.Binding `in:"callform"`
+	RawJSON       key.Binding `in:"callform argsform"`
 	Cancel        key.Binding `in:"callform argsform"`
 	Toggle        key.Binding `in:"callform elicitForm"`
 	AcceptDefault key.Binding `in:"callform"`
 	Example       key.Binding `in:"callform"`
 	SetNull       key.Binding `in:"callform"`
-	Omit          key.Binding `in:"callform"`
-	EmptyString   key.Binding `in:"callform"`
+	Omit          key.Binding `in:"callform argsform"`
+	EmptyString   key.Binding `in:"callform argsform"`
 	AddItem       key.Binding `in:"callform"`
 	// AddItemRow also adds an item or entry, on a list's or map's own row only (in a
 	// text field "+" is text).

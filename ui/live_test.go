@@ -364,7 +364,7 @@ func (l *live) readResource(key string, vals ...string) *readState {
 	l.key("enter")
 	if f := l.m.resources.form; f != nil {
 		for i, v := range vals {
-			f.fields[i].input.SetValue(v)
+			setArg(f, i, v)
 		}
 		l.key("ctrl+s")
 	}
@@ -390,7 +390,7 @@ func (l *live) getPrompt(name string, ans answerer, vals ...string) *promptGet {
 	l.key("enter")
 	if f := l.m.prompts.form; f != nil {
 		for i, v := range vals {
-			f.fields[i].input.SetValue(v)
+			setArg(f, i, v)
 		}
 		l.key("ctrl+s")
 		if l.m.prompts.form != nil {

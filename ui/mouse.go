@@ -373,7 +373,7 @@ func (p *serverPane) wheel(_, _, d int) tea.Cmd {
 
 // listDetailClick is the Resources and Prompts click: a row of the list, or, while an
 // argument form is open in the detail, one of its fields.
-func listDetailClick(l *itemList, det rect, form *argsForm, detailOff *int, x, y int) tea.Cmd {
+func listDetailClick(l *itemList, det rect, form *formPane, detailOff *int, x, y int) tea.Cmd {
 	if form != nil {
 		if det.contains(x, y) {
 			return form.clickLine(y - det.y)
@@ -462,22 +462,6 @@ func (p *logsPane) click(x, y int) tea.Cmd {
 func (p *logsPane) wheel(_, _, d int) tea.Cmd {
 	if !p.choosing {
 		p.move(d)
-	}
-	return nil
-}
-
-// clickLine focuses the field drawn at line y of the form (0 is its first line), or its
-// send button (a click never sends).
-func (f *argsForm) clickLine(y int) tea.Cmd {
-	_, _, spans := f.layout()
-	line := f.off + y
-	if y < 0 || y >= f.h {
-		return nil
-	}
-	for i, s := range spans {
-		if line >= s[0] && line < s[1] && i != f.cur {
-			return f.focus(i)
-		}
 	}
 	return nil
 }

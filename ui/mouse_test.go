@@ -268,8 +268,8 @@ func TestMouseClicksPromptForm(t *testing.T) {
 	}
 	mx, my := cellOf(t, m, "mood")
 	click(t, m, mx, my)
-	if f.cur != 1 || f.values()["city"] != "Oslo" {
-		t.Fatalf("click on mood: field %d, values %v", f.cur, f.values())
+	if f.cur != 1 || f.argValues()["city"] != "Oslo" {
+		t.Fatalf("click on mood: field %d, values %v", f.cur, f.argValues())
 	}
 }
 

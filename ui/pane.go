@@ -60,20 +60,20 @@ func stepKey(c *common, msg tea.KeyPressMsg, typing bool) bool {
 	return !typing && c.keys.List.NextPage.Enabled() && key.Matches(msg, c.keys.List.NextPage)
 }
 
-// updateArgsForm passes msg to the focused field of an argument form, if one is open.
-func updateArgsForm(f *argsForm, msg tea.Msg) (tea.Cmd, bool) {
-	if f == nil || f.cur >= len(f.fields) {
+// updateArgsForm passes msg (a cursor blink) to an argument form's inputs, if one is open.
+func updateArgsForm(f *formPane, msg tea.Msg) (tea.Cmd, bool) {
+	if f == nil {
 		return nil, false
 	}
-	fl := f.fields[f.cur]
-	var cmd tea.Cmd
-	fl.input, cmd = fl.input.Update(msg)
-	return cmd, true
+	var c1, c2 tea.Cmd
+	f.input, c1 = f.input.Update(msg)
+	f.raw, c2 = f.raw.Update(msg)
+	return tea.Batch(c1, c2), true
 }
 
 // syncArgsForm sizes an open argument form to the detail rectangle det and keeps its
 // focused field in view.
-func syncArgsForm(f *argsForm, det rect) {
+func syncArgsForm(f *formPane, det rect) {
 	if f == nil {
 		return
 	}

@@ -131,7 +131,7 @@ func (p *promptsPane) listKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd
 			pr := p.selected()
 			p.form = nil
 			if pr != nil {
-				return true, &promptAction{get: pr.Name, args: sub.values}, c
+				return true, &promptAction{get: pr.Name, args: stringArgs(sub.args)}, c
 			}
 		}
 		return true, nil, c

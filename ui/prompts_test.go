@@ -19,16 +19,16 @@ func TestPromptsGet(t *testing.T) {
 		t.Fatal("no form")
 	}
 	typeIn(t, m, "P")
-	drive(t, m, completeTickMsg{form: f.id, tag: f.tag})
+	drive(t, m, completeTickMsg{form: f.id, tag: f.compl.tag})
 	if got := s.completes[len(s.completes)-1]; got != "ref/prompt:greet city=P ctx[]" {
 		t.Fatalf("completion %q", got)
 	}
 	mustContain(t, "city suggestions", view(m), "Paris", "Prague")
 	// Sending with the required city missing is refused once.
-	f.fields[0].input.SetValue("")
+	setArg(f, 0, "")
 	keys(t, m, "ctrl+s")
-	mustContain(t, "required", view(m), "required: city")
-	f.fields[0].input.SetValue("Paris")
+	mustContain(t, "required", view(m), "↳ is required", "ctrl+s again to send anyway")
+	setArg(f, 0, "Paris")
 	keys(t, m, "ctrl+s")
 	if s.gets[len(s.gets)-1] != `greet {"city":"Paris"}` {
 		t.Fatalf("gets %q", s.gets)

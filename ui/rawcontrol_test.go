@@ -232,7 +232,7 @@ func TestMorePanesNoRawControl(t *testing.T) {
 		assertClean(t, "template form", view(m))
 		keys(t, m, "esc", "6", "enter")
 		f := m.prompts.form
-		drive(t, m, completeTickMsg{form: f.id, tag: f.tag})
+		drive(t, m, completeTickMsg{form: f.id, tag: f.compl.tag})
 		assertClean(t, "prompt form with suggestions", view(m))
 		keys(t, m, "ctrl+n", "enter")
 		assertClean(t, "accepted suggestion", view(m))

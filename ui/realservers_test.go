@@ -214,10 +214,10 @@ func TestServerEverythingThroughTheTUI(t *testing.T) {
 			l.key("enter")
 			f := l.m.prompts.form
 			l.typeText("E")
-			l.until("completions for department", func() bool { return f.suggFor == 0 && len(f.sugg) > 0 }, 10*time.Second)
+			l.until("completions for department", func() bool { return f.compl.field == "department" && len(f.compl.sugg) > 0 }, 10*time.Second)
 			mustContain(t, "suggestions", view(l.m), "Engineering")
 			l.key("ctrl+n", "enter", "tab")
-			l.until("completions for name", func() bool { return f.suggFor == 1 && len(f.sugg) > 0 }, 10*time.Second)
+			l.until("completions for name", func() bool { return f.compl.field == "name" && len(f.compl.sugg) > 0 }, 10*time.Second)
 			l.key("ctrl+n", "enter", "ctrl+s")
 			g = l.m.prompts.gets[p.Name]
 			l.until("prompts/get", func() bool { return !l.m.sess.Inflight().Get(g.opID).Running() }, 10*time.Second)

@@ -246,7 +246,7 @@ func (p *resourcesPane) listKey(msg tea.KeyPressMsg) (handled bool, act *resourc
 			if t == nil {
 				return true, nil, c
 			}
-			uri, err := expandTemplate(t.URITemplate, sub.values)
+			uri, err := expandTemplate(t.URITemplate, stringArgs(sub.args))
 			if err != nil {
 				p.form.errs = []string{"the template does not expand: " + clean(err.Error())}
 				return true, nil, c
@@ -303,7 +303,7 @@ func (p *resourcesPane) openForm(t *mcpclient.ResourceTemplate) tea.Cmd {
 		tmpl := t.URITemplate
 		f.expand = func(v map[string]string) (string, error) { return expandTemplate(tmpl, v) }
 		if _, err := uritemplate.New(t.URITemplate); err != nil {
-			f.errs = []string{"not an RFC 6570 template: " + clean(err.Error())}
+			f.shapeWarn = "not an RFC 6570 template: " + clean(err.Error())
 		}
 		p.forms[t.URITemplate] = f
 	}

@@ -98,35 +98,35 @@ func TestTemplateFormCompletionAndRead(t *testing.T) {
 	m := connected(t, s, 120, 30)
 	keys(t, m, "5", "G", "enter")
 	f := m.resources.form
-	if f == nil || len(f.fields) != 2 || f.fields[0].name != "team" || f.fields[1].name != "user" {
+	if f == nil || len(f.fields) != 2 || f.fields[0].Key != "team" || f.fields[1].Key != "user" {
 		t.Fatalf("template form: %+v", f)
 	}
 	typeIn(t, m, "c")
 	// The debounce tick of an older edit is stale: nothing is sent for it.
-	stale := completeTickMsg{form: f.id, tag: f.tag - 1}
+	stale := completeTickMsg{form: f.id, tag: f.compl.tag - 1}
 	drive(t, m, stale)
 	if len(s.completes) != 0 {
 		t.Fatalf("a stale tick sent completion/complete: %q", s.completes)
 	}
-	drive(t, m, completeTickMsg{form: f.id, tag: f.tag})
+	drive(t, m, completeTickMsg{form: f.id, tag: f.compl.tag})
 	if len(s.completes) != 1 || s.completes[0] != "ref/resource:users://{team}/{user}/profile team=c ctx[]" {
 		t.Fatalf("completes %q", s.completes)
 	}
 	out := view(m)
 	mustContain(t, "suggestions", out, "core", "cloud")
 	// An answer for an old tag is dropped.
-	f.completed(completedMsg{form: f.id, tag: f.tag - 5, field: 0, res: &mcpclient.Completion{Values: []string{"STALE"}}})
+	f.completed(completedMsg{form: f.id, tag: f.compl.tag - 5, field: "team", res: &mcpclient.Completion{Values: []string{"STALE"}}})
 	if strings.Contains(view(m), "STALE") {
 		t.Fatal("stale completion shown")
 	}
 	keys(t, m, "ctrl+n", "ctrl+n", "enter") // the second suggestion: cloud
-	if v := f.fields[0].input.Value(); v != "cloud" {
+	if v := f.fields[0].Text(); v != "cloud" {
 		t.Fatalf("accepted %q", v)
 	}
-	f.fields[0].input.SetValue("core")
+	setArg(f, 0, "core")
 	keys(t, m, "tab")
 	typeIn(t, m, "a")
-	drive(t, m, completeTickMsg{form: f.id, tag: f.tag})
+	drive(t, m, completeTickMsg{form: f.id, tag: f.compl.tag})
 	if got := s.completes[len(s.completes)-1]; got != "ref/resource:users://{team}/{user}/profile user=a ctx[team=core]" {
 		t.Fatalf("completion context: %q", got)
 	}

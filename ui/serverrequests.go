@@ -55,8 +55,8 @@ func answer(r *session.Inbound, result json.RawMessage, e *mcpclient.RPCError, w
 }
 
 // formByID finds an open argument form.
-func (m *model) formByID(id int) *argsForm {
-	for _, f := range []*argsForm{m.resources.form, m.prompts.form} {
+func (m *model) formByID(id int) *formPane {
+	for _, f := range []*formPane{m.resources.form, m.prompts.form} {
 		if f != nil && f.id == id {
 			return f
 		}

@@ -117,7 +117,7 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 		m.promptGot(msg)
 	case completeTickMsg:
 		if f := m.formByID(msg.form); f != nil {
-			return f.tick(m.ctx, m.sender(), msg), true
+			return f.completeTick(m.ctx, m.sender(), msg), true
 		}
 	case completedMsg:
 		if f := m.formByID(msg.form); f != nil {
