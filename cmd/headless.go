@@ -195,7 +195,8 @@ type jsonServer struct {
 
 // jsonError says why a run failed. Kind is one of spawn, exited, rpc, timeout, protocol,
 // input, interrupted, and for remote servers connect (no answer), http (an HTTP status;
-// Code holds it), unauthorized (401 or 403), session-expired.
+// Code holds it), unauthorized (401 or 403), session-expired, redirect (a redirect not
+// followed: a 301/302/303 to a POST, a loop; Code holds its status).
 type jsonError struct {
 	Kind           string          `json:"kind"`
 	Message        string          `json:"message"`
@@ -518,7 +519,14 @@ func classify(err error) (int, *jsonError) {
 	var authFail mcpclient.AuthFailure
 	var framing *mcpclient.FramingError
 	var mismatch *mcpclient.IDTypeMismatchError
+	var redirect *mcpclient.RedirectError
 	switch {
+	case errors.As(err, &redirect):
+		// Like any HTTP status the transport cannot use: the server answered.
+		je.Kind = "redirect"
+		c := int64(redirect.StatusCode)
+		je.Code = &c
+		return exitProtocol, je
 	case errors.As(err, &framing):
 		je.Kind = "framing"
 		return exitProtocol, je
@@ -688,7 +696,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
-			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) {
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) || strings.HasPrefix(ev.Life.Text, mcpclient.RedirectNote) {
 				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
 			}
 		}

@@ -46,6 +46,10 @@ type streamable struct {
 	url    string
 	hc     *http.Client
 	header http.Header // the user's headers (-H, bearer), sent on every request
+	// bare is hc without the authorization layer, for redirects to another origin
+	// (httpredirect.go); redirects remembers the hops already noted.
+	bare      *http.Client
+	redirects map[string]bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -188,7 +192,7 @@ func (t *streamable) close() {
 		return
 	}
 	t.setCommon(req.Header, false)
-	resp, err := t.hc.Do(req)
+	resp, err := t.do(req, nil)
 	if err != nil {
 		t.c.note("DELETE of the session failed: " + err.Error())
 		return
@@ -256,12 +260,16 @@ func (t *streamable) post(f outFrame) {
 	t.mu.Lock()
 	sid := t.sessionID
 	t.mu.Unlock()
-	resp, err := t.hc.Do(req)
+	resp, err := t.do(req, f.body)
 	if err != nil {
-		if ctx.Err() != nil {
-			return
+		var rerr *RedirectError
+		switch {
+		case ctx.Err() != nil:
+		case errors.As(err, &rerr):
+			t.fail(f, rerr)
+		default:
+			t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
 		}
-		t.fail(f, &ConnectError{Method: "POST", URL: t.url, Err: err})
 		return
 	}
 	defer resp.Body.Close()
@@ -297,7 +305,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 	case resp.StatusCode == http.StatusAccepted:
 		if f.kind == KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, "the server answered a request with 202 Accepted; a request's POST must return its response (JSON or SSE)"})
-			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Request: f.label()})
+			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Request: f.label()})
 		}
 		t.drainBody(resp, false)
 	case resp.StatusCode/100 == 2 && ct == "text/event-stream":
@@ -314,7 +322,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 		body := t.drainBody(resp, true)
 		if f.kind == KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPContentType, fmt.Sprintf("the answer to a request has Content-Type %q; it must be application/json or text/event-stream", resp.Header.Get("Content-Type"))})
-			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label()})
+			t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body, Request: f.label()})
 		}
 	case resp.StatusCode == http.StatusNotFound && sid != "":
 		t.drainBody(resp, true)
@@ -381,7 +389,7 @@ func (t *streamable) errorAnswer(f outFrame, resp *http.Response, ct, sid string
 	if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
 		t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})
 	}
-	t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body[:min(len(body), 4096)], Request: f.label()})
+	t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body[:min(len(body), 4096)], Request: f.label()})
 }
 
 // checkStream flags a response on the wrong stream: a request's POST stream carries only
@@ -502,7 +510,7 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 			body := t.drainBody(resp, true)
 			resp.Body.Close()
 			cancel()
-			t.fail(f, &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label() + " (resuming its stream)"})
+			t.fail(f, &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body, Request: f.label() + " (resuming its stream)"})
 			return
 		}
 		quiet := max(2*wait, 2*time.Second)
@@ -537,7 +545,7 @@ func (t *streamable) get(ctx context.Context, last string) (*http.Response, erro
 	if last != "" {
 		req.Header.Set(HeaderLastEventID, last)
 	}
-	return t.hc.Do(req)
+	return t.do(req, nil)
 }
 
 // setModernHeaders sets the 2026-07-28 headers mirrored from the body: MCP-Protocol-Version

@@ -81,7 +81,7 @@ func (t *legacySSE) listen() {
 		if len(body) > 0 {
 			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
-		t.err = &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body}
+		t.err = &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body}
 		return
 	}
 	r := NewSSEReader(resp.Body)
@@ -179,6 +179,6 @@ func (t *legacySSE) post(f outFrame) {
 		if len(body) > 0 {
 			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
 		}
-		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.postURL, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: body, Request: f.label()})
+		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.postURL, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body, Request: f.label()})
 	}
 }

@@ -74,6 +74,9 @@ type HTTPStatusError struct {
 	Body []byte
 	// Request names the JSON-RPC request that failed, "" when none.
 	Request string
+	// Sent is the header of the request as it went on the wire (nil when unknown): it tells
+	// a refusal of the credentials given from one without any.
+	Sent http.Header
 }
 
 func (e *HTTPStatusError) Error() string {
@@ -87,13 +90,39 @@ func (e *HTTPStatusError) Error() string {
 		}
 		s += ": " + b
 	}
-	switch e.StatusCode {
-	case http.StatusUnauthorized:
-		s += " (the server wants credentials: pass -H 'Authorization: Bearer …' or --bearer-env VAR)"
-	case http.StatusForbidden:
-		s += " (the credentials given are not enough for this request)"
+	return s + statusHint(e.StatusCode, e.Header, e.credentials())
+}
+
+// credentials reports whether the request that got this answer carried credentials (an
+// Authorization header on the wire); unknown (false) when the response did not keep it.
+func (e *HTTPStatusError) credentials() bool {
+	return e.Sent != nil && (e.Sent.Get("Authorization") != "" || e.Sent.Get("Cookie") != "")
+}
+
+// statusHint explains an HTTP status a debugging user meets against MCP servers: what it
+// most often means there, and what to try (RFC 9110 §15, RFC 6750 §3.1 for the bearer
+// error codes).
+func statusHint(code int, h http.Header, credentials bool) string {
+	challenge := strings.ToLower(h.Get("WWW-Authenticate"))
+	switch {
+	case code == http.StatusUnauthorized && strings.Contains(challenge, "invalid_token") && credentials:
+		return " (the server refused the token sent (invalid_token): it expired or was revoked; get a new one)"
+	case code == http.StatusUnauthorized:
+		return " (the server wants credentials: pass -H 'Authorization: Bearer …' or --bearer-env VAR)"
+	case code == http.StatusForbidden && strings.Contains(challenge, "insufficient_scope"):
+		return " (the credentials given are not enough for this request: insufficient_scope)"
+	case code == http.StatusForbidden && credentials:
+		return " (the server refused the request with the credentials given: a policy, not a missing login)"
+	case code == http.StatusForbidden:
+		return " (refused without asking for credentials: most often an Origin or Host check or an access policy of the server or a proxy, not missing credentials)"
+	case code == http.StatusMisdirectedRequest:
+		return " (421: the server refused the Host header, most often DNS-rebinding protection: connect to 127.0.0.1 instead of localhost (or the reverse), or add this host to the server's allowed hosts)"
+	case code == http.StatusBadRequest:
+		return " (the server could not use the request; its body above says why)"
+	case code >= 500:
+		return " (a server error: the server or a proxy in front of it failed on its side; the body above and the server's logs say why)"
 	}
-	return s
+	return ""
 }
 
 // Unauthorized reports a 401 or 403, the statuses an authorization layer handles.
@@ -150,3 +179,12 @@ func (e *ConnectError) Error() string {
 }
 
 func (e *ConnectError) Unwrap() error { return e.Err }
+
+// sentHeader is the header of the request resp answers, as the innermost transport sent
+// it (an authorization layer's token included); nil when resp does not keep its request.
+func sentHeader(resp *http.Response) http.Header {
+	if resp == nil || resp.Request == nil {
+		return nil
+	}
+	return resp.Request.Header
+}

@@ -66,6 +66,8 @@
 //	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
 //	single-copy    well-behaved, but holds a lock (FAKE_LOCK) for its life: a second copy
 //	               started meanwhile exits 1 with the reason on stderr
+//	http-*         Streamable HTTP servers (httpserver.go: redirects R01…R04), served on
+//	               FAKE_HTTP_ADDR (default 127.0.0.1:0); the URL to connect to is printed
 package fake
 
 import (

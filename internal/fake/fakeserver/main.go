@@ -72,6 +72,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		}
 		return 0
 	}
+	if strings.HasPrefix(name, "http-") {
+		return serveHTTP(name, getenv("FAKE_HTTP_ADDR"), stdout, stderr)
+	}
 	sc, found := all[name]
 	if !found {
 		fmt.Fprintf(stderr, "fakeserver: unknown scenario %q; known: %s\n", name, strings.Join(scenarioNames(all), " "))

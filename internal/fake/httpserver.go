@@ -1,0 +1,139 @@
+package fake
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// HTTP scenarios: Streamable HTTP servers as they sit behind proxies and frameworks in the
+// wild (shared/cases.md R01…), each a well-behaved MCP server at /mcp (initialize,
+// tools/list [echo], tools/call echo; 202 for notifications; no GET stream) behind one
+// misbehaviour:
+//
+//	http-minimal        none
+//	http-redirect-307   POST /start answers 307 to /mcp (R01); 308 for http-redirect-308
+//	http-redirect-302   POST /start answers 302 Found to /mcp (R02)
+//	http-redirect-loop  /start → /loop → /start, each 307 (R03)
+//	http-redirect-away  /start answers 307 to Options.Away+"/mcp", another origin (R04)
+//
+// The URL to connect to is the server's URL plus Path(scenario).
+
+// HTTPOptions tune an HTTP scenario.
+type HTTPOptions struct {
+	// Away is the base URL of another server (another origin) for http-redirect-away.
+	Away string
+	// Seen, when set, is called with every request the server gets (method, path and
+	// headers), before it answers.
+	Seen func(r *http.Request)
+}
+
+// HTTPScenarios lists the HTTP scenario names.
+var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away"}
+
+// Path is where a client connects for scenario: /mcp, or /start for the redirects.
+func Path(scenario string) string {
+	if strings.HasPrefix(scenario, "http-redirect-") {
+		return "/start"
+	}
+	return "/mcp"
+}
+
+// HTTPHandler is the handler of an HTTP scenario; ok is false for an unknown name.
+func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/mcp", serveMCP)
+	redirect := func(path, to string, code int) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body)
+			http.Redirect(w, r, to, code)
+		})
+	}
+	switch scenario {
+	case "http-minimal":
+	case "http-redirect-307":
+		redirect("/start", "/mcp", http.StatusTemporaryRedirect)
+	case "http-redirect-308":
+		redirect("/start", "/mcp", http.StatusPermanentRedirect)
+	case "http-redirect-302":
+		redirect("/start", "/mcp", http.StatusFound)
+	case "http-redirect-loop":
+		redirect("/start", "/loop", http.StatusTemporaryRedirect)
+		redirect("/loop", "/start", http.StatusTemporaryRedirect)
+	case "http-redirect-away":
+		redirect("/start", strings.TrimSuffix(opt.Away, "/")+"/mcp", http.StatusTemporaryRedirect)
+	default:
+		return nil, false
+	}
+	if opt.Seen == nil {
+		return mux, true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		opt.Seen(r)
+		mux.ServeHTTP(w, r)
+	}), true
+}
+
+// HTTPServer starts scenario on 127.0.0.1 for the test (closed when it ends) and returns
+// the URL to connect to.
+func HTTPServer(t testing.TB, scenario string, opt HTTPOptions) (srv *httptest.Server, connect string) {
+	t.Helper()
+	h, ok := HTTPHandler(scenario, opt)
+	if !ok {
+		t.Fatalf("fake.HTTPServer: unknown scenario %q", scenario)
+	}
+	srv = httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, srv.URL + Path(scenario)
+}
+
+// serveMCP is the well-behaved server: JSON answers, 202 for what is not a request.
+func serveMCP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			ProtocolVersion string          `json:"protocolVersion"`
+			Arguments       json.RawMessage `json:"arguments"`
+		} `json:"params"`
+	}
+	body, _ := io.ReadAll(r.Body)
+	if json.Unmarshal(body, &m) != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	if m.ID == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	var result string
+	switch m.Method {
+	case "initialize":
+		v, _ := json.Marshal(m.Params.ProtocolVersion)
+		result = `{"protocolVersion":` + string(v) + `,"capabilities":{"tools":{}},"serverInfo":{"name":"fake-http","version":"0.0.1"}}`
+	case "tools/list":
+		result = `{"tools":[{"name":"echo","description":"Echo the text back","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]}`
+	case "tools/call":
+		var a struct {
+			Text string `json:"text"`
+		}
+		_ = json.Unmarshal(m.Params.Arguments, &a)
+		t, _ := json.Marshal(a.Text)
+		result = `{"content":[{"type":"text","text":` + string(t) + `}]}`
+	case "ping":
+		result = `{}`
+	default:
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32601,"message":"method not found"}}`))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`))
+}

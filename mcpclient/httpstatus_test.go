@@ -1,0 +1,51 @@
+package mcpclient_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// Statuses a user meets against servers in the wild are explained with the body: 421 as a
+// Host check, 403 without credentials as a refusal that is not about credentials, 5xx as
+// the server's own failure.
+func TestHTTPStatusExplained(t *testing.T) {
+	for _, c := range []struct {
+		code   int
+		bearer bool
+		body   string
+		want   []string
+	}{
+		{http.StatusMisdirectedRequest, false, "Invalid Host header", []string{"Invalid Host header", "DNS-rebinding", "127.0.0.1"}},
+		{http.StatusForbidden, false, "Forbidden origin", []string{"Forbidden origin", "Origin or Host check", "not missing credentials"}},
+		{http.StatusForbidden, true, "nope", []string{"with the credentials given"}},
+		{http.StatusBadGateway, false, "upstream down", []string{"upstream down", "a server error"}},
+	} {
+		srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
+			w.WriteHeader(c.code)
+			w.Write([]byte(c.body))
+		})
+		h := http.Header{}
+		if c.bearer {
+			h.Set("Authorization", "Bearer t")
+		}
+		s := startHTTP(t, mcpclient.Config{URL: srv.URL, Header: h, Timeout: 5 * time.Second})
+		_, err := s.c.Connect(context.Background())
+		s.close()
+		var he *mcpclient.HTTPStatusError
+		if !errors.As(err, &he) || he.StatusCode != c.code {
+			t.Fatalf("%d: %v", c.code, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%d (bearer %v): %q lacks %q", c.code, c.bearer, err, w)
+			}
+		}
+	}
+}
