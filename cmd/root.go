@@ -251,6 +251,10 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 			if len(args) == 0 && src.file == "" && src.name == "" {
 				return &codeError{exitUsage, "no server command given\n\nUsage: mcp-inspect [flags] [--] COMMAND [ARGS...]\n       mcp-inspect [flags] URL\n       mcp-inspect --config FILE --server NAME\nTry:   mcp-inspect demo"}
 			}
+			args, err := urlThenFlags(cmd, args)
+			if err != nil {
+				return &codeError{exitUsage, err.Error()}
+			}
 			flags.theme, flags.themeFrom = chosenTheme(cmd.Flags(), flags.theme)
 			cfg, title, err := src.resolve(&flags, args, cmd.ErrOrStderr())
 			if err != nil {
@@ -557,4 +561,20 @@ func openLog(path string, debug bool) (*slog.Logger, func()) {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
 	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr})), func() { f.Close() }
+}
+
+// urlThenFlags parses what follows a server URL as flags (mcp-inspect URL --timeout 20s):
+// flags stop at the first argument so that a stdio server's own flags reach it, but a URL
+// takes no arguments. Anything left that is not a flag is a usage error.
+func urlThenFlags(cmd *cobra.Command, args []string) ([]string, error) {
+	if len(args) < 2 || !isServerURL(args[0]) || cmd.ArgsLenAtDash() >= 0 {
+		return args, nil
+	}
+	if err := cmd.Flags().Parse(args[1:]); err != nil {
+		return nil, fmt.Errorf("after the URL: %w", err)
+	}
+	if rest := cmd.Flags().Args(); len(rest) > 0 {
+		return nil, fmt.Errorf("a server URL takes no arguments (got %q after %s); a stdio server's command goes after --", strings.Join(rest, " "), args[0])
+	}
+	return args[:1], nil
 }

@@ -1,0 +1,47 @@
+package cmd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+)
+
+// Flags after a server URL are flags (mcp-inspect URL --timeout 20s); a word that is not a
+// flag is refused with what to do, not spawned as a command named after the URL.
+func TestURLThenFlags(t *testing.T) {
+	t.Parallel()
+	_, url := fake.HTTPServer(t, "http-minimal", fake.HTTPOptions{})
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{url, "--timeout", "0s"}, "--timeout 0s: must be positive"},
+		{[]string{url, "--nope"}, "after the URL: unknown flag: --nope"},
+		{[]string{url, "extra"}, "a server URL takes no arguments"},
+	} {
+		r := inspect(t, nil, tc.args...)
+		wantCode(t, r, exitUsage)
+		if !strings.Contains(r.stderr, tc.stderr) {
+			t.Errorf("%q: stderr does not say %q:\n%s", tc.args, tc.stderr, r.stderr)
+		}
+	}
+}
+
+// A headless call through a 307 works and warns with the URL to use; a 302 to the POST
+// fails with exit 4 and kind redirect.
+func TestHeadlessRedirects(t *testing.T) {
+	t.Parallel()
+	_, url := fake.HTTPServer(t, "http-redirect-307", fake.HTTPOptions{})
+	r := inspect(t, nil, "call", "echo", "-a", "text=hi", url)
+	wantCode(t, r, 0)
+	if strings.TrimSpace(r.stdout) != "hi" || !strings.Contains(r.stderr, "warning: HTTP redirect: POST "+url) || !strings.Contains(r.stderr, "as the server URL") {
+		t.Fatalf("through a 307:\nstdout %q\nstderr %s", r.stdout, r.stderr)
+	}
+	_, url = fake.HTTPServer(t, "http-redirect-302", fake.HTTPOptions{})
+	r = inspect(t, nil, "tools", "--json", url)
+	wantCode(t, r, exitProtocol)
+	if doc := oneDocument(t, r); !strings.Contains(doc, `"kind": "redirect"`) || !strings.Contains(doc, `"code": 302`) {
+		t.Fatalf("302 to a POST:\n%s", doc)
+	}
+}
