@@ -623,6 +623,15 @@ type noteCount struct {
 	line  int64
 }
 
+// frameWhere names where a server frame was: its stdout line, or for a remote server its
+// number among the messages of the HTTP bodies and streams (there is no stdout).
+func (h *headless) frameWhere(line int64) string {
+	if h.client != nil && h.client.URL() != "" {
+		return fmt.Sprintf("server message %d (HTTP body or stream)", line)
+	}
+	return fmt.Sprintf("server stdout line %d", line)
+}
+
 // note counts an Info problem of a server frame.
 func (d *drain) note(p mcpclient.Problem, line int64) {
 	for i := range d.notes {
@@ -637,7 +646,7 @@ func (d *drain) note(p mcpclient.Problem, line int64) {
 // sayNotes warns once per Info problem code the server's frames carried.
 func (d *drain) sayNotes() {
 	for _, n := range d.notes {
-		d.h.warn("note: server stdout line %d: %s [%s; %d frame(s) in all]", n.line, n.first, n.code, n.n)
+		d.h.warn("note: %s: %s [%s; %d frame(s) in all]", d.h.frameWhere(n.line), n.first, n.code, n.n)
 	}
 }
 
@@ -670,7 +679,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			for _, p := range ev.Problems {
 				switch p.Severity {
 				case mcpclient.Warning:
-					h.warn("server stdout line %d: %s", ev.Line, p.Text)
+					h.warn("%s: %s", h.frameWhere(ev.Line), p.Text)
 				case mcpclient.Info:
 					d.note(p, ev.Line)
 				}
