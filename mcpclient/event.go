@@ -94,6 +94,11 @@ const (
 	// chunked decoding): a JSON answer (its message is a ServerToClient event too) or an
 	// error page.
 	KindHTTPBody
+	// KindHTTPEncoded is a content-encoded response body (or SSE stream) as received, before
+	// decoding (HTTPIn): Raw holds the bytes on the wire up to the message limit, Size all
+	// of them, Encoding the coding and the decoded size. The decoded body follows as
+	// KindHTTPBody (a stream's frames come before it, as they were decoded).
+	KindHTTPEncoded
 )
 
 // String names the kind in words, as the wire pane shows it.
@@ -133,6 +138,8 @@ func (k Kind) String() string {
 		return "sse frame"
 	case KindHTTPBody:
 		return "http body"
+	case KindHTTPEncoded:
+		return "http encoded"
 	}
 	return "unknown"
 }
@@ -210,6 +217,18 @@ type Event struct {
 	// LostLines counts the trace lines just before this event that a trace reader could
 	// not read (events missing from a recording); 0 on a live event.
 	LostLines int
+	// Encoding is set for KindHTTPEncoded: how the bytes decode.
+	Encoding *Encoding
+}
+
+// Encoding says how a content-encoded HTTP body decodes (RFC 9110 §8.4).
+type Encoding struct {
+	// Coding is the Content-Encoding value ("gzip", "br, gzip").
+	Coding string
+	// Decoded is the decoded length in bytes (what was decoded before an error, if any).
+	Decoded int64
+	// Err is why the body did not decode ("" when it did).
+	Err string
 }
 
 // MaxChunkMarks caps Event.Chunks so a byte-per-write server cannot make an event grow without bound.

@@ -313,6 +313,12 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
 		last, retry, _ := t.readSSE(ctx, resp.Body, f, nil)
+		if ee := t.c.emitEncoded(resp); ee != nil {
+			if f.kind == KindRequest {
+				t.fail(f, ee) // a stream that does not decode is not resumed
+			}
+			return
+		}
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
 			t.resume(ctx, f, last, retry)
 		}
@@ -342,6 +348,12 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 // its message handled as a server frame.
 func (t *streamable) jsonAnswer(f outFrame, resp *http.Response) {
 	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
+	if ee := t.c.emitEncoded(resp); ee != nil {
+		if f.kind == KindRequest {
+			t.fail(f, ee)
+		}
+		return
+	}
 	if len(body) > t.c.cfg.MaxMessage {
 		n, _ := io.Copy(io.Discard, resp.Body)
 		t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
@@ -415,6 +427,7 @@ func (t *streamable) checkStream(f outFrame, data []byte) {
 // readBody reads a non-streamed body (up to MaxMessage bytes).
 func (t *streamable) readBody(resp *http.Response) []byte {
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)))
+	t.c.emitEncoded(resp)
 	return b
 }
 
@@ -523,6 +536,7 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 			}
 		})
 		timer.Stop()
+		t.c.emitEncoded(resp)
 		resp.Body.Close()
 		cancel()
 		if nr >= 0 {

@@ -72,6 +72,7 @@ func (t *streamable) listen(opened func()) {
 			return
 		}
 		nl, nr, rerr := t.readSSE(t.ctx, resp.Body, outFrame{}, nil)
+		t.c.emitEncoded(resp)
 		resp.Body.Close()
 		if t.ctx.Err() != nil {
 			return // the session is closing: its own end, not the server's

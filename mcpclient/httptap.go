@@ -190,6 +190,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 		head = responseHead(resp)
 	}
 	rt.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPResponse, Raw: head, Size: int64(len(head))})
+	decodeBody(resp, rt.c.cfg.MaxMessage)
 	return resp, nil
 }
 

@@ -84,6 +84,18 @@ func Cat(t *Trace, w io.Writer, opt CatOptions) error {
 			bw.WriteByte('\n')
 			continue
 		}
+		if r.HTTPKind == "encoded" && r.Encoding != nil {
+			// Compressed bytes are binary: say how they decode; the decoded body follows.
+			e := r.Encoding
+			writeText(bw, fmt.Appendf(nil, "[%s body as received, %d bytes kept: %s]", e.Coding, len(r.Raw), mcpclient.EncodedNote(e.Coding, r.Size, e.Decoded)), opt.Escape)
+			bw.WriteByte('\n')
+			if e.Err != "" {
+				bw.WriteString("# ")
+				writeText(bw, []byte(e.Err), opt.Escape)
+				bw.WriteByte('\n')
+			}
+			continue
+		}
 		raw := r.Raw
 		nl := len(raw) > 0 && raw[len(raw)-1] == '\n'
 		if nl {

@@ -124,8 +124,19 @@ type Record struct {
 	// Life is set for lifecycle events.
 	Life *LifeRecord
 	// HTTPKind says what an "http<" event holds: "head" (status line and headers), "sse"
-	// (one SSE frame) or "body" (a body that is not an event stream).
+	// (one SSE frame), "body" (a body that is not an event stream) or "encoded" (a
+	// content-encoded body or stream as received, Encoding saying how it decodes).
 	HTTPKind string
+	// Encoding is set for an "encoded" event.
+	Encoding *EncodingRecord
+}
+
+// EncodingRecord is mcpclient.Encoding as stored: the Content-Encoding value, the decoded
+// length, and why the body did not decode ("" when it did).
+type EncodingRecord struct {
+	Coding  string `json:"coding"`
+	Decoded int64  `json:"decoded"`
+	Err     string `json:"err,omitempty"`
 }
 
 // LifeRecord is mcpclient.LifeInfo as stored. Kind is one of "started", "spawn-failed",
@@ -187,19 +198,20 @@ func dirOf(name string) (mcpclient.Direction, bool) {
 
 // lineJSON is the decoding shape of an event line. Unknown members are ignored.
 type lineJSON struct {
-	Seq        *uint64     `json:"seq"`
-	T          string      `json:"t"`
-	Mono       int64       `json:"mono"`
-	Dir        string      `json:"dir"`
-	Raw        *string     `json:"raw"`
-	B64        bool        `json:"b64"`
-	Size       *int64      `json:"size"`
-	Trunc      bool        `json:"trunc"`
-	Chunks     []int       `json:"chunks"`
-	ChunkCount int         `json:"nchunks"`
-	Red        []string    `json:"red"`
-	Life       *LifeRecord `json:"life"`
-	HTTPKind   string      `json:"hk"`
+	Seq        *uint64         `json:"seq"`
+	T          string          `json:"t"`
+	Mono       int64           `json:"mono"`
+	Dir        string          `json:"dir"`
+	Raw        *string         `json:"raw"`
+	B64        bool            `json:"b64"`
+	Size       *int64          `json:"size"`
+	Trunc      bool            `json:"trunc"`
+	Chunks     []int           `json:"chunks"`
+	ChunkCount int             `json:"nchunks"`
+	Red        []string        `json:"red"`
+	Life       *LifeRecord     `json:"life"`
+	HTTPKind   string          `json:"hk"`
+	Enc        *EncodingRecord `json:"enc"`
 }
 
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
@@ -269,6 +281,11 @@ func appendRecordTail(b []byte, r *Record) []byte {
 		b = append(b, r.HTTPKind...)
 		b = append(b, '"')
 	}
+	if r.Encoding != nil {
+		b = append(b, `,"enc":`...)
+		js, _ := json.Marshal(r.Encoding)
+		b = append(b, js...)
+	}
 	if r.Life != nil {
 		b = append(b, `,"life":`...)
 		js, _ := json.Marshal(r.Life)
@@ -291,7 +308,7 @@ func decodeRecord(line []byte) (*Record, error) {
 	if !ok {
 		return nil, fmt.Errorf("event %d: unknown dir %q", *l.Seq, l.Dir)
 	}
-	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind}
+	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind, Encoding: l.Enc}
 	if l.T != "" {
 		t, err := time.Parse(time.RFC3339Nano, l.T)
 		if err != nil {
@@ -358,6 +375,11 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 		r.HTTPKind = "sse"
 	case mcpclient.KindHTTPBody:
 		r.HTTPKind = "body"
+	case mcpclient.KindHTTPEncoded:
+		r.HTTPKind = "encoded"
+		if e := ev.Encoding; e != nil {
+			r.Encoding = &EncodingRecord{Coding: e.Coding, Decoded: e.Decoded, Err: e.Err}
+		}
 	}
 	return r
 }

@@ -553,6 +553,11 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 			ev.Kind = mcpclient.KindSSEFrame
 		case "body":
 			ev.Kind = mcpclient.KindHTTPBody
+		case "encoded":
+			ev.Kind = mcpclient.KindHTTPEncoded
+			if e := r.Encoding; e != nil {
+				ev.Encoding = &mcpclient.Encoding{Coding: e.Coding, Decoded: e.Decoded, Err: e.Err}
+			}
 		default:
 			ev.Kind = mcpclient.KindHTTPResponse
 		}

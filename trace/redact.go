@@ -656,3 +656,23 @@ func OAuthCredentials(b []byte) ([]byte, bool) {
 	out = mask(oauthJSON, out)
 	return out, changed
 }
+
+// encodedSecret reports whether the content-encoded body of r (a KindHTTPEncoded record)
+// holds something the redactor masks once decoded: a secret, or what a credential rule
+// catches. A body that does not decode is checked as it is.
+func (r *Redactor) encodedSecret(rec *Record) bool {
+	coding := ""
+	if rec.Encoding != nil {
+		coding = rec.Encoding.Coding
+	}
+	plain, err := mcpclient.DecodeBytes(coding, rec.Raw, 64<<20)
+	if err != nil && len(plain) == 0 {
+		plain = rec.Raw
+	}
+	_, hits := r.Bytes(plain)
+	if len(hits) > 0 {
+		return true
+	}
+	_, ok := OAuthCredentials(plain)
+	return ok
+}

@@ -133,6 +133,12 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 				r.Redacted = appendOnce(r.Redacted, "oauth-credential")
 			}
 		}
+		if ev.Kind == mcpclient.KindHTTPEncoded && len(r.Raw) > 0 && w.red.encodedSecret(r) {
+			// Compressed, a secret is not found by matching; decoded, it is: then the
+			// bytes as received are not kept (the decoded body, redacted, is).
+			r.Raw, r.Truncated = nil, true
+			r.Redacted = appendOnce(r.Redacted, "encoded-body-secret")
+		}
 		if r.Life != nil {
 			r.Life.Text = w.red.String(r.Life.Text)
 			r.Life.Err = w.red.String(r.Life.Err)

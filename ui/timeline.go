@@ -144,7 +144,9 @@ type timeline struct {
 	pkey     []byte
 
 	// Sparse per-event data, by Seq: the few events that have it.
-	lives  map[uint64]*mcpclient.LifeInfo
+	lives map[uint64]*mcpclient.LifeInfo
+	// encs says how content-encoded HTTP bodies decode (KindHTTPEncoded).
+	encs   map[uint64]*mcpclient.Encoding
 	chunks map[uint64]chunkInfo
 	codes  map[uint64]int64
 	// toolNames holds the tool name of each tools/call request (by its Seq) and of each
@@ -184,6 +186,7 @@ func newTimeline() *timeline {
 		plists:    [][]mcpclient.Problem{nil},
 		plistIdx:  map[string]uint32{},
 		lives:     map[uint64]*mcpclient.LifeInfo{},
+		encs:      map[uint64]*mcpclient.Encoding{},
 		chunks:    map[uint64]chunkInfo{},
 		codes:     map[uint64]int64{},
 		toolNames: map[uint64]string{},
@@ -362,7 +365,8 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind != mcpclient.KindRequest {
 		t.setPair(&e, ev.Pair)
 	}
-	if ev.Dir != mcpclient.Lifecycle && linesHaveControls(ev.Raw) {
+	if ev.Dir != mcpclient.Lifecycle && ev.Kind != mcpclient.KindHTTPEncoded && linesHaveControls(ev.Raw) {
+		// (Compressed bytes are binary: they are shown as hex, never as text.)
 		e.flags |= evControls
 	}
 	if m := ev.Msg; m != nil {
@@ -390,6 +394,9 @@ func (t *timeline) add(ev mcpclient.Event) {
 	t.noteToolCall(&ev, &e)
 	if ev.Life != nil {
 		t.lives[ev.Seq] = ev.Life
+	}
+	if ev.Encoding != nil {
+		t.encs[ev.Seq] = ev.Encoding
 	}
 	if ev.ChunkCount > 0 || len(ev.Chunks) > 0 {
 		t.chunks[ev.Seq] = chunkInfo{ev.Chunks, ev.ChunkCount}
@@ -514,6 +521,7 @@ func (t *timeline) event(i int) (mcpclient.Event, bool) {
 		Line:     int64(e.line),
 		Problems: t.probsOf(e),
 		Life:     t.lives[e.seq],
+		Encoding: t.encs[e.seq],
 	}
 	if e.kind != mcpclient.KindRequest {
 		ev.Pair = t.pairOf(e)

@@ -266,7 +266,7 @@ func arrow(d mcpclient.Direction) string {
 // frame that is not a JSON-RPC message) rather than from its summary.
 func rowNeedsBytes(e *tlEvent) bool {
 	switch e.kind {
-	case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse, mcpclient.KindLifecycle:
+	case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse, mcpclient.KindLifecycle, mcpclient.KindHTTPEncoded:
 		return false
 	}
 	return true
@@ -307,6 +307,8 @@ func (t *timeline) summary(i int) string {
 			return clean(l.Text)
 		}
 		return ""
+	case mcpclient.KindHTTPEncoded:
+		return encodedSummary(t.encs[ev.seq], t.sizeOf(ev))
 	}
 	raw, ok := t.rawAt(i)
 	raw, _ = t.shownRaw(ev.dir, raw)
@@ -417,6 +419,10 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	limit := previewBytes
 	if full {
 		limit = showAllBytes
+	}
+	if ev.Kind == mcpclient.KindHTTPEncoded {
+		mask := func(b []byte) []byte { shown, _ := p.tl.shownRaw(ev.Dir, b); return shown }
+		return append(out, encodedLines(st, ev, limit, w, mask)...)
 	}
 	raw, masked := p.tl.shownRaw(ev.Dir, ev.Raw)
 	if masked { // sizes and offsets below are of the bytes shown

@@ -19,6 +19,11 @@ import (
 //	http-redirect-302   POST /start answers 302 Found to /mcp (R02)
 //	http-redirect-loop  /start → /loop → /start, each 307 (R03)
 //	http-redirect-away  /start answers 307 to Options.Away+"/mcp", another origin (R04)
+//	http-gzip, http-deflate, http-deflate-raw, http-br, http-zstd
+//	                    every answer body compressed so, whatever the request asked (R06);
+//	                    -sse after the name (http-gzip-sse, …) answers requests with an SSE
+//	                    stream compressed so, flushed event by event
+//	http-compress       Content-Encoding: compress, which nobody decodes (R07)
 //
 // The URL to connect to is the server's URL plus Path(scenario).
 
@@ -32,7 +37,9 @@ type HTTPOptions struct {
 }
 
 // HTTPScenarios lists the HTTP scenario names.
-var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away"}
+var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away",
+	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
+	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress"}
 
 // Path is where a client connects for scenario: /mcp, or /start for the redirects.
 func Path(scenario string) string {
@@ -45,7 +52,7 @@ func Path(scenario string) string {
 // HTTPHandler is the handler of an HTTP scenario; ok is false for an unknown name.
 func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 	mux := http.NewServeMux()
-	mux.HandleFunc("/mcp", serveMCP)
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) { serveMCP(w, r, false) })
 	redirect := func(path, to string, code int) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			_, _ = io.Copy(io.Discard, r.Body)
@@ -66,7 +73,16 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 	case "http-redirect-away":
 		redirect("/start", strings.TrimSuffix(opt.Away, "/")+"/mcp", http.StatusTemporaryRedirect)
 	default:
-		return nil, false
+		coding, sse := strings.CutSuffix(strings.TrimPrefix(scenario, "http-"), "-sse")
+		if _, ok := encoders[coding]; !ok || !strings.HasPrefix(scenario, "http-") {
+			return nil, false
+		}
+		mux = http.NewServeMux()
+		mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+			ew := newEncodingWriter(w, coding)
+			defer ew.close()
+			serveMCP(ew, r, sse)
+		})
 	}
 	if opt.Seen == nil {
 		return mux, true
@@ -90,8 +106,9 @@ func HTTPServer(t testing.TB, scenario string, opt HTTPOptions) (srv *httptest.S
 	return srv, srv.URL + Path(scenario)
 }
 
-// serveMCP is the well-behaved server: JSON answers, 202 for what is not a request.
-func serveMCP(w http.ResponseWriter, r *http.Request) {
+// serveMCP is the well-behaved server: JSON answers (an SSE stream of one event when sse is
+// set), 202 for what is not a request.
+func serveMCP(w http.ResponseWriter, r *http.Request, sse bool) {
 	if r.Method != http.MethodPost {
 		w.WriteHeader(http.StatusMethodNotAllowed)
 		return
@@ -134,6 +151,20 @@ func serveMCP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32601,"message":"method not found"}}`))
 		return
 	}
+	resp := `{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`
+	if sse {
+		w.Header().Set("Content-Type", "text/event-stream")
+		// A log notification first (not before initialize is answered), flushed, then
+		// the response: the stream is decoded event by event.
+		if m.Method != "initialize" {
+			_, _ = w.Write([]byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"working\"}}\n\n"))
+		}
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		_, _ = w.Write([]byte("event: message\ndata: " + resp + "\n\n"))
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`))
+	_, _ = w.Write([]byte(resp))
 }

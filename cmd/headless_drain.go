@@ -1,0 +1,150 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// The headless commands' event drain: what the server says besides the answer (stderr,
+// log messages, problems of its frames) goes to stderr as it comes.
+
+// drain reads the session's events: the server's stderr and log messages go to our stderr
+// (unless --quiet), framing problems become warnings, and the handshake's raw result is kept.
+type drain struct {
+	h    *headless
+	done chan struct{}
+
+	mu           sync.Mutex
+	handshake    json.RawMessage
+	gotHandshake chan struct{}
+
+	// notes counts the server frames with an Info problem (a line ending in \r\n, …) by
+	// code, in the order first seen: the wire pane's notes, said once at the end.
+	notes []noteCount
+}
+
+// noteCount is how many server frames carried an Info problem, and the first one's text.
+type noteCount struct {
+	code  mcpclient.ProblemCode
+	n     int
+	first string
+	line  int64
+}
+
+// frameWhere names where a server frame was: its stdout line, or for a remote server its
+// number among the messages of the HTTP bodies and streams (there is no stdout).
+func (h *headless) frameWhere(line int64) string {
+	if h.client != nil && h.client.URL() != "" {
+		return fmt.Sprintf("server message %d (HTTP body or stream)", line)
+	}
+	return fmt.Sprintf("server stdout line %d", line)
+}
+
+// note counts an Info problem of a server frame.
+func (d *drain) note(p mcpclient.Problem, line int64) {
+	for i := range d.notes {
+		if d.notes[i].code == p.Code {
+			d.notes[i].n++
+			return
+		}
+	}
+	d.notes = append(d.notes, noteCount{code: p.Code, n: 1, first: p.Text, line: line})
+}
+
+// sayNotes warns once per Info problem code the server's frames carried.
+func (d *drain) sayNotes() {
+	for _, n := range d.notes {
+		d.h.warn("note: %s: %s [%s; %d frame(s) in all]", d.h.frameWhere(n.line), n.first, n.code, n.n)
+	}
+}
+
+func startDrain(c *mcpclient.Client, h *headless) *drain {
+	d := &drain{h: h, done: make(chan struct{}), gotHandshake: make(chan struct{})}
+	go d.loop(c.Events())
+	return d
+}
+
+func (d *drain) loop(events <-chan mcpclient.Event) {
+	defer close(d.done)
+	defer d.sayNotes()
+	h := d.h
+	safe := stderrSafe(h.stderr)
+	debug := h.logger.Enabled(context.Background(), slog.LevelDebug)
+	for ev := range events {
+		if debug {
+			h.logger.Debug("event", "seq", ev.Seq, "dir", ev.Dir.String(), "kind", ev.Kind.String(), "raw", string(ev.Raw))
+		}
+		switch {
+		case ev.Kind == mcpclient.KindStderr:
+			if !h.flags.quiet {
+				line := string(ev.Raw)
+				if !strings.HasSuffix(line, "\n") {
+					line += "\n"
+				}
+				io.WriteString(h.stderr, safe(line))
+			}
+		case ev.Dir == mcpclient.ServerToClient:
+			for _, p := range ev.Problems {
+				switch p.Severity {
+				case mcpclient.Warning:
+					h.warn("%s: %s", h.frameWhere(ev.Line), p.Text)
+				case mcpclient.Info:
+					d.note(p, ev.Line)
+				}
+			}
+			if ev.Kind == mcpclient.KindResponse && (ev.Method == "initialize" || ev.Method == "server/discover") {
+				d.mu.Lock()
+				if d.handshake == nil {
+					d.handshake = append(json.RawMessage(nil), ev.Msg.Result...)
+					close(d.gotHandshake)
+				}
+				d.mu.Unlock()
+			}
+			if ev.Kind == mcpclient.KindNotification && ev.Msg.Method == "notifications/message" && !h.flags.quiet {
+				io.WriteString(h.stderr, safe(logLine(ev.Msg.Params))+"\n")
+			}
+			if ev.Kind == mcpclient.KindBatch && ev.Batch != nil && !h.flags.quiet {
+				// A batch's log messages are printed like single ones, in the array's order.
+				for _, el := range ev.Batch.Elems {
+					if el.Kind == mcpclient.KindNotification && el.Msg != nil && el.Msg.Method == "notifications/message" {
+						io.WriteString(h.stderr, safe(logLine(el.Msg.Params))+"\n")
+					}
+				}
+			}
+		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
+			h.logger.Info("lifecycle", "text", ev.Life.Text)
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) || strings.HasPrefix(ev.Life.Text, mcpclient.RedirectNote) {
+				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
+			}
+		}
+	}
+}
+
+// handshakeResult waits briefly for the drain to see the handshake's response and returns
+// its raw result (the InitializeResult or DiscoverResult exactly as received).
+func (d *drain) handshakeResult() json.RawMessage {
+	select {
+	case <-d.gotHandshake:
+	case <-time.After(2 * time.Second):
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.handshake
+}
+
+// wait returns when every event has been handled (bounded: a grandchild holding the
+// server's pipes open must not hang the command).
+func (d *drain) wait() {
+	select {
+	case <-d.done:
+	case <-time.After(3 * time.Second):
+	}
+}

@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"encoding/hex"
+	"strings"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
+)
+
+// encodedSummary is the wire row of a content-encoded body as received: the coding and the
+// sizes as received and decoded ("gzip 1.2K → 4.5K"), or why it did not decode.
+func encodedSummary(e *mcpclient.Encoding, size int64) string {
+	if e == nil {
+		return "content-encoded body"
+	}
+	s := mcpclient.EncodedNote(clean(e.Coding), size, e.Decoded) + " as received"
+	if e.Err != "" {
+		s = clean(e.Coding) + " body that mcp-inspect did not decode"
+	}
+	return s
+}
+
+// encodedLines are the detail of a content-encoded body: how it decodes, the bytes as
+// received (a hex dump: they are binary), and the decoded text (limit bytes of each),
+// its credentials masked by mask as the wire masks a plain body's.
+func encodedLines(st *themes.Styles, ev *mcpclient.Event, limit, w int, mask func([]byte) []byte) []string {
+	var out []string
+	add := func(lines ...string) { out = append(out, lines...) }
+	coding := ""
+	if e := ev.Encoding; e != nil {
+		coding = e.Coding
+		add("", st.Title.Render("content encoding"))
+		add(wrapStyled(st.Base, encodedSummary(e, ev.Size), w)...)
+		if e.Err != "" {
+			add(wrapStyled(st.Error, clean(e.Err), w)...)
+		}
+	}
+	raw := ev.Raw
+	add("", st.Title.Render("raw bytes")+st.Muted.Render("  (as received, hex)"))
+	if len(raw) == 0 && ev.Size > 0 {
+		add(wrapStyled(st.Warning, "not kept in the trace (the decoded body held a secret; it is redacted there)", w)...)
+	}
+	dump := hex.Dump(raw[:min(len(raw), limit)])
+	for _, l := range strings.Split(strings.TrimRight(dump, "\n"), "\n") {
+		if l != "" {
+			add(fit(clean(l), w))
+		}
+	}
+	if more := ev.Size - int64(min(len(raw), limit)); more > 0 {
+		add(st.Muted.Render("… " + jsontext.Count(int(more), "byte", "bytes") + " more not shown"))
+	}
+	if len(raw) == 0 {
+		return out
+	}
+	plain, err := mcpclient.DecodeBytes(coding, raw, int64(limit))
+	add("", st.Title.Render("decoded")+st.Muted.Render("  (also the http body or sse frames beside this event, and the messages in them)"))
+	if err != nil {
+		add(wrapStyled(st.Error, clean(err.Error()), w)...)
+	}
+	for _, l := range strings.Split(string(mask(plain)), "\n") {
+		add(wrap(clean(l), w)...)
+	}
+	return out
+}
