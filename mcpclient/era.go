@@ -195,7 +195,11 @@ func (c *Client) connect(ctx context.Context, pt probeTiming) (*InitializeResult
 	default:
 		res, err := c.Initialize(ctx)
 		if err != nil && c.sseFallback(err) {
-			return c.Initialize(ctx)
+			res, err2 := c.Initialize(ctx)
+			if err2 != nil {
+				return res, &FallbackError{Streamable: err, SSE: err2}
+			}
+			return res, nil
 		}
 		return res, err
 	}

@@ -251,3 +251,17 @@ func (c *Client) emitHTTP(ev Event) {
 	c.httpOff[i] += ev.Size
 	c.emitLocked(ev)
 }
+
+// FallbackError is a failed handshake over both remote transports (--transport auto): the
+// Streamable HTTP POST's error, which started the fallback, and the HTTP+SSE transport's.
+// Both are reported: the first is most often the one that explains the server. Unwrap
+// gives both, Streamable first.
+type FallbackError struct {
+	Streamable, SSE error
+}
+
+func (e *FallbackError) Error() string {
+	return "Streamable HTTP: " + e.Streamable.Error() + "; then the HTTP+SSE fallback (2024-11-05): " + e.SSE.Error()
+}
+
+func (e *FallbackError) Unwrap() []error { return []error{e.Streamable, e.SSE} }

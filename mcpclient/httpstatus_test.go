@@ -49,3 +49,23 @@ func TestHTTPStatusExplained(t *testing.T) {
 		}
 	}
 }
+
+// With --transport auto, a POST initialize answered 404 falls back to HTTP+SSE; when that
+// fails too, both errors are reported, the first one first.
+func TestHTTPFallbackKeepsFirstError(t *testing.T) {
+	srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte("no MCP here: try /api/mcp"))
+	})
+	s := startHTTP(t, mcpclient.Config{URL: srv.URL, SSEFallback: true, Timeout: 5 * time.Second})
+	_, err := s.c.Connect(context.Background())
+	s.close()
+	var fe *mcpclient.FallbackError
+	var he *mcpclient.HTTPStatusError
+	if !errors.As(err, &fe) || !errors.As(fe.Streamable, &he) || he.StatusCode != http.StatusNotFound {
+		t.Fatalf("Connect: %v, want a FallbackError keeping the POST's 404", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "try /api/mcp") || !strings.Contains(msg, "HTTP+SSE fallback") {
+		t.Errorf("message: %s", msg)
+	}
+}
