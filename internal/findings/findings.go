@@ -26,6 +26,10 @@ const (
 	CodeSchemaShape Code = "schema-shape"
 	// CodeSteering: text meant for a model reads as steering it (see Lint); advisory only.
 	CodeSteering Code = "steering-text"
+	// CodeHeaderAnnotation: an inputSchema's x-mcp-header annotations are invalid (MCP
+	// 2026-07-28 server/tools §x-mcp-header); a client drops such a tool from tools/list over
+	// HTTP, so users of other clients never see it.
+	CodeHeaderAnnotation Code = "x-mcp-header"
 )
 
 // Finding is one advisory about what the server sent.
@@ -141,6 +145,10 @@ func Tool(t mcpclient.Tool) []Finding {
 	}
 	if s := SchemaShape("outputSchema", OutputRule, t.OutputSchema); s != "" {
 		out = append(out, Finding{Code: CodeSchemaShape, Where: where, Text: s, Must: true})
+	}
+	if err := mcpclient.ValidateHeaderAnnotations(t.InputSchema); err != nil {
+		out = append(out, Finding{Code: CodeHeaderAnnotation, Where: where, Text: err.Error() +
+			" (MCP 2026-07-28 server/tools §x-mcp-header: over HTTP a client drops this tool from tools/list; mcp-inspect keeps it to show it)"})
 	}
 	for _, mt := range ToolTexts(t) {
 		out = append(out, mt.Findings()...)

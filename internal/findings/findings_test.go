@@ -104,3 +104,23 @@ func TestFindingLevel(t *testing.T) {
 		t.Errorf("an advisory's level = %q", l)
 	}
 }
+
+// A tool whose x-mcp-header annotations are invalid is flagged: other clients drop it over
+// HTTP, so its author must hear why.
+func TestToolHeaderAnnotations(t *testing.T) {
+	bad := mcpclient.Tool{Name: "q", InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"object","x-mcp-header":"Region"}}}`)}
+	fs := Tool(bad)
+	found := false
+	for _, f := range fs {
+		found = found || f.Code == CodeHeaderAnnotation && strings.Contains(f.Text, "region") && strings.Contains(f.Text, "drops this tool")
+	}
+	if !found {
+		t.Fatalf("findings: %+v", fs)
+	}
+	good := mcpclient.Tool{Name: "q", InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}`)}
+	for _, f := range Tool(good) {
+		if f.Code == CodeHeaderAnnotation {
+			t.Fatalf("a valid annotation flagged: %+v", f)
+		}
+	}
+}
