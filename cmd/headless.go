@@ -69,6 +69,9 @@ type headlessFlags struct {
 	src     serverSource
 	json    bool
 	quiet   bool
+	// reinit: when the server drops the session, initialize a new one and send the
+	// command's requests again, once.
+	reinit bool
 }
 
 func (h *headlessFlags) register(cmd *cobra.Command) {
@@ -76,6 +79,7 @@ func (h *headlessFlags) register(cmd *cobra.Command) {
 	h.src.register(cmd.Flags())
 	cmd.Flags().BoolVar(&h.json, "json", false, "print one JSON document on stdout (the MCP result as received, plus timing) and nothing else")
 	cmd.Flags().BoolVarP(&h.quiet, "quiet", "q", false, "do not copy the server's stderr, log messages and warnings to stderr")
+	cmd.Flags().BoolVar(&h.reinit, "reinit", false, "a remote server that drops the session (404, or a 400/401/200 that says so): initialize a new session and send the requests again, once")
 	_ = cmd.Flags().MarkHidden("theme")
 }
 
@@ -394,7 +398,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}
 	h.connected(init, client.PID())
 	t0 := time.Now()
-	out, err := act(ctx, h)
+	out, err := h.act(ctx, act)
 	h.doc.Timing.RequestMs = ms(time.Since(t0))
 	if out != nil {
 		h.doc.Result = out.result

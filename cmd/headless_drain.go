@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -147,4 +148,21 @@ func (d *drain) wait() {
 	case <-d.done:
 	case <-time.After(3 * time.Second):
 	}
+}
+
+// act runs the command's requests; with --reinit, when the server dropped the session they
+// run again, once, in a new session, and a warning says so.
+func (h *headless) act(ctx context.Context, act action) (*outcome, error) {
+	out, err := act(ctx, h)
+	var se *mcpclient.SessionExpiredError
+	if err == nil || !h.flags.reinit || !errors.As(err, &se) {
+		return out, err
+	}
+	init, cerr := h.client.Connect(ctx)
+	if cerr != nil {
+		return out, fmt.Errorf("%w; --reinit: a new session failed too: %w", err, cerr)
+	}
+	h.init = init
+	h.warn("%s; --reinit: new session %s, requests sent again once", se.Error(), h.client.SessionID())
+	return act(ctx, h)
 }

@@ -45,3 +45,23 @@ func TestHeadlessRedirects(t *testing.T) {
 		t.Fatalf("302 to a POST:\n%s", doc)
 	}
 }
+
+// R08 headless: a dropped session fails the command (exit 3, kind session-expired) naming
+// how the server said it; with --reinit a new session is initialized and the call sent
+// again once, with a warning.
+func TestHeadlessReinit(t *testing.T) {
+	t.Parallel()
+	_, url := fake.HTTPServer(t, "http-session-200", fake.HTTPOptions{})
+	// call with -a lists the tools first (s1's one answered request), then calls in s1.
+	r := inspect(t, nil, "call", "echo", "-a", "text=hi", url)
+	wantCode(t, r, exitNoServer)
+	if !strings.Contains(r.stderr, "seems to have dropped session s1") {
+		t.Fatalf("without --reinit:\n%s", r.stderr)
+	}
+	_, url = fake.HTTPServer(t, "http-session-200", fake.HTTPOptions{})
+	r = inspect(t, nil, "call", "echo", "-a", "text=hi", "--reinit", url)
+	wantCode(t, r, 0)
+	if strings.TrimSpace(r.stdout) != "hi" || !strings.Contains(r.stderr, "--reinit: new session s2, requests sent again once") {
+		t.Fatalf("with --reinit:\nstdout %q\nstderr %s", r.stdout, r.stderr)
+	}
+}

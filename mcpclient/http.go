@@ -50,6 +50,8 @@ type streamable struct {
 	// (httpredirect.go); redirects remembers the hops already noted.
 	bare      *http.Client
 	redirects map[string]bool
+	// dropped is the session the server last forgot, until a new initialize replaces it.
+	dropped string
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -277,25 +279,6 @@ func (t *streamable) post(f outFrame) {
 	t.answer(ctx, f, resp, sid)
 }
 
-// sessionHeaders follows the session across a POST's answer: a changed Mcp-Session-Id is
-// flagged, initialize's answer opens the session, and after notifications/initialized the
-// legacy GET stream is opened (MCP 2025-11-25 basic/transports §Session Management).
-func (t *streamable) sessionHeaders(f outFrame, resp *http.Response, sid string, modern bool) {
-	if got := resp.Header.Get(HeaderSessionID); sid != "" && got != "" && got != sid {
-		t.c.problem(Problem{Warning, CodeHTTPSessionChanged, fmt.Sprintf("the response carries Mcp-Session-Id %q, but the session is %q; a session id comes only with the initialize response", got, sid)})
-	}
-	if f.msg != nil && f.msg.Method == "initialize" && resp.StatusCode/100 == 2 {
-		t.mu.Lock()
-		t.sessionID = resp.Header.Get(HeaderSessionID)
-		t.mu.Unlock()
-	}
-	if f.msg != nil && f.msg.Method == "notifications/initialized" && resp.StatusCode/100 == 2 && !modern {
-		// Wait (briefly) for the GET stream to be open before the next request: a server
-		// sends messages unrelated to a request there, and drops them while it has none.
-		waitAny(t.startListen(), listenWait)
-	}
-}
-
 // answer handles a POST's answer by its status and Content-Type (MCP 2025-11-25
 // basic/transports §Sending Messages to the Server): 202 for what is not a request, an SSE
 // stream or a JSON body for a request, 404 for an expired session, anything else an error.
@@ -323,7 +306,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 			t.resume(ctx, f, last, retry)
 		}
 	case resp.StatusCode/100 == 2 && ct == "application/json":
-		t.jsonAnswer(f, resp)
+		t.jsonAnswer(f, resp, sid)
 	case resp.StatusCode/100 == 2:
 		body := t.drainBody(resp, true)
 		if f.kind == KindRequest {
@@ -332,12 +315,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 		}
 	case resp.StatusCode == http.StatusNotFound && sid != "":
 		t.drainBody(resp, true)
-		t.mu.Lock()
-		// A new initialize starts a new session: its own id, version and GET stream.
-		t.sessionID, t.protocol, t.listening = "", "", false
-		t.mu.Unlock()
-		t.c.note("session " + sid + " expired: the server answered 404; a new session needs initialize")
-		t.fail(f, &SessionExpiredError{SessionID: sid, Request: f.label()})
+		t.dropSession(f, &SessionExpiredError{SessionID: sid, Request: f.label()})
 	default:
 		t.errorAnswer(f, resp, ct, sid)
 	}
@@ -346,7 +324,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 // jsonAnswer reads a 2xx application/json answer: bounded by MaxMessage (the head of an
 // oversize body is kept and the request fails at once, case B03), shown as received, and
 // its message handled as a server frame.
-func (t *streamable) jsonAnswer(f outFrame, resp *http.Response) {
+func (t *streamable) jsonAnswer(f outFrame, resp *http.Response, sid string) {
 	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.c.cfg.MaxMessage)+1))
 	if ee := t.c.emitEncoded(resp); ee != nil {
 		if f.kind == KindRequest {
@@ -379,6 +357,10 @@ func (t *streamable) jsonAnswer(f outFrame, resp *http.Response) {
 		t.c.handleBody(body)
 	}
 	if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+		if said, ok := droppedSession(resp.StatusCode, body); ok && sid != "" {
+			t.dropSession(f, &SessionExpiredError{SessionID: sid, Request: f.label(), Status: resp.StatusCode, Said: said})
+			return
+		}
 		t.fail(f, fmt.Errorf("%s: the JSON body of the answer held no response to it", f.label()))
 	}
 }
@@ -398,8 +380,9 @@ func (t *streamable) errorAnswer(f outFrame, resp *http.Response, ct, sid string
 			}
 		}
 	}
-	if sid != "" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(body)), "session") {
-		t.c.problem(Problem{Warning, CodeHTTPSessionStatus, "the server answered 400 to a request with an unknown session id; MCP says 404 (basic/transports §Session Management)"})
+	if said, ok := droppedSession(resp.StatusCode, body); ok && sid != "" {
+		t.dropSession(f, &SessionExpiredError{SessionID: sid, Request: f.label(), Status: resp.StatusCode, Said: said})
+		return
 	}
 	t.fail(f, &HTTPStatusError{Method: "POST", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body[:min(len(body), 4096)], Request: f.label()})
 }

@@ -130,16 +130,25 @@ func (e *HTTPStatusError) Unauthorized() bool {
 	return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
 }
 
-// SessionExpiredError is a 404 to a request that carried an Mcp-Session-Id: the server ended
-// the session, and the client must initialize a new one (MCP 2025-11-25 basic/transports
-// §Session Management).
+// SessionExpiredError is a request that carried an Mcp-Session-Id answered as if the server
+// no longer knew the session: the spec's 404, or one of the other ways servers say it (400,
+// 401, or a JSON-RPC error without an id that speaks of the session, even with 200). The
+// client must initialize a new session (MCP 2025-11-25 basic/transports §Session Management).
 type SessionExpiredError struct {
 	SessionID string
 	Request   string
+	// Status is the HTTP status the server answered with (0 means 404, the spec's).
+	Status int
+	// Said is the start of what the server said instead of 404 ("" for 404).
+	Said string
 }
 
 func (e *SessionExpiredError) Error() string {
 	s := "session expired: the server answered 404 to session " + e.SessionID + "; start a new session (initialize again)"
+	if e.Status != 0 && e.Status != http.StatusNotFound {
+		s = fmt.Sprintf("the server seems to have dropped session %s: it answered %d %s (%q); MCP says 404 (basic/transports §Session Management); start a new session (initialize again)",
+			e.SessionID, e.Status, http.StatusText(e.Status), e.Said)
+	}
 	if e.Request != "" {
 		s = e.Request + ": " + s
 	}

@@ -34,6 +34,9 @@ type callPane struct {
 	calls []*callRun
 	run   *callRun
 	runs  int // call ids
+	// resend is a call a dropped session failed: sent again once after the new handshake
+	// (sessionexpired.go).
+	resend *callRun
 
 	spin spinner.Model
 	bar  progress.Model

@@ -37,6 +37,9 @@ type callRun struct {
 
 	// invalid lists the validation problems the user sent the arguments despite.
 	invalid []string
+	// resent marks a call sent again after its session was dropped: it is not sent a
+	// third time.
+	resent bool
 	// outSchema is the tool's outputSchema: structuredContent is checked against it.
 	outSchema json.RawMessage
 	// advice caches the outputSchema check of the result (adviceDone once computed).

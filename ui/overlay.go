@@ -173,6 +173,9 @@ func (m *model) performDialog(d dialog, act tea.Msg) tea.Cmd {
 	switch a := act.(type) {
 	case closeAct:
 		m.overlay.remove(d)
+		if _, ok := d.(*expiredPrompt); ok {
+			m.call.resend = nil // the session stays closed: nothing is sent again
+		}
 		if a.note != "" {
 			m.note(a.level, a.note)
 		}

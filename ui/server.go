@@ -230,7 +230,7 @@ func (m *model) serverMoreLines(w int) []string {
 	}
 	switch {
 	case m.state().Expired != "":
-		add(st.Warning.Render("  session " + clean(m.state().Expired) + " expired (HTTP 404)"))
+		add(st.Warning.Render("  session " + clean(m.state().Expired) + " expired (the server forgot it: see the wire)"))
 	case m.state().SessionID != "":
 		add("  session: " + clean(m.state().SessionID) + " (Mcp-Session-Id)")
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -131,5 +132,30 @@ func TestServerPaneNoPidOverHTTP(t *testing.T) {
 	l.key("4")
 	if out := view(l.m); strings.Contains(out, "pid:") || !strings.Contains(out, "session: s-1") {
 		t.Errorf("server pane:\n%s", out)
+	}
+}
+
+// R08 in the TUI: a server that says it forgot the session with a 400 and a JSON-RPC error
+// (the TypeScript SDK's way) opens the prompt naming it; enter starts a new session and sends
+// the tool call that failed again, once, and the result comes.
+func TestDroppedSessionResendsTheCall(t *testing.T) {
+	_, url := fake.HTTPServer(t, "http-session-400", fake.HTTPOptions{})
+	l := startLive(t, nil, mcpclient.Config{URL: url, Timeout: 5 * time.Second}, Options{})
+	l.until("the tools", func() bool { return len(l.m.tools.tools) == 1 }, 10*time.Second)
+	l.key("enter") // echo's form
+	l.typeText("hi")
+	l.key("ctrl+s")
+	l.until("the prompt", func() bool { _, ok := l.m.overlay.front().(*expiredPrompt); return ok }, 10*time.Second)
+	mustContain(t, "prompt", view(l.m), "seems to have dropped session s1", "400 Bad Request", "MCP says 404", "send tools/call echo again (once)")
+	l.key("enter")
+	l.until("the call's second try", func() bool {
+		r := l.m.call.run
+		return l.m.state().SessionID == "s2" && r != nil && r.resent && r.done
+	}, 10*time.Second)
+	if r := l.m.call.run; r.err != nil || r.res == nil || len(r.res.Content) != 1 || r.res.Content[0].Text != "hi" {
+		t.Fatalf("the call sent again: %+v, %v", r.res, r.err)
+	}
+	if n := len(l.m.call.calls); n != 2 {
+		t.Errorf("%d calls, want the failed one and its one second try", n)
 	}
 }

@@ -23,7 +23,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
-	m.checkExpired(errOf(msg))
+	m.checkExpired(msg)
 	cmd := m.route(msg)
 	m.sync()
 	return m, cmd
@@ -180,7 +180,7 @@ func (m *model) initialized(msg initializedMsg) tea.Cmd {
 	h := session.Handshake{Result: msg.res, Err: msg.err, SessionID: msg.sid}
 	if s := m.sender(); s != nil {
 		first, listTasks := s.Connected(h)
-		return m.handshook(h, func() tea.Cmd { return m.afterConnect(first, listTasks) })
+		return m.handshook(h, func() tea.Cmd { return tea.Batch(m.afterConnect(first, listTasks), m.resendAfterReinit()) })
 	}
 	m.state().Handshook(h)
 	return m.handshook(h, m.recordedConnected)

@@ -24,6 +24,11 @@ import (
 //	                    -sse after the name (http-gzip-sse, …) answers requests with an SSE
 //	                    stream compressed so, flushed event by event
 //	http-compress       Content-Encoding: compress, which nobody decodes (R07)
+//	http-session-404, http-session-400, http-session-401, http-session-200
+//	                    sessions (Mcp-Session-Id s1, s2, …); the first one is forgotten after
+//	                    one request: every later one in it is answered 404 (the spec's), or 400
+//	                    / 401 / 200 with {"error":{"code":-32000,"message":"Bad Request: No
+//	                    valid session ID provided"},"id":null} (the TypeScript SDK's) (R08)
 //
 // The URL to connect to is the server's URL plus Path(scenario).
 
@@ -39,7 +44,8 @@ type HTTPOptions struct {
 // HTTPScenarios lists the HTTP scenario names.
 var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away",
 	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
-	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress"}
+	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress",
+	"http-session-404", "http-session-400", "http-session-401", "http-session-200"}
 
 // Path is where a client connects for scenario: /mcp, or /start for the redirects.
 func Path(scenario string) string {
@@ -72,6 +78,9 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 		redirect("/loop", "/start", http.StatusTemporaryRedirect)
 	case "http-redirect-away":
 		redirect("/start", strings.TrimSuffix(opt.Away, "/")+"/mcp", http.StatusTemporaryRedirect)
+	case "http-session-404", "http-session-400", "http-session-401", "http-session-200":
+		mux = http.NewServeMux()
+		mux.Handle("/mcp", newForgetful(strings.TrimPrefix(scenario, "http-session-")))
 	default:
 		coding, sse := strings.CutSuffix(strings.TrimPrefix(scenario, "http-"), "-sse")
 		if _, ok := encoders[coding]; !ok || !strings.HasPrefix(scenario, "http-") {
