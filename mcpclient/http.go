@@ -52,6 +52,9 @@ type streamable struct {
 	redirects map[string]bool
 	// dropped is the session the server last forgot, until a new initialize replaces it.
 	dropped string
+	// acks are the statuses other than 202 the server acknowledged notifications and
+	// responses with, each noted once.
+	acks map[int]bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -305,6 +308,8 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) && ctx.Err() == nil {
 			t.resume(ctx, f, last, retry)
 		}
+	case resp.StatusCode/100 == 2 && f.kind != KindRequest && ct != "text/event-stream":
+		t.ackAnswer(f, resp)
 	case resp.StatusCode/100 == 2 && ct == "application/json":
 		t.jsonAnswer(f, resp, sid)
 	case resp.StatusCode/100 == 2:

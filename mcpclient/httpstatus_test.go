@@ -69,3 +69,45 @@ func TestHTTPFallbackKeepsFirstError(t *testing.T) {
 		t.Errorf("message: %s", msg)
 	}
 }
+
+// A notification acknowledged with 200 and an echoed body, or with 204, is noted once per
+// status and the echo is not taken for a server message.
+func TestHTTPNotificationAcksNotedOnce(t *testing.T) {
+	for _, code := range []int{http.StatusOK, http.StatusNoContent} {
+		srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
+			if m.ID == nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(code)
+				if code == http.StatusOK {
+					w.Write(m.Body) // echoed
+				}
+				return
+			}
+			result := `{"tools":[]}`
+			if m.Method == "initialize" {
+				result = `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}`
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`))
+		})
+		s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second})
+		ctx := context.Background()
+		if _, err := s.c.Connect(ctx); err != nil {
+			t.Fatal(err)
+		}
+		s.c.Notify("notifications/roots/list_changed", nil)
+		s.c.ListTools(ctx)
+		notes, echoes := 0, 0
+		for _, ev := range s.close() {
+			if ev.Life != nil && strings.Contains(ev.Life.Text, "MCP says 202 Accepted (noted once)") {
+				notes++
+			}
+			if ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindNotification {
+				echoes++
+			}
+		}
+		if notes != 1 || echoes != 0 {
+			t.Errorf("%d: %d notes (want 1), %d echoed notifications taken as the server's", code, notes, echoes)
+		}
+	}
+}
