@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // newBenchCmd is `mcp-inspect bench`, a group for load tests.
@@ -184,11 +185,24 @@ func (b *bench) call(ctx context.Context, isErr *bool) error {
 	if err != nil {
 		return err
 	}
+	result := resp.Msg.Result
+	if mcpclient.MayBeTask(result) {
+		// A call that runs as a task ends when the task does (the one task follower).
+		if t, ok, _ := mcpclient.ParseCreateTask(result); ok {
+			end, err := session.AwaitTask(ctx, b.client, t, resp, session.FollowOptions{})
+			if err != nil {
+				return err
+			}
+			if result, err = end.Outcome(); err != nil {
+				return err
+			}
+		}
+	}
 	var res struct {
 		Content []json.RawMessage `json:"content"`
 		IsError bool              `json:"isError"`
 	}
-	if err := json.Unmarshal(resp.Msg.Result, &res); err != nil {
+	if err := json.Unmarshal(result, &res); err != nil {
 		return fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
 	}
 	if isErr != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/oauth"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // newConformanceClientCmd is the client the official conformance suite runs
@@ -169,7 +170,7 @@ type conformanceScenario struct {
 }
 
 func (s conformanceScenario) call(name string, args json.RawMessage) error {
-	_, _, err := s.c.CallTool(s.ctx, name, args)
+	_, _, err := session.CallTool(s.ctx, s.c, name, args, session.FollowOptions{})
 	return err
 }
 

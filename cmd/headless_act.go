@@ -13,6 +13,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // newCallCmd is `mcp-inspect call TOOL`.
@@ -49,7 +50,7 @@ is matched by its value or title. KEY:=JSON sends JSON as written, whatever the 
 			if err != nil {
 				return nil, err
 			}
-			res, resp, err := h.client.CallTool(ctx, tool, arguments)
+			res, resp, err := session.CallTool(ctx, h.client, tool, arguments, h.followOptions())
 			out := outcomeOf(resp)
 			if err != nil {
 				return out, err

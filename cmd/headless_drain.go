@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // The headless commands' event drain: what the server says besides the answer (stderr,
@@ -165,4 +166,17 @@ func (h *headless) act(ctx context.Context, act action) (*outcome, error) {
 	h.init = init
 	h.warn("%s; --reinit: new session %s, requests sent again once", se.Error(), h.client.SessionID())
 	return act(ctx, h)
+}
+
+// followOptions are how a headless command follows a tool call that runs as a task: the
+// features its client declared, and the follower's warnings as warnings.
+func (h *headless) followOptions() session.FollowOptions {
+	return session.FollowOptions{
+		Features: session.ClientFeatures{NoTasks: !h.client.DeclaresTasks()},
+		Note: func(n session.Note) {
+			if n.Level != session.Info {
+				h.warn("%s", n.Text)
+			}
+		},
+	}
 }

@@ -146,38 +146,18 @@ func (c *Client) ListTools(ctx context.Context) ([]Tool, []string, error) {
 // CallTool sends tools/call with the tool's name and arguments (a JSON object, or nil for
 // none) and decodes the result (MCP 2025-11-25 server/tools). A JSON-RPC error response comes
 // back as an *RPCError; a result with isError is not a Go error. A modern CreateTaskResult
-// (resultType "task") is followed to its end with AwaitTask and the task's inline result is
-// decoded instead (ext-tasks §Backwards Compatibility: surface only the final result); resp
-// is then a copy of the tools/call response that created the task (its Seq, RequestSeq and
-// Elapsed) whose Msg.Result is the task's inline result, and a failed or cancelled task is
-// the error. The task is bounded like a request (Config.Timeout, reset when its status
-// changes; Config.MaxTimeout): a task given up on, or one running when ctx ends, is sent
-// tasks/cancel and the error is a *TaskStoppedError.
+// (resultType "task") is a *TaskAnswerError: the task follower is session.CallTool's, which
+// callers that may meet tasks use.
 func (c *Client) CallTool(ctx context.Context, name string, args json.RawMessage) (*CallToolResult, *Response, error) {
 	resp, err := c.Request(ctx, "tools/call", CallToolParams(name, args), nil)
 	if err != nil {
 		return nil, resp, err
 	}
 	res, t, err := DecodeCallResult(resp)
-	if t == nil || err != nil {
-		return res, resp, err
+	if t != nil && err == nil {
+		return nil, resp, &TaskAnswerError{Task: t}
 	}
-	end, err := c.followTask(ctx, t)
-	if err != nil {
-		return nil, resp, err
-	}
-	result, err := end.Outcome()
-	if err != nil {
-		return nil, resp, err
-	}
-	cp, msg := *resp, *resp.Msg
-	msg.Result = result
-	cp.Msg = &msg
-	res, t, err = DecodeCallResult(&cp)
-	if t != nil {
-		err = errors.New("tools/call: the task's result is itself a task")
-	}
-	return res, &cp, err
+	return res, resp, err
 }
 
 // CallToolParams are the params of tools/call (MCP 2025-11-25 server/tools): the tool's

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -132,7 +131,7 @@ func (e *TaskCancelledError) Error() string {
 // taskId, or with a member of the wrong type, is still reported (ok true) with an error, so it
 // is never taken for a final result.
 func ParseCreateTask(result json.RawMessage) (*Task, bool, error) {
-	if !mayBeTask(result) {
+	if !MayBeTask(result) {
 		return nil, false, nil
 	}
 	var t Task
@@ -197,84 +196,6 @@ func (c *Client) UpdateTask(ctx context.Context, id string, responses map[string
 	return c.Request(ctx, "tasks/update", params, &RequestOptions{NoProgressToken: true})
 }
 
-// AnswerTaskInputs answers an input_required task: each entry of t.InputRequests whose key
-// is not in answered goes to Config.OnServerRequest (the same path, and in the UI the same
-// dialogs, as a multi round-trip input request; ServerRequest.Seq is seq), and the answers
-// go back in one tasks/update. Keys are added to answered, so a later poll that repeats them
-// asks nobody twice (ext-tasks §Task Update Requests: clients SHOULD deduplicate). n is how
-// many inputs were answered; 0 with a nil error means there was nothing new to ask.
-func (c *Client) AnswerTaskInputs(ctx context.Context, t *Task, seq uint64, answered map[string]bool) (n int, err error) {
-	ir := &InputRequired{Requests: map[string]InputRequest{}}
-	for k, r := range t.InputRequests {
-		if !answered[k] {
-			ir.Requests[k] = r
-			ir.Order = append(ir.Order, k)
-		}
-	}
-	if len(ir.Order) == 0 {
-		return 0, nil
-	}
-	slices.Sort(ir.Order)
-	answers, err := c.answerInputs(ctx, seq, ir)
-	if err != nil {
-		return 0, err
-	}
-	for _, k := range ir.Order {
-		answered[k] = true
-	}
-	if _, err := c.UpdateTask(ctx, t.TaskID, answers); err != nil {
-		return 0, err
-	}
-	return len(answers), nil
-}
-
-// AwaitTask follows a modern task to its end: it polls tasks/get every PollEvery, answers
-// input_required through AnswerTaskInputs, and calls onUpdate (when set) with every state it
-// learns, the first one included. It returns the terminal task; use Outcome for the result.
-// This is the transparent flow of ext-tasks §Backwards Compatibility, for headless use.
-func (c *Client) AwaitTask(ctx context.Context, t *Task, onUpdate func(*Task)) (*Task, error) {
-	answered := map[string]bool{}
-	var seq uint64
-	for {
-		if onUpdate != nil {
-			onUpdate(t)
-		}
-		if t.Terminal() {
-			return t, nil
-		}
-		if t.Status == "input_required" {
-			n, err := c.AnswerTaskInputs(ctx, t, seq, answered)
-			if err != nil {
-				return t, err
-			}
-			if n > 0 {
-				// Ask again at once: the server may already be working again.
-				next, resp, err := c.PollTask(ctx, t.TaskID)
-				if err != nil {
-					return t, err
-				}
-				t, seq = next, resp.Seq
-				continue
-			}
-		}
-		timer := time.NewTimer(t.PollEvery())
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return t, ctx.Err()
-		case <-c.exitDone:
-			timer.Stop()
-			return t, c.Err()
-		case <-timer.C:
-		}
-		next, resp, err := c.PollTask(ctx, t.TaskID)
-		if err != nil {
-			return t, err
-		}
-		t, seq = next, resp.Seq
-	}
-}
-
 // ListenTasks opens a subscriptions/listen stream for notifications/tasks of the given
 // tasks (ext-tasks §Task Status Notifications: the filter field taskIds). Like Listen, it
 // returns when the stream ends or ctx is cancelled.
@@ -302,7 +223,7 @@ func declaresTasksExt(caps map[string]json.RawMessage) bool {
 // that did not declare the extension, or to a method tasks do not cover (only tools/call;
 // tasks/get answers carry resultType "complete").
 func taskResultProblems(ev *Event, method string, declared bool) {
-	if ev.Kind != KindResponse || ev.Msg == nil || !mayBeTask(ev.Msg.Result) {
+	if ev.Kind != KindResponse || ev.Msg == nil || !MayBeTask(ev.Msg.Result) {
 		return
 	}
 	var r struct {
@@ -322,9 +243,10 @@ func taskResultProblems(ev *Event, method string, declared bool) {
 	}
 }
 
-// mayBeTask is a quick scan for a "resultType" member whose value is "task", so a large
-// ordinary result is not decoded a second time; a hit is confirmed by decoding.
-func mayBeTask(b []byte) bool {
+// MayBeTask is a quick scan of a result for a "resultType" member whose value is "task"
+// (ext-tasks CreateTaskResult), so a large ordinary result is not decoded a second time; a
+// hit is confirmed by decoding (ParseCreateTask).
+func MayBeTask(b []byte) bool {
 	key := []byte(`"resultType"`)
 	for {
 		i := bytes.Index(b, key)
@@ -340,8 +262,9 @@ func mayBeTask(b []byte) bool {
 	}
 }
 
-// TaskCancelWait bounds the tasks/cancel that followTask sends when it gives a task up: the
-// caller is leaving (a timeout, an interrupt) and must not wait long for a courtesy.
+// TaskCancelWait bounds the tasks/cancel a task follower sends when it gives a task up (the
+// session package's): the caller is leaving (a timeout, an interrupt) and must not wait long
+// for a courtesy.
 const TaskCancelWait = 2 * time.Second
 
 // TaskStoppedError is a task that the client stopped following before it ended: Err is a
@@ -377,40 +300,30 @@ func (e *TaskStoppedError) Error() string {
 
 func (e *TaskStoppedError) Unwrap() error { return e.Err }
 
-// followTask is AwaitTask bounded like a request (CallTool's transparent flow): the task
-// must end within Config.Timeout, the clock reset by each change of its status or
-// statusMessage (its progress), and within Config.MaxTimeout in all. When that runs out, or
-// ctx ends, it sends tasks/cancel (best effort, within TaskCancelWait) so the server does
-// not work on for nobody, and returns a *TaskStoppedError.
-func (c *Client) followTask(ctx context.Context, t *Task) (*Task, error) {
-	idle, maxT := c.cfg.Timeout, c.cfg.MaxTimeout
-	errIdle := &TimeoutError{Request: "tools/call", After: idle, From: c.cfg.TimeoutFrom}
-	errMax := &TimeoutError{Request: "tools/call", After: maxT, Max: true}
-	tctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	idleT := time.AfterFunc(idle, func() { cancel(errIdle) })
-	defer idleT.Stop()
-	maxTimer := time.AfterFunc(maxT, func() { cancel(errMax) })
-	defer maxTimer.Stop()
-	last := *t
-	end, err := c.AwaitTask(tctx, t, func(u *Task) {
-		if u.Status != last.Status || u.StatusMessage != last.StatusMessage {
-			idleT.Reset(idle)
-		}
-		last = *u
-	})
-	if err == nil {
-		return end, nil
+// AskInput puts one input request of a task (or of an input_required result) to
+// Config.OnServerRequest, as a multi round-trip request is put (ServerRequest.Seq is seq,
+// InputKey key), and waits for the answer: the result to send back, or an *InputError when
+// it was refused or nobody handles server requests (ext-tasks §Task Update Requests).
+func (c *Client) AskInput(ctx context.Context, seq uint64, key string, req InputRequest) (json.RawMessage, error) {
+	answers, err := c.answerInputs(ctx, seq, &InputRequired{Requests: map[string]InputRequest{key: req}, Order: []string{key}})
+	if err != nil {
+		return nil, err
 	}
-	cause := context.Cause(tctx)
-	var te *TimeoutError
-	if ctx.Err() != nil {
-		cause = ctx.Err()
-	} else if !errors.As(cause, &te) {
-		return end, err // the task's own trouble (an RPC error, the server gone)
-	}
-	cctx, stop := context.WithTimeout(context.WithoutCancel(ctx), TaskCancelWait)
-	defer stop()
-	_, cerr := c.CancelTask(cctx, t.TaskID)
-	return end, &TaskStoppedError{TaskID: t.TaskID, Status: last.Status, CancelErr: cerr, Err: cause}
+	return answers[key], nil
+}
+
+// Timeouts are the client's request bounds (Config.Timeout, Config.MaxTimeout and what
+// set the first, Config.TimeoutFrom): a task follower bounds a task's life the same way.
+func (c *Client) Timeouts() (idle, maxTotal time.Duration, from string) {
+	return c.cfg.Timeout, c.cfg.MaxTimeout, c.cfg.TimeoutFrom
+}
+
+// TaskAnswerError is a tools/call answered with a task (ext-tasks CreateTaskResult) given to
+// Client.CallTool, which does not follow tasks: session.CallTool does.
+type TaskAnswerError struct {
+	Task *Task
+}
+
+func (e *TaskAnswerError) Error() string {
+	return "tools/call was answered with task " + e.Task.TaskID + " (" + e.Task.Status + "); this caller does not follow tasks"
 }

@@ -18,7 +18,7 @@ func BenchmarkMayBeTaskScan(b *testing.B) {
 	res := bigTaskishResult()
 	b.SetBytes(int64(len(res)))
 	for b.Loop() {
-		if mayBeTask(res) {
+		if MayBeTask(res) {
 			b.Fatal("not a task")
 		}
 	}

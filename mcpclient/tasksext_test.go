@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	msession "github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // The modern tasks extension (io.modelcontextprotocol/tasks) against the fake server's
@@ -86,11 +87,11 @@ func TestTasksExtGreetInputRequiredToCompleted(t *testing.T) {
 	var seen []string
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	end, err := s.c.AwaitTask(ctx, task, func(t *mcpclient.Task) {
+	end, err := msession.AwaitTask(ctx, s.c, task, nil, msession.FollowOptions{OnUpdate: func(t mcpclient.Task) {
 		if len(seen) == 0 || seen[len(seen)-1] != t.Status {
 			seen = append(seen, t.Status)
 		}
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestTasksExtGreetInputRequiredToCompleted(t *testing.T) {
 func TestTasksExtFailedCarriesTheError(t *testing.T) {
 	s, _ := startTasks(t, "tasks", nil)
 	task, _ := createTask(t, s.c, "task_fail")
-	end, err := s.c.AwaitTask(context.Background(), task, nil)
+	end, err := msession.AwaitTask(context.Background(), s.c, task, nil, msession.FollowOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestTasksExtFailedCarriesTheError(t *testing.T) {
 		t.Fatalf("Outcome error = %v, want the inline -32603", err)
 	}
 	// CallTool follows the task and returns the same error.
-	_, resp, err := s.c.CallTool(context.Background(), "task_fail", json.RawMessage(`{}`))
+	_, resp, err := msession.CallTool(context.Background(), s.c, "task_fail", json.RawMessage(`{}`), msession.FollowOptions{})
 	if !errors.As(err, &rpc) || rpc.Code != -32603 || resp == nil {
 		t.Fatalf("CallTool on a failing task: %v", err)
 	}
@@ -166,7 +167,7 @@ func TestTasksExtFailedCarriesTheError(t *testing.T) {
 
 func TestTasksExtCallToolFollowsTheTask(t *testing.T) {
 	s, _ := startTasks(t, "tasks", nil)
-	res, resp, err := s.c.CallTool(context.Background(), "task_greet", json.RawMessage(`{}`))
+	res, resp, err := msession.CallTool(context.Background(), s.c, "task_greet", json.RawMessage(`{}`), msession.FollowOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +192,7 @@ func TestTasksExtCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	end, err := s.c.AwaitTask(ctx, task, nil)
+	end, err := msession.AwaitTask(ctx, s.c, task, nil, msession.FollowOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

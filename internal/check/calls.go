@@ -3,11 +3,13 @@ package check
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/findings"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
@@ -63,20 +65,24 @@ func (r *run) call(ctx context.Context, c Call) {
 		r.find("tool-call", Must, x.events, "%s: %v", what, x.err)
 		return
 	}
+	result := x.result()
 	var res map[string]json.RawMessage
-	if json.Unmarshal(x.result(), &res) != nil {
+	if json.Unmarshal(result, &res) != nil {
 		r.find("tool-call", Must, x.events, "%s: the result is not an object", what)
 		return
 	}
 	if string(res["resultType"]) == `"task"` {
-		// A task (ext-tasks): right only when the request declared the extension, and then
-		// its result comes later through tasks/get, which check does not follow.
-		if r.init != nil && r.init.Era == mcpclient.EraModern && r.main.client.DeclaresTasks() {
-			r.note("tool-call", x.events, "%s: answered with a task (the tasks extension the request declared); check does not follow tasks, so the task's result is not checked", what)
-		} else {
+		// A task (ext-tasks): right only when the request declared the extension; then it
+		// is followed to its end (the one task follower, session.AwaitTask) and its inline
+		// result is checked as a plain one.
+		if r.init == nil || r.init.Era != mcpclient.EraModern || !r.main.client.DeclaresTasks() {
 			r.find("tool-call", Must, x.events, "%s: answered with a task (resultType \"task\") though the request did not declare the tasks extension", what)
+			return
 		}
-		return
+		var ok bool
+		if result, ok = r.followTask(ctx, what, x); !ok || json.Unmarshal(result, &res) != nil {
+			return
+		}
 	}
 	var blocks []map[string]json.RawMessage
 	if !isKind(res["content"], "array") || json.Unmarshal(res["content"], &blocks) != nil {
@@ -91,7 +97,7 @@ func (r *run) call(ctx context.Context, c Call) {
 		r.find("tool-call", Must, x.events, "%s: isError is %s, not a boolean", what, clip(string(v)))
 	}
 	var decoded mcpclient.CallToolResult
-	if json.Unmarshal(x.result(), &decoded) == nil {
+	if json.Unmarshal(result, &decoded) == nil {
 		if r.init == nil || mcpclient.HasOutputSchema(r.init.ProtocolVersion) {
 			for _, f := range findings.CheckOutput(r.outputSchema(c.Tool), &decoded).Findings(c.Tool) {
 				r.find("tool-call", f.Level(), x.events, "%s", f.String())
@@ -225,4 +231,37 @@ func (r *run) listsTool(name string) bool {
 		}
 	}
 	return false
+}
+
+// followTask follows the task a tools/call was answered with (x) to its end and returns its
+// inline result; false when there is none to check (the task failed, was cancelled, or was
+// given up on: each said as a finding).
+func (r *run) followTask(ctx context.Context, what string, x exchange) (json.RawMessage, bool) {
+	t, ok, err := mcpclient.ParseCreateTask(x.result())
+	if !ok || err != nil {
+		r.find("tool-call", Must, x.events, "%s: a malformed CreateTaskResult: %v", what, err)
+		return nil, false
+	}
+	end, err := session.AwaitTask(ctx, r.main.client, t, x.resp, session.FollowOptions{})
+	var in *session.TaskInputError
+	switch {
+	case errors.As(err, &in):
+		r.find("tool-call", Should, x.events, "%s: task %s asked for %s (input %q), a capability check does not declare: a server asks only for what the client declared (MCP 2025-11-25 basic/lifecycle §Capability Negotiation); the task's result is not checked", what, t.TaskID, in.Method, in.Key)
+		return nil, false
+	case err != nil:
+		r.find("tool-call", Must, x.events, "%s: task %s did not end: %v", what, t.TaskID, err)
+		return nil, false
+	}
+	result, err := end.Outcome()
+	var rpc *mcpclient.RPCError
+	switch {
+	case errors.As(err, &rpc):
+		r.find("tool-call", Should, x.events, "%s: task %s ended %s with error %d %q (a protocol error, not a tool result)", what, t.TaskID, end.Status, rpc.Code, rpc.Message)
+		return nil, false
+	case err != nil:
+		r.note("tool-call", x.events, "%s: task %s ended %s: %v", what, t.TaskID, end.Status, err)
+		return nil, false
+	}
+	r.note("tool-call", x.events, "%s: ran as task %s (the tasks extension the request declared), followed to %s; its result is checked below", what, t.TaskID, end.Status)
+	return result, true
 }

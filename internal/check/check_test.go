@@ -337,18 +337,34 @@ func TestCheckInterruptedIsNotAFailure(t *testing.T) {
 }
 
 // A tool that answers with a task is right when the request declared the tasks extension
-// (the modern era does) and wrong when it did not: never judged as a CallToolResult.
+// (the modern era does), and then the task is followed (the one task follower) and its
+// result checked; wrong when it did not. A task that asks for a capability check does not
+// declare is the server's fault, a warning.
 func TestCheckTaskResult(t *testing.T) {
 	opt := fakeOptions(t, "tasks")
 	opt.Server.Era = mcpclient.EraModern
-	opt.Calls = []check.Call{{Tool: "task_greet"}}
+	opt.Server.Env = []string{"FAKE_TASK_SLOW_MS=100", "FAKE_TASK_POLL_MS=30"}
+	opt.Calls = []check.Call{{Tool: "task_slow"}}
 	rep, err := check.Run(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := result(t, rep, "tool-call")
-	if res.Status != check.StatusPass || len(res.Notes) == 0 || !strings.Contains(res.Notes[0].Text, "answered with a task") {
-		t.Errorf("declared: %s %+v %+v", res.Status, res.Findings, res.Notes)
+	notes := ""
+	for _, n := range res.Notes {
+		notes += n.Text + "\n"
+	}
+	if res.Status != check.StatusPass || !strings.Contains(notes, "ran as task") || !strings.Contains(notes, "followed to completed") || !strings.Contains(notes, "a result, 1 content block") {
+		t.Errorf("declared: %s %+v\n%s", res.Status, res.Findings, notes)
+	}
+	opt.Calls = []check.Call{{Tool: "task_greet"}}
+	rep, err = check.Run(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = result(t, rep, "tool-call")
+	if res.Status != check.StatusWarn || len(res.Findings) == 0 || !strings.Contains(res.Findings[0].Text, "asked for elicitation/create") {
+		t.Errorf("a task asking for elicitation: %s %+v", res.Status, res.Findings)
 	}
 	opt = fakeOptions(t, "tasks-undeclared")
 	opt.Calls = []check.Call{{Tool: "task_greet"}}
