@@ -468,6 +468,8 @@ func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, bu
 			t.checkStream(f, data)
 			t.noteResult(f, data) // before the caller gets the answer and sends the next request
 			t.c.handleBody(data)
+		} else if fr.Unterminated && f.kind == KindRequest && t.c.isPending(f.msg.ID) {
+			t.unterminated(f, &fr)
 		}
 		if err != nil {
 			return r.LastEventID(), retry, err

@@ -111,3 +111,48 @@ func TestHTTPNotificationAcksNotedOnce(t *testing.T) {
 		}
 	}
 }
+
+// A request's SSE stream that ends inside the event holding its response (no blank line
+// after it; the last line with or without its line ending) gives the response at once with a
+// violation that says what the SSE rules do; --strict refuses it.
+func TestHTTPUnterminatedEventTaken(t *testing.T) {
+	for _, tail := range []string{"\n", ""} {
+		for _, strict := range []bool{false, true} {
+			srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
+				if m.ID == nil {
+					w.WriteHeader(http.StatusAccepted)
+					return
+				}
+				if m.Method == "initialize" {
+					w.Header().Set("Content-Type", "application/json")
+					w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`))
+					return
+				}
+				w.Header().Set("Content-Type", "text/event-stream")
+				w.Write([]byte(`event: message` + "\n" + `data: {"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}` + tail))
+			})
+			s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second, Strict: strict})
+			ctx := context.Background()
+			if _, err := s.c.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			tools, _, err := s.c.ListTools(ctx)
+			took := time.Since(start)
+			found := false
+			for _, ev := range s.close() {
+				found = found || ev.Life != nil && strings.Contains(ev.Life.Text, "the SSE rules discard such an event")
+			}
+			switch {
+			case took > 5*time.Second:
+				t.Errorf("tail %q strict %v: waited %v", tail, strict, took)
+			case !found:
+				t.Errorf("tail %q strict %v: no violation said", tail, strict)
+			case !strict && (err != nil || len(tools) != 1):
+				t.Errorf("tail %q: tools/list %v, %v", tail, tools, err)
+			case strict && err == nil:
+				t.Errorf("tail %q: --strict took the response", tail)
+			}
+		}
+	}
+}

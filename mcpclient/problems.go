@@ -129,6 +129,10 @@ const (
 	// CodeHTTPWrongStream (Warning): a response on the GET stream, or on the POST stream of
 	// another request.
 	CodeHTTPWrongStream ProblemCode = "http-wrong-stream"
+	// CodeSSEUnterminated (Warning): a request's stream ended inside an event that holds
+	// its response, without the blank line that dispatches it (HTML §9.2.6: the event is
+	// discarded); the response is taken anyway, except with Strict.
+	CodeSSEUnterminated ProblemCode = "sse-unterminated"
 )
 
 // Trace problems, put on events read back from a recording.
