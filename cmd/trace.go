@@ -23,7 +23,7 @@ func newTraceCmd() *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	c.AddCommand(newTraceCatCmd(), newTraceStatsCmd())
+	c.AddCommand(newTraceCatCmd(), newTraceStatsCmd(), newTraceExportCmd())
 	return c
 }
 

@@ -350,7 +350,7 @@ func (t *streamable) jsonAnswer(f outFrame, resp *http.Response, sid string) {
 		return
 	}
 	// The body as received is the wire; the message in it is a server frame too.
-	t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+	t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body)), Pair: exchangeOf(resp.Body)})
 	if tb := bytes.TrimSpace(body); len(tb) > 0 && !json.Valid(tb) && (bytes.HasPrefix(tb, []byte("data:")) || bytes.HasPrefix(tb, []byte("event:")) || bytes.HasPrefix(tb, []byte("id:"))) {
 		t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is an SSE stream, but Content-Type says application/json"})
 	}
@@ -375,7 +375,7 @@ func (t *streamable) jsonAnswer(f outFrame, resp *http.Response, sid string) {
 func (t *streamable) errorAnswer(f outFrame, resp *http.Response, ct, sid string) {
 	body := t.readBody(resp)
 	if len(body) > 0 {
-		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body)), Pair: exchangeOf(resp.Body)})
 	}
 	if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
 		if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
@@ -423,7 +423,7 @@ func (t *streamable) readBody(resp *http.Response) []byte {
 func (t *streamable) drainBody(resp *http.Response, show bool) []byte {
 	b := t.readBody(resp)
 	if show && len(b) > 0 {
-		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b))})
+		t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: b, Size: int64(len(b)), Pair: exchangeOf(resp.Body)})
 	}
 	return b
 }
@@ -445,6 +445,7 @@ func (t *streamable) fail(f outFrame, err error) {
 // (io.EOF when the server closed it).
 func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (string, time.Duration, error) {
 	r := NewSSEReader(body)
+	exchange := exchangeOf(body)
 	retry := time.Duration(-1)
 	for first := true; ; first = false {
 		fr, err := r.Next()
@@ -456,7 +457,7 @@ func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, bu
 			t.c.problem(Problem{Warning, CodeHTTPContentType, "the body is JSON, but Content-Type says text/event-stream"})
 		}
 		if len(fr.Raw) > 0 {
-			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset, Pair: exchange})
 		}
 		if fr.HasRetry {
 			retry = time.Duration(fr.Retry) * time.Millisecond

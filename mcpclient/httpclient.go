@@ -238,7 +238,7 @@ func (c *Client) SessionID() string {
 
 // emitHTTP emits an HTTPOut or HTTPIn event with its byte offset and number in its
 // direction's running stream (as the trace reader derives them).
-func (c *Client) emitHTTP(ev Event) {
+func (c *Client) emitHTTP(ev Event) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	i := 0
@@ -249,7 +249,7 @@ func (c *Client) emitHTTP(ev Event) {
 	c.httpLine[i]++
 	ev.Line = c.httpLine[i]
 	c.httpOff[i] += ev.Size
-	c.emitLocked(ev)
+	return c.emitLocked(ev)
 }
 
 // FallbackError is a failed handshake over both remote transports (--transport auto): the

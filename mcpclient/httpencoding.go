@@ -195,8 +195,8 @@ func shortSize(n int64) string {
 // emitEncoded puts a content-encoded body on the wire as received (KindHTTPEncoded), once,
 // when its reading ended; it returns the body's *EncodingError when it did not decode.
 func (c *Client) emitEncoded(resp *http.Response) *EncodingError {
-	b, ok := resp.Body.(*encodedBody)
-	if !ok || b.emitted {
+	b := encodedOf(resp.Body)
+	if b == nil || b.emitted {
 		return nil
 	}
 	b.emitted = true
@@ -205,7 +205,7 @@ func (c *Client) emitEncoded(resp *http.Response) *EncodingError {
 	if errors.As(b.err, &ee) {
 		enc.Err = ee.Error()
 	}
-	c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPEncoded, Raw: bytes.Clone(b.wire.Bytes()), Size: b.n, Encoding: enc})
+	c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPEncoded, Raw: bytes.Clone(b.wire.Bytes()), Size: b.n, Encoding: enc, Pair: exchangeOf(resp.Body)})
 	return ee
 }
 

@@ -79,7 +79,7 @@ func (t *legacySSE) listen() {
 	if resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		if len(body) > 0 {
-			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body)), Pair: exchangeOf(resp.Body)})
 		}
 		t.err = &HTTPStatusError{Method: "GET", URL: t.url, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body}
 		return
@@ -89,7 +89,7 @@ func (t *legacySSE) listen() {
 		fr, err := r.Next()
 		t.c.waitRoomHTTP(t.ctx, &fr)
 		if len(fr.Raw) > 0 {
-			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindSSEFrame, Raw: fr.Raw, Size: int64(len(fr.Raw)), Offset: fr.Offset, Pair: exchangeOf(resp.Body)})
 		}
 		if fr.Dispatches() {
 			switch fr.Event {
@@ -177,7 +177,7 @@ func (t *legacySSE) post(f outFrame) {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
 	if resp.StatusCode/100 != 2 {
 		if len(body) > 0 {
-			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body))})
+			t.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPBody, Raw: body, Size: int64(len(body)), Pair: exchangeOf(resp.Body)})
 		}
 		t.fail(f, &HTTPStatusError{Method: "POST", URL: t.postURL, StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Sent: sentHeader(resp), Body: body, Request: f.label()})
 	}

@@ -130,6 +130,7 @@ type recordingTransport struct {
 func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	var mu sync.Mutex
 	var tc *tapConn
+	var reqSeq uint64
 	sentDone := false
 	// The request is shown as soon as it is written, before any answer: a long-lived GET
 	// stream or a slow server still shows what was asked.
@@ -147,7 +148,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 		if len(w) == 0 {
 			w = requestBytes(req)
 		}
-		rt.c.emitHTTP(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w))})
+		reqSeq = rt.c.emitHTTP(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w))})
 	}
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
@@ -189,8 +190,14 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 	} else {
 		head = responseHead(resp)
 	}
-	rt.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPResponse, Raw: head, Size: int64(len(head))})
+	mu.Lock()
+	seq := reqSeq
+	mu.Unlock()
+	rt.c.emitHTTP(Event{Dir: HTTPIn, Kind: KindHTTPResponse, Raw: head, Size: int64(len(head)), Pair: seq})
 	decodeBody(resp, rt.c.cfg.MaxMessage)
+	if resp.Body != nil && resp.Body != http.NoBody {
+		resp.Body = &exchangeBody{ReadCloser: resp.Body, seq: seq}
+	}
 	return resp, nil
 }
 
@@ -198,6 +205,9 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 func requestBytes(req *http.Request) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\n", req.Method, req.URL.RequestURI(), req.URL.Host)
+	if req.ContentLength > 0 && req.Header.Get("Content-Length") == "" {
+		fmt.Fprintf(&b, "Content-Length: %d\r\n", req.ContentLength) // as net/http sends it
+	}
 	writeSortedHeader(&b, req.Header)
 	b.WriteString("\r\n")
 	if req.GetBody != nil {
@@ -234,4 +244,29 @@ func writeSortedHeader(b *bytes.Buffer, h http.Header) {
 // statusLine gives "HTTP/1.1 200 OK" for a response, for messages.
 func statusLine(resp *http.Response) string {
 	return resp.Proto + " " + strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode)
+}
+
+// exchangeBody is a response body that knows its HTTP exchange: the Seq of its request's
+// event, to which the events of the body (its bytes, SSE frames, encoded form) pair, since
+// concurrent exchanges (a GET stream, several POSTs) interleave on the wire.
+type exchangeBody struct {
+	io.ReadCloser
+	seq uint64
+}
+
+// exchangeOf is the Seq of the request whose response body r is (0 when not known).
+func exchangeOf(r io.Reader) uint64 {
+	if b, ok := r.(*exchangeBody); ok {
+		return b.seq
+	}
+	return 0
+}
+
+// encodedOf is the content-encoded body under r, nil when r is not one.
+func encodedOf(r io.Reader) *encodedBody {
+	if b, ok := r.(*exchangeBody); ok {
+		r = b.ReadCloser
+	}
+	e, _ := r.(*encodedBody)
+	return e
 }

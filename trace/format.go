@@ -129,6 +129,9 @@ type Record struct {
 	HTTPKind string
 	// Encoding is set for an "encoded" event.
 	Encoding *EncodingRecord
+	// Exchange is, for an HTTP response's events ("http<"), the Seq of the request's
+	// ("http>"): concurrent exchanges interleave, so it is stored, not derived.
+	Exchange uint64
 }
 
 // EncodingRecord is mcpclient.Encoding as stored: the Content-Encoding value, the decoded
@@ -212,6 +215,7 @@ type lineJSON struct {
 	Life       *LifeRecord     `json:"life"`
 	HTTPKind   string          `json:"hk"`
 	Enc        *EncodingRecord `json:"enc"`
+	Ex         uint64          `json:"ex"`
 }
 
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
@@ -281,6 +285,10 @@ func appendRecordTail(b []byte, r *Record) []byte {
 		b = append(b, r.HTTPKind...)
 		b = append(b, '"')
 	}
+	if r.Exchange != 0 {
+		b = append(b, `,"ex":`...)
+		b = strconv.AppendUint(b, r.Exchange, 10)
+	}
 	if r.Encoding != nil {
 		b = append(b, `,"enc":`...)
 		js, _ := json.Marshal(r.Encoding)
@@ -308,7 +316,7 @@ func decodeRecord(line []byte) (*Record, error) {
 	if !ok {
 		return nil, fmt.Errorf("event %d: unknown dir %q", *l.Seq, l.Dir)
 	}
-	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind, Encoding: l.Enc}
+	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind, Encoding: l.Enc, Exchange: l.Ex}
 	if l.T != "" {
 		t, err := time.Parse(time.RFC3339Nano, l.T)
 		if err != nil {
@@ -367,6 +375,9 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 			lr.Code = &code
 		}
 		r.Life = lr
+	}
+	if ev.Dir == mcpclient.HTTPIn {
+		r.Exchange = ev.Pair
 	}
 	switch ev.Kind {
 	case mcpclient.KindHTTPResponse:

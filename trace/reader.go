@@ -548,6 +548,7 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 	case mcpclient.HTTPOut:
 		ev.Kind = mcpclient.KindHTTPRequest
 	case mcpclient.HTTPIn:
+		ev.Pair = r.Exchange
 		switch r.HTTPKind {
 		case "sse":
 			ev.Kind = mcpclient.KindSSEFrame

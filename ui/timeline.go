@@ -427,6 +427,12 @@ func (t *timeline) add(ev mcpclient.Event) {
 			t.setPair(t.evs.at(j), ev.Seq)
 		}
 	}
+	if ev.Pair != 0 && ev.Kind == mcpclient.KindHTTPResponse {
+		// An HTTP request and its response: p jumps between them, as for JSON-RPC.
+		if j, ok := t.index(ev.Pair); ok && t.evs.at(j).kind == mcpclient.KindHTTPRequest && t.evs.at(j).pair == 0 {
+			t.setPair(t.evs.at(j), ev.Seq)
+		}
+	}
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		t.linkBatch(i, ev.Batch)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -100,4 +101,20 @@ func TestProgressBeforeSent(t *testing.T) {
 		}
 		keys(t, m, "ctrl+x")
 	})
+}
+
+// An HTTP request and its response head are partners (p jumps between them), even when
+// another exchange's events come between them; the body pairs to its request too.
+func TestTimelinePairsHTTPExchanges(t *testing.T) {
+	tl := newTimeline()
+	at := time.Now()
+	tl.add(mcpclient.Event{Seq: 1, Time: at, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte("GET /mcp HTTP/1.1\r\n\r\n")})
+	tl.add(mcpclient.Event{Seq: 2, Time: at, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte("POST /mcp HTTP/1.1\r\n\r\n{}")})
+	tl.add(mcpclient.Event{Seq: 3, Time: at, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 200 OK\r\n\r\n"), Pair: 2})
+	tl.add(mcpclient.Event{Seq: 4, Time: at, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 405 Method Not Allowed\r\n\r\n"), Pair: 1})
+	for i, want := range []uint64{4, 3, 2, 1} {
+		if got, ok := tl.partner(i); !ok || got != want {
+			t.Errorf("event #%d: partner %d (%v), want #%d", i+1, got, ok, want)
+		}
+	}
 }
