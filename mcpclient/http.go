@@ -298,7 +298,7 @@ func (t *streamable) answer(ctx context.Context, f outFrame, resp *http.Response
 		if f.kind != KindRequest {
 			t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("the server answered a %s POST with an SSE stream; notifications and responses get 202 Accepted", f.kind)})
 		}
-		last, retry, _ := t.readSSE(ctx, resp.Body, f, nil)
+		last, retry, _, _ := t.readSSE(ctx, resp.Body, f, nil)
 		if ee := t.c.emitEncoded(resp); ee != nil {
 			if f.kind == KindRequest {
 				t.fail(f, ee) // a stream that does not decode is not resumed
@@ -442,11 +442,12 @@ func (t *streamable) fail(f outFrame, err error) {
 // ctx, the stream's, is done. busy, when set, is called with true once a frame has arrived
 // and with false when the next one is awaited (the resumption's quiet timer runs only
 // then). It returns the stream's last event id, the reconnection delay and why it ended
-// (io.EOF when the server closed it).
-func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (string, time.Duration, error) {
+// (io.EOF when the server closed it); answered is set when the response to f came on it.
+func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (last string, retry time.Duration, answered bool, err error) {
 	r := NewSSEReader(body)
 	exchange := exchangeOf(body)
-	retry := time.Duration(-1)
+	retry = time.Duration(-1)
+	pending := f.kind == KindRequest && t.c.isPending(f.msg.ID)
 	for first := true; ; first = false {
 		fr, err := r.Next()
 		if busy != nil {
@@ -472,8 +473,9 @@ func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, bu
 		} else if fr.Unterminated && f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 			t.unterminated(f, &fr)
 		}
+		answered = answered || pending && !t.c.isPending(f.msg.ID)
 		if err != nil {
-			return r.LastEventID(), retry, err
+			return r.LastEventID(), retry, answered, err
 		}
 		if busy != nil {
 			busy(false)
@@ -493,10 +495,11 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 			t.fail(f, fmt.Errorf("%s: the SSE stream ended before the response and gave no event id to resume from", f.label()))
 			return
 		}
-		wait := retry
+		wait, from := retry, "the server's retry:"
 		if wait < 0 {
-			wait = defaultRetry
+			wait, from = defaultRetry, "no retry: field, the default"
 		}
+		t.c.note(fmt.Sprintf("%s: its stream ended before the response; resuming in %s (%s) with GET and Last-Event-ID %s", f.label(), wait, from, last))
 		select {
 		case <-time.After(wait):
 		case <-pctx.Done():
@@ -519,7 +522,7 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 		}
 		quiet := max(2*wait, 2*time.Second)
 		timer := time.AfterFunc(quiet, cancel)
-		nl, nr, _ := t.readSSE(ctx, resp.Body, f, func(busy bool) {
+		nl, nr, answered, _ := t.readSSE(ctx, resp.Body, f, func(busy bool) {
 			if busy {
 				timer.Stop()
 			} else {
@@ -530,6 +533,9 @@ func (t *streamable) resume(pctx context.Context, f outFrame, last string, retry
 		t.c.emitEncoded(resp)
 		resp.Body.Close()
 		cancel()
+		if answered {
+			t.c.note(fmt.Sprintf("%s: answered on the stream resumed from event id %s", f.label(), last))
+		}
 		if nr >= 0 {
 			retry = nr
 		}

@@ -70,6 +70,11 @@ func TestHTTPResumeWithLastEventID(t *testing.T) {
 	if n := count(evs, mcpclient.ServerToClient, mcpclient.KindNotification, "notifications/progress"); n != 4 {
 		t.Errorf("%d progress notifications, want 4", n)
 	}
+	// The wait before the reconnect and the response on the resumed stream are said.
+	notes := strings.Join(lifeNotes(evs), "\n")
+	if !strings.Contains(notes, "its stream ended before the response; resuming in") || !strings.Contains(notes, "with GET and Last-Event-ID") || !strings.Contains(notes, "answered on the stream resumed from event id") {
+		t.Errorf("resumption not said:\n%s", notes)
+	}
 }
 
 // expiring is a legacy server whose first session ends after initialize: every later

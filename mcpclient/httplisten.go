@@ -71,7 +71,7 @@ func (t *streamable) listen(opened func()) {
 			}
 			return
 		}
-		nl, nr, rerr := t.readSSE(t.ctx, resp.Body, outFrame{}, nil)
+		nl, nr, _, rerr := t.readSSE(t.ctx, resp.Body, outFrame{}, nil)
 		t.c.emitEncoded(resp)
 		resp.Body.Close()
 		if t.ctx.Err() != nil {

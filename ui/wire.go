@@ -321,6 +321,11 @@ func (t *timeline) summary(i int) string {
 		}
 		return "loading…"
 	}
+	if ev.kind == mcpclient.KindSSEFrame {
+		if s, ok := sseLabel(raw); ok {
+			return s
+		}
+	}
 	if len(raw) > 512 {
 		raw = raw[:512]
 	}

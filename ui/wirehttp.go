@@ -1,7 +1,12 @@
 package ui
 
+// The wire rows and details of HTTP events that are not messages: content-encoded bodies
+// and SSE frames without data.
+
 import (
+	"bytes"
 	"encoding/hex"
+	"fmt"
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
@@ -63,4 +68,31 @@ func encodedLines(st *themes.Styles, ev *mcpclient.Event, limit, w int, mask fun
 		add(wrap(clean(l), w)...)
 	}
 	return out
+}
+
+// sseLabel names an SSE frame that carries no message, for its wire row: a priming event
+// (an id and empty data: a point to resume from, MCP 2025-11-25 basic/transports
+// §Resumability), a retry field alone, a comment (a keep-alive); false for other frames,
+// whose row is their bytes.
+func sseLabel(raw []byte) (string, bool) {
+	if len(raw) > 4096 {
+		return "", false
+	}
+	fr, err := mcpclient.NewSSEReader(bytes.NewReader(raw)).Next()
+	if err != nil {
+		return "", false
+	}
+	retry := ""
+	if fr.HasRetry {
+		retry = fmt.Sprintf(", retry %d ms", fr.Retry)
+	}
+	switch {
+	case fr.HasData && fr.Data == "" && fr.HasID:
+		return "priming event: id " + clean(fr.ID) + retry + " (a point to resume from)", true
+	case !fr.HasData && fr.HasRetry && !fr.HasID:
+		return fmt.Sprintf("retry: %d ms (the reconnection delay)", fr.Retry), true
+	case !fr.HasData && !fr.HasID && len(fr.Comments) > 0:
+		return "comment (keep-alive):" + clean(strings.Join(fr.Comments, " ")), true
+	}
+	return "", false
 }
