@@ -444,10 +444,36 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err != nil || !needsAuth(resp) || n >= t.a.cfg.MaxAuthorizations {
 			return resp, err
 		}
+		if why := refusedToken(resp); tok != "" && why != "" {
+			// Say why before a browser opens: the token the session had was refused.
+			t.a.notify("the server refused the access token sent (%s): it expired or was revoked; authorizing again", why)
+		}
 		if err := t.a.authorize(req.Context(), r, resp, gen); err != nil {
 			return nil, &Error{Err: err}
 		}
 	}
+}
+
+// refusedToken is the bearer challenge's invalid_token error of a 401 (RFC 6750 §3.1:
+// the token expired, was revoked or is malformed), with its description; "" when the 401
+// says something else.
+func refusedToken(resp *http.Response) string {
+	if resp.StatusCode != http.StatusUnauthorized {
+		return ""
+	}
+	cs, err := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+	if err != nil {
+		return ""
+	}
+	for _, c := range cs {
+		if c.Params["error"] == "invalid_token" {
+			if d := c.Params["error_description"]; d != "" {
+				return "invalid_token: " + d
+			}
+			return "invalid_token"
+		}
+	}
+	return ""
 }
 
 // needsAuth reports a 401, or a 403 whose challenge is insufficient_scope (step-up).

@@ -219,3 +219,26 @@ func TestForgedStateIgnored(t *testing.T) {
 		t.Fatalf("GET /mcp = %d, %v", code, err)
 	}
 }
+
+// A token the server refuses (401 invalid_token) is said, with the server's description,
+// before the authorization starts again.
+func TestRefusedTokenSaid(t *testing.T) {
+	as := fakeas.New(t)
+	as.AlwaysUnauthorized = true
+	var mu sync.Mutex
+	var notes []string
+	c, _, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", Open: follower, Notify: func(m string) {
+		mu.Lock()
+		notes = append(notes, m)
+		mu.Unlock()
+	}})
+	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 401 {
+		t.Fatalf("got %d, %v", code, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	all := strings.Join(notes, "\n")
+	if !strings.Contains(all, "the server refused the access token sent (invalid_token: The access token expired)") {
+		t.Fatalf("notes:\n%s", all)
+	}
+}

@@ -90,7 +90,12 @@ func (f *AS) serve(w http.ResponseWriter, r *http.Request) {
 		res := f.Resource
 		f.mu.Unlock()
 		if !ok {
-			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+f.Server.URL+`/.well-known/oauth-protected-resource/mcp"`)
+			challenge := `Bearer resource_metadata="` + f.Server.URL + `/.well-known/oauth-protected-resource/mcp"`
+			if tok != "" {
+				// RFC 6750 §3.1: a request with a token that is not accepted says why.
+				challenge += `, error="invalid_token", error_description="The access token expired"`
+			}
+			w.Header().Set("WWW-Authenticate", challenge)
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}
