@@ -118,19 +118,3 @@ func TestTimelinePairsHTTPExchanges(t *testing.T) {
 		}
 	}
 }
-
-// SSE frames without a message are named in their wire row.
-func TestSSELabels(t *testing.T) {
-	for raw, want := range map[string]string{
-		"id: 7\nretry: 500\ndata:\n\n": "priming event: id 7, retry 500 ms (a point to resume from)",
-		"retry: 1000\n\n":              "retry: 1000 ms (the reconnection delay)",
-		": ping\n\n":                   "comment (keep-alive): ping",
-	} {
-		if got, ok := sseLabel([]byte(raw)); !ok || got != want {
-			t.Errorf("%q: %q, want %q", raw, got, want)
-		}
-	}
-	if _, ok := sseLabel([]byte("event: message\ndata: {}\n\n")); ok {
-		t.Error("a message frame labelled")
-	}
-}

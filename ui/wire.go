@@ -459,7 +459,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	}
 	if ev.Dir == mcpclient.Stderr || ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
 		// HTTP bytes: the message inside is the c2s/s2c event next to this one.
-		return out
+		return append(out, challengeLines(st, ev.Kind, raw[:shown], w)...)
 	}
 	add("", st.Title.Render("parsed"))
 	if !looksJSON(ev, shown) {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/httpauth"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/themes"
@@ -95,4 +96,39 @@ func sseLabel(raw []byte) (string, bool) {
 		return "comment (keep-alive):" + clean(strings.Join(fr.Comments, " ")), true
 	}
 	return "", false
+}
+
+// challengeLines are the WWW-Authenticate challenges of a response head (an event of kind
+// k), parsed (RFC 9110 §11.6.1): a table of each challenge's scheme and parameters under the
+// raw header, and what in them deviates from the grammar; none for another kind of event or
+// a head without a challenge.
+func challengeLines(st *themes.Styles, k mcpclient.Kind, head []byte, w int) []string {
+	if k != mcpclient.KindHTTPResponse {
+		return nil
+	}
+	var values []string
+	for _, l := range strings.Split(string(head), "\n") {
+		name, v, ok := strings.Cut(strings.TrimRight(l, "\r"), ":")
+		if ok && strings.EqualFold(strings.TrimSpace(name), "WWW-Authenticate") {
+			values = append(values, strings.TrimSpace(v))
+		}
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	cs, warnings := httpauth.Parse(values)
+	out := []string{"", st.Title.Render("WWW-Authenticate") + st.Muted.Render("  (parsed, RFC 9110 §11.6.1)")}
+	for _, c := range cs {
+		out = append(out, fit(st.Accent.Render(clean(c.Scheme)), w))
+		if c.Token68 != "" {
+			out = append(out, fit("  "+clean(c.Token68), w))
+		}
+		for _, p := range c.Params {
+			out = append(out, wrap("  "+clean(p.Name)+" = "+clean(p.Value), w)...)
+		}
+	}
+	for _, wn := range warnings {
+		out = append(out, wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
+	}
+	return out
 }

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/themes"
+)
+
+// SSE frames without a message are named in their wire row.
+func TestSSELabels(t *testing.T) {
+	for raw, want := range map[string]string{
+		"id: 7\nretry: 500\ndata:\n\n": "priming event: id 7, retry 500 ms (a point to resume from)",
+		"retry: 1000\n\n":              "retry: 1000 ms (the reconnection delay)",
+		": ping\n\n":                   "comment (keep-alive): ping",
+	} {
+		if got, ok := sseLabel([]byte(raw)); !ok || got != want {
+			t.Errorf("%q: %q, want %q", raw, got, want)
+		}
+	}
+	if _, ok := sseLabel([]byte("event: message\ndata: {}\n\n")); ok {
+		t.Error("a message frame labelled")
+	}
+}
+
+// A response head's WWW-Authenticate is parsed into a table under the raw header, with what
+// deviates from the grammar said.
+func TestChallengeLines(t *testing.T) {
+	st := themes.Build(themes.Plain())
+	head := "HTTP/1.1 401 Unauthorized\r\nWww-Authenticate: Bearer resource_metadata=\"https://as/x\", scope='files:read'\r\n\r\n"
+	out := strings.Join(challengeLines(st, mcpclient.KindHTTPResponse, []byte(head), 80), "\n")
+	for _, want := range []string{"WWW-Authenticate", "Bearer", "resource_metadata = https://as/x", "scope = files:read", "single quotes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if challengeLines(st, mcpclient.KindHTTPResponse, []byte("HTTP/1.1 200 OK\r\n\r\n"), 80) != nil {
+		t.Error("lines for a head without a challenge")
+	}
+}
