@@ -53,6 +53,20 @@ type encodedBody struct {
 	closeDec func()
 	err      error
 	emitted  bool
+	// readErr is the body's own read error (a cancel, a cut connection): passed on as it
+	// is, not taken for a body that does not decode.
+	readErr error
+}
+
+// wireReader reads the body for the decoder, keeping its own error apart.
+type wireReader struct{ b *encodedBody }
+
+func (w wireReader) Read(p []byte) (int, error) {
+	n, err := w.b.body.Read(p)
+	if err != nil && err != io.EOF {
+		w.b.readErr = err
+	}
+	return n, err
 }
 
 // contentCoding is the response's Content-Encoding, "" for none or identity.
@@ -97,7 +111,9 @@ func (b *encodedBody) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	b.decoded += int64(n)
 	if err != nil && err != io.EOF {
-		err = &EncodingError{Encoding: b.coding, Err: err}
+		if b.readErr == nil || !errors.Is(err, b.readErr) {
+			err = &EncodingError{Encoding: b.coding, Err: err}
+		}
 		b.err = err
 	}
 	return n, err
@@ -106,7 +122,7 @@ func (b *encodedBody) Read(p []byte) (int, error) {
 // open makes the decoder chain: codings are listed in the order they were applied, so the
 // last is undone first (RFC 9110 §8.4).
 func (b *encodedBody) open() error {
-	var r io.Reader = io.TeeReader(b.body, b)
+	var r io.Reader = io.TeeReader(wireReader{b}, b)
 	codings := strings.Split(b.coding, ",")
 	var closers []func()
 	for i := len(codings) - 1; i >= 0; i-- {
