@@ -326,6 +326,9 @@ func (t *timeline) summary(i int) string {
 			return s
 		}
 	}
+	if ev.kind == mcpclient.KindHTTPRequest {
+		return t.exchangeSummary(i, raw)
+	}
 	if len(raw) > 512 {
 		raw = raw[:512]
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/httpauth"
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
@@ -131,4 +132,29 @@ func challengeLines(st *themes.Styles, k mcpclient.Kind, head []byte, w int) []s
 		out = append(out, wrapStyled(st.Warning, "⚠ "+clean(wn), w)...)
 	}
 	return out
+}
+
+// exchangeSummary is the wire row of an HTTP request: its request line and, once its
+// response head came, the status and the time to it ("POST /mcp → 200 OK · 45ms").
+func (t *timeline) exchangeSummary(i int, raw []byte) string {
+	line, _, _ := bytes.Cut(raw, []byte("\r\n"))
+	method, rest, _ := bytes.Cut(line, []byte(" "))
+	target, _, _ := bytes.Cut(rest, []byte(" "))
+	s := clean(string(method) + " " + string(target))
+	seq, ok := t.partner(i)
+	if !ok {
+		return s + " …"
+	}
+	j, ok := t.index(seq)
+	if !ok {
+		return s
+	}
+	head, ok := t.rawAt(j)
+	if !ok {
+		return s + " → …"
+	}
+	status, _, _ := bytes.Cut(head, []byte("\r\n"))
+	_, code, _ := bytes.Cut(status, []byte(" "))
+	took := t.time(j).Sub(t.time(i))
+	return s + " → " + clean(string(code)) + " · " + took.Round(time.Millisecond/10).String()
 }

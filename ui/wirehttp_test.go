@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/themes"
@@ -37,5 +38,20 @@ func TestChallengeLines(t *testing.T) {
 	}
 	if challengeLines(st, mcpclient.KindHTTPResponse, []byte("HTTP/1.1 200 OK\r\n\r\n"), 80) != nil {
 		t.Error("lines for a head without a challenge")
+	}
+}
+
+// An HTTP request's wire row shows its request line and, once paired, the response's status
+// and the time to it.
+func TestExchangeSummary(t *testing.T) {
+	tl := newTimeline()
+	at := time.Now()
+	tl.add(mcpclient.Event{Seq: 1, Time: at, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte("POST /mcp HTTP/1.1\r\nHost: x\r\n\r\n{}")})
+	if got := tl.summary(0); got != "POST /mcp …" {
+		t.Errorf("before the response: %q", got)
+	}
+	tl.add(mcpclient.Event{Seq: 2, Time: at.Add(45 * time.Millisecond), Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 200 OK\r\n\r\n"), Pair: 1})
+	if got := tl.summary(0); got != "POST /mcp → 200 OK · 45ms" {
+		t.Errorf("after: %q", got)
 	}
 }
