@@ -69,11 +69,14 @@ func sameOrigin(a, b *url.URL) bool {
 // redirect not followed is a *RedirectError; the redirect's own response is then closed.
 func (t *streamable) do(req *http.Request, body []byte) (*http.Response, error) {
 	hc := t.hc
-	hops := []string{req.URL.String()}
+	var hops []string // made at the first redirect: a plain request pays nothing for them
 	for {
 		resp, err := hc.Do(req)
 		if err != nil || !isRedirect(resp.StatusCode) || resp.Header.Get("Location") == "" {
 			return resp, err
+		}
+		if hops == nil {
+			hops = []string{req.URL.String()}
 		}
 		loc, lerr := req.URL.Parse(resp.Header.Get("Location"))
 		if lerr != nil {
