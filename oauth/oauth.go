@@ -113,6 +113,8 @@ type Authorizer struct {
 	authMu sync.Mutex // one authorization at a time
 	wire   func(string)
 	body   func([]byte)
+	// steps numbers the step notes of the authorization under way (steps.go).
+	steps int
 }
 
 // New returns an Authorizer for cfg.
@@ -412,6 +414,7 @@ func (b *bodyTap) RoundTrip(req *http.Request) (*http.Response, error) {
 	if len(head) > 0 {
 		record(head)
 	}
+	b.a.stepOf(req, resp, head)
 	if rerr != nil {
 		resp.Body.Close()
 		return nil, rerr
@@ -448,9 +451,11 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			// Say why before a browser opens: the token the session had was refused.
 			t.a.notify("the server refused the access token sent (%s): it expired or was revoked; authorizing again", why)
 		}
+		t.a.beginSteps(r, resp)
 		if err := t.a.authorize(req.Context(), r, resp, gen); err != nil {
 			return nil, &Error{Err: err}
 		}
+		t.a.step("authorized: %s %s is sent again with the new token", req.Method, req.URL.Redacted())
 	}
 }
 

@@ -242,3 +242,50 @@ func TestRefusedTokenSaid(t *testing.T) {
 		t.Fatalf("notes:\n%s", all)
 	}
 }
+
+// The authorization is a list of steps on the wire: the challenge, the metadata, the
+// registration, the token request, the retried request; no secret in any of them.
+func TestAuthorizationSteps(t *testing.T) {
+	as := fakeas.New(t)
+	h := &hops{next: http.DefaultTransport}
+	a := New(Config{ServerURL: as.URL() + "/mcp", Open: follower, StoreDir: t.TempDir()})
+	t.Cleanup(func() { a.Close() })
+	tr := a.Wrap(h)
+	var mu sync.Mutex
+	var wire []string
+	tr.(interface{ SetNote(func(string)) }).SetNote(func(s string) { mu.Lock(); wire = append(wire, s); mu.Unlock() })
+	tr.(interface{ SetBodyRecorder(func([]byte)) }).SetBodyRecorder(func([]byte) {})
+	if code, err := get(t, &http.Client{Transport: tr}, as.URL()+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("GET /mcp = %d, %v", code, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var steps []string
+	for _, s := range wire {
+		if strings.HasPrefix(s, StepNote) {
+			steps = append(steps, s)
+		}
+	}
+	want := []string{
+		"OAuth step 1: challenge: GET " + as.URL() + "/mcp → 401 Unauthorized; WWW-Authenticate: Bearer resource_metadata=" + as.URL() + "/.well-known/oauth-protected-resource/mcp",
+		"OAuth step 2: protected-resource metadata (RFC 9728): GET " + as.URL() + "/.well-known/oauth-protected-resource/mcp → 200 OK; resource=",
+		"OAuth step 3: authorization-server metadata (RFC 8414): GET " + as.URL() + "/.well-known/oauth-authorization-server → 200 OK; issuer=",
+		"OAuth step 4: client registration (RFC 7591): POST " + as.URL() + "/register → ",
+		"OAuth step 5: token request (grant_type authorization_code): POST " + as.URL() + "/token → 200 OK",
+		"OAuth step 6: authorized: GET " + as.URL() + "/mcp is sent again with the new token",
+	}
+	if len(steps) != len(want) {
+		t.Fatalf("steps:\n%s", strings.Join(steps, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(steps[i], w) {
+			t.Errorf("step %d:\n got %s\nwant %s…", i+1, steps[i], w)
+		}
+	}
+	all := strings.Join(wire, "\n")
+	for _, tok := range as.Issued() {
+		if strings.Contains(all, tok) {
+			t.Fatalf("a token is in the wire notes: %s", tok)
+		}
+	}
+}
