@@ -179,6 +179,9 @@ type jsonDoc struct {
 	// (tools: descriptions and parameter descriptions; prompts; instructions).
 	ModelText []findings.ModelText `json:"modelText,omitempty"`
 	Bench     *benchStats          `json:"bench,omitempty"`
+	// OAuth are the steps of an authorization the run went through ("OAuth step N: …",
+	// oauth.StepNote), in order.
+	OAuth []string `json:"oauth,omitempty"`
 	// Shutdown is set when the server did not exit on closed stdin (see jsonShutdown).
 	Shutdown *jsonShutdown `json:"shutdown,omitempty"`
 	Timing   jsonTiming    `json:"timing"`

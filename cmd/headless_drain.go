@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/oauth"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
 
@@ -125,6 +126,11 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
 			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) || strings.HasPrefix(ev.Life.Text, mcpclient.RedirectNote) {
 				h.warn("%s", ev.Life.Text) // what the client does about the server's framing
+			}
+			if strings.HasPrefix(ev.Life.Text, oauth.StepNote) {
+				h.warnMu.Lock()
+				h.doc.OAuth = append(h.doc.OAuth, ev.Life.Text)
+				h.warnMu.Unlock()
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"os/exec"
@@ -95,5 +96,27 @@ func TestRemoteOAuthRefused(t *testing.T) {
 	wantCode(t, r, exitProtocol)
 	if !strings.Contains(r.stderr, "authorization refused: access_denied (the user said no)") {
 		t.Errorf("stderr: %q", r.stderr)
+	}
+}
+
+// --json carries the authorization's steps, in order, without a token.
+func TestRemoteOAuthStepsInJSON(t *testing.T) {
+	as := guardedServer(t)
+	env := []string{"BROWSER=" + fakeBrowser(t), "XDG_STATE_HOME=" + t.TempDir()}
+	r := inspect(t, env, "tools", "--json", as.URL()+"/mcp")
+	wantCode(t, r, 0)
+	var doc struct {
+		OAuth []string `json:"oauth"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.OAuth) < 5 || !strings.HasPrefix(doc.OAuth[0], "OAuth step 1: challenge: ") || !strings.Contains(doc.OAuth[len(doc.OAuth)-1], "sent again with the new token") {
+		t.Fatalf("oauth steps: %q", doc.OAuth)
+	}
+	for _, tok := range as.Issued() {
+		if strings.Contains(r.stdout, tok) {
+			t.Fatalf("a token is in --json")
+		}
 	}
 }
