@@ -156,3 +156,63 @@ func TestHTTPUnterminatedEventTaken(t *testing.T) {
 		}
 	}
 }
+
+// A request's stream that holds the event with its response without the blank line, and
+// stays open, gives the response after a short quiet time instead of the request's timeout;
+// an event whose blank line comes a little late (a slow server) is not flagged, and one
+// whose blank line comes after the response was taken is not handled twice.
+func TestHTTPStalledEventTaken(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		blank time.Duration // when the blank line comes; 0: never
+		flag  bool
+	}{{"never", 0, true}, {"slow", 50 * time.Millisecond, false}, {"late", time.Second, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
+				if m.ID == nil {
+					w.WriteHeader(http.StatusAccepted)
+					return
+				}
+				if m.Method == "initialize" {
+					w.Header().Set("Content-Type", "application/json")
+					w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`))
+					return
+				}
+				w.Header().Set("Content-Type", "text/event-stream")
+				w.Write([]byte(`event: message` + "\n" + `data: {"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[]}}` + "\n"))
+				w.(http.Flusher).Flush()
+				if tc.blank > 0 {
+					select {
+					case <-time.After(tc.blank):
+						w.Write([]byte("\n"))
+						w.(http.Flusher).Flush()
+					case <-r.Context().Done():
+						return
+					}
+				}
+				<-r.Context().Done() // the stream stays open
+			})
+			s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second})
+			ctx := context.Background()
+			if _, err := s.c.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			_, _, err := s.c.ListTools(ctx)
+			took := time.Since(start)
+			if err != nil || took > 3*time.Second {
+				t.Fatalf("tools/list: %v after %v", err, took)
+			}
+			flagged, responses := false, 0
+			for _, ev := range s.close() {
+				flagged = flagged || ev.Life != nil && strings.Contains(ev.Life.Text, "no blank line ends it")
+				if ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindResponse && ev.Method == "tools/list" {
+					responses++
+				}
+			}
+			if flagged != tc.flag || responses != 1 {
+				t.Errorf("flagged %v (want %v), %d responses", flagged, tc.flag, responses)
+			}
+		})
+	}
+}
