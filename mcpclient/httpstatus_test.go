@@ -166,7 +166,7 @@ func TestHTTPStalledEventTaken(t *testing.T) {
 		name  string
 		blank time.Duration // when the blank line comes; 0: never
 		flag  bool
-	}{{"never", 0, true}, {"slow", 50 * time.Millisecond, false}, {"late", time.Second, true}} {
+	}{{"never", 0, true}, {"slow", 5 * time.Millisecond, false}, {"late", time.Second, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
 				if m.ID == nil {
