@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"time"
 )
 
@@ -77,12 +78,25 @@ func (c *Client) sendHTTPLocked(b []byte, known Kind, knownMsg *Message) error {
 // SSE event's data): like Classify, without the stdio rule that a frame ends with a newline.
 func ClassifyBody(raw []byte) (Kind, *Message, []Problem) {
 	if bytes.HasSuffix(raw, []byte("\n")) {
-		return Classify(raw)
+		k, m, ps := Classify(raw)
+		return k, m, bodyProblems(ps)
 	}
 	line := make([]byte, len(raw)+1)
 	copy(line, raw)
 	line[len(raw)] = '\n'
-	return Classify(line)
+	k, m, ps := Classify(line)
+	return k, m, bodyProblems(ps)
+}
+
+// bodyProblems leaves out the problems of stdio's line framing: an HTTP body or an SSE
+// event's data is one message whatever newlines it holds (a pretty-printed JSON body, data
+// over several data: lines, CRLF line ends are all fine there).
+func bodyProblems(ps []Problem) []Problem {
+	stdio := func(p Problem) bool { return p.Code == CodeMultiline || p.Code == CodeCRLF || p.Code == CodeNoNewline }
+	if !slices.ContainsFunc(ps, stdio) {
+		return ps
+	}
+	return slices.DeleteFunc(slices.Clone(ps), stdio)
 }
 
 // handleBody takes one message from an HTTP body or SSE frame as a server frame.
