@@ -58,7 +58,9 @@ func listScenarios(t *testing.T) []string {
 
 func TestListMatchesTests(t *testing.T) {
 	got := listScenarios(t)
-	want := append(slices.Clone(tested), framingTested...)
+	// The HTTP scenarios are tested where the client is: mcpclient's httpredirect, httpencoding
+	// and httpsession tests, cmd's headless_remote tests.
+	want := append(append(slices.Clone(tested), framingTested...), HTTPScenarios...)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Fatalf("--list = %v\nthe tests cover %v", got, want)

@@ -39,6 +39,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/stdioserver"
 )
 
@@ -67,8 +68,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		maps.Copy(all, more())
 	}
 	if name == "" && slices.Contains(rest, "--list") {
-		for _, n := range scenarioNames(all) {
-			fmt.Fprintf(stdout, "%s\t%s\n", n, all[n].summary)
+		lines := map[string]string{}
+		for n, sc := range all {
+			lines[n] = sc.summary
+		}
+		for _, n := range fake.HTTPScenarios {
+			lines[n] = "Streamable HTTP on $FAKE_HTTP_ADDR (default 127.0.0.1:0), the URL printed first (internal/fake/httpserver.go)"
+		}
+		for _, n := range slices.Sorted(maps.Keys(lines)) {
+			fmt.Fprintf(stdout, "%s\t%s\n", n, lines[n])
 		}
 		return 0
 	}
