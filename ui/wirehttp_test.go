@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
@@ -53,5 +55,29 @@ func TestExchangeSummary(t *testing.T) {
 	tl.add(mcpclient.Event{Seq: 2, Time: at.Add(45 * time.Millisecond), Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 200 OK\r\n\r\n"), Pair: 1})
 	if got := tl.summary(0); got != "POST /mcp → 200 OK · 45ms" {
 		t.Errorf("after: %q", got)
+	}
+}
+
+// The filter reads an HTTP event's exchange: the request's own number, and for the
+// response's events the request's (ex:N expands a flow).
+func TestWireEventExchange(t *testing.T) {
+	tl := newTimeline()
+	at := time.Now()
+	tl.add(mcpclient.Event{Seq: 1, Time: at, Dir: mcpclient.ClientToServer, Kind: mcpclient.KindRequest, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)})
+	tl.add(mcpclient.Event{Seq: 2, Time: at, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte("POST /mcp HTTP/1.1\r\n\r\n")})
+	tl.add(mcpclient.Event{Seq: 3, Time: at, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 200 OK\r\n\r\n"), Pair: 2})
+	tl.add(mcpclient.Event{Seq: 4, Time: at, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindSSEFrame, Raw: []byte("data: {}\n\n"), Pair: 2})
+	f, err := wirefilter.Parse("ex:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for i := range tl.len() {
+		if f.Match(wireEv{tl: tl, i: i}) {
+			got = append(got, i+1)
+		}
+	}
+	if fmt.Sprint(got) != "[2 3 4]" {
+		t.Errorf("ex:2 matches events %v, want [2 3 4]", got)
 	}
 }

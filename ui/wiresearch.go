@@ -136,6 +136,18 @@ func (e wireEv) Kind() string {
 }
 
 func (e wireEv) Method() string         { return e.tl.methodOf(e.ev()) }
+
+// Exchange is the HTTP exchange of an HTTP event: the request's own Seq, or for the
+// response's events the request they pair to.
+func (e wireEv) Exchange() uint64 {
+	switch ev := e.ev(); {
+	case ev.kind == mcpclient.KindHTTPRequest:
+		return ev.seq
+	case ev.dir == mcpclient.HTTPIn:
+		return e.tl.pairOf(ev)
+	}
+	return 0
+}
 func (e wireEv) ID() string             { return e.tl.idOf(e.ev()) }
 func (e wireEv) Elapsed() time.Duration { return time.Duration(e.ev().at) }
 

@@ -2,6 +2,7 @@ package wirefilter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -254,9 +255,15 @@ func (p *parser) value(key, v string, col int) (alt, bool) {
 		}
 	case "time":
 		return p.timeValue(v, col)
+	case "ex":
+		v = strings.TrimPrefix(v, "#")
+		if n, err := strconv.ParseUint(v, 10, 64); err != nil || n == 0 {
+			p.fail(col, "ex: %q is not an event number (the HTTP request's #, as the list shows it)", v)
+			return alt{}, false
+		}
 	case "method", "id", "tool", "text":
 	default:
-		p.fail(col-len([]rune(key))-1, "unknown key %q (dir, kind, method, id, tool, text, is, time)", key)
+		p.fail(col-len([]rune(key))-1, "unknown key %q (dir, kind, method, id, tool, text, is, time, ex)", key)
 		return alt{}, false
 	}
 	return alt{s: v}, true

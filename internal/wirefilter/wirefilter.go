@@ -12,6 +12,8 @@
 //	is:problem              the event breaks a rule (a problem of warning severity or worse)
 //	is:tool-error           a tools/call result with isError true
 //	time:>2s time:<=1.5s time:1s..3s time:2s..   time since the first event (ranges inclusive)
+//	ex:12                   the HTTP exchange whose request is event #12: the request and its
+//	                        response's head, body, SSE frames and encoded form
 //
 // A value may list alternatives with "|" (kind:request|response) and may be quoted
 // ("text:\"two words\""). The package does no I/O and knows nothing of the UI.
@@ -21,6 +23,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -50,6 +53,9 @@ type Event interface {
 	ToolError() bool
 	// Raw is the event's bytes.
 	Raw() ([]byte, bool)
+	// Exchange is the Seq of the HTTP request an HTTP event belongs to (its own for the
+	// request), 0 for any other event.
+	Exchange() uint64
 }
 
 // SyntaxError is a filter that does not parse; Col is the 1-based column (in runes) of the
@@ -183,6 +189,9 @@ func (t *term) matchAlt(ev Event, a alt) bool {
 	case "time":
 		at := ev.Elapsed()
 		return (!a.hasLo || at >= a.lo) && (!a.hasHi || at <= a.hi)
+	case "ex":
+		x := ev.Exchange()
+		return x != 0 && strconv.FormatUint(x, 10) == a.s
 	}
 	return false
 }

@@ -19,6 +19,7 @@ type ev struct {
 	toolErr   bool
 	raw       string
 	paged     bool // bytes not at hand
+	ex        uint64
 }
 
 func (e ev) Dir() string            { return e.dir }
@@ -30,6 +31,7 @@ func (e ev) HasProblem() bool       { return e.problem }
 func (e ev) Tool() string           { return e.tool }
 func (e ev) ToolError() bool        { return e.toolErr }
 func (e ev) Raw() ([]byte, bool)    { return []byte(e.raw), !e.paged }
+func (e ev) Exchange() uint64       { return e.ex }
 
 // events is a small session: the names are what the table lists.
 var events = []ev{
@@ -201,5 +203,36 @@ func TestFind(t *testing.T) {
 		if s != tc.start || e != tc.end {
 			t.Errorf("Find(%q, %q) = %d, %d, want %d, %d", tc.raw, tc.needle, s, e, tc.start, tc.end)
 		}
+	}
+}
+
+// ex:N picks the events of one HTTP exchange: its request and its response's events.
+func TestFilterExchange(t *testing.T) {
+	evs := []ev{
+		{name: "req", dir: "out", kind: "http", ex: 12},
+		{name: "msg", dir: "out", kind: "request"},
+		{name: "other", dir: "out", kind: "http", ex: 13},
+		{name: "head", dir: "in", kind: "http", ex: 12},
+		{name: "frame", dir: "in", kind: "http", ex: 12},
+		{name: "ohead", dir: "in", kind: "http", ex: 13},
+	}
+	for expr, want := range map[string]string{"ex:12": "req head frame", "ex:#13": "other ohead", "ex:12 dir:in": "head frame"} {
+		f, err := Parse(expr)
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		var got []string
+		for _, e := range evs {
+			if f.Match(e) {
+				got = append(got, e.name)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: %v, want %s", expr, got, want)
+		}
+	}
+	var se *SyntaxError
+	if _, err := Parse("ex:abc"); !errors.As(err, &se) || !strings.Contains(se.Msg, "is not an event number") {
+		t.Errorf("ex:abc: %v", err)
 	}
 }
