@@ -135,7 +135,7 @@ func (e wireEv) Kind() string {
 	return "http"
 }
 
-func (e wireEv) Method() string         { return e.tl.methodOf(e.ev()) }
+func (e wireEv) Method() string { return e.tl.methodOf(e.ev()) }
 
 // Exchange is the HTTP exchange of an HTTP event: the request's own Seq, or for the
 // response's events the request they pair to.
