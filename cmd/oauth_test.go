@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
 	"github.com/mcp-inspect/mcp-inspect/oauth"
 )
@@ -118,5 +119,74 @@ func TestRemoteOAuthStepsInJSON(t *testing.T) {
 		if strings.Contains(r.stdout, tok) {
 			t.Fatalf("a token is in --json")
 		}
+	}
+}
+
+// Metadata naming another issuer stops the authorization with both values and the flag
+// that goes on; with --oauth-accept-issuer the session works and the trace says so.
+func TestRemoteOAuthIssuerMismatch(t *testing.T) {
+	as := guardedServer(t)
+	as.Deviations.Issuer = "https://login.example.com"
+	env := []string{"BROWSER=" + fakeBrowser(t), "XDG_STATE_HOME=" + t.TempDir()}
+	r := inspect(t, env, "tools", as.URL()+"/mcp")
+	wantCode(t, r, exitProtocol)
+	for _, w := range []string{`says issuer "https://login.example.com", but "` + as.URL() + `" was expected`, "--oauth-accept-issuer"} {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("stderr lacks %q: %q", w, r.stderr)
+		}
+	}
+	if n := as.Count("/authorize"); n != 0 {
+		t.Fatalf("the browser was sent to /authorize %d times", n)
+	}
+	trace := filepath.Join(t.TempDir(), "o.jsonl")
+	r = inspect(t, env, "tools", "--oauth-accept-issuer", "--record", trace, as.URL()+"/mcp")
+	wantCode(t, r, 0)
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "accepted by --oauth-accept-issuer") {
+		t.Fatalf("the trace does not record the override")
+	}
+}
+
+// Each http-oauth scenario (shared/cases.md R10…) end to end: the headless run ends as a
+// user needs, and the trace names what the authorization met.
+func TestRemoteOAuthScenarios(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		code     int
+		trace    []string // in the recorded trace
+		stderr   string
+	}{
+		{"http-oauth", 0, []string{"OAuth step 1: challenge: "}, ""},
+		{"http-oauth-as-html", 0, []string{"not a JSON metadata document", "OpenID Connect discovery: GET "}, ""},
+		{"http-oauth-prm-html", 0, []string{"not a JSON metadata document", "served only at the root well-known path"}, ""},
+		{"http-oauth-root-only", 0, []string{"served only at the root well-known path"}, ""},
+		{"http-oauth-issuer", exitProtocol, []string{"stopped: authorization-server metadata at "}, `says issuer "https://login.example.com"`},
+		{"http-oauth-resource-slash", exitProtocol, []string{"stopped: protected-resource metadata at "}, "only a trailing slash differs"},
+		{"http-oauth-content-type", 0, []string{`is JSON served as Content-Type \"text/plain\"`}, ""},
+		{"http-oauth-doubled", 0, []string{"given twice", "in single quotes", "value 2 is tried"}, ""},
+		{"http-oauth-step-up", 0, []string{`needs scope \"tools:write\"`, "retried once after the step-up", "is reused (client_id=dyn-client-1)"}, ""},
+		{"http-oauth-step-up-denied", exitProtocol, []string{`needs scope \"admin\"`}, "stops after one step-up"},
+	} {
+		t.Run(c.scenario, func(t *testing.T) {
+			_, url := fake.HTTPServer(t, c.scenario, fake.HTTPOptions{})
+			trace := filepath.Join(t.TempDir(), "o.jsonl")
+			r := inspect(t, []string{"BROWSER=" + fakeBrowser(t)}, "tools", "--record", trace, url)
+			wantCode(t, r, c.code)
+			if !strings.Contains(r.stderr, c.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", c.stderr, r.stderr)
+			}
+			b, err := os.ReadFile(trace)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.trace {
+				if !strings.Contains(string(b), w) {
+					t.Errorf("the trace lacks %q", w)
+				}
+			}
+		})
 	}
 }

@@ -95,23 +95,27 @@ func (f *sessionFlags) httpHeader() (http.Header, error) {
 // oauthFlags configure the OAuth 2.1 authorization a remote server asks for with a 401.
 type oauthFlags struct {
 	clientID, clientSecretEnv, clientMetadataURL string
+	acceptIssuer, acceptResource                 bool
 }
 
 func (o *oauthFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&o.clientID, "client-id", "", "remote server, OAuth: use this pre-registered client `ID` instead of dynamic registration")
 	fl.StringVar(&o.clientSecretEnv, "client-secret-env", "", "remote server, OAuth: the pre-registered client's secret is in `VAR` (needs --client-id)")
 	fl.StringVar(&o.clientMetadataURL, "client-metadata-url", "", "remote server, OAuth: an https `URL` of a client ID metadata document to use as client_id where the authorization server supports it")
+	fl.BoolVar(&o.acceptIssuer, "oauth-accept-issuer", false, "remote server, OAuth: go on when the authorization server's metadata names another issuer than the one it was looked up for (RFC 8414 §3.3; recorded in the trace)")
+	fl.BoolVar(&o.acceptResource, "oauth-accept-resource", false, "remote server, OAuth: go on when the protected-resource metadata names another resource than the server's URL (RFC 9728 §3.3; recorded in the trace)")
 }
 
 func (o *oauthFlags) given() bool {
-	return o.clientID != "" || o.clientSecretEnv != "" || o.clientMetadataURL != ""
+	return o.clientID != "" || o.clientSecretEnv != "" || o.clientMetadataURL != "" || o.acceptIssuer || o.acceptResource
 }
 
 // authorizer is the OAuth layer for rawURL. Headless commands print the authorization URL on
 // stderr (an SSH session opens it by hand); the TUI shows it as a note on the wire, never on
 // its own terminal. Tokens are kept in the user's state directory.
 func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, error) {
-	cfg := oauth.Config{ServerURL: rawURL, ClientID: o.clientID, ClientMetadataURL: o.clientMetadataURL, UserAgent: "mcp-inspect/" + Version()}
+	cfg := oauth.Config{ServerURL: rawURL, ClientID: o.clientID, ClientMetadataURL: o.clientMetadataURL, UserAgent: "mcp-inspect/" + Version(),
+		AcceptIssuer: o.acceptIssuer, AcceptResource: o.acceptResource}
 	if o.clientSecretEnv != "" {
 		if o.clientID == "" {
 			return nil, fmt.Errorf("--client-secret-env needs --client-id")

@@ -163,7 +163,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		return f.remoteConfig(argv[0], era)
 	}
 	if len(f.headers) > 0 || f.bearerEnv != "" || f.oauth.given() || (f.transport != "" && f.transport != "auto") {
-		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env, --client-* and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
+		return mcpclient.Config{}, fmt.Errorf("-H, --bearer-env, --client-*, --oauth-* and --transport are for a remote server (an http:// or https:// URL); %q is a command", argv[0])
 	}
 	return mcpclient.Config{
 		Command:         argv[0],

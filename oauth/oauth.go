@@ -12,7 +12,6 @@
 package oauth
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -68,6 +67,14 @@ type Config struct {
 	UserAgent string
 	// CallbackTimeout bounds the wait for the browser's redirect; 0 means 5 minutes.
 	CallbackTimeout time.Duration
+	// AcceptIssuer goes on with authorization-server metadata whose issuer is not the one
+	// it was looked up for (RFC 8414 §3.3), which otherwise stops the authorization
+	// (--oauth-accept-issuer). A step note records that it did.
+	AcceptIssuer bool
+	// AcceptResource goes on with protected-resource metadata whose resource is not the
+	// server's URL (RFC 9728 §3.3), which otherwise stops the authorization
+	// (--oauth-accept-resource). A step note records that it did.
+	AcceptResource bool
 }
 
 // RefusedError is an authorization the server or the user refused: the redirect came back
@@ -115,6 +122,19 @@ type Authorizer struct {
 	body   func([]byte)
 	// steps numbers the step notes of the authorization under way (steps.go).
 	steps int
+
+	// The authorization under way (metadata.go, stepup.go): the challenged URL, the
+	// challenge's resource_metadata values, their alternates, probes kept for go-sdk's own
+	// request, and the error that stops it.
+	challenged    string
+	fromChallenge map[string]bool
+	alts          map[string][]string
+	kept          map[string]answer
+	stop          error
+	// registered keeps client registrations by endpoint, reused by later authorizations;
+	// granted is the scope the last token was granted.
+	registered map[string]answer
+	granted    string
 }
 
 // New returns an Authorizer for cfg.
@@ -125,7 +145,7 @@ func New(cfg Config) *Authorizer {
 	if cfg.CallbackTimeout <= 0 {
 		cfg.CallbackTimeout = 5 * time.Minute
 	}
-	return &Authorizer{cfg: cfg}
+	return &Authorizer{cfg: cfg, registered: map[string]answer{}, kept: map[string]answer{}}
 }
 
 // Wrap returns a RoundTripper that sends requests through inner with the current access
@@ -213,7 +233,11 @@ func (a *Authorizer) authorize(ctx context.Context, req *http.Request, resp *htt
 		resp.Body.Close()
 		return err
 	}
-	if err := h.Authorize(ctx, req, resp); err != nil {
+	err = h.Authorize(ctx, req, resp)
+	if stop := a.stopped(); stop != nil {
+		return stop
+	}
+	if err != nil {
 		return err
 	}
 	ts, err := h.TokenSource(ctx)
@@ -282,6 +306,7 @@ func (a *Authorizer) fetch(ctx context.Context, args *auth.AuthorizationArgs) (*
 	a.mu.Lock()
 	cb, hc := a.cb, a.hc
 	a.mu.Unlock()
+	a.askedScope(u)
 	wait := cb.expect(u.Query().Get("state"))
 	defer cb.expect("")
 	a.notify("%s%s%s%s", mcpclient.AuthorizeNote, a.cfg.ServerURL, mcpclient.AuthorizeNoteURL, args.URL)
@@ -388,8 +413,12 @@ func (t *transport) SetBodyRecorder(record func([]byte)) {
 	t.a.mu.Unlock()
 }
 
-// maxRecordedBody bounds the part of an authorization response body shown on the wire.
-const maxRecordedBody = 64 << 10
+// maxRecordedBody bounds the part of an authorization response body shown on the wire;
+// maxAnswer the part read at all (go-sdk reads at most 1 MiB of metadata).
+const (
+	maxRecordedBody = 64 << 10
+	maxAnswer       = 1 << 20
+)
 
 // bodyTap records the bodies of the Authorizer's own responses, so a failing authorization
 // can be read step by step; the reader gets the same bytes.
@@ -399,31 +428,48 @@ type bodyTap struct {
 }
 
 func (b *bodyTap) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := b.a.stopped(); err != nil {
+		return nil, err
+	}
+	if resp, ok := b.a.reusedRegistration(req); ok {
+		return resp, nil
+	}
+	an, ok := b.a.takeKept(req)
+	if ok {
+		b.a.step("%s was read a moment ago (above); that answer is used", req.URL.Redacted())
+	} else {
+		var err error
+		if an, err = b.send(req); err != nil {
+			return nil, err
+		}
+	}
+	return b.a.review(req, an, b.send).withBody(), nil
+}
+
+// send sends req, records its body on the wire and notes it as a step; the answer is read
+// whole (metadata, registration and token answers are small: maxRecordedBody).
+func (b *bodyTap) send(req *http.Request) (answer, error) {
 	if req.Header.Get("User-Agent") == "" && b.a.cfg.UserAgent != "" {
 		req = req.Clone(req.Context())
 		req.Header.Set("User-Agent", b.a.cfg.UserAgent)
 	}
 	resp, err := b.next.RoundTrip(req)
+	if err != nil {
+		return answer{}, err
+	}
+	defer resp.Body.Close()
+	body, rerr := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	b.a.mu.Lock()
 	record := b.a.body
 	b.a.mu.Unlock()
-	if err != nil || record == nil {
-		return resp, err
+	if len(body) > 0 && record != nil {
+		record(body[:min(len(body), maxRecordedBody)])
 	}
-	head, rerr := io.ReadAll(io.LimitReader(resp.Body, maxRecordedBody))
-	if len(head) > 0 {
-		record(head)
-	}
-	b.a.stepOf(req, resp, head)
+	b.a.stepOf(req, resp, body)
 	if rerr != nil {
-		resp.Body.Close()
-		return nil, rerr
+		return answer{}, rerr
 	}
-	resp.Body = struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
-	return resp, nil
+	return answer{resp: resp, body: body}, nil
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -434,6 +480,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	stepUps := 0
 	for n := 0; ; n++ {
 		r := req.Clone(req.Context())
 		if r.Body, err = body(); err != nil {
@@ -451,11 +498,28 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			// Say why before a browser opens: the token the session had was refused.
 			t.a.notify("the server refused the access token sent (%s): it expired or was revoked; authorizing again", why)
 		}
+		retry, stepUp := "sent again with the new token", ""
+		if resp.StatusCode == http.StatusForbidden {
+			asked, granted := scopeAsked(resp), t.a.grantedScope()
+			if stepUps++; stepUps > 1 {
+				// A server that keeps asking: the authorization server does not grant it.
+				t.a.notify("mcp-inspect: the server asks again for scope %q after a step-up that was granted %q; mcp-inspect stops after one step-up: the authorization server does not grant what the server requires", asked, granted)
+				return resp, nil
+			}
+			retry = "retried once after the step-up"
+			stepUp = fmt.Sprintf("step-up: %s %s needs scope %q; the token had %q", req.Method, req.URL.Redacted(), asked, granted)
+		}
 		t.a.beginSteps(r, resp)
-		if err := t.a.authorize(req.Context(), r, resp, gen); err != nil {
+		if stepUp != "" {
+			t.a.step("%s", stepUp)
+		}
+		if err := t.a.authorize(req.Context(), r, t.a.forSDK(r, resp), gen); err != nil {
 			return nil, &Error{Err: err}
 		}
-		t.a.step("authorized: %s %s is sent again with the new token", req.Method, req.URL.Redacted())
+		if g := t.a.grantedScope(); g != "" {
+			retry += fmt.Sprintf(" (granted scope %q)", g)
+		}
+		t.a.step("authorized: %s %s is %s", req.Method, req.URL.Redacted(), retry)
 	}
 }
 

@@ -63,6 +63,10 @@ func (a *Authorizer) step(format string, args ...any) {
 // its status and the answer's parts that matter.
 func (a *Authorizer) stepOf(req *http.Request, resp *http.Response, body []byte) {
 	what, summary := classify(req, resp, body)
+	if a.metaKind(req.URL) == "prm" && what == "authorization request" {
+		what, summary = classify(&http.Request{Method: req.Method, URL: &url.URL{Path: "/.well-known/oauth-protected-resource"}, Header: req.Header}, resp, body)
+		what += " from the challenge"
+	}
 	a.step("%s: %s %s → %s%s", what, req.Method, req.URL.Redacted(), resp.Status, summary)
 }
 

@@ -7,10 +7,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
 )
 
 // HTTP scenarios: Streamable HTTP servers as they sit behind proxies and frameworks in the
-// wild (shared/cases.md R01…), each a well-behaved MCP server at /mcp (initialize,
+// wild (docs/cases-remote.md R01…), each a well-behaved MCP server at /mcp (initialize,
 // tools/list [echo], tools/call echo; 202 for notifications; no GET stream) behind one
 // misbehaviour:
 //
@@ -29,6 +31,17 @@ import (
 //	                    one request: every later one in it is answered 404 (the spec's), or 400
 //	                    / 401 / 200 with {"error":{"code":-32000,"message":"Bad Request: No
 //	                    valid session ID provided"},"id":null} (the TypeScript SDK's) (R08)
+//	http-oauth          /mcp guarded by OAuth 2.1 (internal/fakeas: metadata, registration,
+//	                    an /authorize that approves at once, PKCE-checked tokens); with a
+//	                    suffix the authorization deviates (R10…): -as-html (RFC 8414 metadata
+//	                    is an HTML page; OpenID Connect discovery has it), -prm-html (the
+//	                    protected-resource metadata is an HTML page; the root has it),
+//	                    -root-only (metadata only at the root, no resource_metadata),
+//	                    -issuer (issuer https://login.example.com), -resource-slash
+//	                    (resource /mcp/), -content-type (metadata as text/plain),
+//	                    -doubled (resource_metadata twice, single-quoted, the first 404),
+//	                    -step-up (403 insufficient_scope for tools:write), -step-up-denied
+//	                    (asks for admin, which is never granted)
 //
 // The URL to connect to is the server's URL plus Path(scenario).
 
@@ -45,7 +58,38 @@ type HTTPOptions struct {
 var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away",
 	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
 	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress",
-	"http-session-404", "http-session-400", "http-session-401", "http-session-200"}
+	"http-session-404", "http-session-400", "http-session-401", "http-session-200",
+	"http-oauth", "http-oauth-as-html", "http-oauth-prm-html", "http-oauth-root-only", "http-oauth-issuer", "http-oauth-resource-slash",
+	"http-oauth-content-type", "http-oauth-doubled", "http-oauth-step-up", "http-oauth-step-up-denied"}
+
+// oauthDeviation is the authorization server of an http-oauth scenario; ok is false for
+// another name.
+func oauthDeviation(scenario string) (d fakeas.Deviations, ok bool) {
+	switch strings.TrimPrefix(scenario, "http-oauth") {
+	case "":
+	case "-as-html":
+		d.ASHTML = true
+	case "-prm-html":
+		d.PRMHTML = true
+	case "-root-only":
+		d.RootOnly = true
+	case "-issuer":
+		d.Issuer = "https://login.example.com"
+	case "-resource-slash":
+		d.Resource = "/mcp/"
+	case "-content-type":
+		d.ContentType = "text/plain"
+	case "-doubled":
+		d.DoubledChallenge, d.SingleQuoted = true, true
+	case "-step-up":
+		d.Scope = "tools:write"
+	case "-step-up-denied":
+		d.Scope, d.Grant = "admin", "read"
+	default:
+		return d, false
+	}
+	return d, strings.HasPrefix(scenario, "http-oauth")
+}
 
 // Path is where a client connects for scenario: /mcp, or /start for the redirects.
 func Path(scenario string) string {
@@ -65,6 +109,14 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 			http.Redirect(w, r, to, code)
 		})
 	}
+	if d, ok := oauthDeviation(scenario); ok {
+		// The whole server is the authorization server with /mcp behind it.
+		as := fakeas.NewHandler()
+		as.Deviations = d
+		as.Resource = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { serveMCP(w, r, false) })
+		mux = http.NewServeMux()
+		mux.Handle("/", as)
+	}
 	switch scenario {
 	case "http-minimal":
 	case "http-redirect-307":
@@ -82,6 +134,9 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 		mux = http.NewServeMux()
 		mux.Handle("/mcp", newForgetful(strings.TrimPrefix(scenario, "http-session-")))
 	default:
+		if _, ok := oauthDeviation(scenario); ok {
+			break
+		}
 		coding, sse := strings.CutSuffix(strings.TrimPrefix(scenario, "http-"), "-sse")
 		if _, ok := encoders[coding]; !ok || !strings.HasPrefix(scenario, "http-") {
 			return nil, false
