@@ -219,6 +219,12 @@ type Event struct {
 	LostLines int
 	// Encoding is set for KindHTTPEncoded: how the bytes decode.
 	Encoding *Encoding
+	// Exchange links a JSON-RPC message to the HTTP exchange it travelled in: for a
+	// message read from an HTTP body or SSE event (ServerToClient), the Seq of the
+	// exchange's request (KindHTTPRequest); for an HTTP request, the Seq of the JSON-RPC
+	// message event its body carries. 0 when there is none (stdio, a GET, a hop of the
+	// authorization).
+	Exchange uint64
 }
 
 // Encoding says how a content-encoded HTTP body decodes (RFC 9110 §8.4).

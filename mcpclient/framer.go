@@ -24,6 +24,9 @@ type Frame struct {
 	Oversize bool
 	// Partial is set for bytes left without a newline at end of stream.
 	Partial bool
+	// Exchange is the Seq of the HTTP request whose answer held the frame (Event.Exchange);
+	// 0 on stdio.
+	Exchange uint64
 }
 
 // DefaultMaxMessage is the default longest frame kept whole: 256 MiB, far above

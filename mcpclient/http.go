@@ -250,7 +250,7 @@ func (t *streamable) post(f outFrame) {
 			cancel()
 		}()
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.url, bytes.NewReader(f.body))
+	req, err := http.NewRequestWithContext(carrying(ctx, f.seq, t.url), http.MethodPost, t.url, bytes.NewReader(f.body))
 	if err != nil {
 		t.fail(f, err)
 		return
@@ -339,7 +339,7 @@ func (t *streamable) jsonAnswer(f outFrame, resp *http.Response, sid string) {
 	}
 	if len(body) > t.c.cfg.MaxMessage {
 		n, _ := io.Copy(io.Discard, resp.Body)
-		t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true})
+		t.c.handleFrame(Frame{Raw: body[:t.c.cfg.MaxMessage], Size: int64(len(body)) + n, Oversize: true, Exchange: exchangeOf(resp.Body)})
 		if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 			t.fail(f, &OversizeError{Request: f.label(), Size: int64(len(body)) + n, Limit: t.c.cfg.MaxMessage})
 		}
@@ -359,7 +359,7 @@ func (t *streamable) jsonAnswer(f outFrame, resp *http.Response, sid string) {
 	}
 	if len(bytes.TrimSpace(body)) > 0 {
 		t.noteResult(f, body) // before the caller gets the answer and sends the next request
-		t.c.handleBody(body)
+		t.c.handleBody(body, exchangeOf(resp.Body))
 	}
 	if f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 		if said, ok := droppedSession(resp.StatusCode, body); ok && sid != "" {
@@ -379,7 +379,7 @@ func (t *streamable) errorAnswer(f outFrame, resp *http.Response, ct, sid string
 	}
 	if ct == "application/json" || json.Valid(bytes.TrimSpace(body)) {
 		if k, m, _ := Classify(append(append([]byte(nil), body...), '\n')); k.IsMessage() && m.ID != nil {
-			t.c.handleBody(body)
+			t.c.handleBody(body, exchangeOf(resp.Body))
 			if f.kind != KindRequest || !t.c.isPending(f.msg.ID) {
 				return
 			}
@@ -445,6 +445,7 @@ func (t *streamable) fail(f outFrame, err error) {
 // (io.EOF when the server closed it); answered is set when the response to f came on it.
 func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, busy func(bool)) (last string, retry time.Duration, answered bool, err error) {
 	exchange := exchangeOf(body)
+	f.ex = exchange
 	retry = time.Duration(-1)
 	pending := f.kind == KindRequest && t.c.isPending(f.msg.ID)
 	var tail *sseTail
@@ -474,14 +475,14 @@ func (t *streamable) readSSE(ctx context.Context, body io.Reader, f outFrame, bu
 			retry = time.Duration(fr.Retry) * time.Millisecond
 		}
 		if fr.Dispatches() && len(fr.Data) > t.c.cfg.MaxMessage && (fr.Event == "" || fr.Event == "message") {
-			t.c.handleFrame(Frame{Raw: []byte(fr.Data[:t.c.cfg.MaxMessage]), Size: int64(len(fr.Data)), Oversize: true})
+			t.c.handleFrame(Frame{Raw: []byte(fr.Data[:t.c.cfg.MaxMessage]), Size: int64(len(fr.Data)), Oversize: true, Exchange: exchange})
 		} else if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
 			// (A response taken already from the open event, watchStall, whose end came late,
 			// is not handled twice.)
 			if data := []byte(fr.Data); tail == nil || !tail.wasTaken() || !answers(data, f) {
 				t.checkStream(f, data)
 				t.noteResult(f, data) // before the caller gets the answer and sends the next request
-				t.c.handleBody(data)
+				t.c.handleBody(data, exchange)
 			}
 		} else if fr.Unterminated && f.kind == KindRequest && t.c.isPending(f.msg.ID) {
 			t.unterminated(f, &fr)

@@ -35,6 +35,6 @@ func (t *streamable) ackAnswer(f outFrame, resp *http.Response) {
 		return
 	}
 	if k, _, _ := Classify(append(append([]byte(nil), tb...), '\n')); k.IsMessage() || k == KindBatch {
-		t.c.handleBody(body)
+		t.c.handleBody(body, exchangeOf(resp.Body))
 	}
 }

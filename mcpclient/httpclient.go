@@ -65,8 +65,8 @@ func (c *Client) TransportKind() Transport {
 // exact body POSTed (no newline: HTTP frames the message).
 func (c *Client) sendHTTPLocked(b []byte, known Kind, knownMsg *Message) error {
 	raw := append([]byte(nil), b...)
-	kind, msg := c.recordSentLocked(raw, known, knownMsg, ClassifyBody)
-	f := outFrame{body: raw, msg: msg, kind: kind, era: c.era}
+	kind, msg, seq := c.recordSentLocked(raw, known, knownMsg, ClassifyBody)
+	f := outFrame{seq: seq, body: raw, msg: msg, kind: kind, era: c.era}
 	if c.era == EraModern {
 		f.version = c.modernVersion
 	}
@@ -100,13 +100,13 @@ func bodyProblems(ps []Problem) []Problem {
 }
 
 // handleBody takes one message from an HTTP body or SSE frame as a server frame.
-func (c *Client) handleBody(raw []byte) {
+func (c *Client) handleBody(raw []byte, exchange uint64) {
 	c.mu.Lock()
 	c.bodyOff += int64(len(raw))
 	c.bodyLine++
 	off, line := c.bodyOff-int64(len(raw)), c.bodyLine
 	c.mu.Unlock()
-	c.handleFrame(Frame{Raw: raw, Size: int64(len(raw)), Offset: off, Line: line})
+	c.handleFrame(Frame{Raw: raw, Size: int64(len(raw)), Offset: off, Line: line, Exchange: exchange})
 }
 
 // waitRoomHTTP is an HTTP stream reader's backpressure (see eventQueue): called after an

@@ -94,7 +94,7 @@ func (t *streamable) do(req *http.Request, body []byte) (*http.Response, error) 
 			return nil, rerr
 		}
 		hops = append(hops, loc.String())
-		next, err := http.NewRequestWithContext(req.Context(), req.Method, loc.String(), bytes.NewReader(body))
+		next, err := http.NewRequestWithContext(carryOn(req, loc.String()), req.Method, loc.String(), bytes.NewReader(body))
 		if err != nil {
 			return nil, err
 		}

@@ -108,7 +108,7 @@ func (t *legacySSE) listen() {
 					if t.postURL == "" {
 						t.c.problem(Problem{Warning, CodeHTTPStatus, "a message arrived before the endpoint event; HTTP+SSE servers send endpoint first"})
 					}
-					t.c.handleBody([]byte(fr.Data))
+					t.c.handleBody([]byte(fr.Data), exchangeOf(resp.Body))
 				}
 			}
 		}
@@ -157,7 +157,7 @@ func (t *legacySSE) post(f outFrame) {
 		t.fail(f, err)
 		return
 	}
-	req, err := http.NewRequestWithContext(t.ctx, http.MethodPost, t.postURL, bytes.NewReader(f.body))
+	req, err := http.NewRequestWithContext(carrying(t.ctx, f.seq, t.postURL), http.MethodPost, t.postURL, bytes.NewReader(f.body))
 	if err != nil {
 		t.fail(f, err)
 		return

@@ -148,7 +148,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 		if len(w) == 0 {
 			w = requestBytes(req)
 		}
-		reqSeq = rt.c.emitHTTP(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w))})
+		reqSeq = rt.c.emitHTTP(Event{Dir: HTTPOut, Kind: KindHTTPRequest, Raw: w, Size: int64(len(w)), Exchange: carried(req)})
 	}
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
@@ -269,4 +269,39 @@ func encodedOf(r io.Reader) *encodedBody {
 	}
 	e, _ := r.(*encodedBody)
 	return e
+}
+
+// carriedKey is the context key of the JSON-RPC message a POST carries (carrying).
+type carriedKey struct{}
+
+// carriedMsg is the Seq of the message a POST to url carries.
+type carriedMsg struct {
+	seq uint64
+	url string
+}
+
+// carrying marks ctx as that of the POST to url carrying the message event seq, so the
+// recorded HTTP request links to it (Event.Exchange). The URL keeps the link off the
+// authorization's own requests, made with the same context.
+func carrying(ctx context.Context, seq uint64, url string) context.Context {
+	if seq == 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, carriedKey{}, carriedMsg{seq, url})
+}
+
+// carryOn is the context of a redirect hop of req to url: it carries what req carried.
+func carryOn(req *http.Request, url string) context.Context {
+	if c, ok := req.Context().Value(carriedKey{}).(carriedMsg); ok && c.url == req.URL.String() {
+		return carrying(req.Context(), c.seq, url)
+	}
+	return req.Context()
+}
+
+// carried is the Seq of the message req's body carries, 0 for none.
+func carried(req *http.Request) uint64 {
+	if c, ok := req.Context().Value(carriedKey{}).(carriedMsg); ok && c.url == req.URL.String() && req.Method == http.MethodPost {
+		return c.seq
+	}
+	return 0
 }

@@ -57,7 +57,7 @@ func (c *Client) readStderr(r *os.File) {
 }
 
 func (c *Client) handleFrame(f Frame) {
-	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount}
+	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount, Exchange: f.Exchange}
 	switch {
 	case f.Oversize:
 		ev.Kind = KindOversize

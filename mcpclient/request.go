@@ -491,7 +491,7 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 // stdio frame with its newline or header, or the exact HTTP body): it classifies raw with
 // classify unless known is set, numbers it in the client's direction and lets the pairer
 // see it. It returns the frame's kind and envelope.
-func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, classify func([]byte) (Kind, *Message, []Problem)) (Kind, *Message) {
+func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, classify func([]byte) (Kind, *Message, []Problem)) (Kind, *Message, uint64) {
 	kind, msg := known, knownMsg
 	var probs []Problem
 	if known == 0 {
@@ -503,8 +503,7 @@ func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, cla
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
 	c.stdinOff += int64(len(raw))
-	c.emitLocked(ev)
-	return kind, msg
+	return kind, msg, c.emitLocked(ev)
 }
 
 // metaEntry is one params._meta member to add.

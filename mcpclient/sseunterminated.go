@@ -32,7 +32,7 @@ func (t *streamable) unterminated(f outFrame, fr *SSEFrame) {
 		return
 	}
 	t.noteResult(f, data)
-	t.c.handleBody(data)
+	t.c.handleBody(data, f.ex)
 }
 
 // unterminatedData joins the data fields of an event's lines as the SSE rules would have,
@@ -142,7 +142,7 @@ func (t *streamable) takeStalled(f outFrame, held []byte, tail *sseTail) bool {
 	tail.taken = true
 	tail.mu.Unlock()
 	t.noteResult(f, data)
-	t.c.handleBody(data)
+	t.c.handleBody(data, f.ex)
 	t.mu.Lock()
 	cancel := t.inflight[idKey(f.msg.ID)]
 	t.mu.Unlock()

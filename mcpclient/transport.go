@@ -53,10 +53,13 @@ type transport interface {
 
 // outFrame is one client message to deliver, with what the HTTP headers need to know.
 type outFrame struct {
-	body []byte
-	msg  *Message // nil when the bytes are not a JSON-RPC message (SendRaw)
-	kind Kind
-	era  Era
+	// seq is the Seq of the frame's event (Event.Exchange of the HTTP request carrying it);
+	// ex, while an answer to it is read, the Seq of that answer's HTTP request.
+	seq, ex uint64
+	body    []byte
+	msg     *Message // nil when the bytes are not a JSON-RPC message (SendRaw)
+	kind    Kind
+	era     Era
 	// version is the modern era's protocol version (the _meta one), "" in the legacy era.
 	version string
 }

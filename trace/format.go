@@ -130,7 +130,10 @@ type Record struct {
 	// Encoding is set for an "encoded" event.
 	Encoding *EncodingRecord
 	// Exchange is, for an HTTP response's events ("http<"), the Seq of the request's
-	// ("http>"): concurrent exchanges interleave, so it is stored, not derived.
+	// ("http>"): concurrent exchanges interleave, so it is stored, not derived. For an
+	// "http>" request it is the Seq of the JSON-RPC message its body carries, and for a
+	// message read from an HTTP answer the Seq of that exchange's request
+	// (mcpclient.Event.Exchange).
 	Exchange uint64
 }
 
@@ -378,6 +381,8 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 	}
 	if ev.Dir == mcpclient.HTTPIn {
 		r.Exchange = ev.Pair
+	} else {
+		r.Exchange = ev.Exchange
 	}
 	switch ev.Kind {
 	case mcpclient.KindHTTPResponse:

@@ -518,6 +518,9 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		Chunks:     r.Chunks,
 		ChunkCount: r.ChunkCount,
 	}
+	if r.Dir != mcpclient.HTTPIn {
+		ev.Exchange = r.Exchange
+	}
 	if len(r.Redacted) > 0 && !r.Truncated {
 		// A masked frame is whole, only shorter than received: its size is the bytes
 		// kept, or it would read as cut by --max-message.

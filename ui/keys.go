@@ -197,6 +197,8 @@ type wireKeys struct {
 	Search     key.Binding `in:"wire"`
 	SearchNext key.Binding `in:"wire"`
 	SearchPrev key.Binding `in:"wire"`
+	// Flow opens or closes the selected HTTP exchange in the flow view (the flows filter).
+	Flow key.Binding `in:"wire"`
 }
 
 // jsonKeys are the keys that explore parsed JSON: Explore moves the focus into it (the
@@ -375,7 +377,8 @@ func defaultCallKeys() callKeys {
 func defaultWireKeys() wireKeys {
 	return wireKeys{
 		Jump:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "jump request ⇄ response")),
-		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr")),
+		WireFilter: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: all/messages/problems/stderr/flows")),
+		Flow:       key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "flows: open ⇄ close the HTTP exchange")),
 		FilterExpr: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "filter expression (↑ earlier ones)")),
 		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search bytes and JSON")),
 		SearchNext: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),

@@ -121,6 +121,10 @@ type timeline struct {
 	messages []int32
 	problems []int32
 	stderr   []int32
+	// flows are the HTTP requests (the flow view's rows); exchanges holds what each
+	// exchange's events are, by its request's Seq (wireflows.go).
+	flows     []int32
+	exchanges map[uint64]*tlExchange
 	// violations counts events with at least one Warning problem.
 	violations int
 
@@ -190,6 +194,7 @@ func newTimeline() *timeline {
 		chunks:    map[uint64]chunkInfo{},
 		codes:     map[uint64]int64{},
 		toolNames: map[uint64]string{},
+		exchanges: map[uint64]*tlExchange{},
 	}
 }
 
@@ -435,6 +440,9 @@ func (t *timeline) add(ev mcpclient.Event) {
 	}
 	if ev.Kind == mcpclient.KindBatch && ev.Batch != nil {
 		t.linkBatch(i, ev.Batch)
+	}
+	if ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn || ev.Exchange != 0 {
+		t.noteExchange(i, &ev)
 	}
 }
 

@@ -26,6 +26,8 @@ type wirePane struct {
 	tl *timeline
 
 	filter wireFilter
+	// flows is the flow view's state (wireflows.go).
+	flows wireFlows
 	// find is the search and the filter expression (wiresearch.go); an expression in
 	// force chooses the rows instead of filter.
 	find   wireFind
@@ -106,6 +108,9 @@ func (p *wirePane) setSize(r rect) {
 // more than a chunk.
 func (p *wirePane) appended() tea.Cmd {
 	cmd := tea.Batch(p.filterLive(), p.searchLive())
+	if p.flowsShown() {
+		p.rebuildFlows()
+	}
 	if p.follow && p.count() > 0 {
 		p.sel = p.count() - 1
 		p.detailOff = 0
@@ -362,7 +367,12 @@ func (p *wirePane) row(pos, seqW, relW, w int, selected bool) string {
 		badge = " · "
 	}
 	mid := max(w-ansi.StringWidth(left)-ansi.StringWidth(right)-3, 0)
-	text := fit(p.tl.summary(pos), mid)
+	var text string
+	if p.flowsShown() {
+		text = fit(p.flowSummary(pos), mid)
+	} else {
+		text = fit(p.tl.summary(pos), mid)
+	}
 	if selected {
 		return selectRow(st, left+text+right+badge, w)
 	}

@@ -100,6 +100,8 @@ func (p *wirePane) frameKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Wire.WireFilter):
 		p.cyclePreset()
+	case key.Matches(msg, k.Wire.Flow) && p.flowsShown():
+		p.toggleFlow()
 	default:
 		d, ok := k.List.scrollStep(msg, page, p.count())
 		if !ok {

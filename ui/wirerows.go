@@ -16,6 +16,8 @@ func (p *wirePane) count() int {
 		return len(p.tl.problems)
 	case filterStderr:
 		return len(p.tl.stderr)
+	case filterFlows:
+		return p.flowCount()
 	}
 	return p.tl.len()
 }
@@ -32,6 +34,8 @@ func (p *wirePane) at(row int) int {
 		return int(p.tl.problems[row])
 	case filterStderr:
 		return int(p.tl.stderr[row])
+	case filterFlows:
+		return p.flowAt(row)
 	}
 	return row
 }
@@ -48,6 +52,8 @@ func (p *wirePane) rowOf(i int) int {
 		idx = p.tl.problems
 	case p.filter == filterStderr:
 		idx = p.tl.stderr
+	case p.filter == filterFlows:
+		return p.flowRowOf(i)
 	default:
 		return i
 	}

@@ -27,11 +27,12 @@ const (
 	filterMessages
 	filterProblems
 	filterStderr
+	filterFlows
 	filterCount
 )
 
 func (f wireFilter) String() string {
-	return [...]string{"all", "messages", "problems", "stderr"}[f]
+	return [...]string{"all", "messages", "problems", "stderr", "flows"}[f]
 }
 
 // findMode is what the wire pane's input line edits, if anything.
@@ -84,7 +85,7 @@ type wireFind struct {
 
 // presetExpr is the expression equal to a preset filter.
 func presetExpr(f wireFilter) string {
-	return [...]string{"", "kind:request|notification|response|error|batch", "is:problem | is:tool-error", "dir:stderr"}[f]
+	return [...]string{"", "kind:request|notification|response|error|batch", "is:problem | is:tool-error", "dir:stderr", "kind:http dir:out"}[f]
 }
 
 // filterLabel is the active filter as the title shows it.
@@ -522,7 +523,11 @@ func (p *wirePane) closeFind() {
 func (p *wirePane) cyclePreset() {
 	cur, had := p.selPos()
 	p.filter = (p.filter + 1) % filterCount
+	if p.filter == filterFlows && len(p.tl.flows) == 0 {
+		p.filter = filterAll // a stdio session has no HTTP exchanges
+	}
 	p.clearExpr()
+	p.rebuildFlows()
 	p.reselect(cur, had)
 }
 

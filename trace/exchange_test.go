@@ -1,0 +1,52 @@
+package trace
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// The links between JSON-RPC messages and HTTP exchanges survive a trace: a POST's link to
+// the message it carries, the answer's events' to the POST, a message's to the exchange it
+// was read from.
+func TestExchangeLinksInTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	w, err := Create(path, Header{Transport: "http", URL: "http://127.0.0.1:1/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	in := []mcpclient.Event{
+		{Seq: 1, Time: now, Dir: mcpclient.ClientToServer, Kind: mcpclient.KindRequest, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)},
+		{Seq: 2, Time: now, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte("POST /mcp HTTP/1.1\r\n\r\n"), Exchange: 1},
+		{Seq: 3, Time: now, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: []byte("HTTP/1.1 200 OK\r\n\r\n"), Pair: 2},
+		{Seq: 4, Time: now, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPBody, Raw: []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), Pair: 2},
+		{Seq: 5, Time: now, Dir: mcpclient.ServerToClient, Kind: mcpclient.KindResponse, Raw: []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), Pair: 1, Exchange: 2},
+	}
+	for _, ev := range in {
+		w.Write(ev)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	want := map[uint64][2]uint64{2: {0, 1}, 3: {2, 0}, 4: {2, 0}, 5: {0, 2}} // seq → {Pair of an HTTP event, Exchange}
+	for i := range tr.Len() {
+		ev, err := tr.Event(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Dir != mcpclient.HTTPIn && ev.Dir != mcpclient.HTTPOut {
+			ev.Pair = 0 // a message's pairing is the reader's, not the link under test
+		}
+		if w, ok := want[ev.Seq]; ok && (ev.Pair != w[0] || ev.Exchange != w[1]) {
+			t.Errorf("#%d read back with Pair %d, Exchange %d; want %d, %d", ev.Seq, ev.Pair, ev.Exchange, w[0], w[1])
+		}
+	}
+}
