@@ -99,6 +99,7 @@ func keyBindings() []keyBinding {
 		{"wire.search", []string{"/"}, []string{"wire"}},
 		{"wire.search_next", []string{"n"}, []string{"wire"}},
 		{"wire.search_prev", []string{"N"}, []string{"wire"}},
+		{"wire.flow", []string{"space"}, []string{"wire"}},
 		{"json.explore", []string{"enter"}, []string{"json", "wire", "call", "server"}},
 		{"json.leave", []string{"esc"}, []string{"json"}},
 		{"json.toggle", []string{"enter", "space"}, []string{"json"}},

@@ -133,7 +133,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty regex", "redact = [\"\"]\n", `c.toml:1:11: redact[0]: an empty pattern would match everywhere`},
 		{"keys not table", "keys = \"x\"\n", `c.toml:1:8: keys: want a table`},
 		{"keys group not table", "[keys]\nquit = \"q\"\n", `c.toml:2:8: keys.quit: want a table of actions`},
-		{"unknown action", "[keys.wire]\nserch = \"/\"\n", `c.toml:2:1: keys.wire.serch: no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev)`},
+		{"unknown action", "[keys.wire]\nserch = \"/\"\n", `c.toml:2:1: keys.wire.serch: no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev, flow)`},
 		{"unknown key name", "[keys]\nwire.search = [\"ctrl+f\", \"nokey\"]\n", `c.toml:2:6: keys.wire.search: key "nokey": no such key`},
 		{"key not string", "[keys]\nglobal.quit = [\"q\", 1]\n", `c.toml:2:21: keys.global.quit[1]: want a key name, got an integer`},
 		{"no keys", "[keys]\nglobal.quit = []\n", `c.toml:2:15: keys.global.quit: give at least one key`},
@@ -288,7 +288,7 @@ func TestCheckKeys(t *testing.T) {
 	}{
 		{"wire.search", []string{"ctrl+f"}, ""},
 		{"global.quit", []string{"q", "ctrl+q", "f10", "Q", "?", "+", "ctrl++", "ctrl+alt+shift+delete", "é"}, ""},
-		{"wire.serch", []string{"/"}, `no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev)`},
+		{"wire.serch", []string{"/"}, `no action "serch" in wire (its actions are jump, wire_filter, filter_expr, search, search_next, search_prev, flow)`},
 		{"global.saveSession", []string{"s"}, `no action "saveSession" in global (did you mean "save_session"?)`},
 		{"wir.search", []string{"/"}, `no key group "wir" (the groups are global, list, detail,`},
 		{"global.quit", nil, "give at least one key"},
