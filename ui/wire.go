@@ -148,6 +148,20 @@ func (p *wirePane) needShown() {
 		if i := p.at(r); rowNeedsBytes(p.tl.evs.at(i)) {
 			p.tl.need(i)
 		}
+		p.needHead(p.at(r))
+	}
+}
+
+// needHead asks for the response head of the HTTP request at position i, which its row
+// summarizes (status, time) though the head's own row may be far off or filtered out.
+func (p *wirePane) needHead(i int) {
+	if p.tl.evs.at(i).kind != mcpclient.KindHTTPRequest {
+		return
+	}
+	if seq, ok := p.tl.partner(i); ok {
+		if j, ok := p.tl.index(seq); ok {
+			p.tl.need(j)
+		}
 	}
 }
 

@@ -92,3 +92,22 @@ func TestWireFlowView(t *testing.T) {
 		t.Error("the flows filter offered on a session without HTTP")
 	}
 }
+
+// In a trace opened with bytes read on demand, a visible exchange row asks for its
+// response head too: its status and time come from the head, whose own row the flow view
+// does not show.
+func TestWireFlowRowLoadsItsHead(t *testing.T) {
+	c := hostFor(t, session.NewLive(context.Background(), nil, session.ClientFeatures{}, nil, nil))
+	tl := newTimeline()
+	tl.setLoader(func(seq uint64) (mcpclient.Event, error) { return mcpclient.Event{}, nil })
+	for _, ev := range flowEvents(time.Now()) {
+		tl.add(ev)
+	}
+	p := newWirePane(c, tl)
+	p.setSize(rect{w: 200, h: 20})
+	p.filter = filterFlows
+	p.needShown()
+	if !tl.loading[3] || !tl.loading[8] {
+		t.Fatalf("the heads #3 and #8 are not asked for: %v", tl.want)
+	}
+}
