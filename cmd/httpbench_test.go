@@ -6,8 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"sort"
@@ -18,6 +22,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -101,12 +106,37 @@ func httpBenchSession(b testing.TB, url, tool string) *bench {
 // vs-bare is bench call's calls/s over the bare loop's (target: at least 0.8), vs-gosdk
 // bench call's over the go-sdk client's (target: above 1).
 func BenchmarkHTTPCallVsBare(b *testing.B) {
+	callVsBare(b, testservers.GoEverythingHTTP(b, false).URL)
+}
+
+// BenchmarkHTTPCallVsBareGzip is BenchmarkHTTPCallVsBare through a reverse proxy that
+// gzips every answer, SSE events flushed one by one (internal/fake.Compressing over
+// net/http/httputil.ReverseProxy, in the benchmark's process), whatever the client asked:
+// the bare loop and the go-sdk client ask for gzip and net/http decodes it for them;
+// mcp-inspect asks for nothing and decodes what comes.
+//
+//	go test ./cmd -run '^$' -bench HTTPCallVsBareGzip -benchtime 3000x -count 3
+func BenchmarkHTTPCallVsBareGzip(b *testing.B) {
 	srv := testservers.GoEverythingHTTP(b, false)
+	up, err := url.Parse(srv.URL)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(up)
+	rp.FlushInterval = -1
+	rp.ErrorLog = log.New(io.Discard, "", 0) // the go-sdk client's closed streams
+	proxy := httptest.NewServer(fake.Compressing(rp, "gzip"))
+	b.Cleanup(proxy.Close)
+	callVsBare(b, proxy.URL+up.Path)
+}
+
+// callVsBare is the interleaved run of both benchmarks against the server at u.
+func callVsBare(b *testing.B, u string) {
 	const tool = "test_simple_text"
-	bare := newBareHTTP(b, srv.URL, tool)
-	plain := httpBenchSession(b, srv.URL, tool)
+	bare := newBareHTTP(b, u, tool)
+	plain := httpBenchSession(b, u, tool)
 	ctx := context.Background()
-	sdk, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL}, nil)
+	sdk, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: u}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
