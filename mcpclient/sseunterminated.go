@@ -19,8 +19,7 @@ func (t *streamable) unterminated(f outFrame, fr *SSEFrame) {
 	if len(data) == 0 {
 		return
 	}
-	k, m, _ := Classify(append(append([]byte(nil), data...), '\n'))
-	if (k != KindResponse && k != KindErrorResponse) || m == nil || idKey(m.ID) != idKey(f.msg.ID) {
+	if !answers(data, f) {
 		return
 	}
 	did := "mcp-inspect took its data as the response (--strict refuses it)"
@@ -82,10 +81,12 @@ func (s *sseTail) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// consumed drops the first n bytes: a frame was returned.
+// consumed drops the first n bytes: a frame was returned. What is left (the start of the
+// next event, usually nothing: servers flush whole events) moves to the front, so the buffer
+// is reused and never holds more than the event being read.
 func (s *sseTail) consumed(n int) {
 	s.mu.Lock()
-	s.buf = s.buf[min(n, len(s.buf)):]
+	s.buf = s.buf[:copy(s.buf, s.buf[min(n, len(s.buf)):])]
 	s.mu.Unlock()
 }
 
@@ -126,8 +127,7 @@ func (t *streamable) takeStalled(f outFrame, held []byte, tail *sseTail) bool {
 	if len(data) == 0 {
 		return false
 	}
-	k, m, _ := Classify(append(append([]byte(nil), data...), '\n'))
-	if (k != KindResponse && k != KindErrorResponse) || m == nil || idKey(m.ID) != idKey(f.msg.ID) {
+	if !answers(data, f) {
 		return false
 	}
 	did := "mcp-inspect took its data as the response and closed the stream (--strict refuses it)"
@@ -159,7 +159,8 @@ func (s *sseTail) wasTaken() bool {
 	return s.taken
 }
 
-// answers reports whether data is a response to f's request.
+// answers reports whether data (a message an SSE event or body held) is the response to
+// f's request: what the stream's end, a stalled event and a late blank line are checked for.
 func answers(data []byte, f outFrame) bool {
 	k, m, _ := Classify(append(append([]byte(nil), data...), '\n'))
 	return (k == KindResponse || k == KindErrorResponse) && m != nil && f.msg != nil && idKey(m.ID) == idKey(f.msg.ID)
