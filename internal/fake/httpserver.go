@@ -170,26 +170,41 @@ func HTTPServer(t testing.TB, scenario string, opt HTTPOptions) (srv *httptest.S
 	return srv, srv.URL + Path(scenario)
 }
 
-// serveMCP is the well-behaved server: JSON answers (an SSE stream of one event when sse is
-// set), 202 for what is not a request.
-func serveMCP(w http.ResponseWriter, r *http.Request, sse bool) {
+// rpc is the part of a POSTed JSON-RPC message the fake servers read.
+type rpc struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		ProtocolVersion string          `json:"protocolVersion"`
+		Arguments       json.RawMessage `json:"arguments"`
+	} `json:"params"`
+}
+
+// readRPC reads the message a POST carries; ok is false (the answer written: 405 for
+// another method, 400 for a body that is not one) when there is none.
+func readRPC(w http.ResponseWriter, r *http.Request) (m rpc, ok bool) {
 	if r.Method != http.MethodPost {
 		w.WriteHeader(http.StatusMethodNotAllowed)
-		return
-	}
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			ProtocolVersion string          `json:"protocolVersion"`
-			Arguments       json.RawMessage `json:"arguments"`
-		} `json:"params"`
+		return m, false
 	}
 	body, _ := io.ReadAll(r.Body)
 	if json.Unmarshal(body, &m) != nil {
 		w.WriteHeader(http.StatusBadRequest)
-		return
+		return m, false
 	}
+	return m, true
+}
+
+// serveMCP is the well-behaved server: JSON answers (an SSE stream of one event when sse is
+// set), 202 for what is not a request.
+func serveMCP(w http.ResponseWriter, r *http.Request, sse bool) {
+	if m, ok := readRPC(w, r); ok {
+		answerRPC(w, m, sse)
+	}
+}
+
+// answerRPC answers m as the well-behaved server does.
+func answerRPC(w http.ResponseWriter, m rpc, sse bool) {
 	if m.ID == nil {
 		w.WriteHeader(http.StatusAccepted)
 		return

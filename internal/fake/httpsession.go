@@ -1,10 +1,7 @@
 package fake
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -28,32 +25,21 @@ func (f *forgetful) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	body, _ := io.ReadAll(r.Body)
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
+	m, ok := readRPC(w, r)
+	if !ok {
+		return
 	}
-	_ = json.Unmarshal(body, &m)
-	sid := r.Header.Get("Mcp-Session-Id")
-	if m.Method == "initialize" {
+	switch sid := r.Header.Get("Mcp-Session-Id"); {
+	case m.Method == "initialize":
 		f.mu.Lock()
 		f.next++
-		sid = "s" + strconv.Itoa(f.next)
+		w.Header().Set("Mcp-Session-Id", "s"+strconv.Itoa(f.next))
 		f.mu.Unlock()
-		w.Header().Set("Mcp-Session-Id", sid)
-	} else if r.Method != http.MethodPost || m.ID == nil {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-		} else {
-			w.WriteHeader(http.StatusAccepted)
-		}
-		return
-	} else if !f.known(sid) && !f.firstOfS1(sid) {
+	case m.ID != nil && !f.known(sid) && !f.firstOfS1(sid):
 		f.drop(w)
 		return
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	serveMCP(w, r, false)
+	answerRPC(w, m, false)
 }
 
 // firstOfS1 reports whether this is session s1's first request (then answered).
