@@ -3,6 +3,7 @@ package mcpclient_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -227,4 +228,29 @@ func TestHTTPModernListenStream(t *testing.T) {
 	if count(evs, mcpclient.HTTPOut, mcpclient.KindHTTPRequest, "Mcp-Method: subscriptions/listen") != 1 {
 		t.Error("no Mcp-Method: subscriptions/listen POST")
 	}
+}
+
+// connectHTTP is startHTTP with the handshake done (the test fails if it fails).
+func connectHTTP(t *testing.T, cfg mcpclient.Config) *httpSession {
+	t.Helper()
+	s := startHTTP(t, cfg)
+	if _, err := s.c.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// handshake answers what a fake server's test does not look at: a notification with 202,
+// initialize with a server of tools. It reports whether it answered m.
+func handshake(w http.ResponseWriter, m testservers.RPC) bool {
+	switch {
+	case m.ID == nil:
+		w.WriteHeader(http.StatusAccepted)
+	case m.Method == "initialize":
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`))
+	default:
+		return false
+	}
+	return true
 }

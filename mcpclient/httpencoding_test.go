@@ -19,11 +19,8 @@ func TestHTTPContentEncodingDecoded(t *testing.T) {
 		"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse"} {
 		t.Run(sc, func(t *testing.T) {
 			_, url := fake.HTTPServer(t, sc, fake.HTTPOptions{})
-			s := startHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
+			s := connectHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			res, _, err := s.c.CallTool(ctx, "echo", []byte(`{"text":"héllo"}`))
 			if err != nil || len(res.Content) != 1 || res.Content[0].Text != "héllo" {
 				t.Fatalf("tools/call: %+v, %v", res, err)

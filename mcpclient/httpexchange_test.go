@@ -17,11 +17,8 @@ func TestHTTPMessagesLinkedToExchanges(t *testing.T) {
 	for _, sc := range []string{"http-minimal", "http-gzip-sse", "http-redirect-307"} {
 		t.Run(sc, func(t *testing.T) {
 			_, url := fake.HTTPServer(t, sc, fake.HTTPOptions{})
-			s := startHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
+			s := connectHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			if _, _, err := s.c.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
 				t.Fatal(err)
 			}

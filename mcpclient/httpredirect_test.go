@@ -30,11 +30,8 @@ func TestHTTPRedirect307And308Followed(t *testing.T) {
 	for _, sc := range []string{"http-redirect-307", "http-redirect-308"} {
 		t.Run(sc, func(t *testing.T) {
 			_, url := fake.HTTPServer(t, sc, fake.HTTPOptions{})
-			s := startHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
+			s := connectHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			res, _, err := s.c.CallTool(ctx, "echo", []byte(`{"text":"hi"}`))
 			if err != nil || len(res.Content) != 1 || res.Content[0].Text != "hi" {
 				t.Fatalf("tools/call through the redirect: %+v, %v", res, err)

@@ -18,11 +18,8 @@ func TestHTTPDroppedSessionNamed(t *testing.T) {
 	for _, how := range []string{"404", "400", "401", "200"} {
 		t.Run(how, func(t *testing.T) {
 			_, url := fake.HTTPServer(t, "http-session-"+how, fake.HTTPOptions{})
-			s := startHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
+			s := connectHTTP(t, mcpclient.Config{URL: url, Timeout: 5 * time.Second})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			if _, _, err := s.c.ListTools(ctx); err != nil {
 				t.Fatalf("the first request in s1: %v", err)
 			}

@@ -90,11 +90,8 @@ func TestHTTPNotificationAcksNotedOnce(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + result + `}`))
 		})
-		s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second})
+		s := connectHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 5 * time.Second})
 		ctx := context.Background()
-		if _, err := s.c.Connect(ctx); err != nil {
-			t.Fatal(err)
-		}
 		s.c.Notify("notifications/roots/list_changed", nil)
 		s.c.ListTools(ctx)
 		notes, echoes := 0, 0
@@ -119,23 +116,14 @@ func TestHTTPUnterminatedEventTaken(t *testing.T) {
 	for _, tail := range []string{"\n", ""} {
 		for _, strict := range []bool{false, true} {
 			srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
-				if m.ID == nil {
-					w.WriteHeader(http.StatusAccepted)
-					return
-				}
-				if m.Method == "initialize" {
-					w.Header().Set("Content-Type", "application/json")
-					w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`))
+				if handshake(w, m) {
 					return
 				}
 				w.Header().Set("Content-Type", "text/event-stream")
 				w.Write([]byte(`event: message` + "\n" + `data: {"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}` + tail))
 			})
-			s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second, Strict: strict})
+			s := connectHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second, Strict: strict})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			start := time.Now()
 			tools, _, err := s.c.ListTools(ctx)
 			took := time.Since(start)
@@ -169,13 +157,7 @@ func TestHTTPStalledEventTaken(t *testing.T) {
 	}{{"never", 0, true}, {"slow", 5 * time.Millisecond, false}, {"late", time.Second, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := testservers.FakeHTTP(t, func(w http.ResponseWriter, r *http.Request, m testservers.RPC) {
-				if m.ID == nil {
-					w.WriteHeader(http.StatusAccepted)
-					return
-				}
-				if m.Method == "initialize" {
-					w.Header().Set("Content-Type", "application/json")
-					w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`))
+				if handshake(w, m) {
 					return
 				}
 				w.Header().Set("Content-Type", "text/event-stream")
@@ -192,11 +174,8 @@ func TestHTTPStalledEventTaken(t *testing.T) {
 				}
 				<-r.Context().Done() // the stream stays open
 			})
-			s := startHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second})
+			s := connectHTTP(t, mcpclient.Config{URL: srv.URL, Timeout: 10 * time.Second})
 			ctx := context.Background()
-			if _, err := s.c.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			start := time.Now()
 			_, _, err := s.c.ListTools(ctx)
 			took := time.Since(start)
