@@ -197,7 +197,7 @@ func (m *model) handshook(h session.Handshake, then func() tea.Cmd) tea.Cmd {
 		var af mcpclient.AuthFailure
 		if errors.As(h.Err, &af) {
 			m.tools.status = "authorization failed: " + clean(af.Error())
-			m.note("error", "OAuth authorization failed; the server was reached but gave no credentials (4 Server says why)")
+			m.note("error", "OAuth authorization failed: no token was obtained, so the server was not used (4 Server says why; 3 Wire has each step)")
 		}
 		return nil
 	}
