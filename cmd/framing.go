@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"time"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -20,6 +22,15 @@ func (f *sessionFlags) registerFraming(cmd *cobra.Command, use flagUse) {
 		usage += "; default: the trace's"
 	}
 	cmd.Flags().StringVar(&f.framing, "framing", def, usage)
+	cmd.Flags().DurationVar(&f.silence, "silence", mcpclient.DefaultSilence, "a stdio server that leaves a request unanswered this long with nothing on stdout is said to be silent, with what is likely (LSP-style framing, still starting), and --framing auto tries Content-Length; 0 turns it off")
+}
+
+// silenceConfig is --silence as mcpclient.Config.Silence (0 there is the default).
+func (f *sessionFlags) silenceConfig() time.Duration {
+	if f.silence <= 0 {
+		return -1
+	}
+	return f.silence
 }
 
 // traceFraming is the trace header's name for a session's framing.

@@ -96,7 +96,7 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	defer tr.Close()
 	if flags.framing == "" && cfg.URL == "" {
 		// Re-run as recorded: a Content-Length server needs the framing it was recorded with.
-		if cfg.Framing, err = mcpclient.ParseFraming(tr.Header.Framing); err != nil {
+		if cfg.Framing, err = mcpclient.ParseFraming(trace.ResolvedFraming(tr)); err != nil {
 			return &codeError{exitReplayError, fmt.Sprintf("the trace's framing: %v; give --framing", err)}
 		}
 	}

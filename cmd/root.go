@@ -46,6 +46,8 @@ type sessionFlags struct {
 	env     []string
 	cwd     string
 	timeout time.Duration
+	// silence is --silence (mcpclient.Config.Silence; 0 turns the watch off).
+	silence time.Duration
 	// profileTimeout is where timeout came from when a settings profile gave it ("profile
 	// NAME in FILE"), "" otherwise.
 	profileTimeout  string
@@ -177,6 +179,7 @@ func (f *sessionFlags) config(argv []string) (mcpclient.Config, error) {
 		MaxMessage:      f.maxMessage,
 		Era:             era,
 		Framing:         framing,
+		Silence:         f.silenceConfig(),
 		Strict:          f.strict,
 		FirstIDZero:     f.firstID == 0,
 		// Headless commands follow a task to its end (CallTool); --no-tasks applies to them too.
@@ -466,6 +469,9 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if err == nil && res.Restart != nil {
 		argv := unredactArgv(res.Restart, shown, append([]string{base.Command}, base.Args...))
 		base.Command, base.Args = argv[0], argv[1:]
+		if res.Framing != "" {
+			base.Framing = res.Framing
+		}
 		return tuiSessionEnd{restart: &base, roots: res.Roots}, nil
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -65,6 +65,10 @@ type Config struct {
 	FirstIDZero bool
 	// Framing is how stdio messages are delimited; default FramingNewline (see framing.go).
 	Framing Framing
+	// Silence is how long a stdio server may leave a request unanswered with nothing on
+	// stdout before mcp-inspect says what is likely (silence.go); 0 means DefaultSilence,
+	// negative never. With FramingAuto it is also when Content-Length framing is tried.
+	Silence time.Duration
 	// Era selects the protocol era; default EraLegacy.
 	Era Era
 	// NoTasksExtension leaves extensions["io.modelcontextprotocol/tasks"] out of the modern
@@ -188,6 +192,10 @@ type Client struct {
 	framingErr    *FramingError // --framing newline: the server writes Content-Length framing
 	framingSeen   bool          // a header-framed server frame was acted on
 	writeCL       bool          // frames go to stdin with Content-Length headers
+	probedCL      bool          // --framing auto tried Content-Length on a silent server
+	silence       *time.Timer   // the silent-server watch (silence.go), from the first request
+	silenceFrom   time.Time     // when that request was written
+	silenceSaid   [2]bool       // the notes said: the server has not read stdin; it has
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
@@ -218,6 +226,8 @@ type Client struct {
 	// written, not lost; the TUI only queues the request there and returns. (A counter,
 	// not a WaitGroup: a request may still arrive while Close waits.)
 	answering atomic.Int64
+	// heard is set by the first frame the server writes (silence.go).
+	heard atomic.Bool
 }
 
 // Start spawns the server in its own process group and begins reading its stdout and stderr.

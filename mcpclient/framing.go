@@ -100,6 +100,14 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 		return false, nil
 	}
 	if !hasCode(ev.Problems, CodeLSPFraming) {
+		if c.probedCL && ev.Kind.IsMessage() {
+			// --framing auto tried Content-Length on a server that was only slow: it
+			// answers newline JSON after all.
+			c.framingSeen, c.writeCL, c.probedCL = true, false, false
+			return false, func() {
+				c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered newline JSON (event #%d): it was slow, not framed LSP-style; newline JSON from now on", ev.Seq))
+			}
+		}
 		// With --framing content-length, a newline JSON message that answers nothing we
 		// sent (typically -32700 with a null id: the server could not read our headers).
 		if c.cfg.Framing != FramingContentLength || !ev.Kind.IsMessage() || c.answersLocked(ev) {
@@ -146,6 +154,11 @@ func (c *Client) failFramingLocked(ev *Event, fe *FramingError) {
 // autoSwitchLocked decides, on the first header-framed frame of a --framing auto session,
 // what the client writes from now on; the returned func says so and re-sends what is pending.
 func (c *Client) autoSwitchLocked(ev *Event) func() {
+	if c.probedCL {
+		return func() {
+			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered the Content-Length framed request (event #%d): it is framed LSP-style; Content-Length both ways from now on (still a violation: MCP stdio is newline-delimited JSON)", ev.Seq))
+		}
+	}
 	if c.answersLocked(ev) {
 		return func() {
 			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))

@@ -57,6 +57,7 @@ func (c *Client) readStderr(r *os.File) {
 }
 
 func (c *Client) handleFrame(f Frame) {
+	c.heard.Store(true)
 	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount, Exchange: f.Exchange}
 	switch {
 	case f.Oversize:

@@ -397,7 +397,7 @@ func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration,
 	if p.method != "initialize" {
 		_ = c.Cancel(p.id, "timed out after "+after.String())
 	}
-	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent)}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent), Silent: c.silentHint()}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.
@@ -484,6 +484,9 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 	raw := c.frameLocked(b)
 	c.recordSentLocked(raw, known, knownMsg, Classify)
 	c.writer.write(raw)
+	if known == KindRequest {
+		c.watchSilenceLocked()
+	}
 	return nil
 }
 

@@ -316,6 +316,9 @@ type TimeoutError struct {
 	// Meanwhile describes the responses that answered no request while this one waited
 	// (an unknown id, or the right value in the other JSON type): often the lost answer.
 	Meanwhile []string
+	// Silent is what the client said of a stdio server that wrote nothing at all
+	// (silence.go, without SilenceNote), "" when the server spoke or nothing was said.
+	Silent string
 }
 
 // timeoutWhat says which timeout ran out and how to change it.
@@ -335,6 +338,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if len(e.Meanwhile) > 0 {
 		s += "; meanwhile " + strings.Join(e.Meanwhile, "; ")
+	}
+	if e.Silent != "" {
+		s += "; the server wrote nothing at all: " + e.Silent
 	}
 	return s
 }

@@ -54,6 +54,9 @@ type State struct {
 	// Framing is what a --framing auto session did about a server's Content-Length framing
 	// (the lifecycle note without its prefix); "" when nothing.
 	Framing string
+	// Silence is what the client said of a stdio server that says nothing
+	// (mcpclient.SilenceNote, without the prefix); "" when nothing.
+	Silence string
 	// Ping is the last ping (legacy era; the 2026-07-28 revision removed it).
 	Ping Ping
 }
@@ -156,6 +159,9 @@ func (s *State) observeNote(l *mcpclient.LifeInfo) {
 	}
 	if t, ok := strings.CutPrefix(text, mcpclient.FramingAutoNote); ok {
 		s.Framing = t
+	}
+	if t, ok := strings.CutPrefix(text, mcpclient.SilenceNote); ok {
+		s.Silence = t
 	}
 	var v *mcpclient.ViolationError
 	if s.Strict == nil && errors.As(l.Err, &v) {

@@ -94,7 +94,7 @@ func matchKey(method string, params json.RawMessage) (key, show string) {
 // stay open while the mock serves: responses are read from it on demand.
 func NewMock(tr *Trace) (*Mock, error) {
 	m := &Mock{tr: tr, byKey: map[string][]*mockEntry{}, byMethod: map[string][]*mockEntry{}, Wait: 30 * time.Second}
-	m.ContentLength = tr.Header.Framing == FramingContentLength
+	m.ContentLength = ResolvedFraming(tr) == FramingContentLength
 	bySeq := map[uint64]*mockEntry{}
 	var inflight []*mockEntry
 	var last *mockEntry // the entry whose response came last, until the client's next request

@@ -111,6 +111,11 @@ type replayRun struct {
 	tr  *Trace
 	opt ReplayOptions
 
+	// resent are the recorded requests the client wrote again later with the same id
+	// (--framing auto re-sends a request in the other framing): only the last copy is
+	// replayed.
+	resent map[uint64]bool
+
 	mu       sync.Mutex
 	answers  []*serverAnswer
 	extra    []ReplayItem // server requests the recording has no answer for
@@ -234,10 +239,19 @@ func (run *replayRun) prepass(rep *ReplayReport) recordedSetup {
 	ex := &setup.exit
 	shutdown := false
 	bySeq := map[uint64]*serverAnswer{}
+	lastSent := map[string]uint64{}
+	run.resent = map[uint64]bool{}
 	for ev, err := range run.tr.Events() {
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())
 			continue
+		}
+		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest {
+			k := idKey(ev.Msg.ID) + " " + ev.Msg.Method
+			if prev, ok := lastSent[k]; ok {
+				run.resent[prev] = true
+			}
+			lastSent[k] = ev.Seq
 		}
 		switch {
 		case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && setup.caps == nil:
@@ -365,7 +379,7 @@ func (run *replayRun) drive(ctx context.Context, client *mcpclient.Client) ([]*r
 			continue
 		}
 		// A client→server frame.
-		if closing {
+		if closing || run.resent[ev.Seq] {
 			continue
 		}
 		if err := d.waitPrereqs(ctx); err != nil {
@@ -619,4 +633,30 @@ func showValue(v json.RawMessage) string {
 		return "(absent)"
 	}
 	return shorten(string(v), 200)
+}
+
+// ResolvedFraming is the framing a --framing auto recording settled on, from its notes
+// (mcpclient.FramingAutoNote): FramingContentLength when it switched to Content-Length both
+// ways, FramingNewline when it went back to newline JSON, else auto (a server that reads
+// newline JSON and writes Content-Length is talked to by auto at once). Replaying or mocking
+// such a trace speaks what the server spoke.
+func ResolvedFraming(tr *Trace) string {
+	if tr.Header.Framing != FramingAuto {
+		return tr.Header.Framing
+	}
+	framing := FramingAuto
+	for ev, err := range tr.Events() {
+		if err != nil || ev.Kind != mcpclient.KindLifecycle || ev.Life == nil {
+			continue
+		}
+		t, ok := strings.CutPrefix(ev.Life.Text, mcpclient.FramingAutoNote)
+		switch {
+		case !ok:
+		case strings.Contains(t, "Content-Length both ways"):
+			framing = FramingContentLength
+		case strings.Contains(t, "newline JSON from now on"):
+			framing = FramingNewline
+		}
+	}
+	return framing
 }

@@ -37,6 +37,9 @@ func (m *model) waitingText() string {
 		return fmt.Sprintf("--era auto probe… %ds · --era legacy skips it", waited)
 	}
 	s := fmt.Sprintf("waiting for the handshake… %ds", waited)
+	if m.state().Silence != "" {
+		s = fmt.Sprintf("silent server (see beside) · %ds", waited) // short: the list is narrow
+	}
 	if m.launch.timeout > 0 {
 		s += fmt.Sprintf(" (timeout %s)", m.launch.timeout)
 	}
@@ -135,4 +138,24 @@ func (m *model) authText() string {
 		how = "printed: no browser could be opened, open it by hand"
 	}
 	return "authorize in your browser: " + clean(m.state().AuthURL) + " (" + how + ")"
+}
+
+// silenceLines say, beside the Tools pane's waiting line, what is likely of a stdio server
+// that says nothing (mcpclient.SilenceNote) and what to do; nil while it is not silent.
+func (m *model) silenceLines(w int) []string {
+	s := m.state()
+	if s.Silence == "" || !m.handshaking() {
+		return nil
+	}
+	st := m.c.st
+	out := wrapStyled(st.Warning, "the server says nothing", w)
+	out = append(out, wrapWords(s.Silence, w)...)
+	out = append(out, "")
+	if m.restart.enabled && !strings.Contains(s.Silence, "Content-Length framed") {
+		for _, l := range wrapWords(m.c.keys.Global.RestartFramed.Help().Key+" restarts it with --framing content-length · E edits the command", w) {
+			out = append(out, st.Accent.Render(l))
+		}
+	}
+	out = append(out, st.Muted.Render("3 Wire shows what was sent; 4 Server its stderr."), "")
+	return out
 }

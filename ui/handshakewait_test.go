@@ -35,3 +35,24 @@ func (b *blockingConnect) Connect(ctx context.Context) (*mcpclient.InitializeRes
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
+
+// A silent server (mcpclient.SilenceNote): beside the Tools list the panel says what is
+// likely and offers L, which ends the UI asking for a restart with --framing
+// content-length; the waiting line points at it.
+func TestSilentServerPanel(t *testing.T) {
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Session: &blockingConnect{}, Timeout: 30 * time.Second, Restartable: true, Argv: []string{"python3", "server.py"}})
+	m.now = func() time.Time { return t0 }
+	drive(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	m.Init()
+	note := mcpclient.SilenceNote + "no answer after 3s and nothing on stdout, though it read what mcp-inspect sent: a server framed LSP-style (Content-Length headers, as MCP courses teach) reads the JSON line as a header and waits silently for more; run again with --framing content-length (or --framing auto, which tries it)"
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(1, mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: 42, Text: note})}}, waitTickMsg{})
+	out := view(m)
+	for _, want := range []string{"the server says nothing", "framed LSP-style", "L restarts it with --framing content-length", "silent server (see beside) · 0s (timeout 30s)"} {
+		mustContain(t, "silence panel", out, want)
+	}
+	keys(t, m, "L")
+	res := m.result(nil)
+	if res.Framing != mcpclient.FramingContentLength || strings.Join(res.Restart, " ") != "python3 server.py" {
+		t.Fatalf("result %+v", res)
+	}
+}

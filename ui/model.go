@@ -478,7 +478,7 @@ func (m *model) result(err error) Result {
 	if err != nil || m.restart.asked == nil {
 		return Result{}
 	}
-	return Result{Restart: m.restart.asked, Roots: m.rootsToKeep()}
+	return Result{Restart: m.restart.asked, Roots: m.rootsToKeep(), Framing: m.restart.framing}
 }
 
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // Result is how the TUI ended, beyond an error.
@@ -20,14 +21,34 @@ type Result struct {
 	// Roots are the roots offered when the restart was asked for (as edited with R):
 	// file:// URIs or paths, for the next session's Options.Roots. Nil without a restart.
 	Roots []string
+	// Framing is the framing the restart asked for (the L key on a silent server:
+	// mcpclient.FramingContentLength); "" keeps the session's.
+	Framing mcpclient.Framing
 }
 
 // restartState is whether the server can be restarted (the E key) and what was asked.
 type restartState struct {
 	// enabled is Options.Restartable: the caller can start the server again.
 	enabled bool
-	// asked is the request Run returns once the program has quit.
-	asked []string
+	// asked is the request Run returns once the program has quit; framing, when set, the
+	// framing it asks for.
+	asked   []string
+	framing mcpclient.Framing
+}
+
+// restartFramed restarts a silent stdio server with --framing content-length (the L key):
+// the course's first server, framed LSP-style, says nothing to newline JSON.
+func (m *model) restartFramed() tea.Cmd {
+	switch {
+	case !m.restart.enabled:
+		m.note("warning", "restart: not available here (offline or attached)")
+		return nil
+	case m.state().Silence == "" || !m.handshaking():
+		m.note("warning", "L restarts a silent stdio server with --framing content-length; this one is not silent")
+		return nil
+	}
+	m.restart.asked, m.restart.framing, m.quitting = m.launch.argv, mcpclient.FramingContentLength, true
+	return tea.Quit
 }
 
 // restartPrompt is the edit-and-restart dialog (the E key): the command line to start.

@@ -60,6 +60,9 @@ func (m *model) toolsBanner(w int) []string {
 	if m.state().Failed() {
 		return m.deadPanel(w)
 	}
+	if lines := m.silenceLines(w); lines != nil {
+		return lines
+	}
 	return m.probeLines(w)
 }
 

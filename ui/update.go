@@ -344,6 +344,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openKeepPrompt()
 	case key.Matches(msg, k.Global.Restart):
 		return m.openRestartPrompt()
+	case key.Matches(msg, k.Global.RestartFramed):
+		return m.restartFramed()
 	case key.Matches(msg, k.Global.Ping):
 		return m.startPing()
 	}

@@ -33,14 +33,20 @@ func (r *run) lifecycle(ctx context.Context) error {
 		r.find("init-responds", Must, nil, "the server could not be started: %v", err)
 		return &StartError{Err: err}
 	}
-	init, err := w.client.Connect(ctx)
+	init, err := r.connectMain(ctx, w)
+	if framed, ok := r.framedRetry(ctx, w, err); ok {
+		w, init, err = framed.w, framed.init, framed.err
+	}
 	connected(w, init)
 	evs := methodEvents(w, "initialize", "notifications/initialized", "server/discover")
 	var ee *mcpclient.ExitError
 	var te *mcpclient.TimeoutError
 	var rpc *mcpclient.RPCError
+	var silent *silentError
 	switch {
 	case err == nil:
+	case errors.As(err, &silent):
+		return nil // framedRetry said why
 	case errors.As(err, &ee):
 		r.find("init-responds", Must, evs, "%v", err)
 		return &StartError{Err: err}

@@ -186,7 +186,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 
 // sessionRank orders the sessions in the report.
 func sessionRank(name string) int {
-	return slices.Index([]string{SessionMain, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
+	return slices.Index([]string{SessionMain, SessionFramed, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
 }
 
 func purpose(name string) string {
@@ -199,6 +199,8 @@ func purpose(name string) string {
 		return "initialize asking for " + oldestVersion + ", then a wait before initialized"
 	case SessionDiscover:
 		return "server/discover (the 2026-07-28 era)"
+	case SessionFramed:
+		return "the handshake again framed with Content-Length (LSP-style), on a copy of its own, after the server said nothing to newline JSON; then the battery"
 	case SessionSecondCopy:
 		return "the main session's handshake on one more copy, beside the main session (a short session got no answer): can the server run twice at once?"
 	}

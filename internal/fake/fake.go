@@ -66,6 +66,9 @@
 //	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
 //	single-copy    well-behaved, but holds a lock (FAKE_LOCK) for its life: a second copy
 //	               started meanwhile exits 1 with the reason on stderr
+//	lsp, lsp-out, lsp-silent, pretty   framings MCP does not allow (scenarios_framing.go);
+//	               lsp-silent is the course's first server: it reads newline JSON as
+//	               headers it does not know and says nothing
 //	http-*         Streamable HTTP servers (httpserver.go: redirects R01…R04), served on
 //	               FAKE_HTTP_ADDR (default 127.0.0.1:0); the URL to connect to is printed
 package fake

@@ -10,7 +10,7 @@ import (
 
 // framingTested are the scenarios of another framing than MCP's, covered here (the common
 // behaviour of TestCommonBehaviour is newline JSON, which they do not speak).
-var framingTested = []string{"lsp", "lsp-out", "pretty"}
+var framingTested = []string{"lsp", "lsp-out", "pretty", "lsp-silent"}
 
 func lspFrame(body string) string {
 	return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
@@ -41,6 +41,29 @@ func TestLSPScenario(t *testing.T) {
 	}
 	if e := p.wait(true); e.code != 0 || e.stdout != "" {
 		t.Fatalf("exit %d, stdout left %q", e.code, e.stdout)
+	}
+}
+
+// TestLSPSilentScenario: a JSON line is read as a header and gets nothing; a framed
+// message after it is answered, framed.
+func TestLSPSilentScenario(t *testing.T) {
+	t.Parallel()
+	p := scenario(t, "lsp-silent")
+	p.send(initReq)
+	select {
+	case c := <-p.chunks:
+		t.Fatalf("the server answered a JSON line: %q", c.b)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if _, err := io.WriteString(p.stdin, lspFrame(initReq)); err != nil {
+		t.Fatal(err)
+	}
+	want := lspFrame(defaultInit)
+	if got := p.read(len(want)); got != want {
+		t.Fatalf("initialize:\n got %q\nwant %q", got, want)
+	}
+	if e := p.wait(true); e.code != 0 {
+		t.Fatalf("exit %d", e.code)
 	}
 }
 

@@ -104,6 +104,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		}
 	}
 	r := bufio.NewReaderSize(stdin, 64<<10)
+	if sc.framing == framingLSPSilent {
+		return s.serveLSPSilent(r)
+	}
 	if sc.framing == framingLSP {
 		return s.serveLSP(r)
 	}

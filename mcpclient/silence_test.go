@@ -1,0 +1,92 @@
+package mcpclient_test
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// silenceIn is the notes of a session that start with prefix.
+func silenceIn(evs []mcpclient.Event, prefix string) []string {
+	var out []string
+	for _, n := range notes(evs) {
+		if strings.HasPrefix(n, prefix) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// The course's first server (LSP-style framing, silent on a JSON line): after the silence
+// the client says what is likely and names the flag, once, without waiting out the timeout
+// for that; the request itself still waits for its answer.
+func TestSilentServerNamed(t *testing.T) {
+	s := startFake(t, "lsp-silent", func(c *mcpclient.Config) { c.Silence = 300 * time.Millisecond; c.Timeout = 2 * time.Second })
+	start := time.Now()
+	_, err := s.c.Initialize(context.Background())
+	if err == nil {
+		t.Fatal("a silent server answered")
+	}
+	evs := s.events(t)
+	got := silenceIn(evs, mcpclient.SilenceNote)
+	if len(got) != 1 || !strings.Contains(got[0], "framed LSP-style") || !strings.Contains(got[0], "--framing content-length") {
+		t.Fatalf("silence notes %q", got)
+	}
+	if runtime.GOOS == "linux" && !strings.Contains(got[0], "though it read what mcp-inspect sent") {
+		t.Errorf("the note does not say the server read its stdin: %q", got[0])
+	}
+	for _, ev := range evs {
+		if ev.Life != nil && strings.HasPrefix(ev.Life.Text, mcpclient.SilenceNote) && ev.Time.Sub(start) > time.Second {
+			t.Errorf("the note came %v after initialize", ev.Time.Sub(start))
+		}
+	}
+}
+
+// --framing auto on the silent server: after the silence it sends initialize again framed
+// with Content-Length, follows the answer, and the session works that way.
+func TestSilentServerAutoFraming(t *testing.T) {
+	s := startFake(t, "lsp-silent", func(c *mcpclient.Config) { c.Framing = mcpclient.FramingAuto; c.Silence = 300 * time.Millisecond })
+	ctx := context.Background()
+	if _, err := s.c.Initialize(ctx); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	if tools, _, err := s.c.ListTools(ctx); err != nil || len(tools) != 1 {
+		t.Fatalf("tools/list: %v %v", tools, err)
+	}
+	if got := s.c.Framing(); got != mcpclient.FramingContentLength {
+		t.Errorf("writes %s", got)
+	}
+	got := silenceIn(s.events(t), mcpclient.FramingAutoNote)
+	if len(got) != 2 || !strings.Contains(got[0], "re-sending 1 pending request(s) framed with Content-Length") || !strings.Contains(got[1], "answered the Content-Length framed request") {
+		t.Fatalf("notes %q", got)
+	}
+}
+
+// A server still starting (it has not read its stdin) is said to be so, not taken for an
+// LSP-style one: --framing auto does not switch, and the session works once it starts.
+func TestSlowStartNotTakenForLSP(t *testing.T) {
+	s := startFake(t, "slow-start", func(c *mcpclient.Config) {
+		c.Framing = mcpclient.FramingAuto
+		c.Silence = 300 * time.Millisecond
+		c.Env = append(c.Env, fake.EnvStartMS+"=1200")
+	})
+	if _, err := s.c.Initialize(context.Background()); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	if got := s.c.Framing(); got != mcpclient.FramingNewline {
+		t.Errorf("writes %s", got)
+	}
+	evs := s.events(t)
+	if auto := silenceIn(evs, mcpclient.FramingAutoNote); len(auto) != 0 {
+		t.Errorf("auto acted: %q", auto)
+	}
+	said := silenceIn(evs, mcpclient.SilenceNote)
+	if runtime.GOOS == "linux" && (len(said) != 1 || !strings.Contains(said[0], "has not read its stdin")) {
+		t.Errorf("silence notes %q", said)
+	}
+}
