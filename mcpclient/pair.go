@@ -42,6 +42,10 @@ type Pairer struct {
 	lateDiscover json.RawMessage
 
 	fromServer uint64 // server stdout frames seen (the auto probe watches it for signs of life)
+	// unreplied are the client's notifications not replied to, oldest first (at most
+	// maxUnreplied); lastClient is the seq of the client's latest message (replies.go).
+	unreplied  []pend
+	lastClient uint64
 	lspSeen    bool   // a server frame with Content-Length framing was seen
 
 	// exitedPID is the server's pid once its process was declared exited (the lifecycle
@@ -157,6 +161,7 @@ func (p *Pairer) addClient(ev *Event) {
 	if m == nil {
 		return
 	}
+	p.lastClient = ev.Seq
 	switch ev.Kind {
 	case KindRequest:
 		switch m.Method {
@@ -179,6 +184,7 @@ func (p *Pairer) addClient(ev *Event) {
 			p.byToken[pr.token] = pr
 		}
 	case KindNotification:
+		p.noteSent(ev.Seq, m.Method)
 		if m.Method != "notifications/cancelled" {
 			return
 		}
@@ -325,6 +331,9 @@ func (p *Pairer) response(ev *Event) {
 	key := idKey(ev.Msg.ID)
 	pr, ok := p.pending[key]
 	if !ok {
+		if p.notificationReply(ev, key) {
+			return
+		}
 		p.unpaired(ev, key)
 		return
 	}

@@ -27,6 +27,12 @@ const (
 	// CodeNotJSON (Warning): the line is not JSON (typically a log line on stdout); Info on
 	// a frame the client sent (SentProblems).
 	CodeNotJSON ProblemCode = "not-json"
+	// CodeNotificationReply (Warning): a response or error answering a notification
+	// (replies.go).
+	CodeNotificationReply ProblemCode = "notification-reply"
+	// CodeNonFinite (Warning): the message holds NaN, Infinity or -Infinity, which JSON does
+	// not have; it was read with null in their place (nonfinite.go).
+	CodeNonFinite ProblemCode = "non-finite-number"
 	// CodeNotJSONRPC (Warning): JSON, but not a JSON-RPC message.
 	CodeNotJSONRPC ProblemCode = "not-jsonrpc"
 	// CodePartial (Warning): the stream ended before the frame's newline.

@@ -10,6 +10,10 @@ func Rule(code ProblemCode) string {
 		return "MCP 2025-03-26 basic/index: JSON-RPC batches allowed (implementations MUST support receiving them); removed in MCP 2025-06-18 (changelog), never in 2024-11-05"
 	case CodeEmptyBatch:
 		return "JSON-RPC 2.0 §6: a batch is an array with at least one value"
+	case CodeNotificationReply:
+		return "JSON-RPC 2.0 §4.1 and MCP basic/index §Notifications: a notification is not answered; the receiver MUST NOT send a response"
+	case CodeNonFinite:
+		return "RFC 8259 §6 (JSON): numeric values that cannot be represented as digits, such as Infinity and NaN, are not permitted; MCP messages are JSON-RPC 2.0, which is JSON"
 	case CodeNotJSON, CodeNotJSONRPC, CodeEmpty, CodePartial, CodeNoNewline:
 		return "MCP 2025-11-25 basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message; messages are delimited by newlines"
 	case CodeMultiline:

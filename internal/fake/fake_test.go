@@ -33,6 +33,8 @@ var tested = []string{
 	"check-answers-notifications", "check-wrong-codes", "check-bad-listings", "check-bad-discover",
 	// a server that cannot run twice at once (copies_test.go)
 	"single-copy",
+	// issue 24: servers as people write them (people_test.go)
+	"nan", "reply-to-notification",
 }
 
 // breaksCommon are the check scenarios TestCommonBehaviour leaves out: each breaks one of

@@ -62,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	all := scenarios()
 	for _, more := range []func() map[string]*scenario{
 		pagingScenarios, floodScenarios, batchScenarios, tasksScenarios, probeScenarios,
-		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios, checkScenarios,
+		framingScenarios, hostileScenarios, listsScenarios, findingsScenarios, checkScenarios, peopleScenarios,
 		copiesScenarios,
 	} {
 		maps.Copy(all, more())

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/stdioserver"
+)
+
+// statsTool answers with non-finite numbers (the nan scenario).
+const statsTool = `{"name":"stats","description":"Mean and max of nothing","inputSchema":{"type":"object"}}`
+
+// peopleScenarios are stdio servers as people write them (issue 24): Python's json.dumps
+// defaults, replies to notifications.
+func peopleScenarios() map[string]*scenario {
+	return map[string]*scenario{
+		"nan": {
+			summary: "tools/call stats answers NaN, Infinity and -Infinity, as Python's json.dumps writes them by default",
+			tools:   `{"tools":[` + echoTool + `,` + statsTool + `]}`,
+			calls: map[string]toolFunc{"stats": func(s *server, m *stdioserver.Message, _ json.RawMessage) {
+				s.result(m.ID, `{"content":[{"type":"text","text":"mean NaN"}],"structuredContent":{"mean": NaN, "max": Infinity, "min": -Infinity, "note": "NaN stays in strings"}}`)
+			}},
+		},
+		"reply-to-notification": {
+			summary: "answers notifications/initialized with a response (id null), and every other notification with an error (no id)",
+			initialized: func(s *server) {
+				s.write(`{"jsonrpc":"2.0","id":null,"result":{}}` + "\n")
+			},
+			notification: func(s *server, m *stdioserver.Message) {
+				s.write(`{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"}}` + "\n")
+			},
+		},
+	}
+}
