@@ -46,7 +46,7 @@ type Pairer struct {
 	// maxUnreplied); lastClient is the seq of the client's latest message (replies.go).
 	unreplied  []pend
 	lastClient uint64
-	lspSeen    bool   // a server frame with Content-Length framing was seen
+	lspSeen    bool // a server frame with Content-Length framing was seen
 
 	// exitedPID is the server's pid once its process was declared exited (the lifecycle
 	// exit event, which the live Client passes through Add too); frames after it come from
