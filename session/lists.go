@@ -165,9 +165,10 @@ func (ls *Lists) UserRefresh(l List) (send bool) {
 }
 
 // Listed closes a listing of l that gave n items or failed with err: note says what
-// changed when list_changed caused it; again reports whether to list l once more (a
-// list_changed came meanwhile; Refresh has marked it in flight).
-func (ls *Lists) Listed(l List, n int, err error) (again bool, note *Note) {
+// changed when list_changed caused it (changes, from ListChanges, when known); again
+// reports whether to list l once more (a list_changed came meanwhile; Refresh has marked
+// it in flight).
+func (ls *Lists) Listed(l List, n int, err error, changes string) (again bool, note *Note) {
 	st := ls.state(l)
 	if st == nil {
 		return false, nil
@@ -178,7 +179,11 @@ func (ls *Lists) Listed(l List, n int, err error) (again bool, note *Note) {
 		if err != nil {
 			note = &Note{Warning, fmt.Sprintf("%s list changed; listing it again failed: %s", l, err)}
 		} else {
-			note = &Note{Info, fmt.Sprintf("%s list changed: listed again, %s", l, jsontext.Count(n, l.singular(), l.String()))}
+			text := fmt.Sprintf("%s list changed: listed again, %s", l, jsontext.Count(n, l.singular(), l.String()))
+			if changes != "" {
+				text += ": " + changes
+			}
+			note = &Note{Info, text}
 		}
 	}
 	if st.dirty {

@@ -24,7 +24,7 @@ func TestListChangedStormPauses(t *testing.T) {
 		if !send || note != nil || !ls.InFlight(Tools) {
 			t.Fatalf("list_changed %d did not list again (%v %v)", i+1, send, note)
 		}
-		again, note := ls.Listed(Tools, 3, nil)
+		again, note := ls.Listed(Tools, 3, nil, "")
 		if again || ls.InFlight(Tools) || note == nil || *note != (Note{Info, "tools list changed: listed again, 3 tools"}) {
 			t.Fatalf("listing %d: again %v note %+v", i+1, again, note)
 		}
@@ -43,7 +43,7 @@ func TestListChangedStormPauses(t *testing.T) {
 		t.Fatal("r must resume and list")
 	}
 	// The user's listing is not announced.
-	if again, note := ls.Listed(Tools, 1, nil); again || note != nil {
+	if again, note := ls.Listed(Tools, 1, nil, ""); again || note != nil {
 		t.Fatalf("user listing: %v %+v", again, note)
 	}
 	// Other kinds are not affected, and slow notifications never pause.
@@ -51,7 +51,7 @@ func TestListChangedStormPauses(t *testing.T) {
 		if send, _ := ls.Changed(Prompts, t0.Add(time.Duration(i)*time.Second)); !send {
 			t.Fatalf("slow list_changed %d paused", i)
 		}
-		ls.Listed(Prompts, 1, nil)
+		ls.Listed(Prompts, 1, nil, "")
 	}
 	if ls.Paused(Prompts) || ls.Paused(Resources) {
 		t.Fatal("paused without a storm")
@@ -71,11 +71,11 @@ func TestListRefreshCoalesces(t *testing.T) {
 	if !ls.Dirty(Resources) || ls.Dirty(Tools) {
 		t.Fatal("a refresh asked for while listing is not marked dirty (or the wrong list is)")
 	}
-	again, note := ls.Listed(Resources, 2, nil)
+	again, note := ls.Listed(Resources, 2, nil, "")
 	if !again || !ls.InFlight(Resources) || ls.Dirty(Resources) || note == nil || note.Text != "resources list changed: listed again, 2 resources" {
 		t.Fatalf("again %v note %+v", again, note)
 	}
-	again, note = ls.Listed(Resources, 1, errors.New("boom"))
+	again, note = ls.Listed(Resources, 1, errors.New("boom"), "")
 	if again || note == nil || *note != (Note{Warning, "resources list changed; listing it again failed: boom"}) {
 		t.Fatalf("second: again %v note %+v", again, note)
 	}
@@ -93,14 +93,14 @@ func TestUserRefreshWhileInFlight(t *testing.T) {
 	if ls.UserRefresh(Prompts) {
 		t.Fatal("prompts listed twice at once")
 	}
-	if again, note := ls.Listed(Prompts, 0, nil); again || note != nil {
+	if again, note := ls.Listed(Prompts, 0, nil, ""); again || note != nil {
 		t.Fatalf("prompts: %v %+v", again, note)
 	}
 	ls.Start(Tools)
 	if ls.UserRefresh(Tools) {
 		t.Fatal("tools listed twice at once")
 	}
-	if again, _ := ls.Listed(Tools, 0, nil); !again {
+	if again, _ := ls.Listed(Tools, 0, nil, ""); !again {
 		t.Fatal("tools r in flight did not list once more")
 	}
 }

@@ -103,7 +103,7 @@ func TestLiveSessionOnFakeServer(t *testing.T) {
 	if l.Err != nil || len(l.Tools) != 1 || l.Tools[0].Name != "summarize" {
 		t.Fatalf("tools %+v", l)
 	}
-	if again, note := s.Lists().Listed(Tools, l.Len(), l.Err); again || note != nil {
+	if again, note := s.Lists().Listed(Tools, l.Len(), l.Err, ""); again || note != nil {
 		t.Fatalf("first listing: %v %+v", again, note)
 	}
 	s.Roots().Add(RootsFromPaths([]string{t.TempDir()}))

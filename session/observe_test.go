@@ -13,7 +13,7 @@ func connectedLive(t *testing.T) *Live {
 	t.Helper()
 	s := NewLive(context.Background(), &roundsConn{}, ClientFeatures{}, NewRequestQueue(nil), func() time.Time { return t0 })
 	s.Connected(Handshake{Result: &mcpclient.InitializeResult{Era: mcpclient.EraLegacy, Caps: mcpclient.ServerCapabilities{Tools: &mcpclient.ListChangedCap{ListChanged: true}}}})
-	s.Lists().Listed(Tools, 0, nil)
+	s.Lists().Listed(Tools, 0, nil, "")
 	return s
 }
 

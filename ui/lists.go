@@ -61,11 +61,11 @@ func (m *model) refresh(l session.List) tea.Cmd {
 }
 
 // listed closes a listing: says what changed, and lists again if asked meanwhile.
-func (m *model) listed(l session.List, n int, err error) tea.Cmd {
+func (m *model) listed(l session.List, n int, err error, changes string) tea.Cmd {
 	if m.sender() == nil {
 		return nil
 	}
-	again, note := m.sess.Lists().Listed(l, n, err)
+	again, note := m.sess.Lists().Listed(l, n, err, changes)
 	if note != nil {
 		m.say(*note)
 	}
@@ -76,9 +76,9 @@ func (m *model) listed(l session.List, n int, err error) tea.Cmd {
 }
 
 // toolsListed is the tools part of toolsListedMsg handling (refresh bookkeeping).
-func (m *model) toolsListed(msg toolsListedMsg) tea.Cmd {
+func (m *model) toolsListed(msg toolsListedMsg, changes string) tea.Cmd {
 	m.listedInFull(session.Tools, msg.Repeats)
-	return m.listed(session.Tools, len(msg.Tools), msg.Err)
+	return m.listed(session.Tools, len(msg.Tools), msg.Err, changes)
 }
 
 // resourcesListed takes resources/list and resources/templates/list.
@@ -95,9 +95,10 @@ func (m *model) resourcesListed(msg resourcesListedMsg) tea.Cmd {
 		m.state().Warnings = append(m.state().Warnings, w)
 	}
 	m.listedInFull(session.Resources, msg.Repeats)
+	changes := session.ListChanges(p.resources, msg.Resources, func(r mcpclient.Resource) string { return r.URI })
 	p.setLists(msg.Resources, msg.Templates)
 	p.setSize(m.lay.body)
-	return m.listed(session.Resources, len(msg.Resources)+len(msg.Templates), msg.Err)
+	return m.listed(session.Resources, len(msg.Resources)+len(msg.Templates), msg.Err, changes)
 }
 
 // promptsListed takes prompts/list.
@@ -109,7 +110,8 @@ func (m *model) promptsListed(msg promptsListedMsg) tea.Cmd {
 	}
 	m.state().Warnings = append(m.state().Warnings, msg.Warnings...)
 	m.listedInFull(session.Prompts, msg.Repeats)
+	changes := session.ListChanges(p.prompts, msg.Prompts, func(p mcpclient.Prompt) string { return p.Name })
 	p.setPrompts(msg.Prompts)
 	p.setSize(m.lay.body)
-	return m.listed(session.Prompts, len(msg.Prompts), msg.Err)
+	return m.listed(session.Prompts, len(msg.Prompts), msg.Err, changes)
 }

@@ -21,14 +21,14 @@ func TestListChangedRefreshes(t *testing.T) {
 		t.Fatalf("prompts not listed again: %d", len(m.prompts.prompts))
 	}
 	keys(t, m, "7")
-	mustContain(t, "notes", view(m), "prompts list changed: listed again, 3 prompts", "tools list changed: listed again, 1 tool", "resources list changed: listed again, 3 resources")
+	mustContain(t, "notes", view(m), "prompts list changed: listed again, 3 prompts: + added", "tools list changed: listed again, 1 tool: nothing changed", "resources list changed: listed again, 3 resources: nothing changed")
 	// A burst while a listing is in flight asks for exactly one more.
 	m.sess.Lists().Start(session.Tools)
 	drive(t, m, eventsMsg{events: []mcpclient.Event{n("notifications/tools/list_changed", 8), n("notifications/tools/list_changed", 9)}})
 	if !m.sess.Lists().Dirty(session.Tools) {
 		t.Fatal("not marked dirty")
 	}
-	cmd := m.toolsListed(toolsListedMsg{session.Listing{Tools: s.tools}})
+	cmd := m.toolsListed(toolsListedMsg{session.Listing{Tools: s.tools}}, "")
 	if cmd == nil || m.sess.Lists().Dirty(session.Tools) || !m.sess.Lists().InFlight(session.Tools) {
 		t.Fatal("the burst did not list once more")
 	}

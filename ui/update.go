@@ -169,10 +169,11 @@ func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 func (m *model) toolsArrived(msg toolsListedMsg) tea.Cmd {
 	m.state().Warnings = append(m.state().Warnings, msg.Warnings...)
 	m.state().ToolsErr = msg.Err
+	changes := session.ListChanges(m.tools.tools, msg.Tools, func(t mcpclient.Tool) string { return t.Name })
 	m.tools.setTools(msg.Tools, msg.Err)
 	m.tools.warnings = msg.Warnings
 	m.tools.setSize(m.lay.body)
-	return m.toolsListed(msg)
+	return m.toolsListed(msg, changes)
 }
 
 // initialized takes the handshake's answer and lists what the server offers.
