@@ -84,6 +84,11 @@ func readArgs(cmd *cobra.Command, af *argFlags) (json.RawMessage, []pair, error)
 // toolArgs builds a call's arguments; with -a it first lists the tools for the schema.
 func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessage, pairs []pair) (json.RawMessage, error) {
 	if len(pairs) == 0 {
+		if len(base) == 0 {
+			// An object schema's arguments are an object, {} when none are given (as the
+			// TUI sends them): never left out, which some servers refuse.
+			return json.RawMessage(`{}`), nil
+		}
 		return base, nil
 	}
 	tools, warnings, err := h.client.ListTools(ctx)

@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 )
 
@@ -63,5 +65,25 @@ func TestCourseLab1Silent(t *testing.T) {
 		if !strings.Contains(r.stdout, w) {
 			t.Errorf("check lacks %q:\n%s", w, r.stdout)
 		}
+	}
+}
+
+// A tool called with no -a gets "arguments": {} (never left out), and a result holding
+// NaN, as Python writes it, ends the call at once with the numbers named.
+func TestCallNoArgsAndNaN(t *testing.T) {
+	t.Parallel()
+	state, dir := t.TempDir(), t.TempDir()
+	tracePath := filepath.Join(dir, "nan.jsonl")
+	r := traceRun(t, state, nil, cmdline([]string{"call", "stats", "--record", tracePath}, []string{fake.Binary(t), "--scenario", "nan"})...)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stderr, "non-finite") && !strings.Contains(r.stderr, "NaN at byte") {
+		t.Errorf("the NaN is not named:\n%s", r.stderr)
+	}
+	b, err := os.ReadFile(tracePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `\"name\":\"stats\",\"arguments\":{}`) {
+		t.Errorf("tools/call without arguments: {}:\n%s", b)
 	}
 }
