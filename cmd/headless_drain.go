@@ -124,7 +124,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			}
 		case ev.Kind == mcpclient.KindLifecycle && ev.Life != nil:
 			h.logger.Info("lifecycle", "text", ev.Life.Text)
-			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) || strings.HasPrefix(ev.Life.Text, mcpclient.RedirectNote) || strings.HasPrefix(ev.Life.Text, mcpclient.SilenceNote) {
+			if strings.HasPrefix(ev.Life.Text, mcpclient.FramingAutoNote) || strings.HasPrefix(ev.Life.Text, mcpclient.RedirectNote) || strings.HasPrefix(ev.Life.Text, mcpclient.SilenceNote) || strings.HasPrefix(ev.Life.Text, mcpclient.BufferedNote) {
 				h.warn("%s", ev.Life.Text) // what the client does about the server's framing, or why it waits
 			}
 			if strings.HasPrefix(ev.Life.Text, oauth.StepNote) {

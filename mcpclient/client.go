@@ -196,6 +196,8 @@ type Client struct {
 	silence       *time.Timer   // the silent-server watch (silence.go), from the first request
 	silenceFrom   time.Time     // when that request was written
 	silenceSaid   [2]bool       // the notes said: the server has not read stdin; it has
+	stdinClosed   bool          // Close closed the server's stdin
+	flushSaid     bool          // the block-buffered stdout note was said
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string

@@ -225,6 +225,9 @@ func (c *Client) Close() error {
 		if !exited() {
 			c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeShutdown, PID: c.pid, Text: "closing the server's stdin"}})
 		}
+		c.mu.Lock()
+		c.stdinClosed = true
+		c.mu.Unlock()
 		step, closed := ShutdownStdin, time.Now()
 		if exited() {
 			step = ""

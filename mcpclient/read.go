@@ -93,7 +93,11 @@ func (c *Client) handleFrame(f Frame) {
 	}
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:
+		late := c.stdinClosed && (hasCode(ev.Problems, CodeAfterTimeout) || c.answersLocked(&ev))
 		c.routeResponseLocked(&ev)
+		if late {
+			c.flushedAtExitLocked(ev.Seq)
+		}
 		return
 	case KindOversize:
 		c.routeOversizeLocked(&ev)

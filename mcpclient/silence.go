@@ -77,7 +77,7 @@ func (c *Client) silent() {
 		if known {
 			read = ", though it read what mcp-inspect sent"
 		}
-		text := fmt.Sprintf(SilenceNote+"no answer after %s and nothing on stdout%s: a server framed LSP-style (Content-Length headers, as MCP courses teach) reads the JSON line as a header and waits silently for more", waited, read)
+		text := fmt.Sprintf(SilenceNote+"no answer after %s and nothing on stdout%s: a server framed LSP-style (Content-Length headers, as MCP courses teach) reads the JSON line as a header and waits silently for more (or the server's stdout is block-buffered and holds its answer: python -u, PYTHONUNBUFFERED=1)", waited, read)
 		if c.writeCL {
 			text = fmt.Sprintf(SilenceNote+"no answer after %s to Content-Length framed messages and nothing on stdout%s: it may read newline JSON (MCP's framing), or be busy", waited, read)
 		} else {
@@ -131,9 +131,23 @@ func (c *Client) silentHint() string {
 	case c.heard.Load() || c.tr != nil:
 		return ""
 	case c.silenceSaid[1] && !c.writeCL:
-		return "a server framed LSP-style waits silently for a header; run again with --framing content-length"
+		return "a server framed LSP-style waits silently for a header (run again with --framing content-length), or one whose stdout is block-buffered holds its answer (python -u, PYTHONUNBUFFERED=1)"
 	case c.silenceSaid[0]:
 		return "it never read its stdin (still starting?)"
 	}
 	return ""
+}
+
+// BufferedNote starts the note about a server whose answers came only when its stdin
+// closed: its stdout is block-buffered on a pipe.
+const BufferedNote = "buffered stdout: "
+
+// flushedAtExitLocked says, once, that a response came only after the server's stdin was
+// closed (event seq): the server holds its stdout in a buffer a pipe does not flush.
+func (c *Client) flushedAtExitLocked(seq uint64) {
+	if c.flushSaid {
+		return
+	}
+	c.flushSaid = true
+	c.noteLocked(fmt.Sprintf(BufferedNote+"the server's answer (event #%d) came only once its stdin was closed: its stdout is likely block-buffered on a pipe and flushed at exit; flush after each message (Python: python -u or PYTHONUNBUFFERED=1, print(..., flush=True); C: setvbuf(stdout, NULL, _IOLBF, 0) or fflush(stdout); Node: write with process.stdout.write, not a buffered logger)", seq))
 }

@@ -90,3 +90,16 @@ func TestSlowStartNotTakenForLSP(t *testing.T) {
 		t.Errorf("silence notes %q", said)
 	}
 }
+
+// A server whose stdout is block-buffered answers only when its stdin closes: the answer
+// that comes then is said to be the buffer flushed at exit, with the fix per language.
+func TestBufferedStdoutNamed(t *testing.T) {
+	s := startFake(t, "buffered", func(c *mcpclient.Config) { c.Timeout = 500 * time.Millisecond; c.Silence = -1 })
+	if _, err := s.c.Initialize(context.Background()); err == nil {
+		t.Fatal("a buffered server answered before its stdin closed")
+	}
+	got := silenceIn(s.events(t), mcpclient.BufferedNote)
+	if len(got) != 1 || !strings.Contains(got[0], "came only once its stdin was closed") || !strings.Contains(got[0], "PYTHONUNBUFFERED=1") || !strings.Contains(got[0], "setvbuf") {
+		t.Fatalf("notes %q", got)
+	}
+}

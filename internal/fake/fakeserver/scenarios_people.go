@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/stdioserver"
@@ -20,6 +21,7 @@ func peopleScenarios() map[string]*scenario {
 				s.result(m.ID, `{"content":[{"type":"text","text":"mean NaN"}],"structuredContent":{"mean": NaN, "max": Infinity, "min": -Infinity, "note": "NaN stays in strings"}}`)
 			}},
 		},
+		"buffered": buffered(),
 		"reply-to-notification": {
 			summary: "answers notifications/initialized with a response (id null), and every other notification with an error (no id)",
 			initialized: func(s *server) {
@@ -29,5 +31,20 @@ func peopleScenarios() map[string]*scenario {
 				s.write(`{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"}}` + "\n")
 			},
 		},
+	}
+}
+
+// buffered is a server whose stdout is block-buffered (4 KiB), as Python's is on a pipe
+// without -u: its answers come when the buffer fills, or when stdin closes and it exits.
+func buffered() *scenario {
+	var bw *bufio.Writer
+	return &scenario{
+		summary: "stdout block-buffered (4 KiB), as Python's on a pipe without -u: answers come when the buffer fills, or at exit",
+		startup: func(s *server) int {
+			bw = bufio.NewWriterSize(s.stdout, 4096)
+			s.out = stdioserver.NewWriter(bw)
+			return -1
+		},
+		onEOF: func(*server) { _ = bw.Flush() },
 	}
 }
