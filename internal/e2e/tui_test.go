@@ -84,13 +84,14 @@ func TestServerEverythingInTheTUI(t *testing.T) {
 	if !strings.Contains(screen, "mcp-servers/everything") || !strings.Contains(screen, "protocol 2025-11-25") {
 		t.Fatalf("status bar lacks server name or protocol:\n%s", screen)
 	}
-	pid := serverPID(t, s)
 	// server-everything asks for roots 350 ms after initialized (we advertise roots): the
-	// --root we gave answers it at once, without a dialog.
+	// --root we gave answers it at once, without a dialog. (Its note is watched for before
+	// the pid, which a passing note pushes out of the bar until it has gone.)
 	screen = s.WaitFor(t, wait, "roots/list: sent the 1 configured root(s) without asking")
 	if strings.Contains(screen, "server request: roots/list") {
 		t.Errorf("a dialog asks for roots configured with --root:\n%s", screen)
 	}
+	pid := serverPID(t, s)
 	s.WaitFor(t, wait, "get-sum")
 	screen = callTool(t, s, "echo", []string{"hello from tmux"}, "Echo: hello from tmux")
 	if !strings.Contains(screen, "took ") {

@@ -39,7 +39,7 @@ var tested = []string{
 
 // breaksCommon are the check scenarios TestCommonBehaviour leaves out: each breaks one of
 // the defaults it checks on purpose (check_test.go covers them).
-var breaksCommon = []string{"check-silent-init", "check-bom", "check-dies-on-garbage", "check-wrong-codes"}
+var breaksCommon = []string{"check-silent-init", "check-bom", "check-dies-on-garbage", "check-wrong-codes", "buffered"}
 
 func listScenarios(t *testing.T) []string {
 	t.Helper()
