@@ -392,10 +392,6 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	}()
 	init, err := client.Connect(ctx)
 	h.doc.Timing.ConnectMs = ms(time.Since(h.start))
-	var te *mcpclient.TimeoutError
-	if err != nil && cfg.FirstIDZero && errors.As(err, &te) {
-		return fmt.Errorf("%w; initialize carried id 0 because of --first-id 0, and some servers drop a request with id 0: try without it", err)
-	}
 	if err != nil {
 		return err
 	}

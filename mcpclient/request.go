@@ -397,7 +397,8 @@ func (c *Client) giveUp(ctx context.Context, p *pendingReq, after time.Duration,
 	if p.method != "initialize" {
 		_ = c.Cancel(p.id, "timed out after "+after.String())
 	}
-	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent), Silent: c.silentHint()}
+	return true, &TimeoutError{Request: p.label(), After: after, Max: max, From: c.cfg.TimeoutFrom, Meanwhile: c.straysSince(p.sent), Silent: c.silentHint(),
+		FirstIDZero: p.method == "initialize" && string(p.id) == "0"}
 }
 
 // waitingForUser reports whether a server→client request is still unanswered.

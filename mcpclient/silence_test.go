@@ -103,3 +103,14 @@ func TestBufferedStdoutNamed(t *testing.T) {
 		t.Fatalf("notes %q", got)
 	}
 }
+
+// initialize with id 0 (--first-id 0) that gets no answer says that some servers drop id 0,
+// in the error itself, so the TUI and headless both show it.
+func TestFirstIDZeroHint(t *testing.T) {
+	s := startFake(t, "drop-id-0", func(c *mcpclient.Config) { c.FirstIDZero = true; c.Timeout = 300 * time.Millisecond; c.Silence = -1 })
+	_, err := s.c.Initialize(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "some servers drop a request with id 0: try without it") {
+		t.Fatalf("err = %v", err)
+	}
+	s.events(t)
+}

@@ -316,6 +316,9 @@ type TimeoutError struct {
 	// Meanwhile describes the responses that answered no request while this one waited
 	// (an unknown id, or the right value in the other JSON type): often the lost answer.
 	Meanwhile []string
+	// FirstIDZero is set when the request was initialize with id 0 (--first-id 0), which
+	// some servers drop.
+	FirstIDZero bool
 	// Silent is what the client said of a stdio server that wrote nothing at all
 	// (silence.go, without SilenceNote), "" when the server spoke or nothing was said.
 	Silent string
@@ -338,6 +341,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if len(e.Meanwhile) > 0 {
 		s += "; meanwhile " + strings.Join(e.Meanwhile, "; ")
+	}
+	if e.FirstIDZero {
+		s += "; initialize carried id 0 because of --first-id 0, and some servers drop a request with id 0: try without it"
 	}
 	if e.Silent != "" {
 		s += "; the server wrote nothing at all: " + e.Silent

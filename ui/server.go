@@ -141,6 +141,9 @@ func (m *model) serverLines(w int) []string {
 		if s.Framing != "" {
 			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.Framing), w)...)
 		}
+		if n := m.tl.crlf; n > 0 {
+			add(wrapStyled(st.Warning, fmt.Sprintf("  lines:    %s end in \\r\\n, from #%d on (MCP frames end with \\n; most clients cope, strict ones do not)", jsontext.Count(n, "stdout line", "stdout lines"), m.tl.crlfFirst), w)...)
+		}
 		if s.PID > 0 {
 			// An HTTP server has no process of ours: no pid line rather than "pid 0".
 			add(fmt.Sprintf("  pid:      %d", s.PID))

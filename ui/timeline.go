@@ -127,6 +127,10 @@ type timeline struct {
 	exchanges map[uint64]*tlExchange
 	// violations counts events with at least one Warning problem.
 	violations int
+	// crlf counts the server's lines that end in "\r\n" (an Info problem on each frame);
+	// crlfFirst is the first one's Seq. The Server pane says it once, with the count.
+	crlf      int
+	crlfFirst uint64
 
 	// strs interns odd ids; strIdx finds them. strs[0] is "".
 	strs   []string
@@ -411,10 +415,18 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, int32(i))
 	}
+	crlf := ev.Dir == mcpclient.ServerToClient && hasProblemCode(ev.Problems, mcpclient.CodeCRLF)
+	if crlf {
+		if t.crlf == 0 {
+			t.crlfFirst = ev.Seq
+		}
+		t.crlf++
+	}
 	if hasWarning(&ev) {
 		t.problems = append(t.problems, int32(i))
 		t.violations++
-	} else if e.flags&evToolError != 0 {
+	} else if e.flags&evToolError != 0 || crlf && t.crlf == 1 {
+		// (The first CRLF line stands for all of them in the problems filter.)
 		t.problems = append(t.problems, int32(i)) // shown by the problems filter, not a violation
 	}
 	if ev.Dir == mcpclient.Stderr {
@@ -767,4 +779,14 @@ func (c *eventCache) put(ev mcpclient.Event) {
 		delete(c.m, o.Seq)
 		c.ll.Remove(old)
 	}
+}
+
+// hasProblemCode reports whether ps holds a problem with code.
+func hasProblemCode(ps []mcpclient.Problem, code mcpclient.ProblemCode) bool {
+	for _, p := range ps {
+		if p.Code == code {
+			return true
+		}
+	}
+	return false
 }
