@@ -127,8 +127,9 @@ type timeline struct {
 	exchanges map[uint64]*tlExchange
 	// violations counts events with at least one Warning problem.
 	violations int
-	// crlf counts the server's lines that end in "\r\n" (an Info problem on each frame);
-	// crlfFirst is the first one's Seq. The Server pane says it once, with the count.
+	// crlf counts the server's lines that end in "\r\n" (an Info problem on each frame,
+	// so not in the problems filter, which is is:problem); crlfFirst is the first one's
+	// Seq. The Server pane says it once, with the count.
 	crlf      int
 	crlfFirst uint64
 
@@ -425,8 +426,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if hasWarning(&ev) {
 		t.problems = append(t.problems, int32(i))
 		t.violations++
-	} else if e.flags&evToolError != 0 || crlf && t.crlf == 1 {
-		// (The first CRLF line stands for all of them in the problems filter.)
+	} else if e.flags&evToolError != 0 {
 		t.problems = append(t.problems, int32(i)) // shown by the problems filter, not a violation
 	}
 	if ev.Dir == mcpclient.Stderr {

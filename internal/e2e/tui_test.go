@@ -80,10 +80,11 @@ func callTool(t *testing.T, s *tmuxtest.Session, tool string, values []string, w
 func TestServerEverythingInTheTUI(t *testing.T) {
 	argv := testservers.ServerEverything(t)
 	s := inspect(t, 150, 45, append([]string{"--root", "/tmp", "--"}, argv...)...)
-	screen := s.WaitFor(t, wait, "connected")
-	if !strings.Contains(screen, "mcp-servers/everything") || !strings.Contains(screen, "protocol 2025-11-25") {
-		t.Fatalf("status bar lacks server name or protocol:\n%s", screen)
-	}
+	// The status bar says "connected" once the process runs; the name and protocol follow
+	// with the handshake's answer.
+	screen := s.WaitForFunc(t, wait, "the server's name and protocol in the status bar", func(screen string) bool {
+		return strings.Contains(screen, "mcp-servers/everything") && strings.Contains(screen, "protocol 2025-11-25")
+	})
 	// server-everything asks for roots 350 ms after initialized (we advertise roots): the
 	// --root we gave answers it at once, without a dialog. (Its note is watched for before
 	// the pid, which a passing note pushes out of the bar until it has gone.)
