@@ -99,7 +99,7 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 	if c.tr != nil || c.framingSeen {
 		return false, nil
 	}
-	if !hasCode(ev.Problems, CodeLSPFraming) {
+	if !HasCode(ev.Problems, CodeLSPFraming) {
 		if c.probedCL && ev.Kind.IsMessage() {
 			// --framing auto tried Content-Length on a server that was only slow: it
 			// answers newline JSON after all.

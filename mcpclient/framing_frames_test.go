@@ -85,7 +85,7 @@ func TestClassifyFramings(t *testing.T) {
 	if len(probs) != 1 || probs[0].Code != CodeLSPFraming || probs[0].Severity != Warning {
 		t.Fatalf("header-framed response problems: %+v", probs)
 	}
-	if kind, _, probs := Classify([]byte("Content-Length: 46\r\n")); kind != KindHeader || !hasCode(probs, CodeLSPFraming) {
+	if kind, _, probs := Classify([]byte("Content-Length: 46\r\n")); kind != KindHeader || !HasCode(probs, CodeLSPFraming) {
 		t.Fatalf("a header line alone: %v %+v", kind, probs)
 	}
 	kind, msg, probs = Classify([]byte("{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 2,\n  \"result\": {}\n}\n"))

@@ -66,7 +66,7 @@ func (e *IDTypeMismatchError) Error() string {
 // failMismatchLocked ends the wait of the pending request a type-mismatched response was
 // meant for (see IDTypeMismatchError). It does nothing for any other stray.
 func (c *Client) failMismatchLocked(m *Message, probs []Problem, seq uint64) {
-	if m == nil || !hasCode(probs, CodeIDTypeMismatch) {
+	if m == nil || !HasCode(probs, CodeIDTypeMismatch) {
 		return
 	}
 	got := idKey(m.ID)
@@ -100,8 +100,8 @@ func (c *Client) noteStrayLocked(m *Message, probs []Problem, at time.Time, seq 
 	if m == nil {
 		return
 	}
-	mismatch := hasCode(probs, CodeIDTypeMismatch)
-	if !mismatch && !hasCode(probs, CodeUnknownID) {
+	mismatch := HasCode(probs, CodeIDTypeMismatch)
+	if !mismatch && !HasCode(probs, CodeUnknownID) {
 		return
 	}
 	if len(c.strays) == maxStrays {

@@ -8,7 +8,8 @@ import (
 // FuzzPairer feeds a session of arbitrary frames (one per line, the first byte picking the
 // direction: c client→server, s server→client, x the server's exit) through the Pairer: it
 // never panics, and every response it pairs points back to an earlier request in the other
-// direction with the same id.
+// direction with the same id, or to an earlier notification in the other direction when the
+// response is flagged as a reply to a notification (which takes no reply, issue 24).
 func FuzzPairer(f *testing.F) {
 	f.Add([]byte("c{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}\ns{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"))
 	f.Add([]byte("c{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/call\",\"params\":{\"_meta\":{\"progressToken\":1}}}\ns{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1}}\ns[{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"result\":{}}]\nx\ns{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"error\":{\"code\":1,\"message\":\"m\"}}\n"))
@@ -44,6 +45,12 @@ func FuzzPairer(f *testing.F) {
 				continue
 			}
 			req := bySeq[ev.Pair]
+			if req != nil && req.Kind == KindNotification && req.Dir != ev.Dir && ev.Pair < ev.Seq {
+				if !HasCode(ev.Problems, CodeNotificationReply) {
+					t.Fatalf("event %d (%s) paired with notification %d but not flagged as its reply: %+v", ev.Seq, ev.Raw, ev.Pair, ev.Problems)
+				}
+				continue
+			}
 			if req == nil || ev.Pair >= ev.Seq || req.Dir == ev.Dir || req.Msg == nil || req.Kind != KindRequest ||
 				IDKey(req.Msg.ID) != IDKey(ev.Msg.ID) {
 				t.Fatalf("event %d (%s) paired with %d: %+v", ev.Seq, ev.Raw, ev.Pair, req)

@@ -93,7 +93,7 @@ func (c *Client) handleFrame(f Frame) {
 	}
 	switch ev.Kind {
 	case KindResponse, KindErrorResponse:
-		late := c.stdinClosed && (hasCode(ev.Problems, CodeAfterTimeout) || c.answersLocked(&ev))
+		late := c.stdinClosed && (HasCode(ev.Problems, CodeAfterTimeout) || c.answersLocked(&ev))
 		c.routeResponseLocked(&ev)
 		if late {
 			c.flushedAtExitLocked(ev.Seq)
@@ -110,11 +110,11 @@ func (c *Client) handleFrame(f Frame) {
 			c.progressLocked(ev.Pair)
 		}
 	case KindRequest:
-		if hasCode(ev.Problems, CodeModernServerRequest) {
+		if HasCode(ev.Problems, CodeModernServerRequest) {
 			c.emitLocked(ev)
 			return
 		}
-		capOK := !hasCode(ev.Problems, CodeCapabilityNotAdvertised)
+		capOK := !HasCode(ev.Problems, CodeCapabilityNotAdvertised)
 		seq := c.emitLocked(ev)
 		c.awaitingUser++
 		c.answering.Add(1)
@@ -124,7 +124,9 @@ func (c *Client) handleFrame(f Frame) {
 	c.emitLocked(ev)
 }
 
-func hasCode(probs []Problem, code ProblemCode) bool {
+// HasCode reports whether probs holds a problem with code: the one test the client, the UI
+// and check use to ask what a frame was found to break.
+func HasCode(probs []Problem, code ProblemCode) bool {
 	for _, p := range probs {
 		if p.Code == code {
 			return true
@@ -202,12 +204,12 @@ func (c *Client) routeBatchLocked(ev *Event) {
 			// Answered as one alone would be, one response frame each: JSON-RPC 2.0 §6
 			// would gather them into an array, but a server waits on each id, and MCP SDKs
 			// take a lone response to a batched request.
-			if hasCode(el.Problems, CodeModernServerRequest) {
+			if HasCode(el.Problems, CodeModernServerRequest) {
 				continue
 			}
 			c.awaitingUser++
 			c.answering.Add(1)
-			go c.answerServerRequest(el.Msg, seq, !hasCode(el.Problems, CodeCapabilityNotAdvertised))
+			go c.answerServerRequest(el.Msg, seq, !HasCode(el.Problems, CodeCapabilityNotAdvertised))
 		case KindResponse, KindErrorResponse:
 			p, ok := c.pending[idKey(el.Msg.ID)]
 			if !ok || el.Pair != p.seq {

@@ -95,6 +95,14 @@ func jsonObject(body []byte) map[string]json.RawMessage {
 	return m
 }
 
+// stringField is m[key] when it is a JSON string, else "" (absent, or another type: either
+// fails the comparison it is read for).
+func stringField(m map[string]json.RawMessage, key string) string {
+	var s string
+	json.Unmarshal(m[key], &s)
+	return s
+}
+
 // review reads an authorization response as go-sdk will and mends, replaces or refuses it
 // (see the comment at the top of this file). It may send probes through send.
 func (a *Authorizer) review(req *http.Request, an answer, send func(*http.Request) (answer, error)) answer {
@@ -127,8 +135,7 @@ func (a *Authorizer) review(req *http.Request, an answer, send func(*http.Reques
 		field, want, rule, flag, accept = "resource", a.expectedResource(req.URL), "RFC 9728 §3.3: the resource is the server's URL", "--oauth-accept-resource", a.cfg.AcceptResource
 		what = "protected-resource metadata"
 	}
-	var got string
-	json.Unmarshal(m[field], &got)
+	got := stringField(m, field)
 	if strings.TrimSuffix(got, "/") == strings.TrimSuffix(want, "/") && (kind == "asm" || got == want) {
 		return an
 	}
@@ -205,8 +212,7 @@ func (a *Authorizer) alternate(req *http.Request, kind string, send func(*http.R
 		return answer{}, false
 	}
 	m := jsonObject(an.body)
-	var got string
-	json.Unmarshal(m["resource"], &got)
+	got := stringField(m, "resource")
 	if want := a.expectedResource(req.URL); an.resp.StatusCode != http.StatusOK || m == nil || got != want {
 		a.keep(root.String(), an) // go-sdk asks for it next: no second request
 		return answer{}, false

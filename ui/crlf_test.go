@@ -21,7 +21,7 @@ func TestCRLFSaidOnce(t *testing.T) {
 	mustContain(t, "server pane", view(m), `lines:    3 stdout lines end in \r\n, from #50 on`)
 	n := 0
 	for _, i := range m.tl.problems {
-		if hasProblemCode(m.tl.probsOf(m.tl.evs.at(int(i))), mcpclient.CodeCRLF) {
+		if mcpclient.HasCode(m.tl.probsOf(m.tl.evs.at(int(i))), mcpclient.CodeCRLF) {
 			n++
 		}
 	}

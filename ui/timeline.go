@@ -416,7 +416,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind.IsMessage() || ev.Kind == mcpclient.KindBatch {
 		t.messages = append(t.messages, int32(i))
 	}
-	crlf := ev.Dir == mcpclient.ServerToClient && hasProblemCode(ev.Problems, mcpclient.CodeCRLF)
+	crlf := ev.Dir == mcpclient.ServerToClient && mcpclient.HasCode(ev.Problems, mcpclient.CodeCRLF)
 	if crlf {
 		if t.crlf == 0 {
 			t.crlfFirst = ev.Seq
@@ -779,14 +779,4 @@ func (c *eventCache) put(ev mcpclient.Event) {
 		delete(c.m, o.Seq)
 		c.ll.Remove(old)
 	}
-}
-
-// hasProblemCode reports whether ps holds a problem with code.
-func hasProblemCode(ps []mcpclient.Problem, code mcpclient.ProblemCode) bool {
-	for _, p := range ps {
-		if p.Code == code {
-			return true
-		}
-	}
-	return false
 }

@@ -185,7 +185,7 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 	evs := append(r.main.ev(sent), x.events...)
 	answered := false
 	for _, ev := range r.main.since(mark) {
-		if ev.Dir != mcpclient.ServerToClient || ev.Msg == nil || ev.Pair != 0 && !repliesToNotification(ev) {
+		if ev.Dir != mcpclient.ServerToClient || ev.Msg == nil || ev.Pair != 0 && !mcpclient.HasCode(ev.Problems, mcpclient.CodeNotificationReply) {
 			continue
 		}
 		if v := idValue(ev.Msg.ID); v != "null" && r.rawIDs[v] {
@@ -225,15 +225,4 @@ func marshal(params any) []byte {
 		panic(fmt.Sprintf("check: marshal %T: %v", params, err)) // the probes' params always marshal
 	}
 	return b
-}
-
-// repliesToNotification reports whether the client tied ev to a notification it answers
-// (mcpclient.CodeNotificationReply): paired, but to no request.
-func repliesToNotification(ev mcpclient.Event) bool {
-	for _, p := range ev.Problems {
-		if p.Code == mcpclient.CodeNotificationReply {
-			return true
-		}
-	}
-	return false
 }
