@@ -184,7 +184,7 @@ func stringArgs(base json.RawMessage, pairs []pair) (json.RawMessage, error) {
 	return mergeObject(base, set)
 }
 
-// toolArguments builds tools/call arguments: --args as given when there is no -a; else the
+// toolArguments builds tools/call arguments: --args as given (validated) when there is no -a; else the
 // -a values converted by the tool's inputSchema (through the form engine, so a value means
 // what it would mean typed into the TUI's form) over the --args object. Keys the schema does
 // not know are guessed (guessJSON). problems are schema validation findings about the
@@ -192,7 +192,12 @@ func stringArgs(base json.RawMessage, pairs []pair) (json.RawMessage, error) {
 // is asked to. A value that does not fit its field (a word for a number) is an error.
 func toolArguments(base json.RawMessage, pairs []pair, schema json.RawMessage) (args json.RawMessage, problems []string, err error) {
 	if len(pairs) == 0 {
-		return base, nil, nil
+		if len(schema) > 0 && len(base) > 0 {
+			for _, fe := range schemaform.ValidateValue(schema, base) {
+				problems = append(problems, fe.Error())
+			}
+		}
+		return base, problems, nil
 	}
 	var form *schemaform.Form
 	if len(schema) > 0 {

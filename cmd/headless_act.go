@@ -83,14 +83,14 @@ func readArgs(cmd *cobra.Command, af *argFlags) (json.RawMessage, []pair, error)
 
 // toolArgs builds a call's arguments; with -a it first lists the tools for the schema.
 func (h *headless) toolArgs(ctx context.Context, tool string, base json.RawMessage, pairs []pair) (json.RawMessage, error) {
-	if len(pairs) == 0 {
-		if len(base) == 0 {
-			// An object schema's arguments are an object, {} when none are given (as the
-			// TUI sends them): never left out, which some servers refuse.
-			return json.RawMessage(`{}`), nil
-		}
-		return base, nil
+	if len(pairs) == 0 && len(base) == 0 {
+		// An object schema's arguments are an object, {} when none are given (as the
+		// TUI sends them): never left out, which some servers refuse.
+		return json.RawMessage(`{}`), nil
 	}
+	// --args alone is sent as given, but checked against the inputSchema first as the
+	// TUI's form checks it (a union whose discriminator the value misses, a required
+	// property left out): the warnings say why a server refuses it.
 	tools, warnings, err := h.client.ListTools(ctx)
 	if err != nil && ctx.Err() != nil {
 		return nil, err // interrupted: no call to make

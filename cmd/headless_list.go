@@ -170,6 +170,16 @@ func kindWord(f *schemaform.Field) string {
 		return strings.Join(vals, "|")
 	case schemaform.KindMultiSelect:
 		return "array"
+	case schemaform.KindUnion:
+		// A union is marked with its variants: the arguments must fit one of them, and
+		// --args or -a KEY:=JSON is how a headless call picks it.
+		var labels []string
+		for _, o := range f.Options {
+			if !o.Omit && !o.Null {
+				labels = append(labels, o.Label)
+			}
+		}
+		return "union of " + strings.Join(labels, " | ")
 	}
 	return f.Kind.String()
 }

@@ -107,8 +107,9 @@ func TestHeadlessFake(t *testing.T) {
 		{name: "call_echo", scenario: "minimal", args: []string{"call", "echo", "-a", "text=007", "--json"}},
 		// B05: the server's invalid UTF-8 becomes U+FFFD in the document; the warning names the bytes.
 		{name: "call_b05_invalid_utf8", scenario: "b05", args: []string{"call", "snippet", "--json"}, stderr: "invalid UTF-8"},
-		// --args goes out exactly as written (member order, a null the schema does not allow).
-		{name: "call_args_raw", scenario: "b15", args: []string{"call", "set_direction", "--args", `{"z": 1, "direction": null, "retries": "2"}`, "--json"}},
+		// --args goes out exactly as written (member order, a null the schema does not allow),
+		// with a warning for what the inputSchema refuses (#24 §7).
+		{name: "call_args_raw", scenario: "b15", args: []string{"call", "set_direction", "--args", `{"z": 1, "direction": null, "retries": "2"}`, "--json"}, stderr: "arguments: retries: must be an integer or null, not a string"},
 		// -a by the schema: number, integer, a string of digits, an object as JSON.
 		{name: "call_coerce_b19", scenario: "b19", args: []string{"call", "grep_record", "-a", "query=x", "-a", "page=2", "-a", "page_size=10", "-a", "zip=02134", "-a", `filters={"since":"2024-01-01T00:00:00Z"}`, "--json"}},
 		// a nullable array, null for a nullable boolean, a string|number|boolean union, := as written.

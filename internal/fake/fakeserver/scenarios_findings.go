@@ -53,6 +53,11 @@ func findingsScenarios() map[string]*scenario {
 				},
 			},
 		},
+		"union": {
+			summary: "a tool whose argument is a union: draw(shape: oneOf circle{kind:\"circle\", r} | square{kind:\"square\", side}); tools/call echoes the arguments",
+			tools:   `{"tools":[{"name":"draw","description":"Draws a shape.","inputSchema":{"type":"object","properties":{"shape":{"oneOf":[{"title":"circle","type":"object","properties":{"kind":{"const":"circle"},"r":{"type":"number"}},"required":["kind","r"]},{"title":"square","type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"]}]}},"required":["shape"]}}]}`,
+			calls:   map[string]toolFunc{"draw": callEchoArgs},
+		},
 		"linger": {
 			summary: "well-behaved until shutdown: stays up after its stdin closes (SIGTERM ends it)",
 			onEOF:   func(*server) { time.Sleep(time.Hour) },
