@@ -112,8 +112,17 @@ func compile(schema json.RawMessage, assertFormat bool) (*jsonschema.Schema, []s
 			}
 		}
 	}
-	return nil, []string{notCompiled + compileErrText(firstErr)}
+	note := notCompiled + compileErrText(firstErr)
+	if strings.Contains(note, "got null, want number") || strings.Contains(note, "got null, want integer") {
+		note += nullNumberHint
+	}
+	return nil, []string{note}
 }
+
+// nullNumberHint follows a message about null where a number belongs: JSON has no NaN or
+// Infinity, and JavaScript's JSON.stringify (and other encoders) write them as null, so a
+// computed bound or value that came out non-finite arrives as null (issue 24).
+const nullNumberHint = " (a NaN or Infinity turned into null? JSON has no such numbers, and JavaScript's JSON.stringify writes them as null)"
 
 // notCompiled starts the note of a schema that does not compile.
 const notCompiled = "the schema does not compile, so values are not checked: "

@@ -198,6 +198,9 @@ func (l leaf) text() string {
 		if l.got != "" {
 			s += ", not " + l.got
 		}
+		if l.got == "null" && (slices.Contains(wants, "a number") || slices.Contains(wants, "an integer")) {
+			s += nullNumberHint
+		}
 		return s
 	}
 	return l.msg
