@@ -37,26 +37,44 @@ func (l List) singular() string {
 	return s[:len(s)-1]
 }
 
-// listState coalesces refreshes of one listing: a list_changed while a listing is in
-// flight asks for one more listing after it, never a pile of them.
+// listState coalesces refreshes of one listing: list_changed notifications wait for a
+// quiet interval and then ask for one listing; one arriving while a listing is in flight
+// asks for one more after it, never a pile of them.
 type listState struct {
 	inFlight bool
 	dirty    bool
 	// changed is set when the listing in flight was caused by list_changed (say so).
 	changed bool
-	// recent holds the times of the latest list_changed notifications, to notice a server
-	// that answers every listing with another list_changed (left alone, the two would
-	// list forever); paused stops automatic re-listing until the user lists again.
-	recent []time.Time
-	paused bool
+	// pendingSince is the first list_changed not listed yet (zero: none), last the latest;
+	// armed says the caller holds a timer that will call Due.
+	pendingSince, last time.Time
+	armed              bool
+	// heard holds the times of the latest list_changed notifications and fired those of
+	// the re-listings they caused, to notice a server that answers every listing with
+	// another list_changed (left alone, the two would list forever); paused stops
+	// automatic re-listing until the user lists again.
+	heard, fired []time.Time
+	paused       bool
 }
 
-// ListChangedBurst and ListChangedWindow: this many list_changed of one kind within the
-// window pause automatic re-listing.
+// ListQuiet is how long list_changed notifications of one kind must pause before the
+// listing they ask for goes out (a server that sends five in 30 ms gets one listing);
+// ListMaxWait bounds the wait under a steady stream of them.
+const (
+	ListQuiet   = 200 * time.Millisecond
+	ListMaxWait = time.Second
+)
+
+// ListChangedBurst and ListChangedWindow: this many re-listings caused by list_changed
+// within the window pause automatic re-listing (with ListQuiet between them, only a server
+// that keeps sending list_changed as it is listed reaches it).
 const (
 	ListChangedBurst  = 5
 	ListChangedWindow = 2 * time.Second
 )
+
+// keepHeard bounds listState.heard (the rate in the storm note counts at most this many).
+const keepHeard = 256
 
 // Lists is the refresh bookkeeping of the tools, resources and prompts listings:
 // coalescing and the list_changed storm guard. It decides; the caller sends the listing
@@ -104,24 +122,78 @@ func (ls *Lists) Paused(l List) bool {
 	return st != nil && st.paused
 }
 
-// Changed answers a notifications/…/list_changed of l that arrived at at: send reports
-// whether to list l now (Refresh's coalescing decides). A server sending them in a storm
-// (ListChangedBurst within ListChangedWindow) pauses automatic re-listing until the user
-// lists again (UserRefresh), and note says so. Once paused, notifications are ignored.
-func (ls *Lists) Changed(l List, at time.Time) (send bool, note *Note) {
+// Changed takes a notifications/…/list_changed of l that arrived at at. The listing it asks
+// for waits for ListQuiet without another (Due decides): arm > 0 asks the caller to call
+// Due(l, now) after arm, when no call is pending already. Paused kinds (the storm guard)
+// and notifications before Ready are ignored.
+func (ls *Lists) Changed(l List, at time.Time) (arm time.Duration) {
 	st := ls.state(l)
-	if st == nil || st.paused {
-		return false, nil
+	if st == nil || st.paused || !ls.ready {
+		return 0
 	}
-	st.recent = append(st.recent, at)
-	if len(st.recent) > ListChangedBurst {
-		st.recent = st.recent[len(st.recent)-ListChangedBurst:]
+	st.heard = append(st.heard, at)
+	if len(st.heard) > keepHeard {
+		st.heard = st.heard[len(st.heard)-keepHeard:]
 	}
-	if len(st.recent) == ListChangedBurst && at.Sub(st.recent[0]) < ListChangedWindow {
+	if st.pendingSince.IsZero() {
+		st.pendingSince = at
+	}
+	st.last = at
+	if st.armed {
+		return 0
+	}
+	st.armed = true
+	return ListQuiet
+}
+
+// Due is the caller's timer for l firing at now: send reports whether to list l now
+// (ListQuiet passed since the last list_changed, or ListMaxWait since the first one not
+// listed; then Refresh's coalescing decides), arm > 0 asks for another call after arm.
+// When the listing would be the ListChangedBurst-th within ListChangedWindow, automatic
+// re-listing pauses until the user lists again (UserRefresh), and note says so with the
+// rate the server sent them at.
+func (ls *Lists) Due(l List, now time.Time) (send bool, arm time.Duration, note *Note) {
+	st := ls.state(l)
+	if st == nil || !st.armed {
+		return false, 0, nil
+	}
+	st.armed = false
+	if st.paused || st.pendingSince.IsZero() {
+		return false, 0, nil
+	}
+	quietAt, latest := st.last.Add(ListQuiet), st.pendingSince.Add(ListMaxWait)
+	if now.Before(quietAt) && now.Before(latest) {
+		st.armed = true
+		return false, min(quietAt.Sub(now), latest.Sub(now)), nil
+	}
+	st.pendingSince, st.last = time.Time{}, time.Time{}
+	st.fired = append(st.fired, now)
+	if len(st.fired) > ListChangedBurst {
+		st.fired = st.fired[len(st.fired)-ListChangedBurst:]
+	}
+	if len(st.fired) == ListChangedBurst && now.Sub(st.fired[0]) < ListChangedWindow {
 		st.paused = true
-		return false, &Note{Warning, fmt.Sprintf("the server sent notifications/%s/list_changed %d times within %s (it may answer every listing with another one): automatic re-listing of %s is paused; r lists again", l, ListChangedBurst, ListChangedWindow, l)}
+		return false, 0, &Note{Warning, st.stormText(l, now)}
 	}
-	return ls.Refresh(l), nil
+	return ls.Refresh(l), 0, nil
+}
+
+// stormText names the list_changed loop once: how many the server sent over how long and
+// the rate, and how many listings in a row brought another.
+func (st *listState) stormText(l List, now time.Time) string {
+	from := st.fired[0].Add(-ListMaxWait)
+	n, first := 0, now
+	for _, t := range st.heard {
+		if !t.Before(from) {
+			n++
+			if t.Before(first) {
+				first = t
+			}
+		}
+	}
+	span := max(now.Sub(first), time.Millisecond)
+	return fmt.Sprintf("the server sent notifications/%s/list_changed %d times in %s (%.0f/s), and each of the last %d listings of %s brought another, though each waited for %s of quiet (it may answer every listing with another one): automatic re-listing of %s is paused; r lists again",
+		l, n, span.Round(10*time.Millisecond), float64(n)/span.Seconds(), ListChangedBurst-1, l, ListQuiet, l)
 }
 
 // Refresh asks for l again after list_changed, coalescing bursts: send reports whether to
@@ -150,7 +222,7 @@ func (ls *Lists) UserRefresh(l List) (send bool) {
 	if st == nil {
 		return false
 	}
-	st.paused, st.recent = false, nil
+	st.paused, st.heard, st.fired = false, nil, nil
 	if l == Tools {
 		send = ls.Refresh(l)
 		st.changed = false

@@ -3,12 +3,13 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // Reaction is what an event asks of the session's owner, besides drawing it: notes to
-// show, listings to send now, task steps to carry out (Tasks' Step), the params of a
+// show, listings to send after a quiet interval (Relist), task steps to carry out (Tasks' Step), the params of a
 // server's notifications/cancelled to close its request with (ServerCancelled over the
 // open requests), a late response to show on its call, and the server's end (then
 // Tasks().ServerGone, and the open requests close with ServerGoneNote).
@@ -20,11 +21,18 @@ type Reaction struct {
 	Subscription *Subscription
 
 	Notes     []Note
-	Relist    []List
+	Relist    []Relist
 	Tasks     []Step
 	Cancelled json.RawMessage
 	Late      bool
 	Gone      *mcpclient.LifeInfo
+}
+
+// Relist asks the caller to call Lists.Due(List, now) After from now: list_changed
+// notifications wait for a quiet interval before their listing goes out.
+type Relist struct {
+	List  List
+	After time.Duration
 }
 
 // Observe follows one live event of the session's timeline, in order: the in-flight
@@ -65,12 +73,8 @@ func (s *Live) observe(ev *mcpclient.Event, r *Reaction) {
 	}
 	method := ev.Msg.Method
 	if l, ok := ListChangedOf(method); ok {
-		send, note := s.lists.Changed(l, ev.Time)
-		if note != nil {
-			r.Notes = append(r.Notes, *note)
-		}
-		if send {
-			r.Relist = append(r.Relist, l)
+		if arm := s.lists.Changed(l, ev.Time); arm > 0 {
+			r.Relist = append(r.Relist, Relist{l, arm})
 		}
 		return
 	}

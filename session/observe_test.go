@@ -17,7 +17,7 @@ func connectedLive(t *testing.T) *Live {
 	return s
 }
 
-// list_changed lists again (also inside a batch), task notifications are followed, a
+// list_changed asks for a listing after a quiet interval (also inside a batch), task notifications are followed, a
 // server's cancel is handed on, and the server's end is said.
 func TestLiveObserve(t *testing.T) {
 	s := connectedLive(t)
@@ -32,10 +32,10 @@ func TestLiveObserve(t *testing.T) {
 	if evs[0].Kind != mcpclient.KindBatch || len(BatchEvents(&evs[0])) != 2 {
 		t.Fatalf("batch %+v", evs[0])
 	}
-	if r := s.Observe(&evs[0]); len(r.Relist) != 1 || r.Relist[0] != Tools {
+	if r := s.Observe(&evs[0]); len(r.Relist) != 1 || r.Relist[0] != (Relist{Tools, ListQuiet}) {
 		t.Fatalf("batched list_changed: %+v", r)
 	}
-	// In flight: coalesced.
+	// A timer is running: one is enough.
 	if r := s.Observe(&evs[1]); len(r.Relist) != 0 {
 		t.Fatalf("second list_changed: %+v", r)
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -12,6 +14,11 @@ import (
 type (
 	resourcesListedMsg struct{ session.Listing }
 	promptsListedMsg   struct{ session.Listing }
+	// relistDueMsg is the quiet-interval timer of list's list_changed firing at at.
+	relistDueMsg struct {
+		list session.List
+		at   time.Time
+	}
 )
 
 // afterConnect lists everything the server offers (first, as Live.Connected said) and,
@@ -41,6 +48,39 @@ func (m *model) afterConnect(first []session.List, listTasksToo bool) tea.Cmd {
 		cmds = append(cmds, m.startListen())
 	}
 	return tea.Batch(cmds...)
+}
+
+// relistLater starts the timers the session asks for: list_changed notifications wait for a
+// quiet interval before their listing (Lists.Due).
+func (m *model) relistLater(rs []session.Relist) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range rs {
+		cmds = append(cmds, m.relistTimer(r.List, r.After))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *model) relistTimer(l session.List, after time.Duration) tea.Cmd {
+	return m.c.tick(after, func(at time.Time) tea.Msg { return relistDueMsg{list: l, at: at} })
+}
+
+// relistDue is a quiet-interval timer firing: the listing goes out, or the timer waits
+// more (another list_changed came), or the storm guard pauses and says so.
+func (m *model) relistDue(msg relistDueMsg) tea.Cmd {
+	if m.sender() == nil {
+		return nil
+	}
+	send, arm, note := m.sess.Lists().Due(msg.list, msg.at)
+	if note != nil {
+		m.say(*note)
+	}
+	switch {
+	case arm > 0:
+		return m.relistTimer(msg.list, arm)
+	case send:
+		return m.relist(msg.list)
+	}
+	return nil
 }
 
 // relist sends the listings the session asks for (list_changed, or one more after a burst).

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -17,6 +18,12 @@ func TestListChangedRefreshes(t *testing.T) {
 		return ev(seq, mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"`+method+`"}`+"\n")
 	}
 	drive(t, m, eventsMsg{events: []mcpclient.Event{n("notifications/prompts/list_changed", 5), n("notifications/tools/list_changed", 6), n("notifications/resources/list_changed", 7)}})
+	if len(m.prompts.prompts) != 2 {
+		t.Fatal("listed before the quiet interval")
+	}
+	// The quiet-interval timers fire (fakeTick never does: the test delivers them).
+	quiet := t0.Add(7*time.Millisecond + session.ListQuiet)
+	drive(t, m, relistDueMsg{session.Prompts, quiet}, relistDueMsg{session.Tools, quiet}, relistDueMsg{session.Resources, quiet})
 	if len(m.prompts.prompts) != 3 {
 		t.Fatalf("prompts not listed again: %d", len(m.prompts.prompts))
 	}
@@ -25,6 +32,7 @@ func TestListChangedRefreshes(t *testing.T) {
 	// A burst while a listing is in flight asks for exactly one more.
 	m.sess.Lists().Start(session.Tools)
 	drive(t, m, eventsMsg{events: []mcpclient.Event{n("notifications/tools/list_changed", 8), n("notifications/tools/list_changed", 9)}})
+	drive(t, m, relistDueMsg{session.Tools, t0.Add(9*time.Millisecond + session.ListQuiet)})
 	if !m.sess.Lists().Dirty(session.Tools) {
 		t.Fatal("not marked dirty")
 	}

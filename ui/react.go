@@ -41,7 +41,7 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	}
 	m.drawNotification(ev)
 	m.sayAll(r.Notes)
-	if relist := m.relist(r.Relist...); relist != nil {
+	if relist := m.relistLater(r.Relist); relist != nil {
 		cmd = tea.Batch(cmd, relist)
 	}
 	if len(r.Tasks) == 0 && r.Cancelled == nil {

@@ -51,6 +51,8 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return m.resourcesListed(msg)
 	case promptsListedMsg:
 		return m.promptsListed(msg)
+	case relistDueMsg:
+		return m.relistDue(msg)
 	case pageStepMsg:
 		return m.pageStepped(msg)
 	case eventsLoadedMsg:
