@@ -32,6 +32,8 @@ type drain struct {
 	// notes counts the server frames with an Info problem (a line ending in \r\n, …) by
 	// code, in the order first seen: the wire pane's notes, said once at the end.
 	notes []noteCount
+	// stderrOpen says the server's last stderr frame left its line unfinished.
+	stderrOpen bool
 }
 
 // noteCount is how many server frames carried an Info problem, and the first one's text.
@@ -62,6 +64,33 @@ func (d *drain) note(p mcpclient.Problem, line int64) {
 	d.notes = append(d.notes, noteCount{code: p.Code, n: 1, first: p.Text, line: line})
 }
 
+// serverStderr passes a frame of the server's stderr on to ours: to a file or pipe as its
+// bytes; to a terminal sanitized, a redraw ('\r', a progress bar) drawn over its line and
+// an unfinished line left open for what continues it, as the server's own terminal would.
+func (d *drain) serverStderr(raw []byte, safe func(string) string) {
+	d.stderrOpen = !mcpclient.StderrEnds(raw)
+	if !isTerminal(d.h.stderr) {
+		d.h.stderr.Write(raw)
+		return
+	}
+	var b strings.Builder
+	if mcpclient.StderrRedraws(raw) {
+		b.WriteByte('\r') // back to the line's start: the new state is drawn over the old
+	}
+	b.WriteString(safe(mcpclient.StderrText(raw)))
+	if !d.stderrOpen {
+		b.WriteString("\n")
+	}
+	io.WriteString(d.h.stderr, b.String())
+}
+
+// endStderr ends the server's unfinished stderr line, so what we write next starts a line.
+func (d *drain) endStderr() {
+	if d.stderrOpen {
+		io.WriteString(d.h.stderr, "\n")
+	}
+}
+
 // sayNotes warns once per Info problem code the server's frames carried.
 func (d *drain) sayNotes() {
 	for _, n := range d.notes {
@@ -78,6 +107,7 @@ func startDrain(c *mcpclient.Client, h *headless) *drain {
 func (d *drain) loop(events <-chan mcpclient.Event) {
 	defer close(d.done)
 	defer d.sayNotes()
+	defer d.endStderr()
 	h := d.h
 	safe := stderrSafe(h.stderr)
 	debug := h.logger.Enabled(context.Background(), slog.LevelDebug)
@@ -88,11 +118,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 		switch {
 		case ev.Kind == mcpclient.KindStderr:
 			if !h.flags.quiet {
-				line := string(ev.Raw)
-				if !strings.HasSuffix(line, "\n") {
-					line += "\n"
-				}
-				io.WriteString(h.stderr, safe(line))
+				d.serverStderr(ev.Raw, safe)
 			}
 		case ev.Dir == mcpclient.ServerToClient:
 			for _, p := range ev.Problems {

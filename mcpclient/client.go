@@ -186,7 +186,8 @@ type Client struct {
 	pairer        *Pairer                // pairing and history problems, shared with traces
 	awaitingUser  int                    // server→client requests not answered yet
 	dead          *ExitError
-	stderrTail    []string
+	stderrTail    StderrTail // the last Config.StderrTail lines, for ExitError
+	stderrFrames  uint64     // stderr frames read (the auto probe's sign of life)
 	era           Era
 	violation     *ViolationError
 	framingErr    *FramingError // --framing newline: the server writes Content-Length framing
@@ -250,6 +251,7 @@ func Start(cfg Config) (*Client, error) {
 		waitDone:  make(chan struct{}),
 		exitDone:  make(chan struct{}),
 	}
+	c.stderrTail.Keep = cfg.StderrTail
 	if cfg.FirstIDZero {
 		c.nextID = -1 // the first request gets id 0
 	}

@@ -223,19 +223,13 @@ func (c *Client) note(text string) {
 }
 
 // outputMark changes whenever the server writes: a stdout frame (the Pairer counts them)
-// or a stderr line (the tail grows, or slides: its first element moves).
+// or a stderr frame.
 type outputMark struct {
-	frames  uint64
-	lines   int
-	stderr0 *string
+	frames, stderr uint64
 }
 
 func (c *Client) outputMarkLocked() outputMark {
-	m := outputMark{frames: c.pairer.fromServer, lines: len(c.stderrTail)}
-	if len(c.stderrTail) > 0 {
-		m.stderr0 = &c.stderrTail[0]
-	}
-	return m
+	return outputMark{frames: c.pairer.fromServer, stderr: c.stderrFrames}
 }
 
 // probeState is shared by the auto probe's request and its watcher: the probe's id key once

@@ -97,7 +97,7 @@ func (c *Client) supervise() {
 	}
 	waitAny(c.stderrEOF, 500*time.Millisecond)
 	c.mu.Lock()
-	e := &ExitError{PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Stderr: append([]string(nil), c.stderrTail...)}
+	e := &ExitError{PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Stderr: c.stderrTail.Lines(c.cfg.StderrTail)}
 	text := "server " + e.How()
 	exited := Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeExited, PID: c.pid, ExitCode: c.exitCode, Signal: c.exitSignal, Text: text}}
 	// The Pairer sees the exit as it does in a recording: frames a child of the server

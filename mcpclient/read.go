@@ -4,7 +4,6 @@ package mcpclient
 // their callers, progress, server requests, --strict violations.
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -35,25 +34,33 @@ func (c *Client) readStdout(r *os.File) {
 // collectAfter is the frame size from which readStdout runs a collection (32 MiB).
 const collectAfter = 32 << 20
 
+// readStderr reads the server's stderr as a terminal shows it (stderrSplitter): lines, and
+// the redraws and unfinished lines of progress output as they come.
 func (c *Client) readStderr(r *os.File) {
 	defer close(c.stderrEOF)
 	defer r.Close()
-	fr := NewFramer(r, 1<<20)
+	var sp stderrSplitter
+	buf := make([]byte, 32<<10)
 	for {
 		c.waitRoom()
-		f, err := fr.Next()
+		n, err := r.Read(buf)
+		if n > 0 {
+			sp.Feed(buf[:n], n < len(buf), c.stderrFrame)
+		}
 		if err != nil {
+			sp.End(c.stderrFrame)
 			return
 		}
-		line := string(bytes.TrimRight(f.Raw, "\r\n"))
-		c.mu.Lock()
-		c.stderrTail = append(c.stderrTail, line)
-		if len(c.stderrTail) > c.cfg.StderrTail {
-			c.stderrTail = c.stderrTail[len(c.stderrTail)-c.cfg.StderrTail:]
-		}
-		c.emitLocked(Event{Dir: Stderr, Kind: KindStderr, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line})
-		c.mu.Unlock()
 	}
+}
+
+// stderrFrame keeps a stderr frame in the tail an ExitError carries and emits it.
+func (c *Client) stderrFrame(f Frame) {
+	c.mu.Lock()
+	c.stderrTail.Add(f.Raw)
+	c.stderrFrames++
+	c.emitLocked(Event{Dir: Stderr, Kind: KindStderr, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line})
+	c.mu.Unlock()
 }
 
 func (c *Client) handleFrame(f Frame) {

@@ -40,6 +40,9 @@ const (
 	logNotice
 	// logClient is something mcp-inspect did or noticed (a refresh, an answer, a warning).
 	logClient
+	// logStderr is a line of the server's stderr, redrawn or continued in place while it
+	// is unfinished (a progress bar).
+	logStderr
 )
 
 // logEntry is one line of the Logs pane. It is kept small: a flood of notifications/message
@@ -76,6 +79,12 @@ type logsPane struct {
 	// entries are the kept entries, oldest first; dropped counts older ones let go.
 	entries []logEntry
 	dropped int
+	// droppedStderr and droppedStderrBytes count the stderr lines among the dropped
+	// entries, and their bytes.
+	droppedStderr, droppedStderrBytes int
+	// line is the server's stderr line being written (stderrFrame): a frame that redraws
+	// or continues it updates its entry instead of adding one.
+	line mcpclient.StderrTail
 	// minLevel hides entries below it ("" shows all, notes included).
 	minLevel string
 	shown    []int
@@ -121,6 +130,27 @@ func (p *logsPane) add(e logEntry) {
 		p.sel = max(len(p.shown)-1, 0)
 	}
 	p.scrollIntoView()
+}
+
+// stderrFrame shows a frame of the server's stderr: a line of its own, or, while the last
+// stderr line is unfinished, that line redrawn (a progress bar's next state) or continued.
+func (p *logsPane) stderrFrame(ev *mcpclient.Event) {
+	if p.line.Keep == 0 {
+		p.line.Keep = 1
+	}
+	_, open := p.line.Live()
+	p.line.Add(ev.Raw)
+	text := p.line.Lines(1)[0]
+	if open {
+		// The entry is at the end, or a few notes or notifications before it.
+		for i := len(p.entries) - 1; i >= max(len(p.entries)-64, 0); i-- {
+			if p.entries[i].kind == logStderr {
+				p.entries[i].text = text
+				return
+			}
+		}
+	}
+	p.add(logEntry{seq: ev.Seq, at: ev.Time, kind: logStderr, level: "info", text: text})
 }
 
 // logOffset writes d as signed milliseconds right-aligned in w digits ("+   341ms"), the
@@ -170,6 +200,12 @@ func (p *logsPane) visible(e *logEntry) bool {
 // (or the oldest kept one when that entry went).
 func (p *logsPane) dropOldest(n int) {
 	n = min(n, len(p.entries))
+	for i := range p.entries[:n] {
+		if e := &p.entries[i]; e.kind == logStderr {
+			p.droppedStderr++
+			p.droppedStderrBytes += len(e.text)
+		}
+	}
 	kept := copy(p.entries, p.entries[n:])
 	clear(p.entries[kept:]) // release the dropped entries' strings
 	p.entries = p.entries[:kept]
@@ -344,6 +380,8 @@ func levelStyle(st *themes.Styles, e *logEntry) func(...string) string {
 		return st.Accent.Render
 	case e.kind == logNotice:
 		return st.Notification.Render
+	case e.kind == logStderr:
+		return st.Stderr.Render
 	case levelRank(e.level) >= levelRank("error"):
 		return st.Error.Render
 	case levelRank(e.level) >= levelRank("warning"):
@@ -382,7 +420,11 @@ func (p *logsPane) draw(base time.Time) string {
 	}
 	lines := []string{fit(head, w)}
 	if p.dropped > 0 {
-		lines = append(lines, fit(st.Warning.Render(fmt.Sprintf(" %d older entries dropped from view (the pane keeps the last %d or more); every server message is on the wire pane (3) and in the recording", p.dropped, logsKeep)), w))
+		stderr := ""
+		if p.droppedStderr > 0 {
+			stderr = fmt.Sprintf(", %s of stderr in %d of them", humanSize(int64(p.droppedStderrBytes)), p.droppedStderr)
+		}
+		lines = append(lines, fit(st.Warning.Render(fmt.Sprintf(" %d older entries dropped from view%s (the pane keeps the last %d or more); every server message and stderr line is on the wire pane (3) and in the recording", p.dropped, stderr, logsKeep)), w))
 	}
 	if p.choosing {
 		var parts []string
@@ -414,6 +456,8 @@ func (p *logsPane) draw(base time.Time) string {
 			src = "inspect"
 		case logNotice:
 			src = "notify"
+		case logStderr:
+			src = "stderr"
 		}
 		text := clean(e.text)
 		if e.logger != "" {
@@ -431,6 +475,9 @@ func (p *logsPane) draw(base time.Time) string {
 		e := &p.entries[p.shown[p.sel]]
 		lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 0))))
 		meta := fmt.Sprintf("level %s", clean(e.level))
+		if e.kind == logStderr {
+			meta = "server stderr (first frame)" // redraws and pieces are the frames after it
+		}
 		if e.logger != "" {
 			meta += " · logger " + clean(e.logger)
 		}

@@ -23,6 +23,10 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	if r.Gone != nil {
 		m.serverGone(r.Gone)
 	}
+	if ev.Dir == mcpclient.Stderr {
+		m.logs.stderrFrame(ev)
+		return cmd
+	}
 	if ev.Msg == nil || ev.Dir != mcpclient.ServerToClient {
 		return cmd
 	}

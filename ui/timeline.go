@@ -162,9 +162,9 @@ type timeline struct {
 	// isError result (by the response's Seq).
 	toolNames map[uint64]string
 
-	// tail is a ring of the last stderrKeep stderr lines; tailN counts every line.
-	tail  []string
-	tailN int
+	// tail keeps the last stderrKeep stderr lines as a terminal shows them (progress
+	// bars redrawn in place, unfinished lines continued).
+	tail mcpclient.StderrTail
 
 	// load reads one event back from the recording by Seq (Options.LoadEvent); nil keeps
 	// the bytes in raws. It is only called from a tea.Cmd.
@@ -431,13 +431,10 @@ func (t *timeline) add(ev mcpclient.Event) {
 	}
 	if ev.Dir == mcpclient.Stderr {
 		t.stderr = append(t.stderr, int32(i))
-		line := trimEOL(string(ev.Raw))
-		if len(t.tail) < stderrKeep {
-			t.tail = append(t.tail, line)
-		} else {
-			t.tail[t.tailN%stderrKeep] = line
+		if t.tail.Keep == 0 {
+			t.tail.Keep = stderrKeep
 		}
-		t.tailN++
+		t.tail.Add(ev.Raw)
 	}
 	if ev.Pair != 0 && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) {
 		if j, ok := t.index(ev.Pair); ok && t.evs.at(j).kind == mcpclient.KindRequest && t.evs.at(j).pair == 0 {
@@ -635,13 +632,12 @@ func (t *timeline) sameReadGap(i int, seq uint64) time.Duration {
 
 // stderrTail returns the last n stderr lines (raw text, unsanitized), at most stderrKeep.
 func (t *timeline) stderrTail(n int) []string {
-	n = min(n, len(t.tail))
-	out := make([]string, 0, n)
-	for k := t.tailN - n; k < t.tailN; k++ {
-		out = append(out, t.tail[k%stderrKeep])
-	}
-	return out
+	return t.tail.Lines(min(n, stderrKeep))
 }
+
+// stderrLive is the server's unfinished last stderr line (a progress bar's latest state);
+// ok is false when the last line ended.
+func (t *timeline) stderrLive() (string, bool) { return t.tail.Live() }
 
 func trimEOL(s string) string {
 	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {

@@ -141,11 +141,15 @@ func (m *model) statusBar() string {
 	} else {
 		parts = append(parts, stateText(s))
 	}
+	if live, ok := m.tl.stderrLive(); ok && strings.TrimSpace(live) != "" {
+		// A progress bar on stderr (npx downloading, a model loading): its latest state.
+		parts = append(parts, "stderr: "+ansi.Truncate(clean(strings.TrimSpace(live)), 40, "…"))
+	}
 	parts = append(parts, m.sessionStatus()...)
 	if s.PID != 0 {
 		parts = append(parts, fmt.Sprintf("pid %d", s.PID))
 	}
-	parts = append(parts, jsontext.Count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", len(m.tl.stderr)))
+	parts = append(parts, jsontext.Count(m.tl.violations, "violation", "violations"), fmt.Sprintf("%d stderr", m.tl.tail.Count()))
 	if f := m.recFact(); f != "" {
 		parts = append(parts, f)
 	}

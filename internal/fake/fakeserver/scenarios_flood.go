@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -37,6 +39,27 @@ func floodScenarios() map[string]*scenario {
 					}
 					s.write(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"notice","logger":"flood","data":"flood done ` + strconv.Itoa(n) + `"}}` + "\n")
 				}()
+			},
+		},
+		"stderr-progress": {
+			summary: "before it reads stdin, a progress bar on stderr redrawn with \\r (10% … 100%, FAKE_DELAY_MS (150) apart), then \"Loading model… \" finished by \"done\" a pause later, as tqdm and npx draw them",
+			startup: func(s *server) int {
+				delay := 150 * time.Millisecond
+				if v, ok := s.envInt("FAKE_DELAY_MS"); ok {
+					delay = time.Duration(v) * time.Millisecond
+				}
+				for pct := 10; pct <= 100; pct += 10 {
+					bar := strings.Repeat("█", pct/10) + strings.Repeat(" ", 10-pct/10)
+					fmt.Fprintf(s.stderr, "\r%3d%%|%s| %d/10", pct, bar, pct/10)
+					if pct < 100 {
+						time.Sleep(delay)
+					}
+				}
+				fmt.Fprint(s.stderr, "\n")
+				fmt.Fprint(s.stderr, "Loading model… ")
+				time.Sleep(delay)
+				fmt.Fprint(s.stderr, "done\n")
+				return -1
 			},
 		},
 		"flood-stderr": {
