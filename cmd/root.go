@@ -472,6 +472,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 		if res.Framing != "" {
 			base.Framing = res.Framing
 		}
+		base.Env = append(base.Env, res.Env...)
 		return tuiSessionEnd{restart: &base, roots: res.Roots}, nil
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -199,6 +199,7 @@ type Client struct {
 	silenceSaid   [2]bool       // the notes said: the server has not read stdin; it has
 	stdinClosed   bool          // Close closed the server's stdin
 	flushSaid     bool          // the block-buffered stdout note was said
+	burst         burstWatch    // answers that come together (burst.go)
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string

@@ -248,6 +248,7 @@ func (c *Client) routeResponseLocked(ev *Event) {
 	now := ev.Time
 	seq := c.emitLocked(*ev)
 	c.dropLocked(p)
+	c.burstLocked(now, p.sent, seq)
 	r := &Response{Msg: ev.Msg, Seq: seq, RequestSeq: p.seq, Elapsed: now.Sub(p.sent)}
 	if ev.Msg.Error != nil {
 		p.ch <- reqOutcome{resp: r, err: ev.Msg.Error}

@@ -149,5 +149,8 @@ func (c *Client) flushedAtExitLocked(seq uint64) {
 		return
 	}
 	c.flushSaid = true
-	c.noteLocked(fmt.Sprintf(BufferedNote+"the server's answer (event #%d) came only once its stdin was closed: its stdout is likely block-buffered on a pipe and flushed at exit; flush after each message (Python: python -u or PYTHONUNBUFFERED=1, print(..., flush=True); C: setvbuf(stdout, NULL, _IOLBF, 0) or fflush(stdout); Node: write with process.stdout.write, not a buffered logger)", seq))
+	c.noteLocked(fmt.Sprintf(BufferedNote+"the server's answer (event #%d) came only once its stdin was closed: its stdout is likely block-buffered on a pipe and flushed at exit; flush after each message (%s)", seq, flushFixes))
 }
+
+// flushFixes names the fix for block-buffered stdout per language.
+const flushFixes = "Python: python -u or PYTHONUNBUFFERED=1, print(..., flush=True); C: setvbuf(stdout, NULL, _IOLBF, 0) or fflush(stdout); Node: write with process.stdout.write, not a buffered logger"

@@ -123,3 +123,40 @@ func TestFirstIDZeroHint(t *testing.T) {
 	}
 	s.events(t)
 }
+
+// A block-buffered server that flushed its handshake holds its later answers until the
+// buffer fills: they come together, to requests sent over more than a second, and the
+// note says so with the fix, once.
+func TestBufferedBurstNamed(t *testing.T) {
+	s := startFake(t, "buffered", func(c *mcpclient.Config) {
+		c.Env = []string{"FAKE_BUFFER=200", "FAKE_FLUSH_INIT=1"}
+		c.Silence = -1
+	})
+	if _, err := s.c.Initialize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// Five pings of 37 bytes fit the 200-byte buffer; the sixth's answer flushes them.
+	done := make(chan error, 6)
+	for i := range 6 {
+		go func() { _, err := s.c.Ping(context.Background()); done <- err }()
+		if i < 5 {
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	for range 5 {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the buffered answers never came")
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // the note follows the burst
+	s.c.Close()
+	got := silenceIn(s.events(t), mcpclient.BufferedNote)
+	if len(got) != 1 || !strings.Contains(got[0], "5 answers came together") || !strings.Contains(got[0], "to requests sent over 1") || !strings.Contains(got[0], "PYTHONUNBUFFERED=1") {
+		t.Fatalf("notes %q", got)
+	}
+}

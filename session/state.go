@@ -57,6 +57,9 @@ type State struct {
 	// Silence is what the client said of a stdio server that says nothing
 	// (mcpclient.SilenceNote, without the prefix); "" when nothing.
 	Silence string
+	// Buffered is what the client said of a server whose answers came late, together or
+	// only at its stdin's close (mcpclient.BufferedNote, without the prefix); "" when nothing.
+	Buffered string
 	// Ping is the last ping (legacy era; the 2026-07-28 revision removed it).
 	Ping Ping
 }
@@ -162,6 +165,9 @@ func (s *State) observeNote(l *mcpclient.LifeInfo) {
 	}
 	if t, ok := strings.CutPrefix(text, mcpclient.SilenceNote); ok {
 		s.Silence = t
+	}
+	if t, ok := strings.CutPrefix(text, mcpclient.BufferedNote); ok {
+		s.Buffered = t
 	}
 	var v *mcpclient.ViolationError
 	if s.Strict == nil && errors.As(l.Err, &v) {

@@ -152,7 +152,7 @@ func (m *model) silenceLines(w int) []string {
 	out = append(out, wrapWords(s.Silence, w)...)
 	out = append(out, "")
 	if m.restart.enabled && !strings.Contains(s.Silence, "Content-Length framed") {
-		for _, l := range wrapWords(m.c.keys.Global.RestartFramed.Help().Key+" restarts it with --framing content-length · E edits the command", w) {
+		for _, l := range wrapWords(m.c.keys.Global.RestartFramed.Help().Key+" restarts it with --framing content-length · "+m.c.keys.Global.RestartUnbuffered.Help().Key+" with "+unbufferedEnv+" · E edits the command", w) {
 			out = append(out, st.Accent.Render(l))
 		}
 	}

@@ -56,3 +56,26 @@ func TestSilentServerPanel(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 }
+
+// A server whose stdout is block-buffered (mcpclient.BufferedNote): the Server pane says so
+// and offers U, which ends the UI asking for a restart with PYTHONUNBUFFERED=1; U on a
+// server nothing was said of only says why it does nothing.
+func TestBufferedServerRestartUnbuffered(t *testing.T) {
+	s := moreSession()
+	m := connected(t, s, 160, 40)
+	m.restart.enabled = true
+	m.launch.argv = []string{"python3", "server.py"}
+	keys(t, m, "U")
+	if m.quitting || m.result(nil).Restart != nil {
+		t.Fatal("U restarted a server nothing was said of")
+	}
+	note := mcpclient.BufferedNote + "5 answers came together (the last is event #14), to requests sent over 1s, the oldest after waiting 1.25s: the server's stdout is likely block-buffered on a pipe"
+	drive(t, m, eventsMsg{events: []mcpclient.Event{life(90, mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: 42, Text: note})}})
+	keys(t, m, "4")
+	mustContain(t, "server pane", view(m), "stdout:   ⚠ buffered: 5 answers came together", "U restarts it with PYTHONUNBUFFERED=1")
+	keys(t, m, "U")
+	res := m.result(nil)
+	if !m.quitting || strings.Join(res.Restart, " ") != "python3 server.py" || strings.Join(res.Env, " ") != "PYTHONUNBUFFERED=1" || res.Framing != "" {
+		t.Fatalf("result %+v", res)
+	}
+}

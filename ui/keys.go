@@ -58,9 +58,11 @@ type globalKeys struct {
 	// SaveSession saves the session recorded so far under a name.
 	SaveSession key.Binding
 	// Restart opens the command line prompt; enter stops the server and starts it again.
-	// RestartFramed restarts a silent stdio server with --framing content-length.
-	Restart       key.Binding
-	RestartFramed key.Binding
+	// RestartFramed restarts a silent stdio server with --framing content-length;
+	// RestartUnbuffered restarts a stdio server with PYTHONUNBUFFERED=1 in its environment.
+	Restart           key.Binding
+	RestartFramed     key.Binding
+	RestartUnbuffered key.Binding
 	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
 	CancelCall key.Binding `in:"call"`
 	Help       key.Binding
@@ -273,25 +275,26 @@ func defaultKeyMap() keyMap {
 
 func defaultGlobalKeys() globalKeys {
 	return globalKeys{
-		Quit:          key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit:     key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
-		Help:          key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		NextPane:      key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
-		PrevPane:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		Tools:         key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
-		Call:          key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
-		Wire:          key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
-		Server:        key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
-		Resources:     key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
-		Prompts:       key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
-		Logs:          key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
-		Tasks:         key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
-		CancelCall:    key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
-		Ping:          key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
-		Roots:         key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
-		SaveSession:   key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
-		Restart:       key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
-		RestartFramed: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
+		Quit:              key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit:         key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (always)")),
+		Help:              key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextPane:          key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevPane:          key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Tools:             key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "tools")),
+		Call:              key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "call")),
+		Wire:              key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "wire")),
+		Server:            key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "server")),
+		Resources:         key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "resources")),
+		Prompts:           key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "prompts")),
+		Logs:              key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "logs")),
+		Tasks:             key.NewBinding(key.WithKeys("8"), key.WithHelp("8", "tasks")),
+		CancelCall:        key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "cancel call")),
+		Ping:              key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
+		Roots:             key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
+		SaveSession:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
+		Restart:           key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
+		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
+		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
 	}
 }
 

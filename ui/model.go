@@ -478,7 +478,7 @@ func (m *model) result(err error) Result {
 	if err != nil || m.restart.asked == nil {
 		return Result{}
 	}
-	return Result{Restart: m.restart.asked, Roots: m.rootsToKeep(), Framing: m.restart.framing}
+	return Result{Restart: m.restart.asked, Roots: m.rootsToKeep(), Framing: m.restart.framing, Env: m.restart.env}
 }
 
 // newPanes builds the panes (m's common bag exists) and their array, in tab order.

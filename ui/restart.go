@@ -24,6 +24,9 @@ type Result struct {
 	// Framing is the framing the restart asked for (the L key on a silent server:
 	// mcpclient.FramingContentLength); "" keeps the session's.
 	Framing mcpclient.Framing
+	// Env are NAME=value pairs the restart adds to the server's environment (the U key:
+	// PYTHONUNBUFFERED=1); nil adds none.
+	Env []string
 }
 
 // restartState is whether the server can be restarted (the E key) and what was asked.
@@ -34,6 +37,28 @@ type restartState struct {
 	// framing it asks for.
 	asked   []string
 	framing mcpclient.Framing
+	env     []string
+}
+
+// unbufferedEnv is what the U key adds to a server's environment: Python flushes stdout
+// after each write with it (the commonest block-buffered server); others ignore it.
+const unbufferedEnv = "PYTHONUNBUFFERED=1"
+
+// restartUnbuffered restarts a stdio server with PYTHONUNBUFFERED=1 (the U key): offered
+// when its answers came late, together or only at exit, or when it says nothing (both only
+// ever said of a stdio server).
+func (m *model) restartUnbuffered() tea.Cmd {
+	s := m.state()
+	switch {
+	case !m.restart.enabled:
+		m.note("warning", "restart: not available here (offline or attached)")
+		return nil
+	case s.Buffered == "" && s.Silence == "":
+		m.note("warning", "U restarts a stdio server whose stdout is buffered with "+unbufferedEnv+"; nothing says this one's is")
+		return nil
+	}
+	m.restart.asked, m.restart.env, m.quitting = m.launch.argv, []string{unbufferedEnv}, true
+	return tea.Quit
 }
 
 // restartFramed restarts a silent stdio server with --framing content-length (the L key):

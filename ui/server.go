@@ -141,6 +141,12 @@ func (m *model) serverLines(w int) []string {
 		if s.Framing != "" {
 			add(wrapStyled(st.Warning, "  framing:  ⚠ "+clean(s.Framing), w)...)
 		}
+		if s.Buffered != "" {
+			add(wrapStyled(st.Warning, "  stdout:   ⚠ buffered: "+clean(s.Buffered), w)...)
+			if m.restart.enabled {
+				add(wrapStyled(st.Accent, "            "+m.c.keys.Global.RestartUnbuffered.Help().Key+" restarts it with "+unbufferedEnv, w)...)
+			}
+		}
 		if n := m.tl.crlf; n > 0 {
 			add(wrapStyled(st.Warning, fmt.Sprintf("  lines:    %s end in \\r\\n, from #%d on (MCP frames end with \\n; most clients cope, strict ones do not)", jsontext.Count(n, "stdout line", "stdout lines"), m.tl.crlfFirst), w)...)
 		}

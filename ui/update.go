@@ -349,6 +349,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openRestartPrompt()
 	case key.Matches(msg, k.Global.RestartFramed):
 		return m.restartFramed()
+	case key.Matches(msg, k.Global.RestartUnbuffered):
+		return m.restartUnbuffered()
 	case key.Matches(msg, k.Global.Ping):
 		return m.startPing()
 	}

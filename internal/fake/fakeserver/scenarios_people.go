@@ -39,11 +39,21 @@ func peopleScenarios() map[string]*scenario {
 func buffered() *scenario {
 	var bw *bufio.Writer
 	return &scenario{
-		summary: "stdout block-buffered (4 KiB), as Python's on a pipe without -u: answers come when the buffer fills, or at exit",
+		summary: "stdout block-buffered (FAKE_BUFFER bytes, 4 KiB), as Python's on a pipe without -u: answers come when the buffer fills, or at exit; FAKE_FLUSH_INIT=1 flushes the answer to initialize",
 		startup: func(s *server) int {
-			bw = bufio.NewWriterSize(s.stdout, 4096)
+			size := 4096
+			if v, ok := s.envInt("FAKE_BUFFER"); ok && v > 0 {
+				size = v
+			}
+			bw = bufio.NewWriterSize(s.stdout, size)
 			s.out = stdioserver.NewWriter(bw)
 			return -1
+		},
+		initialize: func(s *server, m *stdioserver.Message) {
+			s.write(s.initializeLine(m))
+			if s.getenv("FAKE_FLUSH_INIT") != "" {
+				_ = bw.Flush() // a server that flushes its handshake, and nothing after
+			}
 		},
 		onEOF: func(*server) { _ = bw.Flush() },
 	}
