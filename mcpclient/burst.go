@@ -2,6 +2,9 @@ package mcpclient
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -63,4 +66,64 @@ func (c *Client) burstLocked(now, sent time.Time, seq uint64) {
 		c.noteLocked(fmt.Sprintf(BufferedNote+"%d answers came together (the last is event #%d), to requests sent over %s, the oldest after waiting %s: the server's stdout is likely block-buffered on a pipe and flushed only when its buffer fills; flush after each message (%s)",
 			b.n, b.lastSeq, b.newest.Sub(b.oldest).Round(10*time.Millisecond), b.last.Sub(b.oldest).Round(10*time.Millisecond), flushFixes))
 	})
+}
+
+// A Python server that flushes its handshake and nothing after (a print without flush)
+// holds every later answer: the request just waits. When the server is Python run without
+// -u or PYTHONUNBUFFERED and a request after the handshake has had no answer, and nothing
+// came on stdout, for the silence interval, a note says the answer may be in its buffer.
+
+// watchHeldLocked starts that watch for request p, once per client.
+func (c *Client) watchHeldLocked(p *pendingReq) {
+	if c.tr != nil || c.heldWatched || c.flushSaid || c.cfg.Silence < 0 || !c.heard.Load() || !pythonBuffered(c.cfg.Command, c.cfg.Args, c.cfg.Env) {
+		return
+	}
+	c.heldWatched = true
+	frames := c.pairer.fromServer
+	time.AfterFunc(c.silenceAfter(), func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if _, waiting := c.pending[p.id]; !waiting || c.pairer.fromServer != frames || c.flushSaid || c.dead != nil || c.state == StateClosed {
+			c.heldWatched = false // watch the next request instead
+			return
+		}
+		c.flushSaid = true
+		c.noteLocked(fmt.Sprintf(BufferedNote+"%s (event #%d) has had no answer for %s and nothing came on stdout, from a Python server run without -u or PYTHONUNBUFFERED: unless it is just slow, its stdout is block-buffered on a pipe and holds the answer; flush after each message (%s)",
+			p.method, p.seq, c.silenceAfter(), flushFixes))
+	})
+}
+
+// pythonBuffered reports whether a command runs Python with its stdout block-buffered on a
+// pipe: python, python3, python3.12 … (or uv, uvx) without -u, and PYTHONUNBUFFERED not set
+// in env (the last value wins, as in the child's environment) or inherited.
+func pythonBuffered(command string, args, env []string) bool {
+	python := false
+	for i, w := range append([]string{command}, args...) {
+		base := strings.TrimSuffix(strings.ToLower(filepath.Base(w)), ".exe")
+		switch {
+		case w == "-u" && python:
+			return false
+		case pythonName(base) || i == 0 && (base == "uv" || base == "uvx"):
+			python = true
+		}
+	}
+	if !python {
+		return false
+	}
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "PYTHONUNBUFFERED="); ok {
+			return v == ""
+		}
+	}
+	return os.Getenv("PYTHONUNBUFFERED") == ""
+}
+
+// pythonName reports whether base names a Python interpreter: py, python, python3,
+// python3.12.
+func pythonName(base string) bool {
+	if base == "py" {
+		return true
+	}
+	v, ok := strings.CutPrefix(base, "python")
+	return ok && strings.Trim(v, "0123456789.") == ""
 }

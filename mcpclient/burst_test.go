@@ -46,3 +46,31 @@ func TestBurstWatch(t *testing.T) {
 		t.Fatalf("said %d times, want once", said)
 	}
 }
+
+// pythonBuffered tells Python run with its stdout block-buffered from the rest.
+func TestPythonBuffered(t *testing.T) {
+	t.Setenv("PYTHONUNBUFFERED", "")
+	for _, c := range []struct {
+		argv []string
+		env  []string
+		want bool
+	}{
+		{[]string{"python3", "server.py"}, nil, true},
+		{[]string{"/usr/bin/python3.12", "-m", "srv"}, nil, true},
+		{[]string{"python3", "-u", "server.py"}, nil, false},
+		{[]string{"python3", "server.py"}, []string{"PYTHONUNBUFFERED=1"}, false},
+		{[]string{"python3", "server.py"}, []string{"PYTHONUNBUFFERED=1", "PYTHONUNBUFFERED="}, true},
+		{[]string{"uv", "run", "server.py"}, nil, true},
+		{[]string{"./server.py"}, nil, false}, // a script run by its #! line: its python is unknown
+		{[]string{"node", "server.js"}, nil, false},
+		{[]string{"npx", "-y", "python-mcp"}, nil, false},
+	} {
+		if got := pythonBuffered(c.argv[0], c.argv[1:], c.env); got != c.want {
+			t.Errorf("%q env %q: %v, want %v", c.argv, c.env, got, c.want)
+		}
+	}
+	t.Setenv("PYTHONUNBUFFERED", "1")
+	if pythonBuffered("python3", []string{"server.py"}, nil) {
+		t.Error("PYTHONUNBUFFERED inherited from our environment was not seen")
+	}
+}

@@ -200,6 +200,7 @@ type Client struct {
 	stdinClosed   bool          // Close closed the server's stdin
 	flushSaid     bool          // the block-buffered stdout note was said
 	burst         burstWatch    // answers that come together (burst.go)
+	heldWatched   bool          // a request after the handshake is watched for a held answer (burst.go)
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string

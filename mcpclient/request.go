@@ -129,6 +129,7 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	}
 	p.seq = c.seq
 	c.bySeq[p.seq] = p
+	c.watchHeldLocked(p)
 	c.mu.Unlock()
 	if opt.OnSent != nil {
 		opt.OnSent(p.seq, idRaw)

@@ -140,14 +140,14 @@ else
 fi
 
 echo "== mcpclient tests (the fake servers; no go command or Node here)"
-# Not run under wine, each for its reason: the real servers need the module tree, Node and the
+# Not run under wine, each for its reason: the real servers need the module tree, Node, Python and the
 # go command; the shutdown-step test needs CTRL_BREAK (above); B22 passes but its t.TempDir
 # cleanup fails (Go 1.26's RemoveAll uses FileDispositionInformationEx, which wine 8 lacks).
 notrun=(TestHTTPEraAuto TestModernEraGoEverything TestAutoEra TestLegacyFeaturesGoEverything
 	TestLegacyFeaturesServerEverything TestHTTPServerEverythingStreamable TestHTTPGoEverythingStateful
 	TestHTTPGoEverythingModern TestHTTPServerEverythingSSE TestHTTPModernListenStream
 	TestHTTPResumeWithLastEventID TestServerEverything TestGoEverythingServer
-	TestShutdownReportSaysWhichStep TestB22ArgvAndEnvExact)
+	TestShutdownReportSaysWhichStep TestB22ArgvAndEnvExact TestHeldAnswerOfPythonNamed)
 skip="^($(IFS='|'; echo "${notrun[*]}"))\$"
 rc=0
 out=$(MCP_INSPECT_FAKESERVER="Z:${work//\//\\}\\fakeserver.exe" timeout 900 "$wine" ./mcpclient.test.exe -test.v -test.timeout 800s -test.skip "$skip" 2>&1) || rc=$?

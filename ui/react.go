@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -22,6 +23,14 @@ func (m *model) observeEvent(ev *mcpclient.Event) tea.Cmd {
 	cmd := m.recordedAnswer(r)
 	if r.Gone != nil {
 		m.serverGone(r.Gone)
+	}
+	if l := ev.Life; l != nil && l.Kind == mcpclient.LifeNote && strings.HasPrefix(l.Text, mcpclient.BufferedNote) {
+		// Said where the user is looking (the status line, the Logs pane), with the key.
+		text := l.Text
+		if m.restart.enabled {
+			text += " · " + m.c.keys.Global.RestartUnbuffered.Help().Key + " restarts it with " + unbufferedEnv
+		}
+		m.say(session.Note{Level: session.Warning, Text: text})
 	}
 	if ev.Dir == mcpclient.Stderr {
 		m.logs.stderrFrame(ev)

@@ -197,7 +197,9 @@ func (m *model) serverLines(w int) []string {
 			add(st.Muted.Render("  S saves it under a name"))
 		}
 	}
-	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", len(m.tl.stderr), min(len(m.tl.stderr), 50))))
+	// Lines as the terminal shows them (a progress bar's redraws are one line), not frames.
+	n := m.tl.tail.Count()
+	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", n, min(n, 50))))
 	for _, l := range m.tl.stderrTail(50) {
 		add(wrapStyled(st.Stderr, clean(l), w)...)
 	}

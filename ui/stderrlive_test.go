@@ -34,6 +34,7 @@ func TestStderrProgressLive(t *testing.T) {
 	if n := strings.Count(out, "ms stderr  "); n != 2 {
 		t.Fatalf("%d stderr entries, want 2 (one per line as the terminal shows it):\n%s", n, out)
 	}
+	mustContain(t, "server pane", strings.Join(m.serverLines(140), "\n"), "stderr (2 lines, last 2)")
 	if got := strings.Join(m.tl.stderrTail(5), "|"); !strings.HasSuffix(got, "100%|██████████||Loading model… done") {
 		t.Fatalf("stderr tail %q", got)
 	}
