@@ -181,6 +181,9 @@ auto picture previews: kitty graphics, iTerm2 inline images, sixel, or half bloc
 .B BROWSER, DISPLAY, WAYLAND_DISPLAY
 OAuth: the browser command to open the authorization page with, and whether a graphical session is there to open it
 .TP
+.B PYTHONUNBUFFERED
+set and not empty in the environment a Python server inherits: its stdout is taken as unbuffered (no buffered-stdout note while a request waits); U in the TUI restarts a server with PYTHONUNBUFFERED=1
+.TP
 .B GOMAXPROCS
 when set, bench and tap keep it instead of choosing their own number of threads
 .TP

@@ -34,7 +34,7 @@ var tested = []string{
 	// a server that cannot run twice at once (copies_test.go)
 	"single-copy",
 	// issue 24: servers as people write them (people_test.go)
-	"nan", "reply-to-notification", "buffered",
+	"nan", "reply-to-notification", "buffered", "stderr-progress", "union",
 }
 
 // breaksCommon are the check scenarios TestCommonBehaviour leaves out: each breaks one of
