@@ -242,7 +242,7 @@ func (r *run) versions(ctx context.Context) {
 		return // interrupted: no new server is started
 	}
 	if r.init == nil || r.init.Era == mcpclient.EraModern {
-		for _, id := range []string{"version-future", "version-oldest"} {
+		for _, id := range []string{"version-future", "version-oldest", "init-order"} {
 			r.na(id, "no legacy handshake in the main session")
 		}
 		return

@@ -3,8 +3,10 @@ package check
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -19,22 +21,69 @@ func (r *run) reads(ctx context.Context) {
 	r.setLevel(ctx)
 	if ctx.Err() == nil && r.active("ping") {
 		x := r.main.request(ctx, "ping", nil, r.opt.Server.Timeout)
+		if r.modern() {
+			r.checkPingRemoved(x)
+			return
+		}
 		r.checkPing("ping", x)
 	}
 }
 
-// checkPing checks a ping exchange under rule id.
+// modern reports whether the main session speaks the 2026-07-28 revision.
+func (r *run) modern() bool { return r.init != nil && r.init.Era == mcpclient.EraModern }
+
+// checkPing checks a ping exchange under rule id: the result is an empty object ("The
+// receiver MUST respond promptly with an empty response", MCP 2025-11-25
+// basic/utilities/ping).
 func (r *run) checkPing(id string, x exchange) {
 	if x.err != nil {
 		r.find(id, Must, x.events, "ping: %v", x.err)
 		return
 	}
-	if !isKind(x.result(), "object") {
-		r.find(id, Must, x.events, "ping answered %s, not an object", clip(string(x.result())))
+	if !isEmptyObject(x.result()) {
+		r.find(id, Must, x.events, "ping answered %s, not an empty result {}", clip(string(x.result())))
 		return
 	}
-	r.note(id, x.events, "answered in %s", x.resp.Elapsed.Round(10_000))
+	r.note(id, x.events, "answered {} in %s", x.resp.Elapsed.Round(10_000))
 }
+
+// checkPingRemoved checks ping in the 2026-07-28 era, which removed it: the server refuses
+// it as a method it does not have, -32601 (or, over HTTP, 404).
+func (r *run) checkPingRemoved(x exchange) {
+	rpc := x.rpcErr()
+	switch {
+	case x.err == nil:
+		r.find("ping", Must, x.events, "ping was answered %s in the 2026-07-28 era, which removed it: a removed method gets -32601 Method not found", clip(string(x.result())))
+	case rpc != nil && rpc.Code == -32601:
+		r.note("ping", x.events, "refused with -32601, as the 2026-07-28 era removed ping")
+	case rpc != nil:
+		r.find("ping", Should, x.events, "ping (removed in the 2026-07-28 era) got error %d %q, not -32601 Method not found", rpc.Code, rpc.Message)
+	case strings.Contains(x.err.Error(), "404"):
+		r.note("ping", x.events, "refused with HTTP 404, as the 2026-07-28 era removed ping")
+	default:
+		r.find("ping", Must, x.events, "ping (removed in the 2026-07-28 era): %v", x.err)
+	}
+}
+
+// isEmptyObject reports whether raw is {} (whitespace aside).
+func isEmptyObject(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil && len(m) == 0
+}
+
+// alive sends the request that shows the server still answers, with timeout d: ping, or in
+// the 2026-07-28 era (which removed ping) server/discover. An error response is an answer
+// too (answered).
+func (r *run) alive(ctx context.Context, d time.Duration) (x exchange, method string) {
+	method = "ping"
+	if r.modern() {
+		method = "server/discover"
+	}
+	return r.main.request(ctx, method, nil, d), method
+}
+
+// answered reports whether the server answered the exchange, with a result or an error.
+func (x exchange) answered() bool { return x.err == nil || x.rpcErr() != nil }
 
 func (r *run) readResources(ctx context.Context) {
 	if !r.active("resources-read") {
@@ -115,6 +164,14 @@ func (r *run) getPrompts(ctx context.Context) {
 		if rpc := x.rpcErr(); rpc != nil {
 			// An answer, if not the prompt: it may need what the check does not offer (elicitation).
 			r.find("prompts-get", Should, x.events, "prompts/get %q (no required argument) got error %d %q", name, rpc.Code, rpc.Message)
+			continue
+		}
+		var ie *mcpclient.InputError
+		if errors.As(x.err, &ie) {
+			// The server asked the client for input (input_required, MCP 2026-07-28 MRTR):
+			// the check declares no elicitation or sampling, so asking is the server's
+			// deviation, not a client's failure.
+			r.find("prompts-get", Should, x.events, "prompts/get %q (no required argument) asked the client for input (input_required) though the check declares no client capabilities (no elicitation, no sampling): a server asks only for what the client declared", name)
 			continue
 		}
 		if x.err != nil {

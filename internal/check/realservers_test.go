@@ -119,3 +119,32 @@ func TestGoEverythingHTTP(t *testing.T) {
 		}
 	}
 }
+
+// TestGoEverythingModern: the go-sdk everything-server (stateless) checked in the 2026-07-28
+// era. That revision removed ping: the ping rule expects it refused (-32601) and the
+// liveness probes use server/discover, so the server is not failed for a method it must
+// not have (issue 25).
+func TestGoEverythingModern(t *testing.T) {
+	t.Parallel()
+	srv := testservers.GoEverythingHTTP(t, true)
+	rep, err := check.Run(context.Background(), check.Options{
+		Server: mcpclient.Config{URL: srv.URL, Transport: mcpclient.TransportHTTP, Era: mcpclient.EraModern},
+		Target: srv.URL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No MUST failure (its unknown method, refused with HTTP 400 in the legacy run, gets
+	// -32601 here); its input_required prompt asks for an elicitation the check does not
+	// declare: a warning, worded as the server's.
+	realOutcome(t, rep, nil, []string{"prompts-get"})
+	if f := rep.Result("prompts-get").Findings; len(f) != 1 || !strings.Contains(f[0].Text, "asked the client for input (input_required) though the check declares no client capabilities") {
+		t.Errorf("prompts-get: %+v", f)
+	}
+	if n := rep.Result("ping").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "as the 2026-07-28 era removed ping") {
+		t.Errorf("ping: %+v", rep.Result("ping"))
+	}
+	if n := rep.Result("final-ping").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "server/discover answered") {
+		t.Errorf("final-ping: %+v", rep.Result("final-ping"))
+	}
+}

@@ -145,7 +145,7 @@ func (r *run) notJSON(ctx context.Context) {
 	}
 	// A ping behind the line: a server that answers in order has answered the line by the
 	// time the ping's answer comes; one that does not gets a short grace after it.
-	x := r.main.request(ctx, "ping", nil, r.opt.Wait)
+	x, probe := r.alive(ctx, r.opt.Wait)
 	isParseErr := func(ev mcpclient.Event) bool {
 		return ev.Dir == mcpclient.ServerToClient && ev.Kind == mcpclient.KindErrorResponse && ev.Msg != nil && idValue(ev.Msg.ID) == "null"
 	}
@@ -162,11 +162,11 @@ func (r *run) notJSON(ctx context.Context) {
 	default:
 		r.note("parse-error", evs, "-32700 %q", ev.Msg.Error.Message)
 	}
-	if x.err != nil {
-		r.find("parse-error", Must, append(evs, x.events...), "after the line that is not JSON, ping failed: %v", x.err)
+	if !x.answered() {
+		r.find("parse-error", Must, append(evs, x.events...), "after the line that is not JSON, %s failed: %v", probe, x.err)
 		return
 	}
-	r.note("parse-error", x.events, "ping answered afterwards")
+	r.note("parse-error", x.events, "%s answered afterwards", probe)
 }
 
 // silent sends a notification, then a ping: nothing may answer the notification, and the
@@ -181,7 +181,7 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 		return
 	}
 	sent := r.main.sent(mark)
-	x := r.main.request(ctx, "ping", nil, r.opt.Wait)
+	x, probe := r.alive(ctx, r.opt.Wait)
 	evs := append(r.main.ev(sent), x.events...)
 	answered := false
 	for _, ev := range r.main.since(mark) {
@@ -196,15 +196,15 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 			answered = true
 		}
 	}
-	if x.err != nil {
-		r.find(rule, Must, evs, "after %s, ping failed: %v", method, x.err)
+	if !x.answered() {
+		r.find(rule, Must, evs, "after %s, %s failed: %v", method, probe, x.err)
 		return
 	}
 	if answered {
-		r.note(rule, evs, "ping answered after %s", method)
+		r.note(rule, evs, "%s answered after %s", probe, method)
 		return
 	}
-	r.note(rule, evs, "%s: no response; ping answered after it", method)
+	r.note(rule, evs, "%s: no response; %s answered after it", method, probe)
 }
 
 // finalPing shows the server survived the battery.
@@ -212,7 +212,15 @@ func (r *run) finalPing(ctx context.Context) {
 	if ctx.Err() != nil || !r.active("final-ping") {
 		return
 	}
-	r.checkPing("final-ping", r.main.request(ctx, "ping", nil, r.opt.Server.Timeout))
+	x, probe := r.alive(ctx, r.opt.Server.Timeout)
+	switch {
+	case probe == "ping":
+		r.checkPing("final-ping", x)
+	case !x.answered():
+		r.find("final-ping", Must, x.events, "%s: %v", probe, x.err)
+	default:
+		r.note("final-ping", x.events, "%s answered (the 2026-07-28 era has no ping)", probe)
+	}
 }
 
 // marshal is params as raw JSON (nil for nil).

@@ -79,7 +79,7 @@ func Rules() []Rule {
 		{"prompts-get", GroupReads, Must, "each prompt with no required argument gets messages with role and content (an error response is a warning)", "MCP 2025-11-25 server/prompts §Getting a Prompt", false},
 		{"completion", GroupReads, Must, "where completions are declared, completion/complete answers values (at most 100)", "MCP 2025-11-25 server/utilities/completion", false},
 		{"logging", GroupReads, Must, "where logging is declared, logging/setLevel answers an empty result", "MCP 2025-11-25 server/utilities/logging", false},
-		{"ping", GroupReads, Must, "ping is answered with an empty result", "MCP 2025-11-25 basic/utilities/ping", false},
+		{"ping", GroupReads, Must, "ping is answered with an empty result {}; in the 2026-07-28 era, which removed it, it is refused with -32601", "MCP 2025-11-25 basic/utilities/ping; MCP 2026-07-28 changelog (ping removed)", false},
 		{"unknown-method", GroupRobustness, Must, "an unknown method gets an error response, -32601", "JSON-RPC 2.0 §5.1; MCP 2025-11-25 basic/index", false},
 		{"unknown-tool", GroupRobustness, Should, "tools/call of an unknown tool gets -32602", "MCP 2025-11-25 server/tools §Error Handling", false},
 		{"parse-error", GroupRobustness, Must, "a line that is not JSON gets -32700 with id null (SHOULD), and the server lives on (MUST)", "JSON-RPC 2.0 §5.1; MCP 2025-11-25 basic/transports §stdio", true},
@@ -87,7 +87,7 @@ func Rules() []Rule {
 		{"id-zero", GroupRobustness, Must, "a request with id 0 is answered with id 0, a number", "JSON-RPC 2.0 §5; MCP 2025-11-25 basic/index §Requests", false},
 		{"notification", GroupRobustness, Must, "a notification (an unknown one) gets no response", "JSON-RPC 2.0 §4.1; MCP 2025-11-25 basic/index §Notifications", false},
 		{"cancel-unknown", GroupRobustness, Must, "notifications/cancelled for an id never sent is ignored: no response, the server lives on", "MCP 2025-11-25 basic/utilities/cancellation", false},
-		{"final-ping", GroupRobustness, Must, "after everything, the server still answers ping", "MCP 2025-11-25 basic/utilities/ping", false},
+		{"final-ping", GroupRobustness, Must, "after everything, the server still answers ping (server/discover in the 2026-07-28 era)", "MCP 2025-11-25 basic/utilities/ping; MCP 2026-07-28 server/discover", false},
 		{"tool-call", GroupCalls, Must, "a tool called with --call or --call-read-only answers a CallToolResult: typed content, structuredContent matching its outputSchema", "MCP 2025-11-25 server/tools §Tool Result", false},
 	}
 }

@@ -49,6 +49,7 @@ func checkScenarios() map[string]*scenario {
 			},
 		},
 		"check-wrong-codes":  checkWrongCodes(),
+		"check-ping-object":  checkPingObject(),
 		"check-bad-listings": checkBadListings(),
 		"check-bad-discover": {
 			summary: "answers server/discover with a result that has no supportedVersions",
@@ -92,6 +93,17 @@ func checkWrongCodes() *scenario {
 		},
 		unknown: func(s *server, m *stdioserver.Message) {
 			s.fail(m.ID, stdioserver.CodeInvalidRequest, "Invalid Request")
+		},
+	}
+}
+
+// checkPingObject answers ping with {"pong":true}: an object, but not the empty result the
+// spec asks for.
+func checkPingObject() *scenario {
+	return &scenario{
+		summary: `answers ping with {"pong":true}, not the empty result {}`,
+		methods: map[string]func(*server, *stdioserver.Message){
+			"ping": func(s *server, m *stdioserver.Message) { s.result(m.ID, `{"pong":true}`) },
 		},
 	}
 }
