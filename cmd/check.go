@@ -22,13 +22,14 @@ import (
 
 // checkFlags are check's own flags, beside the session flags every headless command has.
 type checkFlags struct {
-	skip         []string
-	calls        []string
-	args         []string
-	callReadOnly bool
-	junit        string
-	maxReads     int
-	rules        bool
+	skip              []string
+	calls             []string
+	args              []string
+	callReadOnly      bool
+	junit             string
+	junitWarningsFail bool
+	maxReads          int
+	rules             bool
 }
 
 // Exit codes of check (beside exitUsage and exitNoServer).
@@ -98,7 +99,8 @@ func newCheckCmd() *cobra.Command {
 	fl.StringArrayVar(&cf.calls, "call", nil, "call tool `TOOL` and check its result (repeatable; pairs with --args in order)")
 	fl.StringArrayVar(&cf.args, "args", nil, "the `JSON` arguments of the matching --call (default {})")
 	fl.BoolVar(&cf.callReadOnly, "call-read-only", false, "call every tool annotated readOnlyHint: true, with arguments built from its inputSchema")
-	fl.StringVar(&cf.junit, "junit", "", "write a JUnit XML report to `FILE` (one test case per rule)")
+	fl.StringVar(&cf.junit, "junit", "", "write a JUnit XML report to `FILE` (one test case per rule; SHOULD warnings are cases named \"WARNING: …\")")
+	fl.BoolVar(&cf.junitWarningsFail, "junit-warnings-fail", false, "in --junit, write SHOULD warnings as failures too (for a CI that must stop on them; the exit code is unchanged)")
 	fl.IntVar(&cf.maxReads, "max-reads", 20, "read at most `N` listed resources")
 	fl.BoolVar(&cf.rules, "rules", false, "list the rules (id, level, source) and exit")
 	return c
@@ -248,7 +250,7 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		code = exitCheckFailed
 	}
 	if junit != nil {
-		if jerr := writeJUnit(junit, rep); jerr != nil {
+		if jerr := writeJUnit(junit, rep, cf.junitWarningsFail); jerr != nil {
 			fmt.Fprintln(stderr, "mcp-inspect check: --junit:", jerr)
 			if code == exitOK || code == exitCheckFailed {
 				code = exitUsage // the report CI reads is missing: never a pass
@@ -344,8 +346,8 @@ func pathExists(p string) bool {
 }
 
 // writeJUnit writes rep as JUnit XML to f and closes it.
-func writeJUnit(f *os.File, rep *check.Report) error {
-	if err := rep.JUnit(f); err != nil {
+func writeJUnit(f *os.File, rep *check.Report, warningsFail bool) error {
+	if err := rep.JUnit(f, check.JUnitOptions{WarningsFail: warningsFail}); err != nil {
 		f.Close()
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -231,7 +232,7 @@ func TestJUnit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := rep.JUnit(&b); err != nil {
+	if err := rep.JUnit(&b, check.JUnitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	var suite struct {
@@ -252,6 +253,66 @@ func TestJUnit(t *testing.T) {
 		if (c.Failure != nil) != strings.HasPrefix(c.Name, "version-future:") {
 			t.Errorf("case %q failure %v", c.Name, c.Failure != nil)
 		}
+	}
+}
+
+// TestJUnitWarnings (issue 25): a SHOULD warning is visible in JUnit, a passing case named
+// "WARNING: …" with level=SHOULD and the suite's warnings counted, and a failure with
+// WarningsFail; the human report labels it a SHOULD-level warning, not a MUST rule.
+func TestJUnitWarnings(t *testing.T) {
+	t.Parallel()
+	rep, err := check.Run(context.Background(), fakeOptions(t, "b07b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type suite struct {
+		Failures int `xml:"failures,attr"`
+		Props    []struct {
+			Name  string `xml:"name,attr"`
+			Value string `xml:"value,attr"`
+		} `xml:"properties>property"`
+		Cases []struct {
+			Name  string `xml:"name,attr"`
+			Props []struct {
+				Name  string `xml:"name,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"properties>property"`
+			Failure   *struct{} `xml:"failure"`
+			SystemOut string    `xml:"system-out"`
+		} `xml:"testcase"`
+	}
+	read := func(opt check.JUnitOptions) suite {
+		var b bytes.Buffer
+		if err := rep.JUnit(&b, opt); err != nil {
+			t.Fatal(err)
+		}
+		var s suite
+		if err := xml.Unmarshal(b.Bytes(), &s); err != nil {
+			t.Fatalf("%v\n%s", err, b.String())
+		}
+		return s
+	}
+	s := read(check.JUnitOptions{})
+	warned := 0
+	for _, c := range s.Cases {
+		if !strings.HasPrefix(c.Name, "WARNING: ") {
+			continue
+		}
+		warned++
+		if c.Failure != nil || len(c.Props) != 1 || c.Props[0].Value != "SHOULD" || !strings.Contains(c.SystemOut, "SHOULD: ") {
+			t.Errorf("warning case %+v", c)
+		}
+	}
+	if warned != rep.Counts.Warn || warned == 0 || s.Failures != rep.Counts.Fail || len(s.Props) != 2 || s.Props[0].Name != "warnings" || s.Props[0].Value != fmt.Sprint(warned) {
+		t.Errorf("warned %d (report %d), failures %d, props %+v", warned, rep.Counts.Warn, s.Failures, s.Props)
+	}
+	if s := read(check.JUnitOptions{WarningsFail: true}); s.Failures != rep.Counts.Fail+rep.Counts.Warn {
+		t.Errorf("with WarningsFail: %d failures, want %d", s.Failures, rep.Counts.Fail+rep.Counts.Warn)
+	}
+	var human bytes.Buffer
+	rep.Human(&human, func(s string) string { return s })
+	if out := human.String(); !strings.Contains(out, "SHOULD-level warning; MCP 2025-11-25 basic/lifecycle") {
+		t.Errorf("human report:\n%s", out)
 	}
 }
 

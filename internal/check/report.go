@@ -199,8 +199,12 @@ func (r *Report) Human(w interface{ Write([]byte) (int, error) }, safe func(stri
 			case StatusSkip, StatusNA:
 				p("      %s%s\n", safe(res.Reason), eventsText(res.Events))
 				continue
-			case StatusFail, StatusWarn:
-				p("      %s rule; %s\n", res.Level, res.Source)
+			case StatusFail:
+				p("      MUST rule; %s\n", res.Source)
+			case StatusWarn:
+				// A MUST rule may warn for a lesser deviation: the label is the finding's
+				// level, not the rule's strongest.
+				p("      SHOULD-level warning; %s\n", res.Source)
 			}
 			for _, f := range res.Findings {
 				p("      %s: %s%s\n", f.Level, safe(f.Text), eventsText(f.Events))
