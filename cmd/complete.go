@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
 	"github.com/mcp-inspect/mcp-inspect/internal/hostconfig"
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/themes"
@@ -14,7 +15,8 @@ import (
 // registerCompletions makes the shells complete flag values (cobra's __complete, used by
 // the scripts of mcp-inspect completion bash|zsh|fish|powershell) on every command that
 // takes the flag: --server (the entries of --config, else the settings file's profiles),
-// --theme, --era, --framing and --transport.
+// --theme, --era, --framing, --transport and check's --skip (the rule ids, each with its
+// level and title).
 func registerCompletions(root *cobra.Command) {
 	fixed := func(vals ...string) cobra.CompletionFunc {
 		return cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp)
@@ -35,6 +37,7 @@ func registerCompletions(root *cobra.Command) {
 		"era":       fixed("legacy\tinitialize (MCP up to 2025-11-25)", "modern\tserver/discover (2026-07-28)", "auto\tprobe server/discover, fall back to legacy"),
 		"framing":   fixed("newline\tnewline-delimited JSON (MCP stdio)", "content-length\tLSP-style Content-Length headers", "auto\tfollow what the server writes"),
 		"transport": fixed("auto\tStreamable HTTP, falling back to HTTP+SSE", "http\tStreamable HTTP", "sse\tHTTP+SSE (2024-11-05)"),
+		"skip":      completeRules,
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -48,6 +51,15 @@ func registerCompletions(root *cobra.Command) {
 		}
 	}
 	walk(root)
+}
+
+// completeRules lists the rule ids check --skip takes, with their level and title.
+func completeRules(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, r := range check.Rules() {
+		out = append(out, cobra.CompletionWithDesc(r.ID, string(r.Level)+": "+r.Title))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeServers lists the server names --server can take: the entries of the --config

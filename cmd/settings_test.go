@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/check"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
@@ -286,6 +288,10 @@ url = "https://example.com/mcp"
 	writeFile(t, host, `{"mcpServers": {"pg": {"command": "pg-mcp"}, "web": {"url": "https://w.example/mcp"}}}`)
 	if got := complete("tools", "--config", host, "--server", ""); !slices.Equal(got, []string{"pg\tpg-mcp", "web\thttps://w.example/mcp"}) {
 		t.Errorf("--config --server: %q", got)
+	}
+	// check --skip completes the rule ids (issue 25), each with its level and title.
+	if got := complete("check", "--skip", ""); len(got) != len(check.Rules()) || !slices.Contains(got, "final-ping\tMUST: "+ruleTitle("final-ping")) {
+		t.Errorf("check --skip: %q", got)
 	}
 	if got := complete("--theme", ""); !slices.Equal(got, themes.Names()) {
 		t.Errorf("--theme: %q, want %q", got, themes.Names())
@@ -576,4 +582,14 @@ func TestSettingsShowShadowedTheme(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "# note: "+dark+" is not used: the built-in theme dark wins") || strings.Contains(out, "warm.toml") {
 		t.Fatalf("settings show (exit %d): %s%s", code, out, errs)
 	}
+}
+
+// ruleTitle is the title of check rule id.
+func ruleTitle(id string) string {
+	for _, r := range check.Rules() {
+		if r.ID == id {
+			return r.Title
+		}
+	}
+	return ""
 }
