@@ -126,6 +126,10 @@ func (r *run) list(ctx context.Context, l listing) ([]json.RawMessage, bool) {
 			r.note("list-pages", x.events, "%s: -32601 (the server has no templates)", l.method)
 			return nil, false
 		}
+		if x.idMismatch() {
+			r.na("list-pages", notJudgedIDs)
+			return nil, false
+		}
 		if x.err != nil {
 			r.find("list-pages", Must, evs, "%s page %d: %v", l.method, p.Pages+1, x.err)
 			return nil, false

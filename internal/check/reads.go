@@ -36,6 +36,10 @@ func (r *run) modern() bool { return r.init != nil && r.init.Era == mcpclient.Er
 // receiver MUST respond promptly with an empty response", MCP 2025-11-25
 // basic/utilities/ping).
 func (r *run) checkPing(id string, x exchange) {
+	if x.idMismatch() {
+		r.na(id, notJudgedIDs)
+		return
+	}
 	if x.err != nil {
 		r.find(id, Must, x.events, "ping: %v", x.err)
 		return
@@ -82,8 +86,21 @@ func (r *run) alive(ctx context.Context, d time.Duration) (x exchange, method st
 	return r.main.request(ctx, method, nil, d), method
 }
 
-// answered reports whether the server answered the exchange, with a result or an error.
-func (x exchange) answered() bool { return x.err == nil || x.rpcErr() != nil }
+// answered reports whether the server answered the exchange, with a result or an error, or
+// with its request's id in the wrong JSON type (alive: that fault is the envelope rule's).
+func (x exchange) answered() bool { return x.err == nil || x.rpcErr() != nil || x.idMismatch() }
+
+// idMismatch reports whether the answer came with the request id's value in the other JSON
+// type ("2" for 2): the envelope rule's finding, which the rules that only needed the
+// answer do not count again (one fault, one failure).
+func (x exchange) idMismatch() bool {
+	var e *mcpclient.IDTypeMismatchError
+	return errors.As(x.err, &e)
+}
+
+// notJudgedIDs is why a rule that needed an answer's content is not judged when the answer
+// came with an id of the wrong type.
+const notJudgedIDs = "not judged: the server answers with ids of the wrong JSON type, so no answer pairs with its request (the envelope rule's finding)"
 
 func (r *run) readResources(ctx context.Context) {
 	if !r.active("resources-read") {

@@ -26,11 +26,11 @@ const parseGrace = 200 * time.Millisecond
 // types written raw, a line that is not JSON, a notification and a cancellation for an
 // unknown request.
 func (r *run) robustness(ctx context.Context) {
-	if ctx.Err() == nil && r.active("unknown-method") {
+	if ctx.Err() == nil && r.ready(ctx, "unknown-method") && r.active("unknown-method") {
 		x := r.main.request(ctx, probeMethod, nil, r.opt.Wait)
 		r.wantError("unknown-method", probeMethod, -32601, Should, x)
 	}
-	if ctx.Err() == nil && r.active("unknown-tool") {
+	if ctx.Err() == nil && r.ready(ctx, "unknown-tool") && r.active("unknown-tool") {
 		if _, ok := r.caps["tools"]; !ok {
 			r.na("unknown-tool", "the server declares no tools capability")
 		} else {
@@ -38,11 +38,21 @@ func (r *run) robustness(ctx context.Context) {
 			r.unknownTool(x)
 		}
 	}
-	r.rawID(ctx, "string-id", `"`+probeStringID+`"`)
-	r.rawID(ctx, "id-zero", `0`)
-	r.notJSON(ctx)
-	r.silent(ctx, "notification", probeNotify, nil)
-	r.silent(ctx, "cancel-unknown", "notifications/cancelled", map[string]any{"requestId": probeCancelID, "reason": "mcp-inspect check: a request that was never sent"})
+	if r.ready(ctx, "string-id") {
+		r.rawID(ctx, "string-id", `"`+probeStringID+`"`)
+	}
+	if r.ready(ctx, "id-zero") {
+		r.rawID(ctx, "id-zero", `0`)
+	}
+	if r.ready(ctx, "parse-error") {
+		r.notJSON(ctx)
+	}
+	if r.ready(ctx, "notification") {
+		r.silent(ctx, "notification", probeNotify, nil)
+	}
+	if r.ready(ctx, "cancel-unknown") {
+		r.silent(ctx, "cancel-unknown", "notifications/cancelled", map[string]any{"requestId": probeCancelID, "reason": "mcp-inspect check: a request that was never sent"})
+	}
 }
 
 // wantError checks that x is an error response with code; another code is a finding at
@@ -191,6 +201,9 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 		if v := idValue(ev.Msg.ID); v != "null" && r.rawIDs[v] {
 			continue // a late answer to a raw probe
 		}
+		if mcpclient.HasCode(ev.Problems, mcpclient.CodeIDTypeMismatch) {
+			continue // an earlier request's answer with its id retyped: the envelope rule's
+		}
 		if ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse {
 			r.find(rule, Must, r.main.ev(sent, ev.Seq), "%s was answered (id %s): a notification gets no response", method, ev.Msg.ID)
 			answered = true
@@ -209,7 +222,7 @@ func (r *run) silent(ctx context.Context, rule, method string, params any) {
 
 // finalPing shows the server survived the battery.
 func (r *run) finalPing(ctx context.Context) {
-	if ctx.Err() != nil || !r.active("final-ping") {
+	if ctx.Err() != nil || !r.active("final-ping") || !r.ready(ctx, "final-ping") {
 		return
 	}
 	x, probe := r.alive(ctx, r.opt.Server.Timeout)

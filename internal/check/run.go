@@ -109,6 +109,10 @@ type run struct {
 	rawIDs     map[string]bool
 	rawAnswers map[uint64]bool
 	remote     bool
+	// revived is set once a fresh copy was tried after the main session's server died
+	// (revive.go); reviveErr is why it could not start.
+	revived   bool
+	reviveErr error
 	// mu guards results' contents and wires: the handshake sessions run beside the main one.
 	mu sync.Mutex
 	// interrupted reports that the check's context ended: what fails after that failed
@@ -186,7 +190,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 
 // sessionRank orders the sessions in the report.
 func sessionRank(name string) int {
-	return slices.Index([]string{SessionMain, SessionFramed, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
+	return slices.Index([]string{SessionMain, SessionFramed, SessionRevived, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
 }
 
 func purpose(name string) string {
@@ -201,6 +205,8 @@ func purpose(name string) string {
 		return "server/discover (the 2026-07-28 era)"
 	case SessionFramed:
 		return "the handshake again framed with Content-Length (LSP-style), on a copy of its own, after the server said nothing to newline JSON; then the battery"
+	case SessionRevived:
+		return "a fresh copy after the main session's server exited: the rest of the battery (one fault, one failure)"
 	case SessionSecondCopy:
 		return "the main session's handshake on one more copy, beside the main session (a short session got no answer): can the server run twice at once?"
 	}
