@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
@@ -52,9 +53,10 @@ annotated readOnlyHint: true, with arguments built from its inputSchema).
 
 The server is started up to five times: the main session runs the battery; short sessions
 beside it test version negotiation and server/discover (cited as version-future#N,
-version-oldest#N, discover#N). --record FILE keeps each session's trace (FILE and
-FILE.version-future.jsonl, …), and the report names the file beside the events it cites,
-so "mcp-inspect open FILE" shows their exact bytes. A server that cannot run a second copy
+version-oldest#N, discover#N). Each session's trace is kept (--record FILE: FILE and
+FILE.version-future.jsonl, …; else the session store; --no-save: none), the report names
+the file beside the events it cites, and its last line is the "mcp-inspect open TRACE --at N"
+that shows the first cited event's exact bytes. A server that cannot run a second copy
 beside the main one (a lock, a fixed port) gets those rules as not applicable, with why.
 
 The report groups MUST failures, SHOULD warnings and passes, each rule with the spec
@@ -213,7 +215,8 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	}
 	logger, closeLog := openLog(flags.session.logFile, flags.session.debug)
 	defer closeLog()
-	flags.session.rec.noSave = true // kept only with --record
+	// Every check keeps its traces (in the session store unless --record FILE or --no-save),
+	// so the events its report cites can be opened afterwards.
 	if err := shortTracesFree(&flags.session.rec, h.noteWriter()); err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
@@ -226,7 +229,7 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		opt.Trace = rec.path()
 		opt.Record = func(name string, scfg *mcpclient.Config) (string, func()) {
 			rf := flags.session.rec
-			rf.file = shortTrace(flags.session.rec.file, name)
+			rf.file = shortTrace(rec.path(), name)
 			sr, err := rf.start(scfg, logger, io.Discard) // --no-redact was warned about once
 			if err != nil || sr.path() == "" {
 				fmt.Fprintf(h.noteWriter(), "mcp-inspect: warning: the %s session is not recorded: %v\n", name, err)
@@ -269,6 +272,9 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		// The report is for reading, wherever it goes (a CI log, `| tee`, a file shown
 		// later): server text in it is escaped always; --json carries the exact strings.
 		rep.Human(stdout, func(s string) string { return sanitize.String(s, sanitize.Text) })
+		if line := evidence(rep, rec.path()); line != "" {
+			fmt.Fprintln(stdout, line)
+		}
 	}
 	switch code {
 	case exitOK:
@@ -282,6 +288,32 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 		return &codeError{code, ""} // said above (the JUnit file)
 	}
 	return &codeError{code, stderrSafe(stderr)(err.Error())}
+}
+
+// evidence is the report's last line: where the events it cites can be opened, as the
+// command that shows the first event a failure (else a warning) cites, or the main
+// session's trace when nothing failed; "" when no trace was kept (--no-save).
+func evidence(rep *check.Report, mainTrace string) string {
+	if mainTrace == "" {
+		return ""
+	}
+	q := lineQuoting()
+	for _, st := range []check.Status{check.StatusFail, check.StatusWarn} {
+		for _, res := range rep.Results {
+			if res.Status != st {
+				continue
+			}
+			for _, f := range res.Findings {
+				for _, ev := range f.Events {
+					if ev.Trace != "" {
+						return fmt.Sprintf("evidence: %s shows %s's first cited event (%s); each session's trace is kept beside %s",
+							q.Join([]string{"mcp-inspect", "open", ev.Trace, "--at", strconv.FormatUint(ev.Seq, 10)}), res.ID, ev, filepath.Base(mainTrace))
+					}
+				}
+			}
+		}
+	}
+	return "traces kept: " + q.Join([]string{"mcp-inspect", "open", mainTrace}) + " (each session's beside it)"
 }
 
 // shortTrace is the trace file of short session name beside the --record FILE:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,4 +94,49 @@ func checkResultByID(rs []check.Result, id string) *check.Result {
 		}
 	}
 	return nil
+}
+
+// TestCheckKeepsTracesByDefault (issue 25): without --record, every session's trace is kept
+// in the session store, and the report ends with the command that opens the first event a
+// failure cites; --no-save keeps none and prints no such line.
+func TestCheckKeepsTracesByDefault(t *testing.T) {
+	t.Parallel()
+	state := t.TempDir()
+	r := inspect(t, []string{"XDG_STATE_HOME=" + state}, cmdline([]string{"check"}, fakeArgv(t, "check-echo-version"))...)
+	wantCode(t, r, exitCheckFailed)
+	sessions, _ := filepath.Glob(filepath.Join(state, "mcp-inspect", "sessions", "session-*.jsonl"))
+	var main, future string
+	for _, p := range sessions {
+		switch {
+		case strings.HasSuffix(p, ".version-future.jsonl"):
+			future = p
+		case !strings.HasSuffix(p, ".version-oldest.jsonl") && !strings.HasSuffix(p, ".discover.jsonl"):
+			main = p
+		}
+	}
+	if main == "" || future == "" || len(sessions) != 4 {
+		t.Fatalf("traces kept: %q", sessions)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "evidence: mcp-inspect open "+future+" --at ") || !strings.Contains(last, "shows version-future's first cited event (version-future#") {
+		t.Fatalf("last line %q (future %s)", last, future)
+	}
+	seq := strings.Fields(strings.TrimPrefix(last, "evidence: mcp-inspect open "+future+" --at "))[0]
+	tr, err := trace.Open(future)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	n, _ := strconv.ParseUint(seq, 10, 64)
+	if _, err := tr.EventBySeq(n); err != nil {
+		t.Fatalf("event %d is not in %s: %v", n, future, err)
+	}
+
+	state = t.TempDir()
+	r = inspect(t, []string{"XDG_STATE_HOME=" + state}, cmdline([]string{"check", "--no-save"}, fakeArgv(t, "check-echo-version"))...)
+	wantCode(t, r, exitCheckFailed)
+	if kept, _ := filepath.Glob(filepath.Join(state, "mcp-inspect", "sessions", "*")); len(kept) != 0 || strings.Contains(r.stdout, "evidence:") {
+		t.Fatalf("--no-save kept %q; stdout %q", kept, r.stdout)
+	}
 }

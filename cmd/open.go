@@ -27,6 +27,7 @@ const exitBadTrace = 2
 func newOpenCmd() *cobra.Command {
 	var theme, logFile string
 	var debug bool
+	var at uint64
 	c := &cobra.Command{
 		Use:   "open TRACE",
 		Short: "Open a recorded session in the TUI, offline",
@@ -81,7 +82,7 @@ never loaded whole.`,
 				HistoryDir: stateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
-				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input}, settingsOf(cmd)))
+				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input, At: at}, settingsOf(cmd)))
 			if err != nil && !errors.Is(err, context.Canceled) {
 				return &codeError{1, err.Error()}
 			}
@@ -91,6 +92,7 @@ never loaded whole.`,
 	c.Flags().StringVar(&theme, "theme", "", themeUsage())
 	c.Flags().StringVar(&logFile, "log-file", "", "write the inspector's own log to `FILE` (default: the user state directory)")
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
+	c.Flags().Uint64Var(&at, "at", 0, "show event `N` first: the Wire pane, with it selected (check's report cites events by number)")
 	return c
 }
 

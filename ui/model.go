@@ -142,6 +142,10 @@ type Options struct {
 	// FromTrace says the events are read from a finished trace file (mcp-inspect open), not
 	// a live session (attach): the status bar then never shows a recorded state as live.
 	FromTrace bool
+	// At is the event (its Seq) an opened trace shows first: once it is read the Wire pane
+	// is focused with it selected (mcp-inspect open --at, the command check's report
+	// prints for its evidence). 0: none.
+	At uint64
 	// Redact masks the session's secrets in a frame's bytes (the recorder's redactor): w
 	// saves a frame through it, W saves the exact bytes. Nil: frames are saved as they are
 	// (an opened trace or a tap's trace was redacted when recorded; --no-redact).
@@ -309,6 +313,9 @@ type model struct {
 	// quitting is set once the user asked to quit.
 	quitting bool
 
+	// at is Options.At until that event has been read and shown.
+	at uint64
+
 	// theme is how the theme was chosen (auto follows the terminal's background); mouse
 	// is Options.Mouse; lastClick is the last left click on a list row (mouse.go).
 	theme     themeState
@@ -375,6 +382,7 @@ func newModel(opts Options) *model {
 		restart:   restartState{enabled: opts.Restartable && opts.Session != nil},
 		theme:     theme,
 		mouse:     opts.Mouse,
+		at:        opts.At,
 	}
 	c.target = m.repeatTarget
 	c.now = func() time.Time { return m.now() }

@@ -160,6 +160,9 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 // eventsArrived adds a batch of the pump to the timeline and asks for the next.
 func (m *model) eventsArrived(msg eventsMsg) tea.Cmd {
 	cmd := m.absorbEvents(msg.events)
+	if m.at != 0 && m.wire.jump(m.at) {
+		m.focus, m.at = paneWire, 0 // open --at: the event asked for, once it is read
+	}
 	if msg.closed {
 		m.state().EventsClosed, m.wire.closed = true, true
 		return cmd
