@@ -104,7 +104,7 @@ func newCheckCmd() *cobra.Command {
 	fl.StringVar(&cf.junit, "junit", "", "write a JUnit XML report to `FILE` (one test case per rule; SHOULD warnings are cases named \"WARNING: …\")")
 	fl.BoolVar(&cf.junitWarningsFail, "junit-warnings-fail", false, "in --junit, write SHOULD warnings as failures too (for a CI that must stop on them; the exit code is unchanged)")
 	fl.IntVar(&cf.maxReads, "max-reads", 20, "read at most `N` listed resources")
-	fl.BoolVar(&cf.rules, "rules", false, "list the rules (id, level, source) and exit")
+	fl.BoolVar(&cf.rules, "rules", false, "list the rules (id, level, group, the revisions each judges, source) and exit")
 	return c
 }
 
@@ -112,7 +112,7 @@ func newCheckCmd() *cobra.Command {
 func printRules(cmd *cobra.Command) {
 	w := cmd.OutOrStdout()
 	for _, r := range check.Rules() {
-		fmt.Fprintf(w, "%-22s %-6s %-10s %s\n", r.ID, r.Level, r.Group, r.Source)
+		fmt.Fprintf(w, "%-22s %-6s %-10s %-25s %s\n", r.ID, r.Level, r.Group, r.Eras(), r.Source)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -108,6 +109,10 @@ func TestCheckRules(t *testing.T) {
 		if !strings.Contains(r.stdout, id+" ") {
 			t.Errorf("--rules does not list %s", id)
 		}
+	}
+	// Each with the revisions it judges (issue 25).
+	if !regexp.MustCompile(`(?m)^logging +MUST +reads +up to 2025-11-25 +MCP`).MatchString(r.stdout) || !regexp.MustCompile(`(?m)^discover +MUST +lifecycle +2026-07-28 +MCP`).MatchString(r.stdout) {
+		t.Errorf("--rules lacks the eras:\n%s", r.stdout)
 	}
 }
 

@@ -325,14 +325,14 @@ func TestJUnitWarnings(t *testing.T) {
 	}
 }
 
-// TestRulesDocumented: docs/check.md has a row for every rule with its level.
+// TestRulesDocumented: docs/check.md has a row for every rule with its level and eras.
 func TestRulesDocumented(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join(testservers.RepoRoot(t), "docs", "check.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range check.Rules() {
-		row := "| `" + r.ID + "` | " + string(r.Level) + " |"
+		row := "| `" + r.ID + "` | " + string(r.Level) + " | " + r.Eras() + " |"
 		if !strings.Contains(string(doc), row) {
 			t.Errorf("docs/check.md has no row starting %q", row)
 		}
