@@ -1,7 +1,9 @@
 // Package conformance runs the official MCP conformance suite
 // (@modelcontextprotocol/conformance, pinned in testdata/servers/package.json) with
 // mcp-inspect as its client, through scripts/conformance.sh: every client scenario of the
-// 2025-11-25 and 2026-07-28 requirement sets, in a loopback-only network namespace.
+// 2025-11-25 and 2026-07-28 requirement sets, in a loopback-only network namespace; and
+// its server scenarios beside mcp-inspect check on the same reference servers, which must
+// agree where both judge (agreement_test.go).
 package conformance
 
 import (
