@@ -53,7 +53,6 @@ func (r *run) robustness(ctx context.Context) {
 	if r.ready(ctx, "cancel-unknown") {
 		r.silent(ctx, "cancel-unknown", "notifications/cancelled", map[string]any{"requestId": probeCancelID, "reason": "mcp-inspect check: a request that was never sent"})
 	}
-	r.dnsRebinding(ctx)
 }
 
 // wantError checks that x is an error response with code; another code is a finding at

@@ -87,7 +87,6 @@ func Rules() []Rule {
 		{"id-zero", GroupRobustness, Must, "a request with id 0 is answered with id 0, a number", "JSON-RPC 2.0 §5; MCP 2025-11-25 basic/index §Requests", false},
 		{"notification", GroupRobustness, Must, "a notification (an unknown one) gets no response", "JSON-RPC 2.0 §4.1; MCP 2025-11-25 basic/index §Notifications", false},
 		{"cancel-unknown", GroupRobustness, Must, "notifications/cancelled for an id never sent is ignored: no response, the server lives on", "MCP 2025-11-25 basic/utilities/cancellation", false},
-		{"dns-rebinding", GroupRobustness, Must, "a local HTTP server refuses a request with a foreign Host and Origin (403): no DNS rebinding", "MCP 2025-11-25 basic/transports §Security Warning", false},
 		{"final-ping", GroupRobustness, Must, "after everything, the server still answers ping (server/discover in the 2026-07-28 era)", "MCP 2025-11-25 basic/utilities/ping; MCP 2026-07-28 server/discover", false},
 		{"tool-call", GroupCalls, Must, "a tool called with --call or --call-read-only answers a CallToolResult: typed content, structuredContent matching its outputSchema", "MCP 2025-11-25 server/tools §Tool Result", false},
 	}

@@ -30,7 +30,6 @@ var judgedBoth = []struct{ rev, scenario, check, rule string }{
 	{"2025-11-25", "resources-read-text", "", "resources-read"},
 	{"2025-11-25", "resources-read-binary", "", "resources-read"},
 	{"2025-11-25", "prompts-get-simple", "", "prompts-get"},
-	{"2025-11-25", "dns-rebinding-protection", "localhost-host-rebinding-rejected", "dns-rebinding"},
 	// 2026-07-28: ping and the unknown method are judged by one check each of
 	// server-stateless (removed and unknown methods get 404 with a JSON-RPC error).
 	{"2026-07-28", "server-stateless", "sep-2575-http-server-method-not-found-404-ping", "ping"},
@@ -40,7 +39,6 @@ var judgedBoth = []struct{ rev, scenario, check, rule string }{
 	{"2026-07-28", "tools-list", "", "list-items"},
 	{"2026-07-28", "resources-read-text", "", "resources-read"},
 	{"2026-07-28", "prompts-get-simple", "", "prompts-get"},
-	{"2026-07-28", "dns-rebinding-protection", "localhost-host-rebinding-rejected", "dns-rebinding"},
 }
 
 // knownDisagreements are the pairs where the suite and check judge differently on a

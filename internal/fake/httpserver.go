@@ -3,7 +3,6 @@ package fake
 import (
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -56,7 +55,7 @@ type HTTPOptions struct {
 }
 
 // HTTPScenarios lists the HTTP scenario names.
-var HTTPScenarios = []string{"http-minimal", "http-guarded", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away",
+var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect-308", "http-redirect-302", "http-redirect-loop", "http-redirect-away",
 	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
 	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress",
 	"http-session-404", "http-session-400", "http-session-401", "http-session-200",
@@ -120,8 +119,6 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 	}
 	switch scenario {
 	case "http-minimal":
-	case "http-guarded":
-		return guardLocal(mux, opt), true
 	case "http-redirect-307":
 		redirect("/start", "/mcp", http.StatusTemporaryRedirect)
 	case "http-redirect-308":
@@ -158,30 +155,6 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 		opt.Seen(r)
 		mux.ServeHTTP(w, r)
 	}), true
-}
-
-// guardLocal is h behind DNS rebinding protection, as a local server should have it (MCP
-// 2025-11-25 basic/transports §Security Warning): a Host or Origin that is not localhost or
-// a loopback address gets 403 Forbidden. (http-minimal has none: it answers any Host.)
-func guardLocal(h http.Handler, opt HTTPOptions) http.Handler {
-	local := func(hostport string) bool {
-		host := hostport
-		if h, _, err := net.SplitHostPort(hostport); err == nil {
-			host = h
-		}
-		ip := net.ParseIP(strings.Trim(host, "[]"))
-		return host == "localhost" || ip != nil && ip.IsLoopback()
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if opt.Seen != nil {
-			opt.Seen(r)
-		}
-		if o := r.Header.Get("Origin"); !local(r.Host) || o != "" && (!strings.HasPrefix(o, "http://") && !strings.HasPrefix(o, "https://") || !local(strings.SplitN(strings.SplitN(o, "://", 2)[1], "/", 2)[0])) {
-			http.Error(w, "forbidden: Host or Origin is not local", http.StatusForbidden)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
 }
 
 // HTTPServer starts scenario on 127.0.0.1 for the test (closed when it ends) and returns
