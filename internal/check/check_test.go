@@ -23,6 +23,15 @@ import (
 
 // fakeOptions checks a fake scenario with short waits (the fake answers at once).
 func fakeOptions(t *testing.T, scenario string) check.Options {
+	if strings.HasPrefix(scenario, "http-") {
+		_, url := fake.HTTPServer(t, scenario, fake.HTTPOptions{})
+		return check.Options{
+			Server:         mcpclient.Config{URL: url, Transport: mcpclient.TransportHTTP, Timeout: 5 * time.Second},
+			Target:         url,
+			Wait:           time.Second,
+			ShutdownWithin: time.Second,
+		}
+	}
 	return check.Options{
 		Server:         mcpclient.Config{Command: fake.Binary(t), Args: []string{"--scenario", scenario}, Timeout: 5 * time.Second},
 		Target:         "fakeserver --scenario " + scenario,
@@ -86,6 +95,9 @@ func brokenCases() []broken {
 		// The crash is the tool call's failure; final-ping runs on a fresh copy (one fault,
 		// one failure).
 		{"b10", func(o *check.Options) { o.Calls = []check.Call{{Tool: "crash"}} }, map[string]check.Status{"tool-call": F, "final-ping": P}},
+		// Streamable HTTP servers that break the transport rules (httprules_test.go has the texts).
+		{"http-lax", nil, map[string]check.Status{"http-origin": F, "http-host": W, "http-session-unknown": F, "http-notification-202": F, "http-get-405": W}},
+		{"http-lax-get", nil, map[string]check.Status{"http-origin": F, "http-host": W, "http-session-unknown": F, "http-notification-202": F, "http-get-405": F}},
 	}
 }
 

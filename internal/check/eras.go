@@ -17,7 +17,7 @@ const (
 // Eras is the revisions rule r judges: ErasAll, ErasLegacy, ErasModern or ErasPing.
 func (r Rule) Eras() string {
 	switch r.ID {
-	case "init-result", "version-latest", "version-future", "version-oldest", "init-order", "logging":
+	case "init-result", "version-latest", "version-future", "version-oldest", "init-order", "logging", "http-session-unknown":
 		return ErasLegacy
 	case "discover":
 		return ErasModern

@@ -59,8 +59,9 @@ func TestServerEverything(t *testing.T) {
 	}
 }
 
-// TestServerEverythingHTTP: the TypeScript reference server over Streamable HTTP breaks no
-// MUST rule; an unknown tool is an isError result there too. (Its 400 with id null to the
+// TestServerEverythingHTTP: the TypeScript reference server over Streamable HTTP breaks
+// the transport rules http-origin and http-session-unknown (MUST) and http-host (SHOULD);
+// an unknown tool is an isError result there too. (Its 400 with id null to the
 // session-less server/discover probe is a refusal, which discover takes as "not offered".)
 func TestServerEverythingHTTP(t *testing.T) {
 	t.Parallel()
@@ -72,15 +73,24 @@ func TestServerEverythingHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	realOutcome(t, rep, nil, []string{"unknown-tool"})
+	realOutcome(t, rep, []string{"http-origin", "http-session-unknown"}, []string{"unknown-tool", "http-host"})
 	if s := rep.Result("discover").Status; s != check.StatusNA {
 		t.Errorf("discover: %s, want n/a (a legacy-only server)", s)
 	}
+	// No DNS rebinding protection: a hostile Origin and Host are served (200, an SSE
+	// stream); a session it never issued gets the TypeScript SDK's 400, not 404; it offers
+	// a GET stream.
+	wantRule(t, rep, "http-origin", check.StatusFail, "Origin: http://evil.example → 200 OK (text/event-stream)")
+	wantRule(t, rep, "http-host", check.StatusWarn, "Host: evil.example:", "→ 200 OK (text/event-stream)")
+	wantRule(t, rep, "http-session-unknown", check.StatusFail, "→ 400 Bad Request")
+	wantRule(t, rep, "http-notification-202", check.StatusPass, "notifications/cancelled → 202 Accepted")
+	wantRule(t, rep, "http-get-405", check.StatusPass, "in a session of its own → 200 OK (text/event-stream)", "offers a GET stream")
 }
 
 // TestGoEverythingHTTP: the go-sdk everything-server over Streamable HTTP (stateless: both
-// eras) breaks one MUST rule, unknown-method: it answers an unknown method with HTTP 400 and
-// a text/plain body instead of a JSON-RPC -32601 (docs/check.md cites the spec). Its
+// eras) breaks two MUST rules: unknown-method (it answers an unknown method with HTTP 400 and
+// a text/plain body instead of a JSON-RPC -32601) and http-origin (a foreign Origin is
+// served); docs/check.md cites the spec. Its
 // test_input_required_result_prompt needs elicitation and answers prompts/get with an error.
 func TestGoEverythingHTTP(t *testing.T) {
 	t.Parallel()
@@ -92,7 +102,14 @@ func TestGoEverythingHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	realOutcome(t, rep, []string{"unknown-method"}, []string{"prompts-get"})
+	realOutcome(t, rep, []string{"unknown-method", "http-origin"}, []string{"prompts-get"})
+	// It refuses a foreign Host (403) but serves a foreign Origin (200, an SSE stream); it
+	// is stateless, so has no session to forge; a GET gets 405 with Allow.
+	wantRule(t, rep, "http-origin", check.StatusFail, "Origin: http://evil.example → 200 OK (text/event-stream)")
+	wantRule(t, rep, "http-host", check.StatusPass, "Host: evil.example:", "→ 403 Forbidden")
+	wantRule(t, rep, "http-session-unknown", check.StatusNA, "stateless")
+	wantRule(t, rep, "http-notification-202", check.StatusPass, "notifications/cancelled → 202 Accepted")
+	wantRule(t, rep, "http-get-405", check.StatusPass, "GET /mcp, Accept: text/event-stream → 405 Method Not Allowed", "Allow: POST")
 	// The finding names the probe's method once, as "request id N (METHOD): POST …", not
 	// again before it (the server's own 400 body may quote it).
 	for _, f := range rep.Result("unknown-method").Findings {
@@ -134,10 +151,11 @@ func TestGoEverythingModern(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No MUST failure (its unknown method, refused with HTTP 400 in the legacy run, gets
-	// -32601 here); its input_required prompt asks for an elicitation the check does not
-	// declare: a warning, worded as the server's.
-	realOutcome(t, rep, nil, []string{"prompts-get"})
+	// No MUST failure of the removed ping (its unknown method, refused with HTTP 400 in the
+	// legacy run, gets -32601 here); http-origin as in the legacy run (a foreign Origin is
+	// served). Its input_required prompt asks for an elicitation the check does not declare:
+	// a warning, worded as the server's.
+	realOutcome(t, rep, []string{"http-origin"}, []string{"prompts-get"})
 	if f := rep.Result("prompts-get").Findings; len(f) != 1 || !strings.Contains(f[0].Text, "asked the client for input (input_required) though the check declares no client capabilities") {
 		t.Errorf("prompts-get: %+v", f)
 	}

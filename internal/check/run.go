@@ -151,6 +151,8 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 			res.Status, res.Reason = StatusSkip, "skipped with --skip: "+why
 		} else if rule.StdioOnly && r.remote {
 			res.Status, res.Reason = StatusNA, "a stdio rule; the server is remote"
+		} else if rule.RemoteOnly && !r.remote {
+			res.Status, res.Reason = StatusNA, "a Streamable HTTP rule; the server is on stdio"
 		}
 		r.results[rule.ID] = res
 	}
@@ -190,7 +192,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 
 // sessionRank orders the sessions in the report.
 func sessionRank(name string) int {
-	return slices.Index([]string{SessionMain, SessionFramed, SessionRevived, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy}, name)
+	return slices.Index([]string{SessionMain, SessionFramed, SessionRevived, SessionFuture, SessionOldest, SessionDiscover, SessionSecondCopy, SessionHTTP}, name)
 }
 
 func purpose(name string) string {
@@ -207,6 +209,8 @@ func purpose(name string) string {
 		return "the handshake again framed with Content-Length (LSP-style), on a copy of its own, after the server said nothing to newline JSON; then the battery"
 	case SessionRevived:
 		return "a fresh copy after the main session's server exited: the rest of the battery (one fault, one failure)"
+	case SessionHTTP:
+		return "plain HTTP requests beside the main session: a hostile Origin and Host, an unknown Mcp-Session-Id, a notification, a GET (the http rules)"
 	case SessionSecondCopy:
 		return "the main session's handshake on one more copy, beside the main session (a short session got no answer): can the server run twice at once?"
 	}
@@ -349,7 +353,7 @@ func (r *run) battery(ctx context.Context) error {
 			r.versions(ctx)
 			r.discover(ctx)
 		}()
-		for _, group := range []func(context.Context){r.listings, r.reads, r.robustness, r.calls, r.finalPing} {
+		for _, group := range []func(context.Context){r.listings, r.reads, r.robustness, r.httpRules, r.calls, r.finalPing} {
 			if ctx.Err() != nil {
 				break // interrupted: the rules not reached say so
 			}

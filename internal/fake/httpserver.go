@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,6 +32,13 @@ import (
 //	                    one request: every later one in it is answered 404 (the spec's), or 400
 //	                    / 401 / 200 with {"error":{"code":-32000,"message":"Bad Request: No
 //	                    valid session ID provided"},"id":null} (the TypeScript SDK's) (R08)
+//	http-guarded        stateful, and keeps the transport rules mcp-inspect check probes: a
+//	                    foreign Origin or Host gets 403, an unknown session 404, a
+//	                    notification 202 with no body, a GET 405 with Allow (httpguard.go)
+//	http-lax, http-lax-get
+//	                    stateful, and breaks them: any Origin and Host accepted, an unknown
+//	                    session 400, a notification 200 with a body, a GET 405 without Allow
+//	                    (http-lax) or 200 application/json (http-lax-get)
 //	http-oauth          /mcp guarded by OAuth 2.1 (internal/fakeas: metadata, registration,
 //	                    an /authorize that approves at once, PKCE-checked tokens); with a
 //	                    suffix the authorization deviates (R10…): -as-html (RFC 8414 metadata
@@ -59,6 +67,7 @@ var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect
 	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
 	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress",
 	"http-session-404", "http-session-400", "http-session-401", "http-session-200",
+	"http-guarded", "http-lax", "http-lax-get",
 	"http-oauth", "http-oauth-as-html", "http-oauth-prm-html", "http-oauth-root-only", "http-oauth-issuer", "http-oauth-resource-slash",
 	"http-oauth-content-type", "http-oauth-doubled", "http-oauth-step-up", "http-oauth-step-up-denied"}
 
@@ -133,6 +142,9 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 	case "http-session-404", "http-session-400", "http-session-401", "http-session-200":
 		mux = http.NewServeMux()
 		mux.Handle("/mcp", newForgetful(strings.TrimPrefix(scenario, "http-session-")))
+	case "http-guarded", "http-lax", "http-lax-get":
+		mux = http.NewServeMux()
+		mux.Handle("/mcp", newGuard(scenario == "http-guarded", scenario == "http-lax-get"))
 	default:
 		if _, ok := oauthDeviation(scenario); ok {
 			break
@@ -176,14 +188,16 @@ type rpc struct {
 	Method string          `json:"method"`
 	Params struct {
 		ProtocolVersion string          `json:"protocolVersion"`
+		Name            string          `json:"name"`
 		Arguments       json.RawMessage `json:"arguments"`
 	} `json:"params"`
 }
 
-// readRPC reads the message a POST carries; ok is false (the answer written: 405 for
-// another method, 400 for a body that is not one) when there is none.
+// readRPC reads the message a POST carries; ok is false (the answer written: 405 with
+// Allow: POST for another method, 400 for a body that is not one) when there is none.
 func readRPC(w http.ResponseWriter, r *http.Request) (m rpc, ok bool) {
 	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
 		w.WriteHeader(http.StatusMethodNotAllowed)
 		return m, false
 	}
@@ -212,11 +226,21 @@ func answerRPC(w http.ResponseWriter, m rpc, sse bool) {
 	var result string
 	switch m.Method {
 	case "initialize":
-		v, _ := json.Marshal(m.Params.ProtocolVersion)
+		// A dated revision is echoed; another (a future one) gets the newest this server has.
+		pv := m.Params.ProtocolVersion
+		if !slices.Contains([]string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}, pv) {
+			pv = "2025-11-25"
+		}
+		v, _ := json.Marshal(pv)
 		result = `{"protocolVersion":` + string(v) + `,"capabilities":{"tools":{}},"serverInfo":{"name":"fake-http","version":"0.0.1"}}`
 	case "tools/list":
 		result = `{"tools":[{"name":"echo","description":"Echo the text back","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]}`
 	case "tools/call":
+		if m.Params.Name != "echo" {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"error":{"code":-32602,"message":"unknown tool"}}`))
+			return
+		}
 		var a struct {
 			Text string `json:"text"`
 		}
