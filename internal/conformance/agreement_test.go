@@ -34,6 +34,9 @@ var judgedBoth = []struct{ rev, scenario, check, rule string }{
 	// server refuses one or the other). http-origin, the spec's MUST on the Origin alone,
 	// has no counterpart: the suite cannot tell which header was refused.
 	{"2025-11-25", "dns-rebinding-protection", "localhost-host-rebinding-rejected", "http-host"},
+	// The suite asks with a session it DELETEd, check with one never issued: to the server
+	// both are sessions it does not have (404).
+	{"2025-11-25", "server-session-lifecycle", "server-session-terminated-returns-404", "http-session-unknown"},
 	// 2026-07-28: ping and the unknown method are judged by one check each of
 	// server-stateless (removed and unknown methods get 404 with a JSON-RPC error).
 	{"2026-07-28", "server-stateless", "sep-2575-http-server-method-not-found-404-ping", "ping"},
