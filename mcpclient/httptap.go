@@ -188,7 +188,7 @@ func (rt *recordingTransport) RoundTrip(req *http.Request) (*http.Response, erro
 	if i := bytes.Index(r, []byte("\r\n\r\n")); i >= 0 {
 		head = r[:i+4]
 	} else {
-		head = responseHead(resp)
+		head = ResponseHead(resp)
 	}
 	mu.Lock()
 	seq := reqSeq
@@ -208,7 +208,7 @@ func requestBytes(req *http.Request) []byte {
 	if req.ContentLength > 0 && req.Header.Get("Content-Length") == "" {
 		fmt.Fprintf(&b, "Content-Length: %d\r\n", req.ContentLength) // as net/http sends it
 	}
-	writeSortedHeader(&b, req.Header)
+	WriteSortedHeader(&b, req.Header)
 	b.WriteString("\r\n")
 	if req.GetBody != nil {
 		if body, err := req.GetBody(); err == nil {
@@ -219,16 +219,18 @@ func requestBytes(req *http.Request) []byte {
 	return b.Bytes()
 }
 
-// responseHead rebuilds a response head when the connection was not tapped.
-func responseHead(resp *http.Response) []byte {
+// ResponseHead is resp's status line and headers (sorted by name), ending in the blank line:
+// the bytes a response head event holds when the connection itself was not tapped.
+func ResponseHead(resp *http.Response) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s %s\r\n", resp.Proto, resp.Status)
-	writeSortedHeader(&b, resp.Header)
+	WriteSortedHeader(&b, resp.Header)
 	b.WriteString("\r\n")
 	return b.Bytes()
 }
 
-func writeSortedHeader(b *bytes.Buffer, h http.Header) {
+// WriteSortedHeader writes h as "Name: value\r\n" lines, names sorted, values in order.
+func WriteSortedHeader(b *bytes.Buffer, h http.Header) {
 	keys := make([]string, 0, len(h))
 	for k := range h {
 		keys = append(keys, k)

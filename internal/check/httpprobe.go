@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"mime"
 	"net/http"
 	"net/url"
@@ -173,7 +172,7 @@ func (p *prober) do(ctx context.Context, q probeReq) probeAnswer {
 	}
 	defer resp.Body.Close()
 	a.status, a.head = resp.StatusCode, resp.Header
-	seqs = append(seqs, p.add(mcpclient.Event{Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: probeResponseHead(resp)}))
+	seqs = append(seqs, p.add(mcpclient.Event{Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPResponse, Raw: mcpclient.ResponseHead(resp)}))
 	if a.stream = a.contentType() == "text/event-stream"; !a.stream {
 		a.body, _ = io.ReadAll(io.LimitReader(resp.Body, probeBodyMax))
 		if len(a.body) > 0 {
@@ -196,25 +195,8 @@ func probeRequestBytes(req *http.Request, body string) []byte {
 	if body != "" {
 		fmt.Fprintf(&b, "Content-Length: %d\r\n", len(body))
 	}
-	writeHeaderSorted(&b, req.Header)
+	mcpclient.WriteSortedHeader(&b, req.Header)
 	b.WriteString("\r\n")
 	b.WriteString(body)
 	return b.Bytes()
-}
-
-// probeResponseHead is the response's status line and headers.
-func probeResponseHead(resp *http.Response) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s %s\r\n", resp.Proto, resp.Status)
-	writeHeaderSorted(&b, resp.Header)
-	b.WriteString("\r\n")
-	return b.Bytes()
-}
-
-func writeHeaderSorted(b *bytes.Buffer, h http.Header) {
-	for _, k := range slices.Sorted(maps.Keys(h)) {
-		for _, v := range h[k] {
-			fmt.Fprintf(b, "%s: %s\r\n", k, v)
-		}
-	}
 }
