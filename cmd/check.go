@@ -112,7 +112,7 @@ func newCheckCmd() *cobra.Command {
 func printRules(cmd *cobra.Command) {
 	w := cmd.OutOrStdout()
 	for _, r := range check.Rules() {
-		fmt.Fprintf(w, "%-22s %-6s %-10s %-25s %s\n", r.ID, r.Level, r.Group, r.Eras(), r.Source)
+		fmt.Fprintf(w, "%-22s %-6s %-10s %-25s %s\n", r.ID, r.Level, r.Group, r.Eras, r.Source)
 	}
 }
 

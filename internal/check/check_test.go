@@ -344,7 +344,7 @@ func TestRulesDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range check.Rules() {
-		row := "| `" + r.ID + "` | " + string(r.Level) + " | " + r.Eras() + " |"
+		row := "| `" + r.ID + "` | " + string(r.Level) + " | " + r.Eras + " |"
 		if !strings.Contains(string(doc), row) {
 			t.Errorf("docs/check.md has no row starting %q", row)
 		}

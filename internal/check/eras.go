@@ -13,16 +13,3 @@ const (
 	ErasModern = "2026-07-28"
 	ErasPing   = "all (2026-07-28: refused)"
 )
-
-// Eras is the revisions rule r judges: ErasAll, ErasLegacy, ErasModern or ErasPing.
-func (r Rule) Eras() string {
-	switch r.ID {
-	case "init-result", "version-latest", "version-future", "version-oldest", "init-order", "logging", "http-session-unknown":
-		return ErasLegacy
-	case "discover":
-		return ErasModern
-	case "ping":
-		return ErasPing
-	}
-	return ErasAll
-}
