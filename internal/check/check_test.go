@@ -96,8 +96,13 @@ func brokenCases() []broken {
 		// one failure).
 		{"b10", func(o *check.Options) { o.Calls = []check.Call{{Tool: "crash"}} }, map[string]check.Status{"tool-call": F, "final-ping": P}},
 		// Streamable HTTP servers that break the transport rules (httprules_test.go has the texts).
-		{"http-lax", nil, map[string]check.Status{"http-origin": F, "http-host": W, "http-session-unknown": F, "http-notification-202": F, "http-get-405": W}},
+		{"http-lax", nil, map[string]check.Status{"http-origin": F, "http-host": W, "http-session-unknown": F, "http-session-id": F, "http-notification-202": F, "http-get-405": W, "http-protocol-version": F}},
 		{"http-lax-get", nil, map[string]check.Status{"http-origin": F, "http-host": W, "http-session-unknown": F, "http-notification-202": F, "http-get-405": F}},
+		// A stateless 2026-07-28 server that serves malformed requests and gives no caching
+		// hints (httprules_test.go has the texts).
+		{"http-modern-lax", func(o *check.Options) { o.Server.Era = mcpclient.EraModern }, map[string]check.Status{
+			"version-future": F, "cache-hints": F, "resource-not-found": W, "meta-required": F, "ping": F, "unknown-method": F,
+			"http-origin": F, "http-host": W, "http-protocol-version": F, "http-headers": F}},
 	}
 }
 

@@ -21,7 +21,7 @@ const (
 )
 
 // httpRuleIDs are the GroupHTTP rules, in order.
-var httpRuleIDs = []string{"http-origin", "http-host", "http-session-unknown", "http-notification-202", "http-get-405"}
+var httpRuleIDs = []string{"http-origin", "http-host", "http-session-unknown", "http-session-id", "http-notification-202", "http-get-405", "http-protocol-version", "http-headers"}
 
 // httpRules probes a Streamable HTTP server's transport with plain HTTP requests of their
 // own (SessionHTTP): a hostile Origin and Host, an unknown session, a notification, a GET.
@@ -42,13 +42,15 @@ func (r *run) httpRules(ctx context.Context) {
 	if !some {
 		return
 	}
-	p := r.newProber()
-	defer p.close()
+	p := r.probes()
 	r.httpOrigin(ctx, p)
 	r.httpHost(ctx, p)
 	r.httpSessionUnknown(ctx, p)
+	r.httpSessionID()
 	r.httpNotification(ctx, p)
 	r.httpGet(ctx, p)
+	r.httpProtocolVersion(ctx, p)
+	r.httpHeaders(ctx)
 }
 
 // negotiated is the protocol version the main session agreed on.

@@ -242,7 +242,11 @@ func (r *run) versions(ctx context.Context) {
 		return // interrupted: no new server is started
 	}
 	if r.init == nil || r.init.Era == mcpclient.EraModern {
-		for _, id := range []string{"version-future", "version-oldest", "init-order"} {
+		ids := []string{"version-oldest", "init-order"}
+		if r.init == nil {
+			ids = append(ids, "version-future") // judged on the main session in 2026-07-28 (modernRules)
+		}
+		for _, id := range ids {
 			r.na(id, "no legacy handshake in the main session")
 		}
 		return

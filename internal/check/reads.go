@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,16 +18,77 @@ import (
 // logging/setLevel and ping.
 func (r *run) reads(ctx context.Context) {
 	r.readResources(ctx)
+	r.resourceNotFound(ctx)
 	r.getPrompts(ctx)
 	r.complete(ctx)
 	r.setLevel(ctx)
 	if ctx.Err() == nil && r.active("ping") {
-		x := r.main.request(ctx, "ping", nil, r.opt.Server.Timeout)
-		if r.modern() {
-			r.checkPingRemoved(x)
+		switch {
+		case r.modern() && r.remote:
+			// Over HTTP the refusal is 404 with -32601 (basic/transports/streamable-http).
+			a := r.bare(ctx, "mcp-inspect-check-ping", "ping", map[string]any{"_meta": modernMeta(mcpclient.ModernProtocolVersion)}, "ping, which the 2026-07-28 era removed", nil)
+			r.refusal("ping", a, http.StatusNotFound, -32601)
+		case r.modern():
+			r.checkPingRemoved(r.main.request(ctx, "ping", nil, r.opt.Server.Timeout))
+		default:
+			r.checkPing("ping", r.main.request(ctx, "ping", nil, r.opt.Server.Timeout))
+		}
+	}
+	r.cacheHints()
+}
+
+// probeResource is a URI no server has: resource-not-found reads it.
+const probeResource = "mcp-inspect-check:///no-such-resource"
+
+// resourceNotFound: resources/read of a URI that does not exist gets an error, -32002 up to
+// 2025-11-25 and -32602 in 2026-07-28 (SHOULD), with the uri in its data (SHOULD); an empty
+// contents array says nothing of the fault.
+func (r *run) resourceNotFound(ctx context.Context) {
+	const id = "resource-not-found"
+	if ctx.Err() != nil || !r.ready(ctx, id) || !r.active(id) {
+		return
+	}
+	if _, ok := r.caps["resources"]; !ok {
+		r.na(id, "the server declares no resources capability")
+		return
+	}
+	want, other := int64(-32002), int64(-32602)
+	if r.modern() {
+		want, other = other, want
+	}
+	what := fmt.Sprintf("resources/read %q (no such resource)", probeResource)
+	x := r.main.request(ctx, "resources/read", map[string]string{"uri": probeResource}, r.opt.Server.Timeout)
+	rpc := x.rpcErr()
+	switch {
+	case rpc == nil && x.err != nil:
+		r.find(id, Should, x.events, "%s: %v", what, x.err)
+		return
+	case rpc == nil:
+		var out struct {
+			Contents []json.RawMessage `json:"contents"`
+		}
+		if json.Unmarshal(x.result(), &out) == nil && len(out.Contents) > 0 {
+			r.note(id, x.events, "%s: answered %d contents (a template or catch-all serves any URI): not judged", what, len(out.Contents))
 			return
 		}
-		r.checkPing("ping", x)
+		r.find(id, Should, x.events, "%s: answered a result with no contents; a resource that does not exist gets error %d", what, want)
+		return
+	case rpc.Code == other && !r.modern():
+		// The reference servers answer -32602 in the legacy era too, the code 2026-07-28
+		// adopted: taken, and said.
+		r.note(id, x.events, "%s: error %d %q (2025-11-25 names -32002; -32602 is 2026-07-28's code, which clients accept)", what, rpc.Code, rpc.Message)
+		return
+	case rpc.Code == other:
+		r.find(id, Should, x.events, "%s: error %d %q; in the 2026-07-28 era resource-not-found is %d", what, rpc.Code, rpc.Message, want)
+	case rpc.Code != want:
+		r.find(id, Should, x.events, "%s: error %d %q, not %d", what, rpc.Code, rpc.Message, want)
+	default:
+		r.note(id, x.events, "%s: error %d %q", what, rpc.Code, rpc.Message)
+	}
+	// The uri in data is a SHOULD of 2026-07-28 (the suite's sep-2164-data-uri); the
+	// legacy spec only shows it in an example.
+	if u := rawOr(rpc.Data, "uri"); r.modern() && u != strconv.Quote(probeResource) {
+		r.find(id, Should, x.events, "%s: error.data.uri is %s; it should carry the uri asked for", what, u)
 	}
 }
 
@@ -62,8 +125,6 @@ func (r *run) checkPingRemoved(x exchange) {
 		r.note("ping", x.events, "refused with -32601, as the 2026-07-28 era removed ping")
 	case rpc != nil:
 		r.find("ping", Should, x.events, "ping (removed in the 2026-07-28 era) got error %d %q, not -32601 Method not found", rpc.Code, rpc.Message)
-	case strings.Contains(x.err.Error(), "404"):
-		r.note("ping", x.events, "refused with HTTP 404, as the 2026-07-28 era removed ping")
 	default:
 		r.find("ping", Must, x.events, "ping (removed in the 2026-07-28 era): %v", x.err)
 	}

@@ -159,7 +159,7 @@ func TestGoEverythingModern(t *testing.T) {
 	if f := rep.Result("prompts-get").Findings; len(f) != 1 || !strings.Contains(f[0].Text, "asked the client for input (input_required) though the check declares no client capabilities") {
 		t.Errorf("prompts-get: %+v", f)
 	}
-	if n := rep.Result("ping").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "as the 2026-07-28 era removed ping") {
+	if n := rep.Result("ping").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "which the 2026-07-28 era removed") {
 		t.Errorf("ping: %+v", rep.Result("ping"))
 	}
 	if n := rep.Result("final-ping").Notes; len(n) != 1 || !strings.Contains(n[0].Text, "server/discover answered") {

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -27,8 +28,14 @@ const parseGrace = 200 * time.Millisecond
 // unknown request.
 func (r *run) robustness(ctx context.Context) {
 	if ctx.Err() == nil && r.ready(ctx, "unknown-method") && r.active("unknown-method") {
-		x := r.main.request(ctx, probeMethod, nil, r.opt.Wait)
-		r.wantError("unknown-method", probeMethod, -32601, Should, x)
+		if r.modern() && r.remote {
+			// Over HTTP the 2026-07-28 refusal is 404 with -32601 (streamable-http §Error Statuses).
+			a := r.bare(ctx, "mcp-inspect-check-unknown", probeMethod, map[string]any{"_meta": modernMeta(mcpclient.ModernProtocolVersion)}, probeMethod, nil)
+			r.refusal("unknown-method", a, http.StatusNotFound, -32601)
+		} else {
+			x := r.main.request(ctx, probeMethod, nil, r.opt.Wait)
+			r.wantError("unknown-method", probeMethod, -32601, Should, x)
+		}
 	}
 	if ctx.Err() == nil && r.ready(ctx, "unknown-tool") && r.active("unknown-tool") {
 		if _, ok := r.caps["tools"]; !ok {

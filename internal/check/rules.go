@@ -60,6 +60,15 @@ type Rule struct {
 
 // Rules are the battery, in report order (docs/check.md is the same table in words).
 func Rules() []Rule {
+	var all []Rule
+	for _, group := range [][]Rule{lifecycleRules(), hygieneRules(), listingRules(), readRules(), robustnessRules(), httpTransportRules(), callRules()} {
+		all = append(all, group...)
+	}
+	return all
+}
+
+// lifecycleRules are the lifecycle group's rules.
+func lifecycleRules() []Rule {
 	return []Rule{
 		{ID: "init-responds", Group: GroupLifecycle, Level: Must, Eras: ErasAll,
 			Title:  "initialize is answered with a result within --timeout",
@@ -70,9 +79,9 @@ func Rules() []Rule {
 		{ID: "version-latest", Group: GroupLifecycle, Level: Must, Eras: ErasLegacy,
 			Title:  "asked for the newest revision, the server echoes it or answers another revision it supports",
 			Source: "MCP 2025-11-25 basic/lifecycle §Version Negotiation"},
-		{ID: "version-future", Group: GroupLifecycle, Level: Must, Eras: ErasLegacy,
-			Title:  "asked for an unknown future revision, the server answers a revision it supports (not the one asked, not an error)",
-			Source: "MCP 2025-11-25 basic/lifecycle §Version Negotiation"},
+		{ID: "version-future", Group: GroupLifecycle, Level: Must, Eras: ErasAll,
+			Title:  "asked for an unknown future revision, the server answers a revision it supports (not the one asked, not an error); in 2026-07-28 it refuses with -32022 (HTTP 400), its data listing the versions it supports and echoing the one asked",
+			Source: "MCP 2025-11-25 basic/lifecycle §Version Negotiation; MCP 2026-07-28 basic/versioning (UnsupportedProtocolVersionError)"},
 		{ID: "version-oldest", Group: GroupLifecycle, Level: Must, Eras: ErasLegacy,
 			Title:  "asked for the oldest revision (2024-11-05), the server echoes it or answers another revision it supports",
 			Source: "MCP 2025-11-25 basic/lifecycle §Version Negotiation"},
@@ -85,6 +94,12 @@ func Rules() []Rule {
 		{ID: "shutdown", Group: GroupLifecycle, Level: Should, Eras: ErasAll,
 			Title:  "the server exits within a few seconds of its stdin closing",
 			Source: "MCP 2025-11-25 basic/lifecycle §Shutdown (stdio)", StdioOnly: true},
+	}
+}
+
+// hygieneRules are the hygiene group's rules.
+func hygieneRules() []Rule {
+	return []Rule{
 		{ID: "stdout-jsonrpc", Group: GroupHygiene, Level: Must, Eras: ErasAll,
 			Title:  "every stdout line is one JSON-RPC message: no logging, no empty lines, no framing headers, no pretty-printing",
 			Source: "MCP 2025-11-25 basic/transports §stdio", StdioOnly: true},
@@ -100,6 +115,12 @@ func Rules() []Rule {
 		{ID: "wire-other", Group: GroupHygiene, Level: Must, Eras: ErasAll,
 			Title:  "no other rule the client checks on each message is broken: batches only in 2025-03-26, no request id reused, no server request in the modern era, task results only when asked (MUST); only the notifications servers may send, progress only for live tokens, server requests only for declared client capabilities (SHOULD)",
 			Source: "MCP 2025-11-25 basic/index, basic/utilities/progress, basic/lifecycle §Capability Negotiation; 2026-07-28 basic/transports/stdio; io.modelcontextprotocol/tasks"},
+	}
+}
+
+// listingRules are the listings group's rules.
+func listingRules() []Rule {
+	return []Rule{
 		{ID: "undeclared-capability", Group: GroupListings, Level: Should, Eras: ErasAll,
 			Title:  "a list method of a capability the server did not declare gets -32601",
 			Source: "MCP 2025-11-25 basic/lifecycle §Capability Negotiation; error codes"},
@@ -109,6 +130,9 @@ func Rules() []Rule {
 		{ID: "list-items", Group: GroupListings, Level: Must, Eras: ErasAll,
 			Title:  "every listed item has its required members, with their types, and no two share a name or uri",
 			Source: "MCP 2025-11-25 schema.ts Tool, Resource, ResourceTemplate, Prompt"},
+		{ID: "cache-hints", Group: GroupListings, Level: Must, Eras: ErasModern,
+			Title:  "server/discover, list and resources/read results carry ttlMs (a non-negative integer) and cacheScope (\"public\" or \"private\")",
+			Source: "MCP 2026-07-28 server/utilities/caching; schema.ts CacheableResult"},
 		{ID: "tool-names", Group: GroupListings, Level: Should, Eras: ErasAll,
 			Title:  "tool names are 1-128 characters of A-Z a-z 0-9 _ - .",
 			Source: "MCP 2025-11-25 server/tools §Tool Names"},
@@ -124,9 +148,18 @@ func Rules() []Rule {
 		{ID: "steering", Group: GroupListings, Level: Should, Eras: ErasAll,
 			Title:  "descriptions and instructions read as descriptions, not as orders to the model (advisory lint)",
 			Source: "MCP 2025-11-25 server/tools §Security Considerations"},
+	}
+}
+
+// readRules are the reads group's rules.
+func readRules() []Rule {
+	return []Rule{
 		{ID: "resources-read", Group: GroupReads, Level: Must, Eras: ErasAll,
 			Title:  "each listed resource (up to --max-reads) reads back as contents with uri and text or blob (an error response is a warning)",
 			Source: "MCP 2025-11-25 server/resources §Reading Resources"},
+		{ID: "resource-not-found", Group: GroupReads, Level: Should, Eras: ErasAll,
+			Title:  "resources/read of a URI that does not exist gets an error, not an empty contents array: -32002 up to 2025-11-25 (-32602 taken), -32602 with the uri in its data in 2026-07-28",
+			Source: "MCP 2025-11-25 server/resources §Error Handling; MCP 2026-07-28 server/resources §Error Handling"},
 		{ID: "prompts-get", Group: GroupReads, Level: Must, Eras: ErasAll,
 			Title:  "each prompt with no required argument gets messages with role and content (an error response is a warning)",
 			Source: "MCP 2025-11-25 server/prompts §Getting a Prompt"},
@@ -137,11 +170,17 @@ func Rules() []Rule {
 			Title:  "where logging is declared, logging/setLevel answers an empty result",
 			Source: "MCP 2025-11-25 server/utilities/logging"},
 		{ID: "ping", Group: GroupReads, Level: Must, Eras: ErasPing,
-			Title:  "ping is answered with an empty result {}; in the 2026-07-28 era, which removed it, it is refused with -32601",
+			Title:  "ping is answered with an empty result {}; in the 2026-07-28 era, which removed it, it is refused with -32601 (over HTTP, with 404 Not Found)",
 			Source: "MCP 2025-11-25 basic/utilities/ping; MCP 2026-07-28 changelog (ping removed)"},
+	}
+}
+
+// robustnessRules are the robustness group's rules.
+func robustnessRules() []Rule {
+	return []Rule{
 		{ID: "unknown-method", Group: GroupRobustness, Level: Must, Eras: ErasAll,
-			Title:  "an unknown method gets an error response, -32601",
-			Source: "JSON-RPC 2.0 §5.1; MCP 2025-11-25 basic/index"},
+			Title:  "an unknown method gets an error response, -32601 (over HTTP in 2026-07-28, with 404 Not Found)",
+			Source: "JSON-RPC 2.0 §5.1; MCP 2025-11-25 basic/index; MCP 2026-07-28 basic/transports/streamable-http §Error Statuses"},
 		{ID: "unknown-tool", Group: GroupRobustness, Level: Should, Eras: ErasAll,
 			Title:  "tools/call of an unknown tool gets -32602",
 			Source: "MCP 2025-11-25 server/tools §Error Handling"},
@@ -160,24 +199,48 @@ func Rules() []Rule {
 		{ID: "cancel-unknown", Group: GroupRobustness, Level: Must, Eras: ErasAll,
 			Title:  "notifications/cancelled for an id never sent is ignored: no response, the server lives on",
 			Source: "MCP 2025-11-25 basic/utilities/cancellation"},
+		{ID: "meta-required", Group: GroupRobustness, Level: Must, Eras: ErasModern,
+			Title:  "a request without _meta, or whose _meta lacks protocolVersion or clientCapabilities, is refused with -32602 (HTTP 400); one that lacks only clientInfo is served",
+			Source: "MCP 2026-07-28 basic/index §Request Metadata; basic/transports/streamable-http §Error Statuses"},
 		{ID: "final-ping", Group: GroupRobustness, Level: Must, Eras: ErasAll,
 			Title:  "after everything, the server still answers ping (server/discover in the 2026-07-28 era)",
 			Source: "MCP 2025-11-25 basic/utilities/ping; MCP 2026-07-28 server/discover"},
+	}
+}
+
+// httpTransportRules are the http group's rules.
+func httpTransportRules() []Rule {
+	return []Rule{
 		{ID: "http-origin", Group: GroupHTTP, Level: Must, Eras: ErasAll,
-			Title:  "a POST (initialize) with an invalid Origin header (Origin: http://evil.example) is refused with 403 Forbidden",
+			Title:  "a POST (initialize; server/discover in 2026-07-28) with an invalid Origin header (Origin: http://evil.example) is refused with 403 Forbidden",
 			Source: "MCP 2025-11-25 basic/transports §Streamable HTTP, Security Warning 1", RemoteOnly: true},
 		{ID: "http-host", Group: GroupHTTP, Level: Should, Eras: ErasAll,
-			Title:  "a server on a loopback address refuses a POST (initialize) whose Host header names another host (Host: evil.example): DNS rebinding protection",
+			Title:  "a server on a loopback address refuses a POST (initialize; server/discover in 2026-07-28) whose Host header names another host (Host: evil.example): DNS rebinding protection",
 			Source: "MCP 2025-11-25 basic/transports §Streamable HTTP, Security Warning (DNS rebinding; the spec names Origin, not Host: SHOULD)", RemoteOnly: true},
 		{ID: "http-session-unknown", Group: GroupHTTP, Level: Must, Eras: ErasLegacy,
 			Title:  "a request carrying an Mcp-Session-Id the server never issued gets 404 Not Found (stateful servers)",
 			Source: "MCP 2025-11-25 basic/transports §Session Management 3", RemoteOnly: true},
+		{ID: "http-session-id", Group: GroupHTTP, Level: Must, Eras: ErasLegacy,
+			Title:  "the Mcp-Session-Id a server issues is visible ASCII (0x21 to 0x7E)",
+			Source: "MCP 2025-11-25 basic/transports §Session Management 1", RemoteOnly: true},
 		{ID: "http-notification-202", Group: GroupHTTP, Level: Must, Eras: ErasAll,
 			Title:  "a POSTed notification the server accepts gets 202 Accepted with no body",
 			Source: "MCP 2025-11-25 basic/transports §Sending Messages to the Server 4", RemoteOnly: true},
 		{ID: "http-get-405", Group: GroupHTTP, Level: Must, Eras: ErasAll,
 			Title:  "a GET to the endpoint opens an SSE stream (text/event-stream) or gets 405 Method Not Allowed, with an Allow header (SHOULD)",
 			Source: "MCP 2025-11-25 basic/transports §Listening for Messages from the Server 3; RFC 9110 §15.5.6", RemoteOnly: true},
+		{ID: "http-protocol-version", Group: GroupHTTP, Level: Must, Eras: ErasAll,
+			Title:  "a request with an invalid or unsupported MCP-Protocol-Version gets 400 Bad Request (2026-07-28: with -32022)",
+			Source: "MCP 2025-11-25 basic/transports §Protocol Version Header; MCP 2026-07-28 basic/transports/streamable-http §Error Statuses", RemoteOnly: true},
+		{ID: "http-headers", Group: GroupHTTP, Level: Must, Eras: ErasModern,
+			Title:  "a request whose Mcp-Method is missing or is not the body's method, whose Mcp-Name is missing or is not the tool's name, or whose MCP-Protocol-Version is not its _meta's gets 400 Bad Request with -32020 (HeaderMismatch)",
+			Source: "MCP 2026-07-28 basic/transports/streamable-http §Standard Headers", RemoteOnly: true},
+	}
+}
+
+// callRules are the calls group's rules.
+func callRules() []Rule {
+	return []Rule{
 		{ID: "tool-call", Group: GroupCalls, Level: Must, Eras: ErasAll,
 			Title:  "a tool called with --call or --call-read-only answers a CallToolResult: typed content, structuredContent matching its outputSchema",
 			Source: "MCP 2025-11-25 server/tools §Tool Result"},

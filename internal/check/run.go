@@ -127,6 +127,8 @@ type run struct {
 	itemEvs   []Event
 	linted    int
 	annotated int
+	// prober is the http probes' session (probes), nil until the first probe.
+	prober *prober
 }
 
 // Run checks the server opt.Server describes. It returns the report, and a *StartError
@@ -353,11 +355,14 @@ func (r *run) battery(ctx context.Context) error {
 			r.versions(ctx)
 			r.discover(ctx)
 		}()
-		for _, group := range []func(context.Context){r.listings, r.reads, r.robustness, r.httpRules, r.calls, r.finalPing} {
+		for _, group := range []func(context.Context){r.listings, r.reads, r.robustness, r.modernRules, r.httpRules, r.calls, r.finalPing} {
 			if ctx.Err() != nil {
 				break // interrupted: the rules not reached say so
 			}
 			group(ctx)
+		}
+		if r.prober != nil {
+			r.prober.close()
 		}
 	} else {
 		r.versions(ctx)

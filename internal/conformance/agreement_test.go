@@ -7,10 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -47,7 +49,20 @@ var judgedBoth = []struct{ rev, scenario, check, rule string }{
 	{"2026-07-28", "resources-read-text", "", "resources-read"},
 	{"2026-07-28", "prompts-get-simple", "", "prompts-get"},
 	{"2026-07-28", "dns-rebinding-protection", "localhost-host-rebinding-rejected", "http-host"},
+	// The 2026-07-28 request rules: _meta, the version refusal, the mirrored headers, the
+	// caching hints, the resource-not-found code.
+	{"2026-07-28", "server-stateless", "sep-2575-http-server-meta-invalid-400", "meta-required"},
+	{"2026-07-28", "server-stateless", "sep-2575-server-unsupported-version-error", "version-future"},
+	{"2026-07-28", "server-stateless", "sep-2575-http-server-unsupported-version-400", "http-protocol-version"},
+	{"2026-07-28", "server-stateless", "sep-2575-http-server-header-mismatch-400", "http-headers"},
+	{"2026-07-28", "http-header-validation", "sep-2243-server-reject-invalid-headers", "http-headers"},
+	{"2026-07-28", "caching", "", "cache-hints"},
+	{"2026-07-28", "sep-2164-resource-not-found", "sep-2164-error-code", "resource-not-found"},
 }
+
+// modernRules are the rules compared on the 2026-07-28 fake servers, which have none of the
+// suite's fixtures (the other pairs would compare fixtures, not rules).
+var modernRules = []string{"ping", "unknown-method", "http-host", "meta-required", "version-future", "http-protocol-version", "http-headers", "cache-hints", "resource-not-found"}
 
 // knownDisagreements are the pairs where the suite and check judge differently on a
 // reference server, each with why (the suite tests its own fixtures, check what the server
@@ -116,8 +131,8 @@ func suiteChecks(out []byte) (map[string]string, string) {
 
 // agree runs the scenarios of requirement set rev and check (in era) against url and fails
 // on every disagreement not in knownDisagreements, and on a listed one that has gone; the
-// side-by-side rows go to the log.
-func agree(t *testing.T, server, url, rev string, era mcpclient.Era) {
+// side-by-side rows go to the log. With only, just the pairs of those rules are compared.
+func agree(t *testing.T, server, url, rev string, era mcpclient.Era, only ...string) {
 	rep, err := check.Run(context.Background(), check.Options{
 		Server: mcpclient.Config{URL: url, Transport: mcpclient.TransportHTTP, Era: era},
 		Target: url,
@@ -127,7 +142,7 @@ func agree(t *testing.T, server, url, rev string, era mcpclient.Era) {
 	}
 	var rows []string
 	for _, p := range judgedBoth {
-		if p.rev != rev {
+		if p.rev != rev || len(only) > 0 && !slices.Contains(only, p.rule) {
 			continue
 		}
 		pass, detail := suitePasses(t, url, rev, p.scenario, p.check)
@@ -182,4 +197,13 @@ func TestSuiteAndCheckAgree(t *testing.T) {
 		t.Parallel()
 		agree(t, "server-everything", testservers.ServerEverythingHTTP(t).URL, "2025-11-25", mcpclient.EraLegacy)
 	})
+	// Fake 2026-07-28 servers, one keeping each request rule and one breaking each: the two
+	// agree on both sides of every rule, not only where a reference server passes.
+	for _, sc := range []string{"http-modern", "http-modern-lax"} {
+		t.Run(sc, func(t *testing.T) {
+			t.Parallel()
+			_, url := fake.HTTPServer(t, sc, fake.HTTPOptions{})
+			agree(t, sc, url, "2026-07-28", mcpclient.EraModern, modernRules...)
+		})
+	}
 }

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 )
 
-// guard is a stateful Streamable HTTP server (Mcp-Session-Id g1, g2, …) that either keeps
+// guard is a stateful Streamable HTTP server that either keeps
 // every transport rule mcp-inspect check probes (strict: http-guarded) or breaks each
 // (http-lax, http-lax-get):
 //
@@ -20,6 +21,9 @@ import (
 //	notification              202, no body                   200 {"ok":true}
 //	GET                       405, Allow: POST, DELETE       405 without Allow; with getJSON
 //	                                                         200 application/json
+//	MCP-Protocol-Version      400                            served
+//	  no revision has
+//	session ids               g1, g2, …                      "lax session 1", … (spaces)
 //
 // Its own Origin and Host are http://127.0.0.1:PORT, http://localhost:PORT and
 // http://[::1]:PORT, PORT the one the request came in on.
@@ -31,12 +35,15 @@ type guard struct {
 	sessions map[string]bool
 }
 
+// legacyVersions are the revisions the legacy fakes speak.
+var legacyVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}
+
 func newGuard(strict, getJSON bool) *guard {
 	return &guard{strict: strict, getJSON: getJSON, sessions: map[string]bool{}}
 }
 
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if g.strict && !g.ownHostAndOrigin(r) {
+	if g.strict && !ownHostAndOrigin(r) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
 		fmt.Fprint(w, `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Forbidden: Host or Origin not allowed"}}`)
@@ -61,6 +68,10 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Mcp-Session-Id", g.open())
 	} else if !g.has(sid) {
 		g.unknown(w, sid)
+		return
+	} else if v := r.Header.Get("MCP-Protocol-Version"); g.strict && v != "" && !slices.Contains(legacyVersions, v) {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, "Unsupported protocol version: %s", v)
 		return
 	}
 	if m.ID == nil && !g.strict {
@@ -106,6 +117,9 @@ func (g *guard) open() string {
 	defer g.mu.Unlock()
 	g.next++
 	sid := "g" + strconv.Itoa(g.next)
+	if !g.strict {
+		sid = "lax session " + strconv.Itoa(g.next) // spaces: not visible ASCII
+	}
 	g.sessions[sid] = true
 	return sid
 }
@@ -126,7 +140,7 @@ func (g *guard) end(sid string) bool {
 
 // ownHostAndOrigin reports whether the Host header, and the Origin header when there is
 // one, name this server on a loopback name and the port the request came in on.
-func (g *guard) ownHostAndOrigin(r *http.Request) bool {
+func ownHostAndOrigin(r *http.Request) bool {
 	port := ""
 	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
 		_, port, _ = net.SplitHostPort(a.String())

@@ -9,8 +9,8 @@ import (
 )
 
 // guardDo sends one request to the scenario's endpoint: origin and host set those headers
-// when not "", sid the session.
-func guardDo(t *testing.T, endpoint, method, body, origin, host, sid string) (*http.Response, string) {
+// when not "", sid the session, version (at most one) MCP-Protocol-Version.
+func guardDo(t *testing.T, endpoint, method, body, origin, host, sid string, version ...string) (*http.Response, string) {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -30,6 +30,9 @@ func guardDo(t *testing.T, endpoint, method, body, origin, host, sid string) (*h
 	}
 	if sid != "" {
 		req.Header.Set("Mcp-Session-Id", sid)
+	}
+	for _, v := range version {
+		req.Header.Set("MCP-Protocol-Version", v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -65,6 +68,9 @@ func TestHTTPGuarded(t *testing.T) {
 	if resp, body := guardDo(t, endpoint, "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "", "", sid); resp.StatusCode != http.StatusAccepted || body != "" {
 		t.Errorf("notification: %s %q, want 202 and no body", resp.Status, body)
 	}
+	if resp, _ := guardDo(t, endpoint, "POST", `{"jsonrpc":"2.0","id":4,"method":"ping"}`, "", "", sid, "1999-01-01"); resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("MCP-Protocol-Version 1999-01-01: %s, want 400", resp.Status)
+	}
 	if resp, _ := guardDo(t, endpoint, "GET", "", "", "", sid); resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST, DELETE" {
 		t.Errorf("GET: %s Allow %q", resp.Status, resp.Header.Get("Allow"))
 	}
@@ -89,6 +95,9 @@ func TestHTTPLax(t *testing.T) {
 		}
 		if resp, body := guardDo(t, endpoint, "POST", `{"jsonrpc":"2.0","id":2,"method":"ping"}`, "", "", "no-such"); resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, "No valid session ID") {
 			t.Errorf("%s: unknown session: %s %q, want 400", sc, resp.Status, body)
+		}
+		if resp, _ := guardDo(t, endpoint, "POST", `{"jsonrpc":"2.0","id":3,"method":"ping"}`, "", "", sid, "1999-01-01"); resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: MCP-Protocol-Version 1999-01-01: %s, want 200", sc, resp.Status)
 		}
 		if resp, body := guardDo(t, endpoint, "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "", "", sid); resp.StatusCode != http.StatusOK || body != `{"ok":true}` {
 			t.Errorf("%s: notification: %s %q, want 200 with a body", sc, resp.Status, body)

@@ -67,7 +67,7 @@ var HTTPScenarios = []string{"http-minimal", "http-redirect-307", "http-redirect
 	"http-gzip", "http-deflate", "http-deflate-raw", "http-br", "http-zstd",
 	"http-gzip-sse", "http-deflate-sse", "http-br-sse", "http-zstd-sse", "http-compress",
 	"http-session-404", "http-session-400", "http-session-401", "http-session-200",
-	"http-guarded", "http-lax", "http-lax-get",
+	"http-guarded", "http-lax", "http-lax-get", "http-modern", "http-modern-lax",
 	"http-oauth", "http-oauth-as-html", "http-oauth-prm-html", "http-oauth-root-only", "http-oauth-issuer", "http-oauth-resource-slash",
 	"http-oauth-content-type", "http-oauth-doubled", "http-oauth-step-up", "http-oauth-step-up-denied"}
 
@@ -145,6 +145,9 @@ func HTTPHandler(scenario string, opt HTTPOptions) (h http.Handler, ok bool) {
 	case "http-guarded", "http-lax", "http-lax-get":
 		mux = http.NewServeMux()
 		mux.Handle("/mcp", newGuard(scenario == "http-guarded", scenario == "http-lax-get"))
+	case "http-modern", "http-modern-lax":
+		mux = http.NewServeMux()
+		mux.Handle("/mcp", modern{strict: scenario == "http-modern"})
 	default:
 		if _, ok := oauthDeviation(scenario); ok {
 			break
