@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/oauth"
 )
 
@@ -33,17 +33,7 @@ func guardedServer(t *testing.T) *fakeas.AS {
 
 // fakeBrowser is a $BROWSER that follows the authorization server's redirect to the
 // loopback callback, as a user approving in a browser would.
-func fakeBrowser(t *testing.T) string {
-	curl, err := exec.LookPath("curl")
-	if err != nil {
-		t.Skip("curl is not installed: the fake $BROWSER needs it")
-	}
-	p := filepath.Join(t.TempDir(), "browser")
-	if err := os.WriteFile(p, []byte("#!/bin/sh\nexec "+curl+" -sS -L --max-redirs 5 -o /dev/null \"$1\"\n"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+func fakeBrowser(t *testing.T) string { return testservers.FakeBrowser(t) }
 
 func TestRemoteOAuth(t *testing.T) {
 	as := guardedServer(t)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fakeas"
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 )
 
 // hops records the requests that went through the inner transport ("METHOD /path").
@@ -106,14 +106,8 @@ func TestFullAuthorization(t *testing.T) {
 }
 
 func TestBrowserEnv(t *testing.T) {
-	curl, err := exec.LookPath("curl")
-	if err != nil {
-		t.Skip("curl is not installed: the fake $BROWSER needs it")
-	}
 	as := fakeas.New(t)
-	script := filepath.Join(t.TempDir(), "browser")
-	os.WriteFile(script, []byte("#!/bin/sh\nexec "+curl+" -sS -L --max-redirs 5 -o /dev/null \"$1\"\n"), 0o700)
-	t.Setenv("BROWSER", script)
+	t.Setenv("BROWSER", testservers.FakeBrowser(t))
 	c, h, _ := newClient(t, Config{ServerURL: as.URL() + "/mcp", CallbackTimeout: 20 * time.Second})
 	if code, err := get(t, c, as.URL()+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("GET /mcp = %d, %v; hops: %s", code, err, h)
