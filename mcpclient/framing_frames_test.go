@@ -76,6 +76,27 @@ func TestFramerPrettyPrinted(t *testing.T) {
 	}
 }
 
+// TestFramerPrettyPrintedEscapedQuoteLast: an escaped quote followed by a closing bracket
+// inside a string of a pretty-printed last frame (the stream ends after it) keeps the frame
+// whole: the depth scan skips the quote the backslash escapes, or the "}" after it would
+// close the value a line early and split the frame in two (issue 26's mutation pass).
+func TestFramerPrettyPrintedEscapedQuoteLast(t *testing.T) {
+	// Read with the backslash ignored, the quote would end the string and "}" take the depth to
+	// 0 at the end of that line.
+	pretty := "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"result\": {},\n  \"x\": \"a\\\"}\"\n}\n"
+	for name, chunks := range map[string][]string{
+		"one read":         {pretty},
+		"byte per read":    strings.Split(pretty, ""),
+		"no final newline": {strings.TrimSuffix(pretty, "\n")},
+	} {
+		got := frameAll(t, chunks...)
+		want := strings.Join(chunks, "")
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: frames %q, want the one frame %q", name, got, want)
+		}
+	}
+}
+
 func TestClassifyFramings(t *testing.T) {
 	body := `{"jsonrpc":"2.0","id":1,"result":{"ok":true}}`
 	kind, msg, probs := Classify([]byte("Content-Length: 46\r\n\r\n" + body))

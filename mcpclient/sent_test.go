@@ -27,14 +27,23 @@ func TestSendRawNotJSONIsAProbe(t *testing.T) {
 	if err := c.SendRaw([]byte("not json {")); err != nil {
 		t.Fatal(err)
 	}
-	for ev := range evs {
-		if ev.Dir != mcpclient.ClientToServer || ev.Kind != mcpclient.KindNotJSON {
-			continue
+	// Bounded: a regression that never emits the line fails here instead of hanging.
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case ev, ok := <-evs:
+			if !ok {
+				t.Fatal("the timeline ended without the raw line")
+			}
+			if ev.Dir != mcpclient.ClientToServer || ev.Kind != mcpclient.KindNotJSON {
+				continue
+			}
+			if len(ev.Problems) != 1 || ev.Problems[0].Severity != mcpclient.Info || strings.Contains(ev.Problems[0].Text, "stderr") {
+				t.Fatalf("problems of the client's line: %+v", ev.Problems)
+			}
+			return
+		case <-deadline:
+			t.Fatal("the raw line never appeared on the timeline within 10s")
 		}
-		if len(ev.Problems) != 1 || ev.Problems[0].Severity != mcpclient.Info || strings.Contains(ev.Problems[0].Text, "stderr") {
-			t.Fatalf("problems of the client's line: %+v", ev.Problems)
-		}
-		return
 	}
-	t.Fatal("the raw line never appeared on the timeline")
 }

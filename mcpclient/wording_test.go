@@ -13,9 +13,10 @@ import (
 func TestConnectErrorNamesURLOnce(t *testing.T) {
 	t.Parallel()
 	u := "http://127.0.0.1:1/mcp"
-	_, err := mcpclient.Start(mcpclient.Config{URL: u})
+	c, err := mcpclient.Start(mcpclient.Config{URL: u})
 	if err == nil {
-		c, _ := mcpclient.Start(mcpclient.Config{URL: u})
+		// Start does not dial over HTTP: Connect does. The client is closed either way.
+		t.Cleanup(func() { c.Close() })
 		_, err = c.Connect(t.Context())
 	}
 	var ce *mcpclient.ConnectError

@@ -96,6 +96,7 @@ func TestJSONVariant(t *testing.T) {
 func FuzzWriter(f *testing.F) {
 	f.Add(hostile, 3)
 	f.Add("\xe2\x80", 1)
+	f.Add("del\x7fhere", 4) // DEL (0x7f), which the JSON writer must escape as well
 	f.Fuzz(func(t *testing.T, s string, cut int) {
 		var b bytes.Buffer
 		w := Wrap(&b, true)
