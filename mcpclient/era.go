@@ -222,6 +222,11 @@ func (c *Client) note(text string) {
 	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: text}})
 }
 
+// noteCond is note for a note that reports condition cond.
+func (c *Client) noteCond(cond NoteCond, text string) {
+	c.emit(Event{Dir: Lifecycle, Kind: KindLifecycle, Life: &LifeInfo{Kind: LifeNote, PID: c.pid, Text: text, Cond: cond}})
+}
+
 // outputMark changes whenever the server writes: a stdout frame (the Pairer counts them)
 // or a stderr frame.
 type outputMark struct {

@@ -272,4 +272,15 @@ type LifeInfo struct {
 	Signal string
 	Err    error
 	Text   string
+	// Cond names the condition a LifeNote reports, for code that acts on it (NoteStreamLost);
+	// empty for a note that is only text.
+	Cond NoteCond
 }
+
+// NoteCond is the condition a lifecycle note reports, so that what acts on a note reads a
+// typed value, not the note's wording.
+type NoteCond string
+
+// NoteStreamLost: an HTTP session's GET stream for server messages ended for good (it could
+// not be opened or reopened, or the server stopped offering it); requests may still work.
+const NoteStreamLost NoteCond = "stream-lost"

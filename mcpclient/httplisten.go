@@ -53,9 +53,9 @@ func (t *streamable) listen(opened func()) {
 		opened()
 		if err != nil {
 			if t.ctx.Err() == nil && again {
-				t.c.note(ListenNote + "reconnect failed: " + netReason(err) + "; the server may be gone; requests will tell")
+				t.c.noteCond(NoteStreamLost, ListenNote+"reconnect failed: "+netReason(err)+"; the server may be gone; requests will tell")
 			} else if t.ctx.Err() == nil {
-				t.c.note(ListenNote + "could not open: " + netReason(err))
+				t.c.noteCond(NoteStreamLost, ListenNote+"could not open: "+netReason(err))
 			}
 			return
 		}
@@ -67,7 +67,7 @@ func (t *streamable) listen(opened func()) {
 			case resp.StatusCode != http.StatusMethodNotAllowed:
 				t.c.problem(Problem{Warning, CodeHTTPStatus, fmt.Sprintf("GET for the server's event stream answered %s; MCP says an event stream or 405 Method Not Allowed", resp.Status)})
 			case again:
-				t.c.note(ListenNote + "reconnect answered 405 Method Not Allowed: the server no longer offers the stream")
+				t.c.noteCond(NoteStreamLost, ListenNote+"reconnect answered 405 Method Not Allowed: the server no longer offers the stream")
 			}
 			return
 		}
@@ -90,7 +90,7 @@ func (t *streamable) listen(opened func()) {
 			wait = defaultRetry
 		}
 		if idle >= maxReconnects {
-			t.c.note(fmt.Sprintf("%sended: %s; not reconnecting: %d reconnections in a row brought no new event", ListenNote, netReason(rerr), idle))
+			t.c.noteCond(NoteStreamLost, fmt.Sprintf("%sended: %s; not reconnecting: %d reconnections in a row brought no new event", ListenNote, netReason(rerr), idle))
 			return
 		}
 		how := "reconnecting in " + wait.String()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // listenNotes are the texts of the GET stream's lifecycle notes, in order.
@@ -90,6 +91,23 @@ func TestHTTPListenStreamEndsThenRefused(t *testing.T) {
 	}
 	if strings.Join(notes, "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(want, "\n"))
+	}
+	// The lost stream is a typed condition on the note (what the session and the UI act
+	// on), and only on the note that says the stream is gone; a session's state fed the real
+	// events marks it lost.
+	var st mcpsession.State
+	for _, ev := range evs {
+		if ev.Life == nil {
+			continue
+		}
+		lost := strings.Contains(ev.Life.Text, "reconnect failed")
+		if (ev.Life.Cond == mcpclient.NoteStreamLost) != lost {
+			t.Errorf("note %q: cond %q", ev.Life.Text, ev.Life.Cond)
+		}
+		st.ObserveLife(ev.Life)
+	}
+	if !st.StreamLost {
+		t.Error("the session state does not say the GET stream is lost")
 	}
 }
 

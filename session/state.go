@@ -156,8 +156,7 @@ func (s *State) observeNote(l *mcpclient.LifeInfo) {
 	case strings.HasPrefix(text, mcpclient.NoBrowserNote):
 		s.NoBrowser = true
 	}
-	if t, ok := strings.CutPrefix(text, mcpclient.ListenNote); ok &&
-		(strings.HasPrefix(t, "reconnect failed") || strings.HasPrefix(t, "could not open") || strings.Contains(t, "not reconnecting")) {
+	if l.Cond == mcpclient.NoteStreamLost {
 		s.StreamLost = true
 	}
 	if t, ok := strings.CutPrefix(text, mcpclient.FramingAutoNote); ok {

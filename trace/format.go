@@ -155,6 +155,8 @@ type LifeRecord struct {
 	Signal string `json:"signal,omitempty"`
 	Err    string `json:"err,omitempty"`
 	Text   string `json:"text,omitempty"`
+	// Cond is a note's condition (mcpclient.NoteCond: "stream-lost"), absent for plain notes.
+	Cond string `json:"cond,omitempty"`
 }
 
 var lifeNames = [...]string{
@@ -369,7 +371,7 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 		r.Size = int64(len(ev.Raw))
 	}
 	if l := ev.Life; l != nil {
-		lr := &LifeRecord{Kind: lifeKindName(l.Kind), PID: l.PID, Signal: l.Signal, Text: l.Text}
+		lr := &LifeRecord{Kind: lifeKindName(l.Kind), PID: l.PID, Signal: l.Signal, Text: l.Text, Cond: string(l.Cond)}
 		if l.Err != nil {
 			lr.Err = l.Err.Error()
 		}

@@ -538,7 +538,7 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		if l == nil {
 			l = &LifeRecord{Kind: "note"}
 		}
-		li := &mcpclient.LifeInfo{Kind: lifeKindOf(l.Kind), PID: l.PID, Signal: l.Signal, Text: l.Text}
+		li := &mcpclient.LifeInfo{Kind: lifeKindOf(l.Kind), PID: l.PID, Signal: l.Signal, Text: l.Text, Cond: mcpclient.NoteCond(l.Cond)}
 		if l.Code != nil {
 			li.ExitCode = *l.Code
 		}
