@@ -214,6 +214,7 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 		r.envMask[k] = true
 		add("env", k, v)
 		r.addURLPassword("url-userinfo", k, v)
+		r.addURLQuery("url-query", k, v)
 	}
 	for _, kv := range cfg.Inherited {
 		k, v, _ := strings.Cut(kv, "=")
@@ -224,6 +225,7 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 			add("env-inherited", k, v)
 		}
 		r.addURLPassword("url-userinfo", k, v)
+		r.addURLQuery("url-query", k, v)
 	}
 	r.argv = make([]string, len(cfg.Argv))
 	for i, a := range cfg.Argv {
@@ -242,6 +244,9 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 		}
 		if r.addURLPassword("url-userinfo", name, a) {
 			r.argv[i] = userinfo.ReplaceAllString(a, "${1}"+Mask+"@")
+		}
+		if masked, ok := r.addURLQuery("url-query", name, r.argv[i]); ok {
+			r.argv[i] = masked
 		}
 	}
 	for _, h := range cfg.Headers {

@@ -169,3 +169,33 @@ func TestRedactingLogHandler(t *testing.T) {
 		t.Error("a nil Redactor wrapped the handler")
 	}
 }
+
+// Credentials in a URL's query (issue 26): the values of secret-named parameters are masked
+// in the argv, in the stream raw and %-decoded, and other parameters are kept.
+func TestRedactorURLQuery(t *testing.T) {
+	t.Parallel()
+	const key, tok = "query-key-0001", "tok/with+plus=="
+	u := "https://mcp.example.test/mcp?page=2&api_key=" + key + "&access_token=" + "tok%2Fwith%2Bplus%3D%3D" + "&X-Amz-Signature=abcdef0123"
+	r := mustRedactor(t, trace.RedactConfig{Argv: []string{u}, Inherited: []string{"SERVER_URL=https://h.test/?token=inherited-q-77"}})
+	argv := r.Argv([]string{u})[0]
+	if strings.Contains(argv, key) || strings.Contains(argv, "tok%2F") || strings.Contains(argv, "abcdef0123") || !strings.Contains(argv, "page=2") || !strings.Contains(argv, "api_key="+trace.Mask) {
+		t.Errorf("argv %q", argv)
+	}
+	in := "POST /mcp?page=2&api_key=" + key + " HTTP/1.1\r\n | echoed " + tok + " | " + "tok%2Fwith%2Bplus%3D%3D" + " | inherited-q-77"
+	out, hits := r.Bytes([]byte(in))
+	for _, s := range []string{key, tok, "tok%2Fwith", "inherited-q-77"} {
+		if bytes.Contains(out, []byte(s)) {
+			t.Errorf("%q left in %q", s, out)
+		}
+	}
+	if !bytes.Contains(out, []byte("page=2")) || len(hits) == 0 {
+		t.Errorf("out %q hits %v", out, hits)
+	}
+	found := false
+	for _, it := range r.Items() {
+		found = found || it.Kind == "url-query"
+	}
+	if !found {
+		t.Errorf("items %+v: no url-query", r.Items())
+	}
+}

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"bytes"
+	"net/url"
 	"strings"
 )
 
@@ -22,6 +23,14 @@ func HTTPHead(b []byte) ([]byte, bool) {
 	head := b[:end]
 	var out []byte // nil until a value is masked
 	done := 0      // head[:done] is already in out
+	if first, ok := requestQuery(head); ok {
+		// A request line whose target carries a credential in its query (?api_key=…):
+		// masked whatever its length, as the -H header it stands for would be.
+		out, done = append(out, first...), bytes.IndexByte(head, '\n')
+		if done < 0 {
+			done = len(head)
+		}
+	}
 	for start := 0; start < len(head); {
 		lineEnd, next := len(head), len(head)
 		if nl := bytes.IndexByte(head[start:], '\n'); nl >= 0 {
@@ -83,4 +92,32 @@ func tokenByte(c byte) bool {
 		return true
 	}
 	return strings.IndexByte("!#$%&'*+-.^_|~", c) >= 0
+}
+
+// requestQuery returns the first line of head (a request line, up to its LF) with the
+// values of its target's secret-named query parameters masked; ok is false when there are
+// none (a response head, a target without a query, no such parameter).
+func requestQuery(head []byte) ([]byte, bool) {
+	line := head
+	if nl := bytes.IndexByte(head, '\n'); nl >= 0 {
+		line = head[:nl]
+	}
+	q := bytes.IndexByte(line, '?')
+	if q < 0 || bytes.HasPrefix(line, []byte("HTTP/")) {
+		return nil, false
+	}
+	changed := false
+	out := queryValue.ReplaceAllFunc(line, func(m []byte) []byte {
+		sub := queryValue.FindSubmatch(m)
+		key := string(sub[2])
+		if dk, err := url.QueryUnescape(key); err == nil {
+			key = dk
+		}
+		if len(sub[3]) == 0 || !secretQueryName(key) {
+			return m
+		}
+		changed = true
+		return append(append(append([]byte(nil), sub[1]...), sub[2]...), "="+Mask...)
+	})
+	return out, changed
 }

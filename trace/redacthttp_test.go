@@ -32,3 +32,19 @@ func TestHeaderSecretsScrubbed(t *testing.T) {
 		t.Fatalf("%s %v", out, hits)
 	}
 }
+
+// A request line's secret-named query values are masked whatever their length; the rest
+// of the line and a response head are left alone (issue 26).
+func TestHTTPHeadRequestQuery(t *testing.T) {
+	in := "POST /mcp?page=2&api_key=abc&sig=x1 HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer tok-123456\r\n\r\n{\"q\":\"?token=body\"}"
+	out, ok := HTTPHead([]byte(in))
+	want := "POST /mcp?page=2&api_key=" + Mask + "&sig=" + Mask + " HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer " + Mask + "\r\n\r\n{\"q\":\"?token=body\"}"
+	if !ok || string(out) != want {
+		t.Errorf("got %q\nwant %q", out, want)
+	}
+	for _, s := range []string{"HTTP/1.1 200 OK\r\nLocation: /x?token=abc\r\n\r\n", "GET /mcp?page=2 HTTP/1.1\r\n\r\n"} {
+		if out, ok := HTTPHead([]byte(s)); ok || string(out) != s {
+			t.Errorf("%q changed: %q", s, out)
+		}
+	}
+}

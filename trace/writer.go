@@ -89,6 +89,7 @@ func NewWriter(out io.Writer, h Header, red *Redactor) (*Writer, error) {
 	h.Argv = red.Argv(h.Argv)
 	h.Env = red.Env(h.Env)
 	h.Cwd = red.String(h.Cwd)
+	h.URL = red.URL(h.URL)
 	h.Redaction = Redaction{Enabled: red != nil, Items: red.Items()}
 	h.Start = h.Start.UTC().Round(0)
 	line, err := json.Marshal(h)
