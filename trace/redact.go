@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -191,6 +192,10 @@ type Redactor struct {
 	// secrets, their escaped forms, the token prefixes, "://"), for a one-pass prefilter:
 	// most frames hold none of them and cost one scan.
 	clues clueSet
+	// mu guards secrets, clues, items and learned against Learn, which adds credentials
+	// while frames are scrubbed; learned are the values Learn added.
+	mu      sync.RWMutex
+	learned map[string]bool
 }
 
 // NewRedactor builds a redactor from cfg. It fails only on an invalid --redact pattern.
@@ -379,6 +384,8 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	if r == nil || len(b) == 0 {
 		return b, nil
 	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	// A backslash may start an escaped form of a secret (redactenc.go).
 	escapes := len(r.secrets) > 0 && bytes.IndexByte(b, '\\') >= 0
 	if !r.userPatterns && !escapes && !r.clues.any(b) {
@@ -511,6 +518,8 @@ func (r *Redactor) Items() []RedactedItem {
 	if r == nil {
 		return nil
 	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	return append([]RedactedItem(nil), r.items...)
 }
 

@@ -199,3 +199,47 @@ func TestRedactorURLQuery(t *testing.T) {
 		t.Errorf("items %+v: no url-query", r.Items())
 	}
 }
+
+// A credential mcp-inspect sends without having been given it (an OAuth access token the
+// flow obtained) is learned from the request head on its way out and scrubbed from what
+// follows: the server's echo of it, raw or \u-escaped (issue 26).
+func TestRedactorLearnsSentCredentials(t *testing.T) {
+	t.Parallel()
+	const tok = "oauth-obtained-token-ö-0042"
+	var buf bytes.Buffer
+	w, err := trace.NewWriter(&buf, trace.Header{}, mustRedactor(t, trace.RedactConfig{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	echo := func(raw string) {
+		if err := w.Write(mcpclient.Event{Seq: 2, Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPBody, Raw: []byte(raw)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	esc, _ := json.Marshal(tok)
+	// Before the token was sent, nothing is known of it: an echo then is not masked.
+	echo(`{"before":` + string(esc) + `}`)
+	head := "POST /mcp HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer " + tok + "\r\n\r\n"
+	if err := w.Write(mcpclient.Event{Seq: 3, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte(head)}); err != nil {
+		t.Fatal(err)
+	}
+	echo(`{"echo":` + string(esc) + `,"ascii":"\u006f\u0061uth-obtained-token-\u00f6-0042"}`)
+	w.Close()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines: %s", len(lines), buf.String())
+	}
+	if !strings.Contains(lines[1], "oauth-obtained-token") {
+		t.Errorf("an echo before the token was sent was masked: %s", lines[1])
+	}
+	for _, l := range lines[2:] {
+		for _, form := range []string{"oauth-obtained-token", `\u00f6-0042`} {
+			if strings.Contains(l, form) {
+				t.Errorf("%q left in %s", form, l)
+			}
+		}
+	}
+	if !strings.Contains(lines[3], trace.Mask) {
+		t.Errorf("no mask in the echo: %s", lines[3])
+	}
+}

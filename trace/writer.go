@@ -123,6 +123,9 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 	}
 	r := recordOf(&ev, w.start)
 	if w.red != nil {
+		if ev.Dir == mcpclient.HTTPOut && ev.Kind == mcpclient.KindHTTPRequest {
+			w.red.Learn(r.Raw) // a credential obtained since the start (OAuth) is known from here on
+		}
 		r.Raw, r.Redacted = w.red.Bytes(r.Raw)
 		if ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
 			if raw, ok := HTTPHead(r.Raw); ok {
