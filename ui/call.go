@@ -372,6 +372,7 @@ func (p *callPane) render() {
 		r.linkKey = k.Call.ReadLink.Help().Key
 	}
 	p.setPics(r)
+	r.screen = p.c
 	p.lines = resultLines(st, r, w)
 	if notSent(r.err) && k.Global.Restart.Enabled() {
 		p.lines = append(p.lines, "", st.Accent.Render(k.Global.Restart.Help().Key)+st.Muted.Render(" edits the command and restarts the server (E then enter restarts it as it is)"))

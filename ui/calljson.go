@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -25,7 +26,7 @@ type callJSON struct {
 // (the caller draws it as text).
 func (r *callRun) structuredLines(st *themes.Styles, sc json.RawMessage, limit, w, at int) ([]string, bool) {
 	src := sc[:runeCut(sc, limit)]
-	if v := r.js.view; v == nil || len(v.doc.src) != len(src) {
+	if v := r.js.view; v == nil || !bytes.Equal(v.doc.src, src) { // masked or revealed since
 		r.js = callJSON{view: newJSONView(src)}
 		if r.js.view == nil {
 			return nil, false

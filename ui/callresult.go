@@ -86,6 +86,24 @@ type callRun struct {
 	// pics are the decoded pictures of the result and where their previews sit
 	// (imagepreview.go); set by callPane.render, nil draws no preview.
 	pics *resultPics
+
+	// screen masks the result's secrets while the panes do (screenmask.go; set by the
+	// pane that draws it, nil: as received); masked is res so masked, maskedOf the res
+	// it was made from.
+	screen   *common
+	masked   *mcpclient.CallToolResult
+	maskedOf *mcpclient.CallToolResult
+}
+
+// shownRes is the result as the pane draws it: its secrets masked while the panes mask them.
+func (r *callRun) shownRes() *mcpclient.CallToolResult {
+	if r.screen == nil || !r.screen.masking() || r.res == nil {
+		return r.res
+	}
+	if r.maskedOf != r.res {
+		r.masked, r.maskedOf = maskResult(r.res, r.screen.redact), r.res
+	}
+	return r.masked
 }
 
 // running reports whether the call waits for its answer.
@@ -172,7 +190,7 @@ func resultLines(st *themes.Styles, r *callRun, w int) []string {
 		add(errorLines(st, r.err, w)...)
 		return out
 	}
-	res := r.res
+	res := r.shownRes()
 	if res == nil {
 		add(st.Muted.Render("(no result)"))
 		return out

@@ -63,6 +63,8 @@ type globalKeys struct {
 	Restart           key.Binding
 	RestartFramed     key.Binding
 	RestartUnbuffered key.Binding
+	// Reveal shows the session's secrets on screen as received, or masks them again.
+	Reveal key.Binding
 	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
 	CancelCall key.Binding `in:"call"`
 	Help       key.Binding
@@ -295,6 +297,7 @@ func defaultGlobalKeys() globalKeys {
 		Restart:           key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
+		Reveal:            key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "show secrets on screen as received ⇄ mask them (as the trace does)")),
 	}
 }
 

@@ -459,7 +459,7 @@ func (p *logsPane) draw(base time.Time) string {
 		case logStderr:
 			src = "stderr"
 		}
-		text := clean(e.text)
+		text := clean(p.c.maskText(e.text))
 		if e.logger != "" {
 			text = "[" + clean(e.logger) + "] " + text
 		}
@@ -485,7 +485,9 @@ func (p *logsPane) draw(base time.Time) string {
 			meta += fmt.Sprintf(" · wire #%d", e.seq)
 		}
 		lines = append(lines, st.Muted.Render(meta))
-		lines = append(lines, e.detailLines(st, max(w, 10))...)
+		shown := *e
+		shown.text = p.c.maskText(e.text)
+		lines = append(lines, shown.detailLines(st, max(w, 10))...)
 	}
 	return strings.Join(window(lines, 0, h, w), "\n")
 }

@@ -187,8 +187,10 @@ type common struct {
 	// blink, the spinner): Options.Tick, tea.Tick by default; tests give a fake clock so
 	// that no timer waits on the wall clock.
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
-	// redact is Options.Redact.
+	// redact is Options.Redact; reveal is set while the panes show secrets as received
+	// (screenmask.go), from the start with Options.ShowCredentials.
 	redact func([]byte) []byte
+	reveal bool
 	// sysClip is Options.SystemClipboard.
 	sysClip func(string) (string, error)
 	// target is the server "copy as command" lines talk to (model.repeatTarget).
@@ -360,6 +362,8 @@ func newModel(opts Options) *model {
 	}
 	tl := newTimeline()
 	tl.showCreds = opts.ShowCredentials
+	c.reveal = opts.ShowCredentials
+	tl.redact = opts.Redact
 	if opts.LoadEvent != nil {
 		tl.setLoader(opts.LoadEvent)
 	} else if opts.ReadBack != nil {

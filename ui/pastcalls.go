@@ -301,6 +301,7 @@ func (p *pastCalls) layout(w, h int) (head, det []string, ok bool) {
 		return append(head, st.Muted.Render("loading the call from the trace…")), nil, false
 	}
 	r := recordedRun(d)
+	r.screen = p.c
 	det = resultLines(st, r, max(w, 10))
 	if r.task != nil {
 		status := clean(r.task.Status)

@@ -107,7 +107,7 @@ func (m *model) deadPanel(w int) []string {
 	if len(tail) > 0 {
 		body = append(body, "", st.Title.Render("last stderr lines"))
 		for _, l := range tail {
-			body = append(body, wrapStyled(st.Stderr, clean(l), inner)...)
+			body = append(body, wrapStyled(st.Stderr, clean(m.c.maskText(l)), inner)...)
 		}
 	} else {
 		body = append(body, st.Muted.Render("(nothing on stderr)"))
@@ -201,7 +201,7 @@ func (m *model) serverLines(w int) []string {
 	n := m.tl.tail.Count()
 	add("", st.Title.Render(fmt.Sprintf("stderr (%d lines, last %d)", n, min(n, 50))))
 	for _, l := range m.tl.stderrTail(50) {
-		add(wrapStyled(st.Stderr, clean(l), w)...)
+		add(wrapStyled(st.Stderr, clean(m.c.maskText(l)), w)...)
 	}
 	return out
 }

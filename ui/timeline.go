@@ -176,8 +176,12 @@ type timeline struct {
 	want    []uint64
 	// failed holds the Seqs that could not be read back, with why (not asked again).
 	failed map[uint64]error
-	// showCreds shows HTTP credentials as sent (Options.ShowCredentials); see shownRaw.
-	showCreds bool
+	// showCreds shows HTTP credentials as sent (Options.ShowCredentials, the reveal key);
+	// see shownRaw. redact masks the session's secrets (Options.Redact); maskedDetail caches
+	// the detail's masked frame.
+	showCreds    bool
+	redact       func([]byte) []byte
+	maskedDetail maskedFrame
 	// noFile says why an unrecorded live session drops its older frames' bytes (setNoFile);
 	// droppedFrames and droppedBytes count what it dropped.
 	noFile        string

@@ -356,6 +356,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.restartUnbuffered()
 	case key.Matches(msg, k.Global.Ping):
 		return m.startPing()
+	case key.Matches(msg, k.Global.Reveal):
+		m.toggleReveal()
 	}
 	return nil
 }

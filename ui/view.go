@@ -143,7 +143,7 @@ func (m *model) statusBar() string {
 	}
 	if live, ok := m.tl.stderrLive(); ok && strings.TrimSpace(live) != "" {
 		// A progress bar on stderr (npx downloading, a model loading): its latest state.
-		parts = append(parts, "stderr: "+ansi.Truncate(clean(strings.TrimSpace(live)), 40, "…"))
+		parts = append(parts, "stderr: "+ansi.Truncate(clean(strings.TrimSpace(m.c.maskText(live))), 40, "…"))
 	}
 	parts = append(parts, m.sessionStatus()...)
 	if s.PID != 0 {

@@ -330,7 +330,7 @@ func (t *timeline) summary(i int) string {
 		return encodedSummary(t.encs[ev.seq], t.sizeOf(ev))
 	}
 	raw, ok := t.rawAt(i)
-	raw, _ = t.shownRaw(ev.dir, raw)
+	raw, _ = t.shownPrefix(ev.dir, raw, rowMaskBytes)
 	if !ok {
 		if t.droppedAt(i) {
 			return "(bytes dropped: " + t.noFile + ")"
@@ -456,7 +456,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 		mask := func(b []byte) []byte { shown, _ := p.tl.shownRaw(ev.Dir, b); return shown }
 		return append(out, encodedLines(st, ev, limit, w, mask)...)
 	}
-	raw, masked := p.tl.shownRaw(ev.Dir, ev.Raw)
+	raw, masked := p.tl.shownDetail(ev.Seq, ev.Dir, ev.Raw, limit)
 	if masked { // sizes and offsets below are of the bytes shown
 		e := *ev
 		e.Raw, e.Size = raw, ev.Size-int64(len(ev.Raw)-len(raw))

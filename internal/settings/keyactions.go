@@ -22,6 +22,7 @@ func keyBindings() []keyBinding {
 		{"global.restart", []string{"E"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.restart_framed", []string{"L"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.restart_unbuffered", []string{"U"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
+		{"global.reveal", []string{"X"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.cancel_call", []string{"ctrl+x"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.help", []string{"?"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.quit", []string{"q"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
