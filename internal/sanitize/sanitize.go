@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Mode says how line breaks and tabs are treated.
@@ -74,6 +76,7 @@ func Visit(b []byte, mode Mode, emit func(text string, escaped bool)) {
 			emit(string(b[start:i]), false)
 		}
 	}
+	var str string // b as a string, made at the first rune that needs its cluster
 	for i := 0; i < len(b); {
 		c := b[i]
 		if c >= 0x20 && c < 0x7f {
@@ -104,16 +107,168 @@ func Visit(b []byte, mode Mode, emit func(text string, escaped bool)) {
 			start = i
 			continue
 		}
-		if Dangerous(r) {
+		if Dangerous(r) || Blank(r) || prepend(r) {
 			flush(i)
 			emit(fmt.Sprintf("<U+%04X>", r), true)
 			i += n
 			start = i
 			continue
 		}
-		i += n
+		if str == "" {
+			str = string(b)
+		}
+		end, esc := cluster(str, i, i > start && b[i-1] >= 0x20 && b[i-1] < 0x7f, i == start)
+		if end <= i { // never; but a scan must always move on
+			end, esc = i+n, []bool{true}
+		}
+		if esc == nil {
+			i = end
+			continue
+		}
+		// A cluster whose width terminals disagree on: its first rune stays, the ones that
+		// join it are shown as escapes, which every terminal draws alike.
+		for j := i; j < end; {
+			r, n := utf8.DecodeRuneInString(str[j:])
+			if esc[j-i] {
+				flush(j)
+				emit(fmt.Sprintf("<U+%04X>", r), true)
+				start = j + n
+			}
+			j += n
+		}
+		i = end
 	}
 	flush(len(b))
+}
+
+// cluster finds the grapheme cluster that holds the rune at str[i:] (starting at i, or at
+// i-1 when afterASCII and that printable ASCII character is its base: "1" of a keycap;
+// atStart says nothing of the input is drawn right before str[i:]) and
+// returns where the part Visit handles ends. esc is nil when every terminal draws the
+// cluster at the width the panes measure it at (a single rune, "é" as e and U+0301, Hangul
+// syllables from jamo); otherwise it marks, by byte offset from i, the runes to show as
+// escapes: the ones that join the base (marks, emoji modifiers, variation selectors, a
+// virama), up to the next rune that stands on its own (the consonant after a virama),
+// where the part ends (Visit goes on from there). Terminals disagree on
+// those clusters: tmux 3.3 sums the width of each code point (❤️ is 1 cell, 👍🏽 4, क्ष 2),
+// kitty and WezTerm measure emoji sequences as one (2), and the width the panes lay out with
+// (x/ansi's grapheme width, as lipgloss measures) says 2, 2 and 1: text laid out one way and
+// drawn another leaves stale cells and shifted borders (issue 26).
+func cluster(str string, i int, afterASCII, atStart bool) (end int, esc []bool) {
+	base := i
+	cl, gw := ansi.FirstGraphemeCluster(str[i:], ansi.GraphemeWidth)
+	if afterASCII {
+		if c, w := ansi.FirstGraphemeCluster(str[i-1:], ansi.GraphemeWidth); len(c) > 1 {
+			base, cl, gw = i-1, c, w
+		}
+	}
+	if r, n := utf8.DecodeRuneInString(cl); base == i && (runeWidth(r) == 0 || atStart && joins(r)) {
+		// A mark with no base of its own (at the start, or after an escape) would join
+		// whatever is drawn before it, an escape's ">" say: shown as an escape.
+		return i + n, []bool{true}
+	}
+	// A dangerous rune inside (a zero-width joiner) is escaped by Visit, which splits the
+	// cluster there: what counts is the part before it.
+	for j, r := range cl {
+		if j > 0 && (Dangerous(r) || Blank(r) || prepend(r) || r == utf8.RuneError) { // and invalid UTF-8
+			cl = cl[:j]
+			gw = ansi.StringWidth(cl)
+			break
+		}
+	}
+	end = base + len(cl)
+	if end <= i { // never: a dangerous rune at i is escaped before; but never loop
+		_, n := utf8.DecodeRuneInString(str[i:])
+		return i + n, nil
+	}
+	if gw == TermWidth(cl) {
+		return end, nil
+	}
+	if utf8.RuneCountInString(cl) == 1 {
+		// One rune measured two ways (a regional indicator alone: 2 cells as a grapheme,
+		// 1 by wcwidth): shown as an escape.
+		return end, []bool{true}
+	}
+	esc = make([]bool, end-i)
+	r0, first := utf8.DecodeRuneInString(cl)
+	if base == i && ansi.StringWidth(cl[:first]) != runeWidth(r0) {
+		esc[0] = true // the base alone is measured two ways too (a regional indicator)
+	}
+	escaped := false
+	for j := base + first; j < end; {
+		r, n := utf8.DecodeRuneInString(str[j:])
+		if escaped && j > i && runeWidth(r) > 0 && !joins(r) {
+			// A rune of its own after an escape (the consonant after a virama): Visit starts
+			// the next cluster there. Right after the base it would join it again.
+			return j, esc[:j-i]
+		}
+		if j >= i {
+			esc[j-i], escaped = true, true
+		}
+		j += n
+	}
+	return end, esc
+}
+
+// TermWidth is the width of s as a terminal that draws code point by code point (tmux)
+// lays it out: the sum of each rune's wcwidth, Hangul vowel and final jamo joining the
+// syllable before them at no width. Text Visit returns has the same TermWidth as x/ansi's
+// grapheme width (what the panes lay out with).
+func TermWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		w += runeWidth(r)
+	}
+	return w
+}
+
+// runeWidth is one rune's width in TermWidth.
+func runeWidth(r rune) int {
+	if r < 0x80 {
+		if r >= 0x20 && r < 0x7f {
+			return 1
+		}
+		return 0
+	}
+	if r >= 0x1160 && r <= 0x11ff || r >= 0xd7b0 && r <= 0xd7ff {
+		return 0 // medial vowel and final consonant jamo
+	}
+	var buf [utf8.UTFMax]byte
+	return ansi.StringWidthWc(string(buf[:utf8.EncodeRune(buf[:], r)]))
+}
+
+// joins reports whether r joins the character before it into one grapheme cluster (a
+// combining or spacing mark, an emoji modifier, a variation selector).
+func joins(r rune) bool {
+	var buf [1 + utf8.UTFMax]byte
+	buf[0] = 'a'
+	n := utf8.EncodeRune(buf[1:], r)
+	c, _ := ansi.FirstGraphemeCluster(string(buf[:1+n]), ansi.GraphemeWidth)
+	return len(c) > 1
+}
+
+// Blank reports whether r is a character that draws nothing though it is no space: the
+// Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank Braille pattern (U+2800).
+// A tool or prompt name made of them looks empty, or like another name; they are shown as
+// escapes so that it does not.
+func Blank(r rune) bool {
+	switch r {
+	case 0x115f, 0x1160, 0x3164, 0xffa0, 0x2800:
+		return true
+	}
+	return false
+}
+
+// prepend reports the grapheme prepend characters that are not format characters (Unicode
+// 15.1 GCB=Prepend less Cf): they join the character drawn after them, which after Visit
+// may be an escape's "<", not the one that followed in the text. Shown as escapes.
+func prepend(r rune) bool {
+	switch {
+	case r == 0x0d4e, r == 0x111c2, r == 0x111c3, r == 0x1193f, r == 0x11941, r == 0x11a3a,
+		r >= 0x11a84 && r <= 0x11a89, r == 0x11d46, r == 0x11f02:
+		return true
+	}
+	return false
 }
 
 // escapeASCII names a C0 control or DEL the way Go and C would write it.
@@ -214,6 +369,7 @@ const ChunkMark = "¦"
 func Raw(b []byte, chunks []int, emit func(text string, t Token)) {
 	ci := 0
 	start := 0
+	var str string // b as a string, made at the first rune that needs its cluster
 	flush := func(i int) {
 		if i > start {
 			emit(string(b[start:i]), Plain)
@@ -244,11 +400,29 @@ func Raw(b []byte, chunks []int, emit func(text string, t Token)) {
 			switch {
 			case r == utf8.RuneError && size <= 1:
 				esc = fmt.Sprintf("<%02X>", c)
-			case Dangerous(r):
+			case Dangerous(r) || Blank(r) || prepend(r):
 				esc = fmt.Sprintf("<U+%04X>", r)
 				n = size
 			default:
-				i += size
+				// As Visit: a cluster terminals draw at other widths shows its joiners as
+				// escapes (a read boundary inside it is marked after it).
+				if str == "" {
+					str = string(b)
+				}
+				end, escs := cluster(str, i, i > start && b[i-1] >= 0x20 && b[i-1] < 0x7f, i == start)
+				if end <= i {
+					end, escs = i+size, []bool{true}
+				}
+				for j := i; escs != nil && j < end; {
+					r, n := utf8.DecodeRune(b[j:])
+					if escs[j-i] {
+						flush(j)
+						emit(fmt.Sprintf("<U+%04X>", r), Escaped)
+						start = j + n
+					}
+					j += n
+				}
+				i = end
 				continue
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // B23 strings from cases.md.
@@ -16,7 +18,7 @@ const (
 func assertNoRaw(t *testing.T, s string, allowNewline bool) {
 	t.Helper()
 	for i, r := range s {
-		if r == utf8.RuneError {
+		if _, n := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && n == 1 { // U+FFFD itself is text
 			t.Fatalf("invalid UTF-8 at %d in %q", i, s)
 		}
 		if r == '\n' && allowNewline {
@@ -107,10 +109,46 @@ func TestRaw(t *testing.T) {
 func FuzzString(f *testing.F) {
 	f.Add(b23Result)
 	f.Add("\xc7\x1b\u202e")
+	f.Add("❤️ 1️⃣ 👍🏽 क्ष \u3164 🇯🇵 e\u0301 \u1100\u1161")
 	f.Fuzz(func(t *testing.T, s string) {
 		assertNoRaw(t, OneLine(s), false)
 		assertNoRaw(t, Block(s), true)
+		// The width the panes lay out with is the width every terminal draws: the grapheme
+		// model (kitty, WezTerm, x/ansi) and the per-code-point one (tmux) agree.
+		if out := OneLine(s); ansi.StringWidth(out) != TermWidth(out) {
+			t.Errorf("OneLine(%q) = %q: grapheme width %d, per code point %d", s, out, ansi.StringWidth(out), TermWidth(out))
+		}
+		var raw strings.Builder
+		Raw([]byte(s), nil, func(text string, _ Token) { raw.WriteString(text) })
+		if out := raw.String(); ansi.StringWidth(out) != TermWidth(out) {
+			t.Errorf("Raw(%q) = %q: grapheme width %d, per code point %d", s, out, ansi.StringWidth(out), TermWidth(out))
+		}
 	})
+}
+
+// Grapheme clusters terminals draw at different widths keep their first rune and show the
+// others as escapes; characters that draw nothing are shown; clusters every terminal draws
+// alike are kept whole (issue 26).
+func TestWidthAmbiguousClusters(t *testing.T) {
+	for in, want := range map[string]string{
+		"❤️ ok":                     "❤<U+FE0F> ok",
+		"1️⃣":                       "1<U+FE0F><U+20E3>",
+		"👍🏽":                        "👍<U+1F3FD>",
+		"क्ष":                       "क<U+094D>ष",
+		"\u3164":                    "<U+3164>",
+		"a\u115f\u1160b":            "a<U+115F><U+1160>b",
+		"\uffa0\u2800":              "<U+FFA0><U+2800>",
+		"🇯🇵 e\u0301 한 \u1100\u1161": "🇯🇵 e\u0301 한 \u1100\u1161",
+		"👩\u200d💻":                  "👩<U+200D>💻",
+	} {
+		got := OneLine(in)
+		if got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+		if ansi.StringWidth(got) != TermWidth(got) {
+			t.Errorf("OneLine(%q) = %q: widths %d and %d", in, got, ansi.StringWidth(got), TermWidth(got))
+		}
+	}
 }
 
 // HasControls is exact: invalid UTF-8 alone (B05's EUC-KR bytes) and the line ending are
