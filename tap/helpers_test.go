@@ -3,26 +3,37 @@ package tap
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // The test binary doubles as the servers the tap tests start, so they need no shell tools
 // and run the same on every system: with helperCat as its one argument it copies stdin to
-// stdout (cat), with helperExit it exits 0 at once.
+// stdout (cat), with helperExit it exits 0 at once. With helperDetach and a file name it
+// starts itself as helperSleep in a new session (setsid) holding its stdout and stderr,
+// writes that grandchild's pid to the file, prints "detached" and exits 0.
 const (
-	helperCat  = "tap-test-cat"
-	helperExit = "tap-test-exit"
+	helperCat    = "tap-test-cat"
+	helperExit   = "tap-test-exit"
+	helperDetach = "tap-test-detach"
+	helperSleep  = "tap-test-sleep"
 )
 
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == helperDetach {
+		detachHelper(os.Args[2])
+	}
 	if len(os.Args) == 2 {
 		switch os.Args[1] {
 		case helperCat:
@@ -30,9 +41,30 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		case helperExit:
 			os.Exit(0)
+		case helperSleep:
+			time.Sleep(60 * time.Second)
+			os.Exit(0)
 		}
 	}
 	os.Exit(m.Run())
+}
+
+// detachHelper is the helperDetach server: a grandchild in a session of its own keeps
+// the server's stdout and stderr open after the server exits.
+func detachHelper(pidFile string) {
+	cmd := exec.Command(os.Args[0], helperSleep)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	platformtest.NewSession(cmd)
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(pidFile, []byte(strconv.Itoa(cmd.Process.Pid)), 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Println("detached")
+	os.Exit(0)
 }
 
 // catArgv is a server that echoes what it reads, as cat does.

@@ -52,7 +52,9 @@ type Options struct {
 	// Stdin, Stdout and Stderr are the host's side: what the host writes to the server, where
 	// the server's stdout goes, and where its stderr goes. Defaults: os.Stdin, os.Stdout,
 	// os.Stderr. When Stdout is an *os.File it is closed as soon as the server closes its
-	// stdout, so the host sees the end of the stream when it happens.
+	// stdout (or, when a process that left the server's group holds it after the server
+	// exited, once the tap stops waiting for it), so the host sees the end of the stream
+	// when it happens.
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
@@ -192,6 +194,7 @@ type session struct {
 	waitDone     chan struct{} // the server process was reaped
 	exitCode     int
 	exitSig      string         // the short name of the signal that ended the server
+	abandoned    atomic.Bool    // the server's pipes are no longer waited for (abandonPipes)
 	tree         *platform.Tree // the server's process tree
 	stopOnce     sync.Once
 	stopReason   chan string // why the shutdown sequence started
@@ -313,15 +316,26 @@ func (s *session) waitServer(ctx context.Context, sigs <-chan os.Signal) {
 	}
 }
 
+// pipeDrain is how long the tap still waits for the server's stdout and stderr to end
+// once the server exited and what was left of its process group was ended. Only a
+// process that left the group (setsid: a daemonizing grandchild) can still hold them
+// open then, and it may do so for ever.
+const pipeDrain = 500 * time.Millisecond
+
 // ended finishes after the server is gone: it lets its last output through (a grandchild
 // holding the pipes open is given a moment, then its group is ended), cleans up the group,
-// records the exit and closes the recording.
+// records the exit and closes the recording. Pipes still open pipeDrain after that are
+// abandoned (see abandonPipes).
 func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 	if !waitChan(outDone, time.Second) || !waitChan(errDone, 200*time.Millisecond) {
 		s.killGroup()
 	}
-	<-outDone
-	<-errDone
+	deadline := time.Now().Add(pipeDrain)
+	outEnded := waitChan(outDone, pipeDrain)
+	errEnded := waitChan(errDone, time.Until(deadline))
+	if !outEnded || !errEnded {
+		s.abandonPipes(!outEnded, !errEnded)
+	}
 	s.killGroup()
 	code, sigv := s.exitCode, s.exitSig
 	text := "server exited with " + platform.ExitCodeText(code)
@@ -336,6 +350,34 @@ func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 	s.log.Info("server ended", "how", text)
 	s.finishRecording()
 	return Result{ServerPID: s.pid, ExitCode: info.ExitCode, Signal: sigv, Events: s.events.Load()}
+}
+
+// abandonPipes stops waiting for the server's stdout and/or stderr, which a process
+// outside the server's process group holds open (on Unix one that called setsid; Windows
+// has no setsid and a server's descendants stay in its Job Object, whose end closes the
+// pipes, so this is not reached there). The host's stdout is closed, so the host sees
+// the end; the reading goroutine stays in its blocking read until that process closes
+// the pipe or the tap's process exits, and what it reads from now on is not forwarded
+// (nor recorded, once the trace is closed a moment later).
+func (s *session) abandonPipes(out, errPipe bool) {
+	var held []string
+	if out {
+		held = append(held, "stdout")
+	}
+	if errPipe {
+		held = append(held, "stderr")
+	}
+	what, verb := strings.Join(held, " and "), "is"
+	if len(held) > 1 {
+		verb = "are"
+	}
+	text := fmt.Sprintf("the server's %s %s still held open by a process outside its process group (one that called setsid?): not waiting for it", what, verb)
+	s.abandoned.Store(true)
+	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: s.pid, Text: text})
+	s.log.Warn("not waiting for the server's pipes", "held", what)
+	if f, ok := s.opt.Stdout.(*os.File); ok && out {
+		f.Close()
+	}
 }
 
 // pipes makes the server's three pipes. The tap's read ends (outR, errR) stay blocking: a
@@ -489,7 +531,7 @@ func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(erro
 	defer r.Close()
 	broken := false
 	s.forward(r, st, func(p []byte) bool {
-		if !broken {
+		if !broken && !s.abandoned.Load() {
 			if _, werr := dst.Write(p); werr != nil {
 				broken = true
 				failed(werr)

@@ -6,11 +6,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform/platformtest"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -213,5 +215,54 @@ func TestHostStopsReading(t *testing.T) {
 	texts := strings.Join(lifeTexts(evs), "|")
 	if !strings.Contains(texts, "writing to the host failed") || !strings.Contains(texts, "host stopped reading: closing the server's stdin") {
 		t.Errorf("lifecycle: %s", texts)
+	}
+}
+
+// TestDetachedGrandchildHoldsPipes: a server whose child called setsid (out of reach of
+// its process group) and holds the server's stdout and stderr open, then exits. The tap
+// stops waiting for those pipes after a short drain, ends the trace with the exit and
+// closes the host's stdout, all without the host closing stdin.
+func TestDetachedGrandchildHoldsPipes(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "grandchild.pid")
+	start := time.Now()
+	h := startTap(t, []string{os.Args[0], helperDetach, pidFile}, nil)
+	grandchild := 0
+	t.Cleanup(func() {
+		if grandchild > 0 {
+			_ = platformtest.Signal(grandchild, platformtest.SIGKILL)
+		}
+	})
+	for deadline := time.Now().Add(20 * time.Second); grandchild == 0; time.Sleep(5 * time.Millisecond) {
+		if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
+			grandchild, _ = strconv.Atoi(string(b))
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the server did not start its grandchild")
+		}
+	}
+	select {
+	case <-h.done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the tap hung on the pipes its server's detached grandchild holds")
+	}
+	t.Logf("tap ended %v after it started", time.Since(start).Round(time.Millisecond))
+	if h.err != nil || h.res.ExitCode != 0 || h.res.Signal != "" {
+		t.Errorf("Run: %+v, %v; want exit 0", h.res, h.err)
+	}
+	if !platformtest.Running(grandchild) {
+		t.Fatal("the grandchild is gone: the test proves nothing")
+	}
+	select {
+	case <-h.readEOF:
+	case <-time.After(5 * time.Second):
+		t.Error("the host's stdout was not closed")
+	}
+	if got := string(h.hostGot()); got != "detached\n" {
+		t.Errorf("host got %q", got)
+	}
+	_, evs := readTrace(t, h.trace)
+	last := evs[len(evs)-1]
+	if last.Life == nil || last.Life.Kind != mcpclient.LifeExited || last.Life.ExitCode != 0 {
+		t.Errorf("last event %+v, want the exit", last.Life)
 	}
 }

@@ -24,9 +24,14 @@ import (
 // is not a trace.
 const FormatName = "mcp-inspect-trace"
 
-// FormatVersion is the trace format version this package writes. The reader accepts older
-// and newer versions; a newer one adds a warning (unknown members are ignored).
+// FormatVersion is the trace format version this package writes. The reader accepts the
+// versions from OldestFormatVersion on, and newer ones with a warning (unknown members are
+// ignored); a version below OldestFormatVersion (0, negative, or none) is no version any
+// writer used, and is refused with ErrFormatVersion.
 const FormatVersion = 1
+
+// OldestFormatVersion is the oldest trace format version the reader accepts.
+const OldestFormatVersion = 1
 
 // Framing names in the header.
 const (

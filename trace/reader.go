@@ -3,7 +3,6 @@ package trace
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -99,8 +98,8 @@ func OpenReader(r io.ReaderAt, size int64) (*Trace, error) {
 		}
 		return nil, err
 	}
-	if err := json.Unmarshal(bytes.TrimRight(head, "\r\n"), &t.Header); err != nil || t.Header.Format != FormatName {
-		return nil, fmt.Errorf("%w: the first line is not a trace header", ErrNotTrace)
+	if t.Header, err = ParseHeader(head); err != nil {
+		return nil, err
 	}
 	if len(head) == 0 || head[len(head)-1] != '\n' {
 		t.Warnings = append(t.Warnings, "the trace has a header and no events")
@@ -172,7 +171,7 @@ func readHeader(br *bufio.Reader) ([]byte, error) {
 		if err == nil || !errors.Is(err, bufio.ErrBufferFull) {
 			return line, err
 		}
-		if !bytes.HasPrefix(bytes.TrimLeft(line, " \t\r\n"), []byte(headerPrefix)) {
+		if !bytes.HasPrefix(bytes.TrimLeft(bytes.TrimPrefix(line, utf8BOM), " \t\r\n"), []byte(headerPrefix)) {
 			return nil, fmt.Errorf("%w: the first line is not a trace header (no line break in its first %d bytes, and it does not begin as a header does)", ErrNotTrace, len(line))
 		}
 		if len(line) > MaxHeaderLine {
@@ -194,9 +193,8 @@ func OpenStream(r io.Reader) (*Trace, error) {
 		}
 		return nil, err
 	}
-	var h Header
-	if json.Unmarshal(bytes.TrimRight(head, "\r\n"), &h) != nil || h.Format != FormatName {
-		return nil, fmt.Errorf("%w: the first line is not a trace header", ErrNotTrace)
+	if _, err := ParseHeader(head); err != nil {
+		return nil, err
 	}
 	f, err := platform.TempFileGone("mcp-inspect-stream-*.jsonl") // nothing is left behind
 	if err != nil {

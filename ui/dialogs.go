@@ -33,6 +33,11 @@ type requestBase struct {
 	shownAt time.Time
 	// waiting is how many server requests wait behind this one (set by the root's sync).
 	waiting int
+	// quitAsked is set by a first q (model.dialogQuit): a second q quits, any other key
+	// clears it. quitText is the question shown in place of the key line ("" when the
+	// elicitation form's own warning asked).
+	quitAsked bool
+	quitText  string
 	// off scrolls the request.
 	off  int
 	w, h int
@@ -466,6 +471,9 @@ func frameOf(d requestDialog, roots []mcpclient.Root, waiting int) requestFrame 
 	}
 	rule := st.Border.Render(strings.Repeat("─", max(w, 0)))
 	keys := wrapStyled(st.Muted, d.keyLine(), max(w, 10))
+	if b.quitText != "" {
+		keys = wrapStyled(st.Warning, b.quitText, max(w, 10))
+	}
 	lines := []string{fit(head, w), rule}
 	foot := append([]string{rule}, keys...)
 	if h < 16 {

@@ -33,6 +33,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
@@ -363,7 +364,10 @@ func (s *Server) parseEnv(e entry, x *expander, path string) error {
 		if !filepath.IsAbs(ef) {
 			ef = filepath.Join(filepath.Dir(path), ef)
 		}
-		vals, err := readEnvFile(ef)
+		vals, notes, err := readEnvFile(ef)
+		for _, n := range notes {
+			s.Notes = append(s.Notes, "envFile: "+n)
+		}
 		if err != nil {
 			s.Notes = append(s.Notes, fmt.Sprintf("envFile: %v", err))
 		}
@@ -390,7 +394,12 @@ func (s *Server) parseEnv(e entry, x *expander, path string) error {
 				_ = json.Compact(&b, raw)
 				v = b.String()
 			}
-			env[k] = x.expand(v)
+			v = x.expand(v)
+			if strings.ContainsRune(k, 0) || strings.ContainsRune(v, 0) {
+				s.Notes = append(s.Notes, fmt.Sprintf("env %s holds a NUL byte, which no environment entry can: skipped", strconv.QuoteToASCII(k)))
+				continue
+			}
+			env[k] = v
 		}
 	}
 	for k, v := range env {
@@ -411,11 +420,14 @@ func firstNonEmpty(ss ...string) string {
 
 // readEnvFile reads a dotenv file: KEY=VALUE lines, "#" comments, an optional "export ",
 // values optionally in single or double quotes (double quotes understand \n, \t, \" and \\).
-func readEnvFile(path string) (map[string]string, error) {
+// A line holding a NUL byte (which no environment entry can hold: the server would not
+// start) is skipped with a note naming path:line; the other entries are kept.
+func readEnvFile(path string) (map[string]string, []string, error) {
 	data, err := boundedfile.Read(path, MaxEnvFileSize)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var notes []string
 	out := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -428,7 +440,11 @@ func readEnvFile(path string) (map[string]string, error) {
 		k, v, ok := strings.Cut(line, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return out, fmt.Errorf("%s:%d: want KEY=VALUE", path, n)
+			return out, notes, fmt.Errorf("%s:%d: want KEY=VALUE", path, n)
+		}
+		if strings.ContainsRune(line, 0) {
+			notes = append(notes, fmt.Sprintf("%s:%d: %s holds a NUL byte, which no environment entry can: skipped", path, n, strconv.QuoteToASCII(k)))
+			continue
 		}
 		v = strings.TrimSpace(v)
 		switch {
@@ -443,7 +459,7 @@ func readEnvFile(path string) (map[string]string, error) {
 		}
 		out[k] = v
 	}
-	return out, sc.Err()
+	return out, notes, sc.Err()
 }
 
 // expander replaces ${...} references the way the file's host does.

@@ -210,7 +210,11 @@ func Parse(name string, data []byte, checks Checks) (*Settings, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	r := &reader{name: name, at: indexPositions(data), checks: checks}
+	at := indexPositions(data)
+	if d := at.tooDeep; d != nil {
+		return nil, fmt.Errorf("%s:%d:%d: the key %s… goes deeper than %d parts: a settings key has a few (servers.NAME.env.KEY has 4)", name, d.at.line, d.at.col, dotted(d.parts[:min(len(d.parts), 8)]), MaxKeyDepth)
+	}
+	r := &reader{name: name, at: at, checks: checks}
 	s := &Settings{Path: name}
 	if err := r.top(doc, s); err != nil {
 		return nil, err
@@ -294,8 +298,9 @@ func (r *reader) unknown(path []string, table map[string]any, known []string) er
 
 // sortByPosition orders keys of the table at path by where they are in the file.
 func (r *reader) sortByPosition(path []string, keys []string) {
+	table := r.at.node(path)
 	sort.SliceStable(keys, func(i, j int) bool {
-		a, b := r.at.key[joinPath(append(slices.Clone(path), keys[i]))], r.at.key[joinPath(append(slices.Clone(path), keys[j]))]
+		a, b := r.at.keyAt(table, keys[i]), r.at.keyAt(table, keys[j])
 		if a.offset != b.offset {
 			return a.offset < b.offset
 		}

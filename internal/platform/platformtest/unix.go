@@ -5,6 +5,7 @@ package platformtest
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"syscall"
 )
 
@@ -96,3 +97,10 @@ func ShutdownFD(fd int) error { return syscall.Shutdown(fd, syscall.SHUT_RDWR) }
 
 // SignalString is the system's name of signal number n ("terminated", "killed").
 func SignalString(n int) string { return syscall.Signal(n).String() }
+
+// NewSession makes cmd's process call setsid(2) before it runs: it leaves the process
+// group (and session) of its parent, as a daemonizing grandchild of a server does, so a
+// signal to the server's group no longer reaches it.
+func NewSession(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+}
