@@ -37,7 +37,7 @@ func newTapCmd() *cobra.Command {
 	var listen, upstream string
 	var noToken bool
 	c := &cobra.Command{
-		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME]",
+		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME] [--no-token]",
 		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
 		Long: `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
 MCP client). Put it in front of the server's command in the host's config (or let
