@@ -13,8 +13,8 @@ import (
 )
 
 // startServing runs the binary with ARGS (which include --listen 127.0.0.1:0) and returns
-// the URL it says it serves ("... serving http://ADDR/mcp" on stderr). The process is
-// killed when the test ends.
+// the URL it says it serves ("... serving http://ADDR/mcp?token=TOKEN" on stderr, without
+// the query with --no-token). The process is killed when the test ends.
 func startServing(t *testing.T, args ...string) string {
 	t.Helper()
 	return startServingEnv(t, append(os.Environ(), "XDG_STATE_HOME="+t.TempDir()), args...)
@@ -111,7 +111,8 @@ func TestMockHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	for _, want := range []string{`Content-Type: text/event-stream`, `Mcp-Session-Id: `, `HTTP/1.1 202 Accepted`, `GET /mcp HTTP/1.1`, `DELETE /mcp HTTP/1.1`} {
+	// The client sends the URL the mock printed, the token in its query.
+	for _, want := range []string{`Content-Type: text/event-stream`, `Mcp-Session-Id: `, `HTTP/1.1 202 Accepted`, `GET /mcp?token=`, `DELETE /mcp?token=`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the trace through the mock lacks %q", want)
 		}

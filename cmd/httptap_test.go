@@ -29,7 +29,7 @@ func TestTapHTTP(t *testing.T) {
 	}
 
 	url := startServingEnv(t, env, "tap", "--listen", "127.0.0.1:0", "--upstream", srv.URL, "--record", trace, "--name", "remote")
-	if !strings.HasSuffix(url, "/mcp") {
+	if !strings.Contains(url, "/mcp?token=") {
 		t.Fatalf("tap serves %q", url)
 	}
 	bin := testservers.BuildInspector(t)

@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 
 	"github.com/spf13/cobra"
@@ -21,7 +24,7 @@ import (
 
 func newMockCmd() *cobra.Command {
 	var logFile, listen, framing string
-	var debug bool
+	var debug, noToken bool
 	c := &cobra.Command{
 		Use:   "mock TRACE",
 		Short: "Be the server a trace recorded, on stdio",
@@ -40,7 +43,13 @@ With --listen 127.0.0.1:PORT the mock is a Streamable HTTP server on that loopba
 instead (any path): each POSTed request is answered as the recorded server answered that
 exchange, with an event stream or one JSON body; notifications get 202; a session id is
 issued when the recorded server issued one (DELETE ends it); GET opens a stream only when
-the recording had one, else 405. Only loopback addresses are accepted.`,
+the recording had one, else 405. Only loopback addresses are accepted, and only requests
+whose Host (and Origin, when sent) is that address, localhost, 127.0.0.1 or [::1] on its
+port: others get 403 (DNS rebinding protection). Each run makes a token, printed with the
+URL on stderr (http://127.0.0.1:PORT/mcp?token=TOKEN) and kept in mocks/NAME/url in the
+state directory (mode 0600); a request must carry it as ?token=TOKEN, as the header
+Mcp-Inspect-Token: TOKEN or as Authorization: Bearer TOKEN, else it gets 401. --no-token
+serves without one.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			logger, closeLog := openLog(logFile, debug)
@@ -64,8 +73,11 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 			logger.Info("mock serving", "trace", args[0], "requests", m.Requests())
 			ctx, stop := signal.NotifyContext(cmd.Context(), platform.StopSignals()...)
 			defer stop()
+			if noToken && listen == "" {
+				return &codeError{exitUsage, "--no-token goes with --listen"}
+			}
 			if listen != "" {
-				err = serveMockHTTP(ctx, m, listen, logger)
+				err = serveMockHTTP(ctx, m, mockListen{addr: listen, noToken: noToken, name: mockName(args[0])}, logger)
 			} else {
 				err = m.Serve(ctx, os.Stdin, os.Stdout)
 			}
@@ -96,6 +108,7 @@ the recording had one, else 405. Only loopback addresses are accepted.`,
 	c.Flags().BoolVar(&debug, "debug", false, "log at debug level")
 	c.Flags().StringVar(&framing, "framing", "", "stdio framing the mock writes: newline or content-length (default: as the recorded server wrote; it reads either)")
 	c.Flags().StringVar(&listen, "listen", "", "serve over Streamable HTTP on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one)")
+	c.Flags().BoolVar(&noToken, "no-token", false, "with --listen: serve without the per-run token (any program on this machine may connect; Host and Origin are still checked)")
 	return c
 }
 
@@ -108,7 +121,7 @@ func loopbackListen(addr string) (net.Listener, error) {
 	}
 	ip := net.ParseIP(host)
 	if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return nil, &codeError{exitUsage, fmt.Sprintf("--listen %s: not a loopback address; only 127.0.0.1, ::1 or localhost are served (nothing here authenticates its callers)", addr)}
+		return nil, &codeError{exitUsage, fmt.Sprintf("--listen %s: not a loopback address; only 127.0.0.1, ::1 or localhost are served (mcp-inspect serves this machine only)", addr)}
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -117,17 +130,44 @@ func loopbackListen(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
-// serveMockHTTP serves m over Streamable HTTP on addr until ctx ends or the recorded server
-// dies during a request (a *trace.MockExit).
-func serveMockHTTP(ctx context.Context, m *trace.Mock, addr string, logger *slog.Logger) error {
-	ln, err := loopbackListen(addr)
+// mockListen is how mock --listen serves: the address, whether without a token, and the
+// name of its session directory (mocks/NAME, where the URL with the token is kept).
+type mockListen struct {
+	addr    string
+	noToken bool
+	name    string
+}
+
+// mockName names the session directory of a mock of the trace at path: its file name
+// without .jsonl.
+func mockName(path string) string {
+	if path == "-" {
+		return "stdin"
+	}
+	return safeFileName(strings.TrimSuffix(filepath.Base(path), ".jsonl"))
+}
+
+// serveMockHTTP serves m over Streamable HTTP on l.addr until ctx ends or the recorded
+// server dies during a request (a *trace.MockExit). Requests pass the listener's guard
+// first (Host, Origin, the per-run token).
+func serveMockHTTP(ctx context.Context, m *trace.Mock, l mockListen, logger *slog.Logger) error {
+	ln, err := loopbackListen(l.addr)
 	if err != nil {
 		return err
 	}
 	h := trace.NewHTTPMock(m)
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(humanStderr(), "mcp-inspect mock: serving http://%s/mcp\n", ln.Addr())
-	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful())
+	base := "http://" + ln.Addr().String() + "/mcp"
+	acc, err := newListenAccess("mcp-inspect mock", ln, l.noToken, filepath.Join(stateDir(), "mocks", l.name), base, logger)
+	if err != nil {
+		ln.Close()
+		return &codeError{1, "--listen: " + err.Error()}
+	}
+	defer acc.end()
+	srv := &http.Server{Handler: acc.guard.Handler(h, func(r *http.Request, ref *listenguard.Refusal) {
+		logger.Info("mock refused a request", "method", r.Method, "path", r.URL.Path, "status", ref.Status, "why", ref.Reason)
+	}), ReadHeaderTimeout: 10 * time.Second}
+	acc.announce(humanStderr(), "mcp-inspect mock: ", base)
+	logger.Info("mock listening", "addr", ln.Addr().String(), "sessionful", h.Sessionful(), "token", acc.guard.TokenRequired(), "url_file", acc.file)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	var result error

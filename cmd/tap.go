@@ -35,8 +35,9 @@ func newTapCmd() *cobra.Command {
 	var debug bool
 	var maxMessage int
 	var listen, upstream string
+	var noToken bool
 	c := &cobra.Command{
-		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME]",
+		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME] [--no-token]",
 		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
 		Long: `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
 MCP client). Put it in front of the server's command in the host's config (or let
@@ -63,7 +64,15 @@ URL's path. Every request goes to the upstream as sent (only Host is set to the
 upstream's), every response comes back as sent, event streams frame by frame as they
 arrive. The trace holds the same http>/http< and message lines a client trace of the server
 has; the host's own credentials (Authorization, API keys, cookies) pass through and are
-redacted in the trace. Only loopback addresses are accepted.`,
+redacted in the trace. Only loopback addresses are accepted, and only requests whose Host
+(and Origin, when sent) is that address, localhost, 127.0.0.1 or [::1] on its port: others
+get 403 and never reach the upstream (DNS rebinding protection). Each run makes a token,
+printed with the URL on stderr (http://127.0.0.1:PORT/PATH?token=TOKEN) and kept in
+taps/NAME/url in the state directory (mode 0600); a request must carry it as ?token=TOKEN,
+as the header Mcp-Inspect-Token: TOKEN or as Authorization: Bearer TOKEN, else it gets 401.
+The tap takes its token out before forwarding; the host's own Authorization for the
+upstream passes untouched (send the token in the header or the URL then). --no-token
+serves without one. Refusals are noted in the trace.`,
 		Example: `  mcp-inspect tap --name fs -- npx -y @modelcontextprotocol/server-filesystem ~/src
   mcp-inspect tap --record /tmp/everything.jsonl -- node dist/index.js
   mcp-inspect tap --listen 127.0.0.1:8931 --upstream https://mcp.example.com/mcp --name remote
@@ -75,6 +84,9 @@ redacted in the trace. Only loopback addresses are accepted.`,
 				}
 				return nil
 			}
+			if noToken {
+				return &codeError{exitUsage, "--no-token goes with --listen (an HTTP tap)"}
+			}
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
 		SilenceUsage:  true,
@@ -82,7 +94,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rec.maxStore = settingsOf(cmd).SessionsMaxSize
 			if listen != "" {
-				return runHTTPTap(cmd.Context(), httpTapAddrs{listen, upstream}, name, &rec, logFile, debug, maxMessage)
+				return runHTTPTap(cmd.Context(), httpTapAddrs{listen, upstream, noToken}, name, &rec, logFile, debug, maxMessage)
 			}
 			if _, err := mcpclient.ParseFraming(rec.framing); err != nil {
 				return &codeError{exitUsage, "--framing: " + err.Error()}
@@ -98,6 +110,7 @@ redacted in the trace. Only loopback addresses are accepted.`,
 	fl.IntVar(&maxMessage, "max-message", mcpclient.DefaultMaxMessage, "longest message recorded whole, in bytes (all bytes are forwarded anyway)")
 	fl.StringVar(&listen, "listen", "", "be an HTTP tap on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one), with --upstream")
 	fl.StringVar(&upstream, "upstream", "", "the remote server's `URL` an HTTP tap forwards to")
+	fl.BoolVar(&noToken, "no-token", false, "HTTP tap: serve without the per-run token (any program on this machine may connect; Host and Origin are still checked)")
 	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap, at most 1 GiB, are kept in the user state directory)")
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
@@ -291,9 +304,12 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	return nil
 }
 
-// httpTapAddrs are where an HTTP tap listens (--listen 127.0.0.1:PORT) and the server it
-// forwards to (--upstream URL).
-type httpTapAddrs struct{ listen, upstream string }
+// httpTapAddrs are where an HTTP tap listens (--listen 127.0.0.1:PORT), the server it
+// forwards to (--upstream URL), and whether it serves without a token (--no-token).
+type httpTapAddrs struct {
+	listen, upstream string
+	noToken          bool
+}
 
 // runHTTPTap runs the HTTP tap until SIGINT or SIGTERM.
 func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRecordFlags, logFile string, debug bool, maxMessage int) error {
@@ -330,6 +346,11 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 	store := rec.store(path, auto, logger)
 	defer store.end()
 	base := "http://" + ln.Addr().String() + u.EscapedPath()
+	acc, err := newListenAccess("mcp-inspect tap", ln, addrs.noToken, tapsDir(name), base, logger)
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	defer acc.end()
 	res, err := tap.RunHTTP(ctx, tap.HTTPOptions{
 		Listener:  ln,
 		Upstream:  u,
@@ -347,8 +368,9 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		Logger:       logger,
 		NoFileReason: rec.noFileReason(path),
 		OnStart: func(string) {
-			fmt.Fprintf(humanStderr(), "%sserving %s\n", tapPrefix, base)
+			acc.announce(humanStderr(), tapPrefix, base)
 		},
+		Guard: acc.guard,
 	})
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}

@@ -2,10 +2,12 @@ package tap
 
 // The HTTP tap: a reverse proxy on loopback in front of one Streamable HTTP (or HTTP+SSE)
 // server. It speaks HTTP/1.1 at the byte level rather than through net/http, so what the
-// host sends reaches the server as sent (only the Host header is set to the upstream's),
-// and what the server answers reaches the host as sent: the same status line, header
-// names, order and case, chunk sizes, SSE frames as they arrive. Each host connection has
-// its own upstream connection, so keep-alive and long-lived streams map one to one.
+// host sends reaches the server as sent (only the Host header is set to the upstream's, and
+// the tap's own token taken out), and what the server answers reaches the host as sent:
+// the same status line, header names, order and case, chunk sizes, SSE frames as they
+// arrive. Each host connection has its own upstream connection, so keep-alive and
+// long-lived streams map one to one. Requests the listener's guard refuses (a foreign Host
+// or Origin, no token) never reach the upstream (httpguard.go).
 //
 // The forward path copies; once a write to the host is done and before it waits for more
 // bytes, it records what went by (record): frames it into the events a client trace has
@@ -30,8 +32,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
@@ -62,6 +66,9 @@ type HTTPOptions struct {
 	Logger        *slog.Logger
 	// OnStart, when set, is called once the tap listens and is published (tests use it).
 	OnStart func(socket string)
+	// Guard decides which requests are served (Host, Origin, the per-run token); nil
+	// checks Host and Origin against Listener's address and asks for no token.
+	Guard *listenguard.Guard
 }
 
 // httpItem is one thing the forward path saw, for the trace.
@@ -104,6 +111,8 @@ type httpTap struct {
 	conns    map[net.Conn]struct{}
 	connsMu  sync.Mutex
 	maxFrame int
+	guard    *listenguard.Guard
+	refused  atomic.Int64 // requests the guard refused
 }
 
 // RunHTTP runs an HTTP tap until ctx ends; then it closes the listener and every
@@ -144,7 +153,14 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 			host = net.JoinHostPort(o.Upstream.Hostname(), "80")
 		}
 	}
-	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage}
+	g := o.Guard
+	if g == nil {
+		var err error
+		if g, err = listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: o.Listener.Addr().String()}); err != nil {
+			return Result{}, err
+		}
+	}
+	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g}
 	s.tee.batching = true // one write per batch (see record)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})
 	s.hub = s.publish(start)
@@ -180,6 +196,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 		go t.serve(c)
 	}
 	t.wg.Wait()
+	t.refusedTotal()
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeExited, Text: "HTTP tap ended"})
 	s.finishRecording()
 	return Result{Events: s.events.Load()}, nil
@@ -222,6 +239,9 @@ type head struct {
 	contentType   string
 	// expectContinue: a request that waits for 100 Continue before its body.
 	expectContinue bool
+	// What the listener's guard looks at (requests only): the Host header's values, the
+	// Origin, Mcp-Inspect-Token and Authorization ones.
+	hosts, origin, token, auth []string
 }
 
 // readHead reads one head (up to and including the blank line) exactly. It parses the
@@ -278,6 +298,14 @@ func readHead(br *bufio.Reader) (*head, error) {
 			h.contentType = strings.ToLower(string(value))
 		case asciiEqualFold(name, "expect"):
 			h.expectContinue = asciiEqualFold(value, "100-continue")
+		case asciiEqualFold(name, "host"):
+			h.hosts = append(h.hosts, string(value))
+		case asciiEqualFold(name, "origin"):
+			h.origin = append(h.origin, string(value))
+		case asciiEqualFold(name, "mcp-inspect-token"):
+			h.token = append(h.token, string(value))
+		case asciiEqualFold(name, "authorization"):
+			h.auth = append(h.auth, string(value))
 		}
 	}
 }
@@ -426,6 +454,12 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
+		if ref := t.guard.Check(guardRequest(rh)); ref != nil {
+			if !t.refuse(br, cw, rh, ref) {
+				return
+			}
+			continue
+		}
 		if rh.expectContinue && (rh.chunked || rh.contentLength > 0) {
 			keep, err := t.expectContinue(c, br, cw, &up, &ubr, rh)
 			if err != nil || !keep || rh.closeConn {
@@ -445,7 +479,7 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
-		out := withHost(rh.raw, t.up.Host)
+		out := t.outHead(rh)
 		msg := make([]byte, 0, len(out)+len(wire))
 		msg = append(append(msg, out...), wire...)
 		method, _, _ := strings.Cut(rh.first, " ")

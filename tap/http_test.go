@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
@@ -97,7 +98,17 @@ func itoa(n int) string {
 // returns its address; stop ends it and waits, after which trace holds the recording.
 func runTap(t *testing.T, upstream string) (addr string, rec *bytes.Buffer, stop func()) {
 	t.Helper()
+	return runTapGuarded(t, upstream, "")
+}
+
+// runTapGuarded is runTap with a guard that asks for token ("" asks for none).
+func runTapGuarded(t *testing.T, upstream, token string) (addr string, rec *bytes.Buffer, stop func()) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String(), Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +120,7 @@ func runTap(t *testing.T, upstream string) (addr string, rec *bytes.Buffer, stop
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
-		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: rec, SocketDir: "-", Header: trace.Header{Tool: "test"}})
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: up, Trace: rec, SocketDir: "-", Header: trace.Header{Tool: "test"}, Guard: g})
 		close(done)
 	}()
 	return ln.Addr().String(), rec, func() { cancel(); <-done }

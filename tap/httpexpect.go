@@ -25,7 +25,7 @@ type sentBody struct {
 // whole body first, as other requests do, would leave the host waiting for a 100 that
 // never comes. keep reports whether the connection can carry another request.
 func (t *httpTap) expectContinue(c net.Conn, br *bufio.Reader, cw *bufio.Writer, up *net.Conn, ubr **bufio.Reader, rh *head) (bool, error) {
-	out := withHost(rh.raw, t.up.Host)
+	out := t.outHead(rh)
 	method, _, _ := strings.Cut(rh.first, " ")
 	start := time.Now()
 	var err error

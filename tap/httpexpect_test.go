@@ -63,11 +63,11 @@ func TestHTTPTapExpectContinue(t *testing.T) {
 			t.Fatalf("answer %s %s, want got %s", resp.Status, got, wantGot)
 		}
 	}
-	sized := "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " + itoa(len(body)) + "\r\n\r\n"
+	sized := "POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " + itoa(len(body)) + "\r\n\r\n"
 	exchange(sized, body, itoa(len(body)), true)
-	chunked := "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nexpect: 100-Continue\r\n\r\n"
+	chunked := "POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nexpect: 100-Continue\r\n\r\n"
 	exchange(chunked, fmt.Sprintf("%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\n", 10, body[:10], len(body)-10, body[10:]), itoa(len(body)), true)
-	plain := "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
+	plain := "POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
 	exchange(plain, "{}", "2", false)
 	// Refused before the body: the host gets the final answer without a 100 and need not
 	// send the body.
