@@ -545,11 +545,26 @@ func refusedToken(resp *http.Response) string {
 	return ""
 }
 
-// needsAuth reports a 401, or a 403 whose challenge is insufficient_scope (step-up).
+// needsAuth reports a 401, or a 403 whose challenge is insufficient_scope (step-up). A 401
+// whose challenges all name other schemes than Bearer (Basic, mcp-inspect's own
+// Mcp-Inspect-Token of a tap or mock) asks for something OAuth cannot give: it is handed
+// back as it is, not answered with an authorization that would fail at registration. A 401
+// without a challenge, or one that does not parse, still authorizes (MCP 2025-11-25
+// basic/authorization: the client then finds the metadata at its well-known place).
 func needsAuth(resp *http.Response) bool {
 	switch resp.StatusCode {
 	case http.StatusUnauthorized:
-		return true
+		hs := resp.Header.Values("WWW-Authenticate")
+		cs, err := oauthex.ParseWWWAuthenticate(hs)
+		if len(hs) == 0 || err != nil || len(cs) == 0 {
+			return true
+		}
+		for _, c := range cs {
+			if strings.EqualFold(c.Scheme, "bearer") {
+				return true
+			}
+		}
+		return false
 	case http.StatusForbidden:
 		cs, err := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
 		if err != nil {

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -281,5 +283,33 @@ func TestAuthorizationSteps(t *testing.T) {
 		if strings.Contains(all, tok) {
 			t.Fatalf("a token is in the wire notes: %s", tok)
 		}
+	}
+}
+
+// A 401 that asks for another scheme than Bearer (Basic, the Mcp-Inspect-Token of a tap or
+// mock started with a token) is handed back: no authorization is started, no metadata
+// fetched. A Bearer challenge among others still authorizes.
+func TestNonBearerChallengeNotAuthorized(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("WWW-Authenticate", `Mcp-Inspect-Token realm="tap"`)
+		w.Header().Add("WWW-Authenticate", `Basic realm="x"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	t.Cleanup(srv.Close)
+	opened := false
+	c, _, _ := newClient(t, Config{ServerURL: srv.URL + "/mcp", Open: func(context.Context, string) error { opened = true; return nil }})
+	code, err := get(t, c, srv.URL+"/mcp")
+	if err != nil || code != http.StatusUnauthorized || opened || hits.Load() != 1 {
+		t.Errorf("code %d err %v opened %v hits %d: want the 401 back, nothing else asked", code, err, opened, hits.Load())
+	}
+	h := http.Header{}
+	h.Add("WWW-Authenticate", `Basic realm="x", Bearer resource_metadata="https://x.test/.well-known/oauth-protected-resource"`)
+	if !needsAuth(&http.Response{StatusCode: http.StatusUnauthorized, Header: h}) {
+		t.Error("a Bearer challenge among others does not authorize")
+	}
+	if !needsAuth(&http.Response{StatusCode: http.StatusUnauthorized, Header: http.Header{}}) {
+		t.Error("a 401 without a challenge does not authorize")
 	}
 }
