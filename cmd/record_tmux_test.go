@@ -39,6 +39,13 @@ func TestB25SecretsNeverRecorded(t *testing.T) {
 	s.Send("Enter")
 	s.WaitFor(t, 10*time.Second, "send")
 	s.Send("C-s")
+	// The result is on the user's screen masked (issue 26: a shared screen does not show
+	// it); X reveals it, so the run really had it in hand.
+	s.WaitFor(t, 10*time.Second, "ok · 1 content block")
+	if scr := s.Screen(); strings.Contains(scr, b25Token) || !strings.Contains(scr, "***") {
+		t.Fatalf("the result is not masked on screen:\n%s", scr)
+	}
+	s.Send("X")
 	s.WaitFor(t, 10*time.Second, b25Token) // the result, on the user's screen
 	s.Send("Escape")
 	time.Sleep(300 * time.Millisecond) // so ESC and q are two keys, not alt+q

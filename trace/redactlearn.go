@@ -31,11 +31,14 @@ func (r *Redactor) Learn(head []byte) {
 		if !ok || valEnd <= valStart || !credentialHeader(line[:nameEnd]) {
 			continue
 		}
-		name, v := string(line[:nameEnd]), string(line[valStart:valEnd])
-		found = append(found, secretValue{name, v})
-		if sp := bytes.IndexByte(line[valStart:valEnd], ' '); sp > 0 {
-			found = append(found, secretValue{name + " token", string(bytes.TrimSpace(line[valStart+sp+1 : valEnd]))})
+		name, v := string(line[:nameEnd]), line[valStart:valEnd]
+		if sp := bytes.IndexByte(v, ' '); sp > 0 {
+			// "Bearer TOKEN": the token alone, so the scheme stays readable where it is
+			// shown (HTTPHead keeps it too).
+			found = append(found, secretValue{name + " token", string(bytes.TrimSpace(v[sp+1:]))})
+			continue
 		}
+		found = append(found, secretValue{name, string(v)})
 	}
 	for _, f := range found {
 		r.learn(f.name, f.value)
