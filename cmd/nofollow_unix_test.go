@@ -62,3 +62,22 @@ func TestRecordOverwriteNeverFollows(t *testing.T) {
 		}
 	}
 }
+
+// TestExportsNeverFollow: check --junit F and trace export -o F replace a symlink at F
+// with a new file of mode 0600 and leave its target alone.
+func TestExportsNeverFollow(t *testing.T) {
+	dir := t.TempDir()
+	victim, link := plantLink(t, dir, "report.xml")
+	r := inspect(t, nil, cmdline([]string{"check", "--no-save", "--junit", link}, fakeArgv(t, "minimal"))...)
+	if r.code != 0 && r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	wantReplaced(t, "check --junit LINK", victim, link, "<testsuite")
+
+	_, url := fake.HTTPServer(t, "http-redirect-307", fake.HTTPOptions{})
+	tr := filepath.Join(dir, "s.jsonl")
+	wantCode(t, inspect(t, nil, "tools", "--record", tr, url), 0)
+	victim, link = plantLink(t, dir, "s.har")
+	wantCode(t, inspect(t, nil, "trace", "export", "--format", "har", "-o", link, tr), 0)
+	wantReplaced(t, "trace export -o LINK", victim, link, `"entries"`)
+}
