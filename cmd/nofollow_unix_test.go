@@ -81,3 +81,22 @@ func TestExportsNeverFollow(t *testing.T) {
 	wantCode(t, inspect(t, nil, "trace", "export", "--format", "har", "-o", link, tr), 0)
 	wantReplaced(t, "trace export -o LINK", victim, link, `"entries"`)
 }
+
+// TestLogNeverFollows: a symlink planted in the state directory where the log goes is
+// not followed (its target is not written) and the command says it runs without a log.
+func TestLogNeverFollows(t *testing.T) {
+	state := t.TempDir()
+	dir := filepath.Join(state, "mcp-inspect")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	victim, _ := plantLink(t, dir, "mcp-inspect.log")
+	r := traceRun(t, state, nil, cmdline([]string{"tools", "--no-save"}, fakeArgv(t, "minimal"))...)
+	wantCode(t, r, 0)
+	if b, _ := os.ReadFile(victim); string(b) != "victim\n" {
+		t.Errorf("the log was written through the symlink: %.200q", b)
+	}
+	if !strings.Contains(r.stderr, "no log") || !strings.Contains(r.stderr, "symbolic link") {
+		t.Errorf("stderr does not say why there is no log: %q", r.stderr)
+	}
+}

@@ -562,9 +562,11 @@ func openLog(path string, debug bool) (*slog.Logger, func()) {
 	if path == "" {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	// The log rotates at logfile.MaxSize and cuts huge values (issue 15).
+	// The log rotates at logfile.MaxSize and cuts huge values (issue 15); a symlink planted
+	// where it goes is refused, never followed, and the run goes on without a log.
 	f, err := logfile.Open(path, logfile.MaxSize)
 	if err != nil {
+		fmt.Fprintf(humanStderr(), "mcp-inspect: warning: no log: %v\n", err)
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
 	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr})), func() { f.Close() }
