@@ -160,9 +160,11 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	}
 	path, auto = rec.file, false
 	if path == "" && !rec.noSave {
-		dir := tapsDir(name)
-		if err := platform.MkdirPrivate(dir); err != nil {
-			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+		// The state directory's taps/NAME/, private (stateSubdir says so on stderr, the
+		// host's log, if it had to tighten it).
+		dir, err := stateSubdir(logger, humanStderr(), "taps", safeFileName(name))
+		if err != nil {
+			logger.Warn("cannot keep the session: no state directory", "err", err)
 		} else {
 			path, auto = trace.SessionPath(dir, time.Now(), os.Getpid()), true
 		}
@@ -201,11 +203,6 @@ func (r *tapRecordFlags) noFileReason(path string) string {
 		return "--no-save keeps no file"
 	}
 	return "the tap keeps no trace file"
-}
-
-// tapsDir is where a tap's automatic recordings go: one directory per tap name.
-func tapsDir(name string) string {
-	return filepath.Join(stateDir(), "taps", safeFileName(name))
 }
 
 // safeFileName turns a tap name into one path element.
