@@ -216,7 +216,7 @@ func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Lo
 		}
 	}()
 	title := "attach " + info.Title()
-	_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: stateDir()}, set))
+	_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir()}, set))
 	cancel()
 	st.Close()
 	if err != nil && !errors.Is(err, context.Canceled) {

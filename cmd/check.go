@@ -199,11 +199,11 @@ func runCheck(cmd *cobra.Command, flags *headlessFlags, cf *checkFlags, args []s
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}
 	}
-	// The JUnit file is opened before the check runs: a path that cannot be written is a
-	// usage error at once, not a report lost (and CI passing) after the run.
+	// The JUnit file (new, 0600, renamed over FILE: never through a symlink) is opened first:
+	// a path that cannot be written is a usage error at once, not a report lost after the run.
 	var junit *os.File
 	if cf.junit != "" {
-		if junit, err = os.Create(cf.junit); err != nil {
+		if junit, err = platform.CreatePrivate(cf.junit, true); err != nil {
 			return &codeError{exitUsage, "check: --junit: " + err.Error()}
 		}
 		defer junit.Close()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/oauth"
 	"github.com/mcp-inspect/mcp-inspect/session"
@@ -86,7 +87,7 @@ func runConformanceClient(ctx context.Context, url, logFile string, stderr io.Wr
 	defer az.Close()
 	cfg.WrapTransport = az.Wrap
 	if logFile != "" {
-		f, err := os.Create(logFile)
+		f, err := platform.CreatePrivate(logFile, true) // 0600, never through a symlink
 		if err != nil {
 			return err
 		}

@@ -79,7 +79,7 @@ never loaded whole.`,
 			}
 			_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: tr.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger,
 				// w saves frames to the state directory, as a live session does.
-				HistoryDir: stateDir(),
+				HistoryDir: usableStateDir(),
 				// The UI keeps a summary per event and reads the ones it shows back
 				// through the index, so a trace of any length opens in bounded memory.
 				LoadEvent: tr.EventBySeq, TraceLen: tr.Len(), TraceWarnings: tr.Warnings, FromTrace: true, Input: input, At: at}, settingsOf(cmd)))

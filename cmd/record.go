@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
@@ -38,7 +37,7 @@ func (r *recordFlags) register(fl *pflag.FlagSet) {
 	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
 	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 64 MiB of frames)")
-	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse, and leave the file as it is)")
+	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse, and leave the file as it is)")
 }
 
 // existsErr is the message for a --record FILE that exists.
@@ -58,9 +57,6 @@ func (r *recordFlags) check() error {
 	return nil
 }
 
-// sessionsDir is where automatic recordings go.
-func sessionsDir() string { return filepath.Join(stateDir(), "sessions") }
-
 // recording is one session's trace being written.
 type recording struct {
 	w    *trace.Writer
@@ -68,6 +64,8 @@ type recording struct {
 	auto bool // in the state directory, not a --record file
 	// store keeps the state directory's sessions within their bounds (auto only).
 	store *sessionStore
+	// log is the session's logger (where saveAs says it tightened saved/).
+	log *slog.Logger
 }
 
 // redactor builds the session's redactor (nil with --no-redact).
@@ -107,16 +105,18 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 	if err != nil {
 		return nil, err
 	}
-	rec := &recording{red: red}
+	rec := &recording{red: red, log: logger}
 	path := r.file
 	restart := path != "" && n > 0
 	if path == "" {
 		if r.noSave {
 			return rec, nil
 		}
-		dir := sessionsDir()
-		if err := platform.MkdirPrivate(dir); err != nil {
-			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+		// The state directory's sessions/, private (stateSubdir says so if it had to
+		// tighten it).
+		dir, err := stateSubdir(logger, stderr, "sessions")
+		if err != nil {
+			logger.Warn("cannot keep the session: no state directory", "err", err)
 			return rec, nil
 		}
 		path = trace.SessionPath(dir, time.Now(), os.Getpid())
@@ -227,8 +227,13 @@ func (rec *recording) saveAs(name string) (string, error) {
 	if name == "" || name == "." || name == ".." {
 		return "", fmt.Errorf("a session needs a name")
 	}
-	dir := filepath.Join(stateDir(), "saved")
-	if err := platform.MkdirPrivate(dir); err != nil {
+	// The TUI is on the screen: what stateSubdir has to say goes to the log alone.
+	log := rec.log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	dir, err := stateSubdir(log, io.Discard, "saved")
+	if err != nil {
 		return "", err
 	}
 	path := filepath.Join(dir, name+".jsonl")

@@ -40,6 +40,9 @@ func traceRun(t *testing.T, state string, env []string, args ...string) ran {
 	return ran{out.String(), errb.String(), code}
 }
 
+// sessionsDir is where automatic recordings go (stateSubdir(…, "sessions")).
+func sessionsDir() string { return filepath.Join(stateDir(), "sessions") }
+
 // grepTree fails for every file under the roots that contains needle.
 func grepTree(t *testing.T, needle string, roots ...string) (files int) {
 	t.Helper()

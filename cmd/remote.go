@@ -126,7 +126,8 @@ func (o *oauthFlags) authorizer(rawURL string, tui bool) (*oauth.Authorizer, err
 		}
 		cfg.ClientSecret = v
 	}
-	if dir, err := oauth.StateDir(); err == nil {
+	// Tokens are kept in the state directory only when it is the user's and private.
+	if dir, err := oauth.StateDir(); err == nil && usableStateDir() != "" {
 		cfg.StoreDir = dir
 	}
 	if !tui {

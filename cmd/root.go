@@ -428,7 +428,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: stateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
@@ -548,12 +548,14 @@ func stateDir() string {
 }
 
 // openLog opens the inspector's own log file; logs never go to the terminal the UI draws on.
+// Every command runs it first, so it is where the state directory is checked and made
+// private, whether the log goes there or not (checkStateDir), and where what that found is
+// said, on stderr and in the log.
 func openLog(path string, debug bool) (*slog.Logger, func()) {
-	if path == "" {
-		dir := stateDir()
-		if err := platform.MkdirPrivate(dir); err == nil {
-			path = filepath.Join(dir, "mcp-inspect.log")
-		}
+	stderr := humanStderr()
+	dir, dirNote := checkStateDir(stderr)
+	if path == "" && dir != "" {
+		path = filepath.Join(dir, "mcp-inspect.log")
 	}
 	level := slog.LevelInfo
 	if debug {
@@ -562,12 +564,18 @@ func openLog(path string, debug bool) (*slog.Logger, func()) {
 	if path == "" {
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	// The log rotates at logfile.MaxSize and cuts huge values (issue 15).
+	// The log rotates at logfile.MaxSize and cuts huge values (issue 15); a symlink planted
+	// where it goes is refused, never followed, and the run goes on without a log.
 	f, err := logfile.Open(path, logfile.MaxSize)
 	if err != nil {
+		fmt.Fprintf(stderr, "mcp-inspect: warning: no log: %v\n", err)
 		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}
 	}
-	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr})), func() { f.Close() }
+	logger := slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level, ReplaceAttr: logfile.ReplaceAttr}))
+	if dirNote != "" {
+		logger.Warn(dirNote)
+	}
+	return logger, func() { f.Close() }
 }
 
 // urlThenFlags parses what follows a server URL as flags (mcp-inspect URL --timeout 20s):

@@ -116,7 +116,7 @@ serves without one. Refusals are noted in the trace.`,
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the newest 64 MiB of the history from memory)")
 	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
-	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists (default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
+	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
 
@@ -173,9 +173,11 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	}
 	path, auto = rec.file, false
 	if path == "" && !rec.noSave {
-		dir := tapsDir(name)
-		if err := platform.MkdirPrivate(dir); err != nil {
-			logger.Warn("cannot keep the session: no state directory", "dir", dir, "err", err)
+		// The state directory's taps/NAME/, private (stateSubdir says so on stderr, the
+		// host's log, if it had to tighten it).
+		dir, err := stateSubdir(logger, humanStderr(), "taps", safeFileName(name))
+		if err != nil {
+			logger.Warn("cannot keep the session: no state directory", "err", err)
 		} else {
 			path, auto = trace.SessionPath(dir, time.Now(), os.Getpid()), true
 		}
@@ -183,12 +185,10 @@ func (r *tapRecordFlags) tracePath(name string, logger *slog.Logger) (path strin
 	if path != "" {
 		// Find out now whether the trace can be written: an automatic one that cannot is
 		// only logged, a --record FILE that cannot is an error. The file is created here with
-		// O_EXCL unless --overwrite: an existing file is never replaced by surprise.
-		flag := os.O_EXCL
-		if rec.overwrite && !auto {
-			flag = os.O_TRUNC
-		}
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+		// O_EXCL unless --overwrite: an existing file is never replaced by surprise, and with
+		// --overwrite it is replaced by a new file (mode 0600), never written through a
+		// symlink (trace.CreateFile).
+		f, err := trace.CreateFile(path, rec.overwrite && !auto)
 		switch {
 		case err == nil:
 			f.Close()
@@ -216,11 +216,6 @@ func (r *tapRecordFlags) noFileReason(path string) string {
 		return "--no-save keeps no file"
 	}
 	return "the tap keeps no trace file"
-}
-
-// tapsDir is where a tap's automatic recordings go: one directory per tap name.
-func tapsDir(name string) string {
-	return filepath.Join(stateDir(), "taps", safeFileName(name))
 }
 
 // safeFileName turns a tap name into one path element.

@@ -3,10 +3,10 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
@@ -38,7 +38,9 @@ The log goes to stdout, or to the file -o names.`,
 			}
 			var w io.Writer = cmd.OutOrStdout()
 			if out != "" {
-				f, err := os.Create(out)
+				// A new file (mode 0600: a HAR holds bodies and headers) renamed over an
+				// existing one, never written through a symlink.
+				f, err := platform.CreatePrivate(out, true)
 				if err != nil {
 					return &codeError{exitUsage, fmt.Sprintf("-o: %v", err)}
 				}

@@ -165,12 +165,10 @@ func (t *tee) out(p []byte) error {
 func (s *session) openTrace(start time.Time) error {
 	var out io.Writer = s.opt.Trace
 	if s.opt.TracePath != "" {
-		f, err := os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		// Marked running while the tap writes it: no pruner (another tap's) removes it.
-		for try := 0; err == nil && !trace.MarkRunning(f, s.opt.TracePath) && try < 3; try++ {
-			f.Close()
-			f, err = os.OpenFile(s.opt.TracePath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		}
+		// A new file (mode 0600) renamed over whatever is at the path, never written through a
+		// symlink; marked running while the tap writes it, so no pruner (another tap's)
+		// removes it.
+		f, err := trace.CreateFile(s.opt.TracePath, true)
 		if err != nil {
 			return fmt.Errorf("--record: %w", err)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -38,27 +39,40 @@ type Writer struct {
 	overHTTP bool
 }
 
-// Create creates (or truncates) the trace file at path with mode 0600, since a trace holds
-// whatever the server said, and writes the header. The file is marked running
-// (MarkRunning) until Close, so PruneSessions never removes it meanwhile. red scrubs secrets (nil: none, and the
-// header says redaction was off). CreateNew is the same but never replaces a file.
+// Create creates the trace file at path with mode 0600, since a trace holds whatever the
+// server said, and writes the header. An existing file at path is replaced, never written
+// through: the trace is a new file renamed over it (CreateFile), so a symlink there is
+// replaced and its target left untouched, and the old file's owner and mode do not carry
+// over. The file is marked running (MarkRunning) until Close, so PruneSessions never
+// removes it meanwhile. red scrubs secrets (nil: none, and the header says redaction was
+// off). CreateNew is the same but never replaces a file.
 func Create(path string, h Header, red *Redactor) (*Writer, error) {
-	return create(path, os.O_TRUNC, h, red)
+	return create(path, true, h, red)
 }
 
 // CreateNew is Create for a file that must not exist yet: it is created with O_EXCL, so an
 // existing file (or a symlink, even a dangling one) is never replaced, and the error then
 // satisfies errors.Is(err, fs.ErrExist).
 func CreateNew(path string, h Header, red *Redactor) (*Writer, error) {
-	return create(path, os.O_EXCL, h, red)
+	return create(path, false, h, red)
 }
 
-func create(path string, flag int, h Header, red *Redactor) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+// CreateFile creates the file of a trace at path, mode 0600, and marks it running
+// (MarkRunning): platform.CreatePrivate, which never writes through a symlink; replace says
+// whether an existing file at path is replaced (by a new file renamed over it) or refused
+// with an error that satisfies errors.Is(err, fs.ErrExist). It is for writers of traces
+// other than Writer (the tap); the file's Name may be a temporary name, not path.
+func CreateFile(path string, replace bool) (*os.File, error) {
+	f, err := platform.CreatePrivate(path, replace)
 	for try := 0; err == nil && !MarkRunning(f, path) && try < 3; try++ {
 		f.Close() // a pruner removed it before the lock: the name is free again
-		f, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|flag, 0o600)
+		f, err = platform.CreatePrivate(path, replace)
 	}
+	return f, err
+}
+
+func create(path string, replace bool, h Header, red *Redactor) (*Writer, error) {
+	f, err := CreateFile(path, replace)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +270,7 @@ func (w *Writer) CopyTo(path string) error {
 		return err
 	}
 	defer src.Close()
-	dst, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o600)
+	dst, err := platform.CreatePrivate(path, false)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
@@ -180,7 +179,16 @@ func writeClipboardFile(dir, text string) (string, error) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+	// A new file renamed over the old one, never written through a symlink.
+	f, err := platform.CreatePrivate(path, true)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return "", err
 	}
 	return path, nil

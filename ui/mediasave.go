@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/media"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -75,7 +76,7 @@ func writeNew(dir, base, ext string, data []byte) (string, error) {
 		if i > 0 {
 			name = fmt.Sprintf("%s-%d%s", base, i, ext)
 		}
-		f, err = os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err = platform.CreatePrivate(filepath.Join(dir, name), false)
 		if !os.IsExist(err) {
 			break
 		}

@@ -86,7 +86,7 @@ func saveFrame(dir string, seq uint64, raw []byte, note string) tea.Cmd {
 			if i > 0 {
 				name = fmt.Sprintf("frame-%d-%d.jsonl", seq, i)
 			}
-			f, err = os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+			f, err = platform.CreatePrivate(filepath.Join(dir, name), false)
 			if !os.IsExist(err) {
 				break
 			}

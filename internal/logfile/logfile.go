@@ -9,6 +9,8 @@ import (
 	"os"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // MaxSize is the size at which the log rotates (8 MiB).
@@ -28,9 +30,11 @@ type Writer struct {
 }
 
 // Open opens (creating, mode 0600) the log at path for appending; it rotates once the file
-// would pass max bytes.
+// would pass max bytes. A symlink at path (one planted in the state directory) is refused,
+// never followed, and so is anything but a regular file of the user's
+// (platform.OpenAppendPrivate).
 func Open(path string, max int64) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := platform.OpenAppendPrivate(path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +69,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 func (w *Writer) rotate() {
 	w.f.Close()
 	reopen := func() bool {
-		f, err := os.OpenFile(w.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		f, err := platform.OpenAppendPrivate(w.path)
 		if err != nil {
 			return false
 		}
@@ -83,7 +87,7 @@ func (w *Writer) rotate() {
 		return
 	}
 	// Keep writing to the renamed file.
-	f, err := os.OpenFile(w.path+".1", os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := platform.OpenAppendPrivate(w.path + ".1")
 	if err != nil {
 		w.f = nil
 		return

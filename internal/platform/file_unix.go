@@ -36,13 +36,12 @@ func OpenRemovable(path string) (*os.File, error) { return os.Open(path) }
 // the operation (Windows sharing violations); never on Unix.
 func InUse(error) bool { return false }
 
-// MkdirPrivate creates dir and its parents, and makes dir private to the user
-// (MakePrivate; a looser mode it existed with is tightened).
+// MkdirPrivate creates dir and its parents, or makes an existing dir private to the user
+// (EnsurePrivateDir, its note dropped: a looser mode is tightened, another user's directory
+// refused).
 func MkdirPrivate(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return MakePrivate(dir)
+	_, err := EnsurePrivateDir(dir)
+	return err
 }
 
 // MakePrivate makes path reachable by the user alone: mode 0700 for a directory, 0600 for

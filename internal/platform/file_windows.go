@@ -61,17 +61,13 @@ func InUse(err error) bool {
 	return errors.Is(err, windows.ERROR_SHARING_VIOLATION) || errors.Is(err, windows.ERROR_LOCK_VIOLATION)
 }
 
-// MkdirPrivate creates dir and its parents, and makes dir private to the user
-// (MakePrivate). A file system without access lists (FAT, exFAT, some network shares) is
-// no error: there is nothing to set.
+// MkdirPrivate creates dir and its parents, or makes an existing dir private to the user
+// (EnsurePrivateDir: the access list of MakePrivate; another user's directory is refused).
+// A file system without access lists (FAT, exFAT, some network shares) is no error: there
+// is nothing to set.
 func MkdirPrivate(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	if err := MakePrivate(dir); err != nil && !aclUnsupported(err) {
-		return err
-	}
-	return nil
+	_, err := EnsurePrivateDir(dir)
+	return err
 }
 
 // aclUnsupported reports whether err says the file system keeps no access lists.
