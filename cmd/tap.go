@@ -218,6 +218,11 @@ func (r *tapRecordFlags) noFileReason(path string) string {
 	return "the tap keeps no trace file"
 }
 
+// tapsDir is the state directory's taps/NAME/, where a tap keeps its sessions and its URL.
+func tapsDir(name string) string {
+	return filepath.Join(stateDir(), "taps", safeFileName(name))
+}
+
 // safeFileName turns a tap name into one path element.
 func safeFileName(name string) string {
 	name = strings.Map(func(r rune) rune {
