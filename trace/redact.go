@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -165,10 +164,14 @@ type secret struct {
 	value []byte
 	// escaped is the value as it appears inside a JSON string, when that differs.
 	escaped []byte
-	// form matches the value inside a JSON string with any mix of \uXXXX and short
-	// escapes (redactenc.go); b64 are its base64 forms.
-	form escapedForm
-	b64  [][]byte
+	// forms are the written forms of the value matched inside JSON strings at any depth up
+	// to maxDepth, with any mix of \uXXXX and short escapes (redactenc.go); first marks the
+	// bytes one can begin with; loose is set when the value holds a '"' or a backslash,
+	// which plain text writes differently from JSON. b64 are its base64 forms.
+	forms []form
+	first [256]bool
+	loose bool
+	b64   [][]byte
 }
 
 type pattern struct {
@@ -284,10 +287,9 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 }
 
 func (r *Redactor) addSecret(name, value string) {
-	s := secret{name: name, value: []byte(value), b64: base64Cores([]byte(value))}
-	if utf8.ValidString(value) {
-		s.form = escapedForm{runes: []rune(value)}
-	}
+	s := secret{name: name, value: []byte(value), b64: base64Cores([]byte(value)), forms: secretForms([]byte(value))}
+	s.first = firstBytes(s.forms)
+	s.loose = strings.ContainsAny(value, "\"\\")
 	if js, err := json.Marshal(value); err == nil {
 		if esc := js[1 : len(js)-1]; !bytes.Equal(esc, s.value) {
 			s.escaped = esc
@@ -381,11 +383,12 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	}
 	var hits []string
 	out := b
+	jsonText := -1 // not known yet
 	for _, s := range r.secrets {
-		if escapes && len(s.form.runes) > 0 {
-			// One escape-aware pass finds the raw value and every escaped form, and never
-			// matches inside an escape sequence (which would break the JSON).
-			if o, ok := s.form.scrub(out); ok {
+		if escapes {
+			// One escape-aware pass finds the raw value and every escaped form at every
+			// depth, and never leaves part of an escape sequence (which would break the JSON).
+			if o, ok := s.scrub(out, &jsonText); ok {
 				out = o
 				hits = appendOnce(hits, s.name)
 			}

@@ -10,15 +10,245 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// A secret can reach the wire in more forms than its bytes (issue 15): inside a JSON string
-// any character may be written as \uXXXX (Python's json.dumps does it for every non-ASCII
-// character; a surrogate pair above U+FFFF, hex digits in either case), "/" may be "\/",
-// and a server may send the secret base64-encoded (a Basic credential, a blob). These are
-// the forms Bytes scrubs besides the raw value and encoding/json's escaping of it.
+// A secret can reach the wire in more forms than its bytes (issues 15 and 26): inside a JSON
+// string any character may be written as \uXXXX (Python's json.dumps does it for every
+// non-ASCII character; a surrogate pair above U+FFFF, hex digits in either case), "/" may be
+// "\/", and a server may send the secret base64-encoded (a Basic credential, a blob). A tool
+// result whose text is itself JSON holds the secret one escape level deeper (\\u00f6 for
+// an o with umlaut, \\\" for a quote), and JSON wrapped once more two levels deeper. These
+// are the forms Bytes scrubs besides the raw value and encoding/json's escaping of it.
 
-// escapedForm matches a secret written inside a JSON string with any mix of escapes.
-type escapedForm struct {
-	runes []rune
+// maxDepth is how many JSON-string levels deep a secret is looked for: in a string (1), in
+// a string of the JSON text a string holds (2), and one level further (3).
+const maxDepth = 3
+
+// form is one written form of a secret before JSON escaping: one unit per character.
+type form []unit
+
+// unit is one character of a form.
+type unit struct {
+	r rune // the character; a byte of a value that is not UTF-8 is rawByte(b)
+}
+
+// rawByte stands for a byte that is not part of valid UTF-8, as a rune no text decodes to.
+func rawByte(b byte) rune { return -1 - rune(b) }
+
+// char is one character read from a text as the content of a JSON string at some depth:
+// its rune, where it ends, and whether it stands for itself (raw) rather than coming from an
+// escape at that depth. A raw '"' is a string's edge, never a character of one.
+type char struct {
+	r   rune
+	end int
+	raw bool
+}
+
+// readChar reads the character at b[p:] at a JSON-string depth. Depth 0 is the bytes (a
+// rune, or rawByte of a byte that is not UTF-8); at depth d a backslash read at depth d-1
+// starts an escape made of characters read at depth d-1 (\\u00e4 is, at depth 2, the
+// escape \u00e4). ok is false at the end of b and at a backslash that starts no valid
+// escape, or an escape that would run across the edge of the string around it.
+func readChar(b []byte, p, depth int) (c char, ok bool) {
+	if p >= len(b) {
+		return char{}, false
+	}
+	if x := b[p]; x != '\\' || depth == 0 {
+		if x < utf8.RuneSelf {
+			return char{r: rune(x), end: p + 1, raw: depth > 0}, true
+		}
+		r, n := utf8.DecodeRune(b[p:])
+		if r == utf8.RuneError && n == 1 {
+			r = rawByte(x)
+		}
+		return char{r: r, end: p + n, raw: depth > 0}, true
+	}
+	if depth == 1 {
+		return readEscape1(b, p)
+	}
+	if c, ok = readChar(b, p, depth-1); !ok || c.r != '\\' {
+		c.raw = true // a character of depth-1 that starts no escape at depth stands for itself
+		return c, ok
+	}
+	e, ok := readChar(b, c.end, depth-1)
+	if !ok || e.raw && e.r == '"' {
+		return char{}, false
+	}
+	if v := unescapeShort(e.r); v >= 0 {
+		return char{r: v, end: e.end}, true
+	}
+	if e.r != 'u' {
+		return char{}, false
+	}
+	var v rune
+	end := e.end
+	for range 4 {
+		h, ok := readChar(b, end, depth-1)
+		d := hexValue(h.r)
+		if !ok || d < 0 {
+			return char{}, false
+		}
+		v, end = v<<4|d, h.end
+	}
+	return char{r: v, end: end}, true
+}
+
+// readEscape1 is readChar at depth 1 of the escape at b[p:] (b[p] is a backslash).
+func readEscape1(b []byte, p int) (char, bool) {
+	if p+1 >= len(b) {
+		return char{}, false
+	}
+	if x := b[p+1]; x != 'u' {
+		if v := unescapeShort(rune(x)); v >= 0 {
+			return char{r: v, end: p + 2}, true
+		}
+		return char{}, false
+	}
+	v, ok := hex4(b, p+2)
+	return char{r: v, end: p + 6}, ok
+}
+
+// unescapeShort is the character a two-character JSON escape \c stands for, or -1.
+func unescapeShort(c rune) rune {
+	switch c {
+	case '"', '\\', '/':
+		return c
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	}
+	return -1
+}
+
+// hexValue is the value of a hex digit (either case), or -1.
+func hexValue(c rune) rune {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return -1
+}
+
+// matcher matches a form at b[i:] at one JSON-string depth. It keeps the set of positions
+// each prefix of the form can end at, so a secret of many backslashes against a run of them
+// costs linear time, not 2^n.
+type matcher struct {
+	b     []byte
+	depth int
+	// strict is JSON text: there a raw '"' only ever ends a string and a backslash always
+	// starts an escape. Loose is plain text (a stderr line, an HTTP head): a raw '"' is a
+	// character and a backslash of the secret may also stand alone (depth 1 only).
+	strict bool
+	// deeper is set when a character read was a backslash: only then can the next depth
+	// read the text differently (elsewhere a character reads the same at every depth).
+	deeper bool
+	// bufs back the two sets of ends while they are small.
+	bufs [2][8]int
+}
+
+func (m *matcher) read(p int) (char, bool) {
+	c, ok := readChar(m.b, p, m.depth)
+	if ok && c.r == '\\' {
+		m.deeper = true
+	}
+	return c, ok
+}
+
+// add puts j in the set ends, which it keeps sorted. Ends mostly come in order, so the
+// place is looked for from the back (a long run of backslashes in plain text makes the set
+// as long as the secret).
+func add(ends []int, j int) []int {
+	k := len(ends)
+	for k > 0 && ends[k-1] > j {
+		k--
+	}
+	if k > 0 && ends[k-1] == j {
+		return ends
+	}
+	return slices.Insert(ends, k, j)
+}
+
+// match reports the furthest end of f written at b[i:], or -1.
+func (m *matcher) match(i int, f form) int {
+	cur, next := append(m.bufs[0][:0], i), m.bufs[1][:0]
+	for _, u := range f {
+		next = next[:0]
+		for _, p := range cur {
+			next = m.step(next, p, u)
+		}
+		if len(next) == 0 {
+			return -1
+		}
+		cur, next = next, cur
+	}
+	return cur[len(cur)-1]
+}
+
+// step adds to ends those of u written at b[p:].
+func (m *matcher) step(ends []int, p int, u unit) []int {
+	if !m.strict && u.r == '\\' && p < len(m.b) && m.b[p] == '\\' {
+		ends = add(ends, p+1) // a lone backslash
+	}
+	c, ok := m.read(p)
+	switch {
+	case !ok:
+	case c.r == u.r:
+		if !m.strict || !c.raw || c.r != '"' { // a raw quote ends the string: no secret goes on through it
+			ends = add(ends, c.end)
+		}
+	case u.r > 0xffff && c.r == 0xd800+(u.r-0x10000)>>10: // a surrogate pair
+		if lo, ok := m.read(c.end); ok && lo.r == 0xdc00+(u.r-0x10000)&0x3ff {
+			ends = add(ends, lo.end)
+		}
+	}
+	return ends
+}
+
+// starts reports whether u can begin with the character c (read at depth 1; a backslash
+// can begin anything one level deeper).
+func (u unit) starts(c rune) bool {
+	return c == u.r || c == '\\' || u.r > 0xffff && c == 0xd800+(u.r-0x10000)>>10
+}
+
+// secretForms returns the written forms of value the redactor looks for: the value itself.
+func secretForms(value []byte) []form {
+	raw := make(form, 0, len(value))
+	for i := 0; i < len(value); {
+		r, n := utf8.DecodeRune(value[i:])
+		if r == utf8.RuneError && n == 1 {
+			r = rawByte(value[i])
+		}
+		raw = append(raw, unit{r: r})
+		i += n
+	}
+	return []form{raw}
+}
+
+// firstBytes marks the bytes a form can begin with when nothing in it is escaped (a
+// backslash can begin every form).
+func firstBytes(forms []form) (first [256]bool) {
+	first['\\'] = true
+	for _, f := range forms {
+		u := f[0]
+		switch {
+		case u.r < 0:
+			first[byte(-1-u.r)] = true
+		default:
+			var buf [utf8.UTFMax]byte
+			utf8.EncodeRune(buf[:], u.r)
+			first[buf[0]] = true
+		}
+	}
+	return first
 }
 
 // base64Cores returns the base64 text that stands for value wherever it sits in a longer
@@ -82,136 +312,125 @@ func hex4(b []byte, i int) (rune, bool) {
 	}
 	var v rune
 	for _, c := range b[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | rune(c-'A'+10)
-		default:
+		d := hexValue(rune(c))
+		if d < 0 {
 			return 0, false
 		}
+		v = v<<4 | d
 	}
 	return v, true
 }
 
-// matchRune reports the end of one JSON-string encoding of r at b[i:], or -1.
-func matchRune(b []byte, i int, r rune) int {
-	if i >= len(b) {
-		return -1
-	}
-	if b[i] != '\\' {
-		got, n := utf8.DecodeRune(b[i:])
-		if got == r && (got != utf8.RuneError || n > 1) {
-			return i + n
+// scrub replaces every written form of s in b with Mask; changed reports a hit. jsonText
+// says whether b is JSON (-1 until something needs to know; then it is cached for the
+// callers' next secret): a match that needs plain-text reading (a raw quote, a lone
+// backslash) is taken only in text that is not JSON, since in JSON it would run across a
+// string's edge; and only in JSON does a backslash start an escape a match cannot start in.
+func (s *secret) scrub(b []byte, jsonText *int) (out []byte, changed bool) {
+	m := matcher{b: b}
+	isJSON := func() bool {
+		if *jsonText < 0 {
+			*jsonText = boolInt(isJSONMessage(b))
 		}
-		return -1
+		return *jsonText == 1
 	}
-	if i+1 >= len(b) {
-		return -1
-	}
-	if c := b[i+1]; c != 'u' {
-		if e := shortEscape(r); e != 0 && e == c {
-			return i + 2
-		}
-		return -1
-	}
-	v, ok := hex4(b, i+2)
-	if !ok {
-		return -1
-	}
-	if r <= 0xffff {
-		if v == r {
-			return i + 6
-		}
-		return -1
-	}
-	// A surrogate pair.
-	hi, lo := 0xd800+((r-0x10000)>>10), 0xdc00+((r-0x10000)&0x3ff)
-	if v != hi || i+7 >= len(b) || b[i+6] != '\\' || b[i+7] != 'u' {
-		return -1
-	}
-	if v2, ok := hex4(b, i+8); ok && v2 == lo {
-		return i + 12
-	}
-	return -1
-}
-
-// matchFrom reports the furthest end of runes written at b[i:], or -1. Strict is JSON
-// text: there a raw '"' only ever ends a string and a backslash always starts an escape.
-// Loose is plain text (a stderr line, an HTTP head): a raw '"' is a character and a
-// backslash of the secret may also stand alone. The ends reachable after each rune are
-// kept as a set, so a secret of many backslashes costs linear time, not 2^n.
-func matchFrom(b []byte, i int, runes []rune, strict bool) int {
-	cur := []int{i}
-	var next []int
-	add := func(j int) {
-		if j >= 0 && !slices.Contains(next, j) {
-			next = append(next, j)
-		}
-	}
-	for _, r := range runes {
-		next = next[:0]
-		for _, p := range cur {
-			if strict && r == '"' && p < len(b) && b[p] == '"' {
-				continue // a raw quote ends the string: the secret cannot go on through it
-			}
-			add(matchRune(b, p, r))
-			if !strict && r == '\\' && p < len(b) && b[p] == '\\' {
-				add(p + 1) // a lone backslash
-			}
-		}
-		if len(next) == 0 {
-			return -1
-		}
-		cur, next = next, cur
-	}
-	return slices.Max(cur)
-}
-
-// scrub replaces every escaped form of the secret in b with Mask; changed reports a hit.
-// A match that needs plain-text reading (a raw quote, a lone backslash) is taken only when
-// b is not JSON, since in JSON such a match would run across a string's edge.
-func (f *escapedForm) scrub(b []byte) (out []byte, changed bool) {
-	if len(f.runes) == 0 {
-		return b, false
-	}
-	first := []byte(string(f.runes[0]))
-	jsonText := -1 // unknown until a loose match needs it
 	var w []byte
 	last := 0
+	walk := 0 // a boundary of characters at maxDepth, at or before i
 	for i := 0; i < len(b); i++ {
-		if b[i] != '\\' && b[i] != first[0] {
+		x := b[i]
+		if !s.first[x] {
 			continue
 		}
-		end := matchFrom(b, i, f.runes, true)
-		if end < 0 {
-			if end = matchFrom(b, i, f.runes, false); end >= 0 {
-				if jsonText < 0 {
-					jsonText = boolInt(isJSONMessage(b))
-				}
-				if jsonText == 1 {
-					end = -1
-				}
+		start, end := i, s.strictEnd(&m, i)
+		if end >= 0 {
+			start, end = extend(b, &walk, i, end)
+		} else if s.loose {
+			m.depth, m.strict = 1, false
+			if end = m.match(i, s.forms[0]); end >= 0 && isJSON() {
+				end = -1
 			}
 		}
 		if end < 0 {
-			// Step over a whole escape sequence: a match never starts inside one.
-			i += escapeLen(b, i) - 1
+			// Step over a whole escape sequence: in JSON a match never starts inside one.
+			if n := escapeLen(b, i); n > 1 && (!s.anyFirst(b[i+1:i+n]) || isJSON()) {
+				i += n - 1
+			}
 			continue
 		}
 		if w == nil {
 			w = make([]byte, 0, len(b))
 		}
-		w = append(append(w, b[last:i]...), Mask...)
-		last = end
+		w = append(append(w, b[last:start]...), Mask...)
+		last, walk = end, end
 		i = end - 1
 	}
 	if w == nil {
 		return b, false
 	}
 	return append(w, b[last:]...), true
+}
+
+// strictEnd reports the furthest end of a form of s written at b[i:] as JSON-string content
+// at any depth up to maxDepth, or -1.
+func (s *secret) strictEnd(m *matcher, i int) int {
+	c, ok := readChar(m.b, i, 1)
+	if !ok {
+		return -1
+	}
+	best := -1
+	for _, f := range s.forms {
+		if !f[0].starts(c.r) {
+			continue
+		}
+		for d := 1; d <= maxDepth; d++ {
+			m.depth, m.strict, m.deeper = d, true, false
+			best = max(best, m.match(i, f))
+			if !m.deeper {
+				break // the next depth reads the same characters
+			}
+		}
+	}
+	return best
+}
+
+// anyFirst reports whether a form of s can begin at one of b's bytes.
+func (s *secret) anyFirst(b []byte) bool {
+	for _, x := range b {
+		if s.first[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// extend widens a strict match [i, end) to whole characters at maxDepth, so that masking it
+// cuts no escape at any depth: a match found at one depth may start inside an escape of a
+// deeper one (\\u00e4 read at depth 1 is a backslash and "u00e4"), or end inside one. walk
+// is a boundary of such characters at or before i, found by reading from the last one.
+func extend(b []byte, walk *int, i, end int) (start, stop int) {
+	for {
+		n := *walk + charLen(b, *walk)
+		if n > i {
+			break
+		}
+		*walk = n
+	}
+	stop = *walk
+	for stop < end {
+		stop += charLen(b, stop)
+	}
+	return *walk, stop
+}
+
+// charLen is the length of the character at b[p:] read at the deepest depth it reads at.
+func charLen(b []byte, p int) int {
+	for d := maxDepth; d >= 1; d-- {
+		if c, ok := readChar(b, p, d); ok {
+			return c.end - p
+		}
+	}
+	return 1
 }
 
 func boolInt(v bool) int {
