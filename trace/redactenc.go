@@ -3,20 +3,26 @@ package trace
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// A secret can reach the wire in more forms than its bytes (issues 15 and 26): inside a JSON
+// A secret can reach the wire in more forms than its bytes (issues 15 and 26). Inside a JSON
 // string any character may be written as \uXXXX (Python's json.dumps does it for every
-// non-ASCII character; a surrogate pair above U+FFFF, hex digits in either case), "/" may be
-// "\/", and a server may send the secret base64-encoded (a Basic credential, a blob). A tool
-// result whose text is itself JSON holds the secret one escape level deeper (\\u00f6 for
-// an o with umlaut, \\\" for a quote), and JSON wrapped once more two levels deeper. These
-// are the forms Bytes scrubs besides the raw value and encoding/json's escaping of it.
+// non-ASCII character; a surrogate pair above U+FFFF, hex digits in either case) and "/" as
+// "\/"; a tool result whose text is itself JSON holds the secret one escape level deeper
+// (\\u00f6 for an o with umlaut, \\\" for a quote), and JSON wrapped once more two levels
+// deeper. In a URL or a form body each byte may be %XX (either case) and a space '+'. A
+// server may send the secret base64-encoded (a Basic credential, a blob), wrapped in lines
+// (PEM's 64 columns, MIME's 76), or as hex. The secret's written forms are its value (each
+// character also %-encoded), its hex in lower and in upper case and its base64 cores (line
+// breaks allowed between characters, '+' and '/' also %-encoded); Bytes looks for each of
+// them as the content of a JSON string at every depth up to maxDepth, and as plain text.
 
 // maxDepth is how many JSON-string levels deep a secret is looked for: in a string (1), in
 // a string of the JSON text a string holds (2), and one level further (3).
@@ -27,7 +33,9 @@ type form []unit
 
 // unit is one character of a form.
 type unit struct {
-	r rune // the character; a byte of a value that is not UTF-8 is rawByte(b)
+	r   rune // the character; a byte of a value that is not UTF-8 is rawByte(b)
+	pct bool // it may also be written %XX (each of its UTF-8 bytes), and a space '+'
+	brk bool // a line break (LF or CRLF) may follow it
 }
 
 // rawByte stands for a byte that is not part of valid UTF-8, as a rune no text decodes to.
@@ -180,7 +188,7 @@ func add(ends []int, j int) []int {
 // match reports the furthest end of f written at b[i:], or -1.
 func (m *matcher) match(i int, f form) int {
 	cur, next := append(m.bufs[0][:0], i), m.bufs[1][:0]
-	for _, u := range f {
+	for k, u := range f {
 		next = next[:0]
 		for _, p := range cur {
 			next = m.step(next, p, u)
@@ -188,9 +196,55 @@ func (m *matcher) match(i int, f form) int {
 		if len(next) == 0 {
 			return -1
 		}
+		if u.brk && k+1 < len(f) {
+			cur = cur[:0] // read through: it becomes the ends with and without a line break
+			for _, p := range next {
+				cur = m.lineBreak(add(cur, p), p)
+			}
+			continue
+		}
 		cur, next = next, cur
 	}
 	return cur[len(cur)-1]
+}
+
+// lineBreak adds to ends the end of a line break (LF or CRLF) at b[p:], if there is one.
+func (m *matcher) lineBreak(ends []int, p int) []int {
+	c, ok := m.read(p)
+	if ok && c.r == '\r' {
+		c, ok = m.read(c.end)
+	}
+	if ok && c.r == '\n' {
+		ends = add(ends, c.end)
+	}
+	return ends
+}
+
+// percent reports the end of r written %XX for each of its bytes at b[p:], or -1.
+func (m *matcher) percent(p int, r rune) int {
+	var buf [utf8.UTFMax]byte
+	bs := buf[:0]
+	if r < 0 {
+		bs = append(bs, byte(-1-r))
+	} else {
+		bs = utf8.AppendRune(bs, r)
+	}
+	for _, x := range bs {
+		c, ok := m.read(p)
+		if !ok || c.r != '%' {
+			return -1
+		}
+		hi, ok := m.read(c.end)
+		if !ok || hexValue(hi.r) != rune(x>>4) {
+			return -1
+		}
+		lo, ok := m.read(hi.end)
+		if !ok || hexValue(lo.r) != rune(x&15) {
+			return -1
+		}
+		p = lo.end
+	}
+	return p
 }
 
 // step adds to ends those of u written at b[p:].
@@ -199,8 +253,10 @@ func (m *matcher) step(ends []int, p int, u unit) []int {
 		ends = add(ends, p+1) // a lone backslash
 	}
 	c, ok := m.read(p)
+	if !ok {
+		return ends
+	}
 	switch {
-	case !ok:
 	case c.r == u.r:
 		if !m.strict || !c.raw || c.r != '"' { // a raw quote ends the string: no secret goes on through it
 			ends = add(ends, c.end)
@@ -210,45 +266,208 @@ func (m *matcher) step(ends []int, p int, u unit) []int {
 			ends = add(ends, lo.end)
 		}
 	}
+	if u.pct {
+		switch {
+		case c.r == '%':
+			if e := m.percent(p, u.r); e >= 0 {
+				ends = add(ends, e)
+			}
+		case c.r == '+' && u.r == ' ':
+			ends = add(ends, c.end)
+		}
+	}
 	return ends
 }
 
 // starts reports whether u can begin with the character c (read at depth 1; a backslash
 // can begin anything one level deeper).
 func (u unit) starts(c rune) bool {
-	return c == u.r || c == '\\' || u.r > 0xffff && c == 0xd800+(u.r-0x10000)>>10
+	return c == u.r || c == '\\' || u.r > 0xffff && c == 0xd800+(u.r-0x10000)>>10 ||
+		u.pct && (c == '%' || c == '+' && u.r == ' ')
 }
 
-// secretForms returns the written forms of value the redactor looks for: the value itself.
-func secretForms(value []byte) []form {
+// secretForms returns the written forms of value the redactor looks for: the value itself
+// (each character also %-encoded), its hex in lower and in upper case, and its base64 cores
+// (line breaks allowed between characters; '+' and '/' also %-encoded, as in a URL).
+func secretForms(value []byte, cores [][]byte) []form {
 	raw := make(form, 0, len(value))
 	for i := 0; i < len(value); {
 		r, n := utf8.DecodeRune(value[i:])
 		if r == utf8.RuneError && n == 1 {
 			r = rawByte(value[i])
 		}
-		raw = append(raw, unit{r: r})
+		raw = append(raw, unit{r: r, pct: true})
 		i += n
 	}
-	return []form{raw}
+	hexForm := func(h string) form {
+		f := make(form, len(h))
+		for i := range len(h) {
+			f[i] = unit{r: rune(h[i])}
+		}
+		return f
+	}
+	lower := hex.EncodeToString(value)
+	forms := []form{raw, hexForm(lower)}
+	if upper := strings.ToUpper(lower); upper != lower {
+		forms = append(forms, hexForm(upper))
+	}
+	for _, core := range cores {
+		f := make(form, len(core))
+		for i, c := range core {
+			f[i] = unit{r: rune(c), pct: c == '+' || c == '/', brk: true}
+		}
+		forms = append(forms, f)
+	}
+	return forms
 }
 
-// firstBytes marks the bytes a form can begin with when nothing in it is escaped (a
-// backslash can begin every form).
-func firstBytes(forms []form) (first [256]bool) {
-	first['\\'] = true
+// startSet says where a secret's forms can begin: first marks the bytes one can begin with
+// (a backslash can begin every form), pairs the two bytes one can begin with when neither
+// starts an encoding of a character (an escape, %XX, a '+' for a space, a line break).
+type startSet struct {
+	first [256]bool
+	pairs [1 << 16 / 64]uint64 // bit x<<8|y
+}
+
+// startsAt reports whether a form can begin at b[i:].
+func (s *startSet) startsAt(b []byte, i int) bool {
+	x := b[i]
+	if !s.first[x] || i+1 == len(b) {
+		return false // a form is at least two bytes long
+	}
+	switch y := b[i+1]; y {
+	case '\\', '%', '+', '\r', '\n':
+		return true
+	default:
+		k := uint16(x)<<8 | uint16(y)
+		return x == '\\' || s.pairs[k>>6]&(1<<(k&63)) != 0
+	}
+}
+
+func newStartSet(forms []form) *startSet {
+	s := &startSet{}
+	s.first['\\'] = true
+	pair := func(x, y byte) {
+		s.first[x] = true
+		k := uint16(x)<<8 | uint16(y)
+		s.pairs[k>>6] |= 1 << (k & 63)
+	}
 	for _, f := range forms {
-		u := f[0]
-		switch {
-		case u.r < 0:
-			first[byte(-1-u.r)] = true
-		default:
-			var buf [utf8.UTFMax]byte
-			utf8.EncodeRune(buf[:], u.r)
-			first[buf[0]] = true
+		if len(f) < 2 { // shorter than MinScrubLen: not a form addSecret makes
+			for _, x := range f[0].raw() {
+				for y := range 256 {
+					pair(x, byte(y))
+				}
+			}
+			continue
+		}
+		u, next := f[0], f[1].raw()
+		if raw := u.raw(); len(raw) > 1 {
+			pair(raw[0], raw[1])
+		} else {
+			pair(raw[0], next[0])
+		}
+		if u.pct {
+			for _, d := range percentClues(u.raw()[0]) {
+				pair('%', d[1])
+			}
+			if u.r == ' ' {
+				pair('+', next[0])
+			}
 		}
 	}
-	return first
+	return s
+}
+
+// raw is u written as itself.
+func (u unit) raw() []byte {
+	if u.r < 0 {
+		return []byte{byte(-1 - u.r)}
+	}
+	return utf8.AppendRune(nil, u.r)
+}
+
+// wrapMin is the narrowest line of base64 the prefilter's clues allow for (PEM writes 64
+// characters a line, MIME 76): in a frame with no backslash, a core wrapped narrower is
+// found only when another clue lets the frame through. Matching itself allows a line
+// break between any two characters.
+const wrapMin = 16
+
+// clues returns byte strings one of which a text holds whenever it holds a form of s with
+// no JSON escape in it (a text with a backslash is scanned whatever it holds): the value,
+// its JSON escaping, each of its bytes %-encoded, a prefix of it up to a space written '+',
+// its hex, and for each base64 core what survives its line breaks (see b64Clues).
+func (s *secret) clues() [][]byte {
+	out := [][]byte{s.value, s.escaped}
+	var seen [256]bool
+	for i, x := range s.value {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, percentClues(x)...)
+		}
+		if x != ' ' {
+			continue
+		}
+		// The first space written '+' with every byte before it raw (a byte written %XX
+		// is a clue of its own).
+		if i > 0 {
+			out = append(out, append(slices.Clip(s.value[:i]), '+'))
+		} else {
+			out = append(out, []byte("++"), []byte("+%"), append([]byte("+"), s.value[1:min(2, len(s.value))]...))
+		}
+	}
+	lower := hex.EncodeToString(s.value)
+	out = append(out, []byte(lower), []byte(strings.ToUpper(lower)))
+	for _, core := range s.b64 {
+		out = append(out, b64Clues(core)...)
+		for _, c := range []byte("+/") {
+			if bytes.IndexByte(core, c) >= 0 {
+				out = append(out, percentClues(c)...)
+			}
+		}
+	}
+	return out
+}
+
+// percentClues returns x written %XX, each hex digit in either case.
+func percentClues(x byte) [][]byte {
+	cases := func(d byte) []byte {
+		const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
+		if d < 10 {
+			return []byte{lower[d]}
+		}
+		return []byte{lower[d], upper[d]}
+	}
+	var out [][]byte
+	for _, hi := range cases(x >> 4) {
+		for _, lo := range cases(x & 15) {
+			out = append(out, []byte{'%', hi, lo})
+		}
+	}
+	return out
+}
+
+// b64Clues returns byte strings one of which a text holds whenever it holds core broken
+// into lines of wrapMin characters or more (LF or CRLF). A short core holds at most one
+// line break: it is the core whole or with a break at each place. A longer one is cut into
+// one piece more than the breaks it can hold; a break spoils at most one piece.
+func b64Clues(core []byte) [][]byte {
+	n := len(core)
+	if n <= wrapMin+1 {
+		out := [][]byte{core}
+		for i := 1; i < n; i++ {
+			for _, eol := range []string{"\n", "\r\n"} {
+				out = append(out, slices.Concat(core[:i], []byte(eol), core[i:]))
+			}
+		}
+		return out
+	}
+	pieces := (n-2)/wrapMin + 2
+	out := make([][]byte, pieces)
+	for j := range pieces {
+		out[j] = core[j*n/pieces : (j+1)*n/pieces]
+	}
+	return out
 }
 
 // base64Cores returns the base64 text that stands for value wherever it sits in a longer
@@ -338,8 +557,7 @@ func (s *secret) scrub(b []byte, jsonText *int) (out []byte, changed bool) {
 	last := 0
 	walk := 0 // a boundary of characters at maxDepth, at or before i
 	for i := 0; i < len(b); i++ {
-		x := b[i]
-		if !s.first[x] {
+		if !s.starts.startsAt(b, i) {
 			continue
 		}
 		start, end := i, s.strictEnd(&m, i)
@@ -397,7 +615,7 @@ func (s *secret) strictEnd(m *matcher, i int) int {
 // anyFirst reports whether a form of s can begin at one of b's bytes.
 func (s *secret) anyFirst(b []byte) bool {
 	for _, x := range b {
-		if s.first[x] {
+		if s.starts.first[x] {
 			return true
 		}
 	}
