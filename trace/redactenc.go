@@ -540,11 +540,13 @@ func hex4(b []byte, i int) (rune, bool) {
 	return v, true
 }
 
-// scrub replaces every written form of s in b with Mask; changed reports a hit. jsonText
-// says whether b is JSON (-1 until something needs to know; then it is cached for the
-// callers' next secret): a match that needs plain-text reading (a raw quote, a lone
+// scrub replaces every written form of s in b with Mask; changed reports a hit. A match may
+// start anywhere, even inside an escape (a secret's bytes make no escape whole, yet they
+// must not be left in the trace): the mask then covers the escapes it cuts (see extend).
+// jsonText says whether b is JSON (-1 until something needs to know; then it is cached for
+// the caller's next secret): a match that needs plain-text reading (a raw quote, a lone
 // backslash) is taken only in text that is not JSON, since in JSON it would run across a
-// string's edge; and only in JSON does a backslash start an escape a match cannot start in.
+// string's edge.
 func (s *secret) scrub(b []byte, jsonText *int) (out []byte, changed bool) {
 	m := matcher{b: b}
 	isJSON := func() bool {
@@ -570,10 +572,6 @@ func (s *secret) scrub(b []byte, jsonText *int) (out []byte, changed bool) {
 			}
 		}
 		if end < 0 {
-			// Step over a whole escape sequence: in JSON a match never starts inside one.
-			if n := escapeLen(b, i); n > 1 && (!s.anyFirst(b[i+1:i+n]) || isJSON()) {
-				i += n - 1
-			}
 			continue
 		}
 		if w == nil {
@@ -612,20 +610,11 @@ func (s *secret) strictEnd(m *matcher, i int) int {
 	return best
 }
 
-// anyFirst reports whether a form of s can begin at one of b's bytes.
-func (s *secret) anyFirst(b []byte) bool {
-	for _, x := range b {
-		if s.starts.first[x] {
-			return true
-		}
-	}
-	return false
-}
-
 // extend widens a strict match [i, end) to whole characters at maxDepth, so that masking it
-// cuts no escape at any depth: a match found at one depth may start inside an escape of a
-// deeper one (\\u00e4 read at depth 1 is a backslash and "u00e4"), or end inside one. walk
-// is a boundary of such characters at or before i, found by reading from the last one.
+// cuts no escape at any depth: a match may start inside an escape (the secret "u00e4-key"
+// in \u00e4-key), or inside one of a deeper depth (\\u00e4 read at depth 1 is a backslash
+// and "u00e4"), or end inside one. walk is a boundary of such characters at or before i,
+// found by reading from the last one.
 func extend(b []byte, walk *int, i, end int) (start, stop int) {
 	for {
 		n := *walk + charLen(b, *walk)
@@ -665,21 +654,4 @@ func isJSONMessage(b []byte) bool {
 	}
 	_, body, ok := mcpclient.SplitHeader(b)
 	return ok && json.Valid(body)
-}
-
-// escapeLen is the length of the JSON escape sequence at b[i:] (6 for \uXXXX, 2 for a short
-// escape), or 1 when b[i] is not the start of a valid one.
-func escapeLen(b []byte, i int) int {
-	if b[i] != '\\' || i+1 >= len(b) {
-		return 1
-	}
-	switch b[i+1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2
-	case 'u':
-		if _, ok := hex4(b, i+2); ok {
-			return 6
-		}
-	}
-	return 1
 }

@@ -118,3 +118,22 @@ func TestRedactNoCutEscapeDeeper(t *testing.T) {
 		t.Errorf("got %q from %s", got, out)
 	}
 }
+
+// The secret's bytes are masked even where they start inside an escape (found by
+// FuzzRedactorEncodings: "0\u0000" + "00" held the secret "000000"): the mask covers the
+// escape whole, so the JSON stays JSON.
+func TestRedactInsideEscape(t *testing.T) {
+	for _, tc := range []struct{ secret, in, want string }{
+		{"u00e4-key", `{"t":"a \u00e4-key b"}`, `{"t":"a *** b"}`},
+		{"000000", `{"t":"0\u000000 z"}`, `{"t":"0*** z"}`},
+		{"nabcdef", `{"t":"x\nabcdef"}`, `{"t":"x***"}`},
+	} {
+		r, err := NewRedactor(RedactConfig{Env: []string{"S=" + tc.secret}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := r.Bytes([]byte(tc.in)); string(out) != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.in, out, tc.want)
+		}
+	}
+}
