@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -166,10 +165,15 @@ type secret struct {
 	value []byte
 	// escaped is the value as it appears inside a JSON string, when that differs.
 	escaped []byte
-	// form matches the value inside a JSON string with any mix of \uXXXX and short
-	// escapes (redactenc.go); b64 are its base64 forms.
-	form escapedForm
-	b64  [][]byte
+	// forms are the written forms of the value (itself, %-encoded, hex, base64 cores),
+	// matched inside JSON strings at any depth up to maxDepth with any mix of \uXXXX and
+	// short escapes (redactenc.go); starts says where one can begin; loose is set
+	// when the value holds a '"' or a backslash, which plain text writes differently from
+	// JSON. b64 are its base64 cores.
+	forms  []form
+	starts *startSet
+	loose  bool
+	b64    [][]byte
 }
 
 type pattern struct {
@@ -188,9 +192,9 @@ type Redactor struct {
 	// userPatterns is set when --redact patterns were given: they can match anything, so
 	// Bytes always runs them.
 	userPatterns bool
-	// clues is what the built-in rules need to find before they can change anything (the
-	// secrets, their escaped forms, the token prefixes, "://"), for a one-pass prefilter:
-	// most frames hold none of them and cost one scan.
+	// clues is what the built-in rules need to find before they can change anything (what
+	// a secret's forms hold, see secret.clues; the token prefixes, "://"), for a one-pass
+	// prefilter: most frames hold none of them and cost one scan.
 	clues clueSet
 	// mu guards secrets, clues, items and learned against Learn, which adds credentials
 	// while frames are scrubbed; learned are the values Learn added.
@@ -279,29 +283,25 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 	r.items = append(r.items, RedactedItem{Kind: "token-format", Name: "token-format"}, RedactedItem{Kind: "url-userinfo", Name: "url-userinfo"})
 	// Longest first, so a secret that contains another is scrubbed whole.
 	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i].value) > len(r.secrets[j].value) })
-	for _, s := range r.secrets {
-		r.clues.add(s.value)
-		r.clues.add(s.escaped)
-		for _, b := range s.b64 {
-			r.clues.add(b)
-		}
-	}
 	for _, p := range tokenPrefixes {
-		r.clues.add(p)
+		r.clues.addRule(p)
 	}
-	r.clues.add([]byte("://"))
+	r.clues.addRule([]byte("://"))
 	return r, nil
 }
 
 func (r *Redactor) addSecret(name, value string) {
 	s := secret{name: name, value: []byte(value), b64: base64Cores([]byte(value))}
-	if utf8.ValidString(value) {
-		s.form = escapedForm{runes: []rune(value)}
-	}
+	s.forms = secretForms(s.value, s.b64)
+	s.starts = newStartSet(s.forms)
+	s.loose = strings.ContainsAny(value, "\"\\")
 	if js, err := json.Marshal(value); err == nil {
 		if esc := js[1 : len(js)-1]; !bytes.Equal(esc, s.value) {
 			s.escaped = esc
 		}
+	}
+	for _, c := range s.clues() {
+		r.clues.add(c)
 	}
 	r.secrets = append(r.secrets, s)
 }
@@ -386,38 +386,27 @@ func (r *Redactor) Bytes(b []byte) ([]byte, []string) {
 	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	// A backslash may start an escaped form of a secret (redactenc.go).
+	// A backslash may start an escaped form of a secret (redactenc.go): such a frame is
+	// scanned for every secret. Other frames first go through the clues in one pass.
 	escapes := len(r.secrets) > 0 && bytes.IndexByte(b, '\\') >= 0
-	if !r.userPatterns && !escapes && !r.clues.any(b) {
-		return b, nil // no rule can match: spare the per-rule passes
+	found := clueSecret | clueRule
+	if !escapes {
+		if found = r.clues.kinds(b); found == 0 && !r.userPatterns {
+			return b, nil // no rule can match: spare the per-rule passes
+		}
 	}
 	var hits []string
 	out := b
+	jsonText := -1 // not known yet
 	for _, s := range r.secrets {
-		if escapes && len(s.form.runes) > 0 {
-			// One escape-aware pass finds the raw value and every escaped form, and never
-			// matches inside an escape sequence (which would break the JSON).
-			if o, ok := s.form.scrub(out); ok {
-				out = o
-				hits = appendOnce(hits, s.name)
-			}
-		} else {
-			for k, v := range [][]byte{s.value, s.escaped} {
-				if len(v) == 0 || !bytes.Contains(out, v) {
-					continue
-				}
-				if k == 0 && bytes.IndexByte(v, '"') >= 0 && isJSONMessage(out) {
-					continue // a raw quote in JSON is a string's edge: this is no secret
-				}
-				out = bytes.ReplaceAll(out, v, []byte(Mask))
-				hits = appendOnce(hits, s.name)
-			}
+		if found&clueSecret == 0 {
+			break // nothing in b can be a secret's form
 		}
-		for _, v := range s.b64 {
-			if bytes.Contains(out, v) {
-				out = bytes.ReplaceAll(out, v, []byte(Mask))
-				hits = appendOnce(hits, s.name)
-			}
+		// One escape-aware pass finds every form at every depth, and never leaves part of
+		// an escape sequence (which would break the JSON).
+		if o, ok := s.scrub(out, &jsonText); ok {
+			out = o
+			hits = appendOnce(hits, s.name)
 		}
 	}
 	for _, p := range r.patterns {
@@ -604,43 +593,71 @@ func (h *redactHandler) WithGroup(name string) slog.Handler {
 	return &redactHandler{inner: h.inner.WithGroup(name), r: h.r}
 }
 
-// clueSet finds, in one pass, whether a text holds any of a set of byte strings (each at
-// least two bytes long). A bitmap of their first two bytes picks the candidate positions;
-// only there are the strings compared.
+// clueSet finds, in one pass, which kinds of a set of byte strings (each at least two bytes
+// long) a text holds. A bitmap of their first two bytes picks the candidate positions; only
+// there are the strings compared.
 type clueSet struct {
-	pairs  [1 << 16 / 64]uint64 // bit a<<8|b: some clue starts with the bytes a, b
-	byPair map[uint16][][]byte  // the clues by their first two bytes
+	pairs      [1 << 16 / 64]uint64 // bit a<<8|b: some clue starts with the bytes a, b
+	byPair     map[uint16][]clue    // the clues by their first two bytes
+	kindsAdded uint8                // the kinds of the clues added, for kinds to stop early
 }
 
-func (c *clueSet) add(s []byte) {
+// The kinds of clue: what a secret's forms hold, and what a built-in rule needs.
+const (
+	clueSecret uint8 = 1 << iota
+	clueRule
+)
+
+// clue is one byte string of a clueSet and its kind.
+type clue struct {
+	s    []byte
+	kind uint8
+}
+
+// add adds a clue of a secret.
+func (c *clueSet) add(s []byte) { c.addKind(s, clueSecret) }
+
+// addRule adds a clue of a built-in rule.
+func (c *clueSet) addRule(s []byte) { c.addKind(s, clueRule) }
+
+func (c *clueSet) addKind(s []byte, kind uint8) {
 	if len(s) < 2 {
 		return // secrets are at least MinScrubLen bytes; an empty escaped form is absent
 	}
 	k := uint16(s[0])<<8 | uint16(s[1])
+	for _, x := range c.byPair[k] {
+		if x.kind == kind && bytes.Equal(x.s, s) {
+			return
+		}
+	}
 	c.pairs[k>>6] |= 1 << (k & 63)
 	if c.byPair == nil {
-		c.byPair = map[uint16][][]byte{}
+		c.byPair = map[uint16][]clue{}
 	}
-	c.byPair[k] = append(c.byPair[k], s)
+	c.byPair[k] = append(c.byPair[k], clue{s, kind})
+	c.kindsAdded |= kind
 }
 
-// any reports whether b contains one of the clues.
-func (c *clueSet) any(b []byte) bool {
+// kinds reports the kinds of the clues b holds; the pass stops once it found every kind.
+func (c *clueSet) kinds(b []byte) uint8 {
+	var found uint8
 	if c.byPair == nil {
-		return false
+		return 0
 	}
 	for i := 0; i+1 < len(b); i++ {
 		k := uint16(b[i])<<8 | uint16(b[i+1])
 		if c.pairs[k>>6]&(1<<(k&63)) == 0 {
 			continue
 		}
-		for _, s := range c.byPair[k] {
-			if bytes.HasPrefix(b[i:], s) {
-				return true
+		for _, x := range c.byPair[k] {
+			if found&x.kind == 0 && bytes.HasPrefix(b[i:], x.s) {
+				if found |= x.kind; found == c.kindsAdded {
+					return found
+				}
 			}
 		}
 	}
-	return false
+	return found
 }
 
 // oauthParam matches an OAuth credential in a query string, a form body or a Location

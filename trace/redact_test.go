@@ -202,7 +202,7 @@ func TestRedactorURLQuery(t *testing.T) {
 
 // A credential mcp-inspect sends without having been given it (an OAuth access token the
 // flow obtained) is learned from the request head on its way out and scrubbed from what
-// follows: the server's echo of it, raw or \u-escaped (issue 26).
+// follows: the server's echo of it, raw, \u-escaped or %-encoded (issue 26).
 func TestRedactorLearnsSentCredentials(t *testing.T) {
 	t.Parallel()
 	const tok = "oauth-obtained-token-ö-0042"
@@ -223,7 +223,7 @@ func TestRedactorLearnsSentCredentials(t *testing.T) {
 	if err := w.Write(mcpclient.Event{Seq: 3, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: []byte(head)}); err != nil {
 		t.Fatal(err)
 	}
-	echo(`{"echo":` + string(esc) + `,"ascii":"\u006f\u0061uth-obtained-token-\u00f6-0042"}`)
+	echo(`{"echo":` + string(esc) + `,"ascii":"\u006f\u0061uth-obtained-token-\u00f6-0042","form":"oauth-obtained-token-%C3%B6-0042"}`)
 	w.Close()
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 	if len(lines) != 4 {
@@ -233,7 +233,7 @@ func TestRedactorLearnsSentCredentials(t *testing.T) {
 		t.Errorf("an echo before the token was sent was masked: %s", lines[1])
 	}
 	for _, l := range lines[2:] {
-		for _, form := range []string{"oauth-obtained-token", `\u00f6-0042`} {
+		for _, form := range []string{"oauth-obtained-token", `\u00f6-0042`, "%C3%B6"} {
 			if strings.Contains(l, form) {
 				t.Errorf("%q left in %s", form, l)
 			}

@@ -74,12 +74,6 @@ func (r *Redactor) learn(name, value string) {
 		}
 	}
 	r.items = append(r.items, RedactedItem{Kind: "learned", Name: name, Note: "a credential mcp-inspect sent (an OAuth token, say), scrubbed from its first use on"})
-	r.addSecret("learned "+name, value)
-	s := r.secrets[len(r.secrets)-1]
-	r.clues.add(s.value)
-	r.clues.add(s.escaped)
-	for _, b := range s.b64 {
-		r.clues.add(b)
-	}
+	r.addSecret("learned "+name, value) // which registers its clues too
 	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i].value) > len(r.secrets[j].value) })
 }
