@@ -10,7 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/clipperhouse/displaywidth"
+	"github.com/clipperhouse/uax29/v2/graphemes"
+	"github.com/mattn/go-runewidth"
 )
 
 // Mode says how line breaks and tabs are treated.
@@ -156,9 +158,9 @@ func Visit(b []byte, mode Mode, emit func(text string, escaped bool)) {
 // drawn another leaves stale cells and shifted borders (issue 26).
 func cluster(str string, i int, afterASCII, atStart bool) (end int, esc []bool) {
 	base := i
-	cl, gw := ansi.FirstGraphemeCluster(str[i:], ansi.GraphemeWidth)
+	cl, gw := firstCluster(str[i:])
 	if afterASCII {
-		if c, w := ansi.FirstGraphemeCluster(str[i-1:], ansi.GraphemeWidth); len(c) > 1 {
+		if c, w := firstCluster(str[i-1:]); len(c) > 1 {
 			base, cl, gw = i-1, c, w
 		}
 	}
@@ -172,7 +174,7 @@ func cluster(str string, i int, afterASCII, atStart bool) (end int, esc []bool) 
 	for j, r := range cl {
 		if j > 0 && (Dangerous(r) || Blank(r) || prepend(r) || r == utf8.RuneError) { // and invalid UTF-8
 			cl = cl[:j]
-			gw = ansi.StringWidth(cl)
+			gw = graphemeWidth(cl)
 			break
 		}
 	}
@@ -191,7 +193,7 @@ func cluster(str string, i int, afterASCII, atStart bool) (end int, esc []bool) 
 	}
 	esc = make([]bool, end-i)
 	r0, first := utf8.DecodeRuneInString(cl)
-	if base == i && ansi.StringWidth(cl[:first]) != runeWidth(r0) {
+	if base == i && graphemeWidth(cl[:first]) != runeWidth(r0) {
 		esc[0] = true // the base alone is measured two ways too (a regional indicator)
 	}
 	escaped := false
@@ -233,9 +235,25 @@ func runeWidth(r rune) int {
 	if r >= 0x1160 && r <= 0x11ff || r >= 0xd7b0 && r <= 0xd7ff {
 		return 0 // medial vowel and final consonant jamo
 	}
-	var buf [utf8.UTFMax]byte
-	return ansi.StringWidthWc(string(buf[:utf8.EncodeRune(buf[:], r)]))
+	c := runewidth.Condition{EastAsianWidth: false, StrictEmojiNeutral: true}
+	return c.RuneWidth(r)
 }
+
+// The two width models are x/ansi's (what lipgloss lays out with), configured as it
+// configures the libraries it measures with: grapheme clusters by uax29 and displaywidth,
+// code points by go-runewidth. sanitize calls the libraries themselves: session and
+// mcpclient depend on it, and on no UI package.
+
+// firstCluster is the first grapheme cluster of s and its width (x/ansi's
+// FirstGraphemeCluster with GraphemeWidth).
+func firstCluster(s string) (string, int) {
+	c := graphemes.FromString(s).First()
+	return c, graphemeWidth(c)
+}
+
+// graphemeWidth is the width of s in grapheme clusters (x/ansi's StringWidth, for text
+// without escape sequences).
+func graphemeWidth(s string) int { return displaywidth.Options{EastAsianWidth: false}.String(s) }
 
 // joins reports whether r joins the character before it into one grapheme cluster (a
 // combining or spacing mark, an emoji modifier, a variation selector).
@@ -243,7 +261,7 @@ func joins(r rune) bool {
 	var buf [1 + utf8.UTFMax]byte
 	buf[0] = 'a'
 	n := utf8.EncodeRune(buf[1:], r)
-	c, _ := ansi.FirstGraphemeCluster(string(buf[:1+n]), ansi.GraphemeWidth)
+	c, _ := firstCluster(string(buf[:1+n]))
 	return len(c) > 1
 }
 
