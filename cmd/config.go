@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"runtime"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -307,24 +305,18 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// writeJSON writes v as indented JSON and a newline, without HTML escaping.
+// writeJSON writes v as indented JSON and a newline, without HTML escaping. A server's
+// invalid UTF-8 passes through json.RawMessage as it came (the warnings name the bytes);
+// JSON must be UTF-8 (RFC 8259 §8.1), and a strict reader would refuse the whole document.
+// Such bytes can only sit inside strings, where U+FFFD keeps the document valid, as
+// encoding/json does for Go strings. The compact encoding is indented on its way out, so a
+// big result is not copied again (issue 26).
 func writeJSON(w io.Writer, v any) error {
-	w = termout.JSONOf(w) // \uXXXX for what a terminal would act on
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	iw := newIndentWriter(termout.JSONOf(w)) // \uXXXX for what a terminal would act on
+	enc := json.NewEncoder(iw)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	out := buf.Bytes()
-	if !utf8.Valid(out) {
-		// A server's invalid UTF-8 passes through json.RawMessage as it came (the warnings
-		// name the bytes); JSON must be UTF-8 (RFC 8259 §8.1), and a strict reader would
-		// refuse the whole document. Such bytes can only sit inside strings, where U+FFFD
-		// keeps the document valid, as encoding/json does for Go strings.
-		out = bytes.ToValidUTF8(out, []byte("\uFFFD"))
-	}
-	_, err := w.Write(out)
-	return err
+	return iw.flush()
 }

@@ -425,7 +425,7 @@ func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action
 	h.doc.Timing.TotalMs = ms(time.Since(h.start))
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
-		if err := writeJSON(h.stdout, h.doc); err != nil {
+		if err := writeDoc(h.stdout, &h.doc); err != nil {
 			return err
 		}
 	}
@@ -499,7 +499,7 @@ func (h *headless) finish(err error) error {
 	}
 	h.doc.Warnings = h.takeWarnings()
 	if h.flags.json {
-		_ = writeJSON(h.stdout, h.doc)
+		_ = writeDoc(h.stdout, &h.doc)
 	}
 	if h.logger != nil {
 		h.logger.Error("headless: failed", "method", h.doc.Method, "err", err, "exit", code)

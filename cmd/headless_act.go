@@ -60,7 +60,10 @@ is matched by its value or title. KEY:=JSON sends JSON as written, whatever the 
 				out.code = exitToolError
 				fmt.Fprintf(h.stderr, "mcp-inspect: tool %s returned an error result (isError)\n", stderrSafe(h.stderr)(tool))
 			}
-			out.human = func(w io.Writer, safe func(string) string) { humanCallResult(w, safe, res) }
+			if !h.flags.json {
+				// Not kept for --json: the decoded text would be a second copy of a big result.
+				out.human = func(w io.Writer, safe func(string) string) { humanCallResult(w, safe, res) }
+			}
 			return out, nil
 		})
 	})
@@ -203,9 +206,11 @@ summary line (--json has the base64 data as received).
 			if err != nil {
 				return out, err
 			}
-			out.human = func(w io.Writer, safe func(string) string) {
-				for _, c := range res.Contents {
-					humanContents(w, safe, c)
+			if !h.flags.json {
+				out.human = func(w io.Writer, safe func(string) string) {
+					for _, c := range res.Contents {
+						humanContents(w, safe, c)
+					}
 				}
 			}
 			return out, nil

@@ -215,7 +215,7 @@ type lineJSON struct {
 	T          string          `json:"t"`
 	Mono       int64           `json:"mono"`
 	Dir        string          `json:"dir"`
-	Raw        *string         `json:"raw"`
+	Raw        quotedRaw       `json:"raw"`
 	B64        bool            `json:"b64"`
 	Size       *int64          `json:"size"`
 	Trunc      bool            `json:"trunc"`
@@ -335,15 +335,11 @@ func decodeRecord(line []byte) (*Record, error) {
 		r.Wall = t
 	}
 	if l.Raw != nil {
-		if l.B64 {
-			raw, err := base64.StdEncoding.DecodeString(*l.Raw)
-			if err != nil {
-				return nil, fmt.Errorf("event %d: raw: %w", r.Seq, err)
-			}
-			r.Raw = raw
-		} else {
-			r.Raw = []byte(*l.Raw)
+		raw, err := l.Raw.bytes(l.B64)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: raw: %w", r.Seq, err)
 		}
+		r.Raw = raw
 	}
 	if l.Size != nil {
 		r.Size = *l.Size

@@ -325,6 +325,11 @@ func (t *Trace) Records() iter.Seq2[*Record, error] {
 				return
 			}
 			r, err := decodeRecord(b)
+			if want > 1<<20 {
+				// A big line's buffer is not kept for the lines after it: the caller may
+				// hold this frame meanwhile (replay holds the recorded response).
+				lineBuf = nil
+			}
 			if err != nil {
 				if !yield(nil, &LineError{Index: i, Offset: t.offsets[i], Err: err}) {
 					return

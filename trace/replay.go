@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -537,6 +538,11 @@ func body(m *mcpclient.Message) json.RawMessage {
 	return b
 }
 
+// sameResult reports whether two responses carry the same result bytes (no error).
+func sameResult(a, b *mcpclient.Message) bool {
+	return a.Error == nil && b.Error == nil && a.Result != nil && bytes.Equal(bytes.TrimSpace(a.Result), bytes.TrimSpace(b.Result))
+}
+
 func (run *replayRun) compare(q *replayReq) ReplayItem {
 	it := ReplayItem{Kind: "response", Label: q.label, Method: q.method, RecordedSeq: q.recSeq, NewSeq: q.newSeq}
 	var got *mcpclient.Message
@@ -547,6 +553,10 @@ func (run *replayRun) compare(q *replayReq) ReplayItem {
 	case q.recCancelled:
 		it.Status = StatusSkipped
 		it.Note = "cancelled in the recording: not compared"
+	case q.recResp != nil && got != nil && sameResult(q.recResp, got):
+		// Byte for byte the same: nothing to decode (a 100 MB result decoded on both sides
+		// cost 10x its size; issue 26).
+		it.Status = StatusSame
 	case q.recResp != nil && got != nil:
 		var ignore []*JSONPath
 		for _, j := range run.opt.Ignore {

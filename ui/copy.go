@@ -123,10 +123,10 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 		return fmt.Sprintf("message #%d (%s", seq, humanSize(int64(len(out)))), out, nil
 	case copyResult:
 		var m struct {
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
+			Result rawSpan `json:"result"`
+			Error  rawSpan `json:"error"`
 		}
-		part, name := json.RawMessage(nil), "result"
+		part, name := rawSpan(nil), "result"
 		if json.Unmarshal(b, &m) == nil {
 			part = m.Result
 			if part == nil {
@@ -238,4 +238,14 @@ func (p *callPane) copy(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	kind, _ := p.c.copyKeyKind(msg, true)
 	return p.c.copyEvent(p.tl, i, kind)
+}
+
+// rawSpan is a JSON value kept as the slice of the input it spans, not copied as
+// json.RawMessage copies it: copyText indents a 100 MB result straight from the frame
+// (issue 26). Valid only while the input is.
+type rawSpan []byte
+
+func (r *rawSpan) UnmarshalJSON(b []byte) error {
+	*r = b
+	return nil
 }

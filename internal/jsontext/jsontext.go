@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -32,11 +33,14 @@ func Indent(raw []byte) (string, bool) {
 	if len(raw) == 0 {
 		return "", false
 	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
+	if !json.Valid(raw) {
 		return string(raw), false
 	}
-	return b.String(), true
+	// IndentPrefix lays valid JSON out as json.Indent does, straight into the string it
+	// returns: a 100 MB message costs one copy, not a growing buffer and its String
+	// (issue 26).
+	out, _ := IndentPrefix(raw, math.MaxInt)
+	return out, true
 }
 
 // Pretty is Indent for a caller that shows raw either way: the indented JSON, or raw
