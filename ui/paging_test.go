@@ -119,6 +119,9 @@ func TestUnknownOrMissingProtocolVersion(t *testing.T) {
 	for scenario, want := range map[string]string{"version-unknown": "⚠ protocol 2099-01-01 (unknown) (requested 2025-11-25)", "version-missing": "⚠ protocol (none answered) (requested 2025-11-25)"} {
 		l := startLive(t, []string{fake.Binary(t), "--scenario", scenario}, mcpclient.Config{}, Options{})
 		l.until("tools", func() bool { return len(l.m.tools.tools) == 2 }, 60*time.Second)
+		// The listing can be drawn before the pump has brought the handshake's flagged
+		// frame to the timeline (CI saw "0 violations"): wait for the count, bounded.
+		l.until("the violation", func() bool { return strings.Contains(l.m.statusBar(), "1 violation") }, 30*time.Second)
 		mustContain(t, scenario+" status bar", l.m.statusBar(), want, "1 violation")
 		mustContain(t, scenario+" server pane", strings.Join(l.m.serverLines(200), "\n"), "negotiated · 2025-11-25 requested ⚠")
 	}
