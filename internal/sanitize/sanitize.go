@@ -120,24 +120,7 @@ func Visit(b []byte, mode Mode, emit func(text string, escaped bool)) {
 			str = string(b)
 		}
 		end, esc := cluster(str, i, i > start && b[i-1] >= 0x20 && b[i-1] < 0x7f, i == start)
-		if end <= i { // never; but a scan must always move on
-			end, esc = i+n, []bool{true}
-		}
-		if esc == nil {
-			i = end
-			continue
-		}
-		// A cluster whose width terminals disagree on: its first rune stays, the ones that
-		// join it are shown as escapes, which every terminal draws alike.
-		for j := i; j < end; {
-			r, n := utf8.DecodeRuneInString(str[j:])
-			if esc[j-i] {
-				flush(j)
-				emit(fmt.Sprintf("<U+%04X>", r), true)
-				start = j + n
-			}
-			j += n
-		}
+		start = escapeMarked(str, i, end, start, esc, func(t string) { emit(t, false) }, func(e string) { emit(e, true) })
 		i = end
 	}
 	flush(len(b))
@@ -210,6 +193,24 @@ func cluster(str string, i int, afterASCII, atStart bool) (end int, esc []bool) 
 		j += n
 	}
 	return end, esc
+}
+
+// escapeMarked shows the runes of str[i:end] that esc marks (cluster's answer; nil marks
+// none) as escapes: text gets what is pending before each (from start), then escape gets
+// "<U+XXXX>". It returns where the text still pending starts.
+func escapeMarked(str string, i, end, start int, esc []bool, text, escape func(string)) int {
+	for j := i; esc != nil && j < end; {
+		r, n := utf8.DecodeRuneInString(str[j:])
+		if esc[j-i] {
+			if j > start {
+				text(str[start:j])
+			}
+			escape(fmt.Sprintf("<U+%04X>", r))
+			start = j + n
+		}
+		j += n
+	}
+	return start
 }
 
 // TermWidth is the width of s as a terminal that draws code point by code point (tmux)
@@ -428,18 +429,7 @@ func Raw(b []byte, chunks []int, emit func(text string, t Token)) {
 					str = string(b)
 				}
 				end, escs := cluster(str, i, i > start && b[i-1] >= 0x20 && b[i-1] < 0x7f, i == start)
-				if end <= i {
-					end, escs = i+size, []bool{true}
-				}
-				for j := i; escs != nil && j < end; {
-					r, n := utf8.DecodeRune(b[j:])
-					if escs[j-i] {
-						flush(j)
-						emit(fmt.Sprintf("<U+%04X>", r), Escaped)
-						start = j + n
-					}
-					j += n
-				}
+				start = escapeMarked(str, i, end, start, escs, func(t string) { emit(t, Plain) }, func(e string) { emit(e, Escaped) })
 				i = end
 				continue
 			}
