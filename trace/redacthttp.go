@@ -2,7 +2,6 @@ package trace
 
 import (
 	"bytes"
-	"net/url"
 	"strings"
 )
 
@@ -106,18 +105,6 @@ func requestQuery(head []byte) ([]byte, bool) {
 	if q < 0 || bytes.HasPrefix(line, []byte("HTTP/")) {
 		return nil, false
 	}
-	changed := false
-	out := queryValue.ReplaceAllFunc(line, func(m []byte) []byte {
-		sub := queryValue.FindSubmatch(m)
-		key := string(sub[2])
-		if dk, err := url.QueryUnescape(key); err == nil {
-			key = dk
-		}
-		if len(sub[3]) == 0 || !secretQueryName(key) {
-			return m
-		}
-		changed = true
-		return append(append(append([]byte(nil), sub[1]...), sub[2]...), "="+Mask...)
-	})
-	return out, changed
+	out, changed := maskQuery(string(line), nil)
+	return []byte(out), changed
 }

@@ -27,14 +27,11 @@ func secretQueryName(name string) bool {
 	return false
 }
 
-// addURLQuery scrubs the values of the secret-named query parameters of the URLs in value
-// (their raw and their %-decoded forms, when long enough) and returns value with them
-// masked; found reports whether there was one.
-func (r *Redactor) addURLQuery(kind, name, value string) (masked string, found bool) {
-	if !strings.Contains(value, "://") || !strings.ContainsAny(value, "?&") {
-		return value, false
-	}
-	masked = queryValue.ReplaceAllStringFunc(value, func(m string) string {
+// maskQuery returns s with the values of its secret-named query parameters masked (any
+// "?name=value" or "&name=value" in it), calling found with each parameter's decoded name
+// and raw value; changed reports one.
+func maskQuery(s string, found func(key, value string)) (masked string, changed bool) {
+	masked = queryValue.ReplaceAllStringFunc(s, func(m string) string {
 		sub := queryValue.FindStringSubmatch(m)
 		key, v := sub[2], sub[3]
 		if dk, err := url.QueryUnescape(key); err == nil {
@@ -43,18 +40,33 @@ func (r *Redactor) addURLQuery(kind, name, value string) (masked string, found b
 		if v == "" || !secretQueryName(key) {
 			return m
 		}
-		if !found {
-			r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
-			found = true
+		changed = true
+		if found != nil {
+			found(key, v)
 		}
+		return sub[1] + sub[2] + "=" + Mask
+	})
+	return masked, changed
+}
+
+// addURLQuery scrubs the values of the secret-named query parameters of the URLs in value
+// (their raw and their %-decoded forms, when long enough) and returns value with them
+// masked; found reports whether there was one.
+func (r *Redactor) addURLQuery(kind, name, value string) (masked string, found bool) {
+	if !strings.Contains(value, "://") || !strings.ContainsAny(value, "?&") {
+		return value, false
+	}
+	masked, found = maskQuery(value, func(key, v string) {
 		if len(v) >= MinScrubLen {
 			r.addSecret(name+" ?"+key, v)
 		}
 		if dv, err := url.QueryUnescape(v); err == nil && dv != v && len(dv) >= MinScrubLen {
 			r.addSecret(name+" ?"+key, dv)
 		}
-		return sub[1] + sub[2] + "=" + Mask
 	})
+	if found {
+		r.items = append(r.items, RedactedItem{Kind: kind, Name: name})
+	}
 	return masked, found
 }
 
@@ -67,17 +79,7 @@ func (r *Redactor) URL(u string) string {
 	}
 	u = userinfo.ReplaceAllString(u, "${1}"+Mask+"@")
 	if strings.Contains(u, "://") && strings.ContainsAny(u, "?&") {
-		u = queryValue.ReplaceAllStringFunc(u, func(m string) string {
-			sub := queryValue.FindStringSubmatch(m)
-			key := sub[2]
-			if dk, err := url.QueryUnescape(key); err == nil {
-				key = dk
-			}
-			if sub[3] == "" || !secretQueryName(key) {
-				return m
-			}
-			return sub[1] + sub[2] + "=" + Mask
-		})
+		u, _ = maskQuery(u, nil)
 	}
 	return r.String(u)
 }
