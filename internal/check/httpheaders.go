@@ -46,8 +46,7 @@ func (r *run) httpProtocolVersion(ctx context.Context, p *prober) {
 		return
 	}
 	if r.modern() {
-		a := r.bare(ctx, "mcp-inspect-check-http-version", "server/discover", map[string]any{"_meta": modernMeta(probeVersion)}, "server/discover for "+probeVersion, nil)
-		r.refusal(id, a, http.StatusBadRequest, -32022)
+		r.refusal(id, r.unsupportedProbe(ctx), http.StatusBadRequest, -32022)
 		return
 	}
 	if r.init != nil && r.init.ProtocolVersion < "2025-06-18" {

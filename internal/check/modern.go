@@ -182,9 +182,7 @@ func (r *run) metaRequired(ctx context.Context) {
 // HTTP, with HTTP status; another code is a SHOULD-level finding.
 func (r *run) refusal(id string, a bareAnswer, status int, code int64) {
 	switch {
-	case a.served():
-		r.find(id, Must, a.events, "%s: %s; it MUST be refused with %d%s", a.what, a.got, code, httpStatusText(r.remote, status))
-	case a.rpc == nil:
+	case a.rpc == nil: // served, or no JSON-RPC error at all
 		r.find(id, Must, a.events, "%s: %s; it MUST be refused with %d%s", a.what, a.got, code, httpStatusText(r.remote, status))
 	case r.remote && a.status != status:
 		r.find(id, Must, a.events, "%s: %s; the HTTP status MUST be %d %s", a.what, a.got, status, http.StatusText(status))
@@ -208,7 +206,7 @@ func httpStatusText(remote bool, status int) string {
 // (those server/discover offers) and echoes the requested one; over HTTP with 400.
 func (r *run) versionUnsupported(ctx context.Context) {
 	const id = "version-future"
-	a := r.bare(ctx, "mcp-inspect-check-version", "server/discover", map[string]any{"_meta": modernMeta(probeVersion)}, "server/discover for "+probeVersion, nil)
+	a := r.unsupportedProbe(ctx)
 	r.refusal(id, a, http.StatusBadRequest, -32022)
 	if a.rpc == nil || a.rpc.Code != -32022 {
 		return
@@ -231,6 +229,17 @@ func (r *run) versionUnsupported(ctx context.Context) {
 	if data.Requested == nil || *data.Requested != probeVersion {
 		r.find(id, Must, a.events, "%s: error.data.requested MUST echo %q, got %s", a.what, probeVersion, rawOr(a.rpc.Data, "requested"))
 	}
+}
+
+// unsupportedProbe sends server/discover for a revision no server supports (probeVersion
+// in _meta, and over HTTP in MCP-Protocol-Version) once: version-future judges its JSON-RPC
+// error, http-protocol-version its HTTP status.
+func (r *run) unsupportedProbe(ctx context.Context) bareAnswer {
+	if r.unsupported == nil {
+		a := r.bare(ctx, "mcp-inspect-check-version", "server/discover", map[string]any{"_meta": modernMeta(probeVersion)}, "server/discover for "+probeVersion, nil)
+		r.unsupported = &a
+	}
+	return *r.unsupported
 }
 
 // rawOr is the raw JSON of key in obj, "nothing" when absent.

@@ -127,8 +127,10 @@ type run struct {
 	itemEvs   []Event
 	linted    int
 	annotated int
-	// prober is the http probes' session (probes), nil until the first probe.
-	prober *prober
+	// prober is the http probes' session (probes), nil until the first probe; unsupported
+	// is the answer to unsupportedProbe, once sent.
+	prober      *prober
+	unsupported *bareAnswer
 }
 
 // Run checks the server opt.Server describes. It returns the report, and a *StartError
