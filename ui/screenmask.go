@@ -57,9 +57,10 @@ func (m *model) toggleReveal() {
 // maskedFrame caches the masked bytes of the one frame the Wire pane's detail draws, so a
 // large frame is not scanned again on every redraw.
 type maskedFrame struct {
-	seq   uint64
-	limit int
-	raw   []byte
+	seq    uint64
+	limit  int
+	raw    []byte
+	masked bool
 }
 
 // maskResult is res with the secrets in its text masked by mask (the text and resource

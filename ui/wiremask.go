@@ -54,10 +54,10 @@ func (t *timeline) shownDetail(seq uint64, dir mcpclient.Direction, raw []byte, 
 		return t.shownRaw(dir, raw)
 	}
 	if c := t.maskedDetail; c.seq == seq && c.limit == limit && c.raw != nil {
-		return c.raw, !bytes.Equal(c.raw, raw)
+		return c.raw, c.masked
 	}
 	shown, masked := t.shownPrefix(dir, raw, limit)
-	t.maskedDetail = maskedFrame{seq: seq, limit: limit, raw: shown}
+	t.maskedDetail = maskedFrame{seq: seq, limit: limit, raw: shown, masked: masked}
 	return shown, masked
 }
 
