@@ -77,15 +77,9 @@ func OpenAppendPrivate(path string) (*os.File, error) {
 // *NotOwnedError, and one of the user's that group or others can reach is tightened to
 // 0700 and note says so ("tightened DIR from 0777 to 0700"; "" when nothing changed).
 func EnsurePrivateDir(dir string) (note string, err error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	st, err := os.Stat(dir)
+	st, err := mkdirStat(dir)
 	if err != nil {
 		return "", err
-	}
-	if !st.IsDir() {
-		return "", fmt.Errorf("%s is not a directory", dir)
 	}
 	perm := st.Mode().Perm()
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Getuid() {

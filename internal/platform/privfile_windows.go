@@ -98,15 +98,8 @@ func OpenAppendPrivate(path string) (*os.File, error) {
 // of MakePrivate (set each time; a file system without access lists is no error).
 // Permission bits do not apply on Windows, so there is nothing to report: note is "".
 func EnsurePrivateDir(dir string) (note string, err error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if _, err := mkdirStat(dir); err != nil {
 		return "", err
-	}
-	st, err := os.Stat(dir)
-	if err != nil {
-		return "", err
-	}
-	if !st.IsDir() {
-		return "", fmt.Errorf("%s is not a directory", dir)
 	}
 	if ok, owner := ownedByUser(dir); !ok {
 		me := "you"
