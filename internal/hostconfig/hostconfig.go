@@ -327,7 +327,10 @@ func (s *Server) parseCommand(e entry, x *expander) error {
 			if err2 := json.Unmarshal(e.Command, &argv); err2 != nil || len(argv) == 0 {
 				return fmt.Errorf(`"command" must be a string`)
 			}
-			cmd, s.Args = argv[0], argv[1:]
+			cmd = argv[0]
+			for _, a := range argv[1:] {
+				s.Args = append(s.Args, x.expand(a)) // expanded as "args" elements are
+			}
 			s.Notes = append(s.Notes, `"command" is an array; its first element is the command and the rest come before "args"`)
 		}
 		s.Command = x.expand(cmd)

@@ -245,4 +245,16 @@ func TestParseErrors(t *testing.T) {
 	if x.Command != "node" || !reflect.DeepEqual(x.Args, []string{"a b.js", "--v"}) || !x.Disabled {
 		t.Fatalf("argv command and enabled:false: %+v", x)
 	}
+	// The argv's rest is expanded as "args" elements are, and an argv of one leaves no args.
+	f, err = Parse([]byte(`{"mcpServers": {"x": {"command": ["node", "${userHome}/s.js"]}, "y": {"command": ["run"]}}}`), "/p/.cursor/mcp.json",
+		Options{Home: "/home/me", LookupEnv: env(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Servers[0].Args; !reflect.DeepEqual(got, []string{"/home/me/s.js"}) {
+		t.Fatalf("argv rest not expanded: %q", got)
+	}
+	if got := f.Servers[1].Args; got != nil {
+		t.Fatalf("argv of one: args %#v, want nil", got)
+	}
 }
