@@ -36,7 +36,7 @@ func (r *recordFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: the last 20 sessions, at most 1 GiB, are kept in the user state directory)")
 	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
-	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 64 MiB of frames)")
+	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 32 MiB of frames)")
 	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse, and leave the file as it is)")
 }
 

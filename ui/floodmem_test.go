@@ -156,3 +156,41 @@ func TestFloodMillionHeap(t *testing.T) {
 	checkFirstReadable(t, m)
 	runtime.KeepAlive(m)
 }
+
+// TestNoSaveFloodMillionHeap: 1,000,000 notifications into a live session with no file
+// (--no-save, the default bound): it keeps the newest frames' bytes and every row, so what
+// it holds after a GC is the recorded session's summaries plus the bound, and the heap in
+// use during the flood (about twice what is held, as Go's collector paces) stays under
+// 200 MB, which keeps the process under issue 26's 250 MB. With a 64 MiB bound it held 113
+// MB and reached 222 MB (32 MiB: 82 and 159).
+func TestNoSaveFloodMillionHeap(t *testing.T) {
+	const n = 1_000_000
+	m := newModel(Options{Tick: fakeTick, Theme: "plain", Title: "fake-server", NoFile: "--no-save keeps no file"})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+	c := floodClient(t, "flood-notify", n, nil)
+	errc := connect(c)
+	var ms runtime.MemStats
+	var peak uint64
+	absorb(t, m, c, notifyDone(n), func() {
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapInuse)
+	})
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	t.Logf("%d events: heap in use %d MB after a GC; during the flood at most %d MB; %d frames' bytes kept (%d MiB counted), %d dropped",
+		m.tl.len(), ms.HeapInuse>>20, peak>>20, len(m.tl.raws), m.tl.rawBytes>>20, m.tl.droppedFrames)
+	if m.tl.droppedFrames == 0 || m.tl.rawBytes > defaultNoFileBytes {
+		t.Fatalf("kept %d bytes (bound %d), dropped %d frames: the bound was not reached or not kept", m.tl.rawBytes, defaultNoFileBytes, m.tl.droppedFrames)
+	}
+	if ms.HeapInuse > 110<<20 {
+		t.Errorf("heap in use after the flood and a GC: %d MB, want at most 110 MB (summaries and the %d MiB bound)", ms.HeapInuse>>20, defaultNoFileBytes>>20)
+	}
+	if peak > 200<<20 {
+		t.Errorf("heap in use reached %d MB during the flood, want at most 200 MB", peak>>20)
+	}
+	runtime.KeepAlive(m)
+}

@@ -8,9 +8,11 @@ import (
 )
 
 // defaultNoFileBytes is how many bytes of its latest frames a live session with no
-// recording (--no-save) keeps (64 MiB, as a recorded one keeps before reading back):
-// older frames keep their rows, their bytes are dropped.
-const defaultNoFileBytes = 64 << 20
+// recording (--no-save) keeps (32 MiB): older frames keep their rows, their bytes are
+// dropped. Go's collector lets the heap grow to about twice what is held, so the bound
+// costs twice its size: 64 MiB took a million-notification flood to 278 MB resident, over
+// issue 26's 250 MB; 32 MiB to 212 MB.
+const defaultNoFileBytes = 32 << 20
 
 // noFileEvents bounds the frames whose bytes an unrecorded session keeps, however small
 // (each costs a slice header besides its bytes).
