@@ -313,8 +313,16 @@ func appendRecordTail(b []byte, r *Record) []byte {
 }
 
 // decodeRecord parses one event line. It fails on a line that is not a JSON object, has no
-// seq, names an unknown direction, or holds bad base64.
-func decodeRecord(line []byte) (*Record, error) {
+// seq, names an unknown direction, or holds bad base64. The Record shares nothing with
+// line.
+func decodeRecord(line []byte) (*Record, error) { return decodeRecordIn(line, false) }
+
+// decodeOwnedRecord is decodeRecord for a line buffer the caller gives up: a big frame's
+// bytes are decoded in place, so its Raw is a slice of line and a 100 MB frame costs the
+// line alone, not the line and a copy (issue 26).
+func decodeOwnedRecord(line []byte) (*Record, error) { return decodeRecordIn(line, true) }
+
+func decodeRecordIn(line []byte, owned bool) (*Record, error) {
 	var l lineJSON
 	if err := json.Unmarshal(line, &l); err != nil {
 		return nil, err
@@ -335,7 +343,13 @@ func decodeRecord(line []byte) (*Record, error) {
 		r.Wall = t
 	}
 	if l.Raw != nil {
-		raw, err := l.Raw.bytes(l.B64)
+		var raw []byte
+		var err error
+		if owned && len(l.Raw) >= inPlaceMin {
+			raw, err = l.Raw.bytesInPlace(l.B64)
+		} else {
+			raw, err = l.Raw.bytes(l.B64)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("event %d: raw: %w", r.Seq, err)
 		}

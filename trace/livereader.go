@@ -159,7 +159,7 @@ func (w *Writer) EventBySeq(seq uint64) (mcpclient.Event, error) {
 	if err != nil {
 		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: err}
 	}
-	r, err := decodeRecord(buf)
+	r, err := decodeOwnedRecord(buf)
 	if err != nil {
 		return mcpclient.Event{}, &LineError{Index: i, Offset: off, Err: err}
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/boundedfile"
@@ -247,7 +248,7 @@ func (t *Trace) Record(i int) (*Record, error) {
 	b, off, err := t.line(i)
 	if err == nil {
 		var r *Record
-		if r, err = decodeRecord(b); err == nil {
+		if r, err = decodeOwnedRecord(b); err == nil {
 			return r, nil
 		}
 	}
@@ -324,11 +325,15 @@ func (t *Trace) Records() iter.Seq2[*Record, error] {
 				yield(nil, &LineError{Index: i, Offset: t.offsets[i], Err: err})
 				return
 			}
-			r, err := decodeRecord(b)
+			var r *Record
+			var err error
 			if want > 1<<20 {
-				// A big line's buffer is not kept for the lines after it: the caller may
-				// hold this frame meanwhile (replay holds the recorded response).
+				// A big line's buffer is not kept for the lines after it but given to its
+				// record: the frame is decoded in place, and the caller may hold it.
+				r, err = decodeOwnedRecord(b)
 				lineBuf = nil
+			} else {
+				r, err = decodeRecord(b)
 			}
 			if err != nil {
 				if !yield(nil, &LineError{Index: i, Offset: t.offsets[i], Err: err}) {
@@ -371,12 +376,22 @@ func (t *Trace) Events() iter.Seq2[mcpclient.Event, error] {
 				o[0] += ev.Size
 			}
 			p.Add(&ev)
+			big := len(ev.Raw) >= collectAfter
 			if !yield(ev, nil) {
 				return
+			}
+			if big {
+				// The caller has had the frame; unless it keeps it, it is garbage as large as
+				// the frame: give it back before the next line is read, as mcpclient does
+				// after reading one (replay of a 100 MB result: 324 MB resident without).
+				debug.FreeOSMemory()
 			}
 		}
 	}
 }
+
+// collectAfter is the frame size from which Events collects after yielding it (32 MiB).
+const collectAfter = 32 << 20
 
 // decodeChunk and decodeChunkBytes bound the lines a worker of classified decodes at a
 // time.
@@ -489,7 +504,12 @@ func (c *chunk) decode(offsets []int64, start time.Time, overHTTP bool) {
 	c.errs = make([]error, len(c.ends))
 	from := 0
 	for i, end := range c.ends {
-		r, err := decodeRecord(c.data[from:end])
+		decode := decodeRecord
+		if len(c.ends) == 1 {
+			// A chunk of one line (a big frame): the line is given to its record.
+			decode = decodeOwnedRecord
+		}
+		r, err := decode(c.data[from:end])
 		if err != nil {
 			c.errs[i] = &LineError{Index: c.first + i, Offset: offsets[c.first+i], Err: err}
 		} else {

@@ -41,12 +41,44 @@ func (q quotedRaw) bytes(b64 bool) ([]byte, error) {
 	return out[:n:n], nil
 }
 
+// inPlaceMin is the quoted size from which an owned line's "raw" is decoded in place:
+// smaller frames get a buffer of their own, so a kept event does not hold its whole line.
+const inPlaceMin = 64 << 10
+
+// bytesInPlace is bytes decoding into q's own memory (the caller gives the line up): the
+// result is a slice of q. Decoding never writes past what it has read, as no escape is
+// shorter than what it stands for, except an invalid UTF-8 byte (one byte becomes U+FFFD's
+// three): text that is not valid UTF-8 is decoded into a new buffer instead.
+func (q quotedRaw) bytesInPlace(b64 bool) ([]byte, error) {
+	s := q[1 : len(q)-1]
+	if !utf8.Valid(s) {
+		return q.bytes(b64)
+	}
+	if bytes.IndexByte(s, '\\') >= 0 {
+		s = unquoteInto(q[:0], s)
+	}
+	if !b64 {
+		return s[:len(s):len(s)], nil
+	}
+	out := s[:base64.StdEncoding.DecodedLen(len(s))]
+	n, err := base64.StdEncoding.Decode(out, s)
+	if err != nil {
+		return nil, err
+	}
+	return out[:n:n], nil
+}
+
 // unquoteJSON decodes a JSON string literal that the scanner has already validated, as
 // encoding/json does: escapes resolved, a lone surrogate or an invalid UTF-8 byte becomes
 // U+FFFD. The result is a new slice.
 func unquoteJSON(q []byte) []byte {
 	s := q[1 : len(q)-1]
-	out := make([]byte, 0, len(s)+8)
+	return unquoteInto(make([]byte, 0, len(s)+8), s)
+}
+
+// unquoteInto appends the decoded JSON string body s (no quotes) to out and returns it.
+// out may share s's memory at or before s's start when s is valid UTF-8 (bytesInPlace).
+func unquoteInto(out, s []byte) []byte {
 	for len(s) > 0 {
 		i := 0
 		for i < len(s) && s[i] != '\\' && s[i] < utf8.RuneSelf {
