@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -159,9 +158,7 @@ func ignorePaths(ignore []string) ([]*trace.JSONPath, error) {
 // the new session recorded at updPath.
 func (f *replayFlags) report(rep *trace.ReplayReport, upd *trace.Writer, updPath string, stdout, stderr io.Writer) error {
 	if f.asJSON {
-		enc := json.NewEncoder(termout.JSONOf(stdout))
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := rep.WriteJSON(termout.JSONOf(stdout)); err != nil {
 			return &codeError{exitReplayError, err.Error()}
 		}
 	} else if err := rep.WriteText(stdout, f.verbose); err != nil {

@@ -208,29 +208,23 @@ type Difference struct {
 // Compare reports the differences between two JSON documents, structurally: member order
 // and number spelling (1 vs 1.0) do not matter, strings that both hold JSON objects or
 // arrays (JSON inside text content) are compared as JSON, and locations matched by ignore
-// are skipped. Invalid JSON on either side is compared as text at the root.
+// are skipped. Invalid JSON on either side is compared as text at the root. Neither
+// document is copied: a Difference's values are slices of them when they are large.
 func Compare(recorded, got json.RawMessage, ignore []*JSONPath) []Difference {
-	a, errA := decodeAny(recorded)
-	b, errB := decodeAny(got)
-	if errA != nil || errB != nil {
+	if !json.Valid(recorded) || !json.Valid(got) {
 		if bytes.Equal(bytes.TrimSpace(recorded), bytes.TrimSpace(got)) {
 			return nil
 		}
 		return []Difference{{Path: "$", Recorded: jsonOrString(recorded), Got: jsonOrString(got)}}
 	}
+	return compareNodes(parseNode(recorded), parseNode(got), ignore)
+}
+
+// compareNodes is Compare on parsed documents.
+func compareNodes(a, b jnode, ignore []*JSONPath) []Difference {
 	c := comparer{ignore: ignore}
 	c.member(nil, side{a, true}, side{b, true})
 	return c.out
-}
-
-func decodeAny(raw json.RawMessage) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return v, nil
 }
 
 func jsonOrString(raw json.RawMessage) json.RawMessage {
@@ -244,14 +238,6 @@ func jsonOrString(raw json.RawMessage) json.RawMessage {
 	return b
 }
 
-func encodeAny(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return json.RawMessage(`null`)
-	}
-	return b
-}
-
 func ignored(p Path, ignore []*JSONPath) bool {
 	for _, j := range ignore {
 		if j.Matches(p) {
@@ -261,8 +247,8 @@ func ignored(p Path, ignore []*JSONPath) bool {
 	return false
 }
 
-// comparer walks two decoded JSON values side by side (objects and arrays
-// as decoded by decodeAny), collecting differences outside the ignored paths.
+// comparer walks two parsed JSON values side by side, collecting differences outside
+// the ignored paths.
 type comparer struct {
 	ignore []*JSONPath
 	out    []Difference
@@ -270,7 +256,7 @@ type comparer struct {
 
 // side is one side's value at a path; ok is false when the member is absent there.
 type side struct {
-	v  any
+	v  jnode
 	ok bool
 }
 
@@ -282,10 +268,10 @@ func (c *comparer) member(p Path, a, b side) {
 	if !a.ok || !b.ok {
 		d := Difference{Path: p.String()}
 		if a.ok {
-			d.Recorded = encodeAny(a.v)
+			d.Recorded = a.v.shown()
 		}
 		if b.ok {
-			d.Got = encodeAny(b.v)
+			d.Got = b.v.shown()
 		}
 		c.out = append(c.out, d)
 		return
@@ -294,42 +280,38 @@ func (c *comparer) member(p Path, a, b side) {
 }
 
 // differ records that a and b differ at p.
-func (c *comparer) differ(p Path, a, b any) {
-	c.out = append(c.out, Difference{Path: p.String(), Recorded: encodeAny(a), Got: encodeAny(b)})
+func (c *comparer) differ(p Path, a, b jnode) {
+	c.out = append(c.out, Difference{Path: p.String(), Recorded: a.shown(), Got: b.shown()})
 }
 
 // values compares two present values at a path that is not ignored.
-func (c *comparer) values(p Path, a, b any) {
-	switch av := a.(type) {
-	case map[string]any:
-		if bv, ok := b.(map[string]any); ok {
-			c.objects(p, av, bv)
+func (c *comparer) values(p Path, a, b jnode) {
+	if a.kind == b.kind {
+		switch a.kind {
+		case '{':
+			c.objects(p, a.obj, b.obj)
 			return
-		}
-	case []any:
-		if bv, ok := b.([]any); ok {
-			c.arrays(p, av, bv)
+		case '[':
+			c.arrays(p, a.arr, b.arr)
 			return
-		}
-	case string:
-		bv, ok := b.(string)
-		if !ok {
-			break
-		}
-		if av == bv {
-			return
-		}
-		// JSON inside text: compare what it says, not how it is spelled.
-		if ja, jb, ok := embeddedJSON(av, bv); ok {
-			c.values(p, ja, jb)
-			return
-		}
-	case json.Number:
-		if bv, ok := b.(json.Number); ok && numbersEqual(av, bv) {
-			return
-		}
-	default:
-		if a == b {
+		case '"':
+			if bytes.Equal(a.raw, b.raw) {
+				return
+			}
+			at, bt := a.text(), b.text()
+			if bytes.Equal(at, bt) {
+				return
+			}
+			// JSON inside text: compare what it says, not how it is spelled.
+			if ja, jb, ok := embeddedJSON(at, bt); ok {
+				c.values(p, ja, jb)
+				return
+			}
+		case 'n':
+			if numbersEqual(a.number(), b.number()) {
+				return
+			}
+		default: // true, false, null
 			return
 		}
 	}
@@ -337,7 +319,7 @@ func (c *comparer) values(p Path, a, b any) {
 }
 
 // objects compares two objects member by member, in sorted key order.
-func (c *comparer) objects(p Path, a, b map[string]any) {
+func (c *comparer) objects(p Path, a, b map[string]jnode) {
 	keys := make([]string, 0, len(a)+len(b))
 	for k := range a {
 		keys = append(keys, k)
@@ -356,7 +338,7 @@ func (c *comparer) objects(p Path, a, b map[string]any) {
 }
 
 // arrays compares two arrays item by item; extra items are absent on the other side.
-func (c *comparer) arrays(p Path, a, b []any) {
+func (c *comparer) arrays(p Path, a, b []jnode) {
 	for i := 0; i < max(len(a), len(b)); i++ {
 		var x, y side
 		if i < len(a) {
@@ -369,24 +351,16 @@ func (c *comparer) arrays(p Path, a, b []any) {
 	}
 }
 
-// embeddedJSON decodes two strings that both hold a JSON object or array.
-func embeddedJSON(a, b string) (any, any, bool) {
-	ta, tb := strings.TrimSpace(a), strings.TrimSpace(b)
-	if ta == "" || tb == "" || (ta[0] != '{' && ta[0] != '[') || (tb[0] != '{' && tb[0] != '[') {
-		return nil, nil, false
+// embeddedJSON parses two strings' texts that both hold a JSON object or array.
+func embeddedJSON(a, b []byte) (jnode, jnode, bool) {
+	ta, tb := bytes.TrimSpace(a), bytes.TrimSpace(b)
+	if len(ta) == 0 || len(tb) == 0 || (ta[0] != '{' && ta[0] != '[') || (tb[0] != '{' && tb[0] != '[') {
+		return jnode{}, jnode{}, false
 	}
-	if !json.Valid([]byte(ta)) || !json.Valid([]byte(tb)) {
-		return nil, nil, false
+	if !json.Valid(ta) || !json.Valid(tb) {
+		return jnode{}, jnode{}, false
 	}
-	va, err := decodeAny(json.RawMessage(ta))
-	if err != nil {
-		return nil, nil, false
-	}
-	vb, err := decodeAny(json.RawMessage(tb))
-	if err != nil {
-		return nil, nil, false
-	}
-	return va, vb, true
+	return parseNode(ta), parseNode(tb), true
 }
 
 func numbersEqual(a, b json.Number) bool {

@@ -157,9 +157,36 @@ func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	if len(r) <= n {
-		return s
+	// The first n-1 runes, found without converting the whole text (a 100 MB value).
+	runes, cut := 0, 0
+	for i := range s {
+		if runes == n-1 {
+			cut = i
+		}
+		runes++
+		if runes > n {
+			return strings.TrimSpace(s[:cut]) + "…"
+		}
 	}
-	return strings.TrimSpace(string(r[:n-1])) + "…"
+	return s
+}
+
+// decodeAny decodes a JSON value into Go values, numbers as json.Number.
+func decodeAny(raw json.RawMessage) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// encodeAny encodes a decoded value (null when it cannot).
+func encodeAny(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage(`null`)
+	}
+	return b
 }

@@ -95,11 +95,17 @@ func (e exitInfo) same(o exitInfo) bool {
 	return e.seen == o.seen && (!e.seen || (e.code == o.code && e.signal == o.signal))
 }
 
+// bigRecorded is the size from which a recorded response is not held while the new session
+// runs but read back from the trace when it is compared: a 100 MB result would otherwise be
+// held while the new one is read (issue 26: replay's peak was 4 to 5 times the message).
+const bigRecorded = 1 << 20
+
 type replayReq struct {
 	method, label string
 	recSeq        uint64
 	newSeq        uint64
-	recResp       *mcpclient.Message // nil: the recording has no response
+	recResp       *mcpclient.Message // nil: the recording has no response, or a big one (recRespSeq)
+	recRespSeq    uint64             // the recorded response's Seq when it is read back at compare time
 	recCancelled  bool
 	cancel        context.CancelFunc
 	done          chan struct{}
@@ -403,12 +409,34 @@ type replayDriver struct {
 	mustWait []*replayReq          // recorded responses seen: wait for the new ones before the next send
 }
 
+// hasRecorded reports whether the recording has a response to q.
+func (q *replayReq) hasRecorded() bool { return q.recResp != nil || q.recRespSeq != 0 }
+
+// recordedResponse is the recorded response to q: held, or read back from the trace.
+func (run *replayRun) recordedResponse(q *replayReq) (*mcpclient.Message, error) {
+	if q.recResp != nil || q.recRespSeq == 0 {
+		return q.recResp, nil
+	}
+	ev, err := run.tr.EventBySeq(q.recRespSeq)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Msg == nil {
+		return nil, fmt.Errorf("event #%d is no longer a response", q.recRespSeq)
+	}
+	return ev.Msg, nil
+}
+
 // recorded notes a recorded server→client frame: a response to a replayed request
 // means the recorded client had it before what it sent next.
 func (d *replayDriver) recorded(ev mcpclient.Event) {
 	if (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0 {
-		if q := d.bySeq[ev.Pair]; q != nil && q.recResp == nil {
-			q.recResp = ev.Msg
+		if q := d.bySeq[ev.Pair]; q != nil && !q.hasRecorded() {
+			if len(ev.Raw) >= bigRecorded {
+				q.recRespSeq = ev.Seq
+			} else {
+				q.recResp = ev.Msg
+			}
 			d.mustWait = append(d.mustWait, q)
 			delete(d.byRecID, idKey(ev.Msg.ID))
 		}
@@ -500,7 +528,7 @@ func (d *replayDriver) await(ctx context.Context, grace time.Duration) error {
 	timer := time.NewTimer(grace)
 	defer timer.Stop()
 	for _, q := range d.reqs {
-		if q.recResp != nil || q.recCancelled {
+		if q.hasRecorded() || q.recCancelled {
 			select {
 			case <-q.done:
 			case <-ctx.Done():
@@ -538,6 +566,30 @@ func body(m *mcpclient.Message) json.RawMessage {
 	return b
 }
 
+// compareBodies is Compare(body(a), body(b), ignore) without writing the bodies out: a
+// valid result is parsed where it is (a 100 MB one is not copied).
+func compareBodies(a, b *mcpclient.Message, ignore []*JSONPath) []Difference {
+	na, okA := bodyNode(a)
+	nb, okB := bodyNode(b)
+	if !okA || !okB {
+		return Compare(body(a), body(b), ignore)
+	}
+	return compareNodes(na, nb, ignore)
+}
+
+// bodyNode is body(m) parsed: {"result": ...} or {"error": {...}}; false when the result is
+// not valid JSON.
+func bodyNode(m *mcpclient.Message) (jnode, bool) {
+	if m.Error != nil || m.Result == nil {
+		b := body(m)
+		return parseNode(b), true
+	}
+	if !json.Valid(m.Result) {
+		return jnode{}, false
+	}
+	return jnode{kind: '{', obj: map[string]jnode{"result": parseNode(m.Result)}}, true
+}
+
 // sameResult reports whether two responses carry the same result bytes (no error).
 func sameResult(a, b *mcpclient.Message) bool {
 	return a.Error == nil && b.Error == nil && a.Result != nil && bytes.Equal(bytes.TrimSpace(a.Result), bytes.TrimSpace(b.Result))
@@ -549,27 +601,31 @@ func (run *replayRun) compare(q *replayReq) ReplayItem {
 	if q.resp != nil {
 		got = q.resp.Msg
 	}
+	rec, recErr := run.recordedResponse(q)
 	switch {
 	case q.recCancelled:
 		it.Status = StatusSkipped
 		it.Note = "cancelled in the recording: not compared"
-	case q.recResp != nil && got != nil && sameResult(q.recResp, got):
+	case recErr != nil:
+		it.Status = StatusDiffers
+		it.Note = fmt.Sprintf("the recorded response (event #%d) could not be read back from the trace: %v", q.recRespSeq, recErr)
+	case rec != nil && got != nil && sameResult(rec, got):
 		// Byte for byte the same: nothing to decode (a 100 MB result decoded on both sides
 		// cost 10x its size; issue 26).
 		it.Status = StatusSame
-	case q.recResp != nil && got != nil:
+	case rec != nil && got != nil:
 		var ignore []*JSONPath
 		for _, j := range run.opt.Ignore {
 			if j.Method == "" || j.Method == q.method {
 				ignore = append(ignore, j)
 			}
 		}
-		it.Diffs = Compare(body(q.recResp), body(got), ignore)
+		it.Diffs = compareBodies(rec, got, ignore)
 		it.Status = StatusSame
 		if len(it.Diffs) > 0 {
 			it.Status = StatusDiffers
 		}
-	case q.recResp != nil:
+	case rec != nil:
 		it.Status = StatusDiffers
 		it.Note = "no response now: " + errText(q.err)
 	case got != nil:
@@ -642,7 +698,8 @@ func showValue(v json.RawMessage) string {
 	if v == nil {
 		return "(absent)"
 	}
-	return shorten(string(v), 200)
+	// shorten needs only the first 200 runes: at most 800 bytes, and one more to see a cut.
+	return shorten(string(v[:min(len(v), 801)]), 200)
 }
 
 // ResolvedFraming is the framing a --framing auto recording settled on, from its notes
