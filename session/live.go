@@ -209,7 +209,8 @@ func (s *Live) Close(open []*Inbound) {
 }
 
 // CallResult is how a tools/call ended: its result (Res), or the task it became (Task;
-// follow it with Tasks().Created), or Err; Resp is the final response.
+// follow it with Tasks().Created), or Err; Resp is the final response, whose result Res is
+// decoded from.
 type CallResult struct {
 	Res  *mcpclient.CallToolResult
 	Task *mcpclient.Task

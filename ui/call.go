@@ -275,7 +275,7 @@ func (p *callPane) finish(msg callDoneMsg, now time.Time) bool {
 		return false
 	}
 	r.done = true
-	r.res, r.resp, r.err = msg.res, msg.resp, msg.err
+	r.res, r.resp, r.resOfResp, r.err = msg.res, msg.resp, msg.resOfResp, msg.err
 	r.elapsed = now.Sub(r.started)
 	if msg.resp != nil && msg.resp.Elapsed > 0 {
 		r.elapsed = msg.resp.Elapsed

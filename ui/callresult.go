@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -46,11 +47,13 @@ type callRun struct {
 	advice     findings.Output
 	adviceDone bool
 
-	done    bool
-	res     *mcpclient.CallToolResult
-	resp    *mcpclient.Response
-	err     error
-	elapsed time.Duration
+	done bool
+	res  *mcpclient.CallToolResult
+	resp *mcpclient.Response
+	// resOfResp says res is decoded from resp's result (callDoneMsg.resOfResp).
+	resOfResp bool
+	err       error
+	elapsed   time.Duration
 	// rounds counts the tools/call requests the call sent (more than one after
 	// input_required answers, MCP 2026-07-28 basic/patterns/mrtr); firstSeq is the first.
 	rounds   int
@@ -101,9 +104,20 @@ func (r *callRun) shownRes() *mcpclient.CallToolResult {
 		return r.res
 	}
 	if r.maskedOf != r.res {
-		r.masked, r.maskedOf = maskResult(r.res, r.screen.redact), r.res
+		r.masked, r.maskedOf = r.res, r.res
+		// A response frame the redactor leaves as it is (the trace then holds it so) has no
+		// secret in any form, so neither has its decoded text: masking that text would
+		// first copy it whole (a 100 MB result: 100 MB).
+		if !r.resOfResp || r.resp == nil || r.resp.Msg == nil || !sameBytes(r.screen.redact(r.resp.Msg.Result), r.resp.Msg.Result) {
+			r.masked = maskResult(r.res, r.screen.redact)
+		}
 	}
 	return r.masked
+}
+
+// sameBytes reports whether masking left b as it was: the same slice, or equal bytes.
+func sameBytes(masked, b []byte) bool {
+	return len(masked) == len(b) && (len(b) == 0 || &masked[0] == &b[0] || bytes.Equal(masked, b))
 }
 
 // running reports whether the call waits for its answer.

@@ -44,7 +44,10 @@ type callDoneMsg struct {
 	id   int
 	res  *mcpclient.CallToolResult
 	resp *mcpclient.Response
-	err  error
+	// resOfResp says res is decoded from resp's result (a task's result comes from
+	// elsewhere): the screen's masking may then judge the response frame instead of the text.
+	resOfResp bool
+	err       error
 	// rounds counts the tools/call requests sent (more than one when the server answered
 	// input_required, MCP 2026-07-28 basic/patterns/mrtr); firstSeq is the first one's
 	// Seq; total is the time from the first request's write to the final response (set
@@ -97,7 +100,7 @@ func callTool(ctx context.Context, s session.Sender, id int, name string, args j
 		if r.Task != nil {
 			return taskCreatedMsg{callID: id, tool: name, task: r.Task, resp: r.Resp}
 		}
-		return callDoneMsg{id: id, res: r.Res, resp: r.Resp, err: r.Err, rounds: r.Rounds, firstSeq: r.FirstSeq, total: r.Total}
+		return callDoneMsg{id: id, res: r.Res, resp: r.Resp, resOfResp: true, err: r.Err, rounds: r.Rounds, firstSeq: r.FirstSeq, total: r.Total}
 	}
 }
 

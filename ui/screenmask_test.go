@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -82,5 +83,40 @@ func TestRevealWithoutRedactor(t *testing.T) {
 	drive(t, m, keyMsg("X"))
 	if m.c.reveal || !strings.Contains(m.flash.text, "nothing to reveal") {
 		t.Errorf("reveal %v, flash %q", m.c.reveal, m.flash.text)
+	}
+}
+
+// A result whose response frame the redactor leaves as it is is shown as it is: no copy of
+// its text is made to mask it (a 100 MB result cost 100 MB more), while a result whose frame
+// holds a secret is still masked (TestSecretsMaskedOnScreen).
+func TestShownResultWithoutSecretsIsNotCopied(t *testing.T) {
+	const size = 8 << 20
+	text := strings.Repeat("x", size)
+	raw := json.RawMessage(`{"content":[{"type":"text","text":"` + text + `"}]}`)
+	res := &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: text}}}
+	mask := func(b []byte) []byte { // as trace.Redactor: b itself when there is nothing to mask
+		if !bytes.Contains(b, []byte(screenSecret)) {
+			return b
+		}
+		return bytes.ReplaceAll(b, []byte(screenSecret), []byte("***"))
+	}
+	c := &common{redact: mask}
+	r := &callRun{screen: c, done: true, res: res, resOfResp: true, resp: &mcpclient.Response{Msg: &mcpclient.Message{Result: raw}}}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got := r.shownRes()
+	runtime.ReadMemStats(&after)
+	if got != res {
+		t.Fatal("a result without secrets was replaced by a masked copy")
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size/4 {
+		t.Errorf("showing an %d-byte result without secrets allocated %d bytes", size, alloc)
+	}
+	// A task's result is not decoded from the response: its text is masked itself.
+	secret := &mcpclient.CallToolResult{Content: []mcpclient.ContentBlock{{Type: "text", Text: "t " + screenSecret}}}
+	r = &callRun{screen: c, done: true, res: secret, resp: &mcpclient.Response{Msg: &mcpclient.Message{Result: raw}}}
+	if got := r.shownRes(); strings.Contains(got.Content[0].Text, screenSecret) {
+		t.Errorf("a task's result shows the secret: %q", got.Content[0].Text)
 	}
 }
