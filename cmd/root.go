@@ -283,7 +283,9 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 // withSettings adds the settings file's key overrides and mouse switch to a TUI's options.
 func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	o.Quoting = lineQuoting()
-	o.SystemClipboard = platform.SystemClipboard
+	if platform.HasSystemClipboard() {
+		o.SystemClipboard = platform.SystemClipboard
+	}
 	o.Keys = s.Keys
 	o.Mouse = mouseOn(s)
 	o.Warnings = s.Warnings

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -33,16 +35,27 @@ const (
 // setups) still leaves the text somewhere the user can cat. Each copy replaces it.
 const clipboardFile = "clipboard.txt"
 
+// osc52Max is the longest text a copy sends to the terminal's clipboard (OSC 52), in
+// bytes. Terminals cap the sequence (kitty near 6 MB of base64, Ghostty 32 MB, some
+// multiplexers 200 KB) and drop a longer one without a word, while sending it costs its
+// base64 twice over in memory (a 100 MB copy peaked at 8x the result): a longer copy goes
+// to the system clipboard and the file, and the note says why not to the terminal.
+const osc52Max = 8 << 20
+
 // copiedMsg reports a copy: text goes to the clipboard (OSC 52); system names what else
 // took it (Options.SystemClipboard: pbcopy on macOS, the Windows clipboard; "" for none);
 // path is the file fallback ("" when there is no state directory or it could not be
 // written: fileErr).
 type copiedMsg struct {
-	what    string
-	text    string
-	system  string
-	path    string
-	fileErr error
+	what string
+	text string
+	// size is the copy's length; over osc52Max the copy is fileOnly: text is "" and only
+	// the file (path) holds it.
+	size     int
+	fileOnly bool
+	system   string
+	path     string
+	fileErr  error
 	// err is why nothing was copied (text is then empty).
 	err error
 }
@@ -96,6 +109,13 @@ func (c *common) copyEvent(tl *timeline, i int, kind copyKind) tea.Cmd {
 		if redact != nil && kind != copyExact {
 			b = redact(raw)
 		}
+		if len(bytes.TrimRight(b, "\r\n")) > osc52Max && kind != copyCommand {
+			msg := bigCopy(b, seq, kind, dir, sysClip)
+			if redact != nil && kind != copyExact {
+				msg.what += ", secrets masked"
+			}
+			return msg
+		}
 		what, text, err := copyText(b, seq, kind, target)
 		if redact != nil && kind != copyExact {
 			what += ", secrets masked"
@@ -122,17 +142,7 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 		}
 		return fmt.Sprintf("message #%d (%s", seq, humanSize(int64(len(out)))), out, nil
 	case copyResult:
-		var m struct {
-			Result rawSpan `json:"result"`
-			Error  rawSpan `json:"error"`
-		}
-		part, name := rawSpan(nil), "result"
-		if json.Unmarshal(b, &m) == nil {
-			part = m.Result
-			if part == nil {
-				part, name = m.Error, "error"
-			}
-		}
+		part, name := resultPart(b)
 		out, ok := jsontext.Indent(part)
 		if part == nil || !ok {
 			return "", "", fmt.Errorf("frame #%d holds no result", seq)
@@ -153,11 +163,97 @@ func copyText(b []byte, seq uint64, kind copyKind, target repeatcmd.Target) (wha
 	return what, line + "\n", nil
 }
 
+// resultPart is the result of response frame b, or its error (name says which); nil
+// when b is neither. It is a slice of b.
+func resultPart(b []byte) (part []byte, name string) {
+	var m struct {
+		Result rawSpan `json:"result"`
+		Error  rawSpan `json:"error"`
+	}
+	if json.Unmarshal(b, &m) != nil {
+		return nil, "result"
+	}
+	if m.Result == nil {
+		return m.Error, "error"
+	}
+	return m.Result, "result"
+}
+
+// bigCopy copies what kind asks of frame b (#seq), longer than the terminal's clipboard
+// takes (osc52Max), straight into the file fallback in dir, indenting as it writes: a
+// 100 MB result costs no copy of itself (issue 26: y peaked at 8x). The copy is fileOnly;
+// the system clipboard (sysClip, nil for none), which takes a string, gets one made for
+// it. It does I/O: call it from a tea.Cmd.
+func bigCopy(b []byte, seq uint64, kind copyKind, dir string, sysClip func(string) (string, error)) copiedMsg {
+	b = bytes.TrimRight(b, "\r\n")
+	write := func(w io.Writer) error { _, err := w.Write(b); return err }
+	var what string
+	switch kind {
+	case copyExact:
+		what = fmt.Sprintf("frame #%d (%%s, exact bytes, secrets included", seq)
+	case copyParsed, copyResult:
+		part, name := b, ""
+		if kind == copyResult {
+			part, name = resultPart(b)
+			if part == nil {
+				return copiedMsg{err: fmt.Errorf("frame #%d holds no result", seq)}
+			}
+			what = fmt.Sprintf("the %s of #%d (%%s", name, seq)
+		} else {
+			what = fmt.Sprintf("message #%d (%%s", seq)
+		}
+		if !json.Valid(part) {
+			return copiedMsg{err: fmt.Errorf("frame #%d is not a JSON message (y copies its bytes)", seq)}
+		}
+		write = func(w io.Writer) error { _, err := jsontext.WriteIndent(w, part); return err }
+	default:
+		what = fmt.Sprintf("frame #%d (%%s", seq)
+	}
+	msg := copiedMsg{fileOnly: true}
+	if sysClip != nil {
+		var sb strings.Builder
+		sb.Grow(len(b) + len(b)/4)
+		if err := write(&sb); err == nil {
+			if via, err := sysClip(sb.String()); err == nil {
+				msg.system = via
+			}
+		}
+	}
+	if dir == "" {
+		msg.size = len(b)
+		msg.what = fmt.Sprintf(what, humanSize(int64(len(b))))
+		return msg
+	}
+	n := &countingWriter{}
+	msg.path, msg.fileErr = writeClipboardFileWith(dir, func(w io.Writer) error {
+		n.w = w
+		return write(n)
+	})
+	msg.size = int(n.n)
+	msg.what = fmt.Sprintf(what, humanSize(n.n))
+	return msg
+}
+
+// countingWriter counts what goes through it to w.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	c.n += int64(k)
+	return k, err
+}
+
 // keepCopy puts a copy where the terminal's clipboard may not reach: the system clipboard
 // (sysClip, nil for none) and the file fallback in dir. It does I/O: call it from a
 // tea.Cmd.
 func keepCopy(what, text, dir string, sysClip func(string) (string, error)) copiedMsg {
-	msg := copiedMsg{what: what, text: text}
+	msg := copiedMsg{what: what, text: text, size: len(text)}
+	if len(text) > osc52Max {
+		msg.text, msg.fileOnly = "", true // not sent to the terminal: not held either
+	}
 	if sysClip != nil {
 		if via, err := sysClip(text); err == nil {
 			msg.system = via
@@ -172,6 +268,14 @@ func keepCopy(what, text, dir string, sysClip func(string) (string, error)) copi
 // writeClipboardFile writes text to clipboard.txt in dir (0600: an exact copy can hold
 // secrets) and returns its absolute path.
 func writeClipboardFile(dir, text string) (string, error) {
+	return writeClipboardFileWith(dir, func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	})
+}
+
+// writeClipboardFileWith is writeClipboardFile with the contents written by write.
+func writeClipboardFileWith(dir string, write func(io.Writer) error) (string, error) {
 	if err := platform.MkdirPrivate(dir); err != nil {
 		return "", err
 	}
@@ -184,7 +288,7 @@ func writeClipboardFile(dir, text string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = f.WriteString(text)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -201,6 +305,9 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 		m.note("warning", "nothing copied: "+msg.err.Error())
 		return nil
 	}
+	if msg.fileOnly {
+		return m.copiedTooBig(msg)
+	}
 	text := "copied " + msg.what + ") to the clipboard (OSC 52"
 	if msg.system != "" {
 		text += " and " + msg.system
@@ -214,6 +321,29 @@ func (m *model) copied(msg copiedMsg) tea.Cmd {
 	}
 	m.note("info", text)
 	return tea.SetClipboard(msg.text)
+}
+
+// copiedTooBig reports a copy longer than osc52Max, which the terminal's clipboard was not
+// sent: where it went instead, or that it went nowhere.
+func (m *model) copiedTooBig(msg copiedMsg) tea.Cmd {
+	why := fmt.Sprintf("over %s, too big for the terminal's clipboard (OSC 52)", humanSize(osc52Max))
+	var to []string
+	if msg.system != "" {
+		to = append(to, msg.system)
+	}
+	if msg.path != "" {
+		to = append(to, msg.path)
+	}
+	if len(to) == 0 {
+		text := "nothing copied: " + msg.what + ") is " + why
+		if msg.fileErr != nil {
+			text += ", and the file copy failed: " + msg.fileErr.Error()
+		}
+		m.note("warning", text+"; "+m.c.keys.Detail.Save.Help().Key+" saves it to a file")
+		return nil
+	}
+	m.note("info", "copied "+msg.what+") to "+strings.Join(to, " and ")+"; not to the terminal's clipboard: "+why)
+	return nil
 }
 
 // repeatTarget is the server "copy as command" lines talk to.

@@ -200,3 +200,53 @@ func TestCopyToSystemClipboard(t *testing.T) {
 		t.Errorf("status after a failed pbcopy %q", m.flash.text)
 	}
 }
+
+// A copy over osc52Max is not sent to the terminal's clipboard (terminals drop such a
+// sequence, and its base64 cost the TUI 8x a 100 MB result): it goes to the file, and
+// the note says so and why; without a state directory nothing is copied and the note
+// says how to save it. A copy at the limit still goes to the terminal.
+func TestCopyTooBigForOSC52(t *testing.T) {
+	big := `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"` + strings.Repeat("x", osc52Max) + `"}]}}`
+	m := wireWith(t, ev(2, mcpclient.ServerToClient, big+"\n"))
+	m.c.hist.dir = t.TempDir()
+	keys(t, m, "j")
+	_, cmd := m.Update(keyMsg("y"))
+	copied, ok := findMsg[copiedMsg](cmd)
+	if !ok || copied.err != nil || copied.text != "" || copied.size != len(big) {
+		t.Fatalf("y made %+v", copied)
+	}
+	if _, cmd = m.Update(copied); cmd != nil {
+		if _, ok := clipboardMsg(cmd); ok {
+			t.Fatal("a copy over the limit was sent to the terminal's clipboard")
+		}
+	}
+	file, err := os.ReadFile(copied.path)
+	if err != nil || string(file) != big {
+		t.Fatalf("the file holds %d bytes (%v), want the %d of the frame", len(file), err, len(big))
+	}
+	mustContain(t, "the note", m.statusBar(), "copied frame #2 (", ") to "+copied.path, "not to the terminal's clipboard: over 8.0M")
+
+	m.c.hist.dir = ""
+	_, cmd = m.Update(keyMsg("y"))
+	copied, _ = findMsg[copiedMsg](cmd)
+	m.Update(copied)
+	mustContain(t, "the note without a file", m.statusBar(), "nothing copied: frame #2 (", "too big for the terminal's clipboard", "w saves it to a file")
+
+	// A system clipboard (pbcopy, the Windows clipboard) still takes it.
+	var system string
+	m.c.sysClip = func(s string) (string, error) { system = s; return "pbcopy", nil }
+	_, cmd = m.Update(keyMsg("y"))
+	copied, _ = findMsg[copiedMsg](cmd)
+	m.Update(copied)
+	if system != big {
+		t.Errorf("the system clipboard got %d bytes, want the %d of the frame", len(system), len(big))
+	}
+	mustContain(t, "the note with a system clipboard", m.statusBar(), "copied frame #2 (", ") to pbcopy; not to the terminal's clipboard")
+
+	small := big[:len(big)-len(`"}]}}`)-(len(big)-osc52Max)] + `"}]}}`
+	m = wireWith(t, ev(2, mcpclient.ServerToClient, small+"\n"))
+	keys(t, m, "j")
+	if clip, _ := copyKey(t, m, "y"); len(clip) != osc52Max {
+		t.Errorf("a copy of %d bytes reached the clipboard with %d", osc52Max, len(clip))
+	}
+}

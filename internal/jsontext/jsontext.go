@@ -6,9 +6,11 @@
 package jsontext
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 )
@@ -58,6 +60,34 @@ func Pretty(raw []byte) string {
 func IndentPrefix(src []byte, maxLines int) (out string, used int) {
 	var b strings.Builder
 	b.Grow(len(src) + len(src)/4)
+	used = indentInto(&b, src, maxLines)
+	return b.String(), used
+}
+
+// WriteIndent writes raw to w indented as Indent lays it out, through a 64 KiB buffer: a
+// 100 MB value costs the buffer, not its indented copy. It reports false, and writes raw
+// trimmed, when raw is not JSON (or is empty). Errors are w's.
+func WriteIndent(w io.Writer, raw []byte) (bool, error) {
+	raw = bytes.TrimSpace(raw)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	ok := len(raw) > 0 && json.Valid(raw)
+	if ok {
+		indentInto(bw, raw, math.MaxInt)
+	} else {
+		_, _ = bw.Write(raw)
+	}
+	return ok, bw.Flush()
+}
+
+// indentWriter is what the indenter writes to: a strings.Builder, or a bufio.Writer
+// (whose first error it keeps and Flush reports).
+type indentWriter interface {
+	WriteByte(c byte) error
+	WriteString(s string) (int, error)
+}
+
+// indentInto is IndentPrefix writing to b; it returns the bytes of src consumed.
+func indentInto(b indentWriter, src []byte, maxLines int) int {
 	depth, lines := 0, 1
 	inStr, esc, open := false, false, false
 	newline := func(d int) {
@@ -86,7 +116,7 @@ func IndentPrefix(src []byte, maxLines int) (out string, used int) {
 			continue
 		}
 		if lines >= maxLines {
-			return b.String(), i
+			return i
 		}
 		if open {
 			open = false
@@ -119,7 +149,7 @@ func IndentPrefix(src []byte, maxLines int) (out string, used int) {
 			b.WriteByte(c)
 		}
 	}
-	return b.String(), len(src)
+	return len(src)
 }
 
 // FirstLine is the first line of s for a one-line listing: s trimmed of white space, cut at

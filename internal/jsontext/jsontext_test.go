@@ -94,3 +94,15 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// WriteIndent writes what Indent returns, for JSON and for text that is not.
+func TestWriteIndentMatchesIndent(t *testing.T) {
+	for _, in := range []string{`{"a":[1,{"b":"x\"y"}],"c":{}}`, "  [1,2,[]]\n", `not json {`, ``, strings.Repeat(`{"k":[`, 50) + strings.Repeat(`]}`, 50)} {
+		want, wantOK := Indent([]byte(in))
+		var b strings.Builder
+		ok, err := WriteIndent(&b, []byte(in))
+		if err != nil || ok != wantOK || b.String() != want {
+			t.Errorf("%q: wrote %q, %v, %v; Indent gives %q, %v", in, b.String(), ok, err, want, wantOK)
+		}
+	}
+}

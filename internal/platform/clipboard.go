@@ -8,8 +8,15 @@ import "os"
 // elsewhere, and in an SSH session, where this machine's clipboard is not the user's.
 // via names what took the text ("pbcopy", "the Windows clipboard"); err says why it failed.
 func SystemClipboard(text string) (via string, err error) {
-	if os.Getenv("SSH_CONNECTION") != "" || os.Getenv("SSH_TTY") != "" {
+	if !HasSystemClipboard() {
 		return "", nil
 	}
 	return systemClipboard(text)
+}
+
+// HasSystemClipboard reports whether SystemClipboard reaches one: on macOS and Windows,
+// outside an SSH session (whose clipboard is the remote machine's). A caller that must
+// build a big copy for it first asks.
+func HasSystemClipboard() bool {
+	return hasSystemClipboard && os.Getenv("SSH_CONNECTION") == "" && os.Getenv("SSH_TTY") == ""
 }
