@@ -274,7 +274,7 @@ Try it on the embedded demo server:  mcp-inspect demo`,
 	root.AddCommand(newOpenCmd(), newReplayCmd(), newMockCmd(), newTraceCmd())
 	root.AddCommand(newTapCmd(), newAttachCmd(), newConfigCmd(), newConformanceClientCmd())
 	checks := settingsChecks()
-	root.AddCommand(newSettingsCmd(checks))
+	root.AddCommand(newSettingsCmd(checks), newVersionCmd())
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return applySettings(cmd, checks) }
 	registerCompletions(root)
 	return root

@@ -161,7 +161,8 @@ It gives the defaults of --theme, --era, --timeout and --root, redaction pattern
 key overrides ([keys]) and named server profiles ([servers.NAME], started by --server NAME
 without --config; a profile's era and timeout win over the file's). Flags win over both.
 
-"settings path" prints where the file is looked for and whether it is there; "settings show"
+"settings path" prints where the file is looked for, alone on stdout (so $EDITOR "$(mcp-inspect
+settings path)" opens it), and on stderr whether it is there and what chose it; "settings show"
 checks it and prints the settings in effect (env and header values masked). A malformed file
 is an error naming file:line:column, also for every command that reads it.`,
 		Example: `  mcp-inspect settings path
@@ -178,30 +179,9 @@ is an error naming file:line:column, also for every command that reads it.`,
 	c.PersistentPreRunE = func(*cobra.Command, []string) error { return nil }
 	c.AddCommand(&cobra.Command{
 		Use:   "path",
-		Short: "Print where the settings file is looked for, and whether it exists",
+		Short: "Print the settings file's path alone (whether it exists, and why that path, on stderr)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			loc, err := settings.Locate(os.Getenv)
-			if err != nil {
-				return &codeError{exitUsage, err.Error()}
-			}
-			if loc.Path == "" {
-				fmt.Fprintf(cmd.OutOrStdout(), "no settings file: %s; the built-in defaults are in effect\n", loc.None)
-				return nil
-			}
-			state := "no (the built-in defaults are in effect)"
-			if loc.Explicit {
-				state = "no; " + settings.EnvPath + " names it, so the commands that read settings refuse to run (exit 2) until it exists or the variable is unset"
-			}
-			if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
-				state = "yes"
-			} else if err == nil {
-				state = "no: it is not a regular file"
-			}
-			safe := terminalSafe(cmd.OutOrStdout())
-			fmt.Fprintf(cmd.OutOrStdout(), "%s\nexists: %s\nchosen by: %s\n", safe(loc.Path), state, loc.From)
-			return nil
-		},
+		RunE:  runSettingsPath,
 	}, &cobra.Command{
 		Use:   "show",
 		Short: "Check the settings file and print the settings in effect (secrets masked)",
@@ -446,4 +426,33 @@ func (f *sessionFlags) timeoutFrom() string {
 		}
 	}
 	return ""
+}
+
+// exitNoSettingsPath is the exit code of `settings path` when there is no path to print
+// (no config directory): stdout is then empty, as for a missing key in `git config --get`.
+const exitNoSettingsPath = 1
+
+// runSettingsPath is `settings path`: the path alone on stdout, for $(...); whether the
+// file exists and what chose the path on stderr.
+func runSettingsPath(cmd *cobra.Command, _ []string) error {
+	loc, err := settings.Locate(os.Getenv)
+	if err != nil {
+		return &codeError{exitUsage, err.Error()}
+	}
+	if loc.Path == "" {
+		return &codeError{exitNoSettingsPath, "no settings file: " + loc.None + "; the built-in defaults are in effect"}
+	}
+	state := "no (the built-in defaults are in effect)"
+	if loc.Explicit {
+		state = "no; " + settings.EnvPath + " names it, so the commands that read settings refuse to run (exit 2) until it exists or the variable is unset"
+	}
+	if st, err := os.Stat(loc.Path); err == nil && st.Mode().IsRegular() {
+		state = "yes"
+	} else if err == nil {
+		state = "no: it is not a regular file"
+	}
+	fmt.Fprintln(cmd.OutOrStdout(), terminalSafe(cmd.OutOrStdout())(loc.Path))
+	safe := terminalSafe(cmd.ErrOrStderr())
+	fmt.Fprintf(cmd.ErrOrStderr(), "exists: %s\nchosen by: %s\n", state, safe(loc.From))
+	return nil
 }

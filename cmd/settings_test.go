@@ -55,30 +55,33 @@ func useSettings(t *testing.T, content string) string {
 	return path
 }
 
+// TestSettingsPath: `settings path` prints the path alone on stdout, so
+// $EDITOR "$(mcp-inspect settings path)" opens it; whether it exists and what chose it go
+// to stderr.
 func TestSettingsPath(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 	want := filepath.Join(dir, "mcp-inspect", "config.toml")
-	out, _, code := runIn(t, "settings", "path")
-	if code != 0 || out != want+"\nexists: no (the built-in defaults are in effect)\nchosen by: XDG_CONFIG_HOME\n" {
-		t.Fatalf("settings path without a file (exit %d):\n%s", code, out)
+	out, errs, code := runIn(t, "settings", "path")
+	if code != 0 || out != want+"\n" || errs != "exists: no (the built-in defaults are in effect)\nchosen by: XDG_CONFIG_HOME\n" {
+		t.Fatalf("settings path without a file (exit %d):\nstdout %q\nstderr %q", code, out, errs)
 	}
 	writeFile(t, want, "mouse = true\n")
-	out, _, _ = runIn(t, "settings", "path")
-	if !strings.HasPrefix(out, want+"\nexists: yes\n") {
-		t.Fatalf("settings path with the file:\n%s", out)
+	out, errs, _ = runIn(t, "settings", "path")
+	if out != want+"\n" || !strings.HasPrefix(errs, "exists: yes\n") {
+		t.Fatalf("settings path with the file:\nstdout %q\nstderr %q", out, errs)
 	}
 	other := useSettings(t, "")
-	out, _, _ = runIn(t, "settings", "path")
-	if !strings.HasPrefix(out, other+"\nexists: yes\nchosen by: MCP_INSPECT_CONFIG\n") {
-		t.Fatalf("settings path under MCP_INSPECT_CONFIG:\n%s", out)
+	out, errs, _ = runIn(t, "settings", "path")
+	if out != other+"\n" || errs != "exists: yes\nchosen by: MCP_INSPECT_CONFIG\n" {
+		t.Fatalf("settings path under MCP_INSPECT_CONFIG:\nstdout %q\nstderr %q", out, errs)
 	}
 	// A named file that is missing: path says commands refuse it, as they do.
 	missing := filepath.Join(t.TempDir(), "none.toml")
 	t.Setenv("MCP_INSPECT_CONFIG", missing)
-	out, _, code = runIn(t, "settings", "path")
-	if code != 0 || !strings.HasPrefix(out, missing+"\nexists: no; MCP_INSPECT_CONFIG names it, so the commands that read settings refuse to run (exit 2)") {
-		t.Fatalf("settings path with a missing named file (exit %d):\n%s", code, out)
+	out, errs, code = runIn(t, "settings", "path")
+	if code != 0 || out != missing+"\n" || !strings.HasPrefix(errs, "exists: no; MCP_INSPECT_CONFIG names it, so the commands that read settings refuse to run (exit 2)") {
+		t.Fatalf("settings path with a missing named file (exit %d):\nstdout %q\nstderr %q", code, out, errs)
 	}
 	if _, errs, code := runIn(t, "settings", "show"); code != exitUsage || !strings.Contains(errs, "no such file") {
 		t.Fatalf("settings show with a missing named file (exit %d): %s", code, errs)
@@ -526,7 +529,7 @@ func TestSettingsWithoutConfigDir(t *testing.T) {
 		t.Setenv("HOME", "")
 		t.Setenv("XDG_CONFIG_HOME", xdg)
 		out, errs, code := runIn(t, "settings", "path")
-		if code != 0 || !strings.HasPrefix(out, "no settings file: ") || !strings.Contains(out, "$HOME") {
+		if code != exitNoSettingsPath || out != "" || !strings.HasPrefix(errs, "no settings file: ") || !strings.Contains(errs, "$HOME") {
 			t.Errorf("XDG_CONFIG_HOME=%q: settings path (exit %d): %s%s", xdg, code, out, errs)
 		}
 		out, errs, code = runIn(t, "settings", "show")
@@ -592,4 +595,18 @@ func ruleTitle(id string) string {
 		}
 	}
 	return ""
+}
+
+// TestVersionCommand: `mcp-inspect version` prints what --version prints, instead of
+// spawning a server called "version", and a malformed settings file does not stop it.
+func TestVersionCommand(t *testing.T) {
+	useSettings(t, "theme = \n")
+	want, _, code := runIn(t, "--version")
+	if code != 0 || !strings.HasPrefix(want, "mcp-inspect version ") {
+		t.Fatalf("--version (exit %d): %q", code, want)
+	}
+	out, errs, code := runIn(t, "version")
+	if code != 0 || out != want || errs != "" {
+		t.Fatalf("version (exit %d): stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
 }

@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"fmt"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
 // develVersion is what the Go toolchain puts in BuildInfo.Main.Version when the binary was
@@ -57,4 +60,21 @@ func versionFrom(stamp string, info *debug.BuildInfo) string {
 		b.WriteString("+dirty")
 	}
 	return b.String()
+}
+
+// newVersionCmd is `mcp-inspect version`: the line --version prints, so the word is not
+// taken for a server command called "version". It reads no settings file, as --version
+// does not.
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:               "version",
+		Short:             "Print the version, as --version does",
+		Args:              cobra.NoArgs,
+		PersistentPreRunE: func(*cobra.Command, []string) error { return nil },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			root := cmd.Root()
+			fmt.Fprintf(cmd.OutOrStdout(), "%s version %s\n", root.DisplayName(), root.Version)
+			return nil
+		},
+	}
 }
