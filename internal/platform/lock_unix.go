@@ -36,3 +36,16 @@ func TryLockExclusive(f *os.File) bool {
 		return true
 	}
 }
+
+// LockExclusive takes an exclusive advisory lock on f (flock(2)), waiting for every other
+// lock on it to go; test helpers use it so that one process of several installs or builds a
+// shared thing while the others wait. Closing f releases the lock. The error is flock's
+// (a file system without locks).
+func LockExclusive(f *os.File) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+	}
+}

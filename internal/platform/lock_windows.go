@@ -30,3 +30,8 @@ func TryLockExclusive(f *os.File) bool {
 	err := lockFile(f, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY)
 	return err == nil || !errors.Is(err, windows.ERROR_LOCK_VIOLATION) && !errors.Is(err, windows.ERROR_IO_PENDING)
 }
+
+// LockExclusive takes an exclusive lock on f (LockFileEx), waiting for every other lock on
+// it to go; test helpers use it so that one process of several installs or builds a shared
+// thing while the others wait. Closing f releases the lock.
+func LockExclusive(f *os.File) error { return lockFile(f, windows.LOCKFILE_EXCLUSIVE_LOCK) }

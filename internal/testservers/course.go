@@ -1,45 +1,43 @@
 package testservers
 
 import (
-	"os/exec"
+	"os"
 	"path/filepath"
 	"testing"
 )
 
-// CourseServer returns the argv that runs testdata/servers/course_server.py: a stdlib-only
-// Python server written the way MCP courses teach it, with LSP-style Content-Length framing
+// CourseServer returns the argv that runs testdata/servers/course_server.cjs with node: a
+// server written the way MCP courses teach it, with LSP-style Content-Length framing
 // (issue #14), tools add, echo, divide (isError on b=0) and lookup (-32602 on an unknown
-// key). It fails the test when python3 is not on PATH (.ci/run installs it).
+// key). It is a port of the stdlib-only Python original that writes the same bytes. It
+// fails the test when node is missing or older than MinNodeMajor.
 func CourseServer(t testing.TB) []string {
 	t.Helper()
-	return pythonScript(t, "course_server.py", "the course server")
+	return scriptArgv(t, "course_server.cjs")
 }
 
-// CourseLab1 returns the argv that runs testdata/servers/course_lab1.py: the first lab of an
-// MCP course as students write it (issue 24), framed LSP-style and read with blocking
-// reads, so a newline JSON client gets nothing at all; tools conjugate and lookup_spanish.
-// It fails the test when python3 is not on PATH (.ci/run installs it).
+// CourseLab1 returns the argv that runs testdata/servers/course_lab1.cjs with node: the
+// first lab of an MCP course as students write it (issue 24), framed LSP-style and read
+// with blocking reads, so a newline JSON client gets nothing at all; tools conjugate and
+// lookup_spanish. It fails the test when node is missing or older than MinNodeMajor.
 func CourseLab1(t testing.TB) []string {
 	t.Helper()
-	return pythonScript(t, "course_lab1.py", "the course lab")
+	return scriptArgv(t, "course_lab1.cjs")
 }
 
-// PrintBuffered is the argv of testdata/servers/print_buffered.py, a Python server that
-// prints its answers without flushing: after the handshake (flushed) they wait in its stdout
-// buffer (issue 24). Run it with PYTHONUNBUFFERED= in its environment, so a machine that sets
-// it does not hide the fault. It fails the test when python3 is not on PATH.
+// PrintBuffered is the argv of testdata/servers/print_buffered.cjs, a server that prints
+// its answers as a Python one does with print() and no flush: after the handshake (flushed)
+// they wait in an 8 KiB stdout buffer, unless PYTHONUNBUFFERED is non-empty (issue 24).
+// mcp-inspect tells a Python server by its command's name, so argv[0] is node under the
+// name python3 (a symlink in the test's temporary directory), and the tests need no
+// python3. Run it with PYTHONUNBUFFERED= in its environment, so a machine that sets it does
+// not hide the fault. It fails the test when node is missing or older than MinNodeMajor.
 func PrintBuffered(t testing.TB) []string {
 	t.Helper()
-	return pythonScript(t, "print_buffered.py", "print_buffered.py")
-}
-
-// pythonScript is the argv that runs testdata/servers/name with python3; what names it in
-// the failure when python3 is not on PATH.
-func pythonScript(t testing.TB, name, what string) []string {
-	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("testservers: %s needs python3 on PATH: %v", what, err)
+	argv := scriptArgv(t, "print_buffered.cjs")
+	python := filepath.Join(t.TempDir(), "python3")
+	if err := os.Symlink(argv[0], python); err != nil {
+		t.Fatalf("testservers: node as python3: %v", err)
 	}
-	return []string{py, filepath.Join(RepoRoot(t), "testdata", "servers", name)}
+	return []string{python, argv[1]}
 }

@@ -4,11 +4,16 @@
 // Two reference servers that no one on this project wrote:
 //
 //   - @modelcontextprotocol/server-everything (npm, legacy era only), pinned
-//     in testdata/servers/package.json and installed by
-//     `npm ci --prefix testdata/servers`;
+//     in testdata/servers/package.json and installed on first use by
+//     `npm ci --prefix testdata/servers` (install.go; .ci/run does the same);
 //   - the go-sdk conformance everything-server (Go, both eras), a `tool` in
 //     go.mod, prebuilt by .ci/run into .ci/cache/bin and otherwise built on
 //     first use.
+//
+// Installs and builds are shared by the test processes that go test runs at
+// once: each is done under a file lock in .ci/cache, so one process does it and
+// the others wait and find it done. The tests need Go, Node.js 20 or later
+// (with npm) and tmux, and nothing else.
 //
 // Both also run over HTTP on 127.0.0.1 (http.go): server-everything in its
 // streamableHttp and sse modes, the go-sdk server stateful and stateless.
@@ -48,7 +53,7 @@ const GoEverythingPackage = GoSDKModule + "/conformance/everything-server"
 const ServerEverythingPackage = "@modelcontextprotocol/server-everything"
 
 // installHint tells a developer how to get the npm test servers.
-const installHint = "run `npm ci --prefix testdata/servers` (or `bash .ci/run`, which installs everything the tests need)"
+const installHint = "delete testdata/servers/node_modules/" + lockStamp + " and run the tests again, or run `npm ci --prefix testdata/servers`"
 
 // buildCache holds the result of a build done at most once per test process.
 type buildCache struct {
@@ -57,11 +62,13 @@ type buildCache struct {
 	err  error
 }
 
-// Build caches: each binary is built (or found up to date) once per test
-// process. These are the package's only mutable globals.
+// Build caches: each binary is built (or found up to date), and the npm test
+// servers installed, once per test process. These are the package's only
+// mutable globals.
 var (
 	goEverythingBuild buildCache
 	inspectorBuild    buildCache
+	npmInstall        buildCache
 )
 
 // RepoRoot returns the mcp-inspect module root: the nearest directory, going
@@ -124,9 +131,12 @@ func ServerEverything(t testing.TB) []string {
 }
 
 func serverEverything(root string) ([]string, error) {
-	node, err := exec.LookPath("node")
+	if err := ensureNPM(root); err != nil {
+		return nil, err
+	}
+	node, err := findNode()
 	if err != nil {
-		return nil, fmt.Errorf("node is not on PATH (install Node.js 20 or later): %w", err)
+		return nil, err
 	}
 	serversDir := filepath.Join(root, "testdata", "servers")
 	want, err := pinnedNPMVersion(filepath.Join(serversDir, "package.json"), ServerEverythingPackage)
@@ -186,7 +196,9 @@ func npmPackageVersion(manifest string) (string, error) {
 // GoEverything returns the argv that runs the go-sdk conformance
 // everything-server on stdio. It uses the binary that .ci/run prebuilds in
 // .ci/cache/bin when that was built from the go-sdk version go.mod requires,
-// and otherwise builds it there (once per test process; about 40 s cold).
+// and otherwise builds it there (once per test process, and under a lock on
+// .ci/cache/everything-server.lock so concurrent test processes build it
+// once; about 40 s cold).
 // It fails the test if the build fails.
 func GoEverything(t testing.TB) []string {
 	t.Helper()
@@ -211,6 +223,14 @@ func goEverything(root string) (string, error) {
 	}
 	dst := filepath.Join(bin, "everything-server")
 	if builtFrom(dst, GoSDKModule, want) {
+		return dst, nil
+	}
+	unlock, err := lockCache(root, "everything-server.lock")
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if builtFrom(dst, GoSDKModule, want) { // another test process built it while this one waited
 		return dst, nil
 	}
 	if err := goBuild(root, GoEverythingPackage, dst); err != nil {
