@@ -206,7 +206,7 @@ func TestTraceCommands(t *testing.T) {
 	wantCode(t, r, 2)
 	r = traceRun(t, state, nil, "replay", filepath.Join(dir, "missing.jsonl"), "--", fakeBin)
 	wantCode(t, r, 2)
-	r = traceRun(t, state, nil, "replay", tracePath)
+	r = traceRun(t, state, nil, "replay", tracePath, "--") // TRACE alone replays the recorded server (TestReplayRecordedServer)
 	wantCode(t, r, 2)
 
 	// Mock: the recorded call through the mock gives the recorded result, with the

@@ -36,7 +36,7 @@ type replayFlags struct {
 func newReplayCmd() *cobra.Command {
 	var f replayFlags
 	c := &cobra.Command{
-		Use:   "replay TRACE [flags] (-- COMMAND [ARGS...] | URL)",
+		Use:   "replay TRACE [flags] [-- COMMAND [ARGS...] | URL]",
 		Short: "Re-send a recorded session to a server and diff the responses",
 		Long: `replay starts COMMAND as a stdio MCP server and sends it what the recorded client sent,
 in the recorded order: requests get new ids (the responses are matched back), the server's own
@@ -47,8 +47,13 @@ in text content is compared as JSON, ids and _meta progress tokens are ignored, 
 leaves out more (JSONPath: $.result.serverInfo.version, $..timestamp, $.result.content[*].text;
 prefix METHOD: to limit one to a method, as in tools/call:$.result.content[0].text).
 
+Without COMMAND or URL it replays against the server the trace recorded (its URL, or its
+command line run in the recorded directory unless --cwd is given), saying which on stderr;
+a trace that recorded none, or recorded it with values masked, needs one given.
+
 Exit status: 0 every response matches, 1 something differs, 2 the replay could not run.`,
 		Example: `  mcp-inspect replay session.jsonl -- node build/index.js
+  mcp-inspect replay session.jsonl                          # against the server it recorded
   mcp-inspect replay --ignore '$.result.serverInfo.version' --json session.jsonl -- ./server
   mcp-inspect replay --update session.jsonl -- ./server     # accept the new responses`,
 		Args:          cobra.ArbitraryArgs,
@@ -79,6 +84,20 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	var tr *trace.Trace
+	defer func() {
+		if tr != nil {
+			tr.Close()
+		}
+	}()
+	if argv == nil { // no COMMAND or URL: the one the trace recorded
+		if tr, err = openTraceWarn(tracePath, cmd.ErrOrStderr(), "mcp-inspect", nil); err != nil {
+			return err
+		}
+		if argv, err = flags.recordedServer(&tr.Header, tracePath, cmd.ErrOrStderr()); err != nil {
+			return &codeError{exitReplayError, err.Error()}
+		}
+	}
 	cfg, err := flags.config(argv)
 	if err != nil {
 		return &codeError{exitReplayError, err.Error()}
@@ -88,11 +107,11 @@ func (f *replayFlags) run(cmd *cobra.Command, args []string) error {
 	}
 	logger, closeLog := openLog(flags.logFile, flags.debug)
 	defer closeLog()
-	tr, err := openTraceWarn(tracePath, cmd.ErrOrStderr(), "mcp-inspect", logger)
-	if err != nil {
-		return err
+	if tr == nil {
+		if tr, err = openTraceWarn(tracePath, cmd.ErrOrStderr(), "mcp-inspect", logger); err != nil {
+			return err
+		}
 	}
-	defer tr.Close()
 	if flags.framing == "" && cfg.URL == "" {
 		// Re-run as recorded: a Content-Length server needs the framing it was recorded with.
 		if cfg.Framing, err = mcpclient.ParseFraming(trace.ResolvedFraming(tr)); err != nil {
@@ -180,7 +199,8 @@ func (f *replayFlags) report(rep *trace.ReplayReport, upd *trace.Writer, updPath
 	return nil
 }
 
-// splitReplayArgs takes TRACE and the server command from "TRACE -- COMMAND ARGS...".
+// splitReplayArgs takes TRACE and the server command from "TRACE -- COMMAND ARGS..." or
+// "TRACE URL"; the command is nil for TRACE alone (replay against the recorded server).
 func splitReplayArgs(cmd *cobra.Command, args []string) (string, []string, error) {
 	dash := cmd.ArgsLenAtDash()
 	var before, after []string
@@ -190,10 +210,13 @@ func splitReplayArgs(cmd *cobra.Command, args []string) (string, []string, error
 		before, after = args[:1], args[1:]
 	}
 	if len(before) != 1 {
-		return "", nil, errors.New("want exactly one TRACE before --\nUsage: mcp-inspect replay TRACE [flags] (-- COMMAND [ARGS...] | URL)")
+		return "", nil, errors.New("want exactly one TRACE before --\n" + replayUsage)
+	}
+	if len(after) == 0 && dash >= 0 {
+		return "", nil, errors.New("no server command after -- (leave out -- to replay against the server the trace recorded)\n" + replayUsage)
 	}
 	if len(after) == 0 {
-		return "", nil, errors.New("no server command after --\nUsage: mcp-inspect replay TRACE [flags] (-- COMMAND [ARGS...] | URL)")
+		return before[0], nil, nil
 	}
 	return before[0], after, nil
 }
