@@ -26,6 +26,7 @@ var totalLine = regexp.MustCompile(`(?m)^TOTAL: (\d+) of (\d+) passed$`)
 // output, with each failing scenario's failed checks, is in the test log on failure.
 func TestConformanceSuite(t *testing.T) {
 	root := testservers.RepoRoot(t)
+	testservers.NodeModules(t) // the script runs the suite and Node 22 from node_modules
 	bin := testservers.BuildInspector(t)
 	cmd := exec.Command("bash", filepath.Join(root, "scripts", "conformance.sh"),
 		"-o", t.TempDir(), "--", bin, "conformance-client")
