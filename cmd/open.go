@@ -64,14 +64,7 @@ the TUI opens the same picker.`,
 				}
 				path = p
 			}
-			// K in the TUI picks another kept session: this TUI ends and that one opens.
-			for {
-				next, err := o.open(cmd, path)
-				if err != nil || next == "" {
-					return err
-				}
-				path, o.at = next, 0
-			}
+			return o.openLoop(cmd, path)
 		},
 	}
 	c.Flags().StringVar(&o.theme, "theme", "", themeUsage())
@@ -87,6 +80,18 @@ type openFlags struct {
 	theme, logFile string
 	debug, last    bool
 	at             uint64
+}
+
+// openLoop opens the trace at path, then each kept session the user picks with K (that
+// TUI ends and the chosen one opens), until the user quits.
+func (o *openFlags) openLoop(cmd *cobra.Command, path string) error {
+	for {
+		next, err := o.open(cmd, path)
+		if err != nil || next == "" {
+			return err
+		}
+		path, o.at = next, 0
+	}
 }
 
 // open shows the trace at path in the TUI until the user quits; next is the kept session

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/internal/tmuxtest"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -90,5 +91,25 @@ func TestOpenLastAndPicker(t *testing.T) {
 	p.Send("Escape")
 	if st := p.Wait(t, 10*time.Second); st.Code != 0 {
 		t.Fatalf("open (picker) exited with %v", st)
+	}
+}
+
+// TestLiveTUIPicksKeptSession: K in a live session lists the kept sessions; enter on one
+// ends the session (its server stopped) and opens the chosen trace.
+func TestLiveTUIPicksKeptSession(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	state := t.TempDir()
+	old := plantKept(t, state, time.Now().Add(-time.Hour), "srv-old")
+	s := tmuxtest.Start(t, 120, 30, []string{"XDG_STATE_HOME=" + state, "NO_COLOR=1"}, bin, "--", fake.Binary(t), "--scenario", "minimal")
+	s.WaitFor(t, 20*time.Second, "connected")
+	s.Send("K")
+	s.WaitFor(t, 10*time.Second, "srv-old")
+	s.SendText("srv-old")
+	s.WaitFor(t, 5*time.Second, "1 of 2") // this session is kept too
+	s.Send("Enter")
+	s.WaitFor(t, 20*time.Second, "trace "+filepath.Base(old))
+	s.Send("q")
+	if st := s.Wait(t, 10*time.Second); st.Code != 0 {
+		t.Fatalf("exited with %v", st)
 	}
 }
