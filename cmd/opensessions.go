@@ -58,7 +58,7 @@ func (o *openFlags) pick(cmd *cobra.Command) (string, error) {
 		}
 		out := cmd.OutOrStdout()
 		for _, r := range rows {
-			fmt.Fprintf(out, "%s\t%s\n", r.Path, ui.SessionLine(r))
+			fmt.Fprintf(out, "%s\t%s\n", r.Path, r.Line())
 		}
 		if len(rows) == 0 {
 			fmt.Fprintf(cmd.ErrOrStderr(), "mcp-inspect: no kept session in %s\n", keptSessionsDir())

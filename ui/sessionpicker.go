@@ -28,9 +28,9 @@ type SessionRow struct {
 	Partial bool
 }
 
-// SessionLine is a row as one line of text, the columns the picker shows: start time
-// (local), duration, size, calls, violations, server. cmd prints it without a terminal.
-func SessionLine(r SessionRow) string {
+// Line is the row as one line of text, the columns the picker shows: start time (local),
+// duration, size, calls, violations, server. cmd prints it without a terminal.
+func (r SessionRow) Line() string {
 	plus := ""
 	if r.Partial {
 		plus = "+"
@@ -97,7 +97,7 @@ func (p *sessionPicker) refilter() {
 	words := strings.Fields(strings.ToLower(p.input.Value()))
 	p.shown = p.shown[:0]
 	for i, r := range p.rows {
-		hay := strings.ToLower(SessionLine(r) + " " + r.Path)
+		hay := strings.ToLower(r.Line() + " " + r.Path)
 		ok := true
 		for _, w := range words {
 			if !strings.Contains(hay, w) {
@@ -164,7 +164,7 @@ func (p *sessionPicker) view() string {
 	room := max(p.h-8, 1)
 	first := max(p.cursor-room+1, 0)
 	for i := first; i < len(p.shown) && i < first+room; i++ {
-		line := clean(SessionLine(p.rows[p.shown[i]]))
+		line := clean(p.rows[p.shown[i]].Line())
 		if p.w > 2 {
 			line = ansi.Truncate(line, p.w-2, "…")
 		}
