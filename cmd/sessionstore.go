@@ -67,7 +67,7 @@ func (s *sessionStore) prune() {
 		s.logger.Debug("pruned old sessions", "removed", res.Removed, "left", res.Sessions, "bytes", res.Bytes)
 	}
 	for _, r := range res.Young {
-		s.removedYoung(r, res.Bytes+res.RunningBytes)
+		s.removedYoung(r, res.Bytes)
 	}
 	var size int64
 	if st, err := os.Stat(s.path); err == nil {
