@@ -93,7 +93,7 @@ func newConfigWrapCmd() *cobra.Command {
 	}
 	c.Flags().StringVar(&server, "server", "", "the `NAME` of the server entry to wrap")
 	c.Flags().StringVar(&name, "name", "", "the tap's `NAME` for attach (default: the server's name)")
-	c.Flags().StringVar(&record, "record", "", "have the tap write its trace to `FILE`, replaced on every start of the server by the host (the tap gets --overwrite; default: the user state directory, the last 20 kept)")
+	c.Flags().StringVar(&record, "record", "", "have the tap write its trace to `FILE`, replaced on every start of the server by the host (the tap gets --overwrite; default: the user state directory, kept 30 days, at most 1 GiB)")
 	c.Flags().StringVar(&bin, "bin", "", "the mcp-inspect binary (`PATH`) the host should run (default: this one)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the new file instead of writing it")
 	return c

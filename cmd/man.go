@@ -203,5 +203,5 @@ the settings file (mcp-inspect settings path shows where it is looked for)
 user theme files: NAME.toml is the theme NAME (extends and a [colors] table); a built-in theme's name wins over a file
 .TP
 .I ~/.local/state/mcp-inspect/
-the log (mcp-inspect.log), the last sessions' traces (sessions/: the last 20, at most sessions_max_size together, 1GiB by default), argument history; taps/NAME/url and mocks/NAME/url, while an HTTP tap or mock --listen runs: its URL with the per-run token (mode 0600)
+the log (mcp-inspect.log), the sessions' traces (sessions/: kept 30 days, at most sessions_max_size together, 1GiB by default; one younger than a day removed for the cap is named on stderr), argument history; taps/NAME/url and mocks/NAME/url, while an HTTP tap or mock --listen runs: its URL with the per-run token (mode 0600)
 `

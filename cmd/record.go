@@ -33,7 +33,7 @@ type recordFlags struct {
 }
 
 func (r *recordFlags) register(fl *pflag.FlagSet) {
-	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: the last 20 sessions, at most 1 GiB, are kept in the user state directory)")
+	fl.StringVar(&r.file, "record", "", "write the session's trace to `FILE` (default: sessions are kept 30 days, at most 1 GiB, in the user state directory)")
 	fl.StringArrayVar(&r.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax)")
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
 	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 32 MiB of frames)")
@@ -84,7 +84,7 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*trace.Redactor, error) {
 
 // start opens the session's trace and hooks it to cfg.OnEvent (any OnEvent already set is
 // still called). The trace is the --record file, or a new file in the state directory's
-// sessions/, the oldest pruned beyond the last 20. A --record file that cannot be created or a
+// sessions/, kept 30 days and within the size cap. A --record file that cannot be created or a
 // bad --redact pattern is an error; trouble with the state directory is only logged: the
 // session goes on unrecorded. The kept sessions are also capped in size (maxStore), the
 // oldest pruned first, never a running one. It returns a recording even then, for its redactor.
@@ -290,6 +290,15 @@ func (rec *recording) discardKept(logger *slog.Logger) {
 	rec.w = nil
 }
 
+// storeNotices is what the session store said so far of the young sessions it removed
+// (nil without a store).
+func (rec *recording) storeNotices() []string {
+	if rec == nil {
+		return nil
+	}
+	return rec.store.youngNotices()
+}
+
 // close finishes the trace (after the client has closed, so every event is in) and says
 // where it is.
 func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
@@ -298,6 +307,9 @@ func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
 	}
 	err := rec.w.Close()
 	rec.store.end()
+	for _, n := range rec.store.youngNotices() {
+		fmt.Fprintf(stderr, "mcp-inspect: %s\n", n)
+	}
 	if n := rec.store.notice(); n != "" {
 		fmt.Fprintf(stderr, "mcp-inspect: %s\n", n)
 	}

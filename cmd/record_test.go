@@ -68,7 +68,8 @@ func grepTree(t *testing.T, needle string, roots ...string) (files int) {
 }
 
 // TestAutoSessionsKept: without --record a session goes to the state directory's sessions/,
-// the oldest pruned beyond the last 20; --no-save keeps none; a bad --redact is refused.
+// those last written over 30 days ago pruned, any number of recent ones kept; --no-save
+// keeps none; a bad --redact is refused.
 func TestAutoSessionsKept(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
@@ -76,7 +77,11 @@ func TestAutoSessionsKept(t *testing.T) {
 	os.MkdirAll(dir, 0o700)
 	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 25; i++ {
-		os.WriteFile(trace.SessionPath(dir, old.Add(time.Duration(i)*time.Minute), 1), []byte("{}\n"), 0o600)
+		p := trace.SessionPath(dir, old.Add(time.Duration(i)*time.Minute), 1)
+		os.WriteFile(p, []byte("{}\n"), 0o600)
+		if i < 5 { // the first five last written 40 days ago
+			os.Chtimes(p, time.Now().Add(-40*24*time.Hour), time.Now().Add(-40*24*time.Hour))
+		}
 	}
 	os.WriteFile(filepath.Join(dir, "saved-by-name.jsonl"), []byte("{}\n"), 0o600)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -94,7 +99,7 @@ func TestAutoSessionsKept(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if len(names) != 21 || !strings.Contains(strings.Join(names, " "), filepath.Base(rec.path())) || !strings.Contains(strings.Join(names, " "), "saved-by-name.jsonl") {
+	if len(names) != 22 || !strings.Contains(strings.Join(names, " "), filepath.Base(rec.path())) || !strings.Contains(strings.Join(names, " "), "saved-by-name.jsonl") {
 		t.Errorf("after pruning: %d files %v", len(names), names)
 	}
 	if _, err := os.Stat(trace.SessionPath(dir, old, 1)); !os.IsNotExist(err) {

@@ -370,6 +370,11 @@ func runTUI(ctx context.Context, cfg mcpclient.Config, flags *sessionFlags, titl
 		default:
 		}
 		next := end.restart
+		if end.open != "" {
+			// K picked a kept session: this one is over (its server stopped); open that.
+			o := openFlags{theme: flags.theme, logFile: flags.logFile, debug: flags.debug}
+			return o.openLoop(flags.cmd, end.open)
+		}
 		if next == nil {
 			if end.spawnErr != nil {
 				// Quit without fixing the command: the server was never started.
@@ -411,6 +416,8 @@ type tuiSessionEnd struct {
 	roots []string
 	// spawnErr is why the server could not be started (the UI showed it); nil when it was.
 	spawnErr error
+	// open is the kept session the user picked with K, to open once this one is over.
+	open string
 }
 
 // runTUISession runs one session of the TUI: record, spawn, UI, stop. n counts restarts (0
@@ -431,10 +438,13 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
 	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
+	// The first prune ran before the screen: the young sessions it removed go in the notes.
+	opts.Warnings = append(opts.Warnings, rec.storeNotices()...)
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.
 	opts.ReadBack = rec.readBack()
+	opts.ListSessions = keptSessionRows // K: pick a kept session to open once this one ends
 	if opts.ReadBack == nil {
 		// No file to read older frames back from: keep the newest frames' bytes only.
 		opts.NoFile = "this session is not recorded"
@@ -480,7 +490,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return tuiSessionEnd{spawnErr: spawnErr}, &codeError{1, err.Error()}
 	}
-	return tuiSessionEnd{spawnErr: spawnErr}, nil
+	return tuiSessionEnd{spawnErr: spawnErr, open: res.Open}, nil
 }
 
 // unredactArgv maps the words of an edited command line back to the real values where the

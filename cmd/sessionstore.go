@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -12,10 +13,11 @@ import (
 )
 
 // sessionStore keeps one directory of automatic recordings (sessions/ or taps/NAME/)
-// within its bounds, the last trace.DefaultKeep sessions and max bytes, while a session
+// within its bounds, trace.DefaultMaxAge and max bytes, while a session
 // is recorded into it: pruned when the session starts, again each time it has grown by a
 // step, and when it ends. The running session is never cut or removed (nor any other
-// process's: trace.PruneSessions); when it alone passes the cap, the user is told once.
+// process's: trace.PruneSessions); when it alone passes the cap, the user is told once,
+// and each session younger than a day that the cap removes is named to the user.
 type sessionStore struct {
 	dir  string
 	path string // the running session's trace
@@ -30,6 +32,7 @@ type sessionStore struct {
 	mu        sync.Mutex
 	nextPrune int64
 	said      string
+	young     []string // what was said of the young sessions removed
 	stop      chan struct{}
 	done      chan struct{}
 }
@@ -56,12 +59,15 @@ func (s *sessionStore) step() int64 { return max(s.max/8, 1<<20) }
 // prune removes the oldest finished sessions beyond the bounds, and tells the user once
 // when the running session alone is over the cap.
 func (s *sessionStore) prune() {
-	res, err := trace.PruneSessions(s.dir, trace.DefaultKeep, s.max, s.path)
+	res, err := trace.PruneSessions(s.dir, time.Now(), trace.DefaultMaxAge, s.max, s.path)
 	if err != nil {
 		s.logger.Warn("pruning old sessions", "dir", s.dir, "err", err)
 	}
 	if len(res.Removed) > 0 {
 		s.logger.Debug("pruned old sessions", "removed", res.Removed, "left", res.Sessions, "bytes", res.Bytes)
+	}
+	for _, r := range res.Young {
+		s.removedYoung(r, res.Bytes)
 	}
 	var size int64
 	if st, err := os.Stat(s.path); err == nil {
@@ -89,6 +95,32 @@ func (s *sessionStore) over(size int64) {
 	if s.tell != nil {
 		s.tell(text)
 	}
+}
+
+// removedYoung says that r, a session younger than a day, was removed for the size cap
+// (left: the bytes the kept sessions hold now): at once through tell, and kept for
+// youngNotices.
+func (s *sessionStore) removedYoung(r trace.Removal, left int64) {
+	text := fmt.Sprintf("removed %s (%s, last written %s ago): the kept sessions in %s held more than the %s cap (%s left); %s sets the cap",
+		r.Path, mib(r.Size), r.Age.Round(time.Minute), s.dir, settings.FormatSize(s.max), mib(left), s.setting)
+	s.logger.Warn("removed a session younger than a day", "path", r.Path, "bytes", r.Size, "age", r.Age)
+	s.mu.Lock()
+	s.young = append(s.young, text)
+	s.mu.Unlock()
+	if s.tell != nil {
+		s.tell(text)
+	}
+}
+
+// youngNotices is what was said of the sessions younger than a day that the cap removed,
+// oldest first: the TUI shows them in its notes and says them on stderr when it exits.
+func (s *sessionStore) youngNotices() []string {
+	if s == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.young)
 }
 
 // check looks at the running session's size: prune again when it has grown by a step.

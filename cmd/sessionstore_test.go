@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,34 @@ func TestSessionStoreTellsOnce(t *testing.T) {
 	s.end()
 	if len(told) != 1 || !strings.HasPrefix(told[0], "the running session "+path+" alone holds 3.0 MiB, over the 1MiB cap") || !exists(path) {
 		t.Fatalf("told %q; want one notice naming %s, the file kept", told, path)
+	}
+}
+
+// TestSessionStoreNamesYoungRemovals: a session younger than a day removed for the size
+// cap is named to the user, with why; an old one removed for the cap is not.
+func TestSessionStoreNamesYoungRemovals(t *testing.T) {
+	dir := t.TempDir()
+	old := trace.SessionPath(dir, time.Now().Add(-50*time.Hour), 1)
+	young := trace.SessionPath(dir, time.Now().Add(-3*time.Hour), 2)
+	for _, p := range []string{old, young} {
+		os.WriteFile(p, bytes.Repeat([]byte("x"), 1<<20), 0o600)
+	}
+	os.Chtimes(old, time.Now().Add(-49*time.Hour), time.Now().Add(-49*time.Hour))
+	os.Chtimes(young, time.Now().Add(-3*time.Hour), time.Now().Add(-3*time.Hour))
+	path := trace.SessionPath(dir, time.Now(), os.Getpid())
+	os.WriteFile(path, []byte("{}\n"), 0o600)
+	var told []string
+	s := newSessionStore(dir, path, 1<<20, slog.New(slog.NewTextHandler(io.Discard, nil)), func(text string) { told = append(told, text) })
+	s.prune()
+	if exists(old) || exists(young) {
+		t.Fatal("the cap removed neither")
+	}
+	want := "removed " + young + " (1.0 MiB, last written 3h0m0s ago): the kept sessions in " + dir + " held more than the 1MiB cap"
+	if len(told) != 1 || !strings.HasPrefix(told[0], want) || !strings.Contains(told[0], "sessions_max_size") {
+		t.Fatalf("told %q; want one notice starting %q", told, want)
+	}
+	if n := s.youngNotices(); !slices.Equal(n, told) {
+		t.Errorf("notices for the TUI %q", n)
 	}
 }
 

@@ -51,7 +51,7 @@ are forwarded as CTRL_BREAK, and the last steps are CTRL_BREAK, then its job obj
 terminated).
 
 Every message both ways is recorded as a trace (open, replay and mock read it): to FILE with
---record, else under the state directory (taps/NAME/, the last 20 kept, at most 1 GiB:
+--record, else under the state directory (taps/NAME/, kept 30 days, at most 1 GiB:
 sessions_max_size in the settings file). While it runs,
 ` + "`mcp-inspect attach NAME`" + ` shows the traffic live in the TUI, history first.
 
@@ -111,7 +111,7 @@ serves without one. Refusals are noted in the trace.`,
 	fl.StringVar(&listen, "listen", "", "be an HTTP tap on the loopback `ADDR` (127.0.0.1:PORT; port 0 picks one), with --upstream")
 	fl.StringVar(&upstream, "upstream", "", "the remote server's `URL` an HTTP tap forwards to")
 	fl.BoolVar(&noToken, "no-token", false, "HTTP tap: serve without the per-run token (any program on this machine may connect; Host and Origin are still checked)")
-	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: the last 20 sessions of each tap, at most 1 GiB, are kept in the user state directory)")
+	fl.StringVar(&rec.file, "record", "", "write the trace to `FILE` (default: each tap's sessions are kept 30 days, at most 1 GiB, in the user state directory)")
 	fl.StringArrayVar(&rec.redact, "redact", nil, "also scrub what `REGEX` matches from the recorded bytes (repeatable; RE2 syntax); the forwarded bytes are never changed")
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the newest 64 MiB of the history from memory)")

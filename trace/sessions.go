@@ -11,12 +11,18 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
-// DefaultKeep is how many automatic recordings a sessions directory keeps.
-const DefaultKeep = 20
+// DefaultMaxAge is how long an automatic recording is kept after its last write (30 days):
+// the store is keyed by size and age, not by count, so that people sharing one account
+// (and one state directory) do not push each other's sessions out within minutes.
+const DefaultMaxAge = 30 * 24 * time.Hour
+
+// YoungAge is the age (since the last write) under which a removed recording is reported
+// in Pruned.Young, for the caller to say so: only the size cap removes one that young.
+const YoungAge = 24 * time.Hour
 
 // DefaultMaxBytes is the most bytes the automatic recordings of one sessions directory
 // keep together (1 GiB): a flood of notifications makes a session of hundreds of
-// megabytes, and DefaultKeep of those would fill a disk. The settings file's
+// megabytes, and a few of those would fill a disk. The settings file's
 // sessions_max_size changes it.
 const DefaultMaxBytes int64 = 1 << 30
 
@@ -30,10 +36,21 @@ func SessionPath(dir string, start time.Time, pid int) string {
 	return filepath.Join(dir, fmt.Sprintf("%s%s-%d.jsonl", sessionPrefix, stamp, pid))
 }
 
+// Removal is one recording PruneSessions removed.
+type Removal struct {
+	Path string
+	// Size is its size in bytes; Age the time since its last write (its mtime).
+	Size int64
+	Age  time.Duration
+}
+
 // Pruned is what PruneSessions did and left.
 type Pruned struct {
 	// Removed are the paths removed, oldest first.
 	Removed []string
+	// Young are the removed recordings last written less than YoungAge ago (removed for
+	// the size cap), oldest first: the caller says so, naming them.
+	Young []Removal
 	// Sessions and Bytes are the automatic recordings left and their total size.
 	Sessions int
 	Bytes    int64
@@ -43,15 +60,18 @@ type Pruned struct {
 	RunningBytes int64
 }
 
-// PruneSessions removes the oldest automatic recordings (session-*.jsonl) of dir, whole,
-// until at most keep remain and they hold at most maxBytes together (maxBytes <= 0: no size
-// cap). A recording that a process still writes (its Writer marked it with MarkRunning, in
-// this process or any other) is never removed: it counts towards both bounds, and older
-// finished ones go first, then newer ones. Other files are never touched, so a session
-// saved under a name of its own stays. The paths in spare (the caller's own session,
-// finished or not marked yet) count like running ones and are never removed, nor is any
-// session newer than them: those go, oldest first, when a later session prunes.
-func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Pruned, error) {
+// PruneSessions keeps the automatic recordings (session-*.jsonl) of dir within maxAge and
+// maxBytes: a recording last written more than maxAge ago is removed (maxAge <= 0: no age
+// limit), then the oldest (by start time, the name) go, whole, until the rest hold at most
+// maxBytes together (maxBytes <= 0: no size cap). There is no cap on their number. A
+// removed recording last written less than YoungAge ago is listed in Young. A recording that
+// a process still writes (its Writer marked it with MarkRunning, in this process or any
+// other) is never removed: it counts towards the size, and older finished ones go first,
+// then newer ones. Other files are never touched, so a session saved under a name of its
+// own stays. The paths in spare (the caller's own session, finished or not marked yet)
+// count like running ones and are never removed, nor is any session newer than them: those
+// go, oldest first, when a later session prunes. Ages are taken against now.
+func PruneSessions(dir string, now time.Time, maxAge time.Duration, maxBytes int64, spare ...string) (Pruned, error) {
 	var res Pruned
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -60,6 +80,7 @@ func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Prune
 	type file struct {
 		name string
 		size int64
+		age  time.Duration
 	}
 	var files []file
 	for _, e := range entries {
@@ -71,18 +92,19 @@ func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Prune
 		if err != nil {
 			continue // removed meanwhile
 		}
-		files = append(files, file{n, info.Size()})
+		files = append(files, file{n, info.Size(), now.Sub(info.ModTime())})
 		res.Bytes += info.Size()
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
 	res.Sessions = len(files)
-	over := func() bool { return res.Sessions > keep || maxBytes > 0 && res.Bytes > maxBytes }
+	overSize := func() bool { return maxBytes > 0 && res.Bytes > maxBytes }
 	var firstErr error
 	past := false // past a spared path: nothing more is removed
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
 		past = past || spared(p, spare)
-		if !over() || past {
+		stale := maxAge > 0 && f.age > maxAge
+		if !(stale || overSize()) || past {
 			if spared(p, spare) || running(p) {
 				res.Running = append(res.Running, p)
 				res.RunningBytes += f.size
@@ -98,6 +120,9 @@ func PruneSessions(dir string, keep int, maxBytes int64, spare ...string) (Prune
 		case st == removed || st == vanished:
 			if st == removed {
 				res.Removed = append(res.Removed, p)
+				if f.age < YoungAge {
+					res.Young = append(res.Young, Removal{Path: p, Size: size, Age: max(f.age, 0)})
+				}
 			} else {
 				size = f.size // another pruner was first
 			}

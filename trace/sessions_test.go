@@ -62,7 +62,7 @@ func TestPruneSessionsBySize(t *testing.T) {
 	paths := oldSessions(t, dir, 6, 1<<20)
 	other := filepath.Join(dir, "saved-by-name.jsonl")
 	os.WriteFile(other, bytes.Repeat([]byte("z"), 5<<20), 0o600)
-	res, err := trace.PruneSessions(dir, trace.DefaultKeep, 3<<20+1<<19)
+	res, err := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, 3<<20+1<<19)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +77,69 @@ func TestPruneSessionsBySize(t *testing.T) {
 	if !exists(other) {
 		t.Error("a file not named session-*.jsonl was removed")
 	}
-	res, err = trace.PruneSessions(dir, 2, 1<<30)
-	if err != nil || !slices.Equal(res.Removed, paths[3:4]) {
-		t.Errorf("count bound: pruned %v (%v); want %s", res.Removed, err, filepath.Base(paths[3]))
+}
+
+// plant writes a finished session of size bytes started at start and last written at
+// mtime.
+func plant(t *testing.T, dir string, start, mtime time.Time, size int) string {
+	t.Helper()
+	p := trace.SessionPath(dir, start, 1)
+	if err := os.WriteFile(p, bytes.Repeat([]byte("x"), size), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPruneSessionsByAgeAndSize: the store is keyed by age and size, not by count: a
+// session last written over DefaultMaxAge ago goes even under the size cap, 25 small
+// recent ones all stay (past the old cap of 20, which let people sharing an account push
+// each other's sessions out), and when the size cap removes one younger than a day it is
+// reported in Young with its size and age.
+func TestPruneSessionsByAgeAndSize(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
+	at := func(ago time.Duration) time.Time { return now.Add(-ago) }
+	stale := plant(t, dir, at(41*24*time.Hour), at(40*24*time.Hour), 1<<20)
+	twoDays := plant(t, dir, at(49*time.Hour), at(48*time.Hour), 1<<20)
+	hours := plant(t, dir, at(4*time.Hour), at(3*time.Hour), 1<<20)
+	hour := plant(t, dir, at(2*time.Hour), at(time.Hour), 1<<20)
+	var small []string
+	for i := range 25 {
+		small = append(small, plant(t, dir, at(time.Duration(50-i)*time.Minute), at(time.Duration(30-i)*time.Minute), 1<<10))
+	}
+	res, err := trace.PruneSessions(dir, now, trace.DefaultMaxAge, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Removed, []string{stale}) || len(res.Young) != 0 || res.Sessions != 28 {
+		t.Fatalf("under the size cap: removed %v (young %v), %d left; want the 40-day-old one only, 28 left", res.Removed, res.Young, res.Sessions)
+	}
+	for _, p := range append([]string{twoDays, hours, hour}, small...) {
+		if !exists(p) {
+			t.Fatalf("%s removed under the size cap", filepath.Base(p))
+		}
+	}
+	res, err = trace.PruneSessions(dir, now, trace.DefaultMaxAge, 1<<20+30<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Removed, []string{twoDays, hours}) {
+		t.Fatalf("over the size cap: removed %v; want the two oldest", res.Removed)
+	}
+	want := []trace.Removal{{Path: hours, Size: 1 << 20, Age: 3 * time.Hour}}
+	if !slices.Equal(res.Young, want) {
+		t.Errorf("young removals %+v; want %+v (the 2-day-old one is not young)", res.Young, want)
+	}
+	if !exists(hour) || res.Sessions != 26 {
+		t.Errorf("left %d sessions, the 1-hour-old one exists %v", res.Sessions, exists(hour))
+	}
+	// No age limit (maxAge 0): nothing goes for its age.
+	old := plant(t, dir, at(100*24*time.Hour), at(99*24*time.Hour), 1)
+	if res, _ := trace.PruneSessions(dir, now, 0, 1<<30); len(res.Removed) != 0 || !exists(old) {
+		t.Errorf("maxAge 0 removed %v", res.Removed)
 	}
 }
 
@@ -90,7 +150,7 @@ func TestPruneSessionsSparesRunning(t *testing.T) {
 	dir := t.TempDir()
 	w := runningSession(t, dir, time.Date(2025, 12, 31, 0, 0, 0, 0, time.UTC), 2<<20)
 	finished := oldSessions(t, dir, 3, 1<<20)
-	res, err := trace.PruneSessions(dir, trace.DefaultKeep, 1<<20)
+	res, err := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,14 +165,14 @@ func TestPruneSessionsSparesRunning(t *testing.T) {
 	newer := trace.SessionPath(dir, time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), 7)
 	os.WriteFile(newer, bytes.Repeat([]byte("n"), 1<<20), 0o600)
 	const capped = 3<<20 + 1<<19 // the running session, and one more
-	if res, _ := trace.PruneSessions(dir, trace.DefaultKeep, capped, spare); !exists(spare) || !exists(newer) || len(res.Removed) != 0 {
+	if res, _ := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, capped, spare); !exists(spare) || !exists(newer) || len(res.Removed) != 0 {
 		t.Errorf("a spared path or a newer session was removed: %v", res.Removed)
 	}
-	if res, _ := trace.PruneSessions(dir, trace.DefaultKeep, capped); exists(spare) || !exists(newer) || !slices.Equal(res.Removed, []string{spare}) {
+	if res, _ := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, capped); exists(spare) || !exists(newer) || !slices.Equal(res.Removed, []string{spare}) {
 		t.Errorf("without spare: removed %v; want the older finished one only", res.Removed)
 	}
 	w.Close()
-	if res, _ := trace.PruneSessions(dir, trace.DefaultKeep, 1<<20, newer); exists(w.Path()) || len(res.Running) != 1 {
+	if res, _ := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, 1<<20, newer); exists(w.Path()) || len(res.Running) != 1 {
 		t.Errorf("the closed session is still kept (running %v)", res.Running)
 	}
 }
@@ -150,7 +210,7 @@ func TestPruneSessionsTwoProcesses(t *testing.T) {
 	if theirs == "" {
 		t.Fatal("the helper process said nothing")
 	}
-	res, err := trace.PruneSessions(dir, trace.DefaultKeep, 1<<20)
+	res, err := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +250,7 @@ func sessionMain() int {
 		return 1
 	}
 	fmt.Printf("path %s\n", w.Path())
-	res, err := trace.PruneSessions(dir, trace.DefaultKeep, 1<<20)
+	res, err := trace.PruneSessions(dir, time.Now(), trace.DefaultMaxAge, 1<<20)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -84,6 +84,10 @@ func TestDialogGolden(t *testing.T) {
 		{"rootsEditor", func(t *testing.T, m *model) { keys(t, m, "R") }},
 		{"saveAs", func(t *testing.T, m *model) { keys(t, m, "S") }},
 		{"restart", func(t *testing.T, m *model) { keys(t, m, "E") }},
+		{"sessions", func(t *testing.T, m *model) {
+			m.kept.list = func() ([]SessionRow, error) { return pickerRows(), nil }
+			pressKeyDrive(t, m, "K")
+		}},
 	}
 	for _, sz := range goldenSizes {
 		for _, d := range dialogs {

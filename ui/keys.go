@@ -57,6 +57,8 @@ type globalKeys struct {
 	Roots key.Binding
 	// SaveSession saves the session recorded so far under a name.
 	SaveSession key.Binding
+	// Sessions opens the picker of kept sessions; enter there opens one in a new TUI.
+	Sessions key.Binding
 	// Restart opens the command line prompt; enter stops the server and starts it again.
 	// RestartFramed restarts a silent stdio server with --framing content-length;
 	// RestartUnbuffered restarts a stdio server with PYTHONUNBUFFERED=1 in its environment.
@@ -294,6 +296,7 @@ func defaultGlobalKeys() globalKeys {
 		Ping:              key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "ping (round trip)")),
 		Roots:             key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "edit roots")),
 		SaveSession:       key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "save this session under a name")),
+		Sessions:          key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "kept sessions: pick one to open (this TUI ends)")),
 		Restart:           key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit the command and restart the server")),
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),

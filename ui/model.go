@@ -100,6 +100,11 @@ type Options struct {
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
 	Requests *session.RequestQueue
 
+	// ListSessions reads the kept sessions, newest first, for the picker (the Sessions key;
+	// called in a Cmd: it reads files). Nil disables the key. PickSession opens the picker
+	// at start (mcp-inspect open without a trace): esc then quits.
+	ListSessions func() ([]SessionRow, error)
+	PickSession  bool
 	// SessionPath is the trace this session is being recorded to ("" when not recorded):
 	// the Server pane shows it, and the status line says it briefly at start.
 	SessionPath string
@@ -285,6 +290,9 @@ type model struct {
 
 	// recording is where the session is recorded and how it is saved under a name.
 	recording recordingState
+	// kept is the session picker's state: how to list, whether it is the whole TUI, and
+	// the trace chosen (Result.Open).
+	kept keptSessions
 
 	resources *resourcesPane
 	prompts   *promptsPane
@@ -383,6 +391,7 @@ func newModel(opts Options) *model {
 		call:      newCallPane(c, tl),
 		now:       time.Now,
 		recording: recordingState{path: opts.SessionPath, save: opts.SaveSession},
+		kept:      keptSessions{list: opts.ListSessions, only: opts.PickSession},
 		restart:   restartState{enabled: opts.Restartable && opts.Session != nil},
 		theme:     theme,
 		mouse:     opts.Mouse,
@@ -447,7 +456,7 @@ func (m *model) state() *session.State { return m.sess.State() }
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
 	m.launch.started = m.now()
-	return tea.Batch(pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.launch.rootPaths, true), m.waitTick(), m.askBackground())
+	return tea.Batch(m.pickAtStart(), pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.launch.rootPaths, true), m.waitTick(), m.askBackground())
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the
@@ -487,6 +496,9 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 // result is what Run returns once the program ended with err: the restart asked for, and
 // the roots it keeps.
 func (m *model) result(err error) Result {
+	if err == nil && m.kept.open != "" {
+		return Result{Open: m.kept.open}
+	}
 	if err != nil || m.restart.asked == nil {
 		return Result{}
 	}

@@ -173,6 +173,10 @@ func (m *model) performDialog(d dialog, act tea.Msg) tea.Cmd {
 	switch a := act.(type) {
 	case closeAct:
 		m.overlay.remove(d)
+		if _, ok := d.(*sessionPicker); ok && m.kept.only {
+			m.quitting = true
+			return tea.Quit // the picker was the whole TUI
+		}
 		if _, ok := d.(*expiredPrompt); ok {
 			m.call.resend = nil // the session stays closed: nothing is sent again
 		}
@@ -196,6 +200,10 @@ func (m *model) performDialog(d dialog, act tea.Msg) tea.Cmd {
 		return m.reinitialize()
 	case saveAct:
 		return m.saveSession(a.name)
+	case openSessionAct:
+		m.overlay.remove(d)
+		m.kept.open, m.quitting = a.path, true
+		return tea.Quit
 	}
 	return nil
 }

@@ -18,6 +18,9 @@ type Result struct {
 	// values). Nil when the user quit without asking for a restart; never empty otherwise.
 	// The caller stops the old server, starts Restart, and runs the UI again.
 	Restart []string
+	// Open is the kept session's trace the user chose in the session picker: the caller
+	// opens it in a new TUI (as mcp-inspect open TRACE). "" otherwise.
+	Open string
 	// Roots are the roots offered when the restart was asked for (as edited with R):
 	// file:// URIs or paths, for the next session's Options.Roots. Nil without a restart.
 	Roots []string

@@ -107,6 +107,10 @@ func (m *model) routeAnswer(msg tea.Msg) (tea.Cmd, bool) {
 	case flashClearMsg:
 	case sessionSavedMsg:
 		m.sessionSaved(msg)
+	case sessionsMsg:
+		if p := openDialog[*sessionPicker](m); p != nil {
+			p.setRows(msg.rows, msg.err)
+		}
 	case opTickMsg:
 		m.ticking = false
 	case serverRequestsMsg:
@@ -348,6 +352,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openRootsEditor()
 	case key.Matches(msg, k.Global.SaveSession):
 		return m.openKeepPrompt()
+	case key.Matches(msg, k.Global.Sessions):
+		return m.openSessionPicker()
 	case key.Matches(msg, k.Global.Restart):
 		return m.openRestartPrompt()
 	case key.Matches(msg, k.Global.RestartFramed):

@@ -275,6 +275,7 @@ func (m *model) syncKeys() {
 	k.Global.Ping.SetEnabled(live)
 	k.Global.Roots.SetEnabled(m.c.canSend()) // offline there is no server to offer roots to
 	k.Global.SaveSession.SetEnabled(m.recording.save != nil)
+	k.Global.Sessions.SetEnabled(m.kept.list != nil)
 	k.Global.Restart.SetEnabled(m.restart.enabled)
 	res, _ := m.resources.selection()
 	subOK := res != nil && live && (m.state().Era() == mcpclient.EraModern || m.state().Caps().Resources != nil && m.state().Caps().Resources.Subscribe)

@@ -19,6 +19,7 @@ func keyBindings() []keyBinding {
 		{"global.ping", []string{"P"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.roots", []string{"R"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.save_session", []string{"S"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
+		{"global.sessions", []string{"K"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.restart", []string{"E"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.restart_framed", []string{"L"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
 		{"global.restart_unbuffered", []string{"U"}, []string{"global", "tools", "call", "wire", "server", "resources", "prompts", "logs", "tasks"}},
