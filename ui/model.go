@@ -46,9 +46,10 @@ type Options struct {
 	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
 	// KEY=*** (values never reach the UI).
 	EnvKeys []string
-	// HeaderKeys are the names of the HTTP headers the user set (-H, --bearer-env): "copy
-	// as command" lines send them as $NAME references (values never reach the UI).
-	HeaderKeys []string
+	// Headers are the HTTP headers the user set (-H, --bearer-env) as "copy as command"
+	// lines write them: credentials as $NAME references (their values never reach the UI),
+	// other headers as set.
+	Headers []repeatcmd.Header
 	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
 	// leaves it unsaid.
 	Timeout time.Duration
@@ -235,9 +236,10 @@ type launch struct {
 	argv  []string
 	// quoting is Options.Quoting.
 	quoting shellwords.Quoting
-	// envKeys are the -e variable names (values are never known to the UI); hdrKeys are
-	// Options.HeaderKeys.
-	envKeys, hdrKeys []string
+	// envKeys are the -e variable names (values are never known to the UI); headers are
+	// Options.Headers.
+	envKeys []string
+	headers []repeatcmd.Header
 	// timeout is the per-request timeout; eraAsk the era asked for (Options.Era).
 	timeout time.Duration
 	eraAsk  mcpclient.Era
@@ -375,7 +377,7 @@ func newModel(opts Options) *model {
 		c:      c,
 		ctx:    ctx,
 		events: opts.Events,
-		launch: launch{title: title, argv: opts.Argv, quoting: opts.Quoting, envKeys: opts.EnvKeys, hdrKeys: opts.HeaderKeys,
+		launch: launch{title: title, argv: opts.Argv, quoting: opts.Quoting, envKeys: opts.EnvKeys, headers: opts.Headers,
 			timeout: opts.Timeout, eraAsk: opts.Era, rootPaths: opts.Roots},
 		tl:        tl,
 		wire:      newWirePane(c, tl),
