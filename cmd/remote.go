@@ -116,6 +116,23 @@ func repeatHeaders(h http.Header, bearerEnv string) []repeatcmd.Header {
 	return out
 }
 
+// defaultRoot is the directory a local server runs in (--cwd, a profile's cwd, else
+// ours): the TUI answers roots/list with it when no --root is given. "" for a remote
+// server, which should not learn our paths without a question.
+func defaultRoot(cfg mcpclient.Config) string {
+	if cfg.URL != "" {
+		return ""
+	}
+	if cfg.Dir != "" {
+		return cfg.Dir
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
+}
+
 // oauthFlags configure the OAuth 2.1 authorization a remote server asks for with a 401.
 type oauthFlags struct {
 	clientID, clientSecretEnv, clientMetadataURL string

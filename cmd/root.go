@@ -429,7 +429,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Headers: repeatHeaders(cfg.Header, flags.bearerEnv), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Headers: repeatHeaders(cfg.Header, flags.bearerEnv), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, DefaultRoot: defaultRoot(cfg), Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// Capabilities match what the UI answers; server requests reach its dialogs.
 	opts.ConfigureClient(&cfg)
 	// A flood's bytes stay on disk: the UI keeps the latest and reads older ones back.

@@ -93,6 +93,11 @@ type Options struct {
 	// Roots are the roots offered to roots/list (--root PATH, repeatable): paths, made
 	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
 	Roots []string
+	// DefaultRoot is the directory a local server runs in, offered to roots/list as the
+	// root when Roots is empty: the start-up roots/list is answered with it at once, with a
+	// note saying so, instead of a dialog over the first screen. "" (a remote server, whose
+	// host should not learn our paths) leaves the question to the dialog.
+	DefaultRoot string
 	// Restartable enables the E key: edit the command line and restart the server. Run
 	// then returns a Result whose Restart is the command line, and the caller starts the
 	// new session.
@@ -245,8 +250,13 @@ type launch struct {
 	eraAsk  mcpclient.Era
 	// started is when Init began the handshake.
 	started time.Time
-	// rootPaths are Options.Roots until their roots are resolved (then nil).
+	// rootPaths are Options.Roots (or Options.DefaultRoot) until their roots are resolved
+	// (then nil); heldRoots are the roots/list requests that came before (answered then).
 	rootPaths []string
+	heldRoots []*session.Inbound
+	// defaultRoot is Options.DefaultRoot when it is offered; defaultRootURI its root once
+	// resolved, so that an answer with it alone says it is the working directory.
+	defaultRoot, defaultRootURI string
 }
 
 // flashState is a transient status line, shown until until.
@@ -404,6 +414,9 @@ func newModel(opts Options) *model {
 	}
 	m.newPanes(opts)
 	c.session = m.sess
+	if len(opts.Roots) == 0 && opts.DefaultRoot != "" {
+		m.launch.rootPaths, m.launch.defaultRoot = []string{opts.DefaultRoot}, opts.DefaultRoot
+	}
 	if rec := m.recorded(); rec != nil {
 		m.tools.status = noServerText(opts)
 		m.call.past = newPastCalls(rec, c, tl)
