@@ -2,15 +2,19 @@ package cmd
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/oauth"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // isServerURL reports whether a lone server argument is a remote server's URL.
@@ -90,6 +94,43 @@ func (f *sessionFlags) httpHeader() (http.Header, error) {
 		h.Set("Authorization", "Bearer "+tok)
 	}
 	return h, nil
+}
+
+// repeatHeaders are the headers of -H and --bearer-env as "copy as command" writes them,
+// sorted by name: Authorization from --bearer-env VAR as "Bearer $VAR", another credential
+// header (trace.CredentialHeader) as $NAME, the rest with their values.
+func repeatHeaders(h http.Header, bearerEnv string) []repeatcmd.Header {
+	var out []repeatcmd.Header
+	for _, name := range slices.Sorted(maps.Keys(h)) {
+		switch {
+		case bearerEnv != "" && strings.EqualFold(name, "Authorization"):
+			out = append(out, repeatcmd.Header{Name: name, Prefix: "Bearer ", Ref: bearerEnv})
+		case trace.CredentialHeader(name):
+			out = append(out, repeatcmd.SecretHeader(name))
+		default:
+			for _, v := range h[name] {
+				out = append(out, repeatcmd.Header{Name: name, Value: v})
+			}
+		}
+	}
+	return out
+}
+
+// defaultRoot is the directory a local server runs in (--cwd, a profile's cwd, else
+// ours): the TUI answers roots/list with it when no --root is given. "" for a remote
+// server, which should not learn our paths without a question.
+func defaultRoot(cfg mcpclient.Config) string {
+	if cfg.URL != "" {
+		return ""
+	}
+	if cfg.Dir != "" {
+		return cfg.Dir
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
 }
 
 // oauthFlags configure the OAuth 2.1 authorization a remote server asks for with a 401.

@@ -42,7 +42,7 @@ func TestCopiedCommandRepeatsTheCall(t *testing.T) {
 func TestCopiedCommandsRepeatAnHTTPCall(t *testing.T) {
 	srv := testservers.GoEverythingHTTP(t, true)
 	frame := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"test_simple_text","arguments":{}}}`
-	tg := repeatcmd.Target{Argv: []string{srv.URL}, HeaderKeys: []string{"X-Trace"}, ProtocolVersion: "2025-06-18"}
+	tg := repeatcmd.Target{Argv: []string{srv.URL}, Headers: []repeatcmd.Header{repeatcmd.SecretHeader("X-Trace")}, ProtocolVersion: "2025-06-18"}
 	line, err := repeatcmd.Inspect([]byte(frame), tg)
 	if err != nil {
 		t.Fatal(err)

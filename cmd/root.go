@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -437,7 +436,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 	logger = rec.logger(logger)            // the server's words reach the log only scrubbed
 	shown := rec.argv(&cfg)
 	logger.Info("starting server", "argv", shown, "env_keys", envKeys(cfg.Env))
-	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), HeaderKeys: slices.Sorted(maps.Keys(cfg.Header)), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
+	opts := withSettings(ui.Options{Title: title, Argv: shown, EnvKeys: envKeys(cfg.Env), Headers: repeatHeaders(cfg.Header, flags.bearerEnv), Timeout: cfg.Timeout, Theme: flags.theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(), Features: flags.features, Roots: flags.roots, DefaultRoot: defaultRoot(cfg), Restartable: true, ShowCredentials: flags.rec.noRedact}, settingsOf(flags.cmd))
 	// The first prune ran before the screen: the young sessions it removed go in the notes.
 	opts.Warnings = append(opts.Warnings, rec.storeNotices()...)
 	// Capabilities match what the UI answers; server requests reach its dialogs.

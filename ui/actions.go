@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -187,24 +186,39 @@ func (m *model) resourceSaved(msg savedMsg) {
 // rootsResolved adds the roots resolved from paths; added later, the server hears of it.
 func (m *model) rootsResolved(msg rootsResolvedMsg) tea.Cmd {
 	m.sess.Roots().Add(msg.roots, msg.errs)
-	if msg.initial {
-		m.launch.rootPaths = nil
-	}
 	for _, e := range msg.errs {
 		m.note("warning", e)
 	}
 	if !msg.initial && len(msg.roots) > 0 {
 		return m.rootsChanged()
 	}
-	return nil
+	if !msg.initial {
+		return nil
+	}
+	m.launch.rootPaths = nil
+	if m.launch.defaultRoot != "" && len(msg.roots) == 1 {
+		m.launch.defaultRootURI = msg.roots[0].URI
+	}
+	held := m.launch.heldRoots
+	m.launch.heldRoots = nil
+	return m.serverRequests(held)
 }
 
 // rootsToKeep are the roots offered now, for the next session after a restart: their
-// file:// URIs, after Options.Roots while those are not resolved yet.
+// file:// URIs, after Options.Roots while those are not resolved yet; the default root
+// alone is left out (the next session offers it again, as the default).
 func (m *model) rootsToKeep() []string {
-	out := slices.Clone(m.launch.rootPaths)
+	var out []string
+	for _, p := range m.launch.rootPaths {
+		if p != m.launch.defaultRoot {
+			out = append(out, p)
+		}
+	}
 	for _, r := range m.sess.Roots().List {
-		out = append(out, r.URI)
+		// The default root is offered again by the next session, as the default.
+		if r.URI != m.launch.defaultRootURI || len(m.sess.Roots().List) > 1 {
+			out = append(out, r.URI)
+		}
 	}
 	return out
 }

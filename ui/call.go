@@ -66,16 +66,23 @@ func (p *callPane) setSize(r rect) {
 	p.render()
 }
 
-// open shows the form for tool, reusing its earlier values.
+// open shows the form for tool, reusing its earlier values. A form prefilled from history
+// opens with the cursor at the start of its first field, where a person reads from.
 func (p *callPane) open(t mcpclient.Tool) tea.Cmd {
 	f, ok := p.forms[t.Name]
+	prefilled := false
 	if !ok {
 		f = newFormPane(p.c, t)
-		f.prefill()
+		prefilled = f.prefill()
 		p.forms[t.Name] = f
 	}
 	p.form = f
 	f.setSize(p.r.w, p.r.h)
+	if prefilled {
+		cmd := f.focus(0)
+		f.input.CursorStart()
+		return cmd
+	}
 	return f.focus(f.cur)
 }
 

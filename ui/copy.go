@@ -348,7 +348,7 @@ func (m *model) copiedTooBig(msg copiedMsg) tea.Cmd {
 
 // repeatTarget is the server "copy as command" lines talk to.
 func (m *model) repeatTarget() repeatcmd.Target {
-	t := repeatcmd.Target{Argv: m.launch.argv, EnvKeys: m.launch.envKeys, HeaderKeys: m.launch.hdrKeys, SessionID: m.state().SessionID, Quoting: m.launch.quoting}
+	t := repeatcmd.Target{Argv: m.launch.argv, EnvKeys: m.launch.envKeys, Headers: m.launch.headers, SessionID: m.state().SessionID, Quoting: m.launch.quoting}
 	if m.state().Init != nil {
 		t.ProtocolVersion = m.state().Init.ProtocolVersion
 	}

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/repeatcmd"
 	"github.com/mcp-inspect/mcp-inspect/internal/shellwords"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/trace"
@@ -168,13 +169,14 @@ func TestCopyCallResultAndCommand(t *testing.T) {
 	}
 	m.launch.quoting = shellwords.POSIX
 
-	m.launch.argv, m.launch.hdrKeys, m.state().SessionID = []string{"http://127.0.0.1:9/mcp"}, []string{"Authorization"}, "sess-1"
+	m.launch.argv, m.state().SessionID = []string{"http://127.0.0.1:9/mcp"}, "sess-1"
+	m.launch.headers = []repeatcmd.Header{{Name: "Authorization", Prefix: "Bearer ", Ref: "TOKEN"}, {Name: "X-Trace", Value: "on"}}
 	clip, _ = copyKey(t, m, "C")
 	got := strings.Split(strings.TrimSuffix(clip, "\n"), "\n")
 	if len(got) != 2 || !strings.HasPrefix(got[0], "mcp-inspect call echo") || !strings.HasPrefix(got[1], "curl ") {
 		t.Fatalf("C over HTTP copied %q", clip)
 	}
-	mustContain(t, "curl line", got[1], `-H "Authorization: $AUTHORIZATION"`, "'Mcp-Session-Id: sess-1'", `"method":"tools/call"`)
+	mustContain(t, "curl line", got[1], `-H "Authorization: Bearer $TOKEN"`, "'X-Trace: on'", "'Mcp-Session-Id: sess-1'", `"method":"tools/call"`)
 	mustContain(t, "C's HTTP note", m.statusBar(), "(mcp-inspect and curl lines")
 }
 

@@ -170,6 +170,42 @@ func TestRootsAnsweredAtOnceAndEditing(t *testing.T) {
 	}
 }
 
+// A roots/list that comes before the --root paths are resolved waits for them: it is
+// answered with them then, without a dialog over the first screen.
+func TestRootsListBeforeRootsResolved(t *testing.T) {
+	dir := t.TempDir()
+	m := newTestModel(t, moreSession(), 120, 30, func(o *Options) { o.Roots = []string{dir} })
+	m.dialogGuard = 0
+	var rec answerLog
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
+	if len(m.overlay.requests) != 0 || len(rec.answers()) != 0 {
+		t.Fatalf("before the roots resolved: %d dialog(s), answers %q", len(m.overlay.requests), rec.answers())
+	}
+	drive(t, m, resolveRoots([]string{dir}, true)())
+	want := `{"roots":[{"uri":"file://` + dir + `","name":"` + filepath.Base(dir) + `"}]}`
+	if got := rec.answers(); len(got) != 1 || got[0] != want || len(m.overlay.requests) != 0 {
+		t.Fatalf("roots answer %q, %d dialog(s) open", got, len(m.overlay.requests))
+	}
+	mustContain(t, "note", view(m), "sent the 1 configured root(s) without asking")
+}
+
+// A local server without --root is answered with its working directory (DefaultRoot) at
+// once, and the note says so; the root is not kept for a restart (offered again then).
+func TestRootsDefaultWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	m := connected(t, moreSession(), 160, 30, func(o *Options) { o.DefaultRoot = dir })
+	var rec answerLog
+	drive(t, m, serverRequestsMsg{reqs: []*session.Inbound{rec.req("roots/list", `{}`)}})
+	want := `{"roots":[{"uri":"file://` + dir + `","name":"` + filepath.Base(dir) + `"}]}`
+	if got := rec.answers(); len(got) != 1 || got[0] != want || len(m.overlay.requests) != 0 {
+		t.Fatalf("roots answer %q, %d dialog(s) open", got, len(m.overlay.requests))
+	}
+	mustContain(t, "note", view(m), "sent the working directory "+dir+" as the root without asking")
+	if k := m.rootsToKeep(); len(k) != 0 {
+		t.Errorf("kept for a restart: %q", k)
+	}
+}
+
 // Without roots configured, roots/list asks: the dialog shows it, e edits the roots
 // there, and accept sends them.
 func TestRootsDialogWithoutConfiguredRoots(t *testing.T) {

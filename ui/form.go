@@ -174,17 +174,19 @@ func newFormPane(c *common, tool mcpclient.Tool) *formPane {
 	return p
 }
 
-// prefill loads the last arguments sent to this tool (history), when there are any.
-func (p *formPane) prefill() {
+// prefill loads the last arguments sent to this tool (history), when there are any, and
+// reports whether it did.
+func (p *formPane) prefill() bool {
 	es := p.history()
 	if len(es) == 0 || p.form.SetValue(es[0].Args) != nil {
-		return
+		return false
 	}
 	p.hist = 0
 	p.origin = historyOrigin(es, 0)
 	p.fields = p.form.Fields()
 	p.validate()
 	p.baseline = p.valueNow()
+	return true
 }
 
 // history is the arguments sent earlier to the form's tool, newest first; none for a form

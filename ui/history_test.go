@@ -61,6 +61,10 @@ func TestHistoryPrefillsAndRecalls(t *testing.T) {
 	if p.form.Field("a").Text() != "3" || p.form.Field("b").Text() != "4" {
 		t.Fatalf("not prefilled: a=%q b=%q", p.form.Field("a").Text(), p.form.Field("b").Text())
 	}
+	// The cursor is at the start of the first field, where a person reads from.
+	if p.cur != 0 || p.input.pos != 0 || p.input.Value() != "3" {
+		t.Errorf("prefilled form: cursor on field %d at %d of %q, want field 0 at 0", p.cur, p.input.pos, p.input.Value())
+	}
 	if !strings.Contains(view(m2), "(history 1/2, ctrl+r for earlier ones)") {
 		t.Fatalf("the header does not say where the values came from:\n%s", view(m2))
 	}

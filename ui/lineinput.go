@@ -84,6 +84,9 @@ func (l *lineInput) SetValue(s string) {
 // CursorEnd puts the cursor after the last character.
 func (l *lineInput) CursorEnd() { l.pos = len(l.value); l.slide() }
 
+// CursorStart puts the cursor before the first character.
+func (l *lineInput) CursorStart() { l.pos, l.off = 0, 0; l.slide() }
+
 // Focus shows the cursor and takes keys; the command starts the blink.
 func (l *lineInput) Focus() tea.Cmd {
 	l.focus = true

@@ -28,6 +28,9 @@ type markdown struct {
 	// strip drops all styling (the plain theme: its output carries no escapes at all).
 	style string
 	strip bool
+	// warn is the SGR that starts the theme's Warning style, for the text glamour would
+	// have hidden (mdunhide.go); "" without styling.
+	warn string
 	// raw shows the text as sent instead (the RawText key).
 	raw bool
 	// filling is set while sync fills the cache; View never sets it.
@@ -55,6 +58,9 @@ func newMarkdown(st *themes.Styles) *markdown {
 		md.style, md.strip = "notty", true
 	case st.Palette.Accent == nil:
 		md.style = "notty"
+	}
+	if !st.Plain {
+		md.warn, _, _ = strings.Cut(st.Warning.Render("x"), "x")
 	}
 	return md
 }
@@ -112,7 +118,8 @@ func (md *markdown) render(text string, w int) ([]string, error) {
 		}
 		md.renderers[w] = r
 	}
-	out, err := r.Render(block(text))
+	src, marks := unhide(block(text))
+	out, err := r.Render(src)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +127,7 @@ func (md *markdown) render(text string, w int) ([]string, error) {
 	if md.strip {
 		out = ansi.Strip(out)
 	}
-	lines := strings.Split(strings.Trim(out, "\n"), "\n")
+	lines := applyMarks(strings.Split(strings.Trim(out, "\n"), "\n"), marks, md.warn)
 	// glamour pads lines to the wrap width and frames the document with blank lines.
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -134,7 +141,8 @@ func (md *markdown) render(text string, w int) ([]string, error) {
 	var wrapped []string
 	for _, l := range lines {
 		if ansi.StringWidth(l) > w {
-			wrapped = append(wrapped, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
+			// only a marked hidden part (applyMarks) makes a line wider than glamour wrapped it
+			wrapped = append(wrapped, strings.Split(ansi.Wrap(l, w, ""), "\n")...)
 			continue
 		}
 		wrapped = append(wrapped, l)
@@ -173,7 +181,7 @@ func sgrOnly(s string) string {
 		switch {
 		case width > 0:
 			b.WriteString(seq)
-		case seq == "\n":
+		case seq == "\n", seq == string(mdMarkOpen), seq == string(mdMarkClose):
 			b.WriteString(seq)
 		case isSGR(seq):
 			b.WriteString(seq)

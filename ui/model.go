@@ -46,9 +46,10 @@ type Options struct {
 	// KEY=VALUE), in order; the Server pane and the dead-server panel show them as
 	// KEY=*** (values never reach the UI).
 	EnvKeys []string
-	// HeaderKeys are the names of the HTTP headers the user set (-H, --bearer-env): "copy
-	// as command" lines send them as $NAME references (values never reach the UI).
-	HeaderKeys []string
+	// Headers are the HTTP headers the user set (-H, --bearer-env) as "copy as command"
+	// lines write them: credentials as $NAME references (their values never reach the UI),
+	// other headers as set.
+	Headers []repeatcmd.Header
 	// Timeout is the per-request timeout (--timeout), shown while the handshake waits; 0
 	// leaves it unsaid.
 	Timeout time.Duration
@@ -92,6 +93,11 @@ type Options struct {
 	// Roots are the roots offered to roots/list (--root PATH, repeatable): paths, made
 	// absolute file:// URIs, or file:// URIs as given. The user edits them in the TUI.
 	Roots []string
+	// DefaultRoot is the directory a local server runs in, offered to roots/list as the
+	// root when Roots is empty: the start-up roots/list is answered with it at once, with a
+	// note saying so, instead of a dialog over the first screen. "" (a remote server, whose
+	// host should not learn our paths) leaves the question to the dialog.
+	DefaultRoot string
 	// Restartable enables the E key: edit the command line and restart the server. Run
 	// then returns a Result whose Restart is the command line, and the caller starts the
 	// new session.
@@ -240,16 +246,22 @@ type launch struct {
 	argv  []string
 	// quoting is Options.Quoting.
 	quoting shellwords.Quoting
-	// envKeys are the -e variable names (values are never known to the UI); hdrKeys are
-	// Options.HeaderKeys.
-	envKeys, hdrKeys []string
+	// envKeys are the -e variable names (values are never known to the UI); headers are
+	// Options.Headers.
+	envKeys []string
+	headers []repeatcmd.Header
 	// timeout is the per-request timeout; eraAsk the era asked for (Options.Era).
 	timeout time.Duration
 	eraAsk  mcpclient.Era
 	// started is when Init began the handshake.
 	started time.Time
-	// rootPaths are Options.Roots until their roots are resolved (then nil).
+	// rootPaths are Options.Roots (or Options.DefaultRoot) until their roots are resolved
+	// (then nil); heldRoots are the roots/list requests that came before (answered then).
 	rootPaths []string
+	heldRoots []*session.Inbound
+	// defaultRoot is Options.DefaultRoot when it is offered; defaultRootURI its root once
+	// resolved, so that an answer with it alone says it is the working directory.
+	defaultRoot, defaultRootURI string
 }
 
 // flashState is a transient status line, shown until until.
@@ -383,7 +395,7 @@ func newModel(opts Options) *model {
 		c:      c,
 		ctx:    ctx,
 		events: opts.Events,
-		launch: launch{title: title, argv: opts.Argv, quoting: opts.Quoting, envKeys: opts.EnvKeys, hdrKeys: opts.HeaderKeys,
+		launch: launch{title: title, argv: opts.Argv, quoting: opts.Quoting, envKeys: opts.EnvKeys, headers: opts.Headers,
 			timeout: opts.Timeout, eraAsk: opts.Era, rootPaths: opts.Roots},
 		tl:        tl,
 		wire:      newWirePane(c, tl),
@@ -411,6 +423,9 @@ func newModel(opts Options) *model {
 	}
 	m.newPanes(opts)
 	c.session = m.sess
+	if len(opts.Roots) == 0 && opts.DefaultRoot != "" {
+		m.launch.rootPaths, m.launch.defaultRoot = []string{opts.DefaultRoot}, opts.DefaultRoot
+	}
 	if rec := m.recorded(); rec != nil {
 		m.tools.status = noServerText(opts)
 		m.call.past = newPastCalls(rec, c, tl)

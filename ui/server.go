@@ -164,7 +164,7 @@ func (m *model) serverLines(w int) []string {
 		}
 		if mt, ok := findings.Instructions(in.Instructions); ok {
 			add("", st.Title.Render("instructions")+st.Muted.Render(fmt.Sprintf(" (%d chars, for the model)", mt.Chars)))
-			add(wrap(block(in.Instructions), w)...)
+			add(m.c.md.lines(in.Instructions, w)...)
 			for _, l := range mt.Lint {
 				add(wrapStyled(st.Warning, "⚠ steering? "+clean(l), w)...)
 			}

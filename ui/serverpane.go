@@ -28,8 +28,15 @@ func (p *serverPane) setSize(r rect)                      { p.r = r }
 func (p *serverPane) inputFocused() bool                  { return false }
 func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
-// sync draws the lines (the capabilities' JSON view is laid out here, not in view).
-func (p *serverPane) sync() { p.lines = p.draw(p.r.w) }
+// sync draws the lines (the capabilities' JSON view is laid out here, not in view), with
+// the markdown of the instructions rendered (sync runs in Update).
+func (p *serverPane) sync() {
+	if p.c.md != nil {
+		p.c.md.filling = true
+		defer func() { p.c.md.filling = false }()
+	}
+	p.lines = p.draw(p.r.w)
+}
 
 func (p *serverPane) view(time.Time) string {
 	r := p.r

@@ -69,14 +69,21 @@ func (m *model) formByID(id int) *formPane {
 func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, r := range reqs {
+		if r.Method == "roots/list" && len(m.launch.rootPaths) > 0 {
+			// The roots given are still being resolved: answered with them once they are,
+			// not with a dialog over the first screen.
+			m.launch.heldRoots = append(m.launch.heldRoots, r)
+			continue
+		}
 		switch d := m.sess.Features().Decide(r.Method, r.Params, m.sess.Roots().List, m.rootsConfigured()); {
 		case d.Err != nil:
 			m.say(session.Refusal{Req: r, Err: d.Err}.Note())
 			cmds = append(cmds, answer(r, nil, d.Err, "refused"))
 			continue
 		case !d.Ask:
-			// The user gave the roots (--root, or R): the answer needs no question.
-			cmds = append(cmds, answer(r, mcpclient.RootsResult(d.Roots), nil, fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(d.Roots), m.c.keys.Global.Roots.Help().Key)))
+			// The user gave the roots (--root, or R), or the server runs here: the answer
+			// needs no question.
+			cmds = append(cmds, answer(r, mcpclient.RootsResult(d.Roots), nil, m.rootsAnswerText(d.Roots)))
 			continue
 		}
 		d := newDialog(m.c, r, m.during(r))
@@ -90,6 +97,16 @@ func (m *model) serverRequests(reqs []*session.Inbound) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// rootsAnswerText says which roots were sent without asking: the working directory (the
+// default root), or the configured ones.
+func (m *model) rootsAnswerText(roots []mcpclient.Root) string {
+	k := m.c.keys.Global.Roots.Help().Key
+	if len(roots) == 1 && m.launch.defaultRootURI != "" && roots[0].URI == m.launch.defaultRootURI {
+		return fmt.Sprintf("sent the working directory %s as the root without asking (--root gives others; %s edits them)", clean(m.launch.defaultRoot), k)
+	}
+	return fmt.Sprintf("sent the %d configured root(s) without asking (%s edits them)", len(roots), k)
 }
 
 // rootsConfigured reports whether roots are set (by --root or the roots editor) and

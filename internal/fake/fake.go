@@ -62,6 +62,9 @@
 //	               its outputSchema), nostruct, pick (union root), weather (steering text),
 //	               fail (isError), pic (PNG + WAV); instructions with a hidden comment;
 //	               tools/list ends in \r\n
+//	poison         one tool, notes, whose markdown description hides steering text where
+//	               a renderer drops it (an HTML comment, a hidden span, a link title, an
+//	               unused reference definition) and asks for the user's API keys
 //	linger         stays up after stdin ends, until SIGTERM
 //	linger-kill    … and ignores SIGTERM: only SIGKILL ends it
 //	single-copy    well-behaved, but holds a lock (FAKE_LOCK) for its life: a second copy

@@ -9,7 +9,7 @@ import (
 
 // steering are the phrases Lint marks, each with what it says about the text. They are
 // the forms tool-poisoning write-ups show (orders to the model, hiding from the user,
-// pointers at keys and secrets); matching is case-insensitive and whitespace-tolerant.
+// pointers at keys and secrets, requests for secrets by name); matching is case-insensitive and whitespace-tolerant.
 var steering = []struct {
 	re   *regexp.Regexp
 	says string
@@ -25,6 +25,9 @@ var steering = []struct {
 	{regexp.MustCompile(`(?i)(~|\$HOME|%USERPROFILE%)?[/\\]?\.ssh\b|\bid_(rsa|dsa|ecdsa|ed25519)\b`), "names SSH keys"},
 	{regexp.MustCompile(`(?i)(^|[\s"'/\\(\x60])\.env(\.[a-z]+)?\b`), "names a .env file"},
 	{regexp.MustCompile(`(?i)\.aws[/\\]credentials|\.netrc\b|\.npmrc\b|\.pgpass\b|\.git-credentials\b|\.docker[/\\]config\.json|\.kube[/\\]config|/etc/(passwd|shadow)\b`), "names a credentials file"},
+	// A verb of taking or sending, then within six words a secret by name; bare "token" and
+	// "password" are left out ("returns a token", "sends a password reset email").
+	{regexp.MustCompile(`(?i)\b(include|send|read|pass|attach|collect|forward|share|upload|post|provide|give|copy|paste|append|output|print|reveal|leak|exfiltrate|extract|dump|gather|grab|steal)\b(\s+\S+){0,6}?\s+(api[\s_-]?keys?|secret\s+keys?|secrets|private\s+keys?|access\s+tokens?|auth(entication)?\s+tokens?|bearer\s+tokens?|tokens|passwords|passphrases?|(user'?s|your|their)\s+password|credentials|session\s+cookies|cookies|environment\s+variables|env\s+vars)\b`), "asks for secrets by name"},
 	{regexp.MustCompile(`(?s)<!--.*?(-->|$)`), "holds a hidden HTML comment"},
 }
 

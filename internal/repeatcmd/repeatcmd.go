@@ -2,8 +2,9 @@
 // `mcp-inspect call|read|prompt …` for tools/call, resources/read and prompts/get, and for a
 // server reached over HTTP a curl line with the request as its body (MCP 2025-11-25
 // basic/transports, Streamable HTTP: POST, Accept both JSON and SSE). Credentials are never
-// written into a line: headers and environment variables the user set appear as
-// references to environment variables ("$AUTHORIZATION"), which the user exports first.
+// written into a line: credential headers and the environment variables the user set
+// appear as references to environment variables ("$AUTHORIZATION", "Bearer $TOKEN" for
+// --bearer-env TOKEN), which the user exports first; other headers are written as set.
 // Lines are written in the Target's shell syntax: POSIX sh, or on Windows a cmd.exe line
 // (shellwords.JoinWindows; references as %AUTHORIZATION%, curl as curl.exe).
 package repeatcmd
@@ -30,15 +31,25 @@ type Target struct {
 	// EnvKeys are the names of the variables the user set for the server (-e KEY=VALUE):
 	// the line passes each as -e "KEY=$KEY".
 	EnvKeys []string
-	// HeaderKeys are the names of the HTTP headers the user set (-H): the line sends each
-	// as "Name: $NAME" (the name upper-cased, '-' as '_').
-	HeaderKeys []string
+	// Headers are the HTTP headers the user set (-H, --bearer-env), as the line sends them.
+	Headers []Header
 	// SessionID is the Mcp-Session-Id the server gave ("" for none); ProtocolVersion the
 	// negotiated version for the MCP-Protocol-Version header ("" leaves it out).
 	SessionID, ProtocolVersion string
 	// Quoting is the shell syntax of the lines (the zero value is POSIX sh).
 	Quoting shellwords.Quoting
 }
+
+// Header is an HTTP header the user set, as a line writes it: "Name: Value" when Ref is
+// "", else "Name: Prefix$Ref", the credential read from the environment variable Ref.
+type Header struct {
+	Name, Value string
+	// Prefix goes before the reference ("Bearer " for --bearer-env).
+	Prefix, Ref string
+}
+
+// SecretHeader is a credential header written as a reference to the variable EnvRef(name).
+func SecretHeader(name string) Header { return Header{Name: name, Ref: EnvRef(name)} }
 
 // IsHTTP says whether the target is a remote server (a single http:// or https:// URL).
 func (t Target) IsHTTP() bool {
@@ -93,7 +104,7 @@ func Inspect(req []byte, t Target) (string, error) {
 	q := t.Quoting
 	line := q.Join(argv)
 	if t.IsHTTP() {
-		return line + headerRefs(t.HeaderKeys, q) + " " + q.Join(t.Argv), nil
+		return line + headerArgs(t.Headers, q) + " " + q.Join(t.Argv), nil
 	}
 	for _, k := range t.EnvKeys {
 		if EnvRef(k) == strings.ToUpper(k) {
@@ -125,28 +136,34 @@ func Curl(req []byte, t Target) (string, bool) {
 	if t.SessionID != "" {
 		line += " " + q.Join([]string{"-H", "Mcp-Session-Id: " + t.SessionID})
 	}
-	return line + headerRefs(t.HeaderKeys, q) + " " + q.Join([]string{"--data-raw", compact(req)}), true
+	return line + headerArgs(t.Headers, q) + " " + q.Join([]string{"--data-raw", compact(req)}), true
 }
 
-// headerRefs is ` -H "Name: $NAME"` (%NAME% for cmd.exe) for each header name that is an
-// HTTP token (others cannot be written inside double quotes safely and are left out; cmd
-// expands % even there).
-func headerRefs(names []string, q shellwords.Quoting) string {
+// headerArgs is ` -H "Name: Prefix$REF"` (%REF% for cmd.exe) for each credential header
+// and -H 'Name: value' for the others. A credential whose name or prefix cannot be written
+// inside double quotes safely is left out (cmd expands % even there).
+func headerArgs(hs []Header, q shellwords.Quoting) string {
 	unsafe := " \t\"$`\\!:"
 	if q == shellwords.Windows {
 		unsafe += "%"
 	}
 	var b strings.Builder
-	for _, h := range names {
-		if h == "" || strings.ContainsAny(h, unsafe) {
-			continue
+	for _, h := range hs {
+		switch {
+		case h.Name == "" || strings.ContainsAny(h.Name, " \t:"):
+		case h.Ref == "":
+			b.WriteString(" " + q.Join([]string{"-H", h.Name + ": " + h.Value}))
+		case strings.ContainsAny(h.Name, unsafe) || strings.ContainsAny(h.Prefix, strings.TrimPrefix(unsafe, " ")) || EnvRef(h.Ref) != h.Ref:
+		default:
+			fmt.Fprintf(&b, ` -H "%s: %s%s"`, h.Name, h.Prefix, q.Var(h.Ref))
 		}
-		fmt.Fprintf(&b, ` -H "%s: %s"`, h, q.Var(EnvRef(h)))
 	}
 	return b.String()
 }
 
 // compact is raw JSON on one line ("" for none); raw that is not JSON is kept as it is.
+// Go's encoder writes &, < and > in strings as \u0026, \u003c and \u003e (HTML escaping):
+// those escapes are written back as the characters, the same JSON, as a person types it.
 func compact(raw json.RawMessage) string {
 	s := strings.TrimSpace(string(raw))
 	if s == "" {
@@ -155,6 +172,31 @@ func compact(raw json.RawMessage) string {
 	var b bytes.Buffer
 	if err := json.Compact(&b, []byte(s)); err != nil {
 		return s
+	}
+	return unescapeHTML(b.String())
+}
+
+// unescapeHTML replaces the escapes \u0026, \u003c and \u003e in JSON strings with &, < and
+// > (any case of the hex digits); other escapes, an escaped backslash among them, stay.
+func unescapeHTML(s string) string {
+	if !strings.Contains(s, `\u00`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+6 <= len(s) && s[i+1] == 'u' {
+			if c, ok := map[string]byte{"0026": '&', "003c": '<', "003e": '>'}[strings.ToLower(s[i+2:i+6])]; ok {
+				b.WriteByte(c)
+				i += 5
+				continue
+			}
+		}
+		b.WriteString(s[i : i+2]) // an escape pair, kept whole
+		i++
 	}
 	return b.String()
 }

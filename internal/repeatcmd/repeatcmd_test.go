@@ -29,7 +29,7 @@ func TestInspectStdioReadsBackAsTheCall(t *testing.T) {
 
 func TestInspectHTTPKeepsCredentialsOut(t *testing.T) {
 	req := `{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///x y"}}`
-	tg := Target{Argv: []string{"https://mcp.example/mcp"}, HeaderKeys: []string{"Authorization", "X-Api-Key"}, SessionID: "abc", ProtocolVersion: "2025-11-25"}
+	tg := Target{Argv: []string{"https://mcp.example/mcp"}, Headers: []Header{SecretHeader("Authorization"), SecretHeader("X-Api-Key")}, SessionID: "abc", ProtocolVersion: "2025-11-25"}
 	line, err := Inspect([]byte(req), tg)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +98,7 @@ func TestWindowsLinesReadBackInCmd(t *testing.T) {
 		t.Errorf("line %s\nreads back as %q (%v)\nwant %q", line, got, err, want)
 	}
 
-	http := Target{Argv: []string{"https://mcp.example/mcp"}, HeaderKeys: []string{"Authorization", "X%Odd"}, Quoting: shellwords.Windows}
+	http := Target{Argv: []string{"https://mcp.example/mcp"}, Headers: []Header{SecretHeader("Authorization"), SecretHeader("X%Odd")}, Quoting: shellwords.Windows}
 	curl, _ := Curl([]byte(req), http)
 	if !strings.HasPrefix(curl, "curl.exe -sS -N ") || strings.Contains(curl, "X%Odd") {
 		t.Errorf("curl line %s", curl)
@@ -106,5 +106,50 @@ func TestWindowsLinesReadBackInCmd(t *testing.T) {
 	got, err = shellwords.SplitWindows(curl, env)
 	if err != nil || !slices.Contains(got, "Authorization: Bearer t0k") || got[len(got)-1] != req {
 		t.Errorf("curl %s\nreads back as %q (%v)", curl, got, err)
+	}
+}
+
+// TestBearerEnvAndPlainHeaders: --bearer-env TOKEN is written as "Bearer $TOKEN", a header
+// that is no credential as it was set, and neither line holds the token.
+func TestBearerEnvAndPlainHeaders(t *testing.T) {
+	req := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"q":"a&b"}}}`
+	tg := Target{Argv: []string{"https://mcp.example/mcp"}, Headers: []Header{
+		{Name: "Authorization", Prefix: "Bearer ", Ref: "MY_TOKEN"},
+		{Name: "X-Trace", Value: "run 'one' $x"},
+	}}
+	line, err := Inspect([]byte(req), tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	curl, _ := Curl([]byte(req), tg)
+	t.Setenv("MY_TOKEN", "t0k")
+	for _, l := range []string{line, curl} {
+		if !strings.Contains(l, `-H "Authorization: Bearer $MY_TOKEN"`) {
+			t.Errorf("line %s does not send Bearer $MY_TOKEN", l)
+		}
+		got, err := shellwords.Split(l)
+		if err != nil || !slices.Contains(got, "Authorization: Bearer t0k") || !slices.Contains(got, "X-Trace: run 'one' $x") {
+			t.Errorf("line %s reads back as %q (%v)", l, got, err)
+		}
+	}
+}
+
+// TestAmpersandAsTyped: a frame written by Go's encoder carries & < > as \u0026 \u003c
+// \u003e; the lines write the characters, and keep other escapes (an escaped backslash
+// before u0026 among them).
+func TestAmpersandAsTyped(t *testing.T) {
+	req := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"q","arguments":{"url":"https://x.example/?a=1\u0026b=2","html":"\u003cb\u003E","lit":"\\u0026","nl":"a\nb"}}}`
+	line, err := Inspect([]byte(req), Target{Argv: []string{"srv"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := shellwords.Split(line)
+	want := `{"url":"https://x.example/?a=1&b=2","html":"<b>","lit":"\\u0026","nl":"a\nb"}`
+	if len(got) < 5 || got[4] != want {
+		t.Errorf("line %s\nargs %q\nwant %q", line, got, want)
+	}
+	curl, _ := Curl([]byte(req), Target{Argv: []string{"https://mcp.example/mcp"}})
+	if strings.Contains(curl, `\u0026b`) || !strings.Contains(curl, "a=1&b=2") {
+		t.Errorf("curl line %s keeps \\u0026", curl)
 	}
 }
