@@ -73,6 +73,10 @@ type wireFind struct {
 	// says for which hits, rows and filter.
 	shown    []int32
 	shownKey shownKey
+	// page is the search's hits inside the selected frame's detail (wirehits.go); want
+	// is the one to scroll to once the frame's detail is drawn.
+	page pageHits
+	want hitWant
 
 	mode findMode
 	in   lineInput
@@ -403,6 +407,11 @@ func (p *wirePane) nextHit(from, d int, incl bool) bool {
 			p.sel = r
 			p.follow = false
 			p.detailOff = 0
+			p.find.want = wantFirst
+			if d < 0 {
+				p.find.want = wantLast
+			}
+			p.find.page.at = -1
 			p.scrollIntoView()
 			return true
 		}

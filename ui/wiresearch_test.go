@@ -173,12 +173,17 @@ func TestWireSearch(t *testing.T) {
 	if m.wire.find.mode != findNone {
 		t.Fatal("enter did not close the search input")
 	}
+	// n goes to the frame's second hit (its parsed view) before the next frame.
+	keys(t, m, "n")
+	if s, at := m.wire.selected().seq, m.wire.find.page.at; s != 7 || at != 1 {
+		t.Fatalf("n selected #%d hit %d, want #7 hit 1", s, at)
+	}
 	keys(t, m, "n")
 	if s := m.wire.selected().seq; s != 8 {
 		t.Fatalf("n selected #%d, want #8", s)
 	}
 	mustContain(t, "search line", view(m), `/echo" · match 2 of 2 · n/N next/previous`, `▸`)
-	keys(t, m, "n")
+	keys(t, m, "n", "n")
 	if s := m.wire.selected().seq; s != 7 {
 		t.Fatalf("n wrapped to #%d, want #7", s)
 	}
