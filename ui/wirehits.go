@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -205,4 +206,18 @@ func (p *wirePane) markPageHits(out []string, off int) bool {
 		}
 	}
 	return true
+}
+
+// inFrame says which of the selected frame's hits n/N stand on, when it has more than one
+// (n visits them before the next frame).
+func (p *wirePane) inFrame() string {
+	ph := &p.find.page
+	ev := p.selected()
+	if ev == nil || ph.key.seq != ev.seq || ph.key.query != p.find.query || len(ph.hits) < 2 {
+		return ""
+	}
+	if ph.at < 0 {
+		return fmt.Sprintf(", %d in the frame", len(ph.hits))
+	}
+	return fmt.Sprintf(", %d/%d in the frame", ph.at+1, len(ph.hits))
 }

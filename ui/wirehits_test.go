@@ -157,7 +157,9 @@ func TestWireSearchStepsInsideFrames(t *testing.T) {
 	if got := where(); got != (pos{8, 0}) {
 		t.Fatalf("n after G at %+v, want #8 hit 0", got)
 	}
-	mustContain(t, "search line", view(m), fmt.Sprintf("match %d of %d", 2, 2))
+	mustContain(t, "search line", view(m), fmt.Sprintf("match %d of %d, 1/2 in the frame", 2, 2))
+	keys(t, m, "n")
+	mustContain(t, "search line", view(m), "match 2 of 2, 2/2 in the frame")
 }
 
 // TestWireSearchLongFrameGolden is the wire pane after / found a match at the end of a

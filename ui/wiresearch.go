@@ -612,7 +612,7 @@ func (p *wirePane) hitCount() string {
 	}
 	if i, ok := p.selPos(); ok {
 		if k, found := slices.BinarySearch(p.find.shown, int32(i)); found {
-			return fmt.Sprintf("match %d of %d%s", k+1, n, more)
+			return fmt.Sprintf("match %d of %d%s%s", k+1, n, more, p.inFrame())
 		}
 	}
 	return jsontext.Count(n, "match", "matches") + more
