@@ -456,6 +456,15 @@ func TestManAndCompletion(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, ".nh") && !strings.Contains(r.stdout, ".TH \"MCP-INSPECT\" \"1\"") {
 		t.Fatalf("not a man page:\n%s", r.stdout[:min(400, len(r.stdout))])
 	}
+	// The keys (generated from ui/keys.go) and the filter language, before EXIT STATUS.
+	for _, want := range []string{".SH KEYS", ".SS 3 Wire", ".B \"N\"\nprevious match", ".SH FILTER EXPRESSIONS", ".B is:tool-error\n"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the man page lacks %q", want)
+		}
+	}
+	if strings.Index(r.stdout, ".SH KEYS") > strings.Index(r.stdout, ".SH EXIT STATUS") {
+		t.Error("KEYS comes after EXIT STATUS")
+	}
 	dir := t.TempDir()
 	r = inspect(t, nil, "man", "--dir", dir)
 	wantCode(t, r, 0)

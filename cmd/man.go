@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 )
 
 // newManCmd is `mcp-inspect man`: man pages generated from the command tree.
@@ -42,7 +45,7 @@ Shell completion is "mcp-inspect completion bash|zsh|fish|powershell".`,
 			if err := doc.GenManTree(root, header, dir); err != nil {
 				return &codeError{exitUsage, fmt.Sprintf("writing man pages to %s: %v", dir, err)}
 			}
-			// The main page gains EXIT STATUS, ENVIRONMENT and FILES.
+			// The main page gains KEYS, FILTER EXPRESSIONS, EXIT STATUS, ENVIRONMENT and FILES.
 			main := filepath.Join(dir, root.Name()+".1")
 			b, err := os.ReadFile(main)
 			if err == nil {
@@ -58,10 +61,22 @@ Shell completion is "mcp-inspect completion bash|zsh|fish|powershell".`,
 	return c
 }
 
-// withManSections adds the main page's EXIT STATUS, ENVIRONMENT and FILES sections
+// filterSection is roff: the wire filter language (F in the Wire pane, the flags that
+// take a filter), from internal/wirefilter's table of terms.
+func filterSection() string {
+	esc := func(s string) string { return strings.ReplaceAll(s, `\`, `\e`) }
+	var b strings.Builder
+	b.WriteString(".SH FILTER EXPRESSIONS\n.PP\nThe Wire pane's filter (F) reads this language.\n" + esc(wirefilter.SyntaxRules) + "\n")
+	for _, t := range wirefilter.Syntax() {
+		b.WriteString(".TP\n.B " + esc(t.Example) + "\n" + esc(t.Means) + "\n")
+	}
+	return b.String()
+}
+
+// withManSections adds the main page's KEYS, FILTER EXPRESSIONS, EXIT STATUS, ENVIRONMENT and FILES sections
 // (man-pages(7) order: before SEE ALSO), which cobra's generator has no place for.
 func withManSections(page []byte) []byte {
-	extra := []byte(manSections)
+	extra := []byte(manKeys + filterSection() + manSections)
 	if i := bytes.Index(page, []byte(".SH SEE ALSO")); i >= 0 {
 		return append(append(append([]byte(nil), page[:i]...), extra...), page[i:]...)
 	}

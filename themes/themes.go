@@ -72,8 +72,9 @@ type Styles struct {
 	Stderr       lipgloss.Style
 	Lifecycle    lipgloss.Style
 	Selection    lipgloss.Style
-	// Match marks the text a search found.
-	Match lipgloss.Style
+	// Match marks the text a search found; MatchCurrent the match n/N stand on.
+	Match        lipgloss.Style
+	MatchCurrent lipgloss.Style
 	// Escape marks bytes the sanitizer made visible (\x1b, <C7>, <U+202E>).
 	Escape lipgloss.Style
 	// TabActive and TabInactive draw the pane switcher.
@@ -158,6 +159,14 @@ func Build(p Palette) *Styles {
 		if p.MatchFg != nil {
 			s.Match = s.Match.Foreground(p.MatchFg)
 		}
+	}
+	s.MatchCurrent = s.Match
+	switch {
+	case p.NoAttrs:
+	case p.MatchBg == nil && p.MatchFg == nil:
+		s.MatchCurrent = s.Match.Reverse(true)
+	default:
+		s.MatchCurrent = s.Match.Bold(true).Underline(true)
 	}
 	s.Escape = fg(p.Warning)
 	if p.Warning == nil {

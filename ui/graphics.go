@@ -209,7 +209,7 @@ func (m *model) mediaKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Detail.OpenMedia) && (m.focus == paneCall || m.focus == paneResources):
 		return m.openShownPicture(), true
-	case key.Matches(msg, k.Detail.RawText) && m.c.md != nil:
+	case key.Matches(msg, k.Detail.RawText) && m.c.md != nil && m.showsMarkdown():
 		m.c.md.raw = !m.c.md.raw
 		m.call.render()
 		what := "markdown rendered"
@@ -220,6 +220,16 @@ func (m *model) mediaKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// showsMarkdown reports whether the focused pane draws server text as markdown (the
+// panes whose help lists the RawText key).
+func (m *model) showsMarkdown() bool {
+	switch m.focus {
+	case paneTools, paneCall, paneServer, paneResources, panePrompts:
+		return true
+	}
+	return false
 }
 
 // openShownPicture opens the first picture of the shown result or read resource.

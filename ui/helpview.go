@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -20,9 +21,12 @@ func (m *model) helpPage(head string, pane, global []key.Binding, w, h int) stri
 	lines := m.helpLines(pane, global, w)
 	room := helpRoom(len(lines), h)
 	off := min(max(m.help.off, 0), max(len(lines)-room, 0))
-	out := []string{fit(head, w), ""}
+	out := []string{fit(head, w), fit(m.helpSearchLine(), w)}
 	end := min(off+room, len(lines))
 	out = append(out, lines[off:end]...)
+	if len(lines) == 0 {
+		out = append(out, m.c.st.Muted.Render(fit("no key matches", w)))
+	}
 	if off > 0 || end < len(lines) {
 		out = append(out, m.c.st.Muted.Render(fit(fmt.Sprintf("lines %d–%d of %d · j/k pgup/pgdn scroll", off+1, end, len(lines)), w)))
 	}
@@ -56,8 +60,9 @@ func (m *model) helpRows(bs []key.Binding) []string {
 		}
 	}
 	var rows []string
+	q := strings.ToLower(m.help.query)
 	for _, b := range bs {
-		if !b.Enabled() {
+		if !b.Enabled() || q != "" && !strings.Contains(strings.ToLower(b.Help().Key+" "+b.Help().Desc), q) {
 			continue
 		}
 		h := b.Help()
@@ -104,4 +109,49 @@ func (m *model) helpLines(pane, global []key.Binding, w int) []string {
 		out[i] = l
 	}
 	return out
+}
+
+// helpSearchKey handles the help page's search: / starts typing a query that narrows the
+// keys listed (their key or text holds it), enter keeps it, esc drops it; false for the
+// keys it leaves (scrolling, closing).
+func (m *model) helpSearchKey(msg tea.KeyPressMsg) bool {
+	k := &m.c.keys
+	if !m.help.typing {
+		switch {
+		case key.Matches(msg, k.List.Filter):
+			m.help.typing, m.help.off = true, 0
+			return true
+		case m.help.query != "" && key.Matches(msg, k.Form.Cancel):
+			m.help.query, m.help.off = "", 0
+			return true
+		}
+		return false
+	}
+	switch {
+	case key.Matches(msg, k.Form.Cancel):
+		m.help.query, m.help.typing = "", false
+	case key.Matches(msg, k.Dialog.Confirm):
+		m.help.typing = false
+	case key.Matches(msg, k.Input.DeleteBack):
+		if r := []rune(m.help.query); len(r) > 0 {
+			m.help.query = string(r[:len(r)-1])
+		}
+	case msg.Text != "":
+		m.help.query += msg.Text
+	}
+	m.help.off = 0
+	return true
+}
+
+// helpSearchLine is the help page's search line: the query being typed or in force, or
+// how to start one.
+func (m *model) helpSearchLine() string {
+	st, k := m.c.st, &m.c.keys
+	switch {
+	case m.help.typing:
+		return st.Accent.Render("/"+clean(m.help.query)+"▏") + st.Muted.Render("  enter keeps it, esc clears it")
+	case m.help.query != "":
+		return st.Accent.Render("/"+clean(m.help.query)) + st.Muted.Render("  "+k.Form.Cancel.Help().Key+" shows every key")
+	}
+	return st.Muted.Render(k.List.Filter.Help().Key + " searches the keys")
 }

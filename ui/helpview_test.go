@@ -110,3 +110,40 @@ func TestHelpEnterPerPane(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSearch: / in the help types a query that narrows the keys listed (a key's
+// name or text holding it, in the pane's and the global keys); esc clears it, then
+// closes the help.
+func TestHelpSearch(t *testing.T) {
+	m := goldenModel(t, 120, 30)
+	keys(t, m, "3", "?")
+	if !strings.Contains(view(m), "jump request ⇄ response") {
+		t.Fatalf("the Wire help lacks p:\n%s", view(m))
+	}
+	keys(t, m, "/")
+	typeIn(t, m, "match")
+	out := view(m)
+	mustContain(t, "help searched for match", out, "/match", "next match", "previous match")
+	for _, gone := range []string{"jump request ⇄ response", "quit (always)"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("/match still lists %q:\n%s", gone, out)
+		}
+	}
+	// q is text while typing; enter keeps the query, esc clears it, esc again closes.
+	typeIn(t, m, "q")
+	if !m.help.shown || m.help.query != "matchq" {
+		t.Fatalf("q while typing: shown %v query %q", m.help.shown, m.help.query)
+	}
+	mustContain(t, "no match", view(m), "no key matches")
+	keys(t, m, "backspace", "enter")
+	mustContain(t, "kept query", view(m), "/match", "next match")
+	keys(t, m, "esc")
+	if !m.help.shown || m.help.query != "" {
+		t.Fatalf("esc with a query: shown %v query %q, want the help with every key", m.help.shown, m.help.query)
+	}
+	mustContain(t, "every key", view(m), "jump request ⇄ response", "/ searches the keys")
+	keys(t, m, "esc")
+	if m.help.shown {
+		t.Fatal("esc without a query did not close the help")
+	}
+}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -46,6 +47,9 @@ type itemList struct {
 	shown    []int
 	sel      int
 	top      int
+	// anchor is the key of the item last chosen (moved to, clicked, selected by name): a
+	// filter change selects it again when it shows, else the nearest shown item before it.
+	anchor string
 
 	filter    textinput.Model
 	filtering bool
@@ -62,10 +66,7 @@ func newItemList(c *common, title, empty string) *itemList {
 
 // setItems replaces the items, keeping the selection on the same key when it is still there.
 func (l *itemList) setItems(items []listItem) {
-	cur := ""
-	if it := l.selected(); it != nil {
-		cur = it.key
-	}
+	cur := l.chosen()
 	l.items = items
 	l.refilter(cur)
 }
@@ -90,14 +91,43 @@ func (l *itemList) refilter(cur string) {
 			l.shown = append(l.shown, m.Index)
 		}
 	}
-	l.sel = 0
-	for r, i := range l.shown {
-		if l.items[i].key == cur {
-			l.sel = r
-		}
-	}
+	l.anchor = cur
+	l.sel = l.nearest(cur)
 	l.top = 0
 	l.scrollIntoView()
+}
+
+// nearest is the shown row of the item with key cur, else of the shown item nearest
+// before it in the items' order (after it when none is before), else 0.
+func (l *itemList) nearest(cur string) int {
+	at := slices.IndexFunc(l.items, func(it listItem) bool { return it.key == cur })
+	if at < 0 {
+		return 0
+	}
+	before, after := -1, -1
+	for r, i := range l.shown {
+		switch {
+		case i == at:
+			return r
+		case i < at && (before < 0 || i > l.shown[before]):
+			before = r
+		case i > at && (after < 0 || i < l.shown[after]):
+			after = r
+		}
+	}
+	if before >= 0 {
+		return before
+	}
+	return max(after, 0)
+}
+
+// chosen is the key a filter change keeps: the item last chosen while it is listed, else
+// the selected one.
+func (l *itemList) chosen() string {
+	if l.anchor != "" && slices.ContainsFunc(l.items, func(it listItem) bool { return it.key == l.anchor }) {
+		return l.anchor
+	}
+	return l.selectedKey()
 }
 
 // selectedIndex is the index in items of the selected row, -1 when none.
@@ -120,7 +150,7 @@ func (l *itemList) selected() *listItem {
 func (l *itemList) selectKey(k string) bool {
 	for r, i := range l.shown {
 		if l.items[i].key == k {
-			l.sel = r
+			l.sel, l.anchor = r, k
 			l.scrollIntoView()
 			return true
 		}
@@ -143,6 +173,7 @@ func (l *itemList) move(d int) {
 		return
 	}
 	l.sel = min(max(l.sel+d, 0), len(l.shown)-1)
+	l.anchor = l.selectedKey()
 	l.scrollIntoView()
 }
 
@@ -158,7 +189,7 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 			l.filtering = false
 			l.filter.Blur()
 			l.filter.SetValue("")
-			l.refilter(l.selectedKey())
+			l.refilter(l.chosen())
 		case key.Matches(msg, k.Dialog.Confirm):
 			l.filtering = false
 			l.filter.Blur()
@@ -170,7 +201,7 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 			old := l.filter.Value()
 			l.filter, cmd = l.filter.Update(msg)
 			if l.filter.Value() != old {
-				l.refilter(l.selectedKey())
+				l.refilter(l.chosen())
 			}
 		}
 		return true, l.sel != before, cmd
@@ -180,12 +211,12 @@ func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.
 		l.filtering = true
 		if l.filter.Value() != "" {
 			l.filter.SetValue("")
-			l.refilter(l.selectedKey())
+			l.refilter(l.chosen())
 		}
 		return true, false, l.filter.Focus()
 	case key.Matches(msg, k.Dialog.Dismiss) && l.filter.Value() != "":
 		l.filter.SetValue("")
-		l.refilter(l.selectedKey())
+		l.refilter(l.chosen())
 	default:
 		d, ok := k.List.scrollStep(msg, max(l.r.h-2, 1), len(l.shown))
 		if !ok {

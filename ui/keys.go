@@ -80,8 +80,8 @@ type listKeys struct {
 	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
 	PageUp   key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	PageDown key.Binding `in:"tools call wire server resources prompts logs tasks"`
-	Top      key.Binding `in:"tools wire server resources prompts logs tasks"`
-	Bottom   key.Binding `in:"tools wire server resources prompts logs tasks"`
+	Top      key.Binding `in:"tools call wire server resources prompts logs tasks"`
+	Bottom   key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	Filter   key.Binding `in:"tools resources prompts tasks"`
 	// Open, OpenPrompt and OpenTask are the same key (enter) doing each pane's own thing.
 	Open       key.Binding `in:"resources"`
@@ -117,7 +117,7 @@ type detailKeys struct {
 	// (xdg-open, open, explorer.exe); RawText shows descriptions and markdown resources as the server
 	// sent them ⇄ rendered (issue 16).
 	OpenMedia key.Binding `in:"call resources"`
-	RawText   key.Binding `in:"tools resources prompts"`
+	RawText   key.Binding `in:"tools call server resources prompts"`
 }
 
 // toolsKeys are the keys that act on the selected tool (1 Tools).

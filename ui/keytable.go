@@ -78,3 +78,27 @@ func keyTable(k keyMap) string {
 	}
 	return b.String()
 }
+
+// manKeys renders the key map as the man page's KEYS section (roff): one subsection per
+// group, a tagged paragraph per binding. cmd/mankeys.go holds it (cmd may not import
+// ui); TestREADMEKeyTable regenerates it with -update.
+func manKeys(k keyMap) string {
+	esc := func(s string) string {
+		s = strings.ReplaceAll(s, `\`, `\e`)
+		if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+			s = `\&` + s
+		}
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(".SH KEYS\n.PP\nThe keys of the TUI. " + esc(k.Global.Help.Help().Key) + " lists those of the focused pane; " +
+		esc(k.List.Filter.Help().Key) + " there searches them. The settings file's keys section rebinds them (mcp-inspect settings path).\n")
+	for _, g := range k.groups() {
+		b.WriteString(".SS " + esc(g.where) + "\n")
+		for _, kb := range g.keys {
+			h := kb.Help()
+			b.WriteString(".TP\n.B \"" + strings.ReplaceAll(esc(h.Key), `"`, `\(dq`) + "\"\n" + esc(h.Desc) + "\n")
+		}
+	}
+	return b.String()
+}

@@ -288,6 +288,10 @@ type model struct {
 	help struct {
 		shown bool
 		off   int
+		// query narrows the keys listed to those whose key or text holds it; typing is
+		// set while it is being typed (after /).
+		query  string
+		typing bool
 	}
 
 	// now is the clock (fixed in tests so elapsed times are stable).

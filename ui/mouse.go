@@ -216,6 +216,7 @@ func (l *itemList) clickRow(x, y int) bool {
 	r, ok := l.rowAt(x, y)
 	if ok {
 		l.sel = r
+		l.anchor = l.selectedKey()
 		l.scrollIntoView()
 	}
 	return ok

@@ -111,7 +111,7 @@ func (p *toolsPane) emptyRow(w int) string {
 // refilter rebuilds the rows from the tools, keeping the selected tool if it still matches.
 // A name a broken server lists twice gets a distinct key, so both rows stay selectable.
 func (p *toolsPane) refilter() {
-	cur := p.list.selectedKey()
+	cur := p.list.chosen()
 	items := make([]listItem, len(p.tools))
 	seen := make(map[string]int, len(p.tools))
 	for i, t := range p.tools {

@@ -298,9 +298,15 @@ func (m *model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case m.help.shown:
 		m.clampHelp()
 		page := max(m.lay.body.h-3, 1)
-		if key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit) {
-			m.help.shown, m.help.off = false, 0
-		} else if d, ok := k.List.scrollStep(msg, page, 1<<30); ok {
+		switch {
+		case m.helpSearchKey(msg):
+		case key.Matches(msg, k.Global.Help, k.Form.Cancel, k.Global.Quit):
+			m.help.shown, m.help.off, m.help.query = false, 0, ""
+		}
+		if !m.help.shown || m.help.typing {
+			return nil, true
+		}
+		if d, ok := k.List.scrollStep(msg, page, 1<<30); ok {
 			m.help.off = max(m.help.off+d, 0) // clampHelp keeps the bottom
 		}
 		return nil, true

@@ -173,6 +173,7 @@ func (p *wirePane) move(d int) {
 	p.sel = min(max(p.sel+d, 0), n-1)
 	p.follow = p.sel == n-1 && d > 0
 	p.detailOff = 0
+	p.find.want = wantNone
 	p.scrollIntoView()
 }
 

@@ -20,14 +20,15 @@ func (p *wirePane) viewDetail() string {
 		lines = p.detailLines(&ev, pos, w, p.full == ev.Seq, loaded, &js)
 	}
 	h = js.rows(h)
-	out := pageWindow(p.c.st, lines, &js, clampScroll(p.detailOff, len(lines)+js.len(), h), h, w)
-	if js.explore {
-		out = append(out, js.view.pathLine(p.c.st, &p.c.keys, w))
-	}
-	if p.find.query != "" {
+	off := clampScroll(p.detailOff, len(lines)+js.len(), h)
+	out := pageWindow(p.c.st, lines, &js, off, h, w)
+	if p.find.query != "" && !p.markPageHits(out, off) {
 		for i := range out {
 			out[i] = p.highlight(out[i])
 		}
+	}
+	if js.explore {
+		out = append(out, js.view.pathLine(p.c.st, &p.c.keys, w))
 	}
 	return strings.Join(out, "\n")
 }
@@ -54,6 +55,7 @@ func (p *wirePane) sync() {
 		if p.js.explore {
 			p.keepCursor() // a shorter pane must still show the node the path line names
 		}
+		p.syncPageHits()
 		return
 	}
 	seq := p.tl.evs.at(pos).seq
@@ -75,4 +77,5 @@ func (p *wirePane) sync() {
 	if p.js.explore {
 		p.keepCursor() // re-wrapped raw lines above moved the node the path line names
 	}
+	p.syncPageHits()
 }

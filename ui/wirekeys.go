@@ -58,9 +58,14 @@ func (p *wirePane) frameKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(msg, k.Wire.FilterExpr):
 		return true, p.openFind(findFilter)
 	case key.Matches(msg, k.Wire.SearchNext):
-		p.nextHit(p.sel, 1, false)
+		// The hits inside the frame first, then the next frame's.
+		if !p.stepPageHit(1) {
+			p.nextHit(p.sel, 1, false)
+		}
 	case key.Matches(msg, k.Wire.SearchPrev):
-		p.nextHit(p.sel, -1, false)
+		if !p.stepPageHit(-1) {
+			p.nextHit(p.sel, -1, false)
+		}
 	case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 	case key.Matches(msg, k.JSON.Explore):
 		p.exploreJSON()

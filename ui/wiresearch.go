@@ -73,6 +73,17 @@ type wireFind struct {
 	// says for which hits, rows and filter.
 	shown    []int32
 	shownKey shownKey
+	// page is the search's hits inside the selected frame's detail (wirehits.go); want
+	// is the one to scroll to once the frame's detail is drawn.
+	page pageHits
+	want hitWant
+	// anchor is the event a filter change was asked to keep (pos) and the row and event
+	// it selected instead (row, at): while that row stays selected the next filter change
+	// keeps pos again, so narrowing then widening comes back to the same event.
+	anchor struct {
+		pos, row, at int
+		ok           bool
+	}
 
 	mode findMode
 	in   lineInput
@@ -213,17 +224,28 @@ func (e wireEv) ToolError() bool {
 	return json.Unmarshal(raw, &m) == nil && m.Result.IsError
 }
 
+// keptPos is the event a filter change keeps: the selected one, or the one an earlier
+// filter change kept while its stand-in is still selected.
+func (p *wirePane) keptPos() (int, bool) {
+	cur, had := p.selPos()
+	if a := p.find.anchor; had && a.ok && p.sel == a.row && cur == a.at {
+		return a.pos, true
+	}
+	return cur, had
+}
+
 // setExpr makes f the active filter, keeping the selected event selected when it passes
 // (once the scan reaches it); the returned Cmd goes on with the scan (filterLive).
 func (p *wirePane) setExpr(f wirefilter.Filter) tea.Cmd {
-	cur, had := p.selPos()
+	cur, had := p.keptPos()
 	if p.find.keeping && p.sel == p.find.kept {
 		// The older filter's scan had not reached the event to keep yet.
 		cur, had = p.find.keep, true
 	}
 	p.find.expr, p.find.rows = f, nil
 	p.find.scan.restart()
-	p.find.keep, p.find.kept, p.find.keeping = cur, -1, had && !p.follow
+	// An empty filter shows every event at once: nothing to wait for.
+	p.find.keep, p.find.kept, p.find.keeping = cur, -1, had && !p.follow && !f.Empty()
 	cmd := p.filterLive()
 	if !p.find.keeping {
 		p.reselect(cur, had)
@@ -239,10 +261,16 @@ func (p *wirePane) clearExpr() {
 	p.find.keeping = false
 }
 
-// reselect selects event position cur (or the nearest row after it) in the new view.
+// reselect selects event position cur in the new view, or the nearest row before it
+// (after it when none is before).
 func (p *wirePane) reselect(cur int, had bool) {
+	p.find.anchor.ok = false
 	if had && p.count() > 0 {
 		p.sel = p.rowOf(cur)
+		if p.at(p.sel) > cur && p.sel > 0 {
+			p.sel--
+		}
+		p.find.anchor.pos, p.find.anchor.row, p.find.anchor.at, p.find.anchor.ok = cur, p.sel, p.at(p.sel), true
 	} else {
 		p.sel = 0
 	}
@@ -403,6 +431,11 @@ func (p *wirePane) nextHit(from, d int, incl bool) bool {
 			p.sel = r
 			p.follow = false
 			p.detailOff = 0
+			p.find.want = wantFirst
+			if d < 0 {
+				p.find.want = wantLast
+			}
+			p.find.page.at = -1
 			p.scrollIntoView()
 			return true
 		}
@@ -521,7 +554,7 @@ func (p *wirePane) closeFind() {
 // cyclePreset steps the preset filters (all, messages, problems, stderr); a filter
 // expression in force gives way to the preset after the one last chosen.
 func (p *wirePane) cyclePreset() {
-	cur, had := p.selPos()
+	cur, had := p.keptPos()
 	p.filter = (p.filter + 1) % filterCount
 	if p.filter == filterFlows && len(p.tl.flows) == 0 {
 		p.filter = filterAll // a stdio session has no HTTP exchanges
@@ -579,7 +612,7 @@ func (p *wirePane) hitCount() string {
 	}
 	if i, ok := p.selPos(); ok {
 		if k, found := slices.BinarySearch(p.find.shown, int32(i)); found {
-			return fmt.Sprintf("match %d of %d%s", k+1, n, more)
+			return fmt.Sprintf("match %d of %d%s%s", k+1, n, more, p.inFrame())
 		}
 	}
 	return jsontext.Count(n, "match", "matches") + more

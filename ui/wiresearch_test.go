@@ -173,12 +173,17 @@ func TestWireSearch(t *testing.T) {
 	if m.wire.find.mode != findNone {
 		t.Fatal("enter did not close the search input")
 	}
+	// n goes to the frame's second hit (its parsed view) before the next frame.
+	keys(t, m, "n")
+	if s, at := m.wire.selected().seq, m.wire.find.page.at; s != 7 || at != 1 {
+		t.Fatalf("n selected #%d hit %d, want #7 hit 1", s, at)
+	}
 	keys(t, m, "n")
 	if s := m.wire.selected().seq; s != 8 {
 		t.Fatalf("n selected #%d, want #8", s)
 	}
-	mustContain(t, "search line", view(m), `/echo" · match 2 of 2 · n/N next/previous`, `▸`)
-	keys(t, m, "n")
+	mustContain(t, "search line", view(m), `/echo" · match 2 of 2, 1/2 in the frame · n/N next/previous`, `▸`)
+	keys(t, m, "n", "n")
 	if s := m.wire.selected().seq; s != 7 {
 		t.Fatalf("n wrapped to #%d, want #7", s)
 	}
@@ -197,7 +202,7 @@ func TestWireSearch(t *testing.T) {
 	if s := m.wire.selected().seq; s != 8 || m.wire.find.query != "" {
 		t.Fatalf("esc: #%d query %q, want #8 and no search", s, m.wire.find.query)
 	}
-	// Search and filter together: n only visits the rows shown.
+	// Search and filter together: n only visits the rows shown (here #8's second hit).
 	setWireFilter(t, m, "dir:out")
 	keys(t, m, "/")
 	typeIn(t, m, "echo")
@@ -205,7 +210,7 @@ func TestWireSearch(t *testing.T) {
 	if s := m.wire.selected().seq; s != 8 {
 		t.Fatalf("n under dir:out selected #%d, want #8 (the only outgoing match)", s)
 	}
-	mustContain(t, "count under a filter", view(m), "/echo · match 1 of 1 ·")
+	mustContain(t, "count under a filter", view(m), "/echo · match 1 of 1, 2/2 in the frame ·")
 	// / then enter keeps the search in force.
 	keys(t, m, "/", "enter")
 	if m.wire.find.query != "echo" {
