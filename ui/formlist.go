@@ -47,7 +47,7 @@ func (p *formList) setUp(detail func(now time.Time) []string) {
 
 // layOut sizes the list of n items and the detail (and an open form) in r.
 func (p *formList) layOut(r rect, n int) {
-	p.lr, p.det, p.stacked = splitView(r, n)
+	p.lr, p.det, p.stacked = p.c.splitView(r, n)
 	p.list.setSize(p.lr)
 	p.bar.SetWidth(min(max(p.det.w-20, 10), 40))
 	if p.form != nil {
@@ -66,3 +66,6 @@ func (p *formList) detailStart() (int, []string) {
 	w := max(p.det.w, 10)
 	return w, noticeLines(p.c.st, p.errs, p.warnings, w)
 }
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *formList) listShare() int { return share(p.lr, p.det, p.stacked) }

@@ -65,6 +65,11 @@ type globalKeys struct {
 	RestartUnbuffered key.Binding
 	// Reveal shows the session's secrets on screen as received, or masks them again.
 	Reveal key.Binding
+	// Zoom gives the detail beside a list the whole pane, then the list, then both again;
+	// SplitLess and SplitMore move the split between them (a smaller or larger list).
+	Zoom      key.Binding
+	SplitLess key.Binding
+	SplitMore key.Binding
 	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
 	CancelCall key.Binding `in:"call"`
 	Help       key.Binding
@@ -298,6 +303,9 @@ func defaultGlobalKeys() globalKeys {
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
 		Reveal:            key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "show secrets on screen as received ⇄ mask them (as the trace does)")),
+		Zoom:              key.NewBinding(key.WithKeys("="), key.WithHelp("=", "zoom: the detail takes the pane → the list → both")),
+		SplitLess:         key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "move the split: a smaller list, a larger detail")),
+		SplitMore:         key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "move the split: a larger list, a smaller detail")),
 	}
 }
 

@@ -283,11 +283,23 @@ func (p *logsPane) setSize(r rect) {
 	p.scrollIntoView()
 }
 
-// listHeight is how many rows the list gets (the selected entry's detail takes the rest).
-func (p *logsPane) listHeight() int { return max(p.r.h*3/5-1, 3) }
+// listHeight is how many rows the list gets (the selected entry's detail takes the rest):
+// the session's share of the pane, all of it or none when zoomed.
+func (p *logsPane) listHeight() int {
+	switch p.c.zoom {
+	case zoomDetail:
+		return 0
+	case zoomList:
+		return max(p.r.h, 1)
+	}
+	return max(splitSize(p.r.h, p.r.h*3/5-1, p.c.split, sideMinRows), 1)
+}
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *logsPane) listShare() int { return p.listHeight() * 100 / max(p.r.h-1, 1) }
 
 func (p *logsPane) scrollIntoView() {
-	p.top = topFor(p.top, p.sel, len(p.shown), p.listHeight())
+	p.top = topFor(p.top, p.sel, len(p.shown), max(p.listHeight(), 1))
 }
 
 func (p *logsPane) move(d int) {
@@ -471,7 +483,7 @@ func (p *logsPane) draw(base time.Time) string {
 		}
 	}
 	// The selected entry in full.
-	if p.sel < len(p.shown) && len(p.shown) > 0 {
+	if p.sel < len(p.shown) && len(p.shown) > 0 && p.c.zoom != zoomList {
 		e := &p.entries[p.shown[p.sel]]
 		lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 0))))
 		meta := fmt.Sprintf("level %s", clean(e.level))

@@ -142,7 +142,7 @@ func (p *toolsPane) title() string { return "Tools" }
 
 func (p *toolsPane) setSize(r rect) {
 	p.r = r
-	p.lr, p.det, p.stacked = splitView(r, len(p.tools))
+	p.lr, p.det, p.stacked = p.c.splitView(r, len(p.tools))
 	p.list.setSize(p.lr)
 }
 
@@ -340,3 +340,6 @@ func toolDetail(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int) []str
 	out = append(out, "", st.Muted.Render("enter: call this tool"))
 	return out
 }
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *toolsPane) listShare() int { return share(p.lr, p.det, p.stacked) }
