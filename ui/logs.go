@@ -358,6 +358,9 @@ func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, c
 		}
 		return true, nil, nil
 	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
+		return true, nil, c
+	}
 	switch {
 	case key.Matches(msg, k.Logs.SetLevel):
 		p.choosing = true

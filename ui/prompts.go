@@ -139,6 +139,9 @@ func (p *promptsPane) listKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd
 	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c
 	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
+		return true, nil, c
+	}
 	pr := p.selected()
 	switch {
 	case key.Matches(msg, k.List.OpenPrompt):

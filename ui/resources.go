@@ -259,6 +259,9 @@ func (p *resourcesPane) listKey(msg tea.KeyPressMsg) (handled bool, act *resourc
 	if h, c := p.list.paneKey(msg, &p.detailOff); h {
 		return true, nil, c
 	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
+		return true, nil, c
+	}
 	res, tmpl := p.selection()
 	switch {
 	case key.Matches(msg, k.List.Open):

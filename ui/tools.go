@@ -191,6 +191,9 @@ func (p *toolsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *toolAction,
 		switch {
 		case key.Matches(msg, k.Tools.CallByName):
 			return true, nil, p.openCallByName()
+		case key.Matches(msg, k.Detail.Copy, k.Detail.CopyExact):
+			_, cmd := p.c.copyShownKey(msg, p.copySource)
+			return true, nil, cmd
 		case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 			return true, nil, nil
 		case key.Matches(msg, k.Tools.OpenForm):
