@@ -108,3 +108,36 @@ func TestSplitOption(t *testing.T) {
 		t.Errorf("split 95 is kept as %d, want %d", m.c.split, splitMax)
 	}
 }
+
+// Issue 27: zoomed on the detail, enter explores the selected tool's input schema (the
+// JSON explorer of 3 Wire: the cursor's path under it, c copies the path, y the value);
+// esc leaves it, and unzoomed enter calls the tool as before.
+func TestToolsSchemaExplore(t *testing.T) {
+	m := connected(t, moreSession(), 80, 24)
+	m.c.hist.dir = t.TempDir()
+	keys(t, m, "1", "=", "enter")
+	if !m.tools.js.exploring() || m.call.form != nil {
+		t.Fatalf("enter in the zoomed detail did not explore the schema (form %v):\n%s", m.call.form != nil, view(m))
+	}
+	mustContain(t, "exploring", view(m), "input schema", ".inputSchema")
+	keys(t, m, "j", "j")
+	clip, _ := copyKey(t, m, "c")
+	if clip != ".inputSchema.properties" {
+		t.Errorf("c copied %q", clip)
+	}
+	keys(t, m, "j")
+	clip, _ = copyKey(t, m, "y")
+	if clip != `{
+  "type": "string"
+}` {
+		t.Errorf("y copied %q", clip)
+	}
+	keys(t, m, "esc")
+	if m.tools.js.exploring() {
+		t.Fatal("esc did not leave the schema")
+	}
+	keys(t, m, "=", "=", "enter")
+	if m.tools.js.exploring() || m.focus != paneCall {
+		t.Errorf("unzoomed, enter did not open the tool's form (focus %d)", m.focus)
+	}
+}
