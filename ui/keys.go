@@ -217,7 +217,7 @@ type wireKeys struct {
 // jsonKeys are the keys that explore parsed JSON: Explore moves the focus into it (the
 // list keys then move among its nodes) and Leave back; the rest act on the selected node.
 type jsonKeys struct {
-	Explore   key.Binding `in:"wire call server"`
+	Explore   key.Binding `in:"wire call server logs"`
 	Leave     key.Binding `in:"json"`
 	Toggle    key.Binding `in:"json"`
 	Fold      key.Binding `in:"json"`

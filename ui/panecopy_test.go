@@ -89,3 +89,30 @@ func TestCopyNothingShown(t *testing.T) {
 		t.Errorf("copy of an unread resource: %v, flash %q", msg.err, m.flash.text)
 	}
 }
+
+// Issue 27: enter explores a log entry's JSON data (masked as drawn): the detail takes the
+// pane with the cursor's path under it, y copies a value, esc goes back to the list.
+func TestLogsExploreJSON(t *testing.T) {
+	m := secretModel(t)
+	keys(t, m, "7", "G", "enter")
+	if !m.logs.js.exploring() {
+		t.Fatalf("enter did not explore the entry's data:\n%s", view(m))
+	}
+	out := view(m)
+	mustContain(t, "explored entry", out, "level info · wire #40", `"query": "select 1"`, `"pw": "***"`)
+	if strings.Contains(out, "hunter2") || strings.Contains(out, "logs & notifications") {
+		t.Errorf("the explored entry shows the secret or the list:\n%s", out)
+	}
+	keys(t, m, "j")
+	if !strings.Contains(view(m), ".query") {
+		t.Errorf("the path line does not follow the cursor:\n%s", view(m))
+	}
+	clip, _ := copyKey(t, m, "y")
+	if clip != "select 1" || !m.logs.js.exploring() {
+		t.Errorf("y copied %q; still exploring: %v (the copy's note must not move the selection)", clip, m.logs.js.exploring())
+	}
+	keys(t, m, "esc")
+	if m.logs.js.exploring() || !strings.Contains(view(m), "logs & notifications") {
+		t.Errorf("esc did not go back to the list:\n%s", view(m))
+	}
+}

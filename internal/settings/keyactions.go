@@ -106,7 +106,7 @@ func keyBindings() []keyBinding {
 		{"wire.search_next", []string{"n"}, []string{"wire"}},
 		{"wire.search_prev", []string{"N"}, []string{"wire"}},
 		{"wire.flow", []string{"space"}, []string{"wire"}},
-		{"json.explore", []string{"enter"}, []string{"json", "wire", "call", "server"}},
+		{"json.explore", []string{"enter"}, []string{"json", "wire", "call", "server", "logs"}},
 		{"json.leave", []string{"esc"}, []string{"json"}},
 		{"json.toggle", []string{"enter", "space"}, []string{"json"}},
 		{"json.fold", []string{"left", "h"}, []string{"json"}},
