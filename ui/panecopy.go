@@ -78,6 +78,19 @@ func resultJSON(resp *mcpclient.Response, res any) (string, error) {
 	return indentedJSON(res)
 }
 
+// rawResult is a response's result as the server wrote it, or res marshaled when the
+// response is not kept (nil when res does not marshal).
+func rawResult(resp *mcpclient.Response, res any) []byte {
+	if resp != nil && resp.Msg != nil && len(resp.Msg.Result) > 0 {
+		return resp.Msg.Result
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
 // copySource is the selected tool's definition as listed (its schemas included).
 func (p *toolsPane) copySource() shownCopy {
 	t := p.selected()

@@ -116,3 +116,36 @@ func TestLogsExploreJSON(t *testing.T) {
 		t.Errorf("esc did not go back to the list:\n%s", view(m))
 	}
 }
+
+// Issue 27: zoomed on the detail (=), enter explores the read result in 5 Resources and
+// the get result in 6 Prompts (masked as drawn); esc goes back; unzoomed, enter reads and
+// gets as before.
+func TestResultExploreInResourcesAndPrompts(t *testing.T) {
+	for _, c := range []struct {
+		name, pane, path, shown string
+		explored                func(m *model) bool
+	}{
+		{"resources", "5", ".result.contents", `"text": "pw ***"`, func(m *model) bool { return m.resources.js.exploring() }},
+		{"prompts", "6", ".result.description", `"text": "the password is ***"`, func(m *model) bool { return m.prompts.js.exploring() }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := secretModel(t)
+			keys(t, m, c.pane, "enter", "=", "enter")
+			if !c.explored(m) {
+				t.Fatalf("enter in the zoomed detail did not explore the result:\n%s", view(m))
+			}
+			out := view(m)
+			if strings.Contains(out, "hunter2") || !strings.Contains(out, c.shown) {
+				t.Errorf("the explored result shows the secret or not its text:\n%s", out)
+			}
+			keys(t, m, "j")
+			if !strings.Contains(view(m), c.path) {
+				t.Errorf("the path line does not say %s:\n%s", c.path, view(m))
+			}
+			keys(t, m, "esc")
+			if c.explored(m) {
+				t.Error("esc did not leave the result")
+			}
+		})
+	}
+}
