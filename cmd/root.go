@@ -287,6 +287,7 @@ func withSettings(o ui.Options, s *settings.Settings) ui.Options {
 	}
 	o.Keys = s.Keys
 	o.Mouse = mouseOn(s)
+	o.Split = s.Split
 	o.Warnings = s.Warnings
 	o.ImageProtocol, o.ImagePreview = imageProtocols()
 	return o

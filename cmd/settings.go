@@ -258,6 +258,9 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 	fmt.Fprintf(w, "roots = %s %s\n", safe(tomlArray(s.Roots)), from(len(s.Roots) > 0))
 	fmt.Fprintf(w, "redact = %s %s\n", safe(tomlArray(s.Redact)), from(len(s.Redact) > 0)+"; --redact adds to these")
 	fmt.Fprintf(w, "mouse = %t %s\n", mouse, from(s.Mouse != nil))
+	if s.Split > 0 {
+		fmt.Fprintf(w, "split = %d # the list's share of a pane, in percent (< and > move it)\n", s.Split)
+	}
 	maxStore := s.SessionsMaxSize
 	if maxStore == 0 {
 		maxStore = trace.DefaultMaxBytes

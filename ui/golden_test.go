@@ -79,6 +79,20 @@ func TestPaneGolden(t *testing.T) {
 		m.sync()
 		golden.RequireEqual(t, []byte(view(m)))
 	})
+	// Issue 27: zoomed on the detail, on the list, and the split moved, at 80×24.
+	for _, c := range []struct{ name, keys string }{
+		{"Tools_80x24_zoomDetail", "1="}, {"Wire_80x24_zoomDetail", "3="}, {"Wire_80x24_zoomList", "3=="},
+		{"Logs_80x24_zoomList", "7=="}, {"Resources_80x24_splitMore", "5>>"}, {"Wire_80x24_splitLess", "3<"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := goldenModel(t, 80, 24)
+			for _, k := range c.keys {
+				keys(t, m, string(k))
+			}
+			m.flash = flashState{} // the note says what the keys did; the pane is the point
+			golden.RequireEqual(t, []byte(view(m)))
+		})
+	}
 }
 
 // TestDialogGolden draws every dialog over the body at both golden sizes.

@@ -309,18 +309,34 @@ func (l *itemList) view() string {
 }
 
 // splitView lays a list and a detail side by side (wide) or stacked (narrow), like the
-// Tools pane, and returns the two rectangles.
-func splitView(r rect, n int) (list, det rect, stacked bool) {
+// Tools pane, and returns the two rectangles: the list takes share percent of the pane
+// (0: its default, sized to n items when stacked), or zoom gives one side all of it.
+func splitView(r rect, n, share int, zoom zoomMode) (list, det rect, stacked bool) {
 	if r.w < wideTools {
-		lh := max(min(n+2, r.h/3), 4)
-		return rect{r.x, r.y, r.w, lh}, rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}, true
+		lh := splitSize(r.h, max(min(n+2, r.h/3), 4), share, sideMinRows)
+		list, det = rect{r.x, r.y, r.w, lh}, rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}
+		list, det = zoomRects(r, list, det, zoom)
+		return list, det, true
 	}
-	lw := min(max(r.w/3, 24), 48)
-	return rect{r.x, r.y, lw, r.h}, rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}, false
+	lw := splitSize(r.w, min(max(r.w/3, 24), 48), share, sideMinCols)
+	list, det = rect{r.x, r.y, lw, r.h}, rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}
+	list, det = zoomRects(r, list, det, zoom)
+	return list, det, false
+}
+
+// splitView is splitView with the session's split and zoom.
+func (c *common) splitView(r rect, n int) (list, det rect, stacked bool) {
+	return splitView(r, n, c.split, c.zoom)
 }
 
 // joinSplit draws a list beside (or above) its detail with the theme's border between.
 func joinSplit(st *themes.Styles, list string, lr rect, det string, stacked bool) string {
+	switch {
+	case lr.w == 0 || lr.h == 0: // zoomed on the detail
+		return det
+	case det == "": // zoomed on the list (a detail of no rows draws nothing)
+		return list
+	}
 	if stacked {
 		return list + "\n" + st.Border.Render(strings.Repeat("─", max(lr.w, 0))) + "\n" + det
 	}

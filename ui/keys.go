@@ -67,6 +67,11 @@ type globalKeys struct {
 	RestartUnbuffered key.Binding
 	// Reveal shows the session's secrets on screen as received, or masks them again.
 	Reveal key.Binding
+	// Zoom gives the detail beside a list the whole pane, then the list, then both again;
+	// SplitLess and SplitMore move the split between them (a smaller or larger list).
+	Zoom      key.Binding
+	SplitLess key.Binding
+	SplitMore key.Binding
 	// CancelCall cancels what the focused pane has in flight (an op, a task, the call).
 	CancelCall key.Binding `in:"call"`
 	Help       key.Binding
@@ -106,12 +111,14 @@ type detailKeys struct {
 	Save    key.Binding `in:"call wire resources"`
 	// SaveRaw writes a frame's exact bytes, secrets included (Save masks them: issue 15).
 	SaveRaw key.Binding `in:"call wire"`
-	// Copy puts the frame (secrets masked) on the clipboard, or in the Call pane the shown
-	// result; CopyParsed the parsed message indented; CopyExact the exact bytes;
+	// Copy puts the frame (secrets masked) on the clipboard, in the Call pane the shown
+	// result, elsewhere what the pane shows (issue 27: the tool, the read contents, the
+	// prompt's messages, the log entry, the initialize result); CopyParsed the parsed
+	// message indented; CopyExact the exact bytes, or what the pane shows unmasked;
 	// CopyCommand a shell line that repeats the request (issue 16: OSC 52 and a file).
-	Copy        key.Binding `in:"call wire"`
+	Copy        key.Binding `in:"call wire tools resources prompts logs server"`
 	CopyParsed  key.Binding `in:"call wire"`
-	CopyExact   key.Binding `in:"call wire"`
+	CopyExact   key.Binding `in:"call wire tools resources prompts logs server"`
 	CopyCommand key.Binding `in:"call wire"`
 	// OpenMedia writes the shown picture to a file and opens it in the system viewer
 	// (xdg-open, open, explorer.exe); RawText shows descriptions and markdown resources as the server
@@ -212,7 +219,7 @@ type wireKeys struct {
 // jsonKeys are the keys that explore parsed JSON: Explore moves the focus into it (the
 // list keys then move among its nodes) and Leave back; the rest act on the selected node.
 type jsonKeys struct {
-	Explore   key.Binding `in:"wire call server"`
+	Explore   key.Binding `in:"wire call server logs"`
 	Leave     key.Binding `in:"json"`
 	Toggle    key.Binding `in:"json"`
 	Fold      key.Binding `in:"json"`
@@ -301,6 +308,9 @@ func defaultGlobalKeys() globalKeys {
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
 		Reveal:            key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "show secrets on screen as received ⇄ mask them (as the trace does)")),
+		Zoom:              key.NewBinding(key.WithKeys("="), key.WithHelp("=", "zoom: the detail takes the pane → the list → both")),
+		SplitLess:         key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "move the split: a smaller list, a larger detail")),
+		SplitMore:         key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "move the split: a larger list, a smaller detail")),
 	}
 }
 
@@ -330,9 +340,9 @@ func defaultDetailKeys() detailKeys {
 		ShowAll:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "show all of a large frame ⇄ preview")),
 		Save:        key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "save contents to a file (a frame with its secrets masked)")),
 		SaveRaw:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "save a frame's exact bytes, secrets included")),
-		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the frame (secrets masked); in 2 Call the result")),
+		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy what is shown, secrets masked: the frame, the result, the tool, the entry")),
 		CopyParsed:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the parsed message, indented")),
-		CopyExact:   key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy a frame's exact bytes, secrets included")),
+		CopyExact:   key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy a frame's exact bytes (or what is shown), secrets included")),
 		CopyCommand: key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy as command: mcp-inspect (and curl) line repeating the request")),
 		OpenMedia:   key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "open the picture in the system viewer")),
 		RawText:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "markdown rendered ⇄ raw text")),

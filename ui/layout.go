@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 )
 
@@ -81,4 +85,100 @@ func areaStyles(st *themes.Styles) textarea.Styles {
 	s.Blurred = s.Focused
 	s.Cursor.Color = st.Palette.Focus
 	return s
+}
+
+// zoomMode is which side of a list and its detail has the whole pane (the zoom key).
+type zoomMode int
+
+const (
+	zoomNone zoomMode = iota
+	zoomDetail
+	zoomList
+)
+
+// Split bounds: the list's share of a pane (Options.Split, the split keys) in percent, and
+// the cells either side keeps however the share is set (rows stacked, columns beside).
+const (
+	splitMin    = 20
+	splitMax    = 80
+	splitStep   = 10
+	sideMinRows = 3
+	sideMinCols = 16
+)
+
+// splitSize is how many of total cells (less one for the border) the list gets: share
+// percent of them when share is set (0 keeps def, the pane's own default), kept so both
+// sides hold least cells when total allows.
+func splitSize(total, def, share, least int) int {
+	n := def
+	if share > 0 {
+		n = (total - 1) * share / 100
+	}
+	return max(min(n, total-1-least), min(least, total-1), 0)
+}
+
+// zoomRects gives one side all of r when zoom asks (the other an empty rectangle at r's
+// corner, which joinSplit leaves out).
+func zoomRects(r, list, det rect, zoom zoomMode) (rect, rect) {
+	switch zoom {
+	case zoomDetail:
+		return rect{r.x, r.y, 0, 0}, r
+	case zoomList:
+		return r, rect{r.x, r.y, 0, 0}
+	}
+	return list, det
+}
+
+// share is the list's share in percent of the cells list and det take (the list above
+// the detail when stacked, else beside it).
+func share(list, det rect, stacked bool) int {
+	if stacked {
+		return list.h * 100 / max(list.h+det.h, 1)
+	}
+	return list.w * 100 / max(list.w+det.w, 1)
+}
+
+// nextShare is the share a split key moves to from cur: one step up or down (up true),
+// kept in [splitMin, splitMax] and on the step grid.
+func nextShare(cur int, up bool) int {
+	s := max(cur-1, 0) / splitStep * splitStep
+	if up {
+		s = (cur/splitStep + 1) * splitStep
+	}
+	return min(max(s, splitMin), splitMax)
+}
+
+// splitter is a pane with a list beside its detail: it says the list's share of the pane.
+type splitter interface {
+	listShare() int
+}
+
+// splitKey zooms (one side of the focused pane gets it all, then the other, then both
+// share it again) or moves the split of every pane one step, and says so. A split key
+// while zoomed leaves the zoom, at the share before it.
+func (m *model) splitKey(msg tea.KeyPressMsg) {
+	k := m.c.keys.Global
+	sp, ok := m.panes[m.focus].(splitter)
+	if !ok {
+		m.note("info", "this pane has no list and detail to zoom or split")
+		return
+	}
+	if key.Matches(msg, k.Zoom) {
+		m.c.zoom = (m.c.zoom + 1) % 3
+		m.resize(m.width, m.height)
+		m.note("info", [...]string{"zoom off: the list and the detail share the pane", "zoom: the detail takes the pane (" + k.Zoom.Help().Key + " the list)", "zoom: the list takes the pane (" + k.Zoom.Help().Key + " both)"}[m.c.zoom])
+		return
+	}
+	cur := m.c.split
+	switch {
+	case cur > 0:
+	case m.c.zoom == zoomNone:
+		cur = sp.listShare() // the pane's default
+	default:
+		cur = 50 // zoomed: the measure is 0 or 100
+	}
+	m.c.zoom = zoomNone
+	m.c.split = nextShare(cur, key.Matches(msg, k.SplitMore))
+	m.resize(m.width, m.height)
+	m.note("info", fmt.Sprintf("split: the list takes %d%% of the pane for this session (split = %d in the settings file keeps it)", m.c.split, m.c.split))
 }

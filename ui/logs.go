@@ -98,6 +98,10 @@ type logsPane struct {
 	// serverLevel is the level last set (empty: the server decides).
 	serverLevel string
 	r           rect
+	// js is the selected entry's JSON data as a view: enter explores it (the detail then
+	// takes the pane), esc leaves; jsOff is that view's scroll offset.
+	js    detailJSON
+	jsOff int
 }
 
 func newLogsPane(c *common, tl *timeline) *logsPane {
@@ -126,7 +130,7 @@ func (p *logsPane) add(e logEntry) {
 	} else {
 		p.insertAt(at, e)
 	}
-	if p.follow {
+	if p.follow && !p.js.exploring() { // an explored entry stays selected
 		p.sel = max(len(p.shown)-1, 0)
 	}
 	p.scrollIntoView()
@@ -283,11 +287,23 @@ func (p *logsPane) setSize(r rect) {
 	p.scrollIntoView()
 }
 
-// listHeight is how many rows the list gets (the selected entry's detail takes the rest).
-func (p *logsPane) listHeight() int { return max(p.r.h*3/5-1, 3) }
+// listHeight is how many rows the list gets (the selected entry's detail takes the rest):
+// the session's share of the pane, all of it or none when zoomed.
+func (p *logsPane) listHeight() int {
+	switch p.c.zoom {
+	case zoomDetail:
+		return 0
+	case zoomList:
+		return max(p.r.h, 1)
+	}
+	return max(splitSize(p.r.h, p.r.h*3/5-1, p.c.split, sideMinRows), 1)
+}
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *logsPane) listShare() int { return p.listHeight() * 100 / max(p.r.h-1, 1) }
 
 func (p *logsPane) scrollIntoView() {
-	p.top = topFor(p.top, p.sel, len(p.shown), p.listHeight())
+	p.top = topFor(p.top, p.sel, len(p.shown), max(p.listHeight(), 1))
 }
 
 func (p *logsPane) move(d int) {
@@ -309,7 +325,33 @@ type logAction struct {
 
 func (p *logsPane) title() string                       { return "Logs" }
 func (p *logsPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
-func (p *logsPane) bindings() []key.Binding             { return p.c.keys.offered("logs") }
+
+func (p *logsPane) bindings() []key.Binding {
+	if p.js.exploring() {
+		return jsonBindings(&p.c.keys)
+	}
+	return p.c.keys.offered("logs")
+}
+
+// sync keeps the selected entry's JSON data (an object or array, masked as drawn) as a
+// view the JSON keys explore; its first row goes under the entry's meta line.
+func (p *logsPane) sync() {
+	e := p.selectedEntry()
+	if e == nil || !e.isJSON || !(strings.HasPrefix(e.text, "{") || strings.HasPrefix(e.text, "[")) || p.r.w <= 0 {
+		p.js = detailJSON{}
+		return
+	}
+	p.js.set([]byte(p.c.maskText(e.text)), "", max(p.r.w, 10))
+	p.js.at = 1
+}
+
+// selectedEntry is the selected entry, or nil.
+func (p *logsPane) selectedEntry() *logEntry {
+	if p.sel >= len(p.shown) || len(p.shown) == 0 {
+		return nil
+	}
+	return &p.entries[p.shown[p.sel]]
+}
 
 // handleKey handles the pane's keys: ctrl+x cancels; act is a logAction when the user
 // chose a level to send.
@@ -345,6 +387,12 @@ func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, c
 			p.choosing = false
 		}
 		return true, nil, nil
+	}
+	if ok, c := p.js.key(p.c, msg, true, &p.jsOff, max(p.r.h-1, 1)); ok {
+		return true, nil, c
+	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
+		return true, nil, c
 	}
 	switch {
 	case key.Matches(msg, k.Logs.SetLevel):
@@ -405,6 +453,9 @@ func (p *logsPane) view(now time.Time) string {
 func (p *logsPane) draw(base time.Time) string {
 	st := p.c.st
 	w, h := p.r.w, p.r.h
+	if p.js.exploring() {
+		return p.drawJSON()
+	}
 	filter := "all"
 	if p.minLevel != "" {
 		filter = p.minLevel + " and above"
@@ -471,23 +522,37 @@ func (p *logsPane) draw(base time.Time) string {
 		}
 	}
 	// The selected entry in full.
-	if p.sel < len(p.shown) && len(p.shown) > 0 {
+	if p.sel < len(p.shown) && len(p.shown) > 0 && p.c.zoom != zoomList {
 		e := &p.entries[p.shown[p.sel]]
 		lines = append(lines, st.Border.Render(strings.Repeat("─", max(w, 0))))
-		meta := fmt.Sprintf("level %s", clean(e.level))
-		if e.kind == logStderr {
-			meta = "server stderr (first frame)" // redraws and pieces are the frames after it
-		}
-		if e.logger != "" {
-			meta += " · logger " + clean(e.logger)
-		}
-		if e.seq != 0 {
-			meta += fmt.Sprintf(" · wire #%d", e.seq)
-		}
-		lines = append(lines, st.Muted.Render(meta))
+		lines = append(lines, st.Muted.Render(p.entryMeta(e)))
 		shown := *e
 		shown.text = p.c.maskText(e.text)
 		lines = append(lines, shown.detailLines(st, max(w, 10))...)
 	}
 	return strings.Join(window(lines, 0, h, w), "\n")
+}
+
+// drawJSON draws the selected entry's data explored: its meta line, the JSON view from
+// jsOff and the cursor's path under it; the detail takes the pane.
+func (p *logsPane) drawJSON() string {
+	w, h := p.r.w, p.r.h
+	lines := append([]string{p.c.st.Muted.Render(p.entryMeta(p.selectedEntry()))}, p.js.rows(p.c.st)...)
+	rows := window(lines, clampScroll(p.jsOff, len(lines), h-1), h-1, w)
+	return strings.Join(append(rows, p.js.view.pathLine(p.c.st, &p.c.keys, w)), "\n")
+}
+
+// entryMeta is the line above an entry's detail: its level (or stderr), logger and frame.
+func (p *logsPane) entryMeta(e *logEntry) string {
+	meta := fmt.Sprintf("level %s", clean(e.level))
+	if e.kind == logStderr {
+		meta = "server stderr (first frame)" // redraws and pieces are the frames after it
+	}
+	if e.logger != "" {
+		meta += " · logger " + clean(e.logger)
+	}
+	if e.seq != 0 {
+		meta += fmt.Sprintf(" · wire #%d", e.seq)
+	}
+	return meta
 }

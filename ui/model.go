@@ -73,6 +73,10 @@ type Options struct {
 	// pointer. Off, the terminal keeps the mouse (its own text selection works); cmd turns
 	// it on unless the config file says no.
 	Mouse bool
+	// Split is the list's share of a pane beside its detail (Tools, Wire, Resources,
+	// Prompts, Logs, Tasks) in percent, 20 to 80; 0 keeps each pane's default. The split
+	// keys move it for the session (the settings file's split gives it at start).
+	Split int
 	// palette is the user theme Run loaded from ThemeDir (nil: Theme is built in).
 	palette *themes.Palette
 	// NoColor drops colors (the NO_COLOR convention); Run also honors the environment.
@@ -209,6 +213,10 @@ type common struct {
 	// gfx previews pictures (imagepreview.go); md renders markdown (markdown.go).
 	gfx *pictures
 	md  *markdown
+	// split is the list's share of a pane beside its detail in percent (0: each pane's
+	// default; Options.Split, the split keys); zoom gives one side all of the pane.
+	split int
+	zoom  zoomMode
 }
 
 // noServerText is what a pane says before a viewer without a Session has seen a listing:
@@ -377,6 +385,9 @@ func newModel(opts Options) *model {
 		tick = tea.Tick
 	}
 	c := &common{st: themes.Build(pal), keys: withKeyOverrides(defaultKeyMap(), opts.Keys, log), log: log, hist: newHistory(opts.HistoryDir), tick: tick, redact: opts.Redact, sysClip: opts.SystemClipboard}
+	if opts.Split > 0 {
+		c.split = min(max(opts.Split, splitMin), splitMax)
+	}
 	c.gfx = newPictures(opts.ImageProtocol, opts.ImagePreview, c.st, systemViewer(opts.Viewer))
 	c.md = newMarkdown(c.st)
 	c.md.setDark(darkPalette(pal, opts.Theme))

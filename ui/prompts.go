@@ -36,6 +36,7 @@ type promptsPane struct {
 func newPromptsPane(c *common, ops *session.Inflight, ids *formIDs) *promptsPane {
 	p := &promptsPane{formList: newFormList(c, ops, ids, "prompts"), gets: map[string]*promptGet{}}
 	p.setUp(p.detailLines)
+	p.result = p.getResult
 	return p
 }
 
@@ -102,7 +103,10 @@ func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
 	return handled, nil, cmd
 }
 
-func (p *promptsPane) sync() { syncArgsForm(p.form, p.det) }
+func (p *promptsPane) sync() {
+	syncArgsForm(p.form, p.det)
+	p.syncJSON()
+}
 
 func (p *promptsPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, ok := updateFilter(p.list, msg); ok {
@@ -114,6 +118,9 @@ func (p *promptsPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (p *promptsPane) bindings() []key.Binding {
 	if p.form != nil {
 		return p.c.keys.offered("argsform")
+	}
+	if p.js.exploring() {
+		return jsonBindings(&p.c.keys)
 	}
 	return p.c.keys.offered("prompts")
 }
@@ -136,7 +143,13 @@ func (p *promptsPane) listKey(msg tea.KeyPressMsg) (bool, *promptAction, tea.Cmd
 		}
 		return true, nil, c
 	}
+	if ok, c := p.jsonKey(msg); ok {
+		return true, nil, c
+	}
 	if h, c := p.list.paneKey(msg, &p.detailOff); h {
+		return true, nil, c
+	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
 		return true, nil, c
 	}
 	pr := p.selected()
@@ -306,4 +319,17 @@ func promptResultLines(st *themes.Styles, name string, g *promptGet, w int) []st
 		out = append(out, blockLines(st, 0, m.Content, false, w)...)
 	}
 	return out
+}
+
+// getResult is the selected prompt's last get result as the server sent it.
+func (p *promptsPane) getResult() ([]byte, string) {
+	pr := p.selected()
+	if pr == nil {
+		return nil, ""
+	}
+	g := p.gets[pr.Name]
+	if g == nil || g.res == nil {
+		return nil, ""
+	}
+	return rawResult(g.resp, g.res), "result"
 }

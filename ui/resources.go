@@ -71,6 +71,7 @@ func newResourcesPane(c *common, ops *session.Inflight, ids *formIDs) *resources
 		updated: map[string]*updateMark{},
 	}
 	p.setUp(p.detailLines)
+	p.result = p.readResult
 	return p
 }
 
@@ -207,7 +208,10 @@ func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) 
 	return handled, nil, cmd
 }
 
-func (p *resourcesPane) sync() { syncArgsForm(p.form, p.det) }
+func (p *resourcesPane) sync() {
+	syncArgsForm(p.form, p.det)
+	p.syncJSON()
+}
 
 func (p *resourcesPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	if s := p.save; s != nil {
@@ -224,6 +228,9 @@ func (p *resourcesPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 func (p *resourcesPane) bindings() []key.Binding {
 	if p.form != nil {
 		return p.c.keys.offered("argsform")
+	}
+	if p.js.exploring() {
+		return jsonBindings(&p.c.keys)
 	}
 	return p.c.keys.offered("resources")
 }
@@ -256,7 +263,13 @@ func (p *resourcesPane) listKey(msg tea.KeyPressMsg) (handled bool, act *resourc
 		}
 		return true, nil, c
 	}
+	if ok, c := p.jsonKey(msg); ok {
+		return true, nil, c
+	}
 	if h, c := p.list.paneKey(msg, &p.detailOff); h {
+		return true, nil, c
+	}
+	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
 		return true, nil, c
 	}
 	res, tmpl := p.selection()
@@ -683,4 +696,17 @@ func readLines(st *themes.Styles, md *markdown, r *readState, w int) []string {
 		}
 	}
 	return out
+}
+
+// readResult is the selected item's last read result as the server sent it.
+func (p *resourcesPane) readResult() ([]byte, string) {
+	it := p.list.selected()
+	if it == nil {
+		return nil, ""
+	}
+	r := p.reads[it.key]
+	if r == nil || r.res == nil {
+		return nil, ""
+	}
+	return rawResult(r.resp, r.res), "result"
 }

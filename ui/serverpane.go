@@ -62,6 +62,9 @@ func (p *serverPane) scrollKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	if ok, cmd := p.capsKey(msg); ok {
 		return true, cmd
 	}
+	if ok, cmd := p.c.copyShownKey(msg, p.copySource); ok {
+		return true, cmd
+	}
 	n := len(p.draw(r.w))
 	p.off = clampScroll(p.off, n, p.rows())
 	// The same scroll keys as Logs and Wire: g/home the first line, G/end the last.

@@ -71,7 +71,7 @@ func statusMark(s string) string {
 }
 
 func (p *tasksPane) setSize(r rect) {
-	p.lr, p.det, p.stacked = splitView(r, len(p.all.Order()))
+	p.lr, p.det, p.stacked = p.c.splitView(r, len(p.all.Order()))
 	p.list.setSize(p.lr)
 }
 
@@ -321,3 +321,6 @@ func (p *tasksPane) seenLine(e *session.Task, now time.Time) string {
 	}
 	return p.c.st.Muted.Render(fmt.Sprintf("status learned %s ago", now.Sub(e.Seen).Round(100*time.Millisecond)))
 }
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *tasksPane) listShare() int { return share(p.lr, p.det, p.stacked) }

@@ -39,6 +39,9 @@ type toolsPane struct {
 	finds [][]findings.Finding
 	// callBy is the open call-by-name prompt (nil when closed).
 	callBy *callByName
+	// js is the selected tool's input schema as a JSON view: enter explores it while the
+	// detail is zoomed (= ; enter otherwise calls the tool).
+	js detailJSON
 
 	// r is the pane's rectangle; lr and det the list's and the detail's.
 	r, lr, det rect
@@ -142,7 +145,7 @@ func (p *toolsPane) title() string { return "Tools" }
 
 func (p *toolsPane) setSize(r rect) {
 	p.r = r
-	p.lr, p.det, p.stacked = splitView(r, len(p.tools))
+	p.lr, p.det, p.stacked = p.c.splitView(r, len(p.tools))
 	p.list.setSize(p.lr)
 }
 
@@ -188,9 +191,15 @@ func (p *toolsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *toolAction,
 		return true, nil, cmd
 	}
 	if !p.list.filtering {
+		if ok, cmd := p.js.key(p.c, msg, p.c.zoom == zoomDetail, &p.detailOff, max(p.det.h-1, 1)); ok {
+			return true, nil, cmd
+		}
 		switch {
 		case key.Matches(msg, k.Tools.CallByName):
 			return true, nil, p.openCallByName()
+		case key.Matches(msg, k.Detail.Copy, k.Detail.CopyExact):
+			_, cmd := p.c.copyShownKey(msg, p.copySource)
+			return true, nil, cmd
 		case k.Detail.pageDetail(msg, &p.detailOff, p.det.h):
 			return true, nil, nil
 		case key.Matches(msg, k.Tools.OpenForm):
@@ -232,18 +241,50 @@ func (p *toolsPane) updateInput(msg tea.Msg) (tea.Cmd, bool) {
 	return updateFilter(p.list, msg)
 }
 
-func (p *toolsPane) bindings() []key.Binding { return p.c.keys.offered("tools") }
+func (p *toolsPane) bindings() []key.Binding {
+	if p.js.exploring() {
+		return jsonBindings(&p.c.keys)
+	}
+	return p.c.keys.offered("tools")
+}
+
+// sync keeps the selected tool's input schema view laid out to the detail and places it
+// (its first line in the detail); leaving the zoom leaves the JSON.
+func (p *toolsPane) sync() {
+	t := p.selected()
+	if t == nil || p.det.w <= 0 {
+		p.js = detailJSON{}
+		return
+	}
+	p.js.set(t.InputSchema, ".inputSchema", p.det.w)
+	if p.c.zoom != zoomDetail {
+		p.js.explore = false
+	}
+	_, p.js.at = p.detailLinesAt(p.banner(p.det.w))
+}
 
 // viewDetail shows banner lines (the dead-server panel) above the selected tool.
 func (p *toolsPane) viewDetail(banner []string) string {
 	w, h := p.det.w, p.det.h
 	lines := p.detailLines(banner)
+	if p.js.exploring() {
+		// The last row says where the cursor is, as under the Wire pane's JSON.
+		v := p.js.view
+		rows := window(lines, clampScroll(p.detailOff, len(lines), h-1), h-1, w)
+		return strings.Join(append(rows, v.pathLine(p.c.st, &p.c.keys, w)), "\n")
+	}
 	return strings.Join(window(lines, clampScroll(p.detailOff, len(lines), h), h, w), "\n")
 }
 
 // detailLines are the banner lines, the listing's problems and the selected tool.
 func (p *toolsPane) detailLines(banner []string) []string {
-	w := p.det.w
+	lines, _ := p.detailLinesAt(banner)
+	return lines
+}
+
+// detailLinesAt is detailLines, and the line the input schema's JSON view starts on.
+func (p *toolsPane) detailLinesAt(banner []string) ([]string, int) {
+	w, at := p.det.w, 0
 	lines := append([]string(nil), banner...)
 	if p.listErr != nil {
 		lines = append(lines, wrapStyled(p.c.st.Error, "tools/list failed: "+block(p.listErr.Error()), w)...)
@@ -261,15 +302,25 @@ func (p *toolsPane) detailLines(banner []string) []string {
 		if i := p.list.selectedIndex(); i < len(p.finds) {
 			lines = append(lines, steeringLines(p.c.st, p.finds[i], w)...)
 		}
-		lines = append(lines, toolDetail(p.c.st, p.c.md, t, w)...)
+		var schema []string
+		if p.js.view != nil {
+			schema = p.js.rows(p.c.st)
+		}
+		detail, in := toolDetailAt(p.c.st, p.c.md, t, w, schema)
+		at = len(lines) + in
+		lines = append(lines, detail...)
 		switch {
+		case p.js.exploring():
+			lines[len(lines)-1] = p.c.st.Muted.Render("esc: leave the schema (the line under the detail says what the keys do)")
+		case p.c.zoom == zoomDetail && p.js.view != nil:
+			lines[len(lines)-1] = p.c.st.Muted.Render("enter: explore the input schema (= unzooms; then enter calls the tool)")
 		case p.c.attached():
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool seen through the tap (read-only)")
 		case !p.c.canSend():
 			lines[len(lines)-1] = p.c.st.Muted.Render("enter: the calls of this tool in the recording (offline: recorded session)")
 		}
 	}
-	return lines
+	return lines, at
 }
 
 // hint renders a tool annotation with the spec's default when absent (MCP 2025-03-26
@@ -292,7 +343,13 @@ func notMeaningful(v *bool) string {
 
 // toolDetail is the full description, annotations and pretty input schema of a tool.
 func toolDetail(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int) []string {
-	var out []string
+	out, _ := toolDetailAt(st, md, t, w, nil)
+	return out
+}
+
+// toolDetailAt is toolDetail with the input schema drawn as schema (the pane's JSON view;
+// nil draws it afresh), and the line the schema starts on.
+func toolDetailAt(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int, schema []string) (out []string, at int) {
 	title := clean(t.Name)
 	if dn := t.DisplayName(); dn != t.Name {
 		title += " — " + clean(dn)
@@ -324,7 +381,10 @@ func toolDetail(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int) []str
 		"  openWorld    "+hint(a.OpenWorldHint, true),
 	)
 	out = append(out, "", st.Title.Render("input schema"))
-	if _, ok := jsontext.Indent(t.InputSchema); ok {
+	at = len(out)
+	if schema != nil {
+		out = append(out, schema...)
+	} else if _, ok := jsontext.Indent(t.InputSchema); ok {
 		out = append(out, jsonOrText(st, t.InputSchema, w)...)
 	} else if len(t.InputSchema) == 0 {
 		out = append(out, st.Warning.Render("(no inputSchema: the spec requires one)"))
@@ -338,5 +398,8 @@ func toolDetail(st *themes.Styles, md *markdown, t *mcpclient.Tool, w int) []str
 		}
 	}
 	out = append(out, "", st.Muted.Render("enter: call this tool"))
-	return out
+	return out, at
 }
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *toolsPane) listShare() int { return share(p.lr, p.det, p.stacked) }

@@ -370,6 +370,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startPing()
 	case key.Matches(msg, k.Global.Reveal):
 		m.toggleReveal()
+	case key.Matches(msg, k.Global.Zoom, k.Global.SplitLess, k.Global.SplitMore):
+		m.splitKey(msg)
 	}
 	return nil
 }

@@ -88,20 +88,26 @@ func (p *wirePane) selected() *tlEvent {
 	return p.tl.evs.at(i)
 }
 
-// setSize lays the list and the detail out: side by side when wide, stacked when narrow.
+// setSize lays the list and the detail out: side by side when wide, stacked when narrow,
+// the list taking the session's share (half the rows stacked by default: at 80×24 ten
+// frames and ten detail lines), or one side all of it when zoomed.
 func (p *wirePane) setSize(r rect) {
 	p.stacked = r.w < wideWire
 	if p.stacked {
-		lh := max(r.h*2/5, 3)
+		lh := splitSize(r.h, r.h/2, p.c.split, sideMinRows)
 		p.list = rect{r.x, r.y, r.w, lh}
 		p.det = rect{r.x, r.y + lh + 1, r.w, max(r.h-lh-1, 0)}
 	} else {
-		lw := r.w * 11 / 20
+		lw := splitSize(r.w, r.w*11/20, p.c.split, sideMinCols)
 		p.list = rect{r.x, r.y, lw, r.h}
 		p.det = rect{r.x + lw + 1, r.y, max(r.w-lw-1, 0), r.h}
 	}
+	p.list, p.det = zoomRects(r, p.list, p.det, p.c.zoom)
 	p.scrollIntoView()
 }
+
+// listShare is the list's share of the pane in percent (the split keys step from it).
+func (p *wirePane) listShare() int { return share(p.list, p.det, p.stacked) }
 
 // appended is called after events arrive: a following view stays at the end; the
 // returned Cmd goes on with the filter's scan and the search when the new events are
@@ -198,6 +204,12 @@ func (p *wirePane) jump(seq uint64) bool {
 func (p *wirePane) view(time.Time) string {
 	list := p.viewList()
 	det := p.viewDetail()
+	switch {
+	case p.list.h == 0 || p.list.w == 0: // zoomed on the detail
+		return det
+	case p.det.h == 0 || p.det.w == 0: // zoomed on the list
+		return list
+	}
 	if p.stacked {
 		sep := p.c.st.Border.Render(strings.Repeat("─", p.list.w))
 		return lipgloss.JoinVertical(lipgloss.Left, list, sep, det)

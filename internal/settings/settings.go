@@ -38,6 +38,12 @@ import (
 // place; when set, the file must exist.
 const EnvPath = "MCP_INSPECT_CONFIG"
 
+// SplitMin and SplitMax bound the split setting (percent).
+const (
+	SplitMin = 20
+	SplitMax = 80
+)
+
 // MaxFileSize bounds the settings file (1 MiB): a settings file is a few hundred bytes.
 const MaxFileSize = 1 << 20
 
@@ -58,6 +64,10 @@ type Settings struct {
 	Redact []string
 	// Mouse turns mouse support on or off; nil when the file does not say.
 	Mouse *bool
+	// Split is the list's share, in percent (SplitMin to SplitMax), of a TUI pane that
+	// shows a list beside or above its detail (Tools, Wire, Resources, Prompts, Logs,
+	// Tasks); 0 when the file does not say (each pane's default).
+	Split int
 	// Keys are key overrides: an action of the key table ("wire.search") to the keys that
 	// trigger it instead of its default ones (bubbletea key names: "ctrl+f", "F", "f5").
 	Keys map[string][]string
@@ -242,7 +252,7 @@ func quotedHint(data []byte, line, col int) string {
 
 // topKeys are the keys the top level may hold.
 func topKeys() []string {
-	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "sessions_max_size", "keys", "servers"}
+	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "split", "sessions_max_size", "keys", "servers"}
 }
 
 // serverKeys are the keys a [servers.NAME] table may hold.
@@ -357,6 +367,13 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 			return r.errAt([]string{"mouse"}, "want true or false, got %s", kind(v))
 		}
 		s.Mouse = &b
+	}
+	if v, ok := doc["split"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < SplitMin || n > SplitMax {
+			return r.errAt([]string{"split"}, "want a whole percent from %d to %d (the list's share of a pane beside its detail), got %v", SplitMin, SplitMax, v)
+		}
+		s.Split = int(n)
 	}
 	if s.SessionsMaxSize, err = r.size(doc, "sessions_max_size"); err != nil {
 		return err

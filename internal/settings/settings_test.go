@@ -33,6 +33,7 @@ timeout = "90s"
 roots = ["/srv/project", "file:///tmp/x"]
 redact = ["sk-[A-Za-z0-9]+"]
 mouse = false
+split = 60
 
 [keys]
 wire.search = "ctrl+g"
@@ -67,6 +68,7 @@ func TestParseGood(t *testing.T) {
 		Roots:   []string{"/srv/project", "file:///tmp/x"},
 		Redact:  []string{"sk-[A-Za-z0-9]+"},
 		Mouse:   &f,
+		Split:   60,
 		Keys:    map[string][]string{"wire.search": {"ctrl+g"}, "global.quit": {"q", "ctrl+q"}},
 		Servers: []Server{
 			{Name: "everything", Command: "node", Args: []string{"dist/index.js", "stdio"}, Env: []string{"API_KEY=secret", "DEBUG=1"}, Cwd: "/srv", Framing: "content-length", Timeout: 5 * time.Minute},
@@ -118,6 +120,8 @@ func TestParseErrors(t *testing.T) {
 		{"unknown far from any", "colour_scheme = 1\n", `c.toml:1:1: unknown key "colour_scheme" at the top level (known: theme, era,`},
 		{"typo in a profile", "[servers.a]\ncomand = \"x\"\n", `c.toml:2:1: unknown key "comand" in [servers.a] (did you mean "command"?)`},
 		{"mouse not bool", "mouse = \"yes\"\n", `c.toml:1:9: mouse: want true or false, got a string`},
+		{"split out of range", "split = 95\n", `c.toml:1:9: split: want a whole percent from 20 to 80 (the list's share of a pane beside its detail), got 95`},
+		{"split not a number", "split = \"half\"\n", `c.toml:1:9: split: want a whole percent from 20 to 80 (the list's share of a pane beside its detail), got half`},
 		{"theme not string", "theme = 3\n", `c.toml:1:9: theme: want a string, got an integer`},
 		{"unknown theme", "theme = \"neon\"\n", `c.toml:1:9: theme: unknown theme "neon"`},
 		{"bad era", "\nera = \"future\"\n", `c.toml:2:7: era: `},
