@@ -324,14 +324,20 @@ func (p *wirePane) searchStep(msg wireStepMsg) tea.Cmd {
 	return cmd
 }
 
-// selectFirstHit selects the first match from where the search began, while the search
-// is typed and the selection has not moved yet.
+// selectFirstHit selects the first match from where the search began when a chunk of the
+// search brings it and the selection has not moved since the search began.
 func (p *wirePane) selectFirstHit() {
-	if p.find.mode == findSearch && p.sel == p.find.from && !p.isHit(p.at(p.sel)) {
-		if !p.nextHit(p.find.from, 1, true) {
-			p.sel = p.find.from
-		}
+	if p.find.query == "" || p.count() == 0 || p.isHit(p.at(p.sel)) {
+		return
 	}
+	// The selection is where the search began, or still follows the newest event as it did.
+	unmoved := p.sel == p.find.from || (p.find.fromFollow && p.follow)
+	// A search confirmed with enter before its first match was read (the chunks come in
+	// Cmds) still jumps to it when it comes, unless the selection was moved meanwhile.
+	if !unmoved {
+		return
+	}
+	p.nextHit(p.find.from, 1, true)
 }
 
 // searching reports whether the search has events still to read.
@@ -403,7 +409,7 @@ func (p *wirePane) searchChunk() tea.Cmd {
 }
 
 // searchRead takes a chunk searched by a Cmd (a stale search's is dropped) and asks for
-// the next; while the search is typed, the first match found is selected.
+// the next; the first match found is selected (selectFirstHit).
 func (p *wirePane) searchRead(msg wireSearchMsg) tea.Cmd {
 	if msg.gen != p.find.search.gen || msg.from != p.find.search.done {
 		return nil

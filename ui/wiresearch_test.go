@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
@@ -289,5 +290,44 @@ func TestWireSearchReadsTheTrace(t *testing.T) {
 	m.wire.searchRead(wireSearchMsg{gen: m.wire.find.search.gen - 1, from: m.wire.find.search.done, to: m.wire.find.search.done + 1, hits: []int32{2}})
 	if len(m.wire.find.hits) != before {
 		t.Fatal("a stale search chunk was taken")
+	}
+}
+
+// TestWireSearchEnterBeforeFirstChunk: when the bytes are read from the trace in Cmds (a
+// recorded live session, open), enter typed right after the query, before the search's
+// first chunk came back, still jumps to the first match when the chunk comes, also from a
+// list that followed the newest event; a selection moved meanwhile stays where it was.
+func TestWireSearchEnterBeforeFirstChunk(t *testing.T) {
+	evs := toolSession()
+	bySeq := map[uint64]mcpclient.Event{}
+	for _, e := range evs {
+		bySeq[e.Seq] = e
+	}
+	for _, moved := range []bool{false, true} {
+		m := newTestModel(t, nil, 140, 30)
+		m.tl.setLoader(func(seq uint64) (mcpclient.Event, error) { return bySeq[seq], nil })
+		drive(t, m, eventsMsg{events: evs, closed: true})
+		keys(t, m, "3", "G", "/")
+		var last tea.Cmd
+		for _, r := range "boom" {
+			_, last = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}) // the chunk Cmds are not run yet
+		}
+		m.Update(keyMsg("enter"))
+		if s := m.wire.selected().seq; s != 10 {
+			t.Fatalf("before the chunk came, #%d is selected, want the newest (#10)", s)
+		}
+		want := uint64(9) // the tools/call result: "boom"
+		if moved {
+			keys(t, m, "g")
+			want = m.wire.selected().seq
+		}
+		chunk, ok := findMsg[wireSearchMsg](last)
+		if !ok {
+			t.Fatal("typing the query asked for no search chunk")
+		}
+		drive(t, m, chunk)
+		if s := m.wire.selected().seq; s != want {
+			t.Errorf("moved %v: enter before the first chunk left #%d selected, want #%d", moved, s, want)
+		}
 	}
 }
