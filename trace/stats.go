@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
@@ -183,7 +184,7 @@ func (s *Stats) WriteText(w io.Writer, h *Header) error {
 		if n := s.ByDir[d]; n > 0 {
 			fmt.Fprintf(&b, "  %-7s %6d", d, n)
 			if d != "event" {
-				fmt.Fprintf(&b, "  %s", humanBytes(s.Bytes[d]))
+				fmt.Fprintf(&b, "  %s", jsontext.ByteSize(s.Bytes[d]))
 			}
 			b.WriteByte('\n')
 		}
@@ -245,18 +246,6 @@ func fmtDur(d time.Duration) string {
 	default:
 		return d.Round(time.Millisecond).String()
 	}
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
 )
 
 // SessionRow is one kept session the picker lists: what cmd reads of its trace header and
@@ -36,20 +37,7 @@ func (r SessionRow) Line() string {
 		plus = "+"
 	}
 	return fmt.Sprintf("%s  %8s  %9s  %5s  %5s  %s", r.Start.Local().Format("2006-01-02 15:04:05"),
-		r.Duration.Round(time.Second), sizeText(r.Size), fmt.Sprint(r.Calls)+plus, fmt.Sprint(r.Violations)+plus, r.Server)
-}
-
-// sizeText writes a byte count for a column: B, KiB, MiB or GiB with one decimal.
-func sizeText(n int64) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+		r.Duration.Round(time.Second), jsontext.ByteSize(r.Size), fmt.Sprint(r.Calls)+plus, fmt.Sprint(r.Violations)+plus, r.Server)
 }
 
 // sessionsMsg brings the kept sessions read in a Cmd (Options.ListSessions).

@@ -152,6 +152,20 @@ func indentInto(b indentWriter, src []byte, maxLines int) int {
 	return len(src)
 }
 
+// ByteSize writes a byte count for a column or a summary: "512 B", "1.5 KiB", "95.4 MiB",
+// "1.25 GiB" (binary units, as trace stats and the session picker print them).
+func ByteSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+}
+
 // FirstLine is the first line of s for a one-line listing: s trimmed of white space, cut at
 // its first newline with " …" marking that more follows ("Adds numbers.\nLong text" is
 // "Adds numbers. …"). An empty s gives "".
