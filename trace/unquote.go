@@ -33,6 +33,12 @@ func (q quotedRaw) bytes(b64 bool) ([]byte, error) {
 	if !b64 {
 		return s, nil
 	}
+	return decodeBase64InPlace(s)
+}
+
+// decodeBase64InPlace decodes the base64 text s into s's own memory (the decoded bytes
+// are fewer and written behind what is read) and returns them.
+func decodeBase64InPlace(s []byte) ([]byte, error) {
 	out := s[:base64.StdEncoding.DecodedLen(len(s))]
 	n, err := base64.StdEncoding.Decode(out, s)
 	if err != nil {
@@ -60,12 +66,7 @@ func (q quotedRaw) bytesInPlace(b64 bool) ([]byte, error) {
 	if !b64 {
 		return s[:len(s):len(s)], nil
 	}
-	out := s[:base64.StdEncoding.DecodedLen(len(s))]
-	n, err := base64.StdEncoding.Decode(out, s)
-	if err != nil {
-		return nil, err
-	}
-	return out[:n:n], nil
+	return decodeBase64InPlace(s)
 }
 
 // unquoteJSON decodes a JSON string literal that the scanner has already validated, as

@@ -108,16 +108,11 @@ func (r *callRun) shownRes() *mcpclient.CallToolResult {
 		// A response frame the redactor leaves as it is (the trace then holds it so) has no
 		// secret in any form, so neither has its decoded text: masking that text would
 		// first copy it whole (a 100 MB result: 100 MB).
-		if !r.resOfResp || r.resp == nil || r.resp.Msg == nil || !sameBytes(r.screen.redact(r.resp.Msg.Result), r.resp.Msg.Result) {
+		if !r.resOfResp || r.resp == nil || r.resp.Msg == nil || !bytes.Equal(r.screen.redact(r.resp.Msg.Result), r.resp.Msg.Result) {
 			r.masked = maskResult(r.res, r.screen.redact)
 		}
 	}
 	return r.masked
-}
-
-// sameBytes reports whether masking left b as it was: the same slice, or equal bytes.
-func sameBytes(masked, b []byte) bool {
-	return len(masked) == len(b) && (len(b) == 0 || &masked[0] == &b[0] || bytes.Equal(masked, b))
 }
 
 // running reports whether the call waits for its answer.
