@@ -228,7 +228,10 @@ func (r *run) httpSessionUnknown(ctx context.Context, p *prober) {
 	}
 }
 
-// httpNotification: a notification the server accepts MUST get 202 Accepted with no body.
+// httpNotification: a notification or a response the server accepts MUST get 202 Accepted
+// with no body (MCP 2025-11-25 basic/transports §Sending Messages to the Server 4). The
+// response answers a request the server never sent: accepting and dropping it and refusing it
+// with an error status are both within the spec; a 200 with a body is not.
 func (r *run) httpNotification(ctx context.Context, p *prober) {
 	const id = "http-notification-202"
 	if ctx.Err() != nil || !r.active(id) {
@@ -241,20 +244,42 @@ func (r *run) httpNotification(ctx context.Context, p *prober) {
 	}
 	a := p.do(ctx, probeReq{method: http.MethodPost, header: r.sessionHeader(r.postHeader(method)), what: method,
 		body: `{"jsonrpc":"2.0","method":"` + method + `","params":` + params + `}`})
+	if !r.judge202(id, a, "notification") {
+		switch {
+		case r.modern():
+			r.note(id, a.events, "%s: refused with an error status, which the spec allows for a notification the server cannot accept", a.exchange())
+		default:
+			r.find(id, Should, a.events, "%s: refused; the spec allows an error status for a notification the server cannot accept, but cancellation is part of the protocol", a.exchange())
+		}
+	}
+	if r.modern() || ctx.Err() != nil {
+		// 2026-07-28 has no server-to-client requests over HTTP (input_required replaces
+		// them), so a client never POSTs a response there.
+		return
+	}
+	a = p.do(ctx, probeReq{method: http.MethodPost, header: r.sessionHeader(r.postHeader("")), what: "a response (id " + probeResponseID + ", a request never sent)",
+		body: `{"jsonrpc":"2.0","id":"` + probeResponseID + `","result":{}}`})
+	if !r.judge202(id, a, "response") {
+		r.note(id, a.events, "%s: refused with an error status, which the spec allows for a response the server cannot accept (it sent no such request)", a.exchange())
+	}
+}
+
+// judge202 judges an answer to a POSTed notification or response (kind) and reports whether
+// it did; an error status is left to the caller.
+func (r *run) judge202(id string, a probeAnswer, kind string) bool {
 	switch {
 	case a.status == http.StatusAccepted && len(a.body) == 0 && !a.stream:
 		r.note(id, a.events, "%s", a.exchange())
 	case a.status == http.StatusAccepted:
-		r.find(id, Must, a.events, "%s: 202 with a body; an accepted notification MUST get 202 Accepted with no body", a.exchange())
+		r.find(id, Must, a.events, "%s: 202 with a body; an accepted %s MUST get 202 Accepted with no body", a.exchange(), kind)
 	case a.status/100 == 2:
-		r.find(id, Must, a.events, "%s: an accepted notification MUST get 202 Accepted with no body", a.exchange())
+		r.find(id, Must, a.events, "%s: an accepted %s MUST get 202 Accepted with no body", a.exchange(), kind)
 	case a.status == 0:
-		r.find(id, Must, a.events, "%s: a notification MUST get 202 Accepted, or an error status when refused", a.exchange())
-	case r.modern():
-		r.note(id, a.events, "%s: refused with an error status, which the spec allows for a notification the server cannot accept", a.exchange())
+		r.find(id, Must, a.events, "%s: a %s MUST get 202 Accepted, or an error status when refused", a.exchange(), kind)
 	default:
-		r.find(id, Should, a.events, "%s: refused; the spec allows an error status for a notification the server cannot accept, but cancellation is part of the protocol", a.exchange())
+		return false
 	}
+	return true
 }
 
 // httpGet: a GET MUST open an SSE stream or get 405 Method Not Allowed; a 405 carries Allow.

@@ -62,7 +62,7 @@ func TestHTTPRulesGuarded(t *testing.T) {
 	wantRule(t, rep, "http-origin", P, "POST /mcp initialize, Origin: http://evil.example → 403 Forbidden", "refused")
 	wantRule(t, rep, "http-host", P, "POST /mcp initialize, Host: evil.example:", "→ 403 Forbidden", "refused")
 	wantRule(t, rep, "http-session-unknown", P, "POST /mcp ping, Mcp-Session-Id: mcp-inspect-check-no-such-session → 404 Not Found")
-	wantRule(t, rep, "http-notification-202", P, "POST /mcp notifications/cancelled → 202 Accepted")
+	wantRuleEach(t, rep, "http-notification-202", P, []string{"POST /mcp notifications/cancelled → 202 Accepted"}, []string{"POST /mcp a response (id mcp-inspect-check-no-such-request, a request never sent) → 202 Accepted"})
 	wantRule(t, rep, "http-get-405", P, "GET /mcp, Accept: text/event-stream, in a session of its own → 405 Method Not Allowed, Allow: POST, DELETE")
 	wantRule(t, rep, "http-protocol-version", P, "POST /mcp ping, MCP-Protocol-Version: 1999-01-01 → 400 Bad Request")
 	wantRule(t, rep, "http-headers", check.StatusNA, "legacy era")
@@ -101,7 +101,9 @@ func TestHTTPRulesLax(t *testing.T) {
 			wantRule(t, rep, "http-origin", F, "Origin: http://evil.example → 200 OK", "accepted; an invalid Origin MUST get 403 Forbidden")
 			wantRule(t, rep, "http-host", W, "Host: evil.example:", "→ 200 OK", "should refuse a Host that is not its own")
 			wantRule(t, rep, "http-session-unknown", F, "Mcp-Session-Id: mcp-inspect-check-no-such-session → 400 Bad Request", "MUST get 404 Not Found")
-			wantRule(t, rep, "http-notification-202", F, "notifications/cancelled → 200 OK (application/json, 11 bytes)", "MUST get 202 Accepted with no body")
+			wantRuleEach(t, rep, "http-notification-202", F,
+				[]string{"notifications/cancelled → 200 OK (application/json, 11 bytes)", "an accepted notification MUST get 202 Accepted with no body"},
+				[]string{"a response (id mcp-inspect-check-no-such-request, a request never sent) → 200 OK (application/json, 11 bytes)", "an accepted response MUST get 202 Accepted with no body"})
 			wantRule(t, rep, "http-protocol-version", F, "MCP-Protocol-Version: 1999-01-01 → 200 OK", "served; an invalid or unsupported MCP-Protocol-Version MUST get 400 Bad Request")
 			if sc == "http-lax" {
 				wantRule(t, rep, "http-get-405", W, "GET /mcp, Accept: text/event-stream, in a session of its own → 405 Method Not Allowed without an Allow header")
@@ -128,7 +130,7 @@ func TestHTTPRulesNotApplicable(t *testing.T) {
 	wantRule(t, rep, "http-session-unknown", check.StatusNA, "stateless", "no Mcp-Session-Id")
 	wantRule(t, rep, "http-host", check.StatusSkip, "behind a proxy")
 	wantRule(t, rep, "http-get-405", check.StatusPass, "→ 405 Method Not Allowed, Allow: POST")
-	wantRule(t, rep, "http-notification-202", check.StatusPass, "→ 202 Accepted")
+	wantRuleEach(t, rep, "http-notification-202", check.StatusPass, []string{"notifications/cancelled → 202 Accepted"}, []string{"a response (id mcp-inspect-check-no-such-request, a request never sent) → 202 Accepted"})
 	stdio, err := check.Run(context.Background(), fakeOptions(t, "minimal"))
 	if err != nil {
 		t.Fatal(err)
@@ -200,6 +202,9 @@ func TestModernRulesStrict(t *testing.T) {
 	wantRule(t, rep, "ping", P, "ping, which the 2026-07-28 era removed [MCP-Protocol-Version: 2026-07-28, Mcp-Method: ping]: 404 Not Found", "error -32601")
 	wantRule(t, rep, "unknown-method", P, "mcp-inspect/no-such-method [MCP-Protocol-Version: 2026-07-28, Mcp-Method: mcp-inspect/no-such-method]: 404 Not Found", "error -32601")
 	wantRule(t, rep, "http-protocol-version", P, "400 Bad Request", "error -32022")
+	// No response is POSTed in 2026-07-28 (no server-to-client requests over HTTP): the
+	// notification alone is judged.
+	wantRuleEach(t, rep, "http-notification-202", P, []string{"notifications/mcp-inspect-check"})
 	for id, n := range map[string]int{"meta-required": 4, "http-headers": 5} {
 		if res := rep.Result(id); res.Status != P || len(res.Notes) != n {
 			t.Errorf("%s: %s, %d notes, want %d: %+v", id, res.Status, len(res.Notes), n, res.Notes)
@@ -269,6 +274,38 @@ func TestModernRulesLegacyEra(t *testing.T) {
 	for _, id := range modernRuleIDs {
 		if !check.KnownRule(id) {
 			t.Errorf("%s: not a rule", id)
+		}
+	}
+}
+
+// wantRuleEach asserts rule id's status and that its findings (or, for a pass, its notes)
+// are one per item, in order, each holding that item's texts.
+func wantRuleEach(t *testing.T, rep *check.Report, id string, status check.Status, items ...[]string) {
+	t.Helper()
+	res := rep.Result(id)
+	if res.Status != status {
+		t.Errorf("%s: %s, want %s; findings %+v notes %+v reason %q", id, res.Status, status, res.Findings, res.Notes, res.Reason)
+		return
+	}
+	var texts []string
+	if status == check.StatusPass {
+		for _, n := range res.Notes {
+			texts = append(texts, n.Text)
+		}
+	} else {
+		for _, f := range res.Findings {
+			texts = append(texts, f.Text)
+		}
+	}
+	if len(texts) != len(items) {
+		t.Errorf("%s: %d notes or findings %q, want %d", id, len(texts), texts, len(items))
+		return
+	}
+	for i, want := range items {
+		for _, s := range want {
+			if !strings.Contains(texts[i], s) {
+				t.Errorf("%s: %q does not say %q", id, texts[i], s)
+			}
 		}
 	}
 }

@@ -83,7 +83,7 @@ func TestServerEverythingHTTP(t *testing.T) {
 	wantRule(t, rep, "http-origin", check.StatusFail, "Origin: http://evil.example → 200 OK (text/event-stream)")
 	wantRule(t, rep, "http-host", check.StatusWarn, "Host: evil.example:", "→ 200 OK (text/event-stream)")
 	wantRule(t, rep, "http-session-unknown", check.StatusFail, "→ 400 Bad Request")
-	wantRule(t, rep, "http-notification-202", check.StatusPass, "notifications/cancelled → 202 Accepted")
+	wantRuleEach(t, rep, "http-notification-202", check.StatusPass, []string{"notifications/cancelled → 202 Accepted"}, []string{"a response (id mcp-inspect-check-no-such-request, a request never sent) → 202 Accepted"})
 	wantRule(t, rep, "http-get-405", check.StatusPass, "in a session of its own → 200 OK (text/event-stream)", "offers a GET stream")
 }
 
@@ -108,7 +108,7 @@ func TestGoEverythingHTTP(t *testing.T) {
 	wantRule(t, rep, "http-origin", check.StatusFail, "Origin: http://evil.example → 200 OK (text/event-stream)")
 	wantRule(t, rep, "http-host", check.StatusPass, "Host: evil.example:", "→ 403 Forbidden")
 	wantRule(t, rep, "http-session-unknown", check.StatusNA, "stateless")
-	wantRule(t, rep, "http-notification-202", check.StatusPass, "notifications/cancelled → 202 Accepted")
+	wantRuleEach(t, rep, "http-notification-202", check.StatusPass, []string{"notifications/cancelled → 202 Accepted"}, []string{"a response (id mcp-inspect-check-no-such-request, a request never sent) → 202 Accepted"})
 	wantRule(t, rep, "http-get-405", check.StatusPass, "GET /mcp, Accept: text/event-stream → 405 Method Not Allowed", "Allow: POST")
 	// The finding names the probe's method once, as "request id N (METHOD): POST …", not
 	// again before it (the server's own 400 body may quote it).

@@ -18,6 +18,9 @@ const (
 	probeNotJSON  = "mcp-inspect check: this line is not JSON {"
 	probeNotify   = "notifications/mcp-inspect-check"
 	probeCancelID = "mcp-inspect-check-never-sent"
+	// probeResponseID is the id of the response http-notification-202 POSTs: a request the
+	// server never sent.
+	probeResponseID = "mcp-inspect-check-no-such-request"
 )
 
 // parseGrace is how long the -32700 may come after the ping sent behind the bad line.

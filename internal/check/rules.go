@@ -224,7 +224,7 @@ func httpTransportRules() []Rule {
 			Title:  "the Mcp-Session-Id a server issues is visible ASCII (0x21 to 0x7E)",
 			Source: "MCP 2025-11-25 basic/transports §Session Management 1", RemoteOnly: true},
 		{ID: "http-notification-202", Group: GroupHTTP, Level: Must, Eras: ErasAll,
-			Title:  "a POSTed notification the server accepts gets 202 Accepted with no body",
+			Title:  "a POSTed notification or response the server accepts gets 202 Accepted with no body",
 			Source: "MCP 2025-11-25 basic/transports §Sending Messages to the Server 4", RemoteOnly: true},
 		{ID: "http-get-405", Group: GroupHTTP, Level: Must, Eras: ErasAll,
 			Title:  "a GET to the endpoint opens an SSE stream (text/event-stream) or gets 405 Method Not Allowed, with an Allow header (SHOULD)",

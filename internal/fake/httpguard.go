@@ -18,7 +18,7 @@ import (
 //	Origin not its own        403 + JSON-RPC error, no id    accepted
 //	Host not its own          403                            accepted
 //	unknown Mcp-Session-Id    404                            400 (the TypeScript SDK's body)
-//	notification              202, no body                   200 {"ok":true}
+//	notification, response    202, no body                   200 {"ok":true}
 //	GET                       405, Allow: POST, DELETE       405 without Allow; with getJSON
 //	                                                         200 application/json
 //	MCP-Protocol-Version      400                            served
@@ -74,7 +74,7 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "Unsupported protocol version: %s", v)
 		return
 	}
-	if m.ID == nil && !g.strict {
+	if (m.ID == nil || m.Method == "") && !g.strict { // a notification or a response
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"ok":true}`)
 		return

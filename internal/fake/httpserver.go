@@ -222,7 +222,7 @@ func serveMCP(w http.ResponseWriter, r *http.Request, sse bool) {
 
 // answerRPC answers m as the well-behaved server does.
 func answerRPC(w http.ResponseWriter, m rpc, sse bool) {
-	if m.ID == nil {
+	if m.ID == nil || m.Method == "" { // a notification or a response: accepted
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
