@@ -80,6 +80,10 @@ func brokenCases() []broken {
 		// rules that only needed an answer do not fail again.
 		{"id-stringly", nil, map[string]check.Status{"envelope": F, "id-zero": F, "parse-error": P, "notification": P, "cancel-unknown": P}},
 		{"check-ping-object", nil, map[string]check.Status{"ping": F, "final-ping": F}},
+		// A string id kills it, or goes unanswered: string-id fails, and nothing else (the
+		// rules after a death run on a fresh copy).
+		{"check-dies-on-string-id", nil, map[string]check.Status{"string-id": F, "id-zero": P, "parse-error": P, "final-ping": P}},
+		{"check-ignores-string-id", nil, map[string]check.Status{"string-id": F, "id-zero": P, "parse-error": P, "final-ping": P}},
 		{"check-answers-notifications", nil, map[string]check.Status{"notification": F, "cancel-unknown": F}},
 		// The cases.md scenarios and the other fake servers, under the rule each breaks.
 		{"b01b", nil, map[string]check.Status{"stdout-jsonrpc": F}},
@@ -505,5 +509,34 @@ func TestCheckCallUnlistedTool(t *testing.T) {
 	res := result(t, rep, "tool-call")
 	if res.Status == check.StatusPass || len(res.Findings) == 0 || !strings.Contains(res.Findings[0].Text, "no tool of that name is listed") {
 		t.Errorf("tool-call: %s %+v", res.Status, res.Findings)
+	}
+}
+
+// TestStringIDFaultIsOneFailure (issue 25, "one fault, one failure"): a server that dies at a
+// request with a string id, or never answers one, fails string-id and nothing else; the
+// death is named as such, without waiting out --wait.
+func TestStringIDFaultIsOneFailure(t *testing.T) {
+	t.Parallel()
+	for sc, text := range map[string]string{
+		"check-dies-on-string-id": `ping with id "mcp-inspect-check-1": the server exited without an answer`,
+		"check-ignores-string-id": `ping with id "mcp-inspect-check-1": no answer with that id within`,
+	} {
+		t.Run(sc, func(t *testing.T) {
+			t.Parallel()
+			rep, err := check.Run(context.Background(), fakeOptions(t, sc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Counts.Fail != 1 || rep.Counts.Warn != 0 {
+				for _, res := range rep.Results {
+					if len(res.Findings) > 0 {
+						t.Errorf("%s: %s %+v", res.ID, res.Status, res.Findings)
+					}
+				}
+			}
+			if f := rep.Result("string-id").Findings; len(f) != 1 || !strings.Contains(f[0].Text, text) {
+				t.Errorf("string-id: %+v, want one finding saying %q", f, text)
+			}
+		})
 	}
 }

@@ -21,11 +21,17 @@ const SessionRevived = "after-exit"
 // stdout); 0 while it lives.
 func exitSeq(w *wire) uint64 {
 	for _, ev := range w.all() {
-		if l := ev.Life; ev.Dir == mcpclient.Lifecycle && l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed) {
+		if isExit(ev) {
 			return ev.Seq
 		}
 	}
 	return 0
+}
+
+// isExit reports whether ev says the server has gone (exited, or closed its stdout).
+func isExit(ev mcpclient.Event) bool {
+	l := ev.Life
+	return ev.Dir == mcpclient.Lifecycle && l != nil && (l.Kind == mcpclient.LifeExited || l.Kind == mcpclient.LifeStdoutClosed)
 }
 
 // ready reports whether rule id can run on the main session: its server lives, or it died

@@ -113,14 +113,17 @@ func (r *run) rawID(ctx context.Context, rule, id string) {
 	}
 	want := idValue([]byte(id))
 	ev, ok := r.main.waitFor(ctx, mark, r.opt.Wait, func(ev mcpclient.Event) bool {
-		return ev.Dir == mcpclient.ServerToClient && ev.Msg != nil &&
+		return isExit(ev) || ev.Dir == mcpclient.ServerToClient && ev.Msg != nil &&
 			(ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && idValue(ev.Msg.ID) == want
 	})
 	evs := r.main.ev(seq, ev.Seq)
-	if ok {
+	if ok && !isExit(ev) {
 		r.rawAnswers[ev.Seq] = true
 	}
 	switch {
+	case ok && isExit(ev):
+		// The wait ends at the death; the rules after it run on a fresh copy (revive.go).
+		r.find(rule, Must, evs, "ping with id %s: the server exited without an answer", id)
 	case !ok:
 		r.find(rule, Must, evs, "ping with id %s: no answer with that id within %s", id, r.opt.Wait)
 	case string(ev.Msg.ID) != id:

@@ -33,6 +33,8 @@ var tested = []string{
 	// issue #17: servers that break one rule of mcp-inspect check each (check_test.go)
 	"check-echo-version", "check-silent-init", "check-bom", "check-early-notify", "check-dies-on-garbage",
 	"check-answers-notifications", "check-wrong-codes", "check-bad-listings", "check-bad-discover", "check-ping-object",
+	// issue 25: a string id that kills the server or goes unanswered (one failure each)
+	"check-dies-on-string-id", "check-ignores-string-id",
 	// a server that cannot run twice at once (copies_test.go)
 	"single-copy",
 	// issue 24: servers as people write them (people_test.go)
@@ -41,7 +43,7 @@ var tested = []string{
 
 // breaksCommon are the check scenarios TestCommonBehaviour leaves out: each breaks one of
 // the defaults it checks on purpose (check_test.go covers them).
-var breaksCommon = []string{"check-silent-init", "check-bom", "check-dies-on-garbage", "check-wrong-codes", "check-ping-object", "buffered"}
+var breaksCommon = []string{"check-silent-init", "check-bom", "check-dies-on-garbage", "check-wrong-codes", "check-ping-object", "buffered", "check-dies-on-string-id", "check-ignores-string-id"}
 
 func listScenarios(t *testing.T) []string {
 	t.Helper()

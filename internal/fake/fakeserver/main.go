@@ -182,6 +182,8 @@ type scenario struct {
 	notification func(s *server, m *stdioserver.Message)
 	// unknown answers a request method nothing else handles instead of the -32601.
 	unknown func(s *server, m *stdioserver.Message)
+	// stringID handles a request whose id is a string instead of the usual answer.
+	stringID func(s *server, m *stdioserver.Message)
 }
 
 // toolFunc answers one tools/call. args are the exact bytes of params.arguments (nil if
@@ -345,6 +347,10 @@ func (s *server) track(id json.RawMessage) (cancelled <-chan struct{}, done func
 
 func (s *server) handleRequest(m *stdioserver.Message) {
 	if s.dropZero && string(m.ID) == "0" {
+		return
+	}
+	if s.sc.stringID != nil && len(m.ID) > 0 && m.ID[0] == '"' {
+		s.sc.stringID(s, m)
 		return
 	}
 	if h, ok := s.sc.methods[m.Method]; ok {

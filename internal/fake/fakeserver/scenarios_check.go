@@ -42,6 +42,17 @@ func checkScenarios() map[string]*scenario {
 				os.Exit(1)
 			},
 		},
+		"check-dies-on-string-id": {
+			summary: "exits 1 on a request whose id is a string, without an answer",
+			stringID: func(s *server, m *stdioserver.Message) {
+				s.logf("fakeserver: string id %s, giving up", m.ID)
+				os.Exit(1)
+			},
+		},
+		"check-ignores-string-id": {
+			summary:  "never answers a request whose id is a string",
+			stringID: func(*server, *stdioserver.Message) {},
+		},
 		"check-answers-notifications": {
 			summary: "answers every notification but initialized with an error response (id null)",
 			notification: func(s *server, m *stdioserver.Message) {
