@@ -116,6 +116,7 @@ serves without one. Refusals are noted in the trace.`,
 	fl.BoolVar(&rec.noRedact, "no-redact", false, "record env values and tokens in clear (for local use only)")
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the newest 64 MiB of the history from memory)")
 	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
+	rec.otlp.add(fl)
 	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
@@ -133,6 +134,8 @@ type tapRecordFlags struct {
 	// maxStore caps the bytes of the tap's kept sessions (the settings file's
 	// sessions_max_size; 0: trace.DefaultMaxBytes).
 	maxStore int64
+	// otlp is where the spans of what the tap sees go besides the trace (--otlp).
+	otlp otlpFlags
 }
 
 // store watches the tap's directory of kept sessions while the tap records path into it
@@ -282,9 +285,17 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(max(tapProcs, runtime.NumCPU()))
 	}
+	x, err := rec.otlp.start(ctx, "pipe", true)
+	if err != nil {
+		return err
+	}
+	if x != nil {
+		opt.Observe = x.Observe
+	}
 	store := rec.store(path, auto, logger)
 	res, err := tap.Run(ctx, opt)
 	store.end()
+	finishOTLP(x, rec.otlp.url, humanStderr(), tapPrefix)
 	if err != nil {
 		fmt.Fprintln(humanStderr(), tapPrefix+err.Error())
 		logger.Error("tap failed", "err", err)
@@ -351,6 +362,15 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		return &codeError{exitUsage, err.Error()}
 	}
 	defer acc.end()
+	x, err := rec.otlp.start(ctx, "tcp", true)
+	if err != nil {
+		return err
+	}
+	defer finishOTLP(x, rec.otlp.url, humanStderr(), tapPrefix)
+	var observe func(mcpclient.Event)
+	if x != nil {
+		observe = x.Observe
+	}
 	res, err := tap.RunHTTP(ctx, tap.HTTPOptions{
 		Listener:  ln,
 		Upstream:  u,
@@ -370,7 +390,8 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		OnStart: func(string) {
 			acc.announce(humanStderr(), tapPrefix, base)
 		},
-		Guard: acc.guard,
+		Guard:   acc.guard,
+		Observe: observe,
 	})
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}

@@ -69,6 +69,8 @@ type HTTPOptions struct {
 	// Guard decides which requests are served (Host, Origin, the per-run token); nil
 	// checks Host and Origin against Listener's address and asks for no token.
 	Guard *listenguard.Guard
+	// Observe is as in Options.
+	Observe func(mcpclient.Event)
 }
 
 // httpItem is one thing the forward path saw, for the trace.
@@ -128,7 +130,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 		Argv: []string{o.Upstream.String()}, Name: o.Name, Trace: o.Trace, TracePath: o.TracePath,
 		Header: o.Header, Redactor: o.Redactor, MaxMessage: o.MaxMessage, SocketDir: o.SocketDir,
 		ViewerBuffer: o.ViewerBuffer, Stderr: o.Stderr, Signals: []os.Signal{}, Logger: o.Logger,
-		MemoryHistory: o.MemoryHistory, NoFileReason: o.NoFileReason,
+		MemoryHistory: o.MemoryHistory, NoFileReason: o.NoFileReason, Observe: o.Observe,
 	}
 	opt.defaults()
 	if opt.Header.Transport == "" {

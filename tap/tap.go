@@ -94,6 +94,11 @@ type Options struct {
 	Logger *slog.Logger
 	// OnStart, when set, is called once the server runs (tests use it).
 	OnStart func(serverPID int, socket string)
+	// Observe, when set, is given every numbered event after it is recorded, on the
+	// recorder's goroutine (off the forwarding path; a slow Observe delays the recording,
+	// never the host or the server). The event is neither classified nor paired, and its
+	// Raw is lent for the call: copy what is kept.
+	Observe func(mcpclient.Event)
 }
 
 // Result is how the server ended.
@@ -438,6 +443,9 @@ func (s *session) emit(ev mcpclient.Event) {
 	}
 	s.events.Add(1)
 	s.write(ev)
+	if s.opt.Observe != nil {
+		s.opt.Observe(ev)
+	}
 	if ev.Dir == mcpclient.ClientToServer || ev.Dir == mcpclient.ServerToClient {
 		if l := s.init.observe(&ev); l != nil {
 			l.PID = s.pid

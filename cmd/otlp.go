@@ -1,0 +1,58 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/otlpexport"
+)
+
+// otlpFlags are --otlp URL and --otlp-bodies (issue 28): where the spans and metrics of what
+// is seen on the wire go, and whether bodies go with them.
+type otlpFlags struct {
+	url    string
+	bodies bool
+}
+
+func (o *otlpFlags) add(fl *pflag.FlagSet) {
+	fl.StringVar(&o.url, "otlp", "", "send spans and metrics of every message to this OpenTelemetry receiver (OTLP/HTTP base `URL`, e.g. http://127.0.0.1:4318)")
+	fl.BoolVar(&o.bodies, "otlp-bodies", false, "with --otlp: add request params and response bodies to the spans (secrets masked)")
+}
+
+// start returns the exporter --otlp asks for, nil without --otlp. transport is
+// network.transport ("pipe" or "tcp"); live says the events come from a tap (unclassified,
+// lent). Errors: a URL that is not http(s).
+func (o *otlpFlags) start(ctx context.Context, transport string, live bool) (*otlpexport.Exporter, error) {
+	if o.url == "" {
+		return nil, nil
+	}
+	opt := otlpexport.Options{Endpoint: o.url, Transport: transport, Bodies: o.bodies, Live: live}
+	if o.bodies {
+		opt.Mask = bodyMasker()
+	}
+	x, err := otlpexport.New(ctx, opt)
+	if err != nil {
+		return nil, &codeError{exitUsage, err.Error()}
+	}
+	return x, nil
+}
+
+// otlpFlushTimeout bounds the wait for the receiver when a session ends.
+const otlpFlushTimeout = 10 * time.Second
+
+// finishOTLP flushes x (nil: nothing to do) and says on stderr when the receiver could
+// not take the export; the session's own outcome is not changed by it.
+func finishOTLP(x *otlpexport.Exporter, endpoint string, stderr io.Writer, prefix string) {
+	if x == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), otlpFlushTimeout)
+	defer cancel()
+	if err := x.Close(ctx); err != nil {
+		fmt.Fprintf(stderr, "%s--otlp %s: %v (is an OTLP/HTTP receiver listening there?)\n", prefix, endpoint, err)
+	}
+}

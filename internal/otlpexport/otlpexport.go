@@ -1,0 +1,327 @@
+// Package otlpexport sends what mcp-inspect sees on the wire to an OpenTelemetry receiver
+// over OTLP/HTTP (issue 28): for each JSON-RPC request a client span (the side that sent
+// it) with a server span as its child (the side that answered), a span per notification,
+// and the mcp.client.operation.duration and mcp.server.operation.duration histograms,
+// following the OpenTelemetry semantic conventions for MCP (semantic-conventions-genai
+// docs/gen-ai/mcp.md, Development status). The spans carry the times the frames were seen,
+// so a recorded session exports with its recorded timestamps.
+//
+// Export is batched by the SDK off the caller's path: Observe only keeps a pending request
+// or hands a finished span to the batch processor.
+package otlpexport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	"go.opentelemetry.io/otel/metric"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// Options configure an Exporter.
+type Options struct {
+	// Endpoint is the receiver's OTLP/HTTP base URL (http://127.0.0.1:4318); the signal
+	// paths /v1/traces and /v1/metrics are added to its path.
+	Endpoint string
+	// ServiceName is the resource's service.name ("mcp-inspect" when empty).
+	ServiceName string
+	// Transport is network.transport: "pipe" for stdio, "tcp" for Streamable HTTP.
+	Transport string
+	// Bodies adds each request's params and each response's result or error, as
+	// mcp.request.params and mcp.response.body, passed through Mask first.
+	Bodies bool
+	// Mask masks secrets in a body (nil: none to mask).
+	Mask func([]byte) []byte
+	// Live says the events come as a tap emits them: unclassified, unpaired, their Raw
+	// lent for the call. Observe then copies, classifies and pairs them itself. Events
+	// read from a trace come classified and paired.
+	Live bool
+}
+
+// Exporter turns wire events into spans and metrics. Its methods are safe for concurrent use.
+type Exporter struct {
+	opt    Options
+	tp     *sdktrace.TracerProvider
+	mp     *sdkmetric.MeterProvider
+	tracer trace.Tracer
+	client metric.Float64Histogram
+	server metric.Float64Histogram
+
+	mu      sync.Mutex
+	pairer  *mcpclient.Pairer          // Live only
+	pending map[uint64]*pendingRequest // by the request event's Seq
+	version string                     // mcp.protocol.version, once seen
+	session string                     // mcp.session.id (Mcp-Session-Id), once seen
+	spans   int
+}
+
+// pendingRequest is a request seen, waiting for its response.
+type pendingRequest struct {
+	ev     mcpclient.Event
+	parent context.Context
+}
+
+// New starts an exporter to opt.Endpoint. The exporters connect lazily: an unreachable
+// receiver shows as an error from Close, not here. Errors: an Endpoint that is not an
+// http(s) URL.
+func New(ctx context.Context, opt Options) (*Exporter, error) {
+	u, err := url.Parse(opt.Endpoint)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("--otlp %q: want the receiver's OTLP/HTTP URL, e.g. http://127.0.0.1:4318", opt.Endpoint)
+	}
+	base := strings.TrimSuffix(u.String(), "/")
+	te, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(base+"/v1/traces"))
+	if err != nil {
+		return nil, fmt.Errorf("--otlp: %w", err)
+	}
+	me, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(base+"/v1/metrics"))
+	if err != nil {
+		return nil, fmt.Errorf("--otlp: %w", err)
+	}
+	return newExporter(opt, te, sdkmetric.NewPeriodicReader(me))
+}
+
+// newExporter builds an Exporter on a span exporter and a metric reader (tests give
+// in-memory ones).
+func newExporter(opt Options, te sdktrace.SpanExporter, reader sdkmetric.Reader) (*Exporter, error) {
+	if opt.ServiceName == "" {
+		opt.ServiceName = "mcp-inspect"
+	}
+	res := resource.NewSchemaless(attribute.String("service.name", opt.ServiceName))
+	x := &Exporter{
+		opt:     opt,
+		tp:      sdktrace.NewTracerProvider(sdktrace.WithBatcher(te), sdktrace.WithResource(res)),
+		mp:      sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithResource(res)),
+		pending: map[uint64]*pendingRequest{},
+	}
+	if opt.Live {
+		x.pairer = mcpclient.NewPairer()
+	}
+	x.tracer = x.tp.Tracer("github.com/mcp-inspect/mcp-inspect")
+	meter := x.mp.Meter("github.com/mcp-inspect/mcp-inspect")
+	buckets := metric.WithExplicitBucketBoundaries(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300)
+	var err error
+	if x.client, err = meter.Float64Histogram("mcp.client.operation.duration", metric.WithUnit("s"), buckets,
+		metric.WithDescription("The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.")); err != nil {
+		return nil, err
+	}
+	if x.server, err = meter.Float64Histogram("mcp.server.operation.duration", metric.WithUnit("s"), buckets,
+		metric.WithDescription("MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.")); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// Observe takes one wire event: a request is kept until its response (Event.Pair) ends its
+// spans; a notification is a span of its own; the initialize result and HTTP responses give
+// the protocol version and session id. Other events are ignored.
+func (x *Exporter) Observe(ev mcpclient.Event) {
+	if ev.Kind == mcpclient.KindHTTPResponse {
+		x.sawHTTPResponse(ev.Raw)
+		return
+	}
+	if ev.Dir != mcpclient.ClientToServer && ev.Dir != mcpclient.ServerToClient {
+		return
+	}
+	if x.pairer != nil {
+		if ev.Kind != 0 {
+			return // oversize or cut short: not a whole message
+		}
+		ev.Raw = bytes.Clone(ev.Raw) // lent by the tap; the pending request keeps parts of it
+		ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(ev.Raw)
+		x.mu.Lock()
+		x.pairer.Add(&ev)
+		x.mu.Unlock()
+	}
+	if ev.Msg == nil {
+		return
+	}
+	switch ev.Kind {
+	case mcpclient.KindRequest:
+		x.mu.Lock()
+		if v := metaVersion(ev.Msg.Params); v != "" {
+			x.version = v
+		}
+		x.pending[ev.Seq] = &pendingRequest{ev: ev, parent: parentContext(ev.Msg.Params)}
+		x.mu.Unlock()
+	case mcpclient.KindNotification:
+		x.finish(&pendingRequest{ev: ev, parent: parentContext(ev.Msg.Params)}, nil)
+	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
+		x.mu.Lock()
+		p := x.pending[ev.Pair]
+		delete(x.pending, ev.Pair)
+		if p != nil && p.ev.Msg.Method == "initialize" && ev.Msg.Result != nil {
+			var r struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if json.Unmarshal(ev.Msg.Result, &r) == nil && r.ProtocolVersion != "" {
+				x.version = r.ProtocolVersion
+			}
+		}
+		x.mu.Unlock()
+		if p != nil {
+			x.finish(p, &ev)
+		}
+	}
+}
+
+// sawHTTPResponse takes the Mcp-Session-Id of an HTTP response head.
+func (x *Exporter) sawHTTPResponse(head []byte) {
+	for _, line := range strings.Split(string(head), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if ok && strings.EqualFold(strings.TrimSpace(name), mcpclient.HeaderSessionID) {
+			x.mu.Lock()
+			x.session = strings.TrimSpace(value)
+			x.mu.Unlock()
+			return
+		}
+	}
+}
+
+// finish emits the client span of p and, for a request (resp non-nil), the server span
+// under it and both durations.
+func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
+	x.mu.Lock()
+	attrs := x.common(p.ev)
+	x.spans++
+	x.mu.Unlock()
+	start, end := p.ev.Time, p.ev.Time
+	var errType, errMsg string
+	if resp != nil {
+		end = resp.Time
+		errType, errMsg = failure(resp.Msg)
+		if x.opt.Bodies {
+			attrs = append(attrs, attribute.String("mcp.response.body", x.body(resp.Raw)))
+		}
+		if errType != "" {
+			attrs = append(attrs, attribute.String("error.type", errType))
+		}
+	}
+	name := spanName(p.ev.Msg)
+	ctx, client := x.tracer.Start(p.parent, name, trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(p.ev.Dir))))
+	if resp != nil {
+		_, server := x.tracer.Start(ctx, name, trace.WithSpanKind(trace.SpanKindServer),
+			trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(resp.Dir))))
+		if errType != "" {
+			server.SetStatus(codes.Error, errMsg)
+		}
+		server.End(trace.WithTimestamp(end))
+		d := end.Sub(start).Seconds()
+		mattrs := metric.WithAttributes(metricAttrs(attrs)...)
+		x.client.Record(context.Background(), d, mattrs)
+		x.server.Record(context.Background(), d, mattrs)
+	}
+	if errType != "" {
+		client.SetStatus(codes.Error, errMsg)
+	}
+	client.End(trace.WithTimestamp(end))
+}
+
+// common is the attributes every span of ev's exchange carries; x.mu is held.
+func (x *Exporter) common(ev mcpclient.Event) []attribute.KeyValue {
+	m := ev.Msg
+	a := []attribute.KeyValue{attribute.String("mcp.method.name", m.Method)}
+	if x.session != "" {
+		a = append(a, attribute.String("mcp.session.id", x.session))
+	}
+	if x.version != "" {
+		a = append(a, attribute.String("mcp.protocol.version", x.version))
+	}
+	if len(m.ID) > 0 {
+		a = append(a, attribute.String("jsonrpc.request.id", idText(m.ID)))
+	}
+	a = append(a, attribute.String("jsonrpc.protocol.version", "2.0"))
+	if x.opt.Transport != "" {
+		a = append(a, attribute.String("network.transport", x.opt.Transport))
+	}
+	t := targetOf(m)
+	switch {
+	case m.Method == "tools/call" && t.Name != "":
+		a = append(a, attribute.String("gen_ai.tool.name", t.Name), attribute.String("gen_ai.operation.name", "execute_tool"))
+	case m.Method == "prompts/get" && t.Name != "":
+		a = append(a, attribute.String("gen_ai.prompt.name", t.Name))
+	}
+	if t.URI != "" {
+		a = append(a, attribute.String("mcp.resource.uri", t.URI))
+	}
+	if x.opt.Bodies && len(m.Params) > 0 {
+		a = append(a, attribute.String("mcp.request.params", x.body(m.Params)))
+	}
+	return a
+}
+
+// metricAttrs keeps the low-cardinality attributes the duration metrics carry.
+func metricAttrs(a []attribute.KeyValue) []attribute.KeyValue {
+	var out []attribute.KeyValue
+	for _, kv := range a {
+		switch kv.Key {
+		case "mcp.method.name", "mcp.protocol.version", "network.transport", "gen_ai.tool.name", "gen_ai.prompt.name", "error.type":
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func (x *Exporter) body(b []byte) string {
+	if x.opt.Mask != nil {
+		b = x.opt.Mask(b)
+	}
+	return strings.TrimRight(string(b), "\r\n")
+}
+
+// Close ends the spans of requests never answered (status error "no response"), then
+// flushes and shuts down both providers. Errors: the receiver could not be reached or
+// refused the export.
+func (x *Exporter) Close(ctx context.Context) error {
+	x.mu.Lock()
+	left := x.pending
+	x.pending = map[uint64]*pendingRequest{}
+	x.mu.Unlock()
+	for _, p := range left {
+		x.finishUnanswered(p)
+	}
+	return errors.Join(x.tp.Shutdown(ctx), x.mp.Shutdown(ctx))
+}
+
+// finishUnanswered ends an unanswered request's client span at its start.
+func (x *Exporter) finishUnanswered(p *pendingRequest) {
+	x.mu.Lock()
+	attrs := append(x.common(p.ev), attribute.String("error.type", "no_response"))
+	x.spans++
+	x.mu.Unlock()
+	_, s := x.tracer.Start(p.parent, spanName(p.ev.Msg), trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithTimestamp(p.ev.Time), trace.WithAttributes(attrs...))
+	s.SetStatus(codes.Error, "no response before the session ended")
+	s.End(trace.WithTimestamp(p.ev.Time))
+}
+
+// Spans is how many client spans (one per request or notification) were emitted so far.
+func (x *Exporter) Spans() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.spans
+}
+
+// sender names the side that sent a frame in direction d.
+func sender(d mcpclient.Direction) string {
+	if d == mcpclient.ClientToServer {
+		return "client"
+	}
+	return "server"
+}

@@ -1,0 +1,150 @@
+package otlpexport
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// session is a tap's view of a short stdio session: the frames, as lent, unclassified.
+var session = []struct {
+	dir  mcpclient.Direction
+	line string
+}{
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text","text":"hi"}],"isError":true}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///x"}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"error":{"code":-32002,"message":"Resource not found"}}`},
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`},
+}
+
+// keep is an in-memory span exporter that keeps its spans past Shutdown (Close shuts the
+// provider down, which empties tracetest's).
+type keep struct{ *tracetest.InMemoryExporter }
+
+func (keep) Shutdown(context.Context) error { return nil }
+
+// TestSpansOfALiveSession: a tap's frames (unclassified, their bytes reused after the
+// call) become a client span per request and notification, a server span under each
+// answered request, with the MCP semantic conventions' names and attributes, the
+// traceparent of params._meta as the parent, the frames' times, and both histograms.
+func TestSpansOfALiveSession(t *testing.T) {
+	mem := tracetest.NewInMemoryExporter()
+	reader := sdkmetric.NewManualReader()
+	x, err := newExporter(Options{Transport: "pipe", Live: true}, keep{mem}, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 5, 10, 0, 0, 0, time.UTC)
+	for i, f := range session {
+		raw := []byte(f.line + "\n")
+		x.Observe(mcpclient.Event{Seq: uint64(i + 1), Time: t0.Add(time.Duration(i) * 10 * time.Millisecond), Dir: f.dir, Raw: raw})
+		copy(raw, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX") // the tap lends Raw: it is reused at once
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spans := mem.GetSpans()
+	byName := map[string][]tracetest.SpanStub{}
+	for _, s := range spans {
+		byName[s.Name] = append(byName[s.Name], s)
+	}
+	// initialize, the notification, tools/call, resources/read, and tools/list unanswered:
+	// five client spans, three server spans under them.
+	if len(spans) != 8 || x.Spans() != 5 {
+		for _, s := range spans {
+			t.Logf("%s %s", s.Name, s.SpanKind)
+		}
+		t.Fatalf("%d spans (%d client), want 8 (5)", len(spans), x.Spans())
+	}
+	call := byName["tools/call echo"]
+	if len(call) != 2 {
+		t.Fatalf("tools/call echo: %d spans, want a client and a server span", len(call))
+	}
+	client, server := call[0], call[1]
+	if client.SpanKind != trace.SpanKindClient {
+		client, server = server, client
+	}
+	if client.Parent.TraceID().String() != "4bf92f3577b34da6a3ce929d0e0e4736" || client.Parent.SpanID().String() != "00f067aa0ba902b7" || !client.Parent.IsRemote() {
+		t.Errorf("client span's parent %v: want the traceparent of params._meta", client.Parent)
+	}
+	if server.SpanKind != trace.SpanKindServer || server.Parent.SpanID() != client.SpanContext.SpanID() {
+		t.Errorf("server span: kind %s, parent %v, want a server span under the client span %v", server.SpanKind, server.Parent.SpanID(), client.SpanContext.SpanID())
+	}
+	if !client.StartTime.Equal(t0.Add(30*time.Millisecond)) || !client.EndTime.Equal(t0.Add(40*time.Millisecond)) {
+		t.Errorf("client span %s..%s, want the request's and the response's times", client.StartTime, client.EndTime)
+	}
+	want := map[attribute.Key]string{
+		"mcp.method.name": "tools/call", "gen_ai.tool.name": "echo", "jsonrpc.request.id": "a",
+		"mcp.protocol.version": "2025-06-18", "network.transport": "pipe", "error.type": "tool_error",
+	}
+	hasAttrs(t, "tools/call client", client.Attributes, want)
+	hasAttrs(t, "tools/call server", server.Attributes, want)
+	if client.Status.Code != codes.Error {
+		t.Errorf("tools/call status %v, want an error (isError)", client.Status)
+	}
+	read := byName["resources/read"]
+	if len(read) != 2 {
+		t.Fatalf("resources/read: %d spans", len(read))
+	}
+	hasAttrs(t, "resources/read", read[0].Attributes, map[attribute.Key]string{"error.type": "-32002", "mcp.resource.uri": "file:///x", "jsonrpc.request.id": "3"})
+	if n := byName["notifications/initialized"]; len(n) != 1 || n[0].SpanKind != trace.SpanKindClient || n[0].Parent.IsValid() {
+		t.Errorf("notification: %+v, want one root client span", n)
+	}
+	if l := byName["tools/list"]; len(l) != 1 {
+		t.Errorf("tools/list: %d spans", len(l))
+	} else {
+		hasAttrs(t, "tools/list", l[0].Attributes, map[attribute.Key]string{"error.type": "no_response"})
+	}
+	counts := histogramCounts(rm)
+	if counts["mcp.client.operation.duration tools/call"] != 1 || counts["mcp.server.operation.duration resources/read"] != 1 || counts["mcp.client.operation.duration initialize"] != 1 {
+		t.Errorf("histogram counts %v", counts)
+	}
+}
+
+func hasAttrs(t *testing.T, what string, got []attribute.KeyValue, want map[attribute.Key]string) {
+	t.Helper()
+	m := map[attribute.Key]string{}
+	for _, kv := range got {
+		m[kv.Key] = kv.Value.Emit()
+	}
+	for k, v := range want {
+		if m[k] != v {
+			t.Errorf("%s: %s = %q, want %q (all: %v)", what, k, m[k], v, m)
+		}
+	}
+}
+
+// histogramCounts is each histogram's count per method: "NAME METHOD" → count.
+func histogramCounts(rm metricdata.ResourceMetrics) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			h, ok := m.Data.(metricdata.Histogram[float64])
+			if !ok {
+				continue
+			}
+			for _, dp := range h.DataPoints {
+				method, _ := dp.Attributes.Value("mcp.method.name")
+				out[m.Name+" "+method.AsString()] += dp.Count
+			}
+		}
+	}
+	return out
+}
