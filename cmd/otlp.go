@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/spf13/pflag"
+	"go.opentelemetry.io/otel"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/otlpexport"
 )
@@ -25,11 +27,14 @@ func (o *otlpFlags) add(fl *pflag.FlagSet) {
 
 // start returns the exporter --otlp asks for, nil without --otlp. transport is
 // network.transport ("pipe" or "tcp"); live says the events come from a tap (unclassified,
-// lent). Errors: a URL that is not http(s).
-func (o *otlpFlags) start(ctx context.Context, transport string, live bool) (*otlpexport.Exporter, error) {
+// lent). The SDK's own errors (an export that failed and will be retried) go to logger, not
+// to stderr, which is the host's log in a tap; Close's error is said on stderr. Errors: a
+// URL that is not http(s).
+func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logger *slog.Logger) (*otlpexport.Exporter, error) {
 	if o.url == "" {
 		return nil, nil
 	}
+	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("otlp export", "endpoint", o.url, "err", err) }))
 	opt := otlpexport.Options{Endpoint: o.url, Transport: transport, Bodies: o.bodies, Live: live}
 	if o.bodies {
 		opt.Mask = bodyMasker()

@@ -285,7 +285,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(max(tapProcs, runtime.NumCPU()))
 	}
-	x, err := rec.otlp.start(ctx, "pipe", true)
+	x, err := rec.otlp.start(ctx, "pipe", true, logger)
 	if err != nil {
 		return err
 	}
@@ -362,7 +362,7 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		return &codeError{exitUsage, err.Error()}
 	}
 	defer acc.end()
-	x, err := rec.otlp.start(ctx, "tcp", true)
+	x, err := rec.otlp.start(ctx, "tcp", true, logger)
 	if err != nil {
 		return err
 	}

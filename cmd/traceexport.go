@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 
 	"github.com/spf13/cobra"
 
@@ -88,7 +89,7 @@ func exportOTLP(ctx context.Context, stderr io.Writer, path string, ox *otlpFlag
 	if tr.Header.Transport != "" {
 		transport = "tcp"
 	}
-	x, err := ox.start(ctx, transport, false)
+	x, err := ox.start(ctx, transport, false, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
@@ -102,7 +103,7 @@ func exportOTLP(ctx context.Context, stderr io.Writer, path string, ox *otlpFlag
 	if err := x.Close(cctx); err != nil {
 		return fmt.Errorf("--otlp %s: %w (is an OTLP/HTTP receiver listening there?)", ox.url, err)
 	}
-	fmt.Fprintf(stderr, "mcp-inspect: %d span(s) of %s sent to %s\n", x.Spans(), path, ox.url)
+	fmt.Fprintf(stderr, "mcp-inspect: %d span(s) of %s sent to %s\n", x.Sent(), path, ox.url)
 	return nil
 }
 

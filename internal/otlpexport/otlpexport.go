@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -55,12 +56,13 @@ type Options struct {
 
 // Exporter turns wire events into spans and metrics. Its methods are safe for concurrent use.
 type Exporter struct {
-	opt    Options
-	tp     *sdktrace.TracerProvider
-	mp     *sdkmetric.MeterProvider
-	tracer trace.Tracer
-	client metric.Float64Histogram
-	server metric.Float64Histogram
+	opt     Options
+	tp      *sdktrace.TracerProvider
+	counted *countingExporter
+	mp      *sdkmetric.MeterProvider
+	tracer  trace.Tracer
+	client  metric.Float64Histogram
+	server  metric.Float64Histogram
 
 	mu      sync.Mutex
 	pairer  *mcpclient.Pairer          // Live only
@@ -76,6 +78,9 @@ type pendingRequest struct {
 	parent context.Context
 }
 
+// retryFor is how long an export is retried against a receiver that does not take it.
+const retryFor = 3 * time.Second
+
 // New starts an exporter to opt.Endpoint. The exporters connect lazily: an unreachable
 // receiver shows as an error from Close, not here. Errors: an Endpoint that is not an
 // http(s) URL.
@@ -85,15 +90,51 @@ func New(ctx context.Context, opt Options) (*Exporter, error) {
 		return nil, fmt.Errorf("--otlp %q: want the receiver's OTLP/HTTP URL, e.g. http://127.0.0.1:4318", opt.Endpoint)
 	}
 	base := strings.TrimSuffix(u.String(), "/")
-	te, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(base+"/v1/traces"))
+	// Retries stop after a few seconds: a session's end waits for them, and a receiver
+	// that is down should cost the user a short wait and one line, not a minute.
+	te, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(base+"/v1/traces"),
+		otlptracehttp.WithRetry(otlptracehttp.RetryConfig{Enabled: true, InitialInterval: 200 * time.Millisecond, MaxInterval: time.Second, MaxElapsedTime: retryFor}))
 	if err != nil {
 		return nil, fmt.Errorf("--otlp: %w", err)
 	}
-	me, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(base+"/v1/metrics"))
+	me, err := otlpmetrichttp.New(ctx, otlpmetrichttp.WithEndpointURL(base+"/v1/metrics"),
+		otlpmetrichttp.WithRetry(otlpmetrichttp.RetryConfig{Enabled: true, InitialInterval: 200 * time.Millisecond, MaxInterval: time.Second, MaxElapsedTime: retryFor}))
 	if err != nil {
 		return nil, fmt.Errorf("--otlp: %w", err)
 	}
 	return newExporter(opt, te, sdkmetric.NewPeriodicReader(me))
+}
+
+// countingExporter counts the spans the receiver took and keeps the last refusal, which
+// the batch processor would otherwise only hand to the SDK's global error handler.
+type countingExporter struct {
+	sdktrace.SpanExporter
+	mu           sync.Mutex
+	sent, failed int
+	err          error
+}
+
+func (c *countingExporter) ExportSpans(ctx context.Context, spans []sdktrace.ReadOnlySpan) error {
+	err := c.SpanExporter.ExportSpans(ctx, spans)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err != nil {
+		c.failed += len(spans)
+		c.err = err
+	} else {
+		c.sent += len(spans)
+	}
+	return err
+}
+
+// result is the spans taken and an error naming the ones that were not.
+func (c *countingExporter) result() (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.failed == 0 {
+		return c.sent, nil
+	}
+	return c.sent, fmt.Errorf("%d of %d spans were not taken: %w", c.failed, c.sent+c.failed, c.err)
 }
 
 // newExporter builds an Exporter on a span exporter and a metric reader (tests give
@@ -103,9 +144,11 @@ func newExporter(opt Options, te sdktrace.SpanExporter, reader sdkmetric.Reader)
 		opt.ServiceName = "mcp-inspect"
 	}
 	res := resource.NewSchemaless(attribute.String("service.name", opt.ServiceName))
+	counted := &countingExporter{SpanExporter: te}
 	x := &Exporter{
 		opt:     opt,
-		tp:      sdktrace.NewTracerProvider(sdktrace.WithBatcher(te), sdktrace.WithResource(res)),
+		counted: counted,
+		tp:      sdktrace.NewTracerProvider(sdktrace.WithBatcher(counted), sdktrace.WithResource(res)),
 		mp:      sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithResource(res)),
 		pending: map[uint64]*pendingRequest{},
 	}
@@ -296,7 +339,15 @@ func (x *Exporter) Close(ctx context.Context) error {
 	for _, p := range left {
 		x.finishUnanswered(p)
 	}
-	return errors.Join(x.tp.Shutdown(ctx), x.mp.Shutdown(ctx))
+	err := errors.Join(x.tp.Shutdown(ctx), x.mp.Shutdown(ctx))
+	_, lost := x.counted.result()
+	return errors.Join(lost, err)
+}
+
+// Sent is how many spans the receiver has taken so far.
+func (x *Exporter) Sent() int {
+	n, _ := x.counted.result()
+	return n
 }
 
 // finishUnanswered ends an unanswered request's client span at its start.
