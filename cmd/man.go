@@ -205,6 +205,9 @@ when set, bench and tap keep it instead of choosing their own number of threads
 .B SOURCE_DATE_EPOCH
 fixes the date of the pages mcp-inspect man writes
 .TP
+.B OTEL_SERVICE_NAME
+the service.name of the spans and metrics --otlp sends (default mcp-inspect)
+.TP
 .B MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION, MCP_CONFORMANCE_CONTEXT
 the conformance client (a hidden command run by the MCP conformance suite)
 .PP

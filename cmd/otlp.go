@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -35,7 +36,8 @@ func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logg
 		return nil, nil
 	}
 	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("otlp export", "endpoint", o.url, "err", err) }))
-	opt := otlpexport.Options{Endpoint: o.url, Transport: transport, Bodies: o.bodies, Live: live}
+	// OTEL_SERVICE_NAME is the OpenTelemetry SDKs' variable for service.name.
+	opt := otlpexport.Options{Endpoint: o.url, Transport: transport, Bodies: o.bodies, Live: live, ServiceName: os.Getenv("OTEL_SERVICE_NAME")}
 	if o.bodies {
 		opt.Mask = bodyMasker()
 	}

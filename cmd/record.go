@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/otlpexport"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
@@ -30,6 +32,8 @@ type recordFlags struct {
 	// maxStore caps the bytes of the sessions kept in the state directory (the settings
 	// file's sessions_max_size; 0: trace.DefaultMaxBytes). --record FILE is never capped.
 	maxStore int64
+	// otlp sends the session's spans and metrics to an OpenTelemetry receiver (--otlp).
+	otlp otlpFlags
 }
 
 func (r *recordFlags) register(fl *pflag.FlagSet) {
@@ -38,6 +42,7 @@ func (r *recordFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&r.noRedact, "no-redact", false, "record env values, tokens and --redact matches in clear (for local use only)")
 	fl.BoolVar(&r.noSave, "no-save", false, "do not keep this session in the user state directory (--record still writes FILE; without it the TUI holds the newest 32 MiB of frames)")
 	fl.BoolVar(&r.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse, and leave the file as it is)")
+	r.otlp.add(fl)
 }
 
 // existsErr is the message for a --record FILE that exists.
@@ -66,6 +71,9 @@ type recording struct {
 	store *sessionStore
 	// log is the session's logger (where saveAs says it tightened saved/).
 	log *slog.Logger
+	// otlp exports the session's events (--otlp; nil without), flushed by close.
+	otlp    *otlpexport.Exporter
+	otlpURL string
 }
 
 // redactor builds the session's redactor (nil with --no-redact).
@@ -106,6 +114,9 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		return nil, err
 	}
 	rec := &recording{red: red, log: logger}
+	if err := rec.startOTLP(cfg, &r.otlp, logger); err != nil {
+		return nil, err
+	}
 	path := r.file
 	restart := path != "" && n > 0
 	if path == "" {
@@ -302,7 +313,12 @@ func (rec *recording) storeNotices() []string {
 // close finishes the trace (after the client has closed, so every event is in) and says
 // where it is.
 func (rec *recording) close(logger *slog.Logger, stderr io.Writer) {
-	if rec == nil || rec.w == nil {
+	if rec == nil {
+		return
+	}
+	finishOTLP(rec.otlp, rec.otlpURL, stderr, "mcp-inspect: ")
+	rec.otlp = nil
+	if rec.w == nil {
 		return
 	}
 	err := rec.w.Close()
@@ -345,4 +361,26 @@ func headerLines(h http.Header) []string {
 		}
 	}
 	return out
+}
+
+// startOTLP hooks the exporter --otlp asks for to cfg.OnEvent (the client's events come
+// classified, paired and owned), whatever happens to the trace.
+func (rec *recording) startOTLP(cfg *mcpclient.Config, o *otlpFlags, logger *slog.Logger) error {
+	transport := "pipe"
+	if cfg.URL != "" {
+		transport = "tcp"
+	}
+	x, err := o.start(context.Background(), transport, false, logger)
+	if err != nil || x == nil {
+		return err
+	}
+	rec.otlp, rec.otlpURL = x, o.url
+	prev := cfg.OnEvent
+	cfg.OnEvent = func(ev mcpclient.Event) {
+		x.Observe(ev)
+		if prev != nil {
+			prev(ev)
+		}
+	}
+	return nil
 }
