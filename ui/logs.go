@@ -401,8 +401,10 @@ func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, c
 	if ok, c := p.js.key(p.c, msg, true, &p.jsOff, max(p.r.h-1, 1)); ok {
 		return true, nil, c
 	}
-	if ok, c := p.findKey(msg); ok {
-		return true, nil, c
+	if !p.js.exploring() {
+		if ok, c := p.findKey(msg); ok {
+			return true, nil, c
+		}
 	}
 	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
 		return true, nil, c
@@ -478,7 +480,8 @@ func (p *logsPane) draw(base time.Time) string {
 		level = p.serverLevel
 	}
 	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", p.dropped+len(p.entries))) +
-		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter", filter, level))
+		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · %s levels · %s filter · %s search", filter, level,
+			p.c.keys.Logs.LevelFilter.Help().Key, p.c.keys.List.Filter.Help().Key, p.c.keys.List.Search.Help().Key))
 	if p.c.keys.Logs.SetLevel.Enabled() {
 		head += st.Muted.Render(" · l set level") // only with a live server to tell
 	}
