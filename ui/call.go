@@ -51,10 +51,12 @@ type callPane struct {
 	// past browses a recorded session's calls (nil on a live session): without an open
 	// form the pane lists them and shows the selected one as it shows a live call.
 	past *pastCalls
+	// find is the "/" search among the calls (callfind.go).
+	find listSearch
 }
 
 func newCallPane(c *common, tl *timeline) *callPane {
-	return &callPane{c: c, tl: tl, forms: map[string]*formPane{}, spin: newSpinner(c.st), bar: newBar(c.st)}
+	return &callPane{c: c, tl: tl, forms: map[string]*formPane{}, spin: newSpinner(c.st), bar: newBar(c.st), find: newListSearch(c)}
 }
 
 func (p *callPane) setSize(r rect) {
@@ -97,7 +99,7 @@ func (p *callPane) openTool(t mcpclient.Tool) tea.Cmd {
 }
 
 // inputFocused reports whether the form owns the keyboard.
-func (p *callPane) inputFocused() bool { return p.form != nil }
+func (p *callPane) inputFocused() bool { return p.form != nil || p.find.typing }
 
 // start begins a call beside those already running and shows it; the returned Cmd runs
 // it. The request's Seq comes back through OnSent (callSentMsg), so the call knows its own
@@ -420,6 +422,9 @@ func (p *callPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
 	switch {
 	case cancelKey(p.c, msg):
 		return true, cancelAct{}, nil
+	case p.find.typing:
+		_, cmd := p.findKey(msg) // typed keys are the query's
+		return true, nil, cmd
 	case key.Matches(msg, k.Call.Edit) && p.run != nil:
 		return true, editAct{p.run.tool}, nil
 	case p.canRead && readLinkKey(msg, k):
@@ -491,6 +496,9 @@ func (p *callPane) bindings() []key.Binding {
 // response frame.
 func (p *callPane) runKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := p.c.keys
+	if ok, cmd := p.findKey(msg); ok {
+		return true, cmd
+	}
 	if p.past != nil && p.form == nil && p.past.handleKey(msg, p.r.h) {
 		return true, nil
 	}
@@ -544,8 +552,9 @@ func (p *callPane) runKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 // historyRows is how many calls the history strip lists at most.
 const historyRows = 4
 
-// historyLines is the strip above the shown call: the calls around it, newest first, with
-// their state. Empty with a single call.
+// historyLines is the strip above the shown call: the calls around it, oldest first (as a
+// recorded session lists them, and the wire and the logs), with their state. Empty with a
+// single call.
 func (p *callPane) historyLines(now time.Time, w int) []string {
 	if len(p.calls) < 2 {
 		return nil
@@ -560,17 +569,20 @@ func (p *callPane) historyLines(now time.Time, w int) []string {
 	if p.run.running() || p.cancelTarget() != nil {
 		title += " · " + k.Global.CancelCall.Help().Key + " cancels the shown call, else the latest running"
 	}
-	out := []string{st.Title.Render(fit(title, w))}
+	out := []string{p.findTitle(st.Title.Render(fit(title, w)), w)}
 	sel := p.index()
-	// A window of historyRows around the shown call, newest at the top.
+	// A window of historyRows around the shown call, oldest at the top.
 	hi := min(len(p.calls)-1, max(sel+historyRows/2, historyRows-1))
 	lo := max(hi-historyRows+1, 0)
-	for i := hi; i >= lo; i-- {
+	for i := lo; i <= hi; i++ {
 		r := p.calls[i]
 		line := fmt.Sprintf(" #%d %s  %s", r.id, clean(r.tool), p.callState(r, now))
-		if r == p.run {
+		switch {
+		case r == p.run:
 			out = append(out, selectRow(st, line, w))
-		} else {
+		case p.find.matches(r.tool + " " + string(r.args)):
+			out = append(out, fit(markMatches(st, line, p.find.query()), w))
+		default:
 			out = append(out, fit(line, w))
 		}
 	}

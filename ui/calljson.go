@@ -86,7 +86,7 @@ func (p *callPane) jsonKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, nil
 	case !r.js.explore:
 		return false, nil
-	case key.Matches(msg, k.Leave):
+	case key.Matches(msg, k.Leave) && !r.js.view.searchShown():
 		r.js.explore = false
 		p.render()
 		return true, nil

@@ -57,7 +57,7 @@ func (d *detailJSON) key(c *common, msg tea.KeyPressMsg, canExplore bool, off *i
 		return true, nil
 	case !d.explore:
 		return false, nil
-	case key.Matches(msg, k.Leave):
+	case key.Matches(msg, k.Leave) && !d.view.searchShown():
 		d.explore = false
 		return true, nil
 	}

@@ -71,8 +71,8 @@ func TestToolsPaneShowsDetail(t *testing.T) {
 			t.Errorf("tools view lacks %q\n%s", want, out)
 		}
 	}
-	// "/" filters fuzzily; q is filter text there, not quit.
-	keys(t, m, "/")
+	// "F" filters fuzzily; q is filter text there, not quit.
+	keys(t, m, "F")
 	typeIn(t, m, "qgr")
 	if m.quitting {
 		t.Fatal("q in the filter quit")

@@ -106,7 +106,7 @@ func (p *formList) r() rect { return p.area }
 
 // jsonKey handles the JSON keys on the explored result (enter starts while zoomed).
 func (p *formList) jsonKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	if p.form != nil || p.list.filtering {
+	if p.form != nil || p.list.typing() {
 		return false, nil
 	}
 	return p.js.key(p.c, msg, p.c.zoom == zoomDetail, &p.jsOff, max(p.r().h-1, 1))

@@ -19,9 +19,13 @@ const helpColumnGap = 4
 // terminal with no keys at all.
 func (m *model) helpPage(head string, pane, global []key.Binding, w, h int) string {
 	lines := m.helpLines(pane, global, w)
-	room := helpRoom(len(lines), h)
+	g := m.helpGrammar(w)
+	room := helpRoom(len(lines), h-len(g))
 	off := min(max(m.help.off, 0), max(len(lines)-room, 0))
 	out := []string{fit(head, w), fit(m.helpSearchLine(), w)}
+	for _, l := range g {
+		out = append(out, fit(l, w))
+	}
 	end := min(off+room, len(lines))
 	out = append(out, lines[off:end]...)
 	if len(lines) == 0 {
@@ -31,6 +35,24 @@ func (m *model) helpPage(head string, pane, global []key.Binding, w, h int) stri
 		out = append(out, m.c.st.Muted.Render(fit(fmt.Sprintf("lines %d–%d of %d · j/k pgup/pgdn scroll", off+1, end, len(lines)), w)))
 	}
 	return strings.Join(out, "\n")
+}
+
+// helpGrammar is the key grammar in short, wrapped to w, over the keys while no search is typed or
+// in force (nil then): read once, it lets a user guess keys right in every pane. The man
+// page and docs/reference.md say it in full (keyGrammar).
+func (m *model) helpGrammar(w int) []string {
+	if m.help.query != "" || m.help.typing {
+		return nil
+	}
+	k := &m.c.keys
+	key := func(b key.Binding) string { return b.Help().Key }
+	var out []string
+	for _, l := range wrapSpaces("in every pane: "+key(k.List.Search)+" search · "+
+		key(k.List.SearchNext)+"/"+key(k.List.SearchPrev)+" next/previous match · "+key(k.List.Filter)+" filter · "+
+		key(k.List.NextPage)+" next page · "+key(k.Detail.Copy)+"/"+key(k.Detail.CopyParsed)+"/"+key(k.Detail.CopyExact)+" copy shown/other form/exact", max(w, 10)) {
+		out = append(out, m.c.st.Muted.Render(l))
+	}
+	return out
 }
 
 // helpRoom is how many of n help lines show in h rows: less the title, a blank line and,
@@ -48,7 +70,7 @@ func helpRoom(n, h int) int {
 func (m *model) clampHelp() {
 	pane, global := m.helpKeys()
 	n := len(m.helpLines(pane, global, m.lay.body.w))
-	m.help.off = min(max(m.help.off, 0), max(n-helpRoom(n, m.lay.body.h), 0))
+	m.help.off = min(max(m.help.off, 0), max(n-helpRoom(n, m.lay.body.h-len(m.helpGrammar(m.lay.body.w))), 0))
 }
 
 // helpRows draws bindings (the enabled ones) as "key  description" rows, keys aligned.
@@ -118,7 +140,7 @@ func (m *model) helpSearchKey(msg tea.KeyPressMsg) bool {
 	k := &m.c.keys
 	if !m.help.typing {
 		switch {
-		case key.Matches(msg, k.List.Filter):
+		case key.Matches(msg, k.List.Search):
 			m.help.typing, m.help.off = true, 0
 			return true
 		case m.help.query != "" && key.Matches(msg, k.Form.Cancel):
@@ -153,5 +175,5 @@ func (m *model) helpSearchLine() string {
 	case m.help.query != "":
 		return st.Accent.Render("/"+clean(m.help.query)) + st.Muted.Render("  "+k.Form.Cancel.Help().Key+" shows every key")
 	}
-	return st.Muted.Render(k.List.Filter.Help().Key + " searches the keys")
+	return st.Muted.Render(k.List.Search.Help().Key + " searches the keys")
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -53,15 +54,30 @@ type itemList struct {
 
 	filter    textinput.Model
 	filtering bool
-	r         rect
+	// find is the "/" search: it moves the selection among the shown rows, the filter ("F")
+	// narrows them.
+	find listSearch
+	r    rect
 }
 
 func newItemList(c *common, title, empty string) *itemList {
 	ti := textinput.New()
-	ti.Prompt = "/"
-	ti.Placeholder = "filter"
+	ti.Prompt = "filter: "
+	ti.Placeholder = "show only what matches"
 	ti.SetStyles(inputStyles(c.st))
-	return &itemList{c: c, title: title, empty: empty, filter: ti}
+	return &itemList{c: c, title: title, empty: empty, filter: ti, find: newListSearch(c)}
+}
+
+// typing reports whether the filter or the search input takes the keys.
+func (l *itemList) typing() bool { return l.filtering || l.find.typing }
+
+// rowText is what the filter and the search match in shown row r.
+func (l *itemList) rowText(r int) string {
+	it := &l.items[l.shown[r]]
+	if it.search != "" {
+		return it.search
+	}
+	return it.label
 }
 
 // setItems replaces the items, keeping the selection on the same key when it is still there.
@@ -82,10 +98,7 @@ func (l *itemList) refilter(cur string) {
 	} else {
 		names := make([]string, len(l.items))
 		for i, it := range l.items {
-			names[i] = it.search
-			if names[i] == "" {
-				names[i] = it.label
-			}
+			names[i] = cmp.Or(it.search, it.label)
 		}
 		for _, m := range fuzzy.Find(q, names) {
 			l.shown = append(l.shown, m.Index)
@@ -182,6 +195,15 @@ func (l *itemList) move(d int) {
 func (l *itemList) handleKey(msg tea.KeyPressMsg) (handled, moved bool, cmd tea.Cmd) {
 	k := l.c.keys
 	before := l.sel
+	if !l.filtering {
+		if ok, to, c := l.find.key(&k, msg, len(l.shown), l.sel, l.rowText); ok {
+			if to != l.sel {
+				l.sel, l.anchor = to, l.items[l.shown[to]].key
+				l.scrollIntoView()
+			}
+			return true, l.sel != before, c
+		}
+	}
 	if l.filtering {
 		// Letters are text here: only the keys that no filter text uses navigate.
 		switch {
@@ -250,6 +272,12 @@ func (l *itemList) view() string {
 	w, h := l.r.w, l.r.h
 	rows := make([]string, 0, h)
 	switch {
+	case l.find.shown() && !l.filtering:
+		line := l.find.line(l.c, w)
+		if f := l.filter.Value(); f != "" {
+			line = fit(st.Muted.Render(l.filter.Prompt+clean(f)+"  ")+line, w)
+		}
+		rows = append(rows, line)
 	case l.filtering || l.filter.Value() != "":
 		rows = append(rows, fit(l.filter.View(), w))
 	case l.heading != nil:
@@ -293,6 +321,9 @@ func (l *itemList) view() string {
 			}
 			rows = append(rows, selectRow(st, text, w))
 			continue
+		}
+		if l.find.matches(l.rowText(r)) {
+			text = markMatches(st, text, l.find.query())
 		}
 		if it.tag != "" {
 			text += st.Muted.Render(" " + clean(it.tag))

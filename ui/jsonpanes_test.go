@@ -62,20 +62,20 @@ func TestJSONViewInServerToolsLogs(t *testing.T) {
 }
 
 // #16: the Server pane's capabilities take the JSON keys as the wire and results do: enter
-// explores, the list keys move, space folds, c copies the jq path, esc leaves.
+// explores, the list keys move, space folds, Y copies the jq path, esc leaves.
 func TestServerCapabilitiesExplore(t *testing.T) {
 	m := connected(t, moreSession(), 140, 40)
 	m.c.hist.dir = t.TempDir()
 	keys(t, m, "4")
-	if strings.Contains(view(m), "c/y copy path/value") {
+	if strings.Contains(view(m), "y/Y copy value/path") {
 		t.Fatal("a path line before enter")
 	}
 	keys(t, m, "enter")
-	mustContain(t, "exploring", view(m), ".capabilities  ", "c/y copy path/value")
+	mustContain(t, "exploring", view(m), ".capabilities  ", "y/Y copy value/path")
 	keys(t, m, "j", "j")
-	clip, _ := copyKey(t, m, "c")
+	clip, _ := copyKey(t, m, "Y")
 	if clip != ".capabilities.resources.subscribe" {
-		t.Fatalf("c copied %q", clip)
+		t.Fatalf("Y copied %q", clip)
 	}
 	keys(t, m, "k", "space")
 	if v := view(m); strings.Contains(v, `"subscribe": true`) || !strings.Contains(v, `"resources": {`) {
@@ -84,7 +84,7 @@ func TestServerCapabilitiesExplore(t *testing.T) {
 	keys(t, m, "?")
 	mustContain(t, "help while exploring", view(m), "copy the node's jq path")
 	keys(t, m, "?", "esc")
-	if m.panes[paneServer].(*serverPane).exploring() || strings.Contains(view(m), "c/y copy path/value") {
+	if m.panes[paneServer].(*serverPane).exploring() || strings.Contains(view(m), "y/Y copy value/path") {
 		t.Fatal("esc did not leave the JSON")
 	}
 	keys(t, m, "?")

@@ -37,6 +37,8 @@ type jsonView struct {
 	whole bool
 	// prefix goes before every path: the document's own place (.structuredContent).
 	prefix string
+	// find is the "/" search among the rows shown (set up at the first "/").
+	find listSearch
 }
 
 // jsonRow is one line of a jsonView: node's head (its key and value, or opening bracket;
@@ -102,6 +104,13 @@ func (v *jsonView) layout(w int) {
 	closeTo(int32(len(d.nodes)))
 	v.seek(node)
 }
+
+// searching reports whether the search input takes the keys.
+func (v *jsonView) searching() bool { return v != nil && v.find.typing }
+
+// searchShown reports whether a search is typed or in force (esc then clears it before
+// it leaves the view).
+func (v *jsonView) searchShown() bool { return v != nil && v.find.shown() }
 
 // relayout lays the rows out again after a fold or an expand.
 func (v *jsonView) relayout() {
@@ -357,6 +366,12 @@ func (v *jsonView) rowsText(st *themes.Styles, from, to int, cursor bool) []stri
 			out = append(out, selectRow(st, v.row(st, r, false), v.w))
 			continue
 		}
+		if q := v.find.query(); q != "" {
+			if plain := v.row(st, r, false); v.find.matches(plain) {
+				out = append(out, fit(markMatches(st, plain, q), v.w))
+				continue
+			}
+		}
 		out = append(out, fit(v.row(st, r, true), v.w))
 	}
 	return out
@@ -500,7 +515,7 @@ func (v *jsonView) pathLine(st *themes.Styles, k *keyMap, w int) string {
 		hints = append(hints, k.JSON.Toggle.Help().Key+" folds")
 	}
 	// One short hint for both copies, so that the value copy fits beside a long path.
-	hints = append(hints, k.JSON.CopyPath.Help().Key+"/"+k.JSON.CopyValue.Help().Key+" copy path/value", k.JSON.Leave.Help().Key+" leaves")
+	hints = append(hints, k.JSON.CopyValue.Help().Key+"/"+k.JSON.CopyPath.Help().Key+" copy value/path", k.JSON.Leave.Help().Key+" leaves")
 	line, used := st.Accent.Render(path), ansi.StringWidth(path)
 	for i, h := range hints {
 		sep := "  "

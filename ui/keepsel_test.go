@@ -35,7 +35,7 @@ func TestListFilterKeepsTheSelection(t *testing.T) {
 		if got := sel(); !strings.Contains(got, "gamma") {
 			t.Fatalf("pane %s: j j selected %q, want gamma", pane.key, got)
 		}
-		keys(t, m, "/")
+		keys(t, m, "F")
 		typeIn(t, m, "a")
 		if got := sel(); !strings.Contains(got, "gamma") {
 			t.Errorf("pane %s: /a (gamma still shown) selected %q", pane.key, got)
@@ -54,7 +54,7 @@ func TestListFilterKeepsTheSelection(t *testing.T) {
 			t.Errorf("pane %s: esc (no filter) selected %q, want gamma again", pane.key, got)
 		}
 		// Hidden with items shown on both sides: the one before it in the list's order.
-		keys(t, m, "/")
+		keys(t, m, "F")
 		typeIn(t, m, "ta")
 		if got := sel(); !strings.Contains(got, "beta") {
 			t.Errorf("pane %s: /ta (beta and delta shown) selected %q, want beta (filter %q shown %v anchor %q)", pane.key, got, pane.list.filter.Value(), pane.list.shown, pane.list.anchor)

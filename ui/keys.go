@@ -87,13 +87,21 @@ type listKeys struct {
 	PageDown key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	Top      key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	Bottom   key.Binding `in:"tools call wire server resources prompts logs tasks"`
-	Filter   key.Binding `in:"tools resources prompts tasks"`
+	// Search, SearchNext and SearchPrev are "/", "n" and "N" in every list and in the JSON
+	// explorer, as the wire's search keys are in the wire (issue 27: one meaning per key):
+	// type a query, the selection jumps to the first match, n/N step through the matches.
+	// Filter ("F") narrows what the list shows instead, as the wire's filter expression does.
+	Search     key.Binding `in:"tools call resources prompts logs tasks json"`
+	SearchNext key.Binding `in:"tools call resources prompts logs tasks json"`
+	SearchPrev key.Binding `in:"tools call resources prompts logs tasks json"`
+	Filter     key.Binding `in:"tools resources prompts logs tasks"`
 	// Open, OpenPrompt and OpenTask are the same key (enter) doing each pane's own thing.
 	Open       key.Binding `in:"resources"`
 	OpenPrompt key.Binding `in:"prompts"`
 	OpenTask   key.Binding `in:"tasks"`
 	Refresh    key.Binding `in:"tools resources prompts tasks"`
-	// NextPage steps through a listing one page at a time (the first press lists page 1).
+	// NextPage steps through a listing one page at a time (the first press lists page 1);
+	// "+" (load more), not "n", which is the next match everywhere.
 	NextPage key.Binding `in:"tools resources prompts"`
 	// FilterUp/FilterDown move the selection while the filter has focus (where k and j
 	// are text).
@@ -228,7 +236,8 @@ type jsonKeys struct {
 	UnfoldAll key.Binding `in:"json"`
 	// Expand shows a string cut to its line (long text, base64) whole, or cuts it again.
 	Expand key.Binding `in:"json"`
-	// CopyPath copies the selected node's jq path, CopyValue its value (a string decoded).
+	// CopyValue copies the selected node's value (a string decoded), CopyPath its jq path:
+	// y and Y as everywhere (y what is shown, Y its other form).
 	CopyPath  key.Binding `in:"json"`
 	CopyValue key.Binding `in:"json"`
 }
@@ -322,12 +331,15 @@ func defaultListKeys() listKeys {
 		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
 		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
 		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last (follow)")),
-		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search: jump to the first match")),
+		SearchNext: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match")),
+		SearchPrev: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Filter:     key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "filter: show only what matches")),
 		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read the resource / fill the template")),
 		OpenPrompt: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "get (fill its arguments)")),
 		OpenTask:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tasks/get")),
 		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "list again")),
-		NextPage:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "list one page at a time: next page")),
+		NextPage:   key.NewBinding(key.WithKeys("+"), key.WithHelp("+", "list one page at a time: load the next page")),
 		FilterUp:   key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up (while filtering)")),
 		FilterDown: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down (while filtering)")),
 	}
@@ -418,7 +430,7 @@ func defaultJSONKeys() jsonKeys {
 		FoldAll:   key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "fold all below the top")),
 		UnfoldAll: key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "unfold all")),
 		Expand:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "show a cut string (long text, base64) whole ⇄ cut")),
-		CopyPath:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the node's jq path (.result.content[0].text)")),
+		CopyPath:  key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the node's jq path (.result.content[0].text)")),
 		CopyValue: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the node's value (a string as its text)")),
 	}
 }

@@ -79,6 +79,19 @@ func keyTable(k keyMap) string {
 	return b.String()
 }
 
+// keyGrammar says in one sentence what the keys that work in more than one pane mean
+// in all of them (issue 27), with their keys as bound now: the help page and the man page
+// show it.
+func keyGrammar(k *keyMap) string {
+	key := func(b key.Binding) string { return b.Help().Key }
+	return "Keys mean the same in every pane: " +
+		key(k.List.Search) + " searches (the selection jumps to the first match; " + key(k.List.SearchNext) + "/" + key(k.List.SearchPrev) + " next/previous match; enter keeps it, esc clears it), " +
+		key(k.List.Filter) + " filters (shows only what matches; " + key(k.Wire.WireFilter) + " cycles a pane's presets), " +
+		key(k.List.NextPage) + " loads the next page of a listing, " +
+		key(k.Detail.Copy) + " copies what is shown, " + key(k.Detail.CopyParsed) + " its other form (the parsed message, a JSON node's jq path), " + key(k.Detail.CopyExact) + " the exact bytes; " +
+		key(k.JSON.Explore) + " explores JSON, esc goes back."
+}
+
 // manKeys renders the key map as the man page's KEYS section (roff): one subsection per
 // group, a tagged paragraph per binding. cmd/mankeys.go holds it (cmd may not import
 // ui); TestREADMEKeyTable regenerates it with -update.
@@ -92,7 +105,7 @@ func manKeys(k keyMap) string {
 	}
 	var b strings.Builder
 	b.WriteString(".SH KEYS\n.PP\nThe keys of the TUI. " + esc(k.Global.Help.Help().Key) + " lists those of the focused pane; " +
-		esc(k.List.Filter.Help().Key) + " there searches them. The settings file's keys section rebinds them (mcp-inspect settings path).\n")
+		esc(k.List.Search.Help().Key) + " there searches them. The settings file's keys section rebinds them (mcp-inspect settings path).\n.PP\n" + esc(keyGrammar(&k)) + "\n")
 	for _, g := range k.groups() {
 		b.WriteString(".SS " + esc(g.where) + "\n")
 		for _, kb := range g.keys {

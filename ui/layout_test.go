@@ -121,9 +121,9 @@ func TestToolsSchemaExplore(t *testing.T) {
 	}
 	mustContain(t, "exploring", view(m), "input schema", ".inputSchema")
 	keys(t, m, "j", "j")
-	clip, _ := copyKey(t, m, "c")
+	clip, _ := copyKey(t, m, "Y")
 	if clip != ".inputSchema.properties" {
-		t.Errorf("c copied %q", clip)
+		t.Errorf("Y copied %q", clip)
 	}
 	keys(t, m, "j")
 	clip, _ = copyKey(t, m, "y")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -102,10 +103,14 @@ type logsPane struct {
 	// takes the pane), esc leaves; jsOff is that view's scroll offset.
 	js    detailJSON
 	jsOff int
+	// find is the "/" search; filterIn the "F" filter (filterTyping while it has focus).
+	find         listSearch
+	filterIn     textinput.Model
+	filterTyping bool
 }
 
 func newLogsPane(c *common, tl *timeline) *logsPane {
-	return &logsPane{c: c, tl: tl, follow: true, choice: 1}
+	return &logsPane{c: c, tl: tl, follow: true, choice: 1, find: newListSearch(c), filterIn: newLogsFilter(c)}
 }
 
 // add appends an entry and keeps the view following the end.
@@ -190,6 +195,9 @@ func (p *logsPane) insertAt(at int, e logEntry) {
 
 // visible applies the level filter.
 func (p *logsPane) visible(e *logEntry) bool {
+	if q := p.filterQuery(); q != "" && !strings.Contains(strings.ToLower(p.entryText(e)), q) {
+		return false
+	}
 	if p.minLevel == "" {
 		return true
 	}
@@ -316,7 +324,9 @@ func (p *logsPane) move(d int) {
 }
 
 // inputFocused reports whether the level chooser owns the keys.
-func (p *logsPane) inputFocused() bool { return p.choosing }
+func (p *logsPane) inputFocused() bool {
+	return p.choosing || p.find.typing || p.filterTyping || p.js.view.searching()
+}
 
 // logAction is what a key asks the root to do: send logging/setLevel with level.
 type logAction struct {
@@ -390,6 +400,11 @@ func (p *logsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *logAction, c
 	}
 	if ok, c := p.js.key(p.c, msg, true, &p.jsOff, max(p.r.h-1, 1)); ok {
 		return true, nil, c
+	}
+	if !p.js.exploring() {
+		if ok, c := p.findKey(msg); ok {
+			return true, nil, c
+		}
 	}
 	if ok, c := p.c.copyShownKey(msg, p.copySource); ok {
 		return true, nil, c
@@ -465,11 +480,15 @@ func (p *logsPane) draw(base time.Time) string {
 		level = p.serverLevel
 	}
 	head := st.Title.Render(fmt.Sprintf(" logs & notifications (%d)", p.dropped+len(p.entries))) +
-		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · f filter", filter, level))
+		st.Muted.Render(fmt.Sprintf("  showing %s · server level: %s · %s levels · %s filter · %s search", filter, level,
+			p.c.keys.Logs.LevelFilter.Help().Key, p.c.keys.List.Filter.Help().Key, p.c.keys.List.Search.Help().Key))
 	if p.c.keys.Logs.SetLevel.Enabled() {
 		head += st.Muted.Render(" · l set level") // only with a live server to tell
 	}
 	lines := []string{fit(head, w)}
+	if l := p.findLine(w); l != "" {
+		lines = append(lines, l)
+	}
 	if p.dropped > 0 {
 		stderr := ""
 		if p.droppedStderr > 0 {
@@ -515,9 +534,12 @@ func (p *logsPane) draw(base time.Time) string {
 			text = "[" + clean(e.logger) + "] " + text
 		}
 		row := fmt.Sprintf(" %s %-8s %s", when, src, text)
-		if r == p.sel {
+		switch {
+		case r == p.sel:
 			lines = append(lines, selectRow(st, row, w))
-		} else {
+		case p.find.matches(p.rowText(r)):
+			lines = append(lines, fit(markMatches(st, row, p.find.query()), w))
+		default:
 			lines = append(lines, fit(levelStyle(st, e)(row), w))
 		}
 	}

@@ -444,6 +444,7 @@ func newModel(opts Options) *model {
 	if rec := m.recorded(); rec != nil {
 		m.tools.status = noServerText(opts)
 		m.call.past = newPastCalls(rec, c, tl)
+		m.call.past.find = &m.call.find
 	}
 	for _, w := range opts.Warnings {
 		m.note("warning", w)

@@ -41,7 +41,7 @@ func TestStepPagesByHand(t *testing.T) {
 	}, 60*time.Second)
 	step := func(want string) {
 		t.Helper()
-		l.key("n")
+		l.key("+")
 		l.until(want, func() bool { return strings.Contains(view(l.m), want) }, 30*time.Second)
 	}
 	step("tools (2) · page 1, more available")
@@ -62,7 +62,7 @@ func TestStepPagesByHand(t *testing.T) {
 	// The list is narrow: the heading is read whole, not as drawn.
 	stepList := func(list *itemList, want string) {
 		t.Helper()
-		l.key("n")
+		l.key("+")
 		l.until(want, func() bool { return list.title+list.pageNote == want }, 30*time.Second)
 	}
 	l.key("6")

@@ -83,11 +83,15 @@ func syncArgsForm(f *formPane, det rect) {
 
 // updateFilter passes msg to a list's filter input while it filters.
 func updateFilter(l *itemList, msg tea.Msg) (tea.Cmd, bool) {
-	if !l.filtering {
+	var cmd tea.Cmd
+	switch {
+	case l.filtering:
+		l.filter, cmd = l.filter.Update(msg)
+	case l.find.typing:
+		l.find.in, cmd = l.find.in.Update(msg)
+	default:
 		return nil, false
 	}
-	var cmd tea.Cmd
-	l.filter, cmd = l.filter.Update(msg)
 	return cmd, true
 }
 

@@ -34,6 +34,8 @@ type pastCalls struct {
 	// heads caches the arguments drawn in the rows, by request Seq (read back from the
 	// trace for the rows on screen by sync).
 	heads map[uint64]string
+	// find is the Call pane's search (set by the pane): its line replaces the title.
+	find *listSearch
 }
 
 func newPastCalls(rec *session.Recorded, c *common, tl *timeline) *pastCalls {
@@ -71,9 +73,11 @@ func (p *pastCalls) handleKey(msg tea.KeyPressMsg, h int) bool {
 	n := p.shownLen()
 	page := max(h/2, 1)
 	switch {
-	case key.Matches(msg, k.List.Up):
+	case key.Matches(msg, k.List.Up, k.Call.PrevCall):
+		// ←/→ choose the older/newer call as they do live (issue 27); the list is oldest
+		// first, so they move as ↑/↓.
 		p.sel, p.off = max(p.sel-1, 0), 0
-	case key.Matches(msg, k.List.Down):
+	case key.Matches(msg, k.List.Down, k.Call.NextCall):
 		p.sel, p.off = min(p.sel+1, max(n-1, 0)), 0
 	case key.Matches(msg, k.List.Top):
 		p.sel, p.off = 0, 0
@@ -281,6 +285,9 @@ func (p *pastCalls) layout(w, h int) (head, det []string, ok bool) {
 		title = fmt.Sprintf("%s of %s (%d) · esc: every tool's", calls, clean(p.tool), n)
 	}
 	head = []string{st.Title.Render(fit(title, w))}
+	if p.find != nil && p.find.shown() {
+		head[0] = p.find.line(p.c, w)
+	}
 	if n == 0 {
 		return append(head, wrapStyled(st.Muted, none, w)...), nil, false
 	}
@@ -289,8 +296,11 @@ func (p *pastCalls) layout(w, h int) (head, det []string, ok bool) {
 	top := p.topFor(min(max(p.sel, 0), n-1), listH)
 	for i := top; i < n && i < top+listH; i++ {
 		k := p.shownAt(i)
+		c := p.rec.Call(k)
 		if row := p.row(k); k == sel {
 			head = append(head, selectRow(st, row, w))
+		} else if p.find != nil && p.find.matches(c.Tool+" "+p.heads[c.ReqSeq]) {
+			head = append(head, fit(markMatches(st, row, p.find.query()), w))
 		} else {
 			head = append(head, fit(row, w))
 		}

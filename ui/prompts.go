@@ -73,7 +73,9 @@ func (p *promptsPane) selected() *mcpclient.Prompt {
 	return nil
 }
 
-func (p *promptsPane) inputFocused() bool { return p.form != nil || p.list.filtering }
+func (p *promptsPane) inputFocused() bool {
+	return p.form != nil || p.list.typing() || p.js.view.searching()
+}
 
 // promptAction asks the root to send prompts/get (get set) or to list again.
 type promptAction struct {
@@ -84,7 +86,7 @@ type promptAction struct {
 
 func (p *promptsPane) title() string { return "Prompts" }
 
-// handleKey handles the pane's keys: ctrl+x cancels its op, n steps a page; act is a
+// handleKey handles the pane's keys: ctrl+x cancels its op, + steps a page; act is a
 // promptAction when the root must send something.
 func (p *promptsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
 	if cancelKey(p.c, msg) {

@@ -109,7 +109,7 @@ func TestNoRawControlReachesTheScreen(t *testing.T) {
 		assertClean(t, "tools", view(m))
 		keys(t, m, "]", "]", "]")
 		assertClean(t, "tools detail scrolled", view(m))
-		keys(t, m, "/")
+		keys(t, m, "F")
 		typeIn(t, m, "h")
 		assertClean(t, "tools filter", view(m))
 		keys(t, m, "enter", "enter")

@@ -156,7 +156,7 @@ func (p *resourcesPane) selection() (*mcpclient.Resource, *mcpclient.ResourceTem
 
 // inputFocused reports whether a form, the filter or the save prompt owns the keys.
 func (p *resourcesPane) inputFocused() bool {
-	return p.form != nil || p.list.filtering || p.save != nil
+	return p.form != nil || p.list.typing() || p.save != nil || p.js.view.searching()
 }
 
 // markUpdated records notifications/resources/updated for uri; false when no listed
@@ -189,7 +189,7 @@ type resourceAction struct {
 
 func (p *resourcesPane) title() string { return "Resources" }
 
-// handleKey handles the pane's keys: ctrl+x cancels its op, n steps a page; act is a
+// handleKey handles the pane's keys: ctrl+x cancels its op, + steps a page; act is a
 // resourceAction when the root must send something.
 func (p *resourcesPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
 	if cancelKey(p.c, msg) {

@@ -54,7 +54,7 @@ func (p *serverPane) capsKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, nil
 	case !c.explore:
 		return false, nil
-	case key.Matches(msg, k.Leave):
+	case key.Matches(msg, k.Leave) && !c.view.searchShown():
 		c.explore = false
 		return true, nil
 	}

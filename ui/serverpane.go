@@ -25,7 +25,7 @@ type serverPane struct {
 
 func (p *serverPane) title() string                       { return "Server" }
 func (p *serverPane) setSize(r rect)                      { p.r = r }
-func (p *serverPane) inputFocused() bool                  { return false }
+func (p *serverPane) inputFocused() bool                  { return p.caps.view.searching() }
 func (p *serverPane) updateInput(tea.Msg) (tea.Cmd, bool) { return nil, false }
 
 // sync draws the lines (the capabilities' JSON view is laid out here, not in view), with

@@ -82,7 +82,7 @@ func (p *tasksPane) selected() *session.Task {
 	return nil
 }
 
-func (p *tasksPane) inputFocused() bool { return p.list.filtering }
+func (p *tasksPane) inputFocused() bool { return p.list.typing() }
 
 // taskAction asks the root to send a tasks/* request.
 type taskAction struct {

@@ -150,7 +150,9 @@ func (p *toolsPane) setSize(r rect) {
 }
 
 // inputFocused reports whether typed keys go to the filter input.
-func (p *toolsPane) inputFocused() bool { return p.list.filtering || p.callBy != nil }
+func (p *toolsPane) inputFocused() bool {
+	return p.list.typing() || p.callBy != nil || p.js.view.searching()
+}
 
 // toolAction is what a key asks the root to do: open the selected tool (its form, or
 // offline its recorded calls), or send a call-by-name.
@@ -159,7 +161,7 @@ type toolAction struct {
 	call *callRequest
 }
 
-// handleKey handles the pane's keys: r lists again, n steps a page; act is a toolAction
+// handleKey handles the pane's keys: r lists again, + steps a page; act is a toolAction
 // when the root must open or send something.
 func (p *toolsPane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {
 	typing := p.inputFocused()
@@ -190,7 +192,7 @@ func (p *toolsPane) listKey(msg tea.KeyPressMsg) (handled bool, act *toolAction,
 		}
 		return true, nil, cmd
 	}
-	if !p.list.filtering {
+	if !p.list.typing() {
 		if ok, cmd := p.js.key(p.c, msg, p.c.zoom == zoomDetail, &p.detailOff, max(p.det.h-1, 1)); ok {
 			return true, nil, cmd
 		}

@@ -268,8 +268,8 @@ func (m *model) syncKeys() {
 	}
 	k.Tools.CallByName.SetEnabled(m.c.canSend())
 	k.Form.Submit.SetEnabled(m.c.canSend())
-	formTyping := m.focus == paneCall && m.call.inputFocused() && !m.call.form.keysFree()
-	typing := m.focus != paneCall && m.panes[m.focus].inputFocused()
+	formTyping := m.focus == paneCall && m.call.form != nil && !m.call.form.keysFree()
+	typing := m.focus != paneCall && m.panes[m.focus].inputFocused() || m.focus == paneCall && m.call.find.typing
 	k.Global.Quit.SetEnabled(!formTyping && !m.tools.inputFocused() && !typing)
 	live := m.c.canSend() && m.state().Init != nil
 	k.Global.Ping.SetEnabled(live)

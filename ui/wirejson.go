@@ -122,9 +122,10 @@ func (p *wirePane) jsonKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	k := p.c.keys
+	searched := v.searchShown()
 	ok, cmd := jsonViewKey(p.c, v, msg, max(p.det.h-2, 1))
 	switch {
-	case key.Matches(msg, k.JSON.Leave):
+	case key.Matches(msg, k.JSON.Leave) && !searched:
 		p.js.explore = false
 		return true, nil
 	case !ok:
@@ -137,6 +138,9 @@ func (p *wirePane) jsonKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 // jsonViewKey applies a JSON key (or a list key, which moves the cursor) to v; the Cmd
 // copies. page is the rows a page key moves.
 func jsonViewKey(c *common, v *jsonView, msg tea.KeyPressMsg, page int) (bool, tea.Cmd) {
+	if ok, cmd := jsonSearchKey(c, v, msg); ok {
+		return true, cmd
+	}
 	k := c.keys.JSON
 	switch {
 	case key.Matches(msg, k.Toggle):
@@ -163,6 +167,28 @@ func jsonViewKey(c *common, v *jsonView, msg tea.KeyPressMsg, page int) (bool, t
 		v.move(step)
 	}
 	return true, nil
+}
+
+// jsonSearchKey handles the search keys in v ("/" as in every list): the cursor goes to
+// the rows that hold the query. A changed query counts as a layout, so hosts that keep
+// drawn rows draw the marks again.
+func jsonSearchKey(c *common, v *jsonView, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	if v.find.in.Prompt == "" {
+		if !key.Matches(msg, c.keys.List.Search) {
+			return false, nil
+		}
+		v.find = newListSearch(c)
+	}
+	q := v.find.query()
+	ok, to, cmd := v.find.key(&c.keys, msg, len(v.rows), v.cur, func(r int) string { return v.row(c.st, r, false) })
+	if !ok {
+		return false, nil
+	}
+	v.cur = to
+	if v.find.query() != q {
+		v.layouts++
+	}
+	return true, cmd
 }
 
 // copyJSONPath copies the jq path of v's selected node.

@@ -58,12 +58,12 @@ func TestWireJSONExplore(t *testing.T) {
 	if p := pathShown(t, m); p != "." {
 		t.Fatalf("the focus starts on %s, want the root", p)
 	}
-	mustContain(t, "path line", view(m), ".  enter/space folds · c/y copy path/value")
+	mustContain(t, "path line", view(m), ".  enter/space folds · y/Y copy value/path")
 	keys(t, m, "j", "j", "j", "j", "j", "j", "j")
 	if p := pathShown(t, m); p != ".result.content[0].text" {
 		t.Fatalf("7 rows down: %s", p)
 	}
-	mustContain(t, "path line", view(m), `.result.content[0].text  c/y copy path/value`)
+	mustContain(t, "path line", view(m), `.result.content[0].text  y/Y copy value/path`)
 	if m.wire.sel != 1 {
 		t.Fatalf("j moved the frame selection to %d while the JSON has the focus", m.wire.sel)
 	}
@@ -109,24 +109,24 @@ func TestWireJSONExplore(t *testing.T) {
 	if m.wire.sel != 0 {
 		t.Fatalf("after esc k selects row %d, want the request", m.wire.sel)
 	}
-	if strings.Contains(view(m), "c/y copy path/value") {
+	if strings.Contains(view(m), "y/Y copy value/path") {
 		t.Fatal("the path line stays after esc")
 	}
 }
 
-// c copies the selected node's jq path, y its value (a string decoded, an object
+// Y copies the selected node's jq path, y its value (a string decoded, an object
 // indented), through OSC 52 and the clipboard file; a value the preview cut is refused.
 func TestWireJSONCopy(t *testing.T) {
 	m := newTestModel(t, nil, 140, 40)
 	m.c.hist.dir = t.TempDir()
 	drive(t, m, eventsMsg{events: jsonSession()})
 	keys(t, m, "3", "enter", "j", "j", "j", "j", "j", "j", "j")
-	clip, copied := copyKey(t, m, "c")
+	clip, copied := copyKey(t, m, "Y")
 	if clip != ".result.content[0].text" {
-		t.Fatalf("c copied %q", clip)
+		t.Fatalf("Y copied %q", clip)
 	}
 	if copied.what != "the path .result.content[0].text (23B" || copied.path != filepath.Join(m.c.hist.dir, clipboardFile) {
-		t.Fatalf("c: %q to %q", copied.what, copied.path)
+		t.Fatalf("Y: %q to %q", copied.what, copied.path)
 	}
 	mustContain(t, "status", view(m), "copied the path .result.content[0].text (23B) to the clipboard (OSC 52) and")
 	clip, copied = copyKey(t, m, "y")
@@ -141,12 +141,16 @@ func TestWireJSONCopy(t *testing.T) {
 	if want := "{\n  \"type\": \"text\",\n  \"text\": \"Echo: hi\"\n}"; clip != want {
 		t.Fatalf("y on an object copied %q, want %q", clip, want)
 	}
-	// Y still copies the whole message, and esc then y the frame.
-	clip, _ = copyKey(t, m, "Y")
-	if !strings.HasPrefix(clip, "{\n  \"jsonrpc\": \"2.0\",") {
+	// In the JSON Y is the node's path (issue 27: y what is shown, Y its other form);
+	// after esc Y copies the whole message again, and y the frame.
+	if clip, _ = copyKey(t, m, "Y"); clip != ".result.content[0]" {
 		t.Fatalf("Y in the JSON copied %q", clip)
 	}
 	keys(t, m, "esc")
+	clip, _ = copyKey(t, m, "Y")
+	if !strings.HasPrefix(clip, "{\n  \"jsonrpc\": \"2.0\",") {
+		t.Fatalf("Y after esc copied %q", clip)
+	}
 	clip, _ = copyKey(t, m, "y")
 	if !strings.HasPrefix(clip, `{"jsonrpc":"2.0","id":2,"result"`) {
 		t.Fatalf("y after esc copied %q, want the frame", clip)
@@ -166,8 +170,8 @@ func TestWireJSONCopy(t *testing.T) {
 	if copied.err == nil || !strings.Contains(copied.err.Error(), "cut off here (a shows all of a large frame, w saves it)") {
 		t.Fatalf("y on a cut value: %v", copied.err)
 	}
-	if clip, _ = copyKey(t, m, "c"); clip != ".result.content[0].text" {
-		t.Fatalf("c on a cut value copied %q", clip)
+	if clip, _ = copyKey(t, m, "Y"); clip != ".result.content[0].text" {
+		t.Fatalf("Y on a cut value copied %q", clip)
 	}
 }
 
@@ -301,11 +305,11 @@ func TestCallJSONExplore(t *testing.T) {
 	if clip != "Chicago" || copied.what != "the value at .structuredContent.where.city (7B" {
 		t.Fatalf("y copied %q (%s)", clip, copied.what)
 	}
-	if clip, _ = copyKey(t, m, "c"); clip != ".structuredContent.where.city" {
-		t.Fatalf("c copied %q", clip)
+	if clip, _ = copyKey(t, m, "Y"); clip != ".structuredContent.where.city" {
+		t.Fatalf("Y copied %q", clip)
 	}
 	keys(t, m, "esc")
-	if m.call.run.js.explore || strings.Contains(view(m), "c/y copy path/value") {
+	if m.call.run.js.explore || strings.Contains(view(m), "y/Y copy value/path") {
 		t.Fatal("esc left the focus in the JSON")
 	}
 	// y is the result's copy again (this fake session has no wire to copy it from).

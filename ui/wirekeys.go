@@ -11,7 +11,7 @@ import (
 )
 
 func (p *wirePane) title() string      { return "Wire" }
-func (p *wirePane) inputFocused() bool { return p.find.mode != findNone }
+func (p *wirePane) inputFocused() bool { return p.find.mode != findNone || p.js.view.searching() }
 
 // handleKey handles the wire pane's keys; it asks nothing of the root.
 func (p *wirePane) handleKey(msg tea.KeyPressMsg) (bool, tea.Msg, tea.Cmd) {

@@ -144,6 +144,10 @@ func TestParseErrors(t *testing.T) {
 		{"key clash with a list key", "[keys]\nwire.search = \"ctrl+f\"\n", `c.toml:2:6: keys.wire.search: key "ctrl+f" is already list.page_down's (by default) and both work in wire; give one of them another key`},
 		{"key clash with a default", "[keys.wire]\nsearch = \"n\"\n", `c.toml:2:1: keys.wire.search: key "n" is already wire.search_next's (by default) and both work in wire; give one of them another key`},
 		{"key clash with a global key", "[keys]\ncall.edit = [\"e\", \"q\"]\n", `c.toml:2:6: keys.call.edit: key "q" is already global.quit's (by default) and both work in call; give one of them another key`},
+		// Issue 27 moved list keys: a settings file that puts the old key back on an action
+		// says which action has it now.
+		{"old list filter key", "[keys]\nlist.filter = \"/\"\n", `c.toml:2:6: keys.list.filter: key "/" is already list.search's (by default) and both work in list, tools, resources, prompts, logs, tasks; give one of them another key`},
+		{"old next page key", "[keys]\nlist.next_page = \"n\"\n", `c.toml:2:6: keys.list.next_page: key "n" is already list.search_next's (by default) and both work in list, tools, resources, prompts; give one of them another key`},
 		{"key clash of two overrides", "[keys]\nwire.jump = \"ctrl+j\"\nlist.top = \"ctrl+j\"\n", `c.toml:2:6: keys.wire.jump: key "ctrl+j" is already list.top's (by its override) and both work in wire; give one of them another key`},
 		{"servers not table", "servers = 1\n", `c.toml:1:11: servers: want tables such as [servers.NAME]`},
 		{"profile not table", "[servers]\nx = 1\n", `c.toml:2:5: servers.x: want a table`},
@@ -347,8 +351,9 @@ func TestKeyOverridesWithoutClash(t *testing.T) {
 		"[keys.wire]\nsearch = \"n\"\nsearch_next = \"ctrl+n\"\n",
 		"[keys]\nwire.search = \"s\"\n",             // s subscribes in 5 Resources only
 		"[keys]\nform.check = [\"space\", \"c\"]\n", // space also toggles, by default
-		"[keys]\nlogs.level_filter = \"F\"\n",       // F is the wire's filter expression
+		"[keys]\nlogs.level_filter = \"p\"\n",       // p is the wire's jump to the partner
 		"[keys]\nglobal.quit = \"ctrl+q\"\ncall.edit = \"q\"\n",
+		"[keys]\njson.copy_path = \"c\"\n", // its key before issue 27: c calls by name in Tools only
 	} {
 		if _, err := Parse("c.toml", []byte(file), Checks{}); err != nil {
 			t.Errorf("%q: %v", file, err)
