@@ -206,6 +206,10 @@ func TestCallPaneSameLiveAndRecorded(t *testing.T) {
 		if got := c.shown(); got != "add" {
 			t.Errorf("%s: → shows %s, want the newer call (add)", c.name, got)
 		}
+		// ↑/↓ scroll the result; they do not choose another call, live or recorded.
+		if keys(t, c.m, "up"); c.shown() != "add" {
+			t.Errorf("%s: ↑ chose %s, want it to scroll the result of add", c.name, c.shown())
+		}
 		keys(t, c.m, "/")
 		typeIn(t, c.m, "echo")
 		if got := c.shown(); got != "echo" {

@@ -73,12 +73,16 @@ func (p *pastCalls) handleKey(msg tea.KeyPressMsg, h int) bool {
 	n := p.shownLen()
 	page := max(h/2, 1)
 	switch {
-	case key.Matches(msg, k.List.Up, k.Call.PrevCall):
-		// ←/→ choose the older/newer call as they do live (issue 27); the list is oldest
-		// first, so they move as ↑/↓.
+	case key.Matches(msg, k.Call.PrevCall):
+		// ←/→ choose the older/newer call and ↑/↓ scroll the result, as they do live
+		// (issue 27: one meaning per key); the list is oldest first.
 		p.sel, p.off = max(p.sel-1, 0), 0
-	case key.Matches(msg, k.List.Down, k.Call.NextCall):
+	case key.Matches(msg, k.Call.NextCall):
 		p.sel, p.off = min(p.sel+1, max(n-1, 0)), 0
+	case key.Matches(msg, k.List.Up):
+		p.off = max(p.off-1, 0)
+	case key.Matches(msg, k.List.Down):
+		p.off++
 	case key.Matches(msg, k.List.Top):
 		p.sel, p.off = 0, 0
 	case key.Matches(msg, k.List.Bottom):

@@ -153,7 +153,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 		t.Errorf("offline Call pane offers to send:\n%s", v)
 	}
 	// Up: the answered call, its arguments as sent, its result like a live one, its timing.
-	keys(t, m, "up")
+	keys(t, m, "left") // ←/→ choose calls, as live
 	v = view(m)
 	for _, want := range []string{`arguments: {"text":"hello offline"}`, "echoed: hello offline", "ok · 1 content block(s)", "took 20ms", "request #14 → response #16"} {
 		if !strings.Contains(v, want) {
@@ -175,7 +175,7 @@ func TestOfflineDerivesServerListsAndCalls(t *testing.T) {
 	if c := m.recorded().Call(2); c.Outcome != session.OutcomeRPCError || m.tl.codes[c.RespSeq] != -32602 {
 		t.Errorf("nope call: %+v, want the JSON-RPC error -32602", c)
 	}
-	keys(t, m, "down", "down")
+	keys(t, m, "right", "right")
 	if v = view(m); !strings.Contains(v, "Unknown tool: nope") {
 		t.Errorf("the JSON-RPC error call does not show its error:\n%s", v)
 	}

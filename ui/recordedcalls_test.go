@@ -137,7 +137,7 @@ func TestOfflineCancelledCall(t *testing.T) {
 	if strings.Contains(v, "no response in the recording") || strings.Contains(v, "ok · 1 content") {
 		t.Errorf("the cancelled call reads as lost or answered:\n%s", v)
 	}
-	keys(t, m, "down")
+	keys(t, m, "right")
 	v = loadedView(t, m)
 	mustContain(t, "timed-out row", callRow(t, v, "#8 "), "timed out", "1ms")
 	mustContain(t, "timed-out detail", v, "timed out after 1ms")

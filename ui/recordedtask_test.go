@@ -54,9 +54,9 @@ func TestOfflineTaskCallShowsTheTaskResult(t *testing.T) {
 	// The first call is selected; down moves to the later ones.
 	v := loadedView(t, m)
 	mustContain(t, "completed task", v, "Hello, Ada!", "ran as task t-one (completed)", "request #3 → response #11")
-	keys(t, m, "down")
+	keys(t, m, "right")
 	mustContain(t, "failed task", loadedView(t, m), "the disk is full", "ran as task t-two (failed)")
-	keys(t, m, "down")
+	keys(t, m, "right")
 	mustContain(t, "unfinished task", loadedView(t, m), "t-three was still working when the recording ended", "ran as task t-three (working)")
 	if strings.Contains(v, "resultType") {
 		t.Errorf("the completed task call shows the CreateTaskResult:\n%s", v)
