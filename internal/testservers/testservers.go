@@ -67,6 +67,7 @@ type buildCache struct {
 // mutable globals.
 var (
 	goEverythingBuild buildCache
+	jaegerBuild       buildCache
 	inspectorBuild    buildCache
 	npmInstall        buildCache
 )
