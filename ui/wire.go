@@ -433,6 +433,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	out := p.detailHead(ev, pos, w)
 	add := func(lines ...string) { out = append(out, lines...) }
 	add(problemLines(st, ev.Problems, w)...)
+	add(traceContextLines(st, ev, w)...)
 	if ev.Kind == mcpclient.KindBatch && loaded {
 		add(p.batchLines(ev, pos, w)...)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -94,4 +95,12 @@ func parentContext(params json.RawMessage) context.Context {
 		carrier["tracestate"] = m.Meta.TraceState
 	}
 	return propagation.TraceContext{}.Extract(context.Background(), carrier)
+}
+
+// ParentOf is the W3C trace context a request carries in params._meta (traceparent, with
+// tracestate), which --otlp makes the parent of the request's span; ok is false when there
+// is none or it is not valid (W3C Trace Context §3.2).
+func ParentOf(params json.RawMessage) (sc trace.SpanContext, ok bool) {
+	sc = trace.SpanContextFromContext(parentContext(params))
+	return sc, sc.IsValid()
 }
