@@ -1,0 +1,101 @@
+package tap
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
+	"github.com/mcp-inspect/mcp-inspect/trace"
+)
+
+// TestInjectHTTP: the go-sdk client, a real host, talks to a go-sdk Streamable HTTP server
+// through an HTTP tap with rules: its tools/call is answered with the rule's error (the
+// server never sees it), a corrupted tools/list answer is a broken frame to it, and a
+// tools/list it sends later, matched by no rule, passes.
+func TestInjectHTTP(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
+	var calls atomic.Int32
+	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+		Message string `json:"message"`
+	}) (*mcp.CallToolResult, any, error) {
+		calls.Add(1)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
+	})
+	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer up.Close()
+
+	var rules []Rule
+	for _, src := range []string{"dir:out tool:echo => error -32000 boom", "dir:in method:tools/list => corrupt", "method:never/called => drop"} {
+		r, err := ParseRule(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(up.URL + "/mcp")
+	var rec, stderr lockedBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: u, Trace: &rec, Stderr: &stderr, SocketDir: "-", Header: trace.Header{Tool: "test"}, Guard: g, Inject: rules})
+		close(done)
+	}()
+
+	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer ccancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(cctx, &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = cs.CallTool(cctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "hi"}})
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("tools/call: %v, want the injected error boom", err)
+	}
+	if n := calls.Load(); n != 0 {
+		t.Errorf("the server ran the tool %d times; the tap answered in its place", n)
+	}
+	lctx, lcancel := context.WithTimeout(cctx, 3*time.Second)
+	_, err = cs.ListTools(lctx, nil)
+	lcancel()
+	if err == nil {
+		t.Errorf("tools/list succeeded; its answer was corrupted")
+	}
+	_ = cs.Close()
+	cancel()
+	<-done
+	tr := rec.String()
+	for _, w := range []string{
+		`"text":"inject rule 1 (dir:out tool:echo =\u003e error -32000 boom): answered request id 3 (tools/call echo) from the host with error -32000`,
+		`{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32000,\"message\":\"boom\"}}`,
+		`"text":"inject rule 2 (dir:in method:tools/list =\u003e corrupt): corrupted response id 4 (tools/list) from the server`,
+		`"text":"inject rule 3 (method:never/called =\u003e drop) matched no message","cond":"unmatched"`,
+		`not forwarded","cond":"injected"`, `not JSON)","cond":"edited"`,
+	} {
+		if !strings.Contains(tr, w) {
+			t.Errorf("the trace lacks %s", w)
+		}
+	}
+	if !strings.Contains(stderr.String(), "mcp-inspect tap: inject rule 3 (method:never/called => drop) matched no message") {
+		t.Errorf("stderr = %q", stderr.String())
+	}
+	if t.Failed() {
+		t.Log(tr)
+	}
+}
