@@ -393,26 +393,8 @@ type frameEv struct {
 
 var _ wirefilter.Event = (*frameEv)(nil)
 
-// parse classifies the frame and reads its id, method and tool.
-func (e *frameEv) parse() {
-	kind, msg, _ := mcpclient.Classify(e.raw)
-	e.kind = kind
-	if msg == nil {
-		return
-	}
-	if len(msg.ID) > 0 {
-		e.idRaw = bytes.TrimSpace(msg.ID)
-		e.id = jsontext.Compact(msg.ID)
-	}
-	e.method = msg.Method
-	if kind == mcpclient.KindRequest && msg.Method == "tools/call" {
-		var p struct {
-			Name string `json:"name"`
-		}
-		_ = json.Unmarshal(msg.Params, &p)
-		e.tool = p.Name
-	}
-}
+// parse reads the frame's kind, id, method and tool (scanMessage).
+func (e *frameEv) parse() { e.scanMessage() }
 
 // describe names the frame for a note: `request id 3 (tools/call echo)`.
 func (e *frameEv) describe() string {
