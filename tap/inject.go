@@ -9,6 +9,7 @@ package tap
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -45,7 +46,9 @@ const (
 )
 
 // actionNames are the action words, in the order the help lists them.
-var actionNames = []string{"drop", "delay", "error", "replace", "truncate", "corrupt"}
+func actionNames() []string {
+	return []string{"drop", "delay", "error", "replace", "truncate", "corrupt"}
+}
 
 // Action is a rule's ACTION, parsed.
 type Action struct {
@@ -103,7 +106,7 @@ func ParseRule(src string) (Rule, error) {
 	f, err := wirefilter.Parse(fsrc)
 	if err != nil {
 		var se *wirefilter.SyntaxError
-		if ok := asSyntax(err, &se); ok {
+		if errors.As(err, &se) {
 			return fail(se.Col, "filter: %s", se.Msg)
 		}
 		return fail(1, "filter: %v", err)
@@ -170,18 +173,12 @@ func ParseRule(src string) (Rule, error) {
 		a.N = n
 	default:
 		msg := fmt.Sprintf("unknown action %q", word)
-		if near := suggest.Nearest(strings.ToLower(word), actionNames); near != "" {
+		if near := suggest.Nearest(strings.ToLower(word), actionNames()); near != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", near)
 		}
 		return fail(col, "%s; actions: drop, delay DURATION, error CODE MESSAGE, replace JSON, truncate N, corrupt", msg)
 	}
 	return Rule{Src: src, Filter: f, Action: a}, nil
-}
-
-func asSyntax(err error, se **wirefilter.SyntaxError) bool {
-	e, ok := err.(*wirefilter.SyntaxError)
-	*se = e
-	return ok
 }
 
 // arrowAt is the byte index of the first "=>" outside a quoted filter value, -1 if none.
@@ -200,7 +197,7 @@ func arrowAt(s string) int {
 	return -1
 }
 
-// Short is the rule as the notes name it: "rule 2 (method:tools/call => drop)".
+// short is the rule as the notes name it: "inject rule 2 (method:tools/call => drop)".
 func (r *Rule) short(i int) string { return fmt.Sprintf("inject rule %d (%s)", i+1, r.Src) }
 
 // injector applies the rules to frames. Both forward goroutines use it; what it keeps
