@@ -1,7 +1,9 @@
 package tap
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -97,5 +99,113 @@ func TestInjectHTTP(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(tr)
+	}
+}
+
+// TestInjectHTTPJSONBody: a JSON response body (Content-Length, then chunked) edited by a
+// rule reaches the host with its Content-Length set to the new body; a request a rule
+// drops is answered 202 and never reaches the upstream; a response no rule matches keeps
+// its bytes (chunked framing included).
+func TestInjectHTTPJSONBody(t *testing.T) {
+	upLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer upLn.Close()
+	var served atomic.Int32
+	go func() {
+		for {
+			c, err := upLn.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				br := bufio.NewReader(c)
+				for {
+					h, err := readHead(br)
+					if err != nil {
+						return
+					}
+					b := make([]byte, h.contentLength)
+					_, _ = io.ReadFull(br, b)
+					served.Add(1)
+					switch {
+					case strings.Contains(string(b), `"tools/list"`):
+						body := `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`
+						_, _ = c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + itoa(len(body)) + "\r\n\r\n" + body))
+					default:
+						_, _ = c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+							"11\r\n{\"jsonrpc\":\"2.0\",\r\n" + "13\r\n\"id\":2,\"result\":{}}\r\n" + "0\r\n\r\n"))
+					}
+				}
+			}()
+		}
+	}()
+	var rules []Rule
+	for _, src := range []string{`method:tools/list dir:in => replace {"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"no tools today"}}`, "method:ping => drop"} {
+		r, err := ParseRule(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse("http://" + upLn.Addr().String() + "/mcp")
+	var rec lockedBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: u, Trace: &rec, Stderr: io.Discard, SocketDir: "-", Header: trace.Header{Tool: "test"}, Inject: rules})
+		close(done)
+	}()
+	defer func() { cancel(); <-done }()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	br := bufio.NewReader(c)
+	ask := func(body string) string {
+		t.Helper()
+		req := "POST /mcp HTTP/1.1\r\nHost: " + ln.Addr().String() + "\r\nContent-Type: application/json\r\nContent-Length: " + itoa(len(body)) + "\r\n\r\n" + body
+		if _, err := c.Write([]byte(req)); err != nil {
+			t.Fatal(err)
+		}
+		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		h, err := readHead(br)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.chunked {
+			raw, _, err := readChunked(br, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(h.raw) + string(raw)
+		}
+		b := make([]byte, max(h.contentLength, 0))
+		if _, err := io.ReadFull(br, b); err != nil {
+			t.Fatal(err)
+		}
+		return string(h.raw) + string(b)
+	}
+	want := `{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"no tools today"}}`
+	if got := ask(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`); got != "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "+itoa(len(want))+"\r\n\r\n"+want {
+		t.Errorf("edited answer:\n%q", got)
+	}
+	if got := ask(`{"jsonrpc":"2.0","id":9,"method":"ping"}`); got != "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n" {
+		t.Errorf("dropped request answered:\n%q", got)
+	}
+	chunked := "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+		"11\r\n{\"jsonrpc\":\"2.0\",\r\n" + "13\r\n\"id\":2,\"result\":{}}\r\n" + "0\r\n\r\n"
+	if got := ask(`{"jsonrpc":"2.0","id":2,"method":"prompts/list"}`); got != chunked {
+		t.Errorf("unmatched chunked answer changed:\n%q", got)
+	}
+	if n := served.Load(); n != 2 {
+		t.Errorf("the upstream served %d requests, want 2 (the ping dropped)", n)
 	}
 }
