@@ -517,8 +517,9 @@ func (s *session) copyIn(w *os.File) {
 	var err error
 	if s.inj != nil {
 		g := &lineGate{s: s, dir: mcpclient.ClientToServer, max: s.opt.MaxMessage, fwd: write, back: s.hostW}
-		err = s.forward(s.opt.Stdin, streamIn, g.write)
-		g.end()
+		if err = s.forward(s.opt.Stdin, streamIn, g.write); err != nil {
+			g.end() // the host's last line without its newline (not after a failed write)
+		}
 	} else {
 		err = s.forward(s.opt.Stdin, streamIn, write)
 	}
