@@ -169,9 +169,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 	s.inj = t.inj
 	s.tee.batching = true // one write per batch (see record)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})
-	if t.inj != nil {
-		t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: t.inj.summary()})
-	}
+	t.injectNotes(false)
 	s.hub = s.publish(start)
 	if o.OnStart != nil {
 		sock := ""
@@ -206,12 +204,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 	}
 	t.wg.Wait()
 	t.refusedTotal()
-	if t.inj != nil {
-		for _, text := range t.inj.unmatched() {
-			t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: text, Cond: NoteUnmatched})
-			fmt.Fprintf(opt.Stderr, "mcp-inspect tap: %s\n", text)
-		}
-	}
+	t.injectNotes(true)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeExited, Text: "HTTP tap ended"})
 	s.finishRecording()
 	return Result{Events: s.events.Load()}, nil
@@ -495,15 +488,11 @@ func (t *httpTap) serve(c net.Conn) {
 			return
 		}
 		if t.inj != nil {
-			answered, keep := t.injectRequest(cw, rh, &body)
-			if answered {
+			if answered, keep := t.injectRequest(cw, rh, &body, &wire); answered {
 				if !keep || rh.closeConn {
 					return
 				}
 				continue
-			}
-			if !rh.chunked { // as sent, or edited (then no longer chunked)
-				wire = body
 			}
 		}
 		out := t.outHead(rh)
@@ -545,12 +534,7 @@ func (t *httpTap) serve(c net.Conn) {
 			t.badGateway(cw, err)
 			return
 		}
-		var keep bool
-		if t.inj != nil {
-			keep, err = t.responseInjected(ubr, cw, method, pend)
-		} else {
-			keep, _, err = t.response(ubr, cw, method, pend, false)
-		}
+		keep, err := t.respond(ubr, cw, method, pend)
 		if err != nil || !keep || rh.closeConn {
 			return
 		}

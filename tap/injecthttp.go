@@ -18,10 +18,10 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// injectRequest matches a request's body. edited: *body and rh now hold what goes
-// upstream; answered: the host was answered (an error, or 202 for a drop) and nothing goes
+// injectRequest matches a request's body. edited: *body, *wire and rh now hold what goes
+// upstream (no longer chunked); answered: the host was answered (an error, or 202 for a drop) and nothing goes
 // upstream; keep says whether the connection still serves.
-func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body *[]byte) (answered, keep bool) {
+func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) (answered, keep bool) {
 	b := bytes.TrimSpace(*body)
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
 		return false, true
@@ -51,10 +51,35 @@ func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body *[]byte) (answe
 		return true, cw.Flush() == nil
 	}
 	t.record(items)
-	*body = out.fwd
+	*body, *wire = out.fwd, out.fwd
 	rh.raw = withLength(rh.raw, len(out.fwd))
 	rh.chunked, rh.contentLength = false, int64(len(out.fwd))
 	return false, true
+}
+
+// injectNotes notes the rules at the start, and at the end (end) each rule that matched
+// nothing, on stderr too.
+func (t *httpTap) injectNotes(end bool) {
+	if t.inj == nil {
+		return
+	}
+	if !end {
+		t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: t.inj.summary()})
+		return
+	}
+	for _, text := range t.inj.unmatched() {
+		t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: text, Cond: NoteUnmatched})
+		fmt.Fprintf(t.s.opt.Stderr, "mcp-inspect tap: %s\n", text)
+	}
+}
+
+// respond forwards one response: as it comes without rules, else through responseInjected.
+func (t *httpTap) respond(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (bool, error) {
+	if t.inj != nil {
+		return t.responseInjected(ubr, cw, method, pend)
+	}
+	keep, _, err := t.response(ubr, cw, method, pend, false)
+	return keep, err
 }
 
 // withLength is a head with its body length set to n: Content-Length and
