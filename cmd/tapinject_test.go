@@ -115,3 +115,57 @@ func settingsForTest(t *testing.T) *settings.Settings {
 	}
 	return s
 }
+
+// TestTapInjectActionsGoSDKHost: the go-sdk client as the host of the go-sdk
+// everything-server through the tap binary, one action at a time: what the client sees.
+func TestTapInjectActionsGoSDKHost(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	server := testservers.GoEverything(t)
+	for _, tc := range []struct {
+		name, rule string
+		check      func(t *testing.T, err error, took time.Duration)
+	}{
+		{"drop", "method:tools/list => drop", func(t *testing.T, err error, _ time.Duration) {
+			if err == nil || !strings.Contains(err.Error(), "deadline") {
+				t.Errorf("tools/list: %v, want no answer (the request dropped)", err)
+			}
+		}},
+		{"delay", "method:tools/list => delay 300ms", func(t *testing.T, err error, took time.Duration) {
+			if err != nil || took < 300*time.Millisecond {
+				t.Errorf("tools/list: %v after %v, want the answer after the delay", err, took)
+			}
+		}},
+		{"error", "dir:in method:tools/list => error -32099 list failed", func(t *testing.T, err error, _ time.Duration) {
+			if err == nil || !strings.Contains(err.Error(), "list failed") {
+				t.Errorf("tools/list: %v, want the response replaced by the error", err)
+			}
+		}},
+		{"truncate", "dir:in method:tools/list => truncate 30", func(t *testing.T, err error, _ time.Duration) {
+			if err == nil {
+				t.Errorf("tools/list succeeded on a truncated answer")
+			}
+		}},
+		{"corrupt", "dir:in method:tools/list => corrupt", func(t *testing.T, err error, _ time.Duration) {
+			if err == nil {
+				t.Errorf("tools/list succeeded on a corrupted answer")
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, append([]string{"tap", "--no-save", "--inject", tc.rule, "--"}, server...)...)
+			cmd.Env = tapEnv(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			lctx, lcancel := context.WithTimeout(ctx, 2*time.Second)
+			defer lcancel()
+			start := time.Now()
+			_, err = cs.ListTools(lctx, nil)
+			tc.check(t, err, time.Since(start))
+		})
+	}
+}
