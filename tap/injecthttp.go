@@ -144,15 +144,12 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 			return err == nil && !h.closeConn, err
 		}
 		if st.sse && (h.chunked || h.contentLength < 0) {
+			// The head goes out with the first frames (one write), as response sends it.
 			if _, err := cw.Write(h.raw); err != nil {
 				return false, err
 			}
-			if err := cw.Flush(); err != nil {
-				return false, err
-			}
-			t.record(pend)
+			err = t.sseInjected(ubr, cw, h, st, pend)
 			pend = nil
-			err = t.sseInjected(ubr, cw, h, st)
 			return err == nil && !h.closeConn && h.chunked, err
 		}
 		wire, body, err := readBody(ubr, h)
@@ -165,7 +162,7 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 			if out, ok := t.inj.match(mcpclient.ServerToClient, b, nil); ok {
 				t.record(pend)
 				pend = nil
-				wire = t.served(out, b)
+				wire = t.served(out, nil)
 				raw = withLength(h.raw, len(wire))
 			}
 		}
@@ -196,8 +193,9 @@ func readBody(br *bufio.Reader, h *head) (wire, body []byte, err error) {
 
 // served carries out a rule's outcome on a message from the server over HTTP and returns
 // what the host gets in its place (empty for a drop). The tap cannot answer the server
-// over HTTP, so an error rule on the server's request drops it.
-func (t *httpTap) served(out outcome, orig []byte) []byte {
+// over HTTP, so an error rule on the server's request drops it. The note (and an edited
+// message) go to sink, behind the original, or are recorded at once when sink is nil.
+func (t *httpTap) served(out outcome, sink *[]httpItem) []byte {
 	note := out.note
 	cond := out.cond
 	if out.back != nil {
@@ -205,58 +203,71 @@ func (t *httpTap) served(out outcome, orig []byte) []byte {
 		cond = NoteDropped
 	}
 	t.s.log.Info("inject", "note", note)
-	t.record([]httpItem{{t: time.Now(), kind: itemLife, life: &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: note, Cond: cond}}})
+	items := []httpItem{{t: time.Now(), kind: itemLife, life: &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: note, Cond: cond}}}
+	if cond == NoteEdited && out.fwd != nil {
+		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.fwd})
+	}
+	if sink != nil {
+		*sink = append(*sink, items...)
+	} else {
+		t.record(items)
+	}
 	if out.delay > 0 {
 		time.Sleep(out.delay)
 	}
-	if out.back != nil || out.fwd == nil {
+	if out.back != nil {
 		return nil
-	}
-	if cond == NoteEdited {
-		t.record([]httpItem{{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.fwd}})
 	}
 	return out.fwd
 }
 
 // sseInjected forwards an event stream (chunked or to the connection's end) frame by
 // frame, each frame's message matched first; an edited message goes out as one data line.
-// A chunked stream is sent on in chunks of whole frames.
-func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *respStream) error {
-	var buf []byte
-	emit := func(p []byte) error {
-		if len(p) == 0 {
-			return nil
-		}
-		if h.chunked {
-			fmt.Fprintf(cw, "%x\r\n", len(p))
-		}
-		_, _ = cw.Write(p)
-		if h.chunked {
-			_, _ = cw.WriteString("\r\n")
-		}
-		return cw.Flush()
-	}
+// A chunked stream is sent on in chunks of whole frames. What went by (pend first) is
+// recorded after each write to the host, as response does, off the latency path.
+func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *respStream, pend []httpItem) error {
+	var buf, out []byte
+	var rd bytes.Reader
+	br := bufio.NewReaderSize(&rd, 4096)
 	frames := func(end bool) error {
-		var out []byte
+		out = out[:0]
 		for {
 			n := frameEnd(buf)
-			if n < 0 {
-				if end {
-					n = len(buf)
-				}
-				if n <= 0 {
-					break
-				}
+			if n < 0 && end {
+				n = len(buf)
+			}
+			if n <= 0 {
+				break
 			}
 			frame := clone(buf[:n])
 			buf = buf[n:]
-			t.record([]httpItem{{t: time.Now(), kind: itemBody, raw: frame, stream: st}})
-			out = append(out, t.sseFrameInjected(frame)...)
+			pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: frame, stream: st})
+			out = append(out, t.sseFrameInjected(frame, &rd, br, &pend)...)
 		}
-		return emit(out)
+		if len(out) > 0 {
+			if h.chunked {
+				fmt.Fprintf(cw, "%x\r\n", len(out))
+			}
+			_, _ = cw.Write(out)
+			if h.chunked {
+				_, _ = cw.WriteString("\r\n")
+			}
+		}
+		if end || ubr.Buffered() != 0 { // the end, or more waiting: one write for all of it
+			return nil
+		}
+		err := cw.Flush()
+		if len(pend) > 0 {
+			t.record(pend)
+			pend = pend[:0]
+		}
+		return err
 	}
 	each := func(raw, data []byte, last bool) error {
 		buf = append(buf, data...)
+		if last { // the stream's end: written with its terminator below
+			return nil
+		}
 		return frames(false)
 	}
 	var err error
@@ -267,7 +278,6 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 		}
 		if err == nil {
 			_, _ = cw.WriteString("0\r\n\r\n")
-			err = cw.Flush()
 		}
 	} else {
 		for err == nil {
@@ -284,13 +294,19 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 			err = frames(true)
 		}
 	}
-	t.record([]httpItem{{t: time.Now(), kind: itemEnd, stream: st}})
+	if ferr := cw.Flush(); err == nil {
+		err = ferr
+	}
+	t.record(append(pend, httpItem{t: time.Now(), kind: itemEnd, stream: st}))
 	return err
 }
 
-// sseFrameInjected is what goes on for one SSE frame: itself, or its message's outcome.
-func (t *httpTap) sseFrameInjected(frame []byte) []byte {
-	fr, _ := mcpclient.NewSSEReader(bytes.NewReader(frame)).Next()
+// sseFrameInjected is what goes on for one SSE frame: itself, or its message's outcome;
+// rd and br are reused to read it.
+func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Reader, sink *[]httpItem) []byte {
+	rd.Reset(frame)
+	br.Reset(rd)
+	fr, _ := mcpclient.NewSSEReader(br).Next()
 	if !fr.Dispatches() || fr.Data == "" || (fr.Event != "" && fr.Event != "message") {
 		return frame
 	}
@@ -298,7 +314,7 @@ func (t *httpTap) sseFrameInjected(frame []byte) []byte {
 	if !ok {
 		return frame
 	}
-	b := t.served(out, []byte(fr.Data))
+	b := t.served(out, sink)
 	if b == nil {
 		return nil
 	}

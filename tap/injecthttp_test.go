@@ -94,6 +94,13 @@ func TestInjectHTTP(t *testing.T) {
 			t.Errorf("the trace lacks %s", w)
 		}
 	}
+	// The original answer, then the note, then what the host got.
+	orig := strings.Index(tr, `"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"result\"`)
+	note := strings.Index(tr, `corrupted response id 4`)
+	sent := strings.Index(tr, `"dir":"s2c","raw":"!\"jsonrpc\":\"2.0\",\"id\":4,`)
+	if orig < 0 || !(orig < note && note < sent) {
+		t.Errorf("trace order: original at %d, note at %d, forwarded at %d", orig, note, sent)
+	}
 	if !strings.Contains(stderr.String(), "mcp-inspect tap: inject rule 3 (method:never/called => drop) matched no message") {
 		t.Errorf("stderr = %q", stderr.String())
 	}
