@@ -304,16 +304,23 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 // sseFrameInjected is what goes on for one SSE frame: itself, or its message's outcome;
 // rd and br are reused to read it.
 func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Reader, sink *[]httpItem) []byte {
-	rd.Reset(frame)
-	br.Reset(rd)
-	fr, _ := mcpclient.NewSSEReader(br).Next()
-	if !fr.Dispatches() || fr.Data == "" || (fr.Event != "" && fr.Event != "message") {
-		return frame
+	data, simple := sseData(frame)
+	if !simple {
+		rd.Reset(frame)
+		br.Reset(rd)
+		fr, _ := mcpclient.NewSSEReader(br).Next()
+		if !fr.Dispatches() || fr.Data == "" || (fr.Event != "" && fr.Event != "message") {
+			return frame
+		}
+		data = []byte(fr.Data)
 	}
-	out, ok := t.inj.match(mcpclient.ServerToClient, []byte(fr.Data), nil)
+	out, ok := t.inj.match(mcpclient.ServerToClient, data, nil)
 	if !ok {
 		return frame
 	}
+	rd.Reset(frame)
+	br.Reset(rd)
+	fr, _ := mcpclient.NewSSEReader(br).Next()
 	b := t.served(out, sink)
 	if b == nil {
 		return nil
@@ -323,4 +330,36 @@ func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Rea
 		res = append(res, "id: "+fr.ID+"\n"...)
 	}
 	return append(append(append(res, "data: "...), b...), "\n\n"...)
+}
+
+// sseData is the message of the usual frame, read without a copy: lines ending in LF,
+// one "data:" line, and besides it only "event: message" and "id:" lines. simple is false
+// for any other frame (the SSE reader reads it then).
+func sseData(frame []byte) (data []byte, simple bool) {
+	for len(frame) > 0 {
+		i := bytes.IndexByte(frame, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		line := frame[:i]
+		frame = frame[i+1:]
+		switch {
+		case len(line) == 0:
+			return data, data != nil && len(frame) == 0
+		case bytes.IndexByte(line, '\r') >= 0:
+			return nil, false
+		case bytes.HasPrefix(line, []byte("data:")):
+			if data != nil {
+				return nil, false
+			}
+			data = bytes.TrimPrefix(line[5:], []byte(" "))
+			if len(data) == 0 {
+				return nil, false
+			}
+		case bytes.Equal(line, []byte("event: message")), bytes.HasPrefix(line, []byte("id:")):
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
