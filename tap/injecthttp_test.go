@@ -216,3 +216,26 @@ func TestInjectHTTPJSONBody(t *testing.T) {
 		t.Errorf("the upstream served %d requests, want 2 (the ping dropped)", n)
 	}
 }
+
+// TestSSEData: the fast read of a frame's message agrees with the SSE reader on the usual
+// frames and leaves every other frame to it.
+func TestSSEData(t *testing.T) {
+	for _, c := range []struct {
+		frame, data string
+		simple      bool
+	}{
+		{"event: message\ndata: {\"id\":1}\n\n", `{"id":1}`, true},
+		{"id: 7\ndata:{\"id\":1}\n\n", `{"id":1}`, true},
+		{"data: {\"id\":1}\r\n\r\n", "", false},
+		{"data: a\ndata: b\n\n", "", false},
+		{"event: ping\ndata: x\n\n", "", false},
+		{": comment\ndata: x\n\n", "", false},
+		{"data: x\n", "", false},
+		{"data:\n\n", "", false},
+	} {
+		data, simple := sseData([]byte(c.frame))
+		if simple != c.simple || string(data) != c.data {
+			t.Errorf("%q: %q %v, want %q %v", c.frame, data, simple, c.data, c.simple)
+		}
+	}
+}
