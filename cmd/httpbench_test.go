@@ -282,3 +282,31 @@ func tapVsDirect(b *testing.B, upstream string, tapArgs ...string) {
 	b.ReportMetric(rate(1)/rate(0), "bare-tapped-vs-direct")
 	b.ReportMetric(rate(3)/rate(2), "bench-tapped-vs-direct")
 }
+
+// BenchmarkHTTPTapInject interleaves bare keep-alive calls to a go-sdk everything-server
+// made directly, through an HTTP tap, and through one with three --inject rules that match
+// nothing (both --no-save), in shuffled blocks:
+//
+//	go test ./cmd -run '^$' -bench HTTPTapInject -benchtime 3000x -count 3
+//
+// inject-vs-tap is the added latency at p50 with the rules over without (target: ≤ 1.10).
+func BenchmarkHTTPTapInject(b *testing.B) {
+	const tool = "test_simple_text"
+	srv := testservers.GoEverythingHTTP(b, false)
+	tapURL := startTapTB(b, srv.URL, "--no-save", "--name", "plain")
+	injURL := startTapTB(b, srv.URL, "--no-save", "--name", "inject",
+		"--inject", "method:tools/list => delay 2s", "--inject", "dir:in kind:error => drop", "--inject", "tool:delete_* => error -32000 no")
+	direct, tapped, injected := newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool)
+	loops := []func(){func() { direct.call(b) }, func() { tapped.call(b) }, func() { injected.call(b) }}
+	lat := make([][]time.Duration, len(loops))
+	interleave(b, loops, lat)
+	p50 := func(d []time.Duration) time.Duration {
+		d = append([]time.Duration(nil), d...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		return d[len(d)/2]
+	}
+	tapAdded, injAdded := p50(lat[1])-p50(lat[0]), p50(lat[2])-p50(lat[0])
+	b.ReportMetric(float64(tapAdded.Microseconds()), "tap-p50-us")
+	b.ReportMetric(float64(injAdded.Microseconds()), "inject-p50-us")
+	b.ReportMetric(float64(injAdded)/float64(tapAdded), "inject-vs-tap")
+}

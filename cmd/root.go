@@ -29,6 +29,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/tap"
 	"github.com/mcp-inspect/mcp-inspect/themes"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
@@ -306,6 +307,10 @@ func settingsChecks() settings.Checks {
 	return settings.Checks{
 		Theme: func(name string) error {
 			_, err := themes.Load(name, userThemeDir(), false)
+			return err
+		},
+		Inject: func(rule string) error {
+			_, err := tap.ParseRule(rule)
 			return err
 		},
 	}

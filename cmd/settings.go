@@ -158,8 +158,9 @@ directory (~/.config on Linux, ~/Library/Application Support on macOS, %AppData%
 
 It gives the defaults of --theme, --era, --timeout and --root, redaction patterns added to
 --redact, mouse = true|false, the size cap on kept sessions (sessions_max_size = "1GiB"),
-key overrides ([keys]) and named server profiles ([servers.NAME], started by --server NAME
-without --config; a profile's era and timeout win over the file's). Flags win over both.
+key overrides ([keys]), named server profiles ([servers.NAME], started by --server NAME
+without --config; a profile's era and timeout win over the file's) and tap profiles
+([taps.NAME] inject = [...], the --inject rules of tap --name NAME). Flags win over both.
 
 "settings path" prints where the file is looked for, alone on stdout (so $EDITOR "$(mcp-inspect
 settings path)" opens it), and on stderr whether it is there and what chose it; "settings show"
@@ -303,6 +304,10 @@ func writeSettings(w io.Writer, loc settings.Location, s *settings.Settings) {
 		if len(sv.Headers) > 0 {
 			fmt.Fprintf(w, "headers = %s # values masked\n", safe(maskedTable(sv.Headers, ": ")))
 		}
+	}
+	for _, tp := range s.Taps {
+		fmt.Fprintf(w, "\n[taps.%s] # tap --name %s; --inject replaces these rules\n", safe(tomlKey(tp.Name)), safe(tp.Name))
+		fmt.Fprintf(w, "inject = %s\n", safe(tomlArray(tp.Inject)))
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 
 	"github.com/spf13/cobra"
 
@@ -29,17 +30,8 @@ const tapProcs = 4
 // tapPrefix starts everything the tap itself writes to stderr (stdout belongs to the host).
 const tapPrefix = "mcp-inspect tap: "
 
-func newTapCmd() *cobra.Command {
-	var rec tapRecordFlags
-	var name, logFile string
-	var debug bool
-	var maxMessage int
-	var listen, upstream string
-	var noToken bool
-	c := &cobra.Command{
-		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME] [--no-token]",
-		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
-		Long: `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
+// tapLong is tap's help text.
+const tapLong = `tap is a transparent pass-through for a host (Claude Desktop, VS Code, Cursor, any stdio
 MCP client). Put it in front of the server's command in the host's config (or let
 ` + "`mcp-inspect config wrap`" + ` do it): the tap starts COMMAND exactly as given, copies the host's
 stdin to it and its stdout back byte for byte as the bytes arrive (nothing reframed, added or
@@ -72,11 +64,36 @@ taps/NAME/url in the state directory (mode 0600); a request must carry it as ?to
 as the header Mcp-Inspect-Token: TOKEN or as Authorization: Bearer TOKEN, else it gets 401.
 The tap takes its token out before forwarding; the host's own Authorization for the
 upstream passes untouched (send the token in the header or the URL then). --no-token
-serves without one. Refusals are noted in the trace.`,
+serves without one. Refusals are noted in the trace.
+
+--inject 'FILTER => ACTION' injects faults, for repeatable tests of a host (repeatable; the
+first rule that matches a message acts on it). FILTER is the wire filter language (the
+Wire pane's F, see mcp-inspect(1) FILTER EXPRESSIONS), matched against every JSON-RPC
+message both ways; ACTION is drop, delay DURATION, error CODE MESSAGE (a request is
+answered with this error and never forwarded; a response is replaced by it), replace JSON,
+truncate N (the first N bytes, then the line's end) or corrupt (the first byte that is not
+a space becomes '!'). Each application is a note in the trace and on attach's wire, and
+the trace keeps the original and what was forwarded; a rule that matched nothing is
+reported on stderr at the end. With rules a stdio tap forwards whole lines. Without
+--inject, the settings file's [taps.NAME] inject = [...] for the tap's name applies.`
+
+func newTapCmd() *cobra.Command {
+	var rec tapRecordFlags
+	var name, logFile string
+	var debug bool
+	var maxMessage int
+	var listen, upstream string
+	var noToken bool
+	c := &cobra.Command{
+		Use:   "tap [--record FILE] [--name NAME] -- COMMAND [ARGS...]\n  mcp-inspect tap --listen 127.0.0.1:PORT --upstream URL [--record FILE] [--name NAME] [--no-token]",
+		Short: "Sit between a real host and a server: forward every byte, record it, let `attach` watch",
+		Long:  tapLong,
 		Example: `  mcp-inspect tap --name fs -- npx -y @modelcontextprotocol/server-filesystem ~/src
   mcp-inspect tap --record /tmp/everything.jsonl -- node dist/index.js
   mcp-inspect tap --listen 127.0.0.1:8931 --upstream https://mcp.example.com/mcp --name remote
-  mcp-inspect attach fs`,
+  mcp-inspect attach fs
+  mcp-inspect tap --inject 'method:tools/call => delay 2s' -- node dist/index.js
+  mcp-inspect tap --inject 'tool:delete_* => error -32000 not today' --inject 'dir:in method:tools/list => corrupt' -- node dist/index.js`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if listen != "" || upstream != "" {
 				if listen == "" || upstream == "" || len(args) > 0 {
@@ -92,7 +109,17 @@ serves without one. Refusals are noted in the trace.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rec.maxStore = settingsOf(cmd).SessionsMaxSize
+			set := settingsOf(cmd)
+			rec.maxStore = set.SessionsMaxSize
+			tapName := name
+			if tapName == "" && listen != "" {
+				tapName = tap.DefaultName([]string{upstream})
+			} else if tapName == "" {
+				tapName = tap.DefaultName(args)
+			}
+			if err := rec.injectRules(set, tapName); err != nil {
+				return err
+			}
 			if listen != "" {
 				return runHTTPTap(cmd.Context(), httpTapAddrs{listen, upstream, noToken}, name, &rec, logFile, debug, maxMessage)
 			}
@@ -117,6 +144,7 @@ serves without one. Refusals are noted in the trace.`,
 	fl.BoolVar(&rec.noSave, "no-save", false, "keep no trace in the state directory (--record still writes FILE; attach then gets the newest 64 MiB of the history from memory)")
 	fl.StringVar(&rec.framing, "framing", string(mcpclient.FramingNewline), "the stdio framing host and server speak, kept in the trace's header for replay and mock: newline, content-length or auto (bytes are forwarded unchanged, and Content-Length frames are recorded whole either way)")
 	rec.otlp.add(fl)
+	fl.StringArrayVar(&rec.inject, "inject", nil, "fault injection: a `RULE` 'FILTER => ACTION' (repeatable; the first matching rule acts): FILTER is the wire filter language, ACTION drop, delay DURATION, error CODE MESSAGE, replace JSON, truncate N or corrupt (docs/reference.md, Injecting faults); replaces the settings file's [taps.NAME] inject")
 	fl.BoolVar(&rec.overwrite, "overwrite", false, "let --record replace FILE when it exists, with a new file of mode 0600 (a symlink is replaced, never followed; default: refuse; config wrap --record sets it, as the host starts the tap again on every launch)")
 	return c
 }
@@ -136,6 +164,33 @@ type tapRecordFlags struct {
 	maxStore int64
 	// otlp is where the spans of what the tap sees go besides the trace (--otlp).
 	otlp otlpFlags
+	// inject are the --inject rules as given; rules the parsed ones (injectRules), from
+	// the flags or else the settings file's [taps.NAME] inject.
+	inject []string
+	rules  []tap.Rule
+}
+
+// injectRules parses the --inject rules, or, when there are none, takes those of the
+// settings file's tap profile called name (checked when the file was read).
+func (r *tapRecordFlags) injectRules(set *settings.Settings, name string) error {
+	srcs, from := r.inject, "--inject"
+	if len(srcs) == 0 {
+		if p := set.TapProfile(name); p != nil {
+			srcs, from = p.Inject, fmt.Sprintf("[taps.%s] in %s", name, set.Path)
+		}
+	}
+	r.rules = r.rules[:0]
+	for _, src := range srcs {
+		rule, err := tap.ParseRule(src)
+		if err != nil {
+			if from != "--inject" {
+				return &codeError{exitUsage, from + ": " + err.Error()}
+			}
+			return &codeError{exitUsage, err.Error()}
+		}
+		r.rules = append(r.rules, rule)
+	}
+	return nil
 }
 
 // store watches the tap's directory of kept sessions while the tap records path into it
@@ -276,6 +331,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 		MaxMessage:   maxMessage,
 		Logger:       logger,
 		NoFileReason: rec.noFileReason(path),
+		Inject:       rec.rules,
 	}
 	logger.Info("tap starting", "name", name, "argv", red.Argv(argv), "trace", path)
 	// The forward loops wait in blocking read(2)s (cheaper than the poller where system
@@ -392,6 +448,7 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		},
 		Guard:   acc.guard,
 		Observe: observe,
+		Inject:  rec.rules,
 	})
 	if err != nil {
 		return &codeError{exitUsage, err.Error()}

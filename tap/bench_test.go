@@ -55,6 +55,11 @@ func tappedCat(tb testing.TB) *echoPeer { return tapped(tb, nil, catArgv()...) }
 // tapped starts argv behind a tap that records to a file (scrubbed by red, nil: not at
 // all) and publishes its socket.
 func tapped(tb testing.TB, red *trace.Redactor, argv ...string) *echoPeer {
+	return tappedRules(tb, red, nil, argv...)
+}
+
+// tappedRules is tapped with --inject rules.
+func tappedRules(tb testing.TB, red *trace.Redactor, rules []Rule, argv ...string) *echoPeer {
 	tb.Helper()
 	dir := tb.TempDir()
 	inR, inW, err := os.Pipe()
@@ -72,7 +77,7 @@ func tapped(tb testing.TB, red *trace.Redactor, argv ...string) *echoPeer {
 		_, err := Run(context.Background(), Options{
 			Argv: argv, Stdin: inR, Stdout: outW, Stderr: io.Discard, Redactor: red,
 			TracePath: filepath.Join(dir, "t.jsonl"), SocketDir: filepath.Join(dir, "run"),
-			Signals: []os.Signal{}, OnStart: func(int, string) { close(started) },
+			Signals: []os.Signal{}, OnStart: func(int, string) { close(started) }, Inject: rules,
 		})
 		if err != nil {
 			tb.Error(err)
@@ -163,6 +168,55 @@ func BenchmarkRoundTrip(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkRoundTripInject is one 200-byte JSON-RPC request to an echo server and back
+// (cat: both directions see a tools/list request), directly, through the tap, and
+// through the tap with three --inject rules that match nothing; p50-ns is the median
+// round trip. What the rules add is (inject3 - direct) / (tap - direct) at p50:
+//
+//	go test ./tap -run '^$' -bench RoundTripInject -count 6 | tee /tmp/b.txt; benchstat /tmp/b.txt
+func BenchmarkRoundTripInject(b *testing.B) {
+	var rules []Rule
+	for _, src := range []string{"method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no"} {
+		r, err := ParseRule(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	line := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/list","params":{"cursor":"`)
+	line = append(append(line, bytes.Repeat([]byte("c"), 200-len(line)-4)...), `"}}`+"\n"...)
+	for _, bc := range []struct {
+		name  string
+		start func(testing.TB) *echoPeer
+	}{
+		{"direct", directCat},
+		{"tap", tappedCat},
+		{"inject3", func(tb testing.TB) *echoPeer { return tappedRules(tb, nil, rules, catArgv()...) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := bc.start(b)
+			defer p.stop()
+			buf := make([]byte, len(line))
+			for range 200 { // warm up
+				if err := p.roundTrip(line, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var took []time.Duration
+			b.ResetTimer()
+			for b.Loop() {
+				t0 := time.Now()
+				if err := p.roundTrip(line, buf); err != nil {
+					b.Fatal(err)
+				}
+				took = append(took, time.Since(t0))
+			}
+			sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
+			b.ReportMetric(float64(pct(took, .5).Nanoseconds()), "p50-ns")
 		})
 	}
 }

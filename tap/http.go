@@ -66,6 +66,8 @@ type HTTPOptions struct {
 	Logger        *slog.Logger
 	// OnStart, when set, is called once the tap listens and is published (tests use it).
 	OnStart func(socket string)
+	// Inject are the --inject rules, as in Options.
+	Inject []Rule
 	// Guard decides which requests are served (Host, Origin, the per-run token); nil
 	// checks Host and Origin against Listener's address and asks for no token.
 	Guard *listenguard.Guard
@@ -81,6 +83,7 @@ type httpItem struct {
 	body   []byte // itemOut: the request body (de-chunked)
 	stream *respStream
 	life   *mcpclient.LifeInfo
+	dir    mcpclient.Direction // itemMsg's direction
 }
 
 const (
@@ -89,6 +92,7 @@ const (
 	itemBody
 	itemEnd
 	itemLife
+	itemMsg // a JSON-RPC message alone (--inject: an original, or what the tap sent instead)
 )
 
 // respStream is the recorder's state for one response body.
@@ -115,6 +119,7 @@ type httpTap struct {
 	maxFrame int
 	guard    *listenguard.Guard
 	refused  atomic.Int64 // requests the guard refused
+	inj      *injector    // the --inject rules; nil without
 }
 
 // RunHTTP runs an HTTP tap until ctx ends; then it closes the listener and every
@@ -162,9 +167,11 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 			return Result{}, err
 		}
 	}
-	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g}
+	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g, inj: newInjector(o.Inject, start)}
+	s.inj = t.inj
 	s.tee.batching = true // one write per batch (see record)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})
+	t.injectNotes(false)
 	s.hub = s.publish(start)
 	if o.OnStart != nil {
 		sock := ""
@@ -199,6 +206,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 	}
 	t.wg.Wait()
 	t.refusedTotal()
+	t.injectNotes(true)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeExited, Text: "HTTP tap ended"})
 	s.finishRecording()
 	return Result{Events: s.events.Load()}, nil
@@ -481,6 +489,14 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
+		if t.inj != nil {
+			if answered, keep := t.injectRequest(cw, rh, &body, &wire); answered {
+				if !keep || rh.closeConn {
+					return
+				}
+				continue
+			}
+		}
 		out := t.outHead(rh)
 		msg := make([]byte, 0, len(out)+len(wire))
 		msg = append(append(msg, out...), wire...)
@@ -520,7 +536,7 @@ func (t *httpTap) serve(c net.Conn) {
 			t.badGateway(cw, err)
 			return
 		}
-		keep, _, err := t.response(ubr, cw, method, pend, false)
+		keep, err := t.respond(ubr, cw, method, pend)
 		if err != nil || !keep || rh.closeConn {
 			return
 		}
@@ -655,6 +671,8 @@ func (t *httpTap) recordItem(it httpItem) {
 	switch it.kind {
 	case itemLife:
 		t.emit(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
+	case itemMsg:
+		t.message(timeOr(it.t), it.dir, it.raw)
 	case itemOut:
 		if b := bytes.TrimSpace(it.body); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
 			t.message(it.t, mcpclient.ClientToServer, b)

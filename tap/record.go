@@ -37,6 +37,7 @@ type item struct {
 	eof    bool      // the stream ended
 	t      time.Time
 	life   *mcpclient.LifeInfo // a lifecycle event instead of bytes
+	ev     *mcpclient.Event    // a frame the tap wrote itself (--inject), recorded as it is
 }
 
 // chunkBuf is a forward-path buffer: a large read handed to the recorder as it is, or a
@@ -205,6 +206,11 @@ func (s *sequencer) run() {
 			it := &batch[i]
 			if it.life != nil {
 				s.emit(mcpclient.Event{Time: it.t, Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
+				continue
+			}
+			if it.ev != nil {
+				it.ev.Time = it.t
+				s.emit(*it.ev)
 				continue
 			}
 			sp := s.split[it.stream]

@@ -92,6 +92,9 @@ type Options struct {
 	Signals []os.Signal
 	// Logger receives the tap's own log; nil discards.
 	Logger *slog.Logger
+	// Inject are the --inject rules (ParseRule), tried in order on every frame both ways;
+	// none: the bytes go on as they arrive.
+	Inject []Rule
 	// OnStart, when set, is called once the server runs (tests use it).
 	OnStart func(serverPID int, socket string)
 	// Observe, when set, is given every numbered event after it is recorded, on the
@@ -185,6 +188,10 @@ type session struct {
 	trace *trace.Writer
 	hub   *hub
 
+	inj     *injector     // the --inject rules; nil without
+	hostW   *lockedWriter // with rules: the host's side (Options.Stdout), written by both loops
+	serverW *lockedWriter // with rules: the server's stdin, written by both loops
+
 	traceFile *os.File    // the --record file, owned
 	tee       *tee        // what the trace writer writes to
 	early     *earlyLines // trace lines from before the hub was up
@@ -261,6 +268,9 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
+	if s.inj = newInjector(opt.Inject, start); s.inj != nil {
+		s.hostW, s.serverW = &lockedWriter{w: opt.Stdout}, &lockedWriter{w: inW}
+	}
 	s.started(cmd, tree, start)
 
 	outDone := make(chan struct{})
@@ -284,6 +294,9 @@ func (s *session) started(cmd *exec.Cmd, tree *platform.Tree, start time.Time) {
 	}
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", s.opt.Name, os.Getppid(), os.Getpid())})
 	s.log.Info("tap started", "name", s.opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
+	if s.inj != nil {
+		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: s.inj.summary()})
+	}
 
 	go func() {
 		ex := platform.ExitOf(cmd, cmd.Wait())
@@ -351,6 +364,7 @@ func (s *session) ended(outDone, errDone <-chan struct{}) Result {
 		info.ExitCode = -1
 	}
 	info.Text = text
+	s.reportUnmatched()
 	s.life(info)
 	s.log.Info("server ended", "how", text)
 	s.finishRecording()
@@ -490,8 +504,12 @@ func (s *session) traceError(err error) {
 // shutdown sequence starts.
 func (s *session) copyIn(w *os.File) {
 	reason := "host closed stdin"
-	err := s.forward(s.opt.Stdin, streamIn, func(p []byte) bool {
-		if _, werr := w.Write(p); werr != nil {
+	var sw io.Writer = w
+	if s.inj != nil {
+		sw = s.serverW
+	}
+	write := func(p []byte) bool {
+		if _, werr := sw.Write(p); werr != nil {
 			text := "writing to the server's stdin failed: " + werr.Error()
 			if errors.Is(werr, os.ErrClosed) {
 				// The tap closed it itself: the server exited, or is being shut down.
@@ -503,7 +521,16 @@ func (s *session) copyIn(w *os.File) {
 			return false
 		}
 		return true
-	})
+	}
+	var err error
+	if s.inj != nil {
+		g := &lineGate{s: s, dir: mcpclient.ClientToServer, max: s.opt.MaxMessage, fwd: write, back: s.hostW}
+		if err = s.forward(s.opt.Stdin, streamIn, g.write); err != nil {
+			g.end() // the host's last line without its newline (not after a failed write)
+		}
+	} else {
+		err = s.forward(s.opt.Stdin, streamIn, write)
+	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		reason = "reading the host's stdin failed: " + err.Error()
 	}
@@ -515,7 +542,11 @@ func (s *session) copyIn(w *os.File) {
 // shutdown sequence starts and the server's output is still drained and recorded.
 func (s *session) copyOut(r *os.File, done chan struct{}) {
 	defer close(done)
-	s.drain(r, streamOut, s.opt.Stdout, func(werr error) {
+	var dst io.Writer = s.opt.Stdout
+	if s.inj != nil {
+		dst = s.hostW
+	}
+	s.drain(r, streamOut, dst, func(werr error) {
 		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Err: werr, Text: "writing to the host failed: " + werr.Error()})
 		s.log.Warn("writing to the host failed", "err", werr)
 		s.stop("host stopped reading")
@@ -538,7 +569,7 @@ func (s *session) copyStderr(r *os.File, done chan struct{}) {
 func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(error)) {
 	defer r.Close()
 	broken := false
-	s.forward(r, st, func(p []byte) bool {
+	write := func(p []byte) bool {
 		if !broken && !s.abandoned.Load() {
 			if _, werr := dst.Write(p); werr != nil {
 				broken = true
@@ -546,7 +577,14 @@ func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(erro
 			}
 		}
 		return true
-	})
+	}
+	if st == streamOut && s.inj != nil {
+		g := &lineGate{s: s, dir: mcpclient.ServerToClient, max: s.opt.MaxMessage, fwd: write, back: s.serverW}
+		s.forward(r, st, g.write)
+		g.end()
+	} else {
+		s.forward(r, st, write)
+	}
 	s.q.push(item{stream: st, eof: true, t: time.Now()})
 }
 

@@ -73,6 +73,9 @@ type Settings struct {
 	Keys map[string][]string
 	// Servers are the named server profiles, in file order.
 	Servers []Server
+	// Taps are the named tap profiles ([taps.NAME]), in file order: what `tap` with that
+	// --name (or default name) takes when the command line gives none of it.
+	Taps []Tap
 	// Warnings are the values left out of the file because a check refused them and the
 	// caller asked for a warning (Checks.ThemeWarns): "FILE:1:9: theme: unknown theme …".
 	Warnings []string
@@ -111,6 +114,25 @@ type Server struct {
 	Timeout time.Duration
 }
 
+// Tap is a named tap profile.
+type Tap struct {
+	// Name is the profile's table name ([taps.NAME]), the tap's --name.
+	Name string
+	// Inject are the tap's fault-injection rules ("FILTER => ACTION", as --inject takes
+	// them; checked by Checks.Inject), used when the command line gives no --inject.
+	Inject []string
+}
+
+// TapProfile returns the tap profile called name, nil when there is none.
+func (s *Settings) TapProfile(name string) *Tap {
+	for i := range s.Taps {
+		if s.Taps[i].Name == name {
+			return &s.Taps[i]
+		}
+	}
+	return nil
+}
+
 // Remote reports whether the profile is a remote server (it has a URL).
 func (s *Server) Remote() bool { return s.URL != "" }
 
@@ -143,6 +165,8 @@ func (s *Settings) Lookup(name string) (*Server, error) {
 type Checks struct {
 	// Theme reports an unknown theme name.
 	Theme func(name string) error
+	// Inject reports a tap profile's inject rule that does not parse.
+	Inject func(rule string) error
 	// ThemeWarns makes a theme the Theme check refuses a warning, not an error: the theme
 	// is left out (Settings.Theme stays "") and Settings.Warnings says why, with the file,
 	// line and column. For the commands that show no theme (the headless ones), and for
@@ -252,7 +276,7 @@ func quotedHint(data []byte, line, col int) string {
 
 // topKeys are the keys the top level may hold.
 func topKeys() []string {
-	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "split", "sessions_max_size", "keys", "servers"}
+	return []string{"theme", "era", "timeout", "roots", "redact", "mouse", "split", "sessions_max_size", "keys", "servers", "taps"}
 }
 
 // serverKeys are the keys a [servers.NAME] table may hold.
@@ -381,8 +405,53 @@ func (r *reader) top(doc map[string]any, s *Settings) error {
 	if s.Keys, err = r.keys(doc); err != nil {
 		return err
 	}
-	s.Servers, err = r.servers(doc)
+	if s.Servers, err = r.servers(doc); err != nil {
+		return err
+	}
+	s.Taps, err = r.taps(doc)
 	return err
+}
+
+// taps reads the [taps.NAME] tables: inject = ["FILTER => ACTION", ...].
+func (r *reader) taps(doc map[string]any) ([]Tap, error) {
+	v, ok := doc["taps"]
+	if !ok {
+		return nil, nil
+	}
+	tables, ok := v.(map[string]any)
+	if !ok {
+		return nil, r.errAt([]string{"taps"}, "want tables such as [taps.NAME] with inject = [\"method:tools/call => delay 2s\"], got %s", kind(v))
+	}
+	names := make([]string, 0, len(tables))
+	for n := range tables {
+		names = append(names, n)
+	}
+	r.sortByPosition([]string{"taps"}, names)
+	out := make([]Tap, 0, len(names))
+	for _, n := range names {
+		path := []string{"taps", n}
+		t, ok := tables[n].(map[string]any)
+		if !ok {
+			return nil, r.errAt(path, "want a table with inject = [...], got %s", kind(tables[n]))
+		}
+		if err := r.unknown(path, t, []string{"inject"}); err != nil {
+			return nil, err
+		}
+		rules, err := r.strs(t, path, "inject")
+		if err != nil {
+			return nil, err
+		}
+		for i, rule := range rules {
+			if r.checks.Inject == nil {
+				break
+			}
+			if err := r.checks.Inject(rule); err != nil {
+				return nil, r.errAt(append(slices.Clone(path), "inject", index(i)), "%v", err)
+			}
+		}
+		out = append(out, Tap{Name: n, Inject: rules})
+	}
+	return out, nil
 }
 
 // str reads an optional string at path+key.
