@@ -382,10 +382,7 @@ func (c *Client) emitLocked(ev Event) uint64 {
 func IDKey(raw json.RawMessage) string { return idKey(raw) }
 
 func idKey(raw json.RawMessage) string {
-	if n := len(raw); n > 0 && (raw[0] == '"' || raw[0] == '-' || isDigit(raw[0])) && (raw[n-1] == '"' || isDigit(raw[n-1])) {
-		// A string or number token with nothing around it: compacting leaves it as it is
-		// (whitespace inside a string is significant), and so does trimming when it is not
-		// valid JSON. Every id takes this path, twice per call.
+	if plainIDKey(raw) {
 		return string(raw)
 	}
 	var b bytes.Buffer
@@ -393,6 +390,24 @@ func idKey(raw json.RawMessage) string {
 		return string(bytes.TrimSpace(raw))
 	}
 	return b.String()
+}
+
+// plainIDKey reports whether raw is its own id key: a string or number token with nothing
+// around it, which compacting leaves as it is (whitespace inside a string is significant),
+// and so does trimming when it is not valid JSON. Every id takes this path.
+func plainIDKey(raw json.RawMessage) bool {
+	n := len(raw)
+	return n > 0 && (raw[0] == '"' || raw[0] == '-' || isDigit(raw[0])) && (raw[n-1] == '"' || isDigit(raw[n-1]))
+}
+
+// pendingByID is c.pending[idKey(id)], without building the key when the id is its own.
+func (c *Client) pendingByID(id json.RawMessage) (*pendingReq, bool) {
+	if plainIDKey(id) {
+		p, ok := c.pending[string(id)]
+		return p, ok
+	}
+	p, ok := c.pending[idKey(id)]
+	return p, ok
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
