@@ -182,7 +182,7 @@ func benchSession(b *testing.B, record bool) *bench {
 			b.Fatal(err)
 		}
 		b.Cleanup(func() { w.Close() })
-		cfg.OnEvent = w.Observe
+		cfg.OnEvents = w.ObserveAll // as --record does
 	}
 	c, err := mcpclient.Start(cfg)
 	if err != nil {
