@@ -163,7 +163,7 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 type bench struct {
 	client *mcpclient.Client
 	tool   string
-	params json.RawMessage // {"name":…,"arguments":…}, encoded once
+	params any // a json.RawMessage, {"name":…,"arguments":…}, encoded (and boxed) once
 }
 
 func newBench(c *mcpclient.Client, tool string, args json.RawMessage) (*bench, error) {
@@ -174,7 +174,7 @@ func newBench(c *mcpclient.Client, tool string, args json.RawMessage) (*bench, e
 	if err != nil {
 		return nil, usageErr("arguments: %v", err)
 	}
-	return &bench{client: c, tool: tool, params: params}, nil
+	return &bench{client: c, tool: tool, params: json.RawMessage(params)}, nil
 }
 
 // call makes one tools/call; a result with isError is counted through isErr, not returned.
@@ -198,17 +198,55 @@ func (b *bench) call(ctx context.Context, isErr *bool) error {
 			}
 		}
 	}
+	isError, err := toolResultShape(result)
+	if err != nil {
+		return fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
+	}
+	if isErr != nil {
+		*isErr = isError
+	}
+	return nil
+}
+
+// toolResultShape checks what bench needs of a CallToolResult, as decoding it into
+// {Content []json.RawMessage; IsError bool} would (content an array or null, isError a
+// boolean or null) and returns isError. It reads the members in place (result is valid
+// JSON: the client classified it); anything the scan does not settle (a key in other
+// letter case, which the decoder also matches, or a wrong type, for the decoder's error)
+// is decoded.
+func toolResultShape(result json.RawMessage) (isError bool, err error) {
+	ok := true
+	if string(result) != "null" {
+		ok = mcpclient.ForEachMember(result, func(key []byte, v json.RawMessage) {
+			switch {
+			case string(key) == "content":
+				ok = ok && (v[0] == '[' || string(v) == "null")
+			case string(key) == "isError":
+				switch string(v) {
+				case "true":
+					isError = true
+				case "false":
+					isError = false
+				case "null":
+				default:
+					ok = false
+				}
+			case strings.EqualFold(string(key), "content") || strings.EqualFold(string(key), "isError"):
+				ok = false
+			}
+		}) && ok
+	}
+	if ok {
+		return isError, nil
+	}
 	var res struct {
 		Content []json.RawMessage `json:"content"`
 		IsError bool              `json:"isError"`
 	}
 	if err := json.Unmarshal(result, &res); err != nil {
-		return fmt.Errorf("tools/call result is not a CallToolResult: %w", err)
+		return false, err
 	}
-	if isErr != nil {
-		*isErr = res.IsError
-	}
-	return nil
+	return res.IsError, nil
 }
 
 // timeoutStreak is how many rounds of timed-out calls in a row (timeoutStreak × the

@@ -90,8 +90,8 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*trace.Redactor, error) {
 	})
 }
 
-// start opens the session's trace and hooks it to cfg.OnEvent (any OnEvent already set is
-// still called). The trace is the --record file, or a new file in the state directory's
+// start opens the session's trace and hooks it to cfg.OnEvents (any OnEvents already set
+// is still called). The trace is the --record file, or a new file in the state directory's
 // sessions/, kept 30 days and within the size cap. A --record file that cannot be created or a
 // bad --redact pattern is an error; trouble with the state directory is only logged: the
 // session goes on unrecorded. The kept sessions are also capped in size (maxStore), the
@@ -182,11 +182,12 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		logger.Warn("recording without redaction", "path", path)
 	}
 	logger.Info("recording session", "path", path)
-	prev := cfg.OnEvent
-	cfg.OnEvent = func(ev mcpclient.Event) {
-		w.Observe(ev)
+	// Runs of events, one write(2) each (OnEvents comes before any OnEvent of a run).
+	prev := cfg.OnEvents
+	cfg.OnEvents = func(evs []mcpclient.Event) {
+		w.ObserveAll(evs)
 		if prev != nil {
-			prev(ev)
+			prev(evs)
 		}
 	}
 	if rec.auto {

@@ -89,10 +89,10 @@ func TestAutoSessionsKept(t *testing.T) {
 	cfg := mcpclient.Config{Command: "srv", Args: []string{"--token", "abcdefghij0123456789"}}
 	var stderr bytes.Buffer
 	rec, err := rf.start(&cfg, logger, &stderr)
-	if err != nil || rec.path() == "" || cfg.OnEvent == nil {
+	if err != nil || rec.path() == "" || cfg.OnEvents == nil {
 		t.Fatalf("start: %v %q", err, rec.path())
 	}
-	cfg.OnEvent(mcpclient.Event{Seq: 1, Time: time.Now(), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 7}})
+	cfg.OnEvents([]mcpclient.Event{{Seq: 1, Time: time.Now(), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: &mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, PID: 7}}})
 	rec.close(logger, &stderr)
 	entries, _ := os.ReadDir(dir)
 	var names []string
@@ -128,7 +128,7 @@ func TestAutoSessionsKept(t *testing.T) {
 
 	rf = recordFlags{noSave: true}
 	cfg = mcpclient.Config{Command: "srv"}
-	if rec, err := rf.start(&cfg, logger, &stderr); err != nil || rec.path() != "" || cfg.OnEvent != nil {
+	if rec, err := rf.start(&cfg, logger, &stderr); err != nil || rec.path() != "" || cfg.OnEvents != nil {
 		t.Errorf("--no-save: %v %q", err, rec.path())
 	}
 	rf = recordFlags{redact: []string{"("}}

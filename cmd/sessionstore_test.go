@@ -45,7 +45,7 @@ func TestSessionStoreCap(t *testing.T) {
 	frame := bytes.Repeat([]byte("y"), 512<<10)
 	const frames = 6 // 3 MiB: alone over the cap
 	for i := range frames {
-		cfg.OnEvent(mcpclient.Event{Seq: uint64(i + 1), Time: time.Now(), Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Raw: frame})
+		cfg.OnEvents([]mcpclient.Event{{Seq: uint64(i + 1), Time: time.Now(), Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Raw: frame}})
 		rec.store.check()
 	}
 	if exists(old[2]) {
@@ -121,7 +121,7 @@ func TestRecordFileNotCapped(t *testing.T) {
 	if err != nil || rec.store != nil {
 		t.Fatalf("start: %v, store %v", err, rec.store)
 	}
-	cfg.OnEvent(mcpclient.Event{Seq: 1, Time: time.Now(), Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Raw: bytes.Repeat([]byte("y"), 2<<20)})
+	cfg.OnEvents([]mcpclient.Event{{Seq: 1, Time: time.Now(), Dir: mcpclient.ServerToClient, Kind: mcpclient.KindNotification, Raw: bytes.Repeat([]byte("y"), 2<<20)}})
 	rec.close(logger, io.Discard)
 	if st, err := os.Stat(rf.file); err != nil || st.Size() < 2<<20 {
 		t.Fatalf("--record FILE: %v", err)

@@ -93,7 +93,11 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: no jsonrpc, method, id, result or error member"})
 	}
 	if hasVersion {
-		_ = json.Unmarshal(env.jsonrpc, &msg.JSONRPC)
+		if string(env.jsonrpc) == `"2.0"` {
+			msg.JSONRPC = "2.0" // every message: no decoder for it
+		} else {
+			_ = json.Unmarshal(env.jsonrpc, &msg.JSONRPC)
+		}
 	}
 	if msg.JSONRPC != "2.0" {
 		probs = append(probs, Problem{Warning, CodeJSONRPCVersion, `"jsonrpc" must be exactly "2.0"`})
@@ -193,6 +197,9 @@ func validID(raw json.RawMessage) bool {
 	if len(raw) == 0 {
 		return false
 	}
+	if smallInt(raw) {
+		return true // every id we send: no decoder for it
+	}
 	if raw[0] == '"' {
 		var s string
 		return json.Unmarshal(raw, &s) == nil
@@ -203,6 +210,23 @@ func validID(raw json.RawMessage) bool {
 	}
 	_, err := n.Int64()
 	return err == nil
+}
+
+// smallInt reports whether raw is an optional minus and 1 to 18 digits without a leading
+// zero: an integer JSON number that fits an int64.
+func smallInt(raw []byte) bool {
+	if len(raw) > 0 && raw[0] == '-' {
+		raw = raw[1:]
+	}
+	if len(raw) == 0 || len(raw) > 18 || (raw[0] == '0' && len(raw) > 1) {
+		return false
+	}
+	for _, c := range raw {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // invalidUTF8At returns the offset of the first byte that is not valid UTF-8, or -1.
@@ -484,4 +508,12 @@ func errorCode(rawErr []byte) int64 {
 	}
 	_ = json.Unmarshal(rawErr, &e)
 	return e.Code
+}
+
+// ForEachMember calls fn with each top-level member of the JSON object obj, in order: the
+// key unescaped, the value as a sub-slice of obj (nothing is decoded or copied). It returns
+// false when obj is not an object. obj must be valid JSON, as a classified message's
+// params and result are.
+func ForEachMember(obj []byte, fn func(key []byte, v json.RawMessage)) bool {
+	return forEachMember(obj, fn)
 }

@@ -80,6 +80,12 @@ type Config struct {
 	// bound, the client stops reading the server until it catches up; see Events.) It must
 	// not call back into the Client.
 	OnEvent func(Event)
+	// OnEvents, when set, is called like OnEvent (same goroutine, same order, same
+	// backpressure) with a run of events at a time: those that were waiting together when
+	// that goroutine took them (at least one), before OnEvent is called for each of them. A
+	// recorder writes a run with one system call. The slice is reused once it returns (the
+	// events it holds are the callee's to keep).
+	OnEvents func([]Event)
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader
 	// goroutine and being handed the response (see leader.go): fewer thread wake-ups per
@@ -90,6 +96,24 @@ type Config struct {
 	// must eventually call Respond or Fail on it. When nil, every such request is answered at
 	// once with -32601 Method not found (MCP basic/index: requests are always answered).
 	OnServerRequest func(*ServerRequest)
+}
+
+// Observer is how a caller that makes events of its own, outside a session (check's HTTP
+// probes), hands each to OnEvents (a run of one) and OnEvent as a session would; nil when
+// neither is set.
+func (c *Config) Observer() func(Event) {
+	run, one := c.OnEvents, c.OnEvent
+	if run == nil && one == nil {
+		return nil
+	}
+	return func(ev Event) {
+		if run != nil {
+			run([]Event{ev})
+		}
+		if one != nil {
+			one(ev)
+		}
+	}
 }
 
 func (c *Config) defaults() {
@@ -259,8 +283,9 @@ func Start(cfg Config) (*Client, error) {
 	}
 	c.writeCL = c.cfg.Framing == FramingContentLength
 	c.q, c.out = newChanQueue()
-	if cfg.OnEvent != nil {
+	if cfg.OnEvent != nil || cfg.OnEvents != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
+		c.obs.deliverRun = cfg.OnEvents
 		c.obs.activate() // a recorder always drains
 	}
 	if cfg.URL != "" {
@@ -382,10 +407,7 @@ func (c *Client) emitLocked(ev Event) uint64 {
 func IDKey(raw json.RawMessage) string { return idKey(raw) }
 
 func idKey(raw json.RawMessage) string {
-	if n := len(raw); n > 0 && (raw[0] == '"' || raw[0] == '-' || isDigit(raw[0])) && (raw[n-1] == '"' || isDigit(raw[n-1])) {
-		// A string or number token with nothing around it: compacting leaves it as it is
-		// (whitespace inside a string is significant), and so does trimming when it is not
-		// valid JSON. Every id takes this path, twice per call.
+	if plainIDKey(raw) {
 		return string(raw)
 	}
 	var b bytes.Buffer
@@ -393,6 +415,24 @@ func idKey(raw json.RawMessage) string {
 		return string(bytes.TrimSpace(raw))
 	}
 	return b.String()
+}
+
+// plainIDKey reports whether raw is its own id key: a string or number token with nothing
+// around it, which compacting leaves as it is (whitespace inside a string is significant),
+// and so does trimming when it is not valid JSON. Every id takes this path.
+func plainIDKey(raw json.RawMessage) bool {
+	n := len(raw)
+	return n > 0 && (raw[0] == '"' || raw[0] == '-' || isDigit(raw[0])) && (raw[n-1] == '"' || isDigit(raw[n-1]))
+}
+
+// pendingByID is c.pending[idKey(id)], without building the key when the id is its own.
+func (c *Client) pendingByID(id json.RawMessage) (*pendingReq, bool) {
+	if plainIDKey(id) {
+		p, ok := c.pending[string(id)]
+		return p, ok
+	}
+	p, ok := c.pending[idKey(id)]
+	return p, ok
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

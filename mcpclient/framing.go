@@ -104,8 +104,9 @@ func (c *Client) checkFramingLocked(ev *Event) (handled bool, after func()) {
 			// --framing auto tried Content-Length on a server that was only slow: it
 			// answers newline JSON after all.
 			c.framingSeen, c.writeCL, c.probedCL = true, false, false
+			seq := ev.Seq // not ev: a closure over it would move every frame's event to the heap
 			return false, func() {
-				c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered newline JSON (event #%d): it was slow, not framed LSP-style; newline JSON from now on", ev.Seq))
+				c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered newline JSON (event #%d): it was slow, not framed LSP-style; newline JSON from now on", seq))
 			}
 		}
 		// With --framing content-length, a newline JSON message that answers nothing we
@@ -154,20 +155,21 @@ func (c *Client) failFramingLocked(ev *Event, fe *FramingError) {
 // autoSwitchLocked decides, on the first header-framed frame of a --framing auto session,
 // what the client writes from now on; the returned func says so and re-sends what is pending.
 func (c *Client) autoSwitchLocked(ev *Event) func() {
+	seq := ev.Seq // the closures keep this, not ev (see checkFramingLocked)
 	if c.probedCL {
 		return func() {
-			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered the Content-Length framed request (event #%d): it is framed LSP-style; Content-Length both ways from now on (still a violation: MCP stdio is newline-delimited JSON)", ev.Seq))
+			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered the Content-Length framed request (event #%d): it is framed LSP-style; Content-Length both ways from now on (still a violation: MCP stdio is newline-delimited JSON)", seq))
 		}
 	}
 	if c.answersLocked(ev) {
 		return func() {
-			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", ev.Seq))
+			c.noteLocked(fmt.Sprintf(FramingAutoNote+"the server answered a JSON line with a Content-Length framed message (event #%d): reading its Content-Length framing, still writing newline JSON, which it reads", seq))
 		}
 	}
 	c.writeCL = true
 	return func() {
 		pend := c.pendingInOrderLocked()
-		text := fmt.Sprintf(FramingAutoNote+"the server writes Content-Length framing (event #%d): switched to Content-Length framing both ways", ev.Seq)
+		text := fmt.Sprintf(FramingAutoNote+"the server writes Content-Length framing (event #%d): switched to Content-Length framing both ways", seq)
 		if len(pend) > 0 {
 			text += fmt.Sprintf("; re-sending %d pending request(s) so framed", len(pend))
 		}

@@ -64,6 +64,7 @@ type goneTok struct {
 }
 
 type pend struct {
+	key      string // the id key (pending requests)
 	seq      uint64
 	method   string
 	token    string
@@ -91,15 +92,21 @@ func NewPairer() *Pairer {
 // progressToken returns params._meta.progressToken's key, "" when absent. params come from
 // a classified message (valid JSON), so the members are read in place, not decoded.
 func progressToken(params json.RawMessage) string {
-	meta, ok := member(params, "_meta")
+	tok, ok := progressTokenRaw(params)
 	if !ok {
 		return ""
 	}
-	tok, ok := member(meta, "progressToken")
-	if !ok || len(tok) == 0 {
-		return ""
-	}
 	return idKey(tok)
+}
+
+// progressTokenRaw is params._meta.progressToken as it is written; ok is false without one.
+func progressTokenRaw(params json.RawMessage) (json.RawMessage, bool) {
+	meta, ok := member(params, "_meta")
+	if !ok {
+		return nil, false
+	}
+	tok, ok := member(meta, "progressToken")
+	return tok, ok && len(tok) > 0
 }
 
 // Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
@@ -178,7 +185,12 @@ func (p *Pairer) addClient(ev *Event) {
 			p.noteCaps(m.Params, true)
 		}
 		key := idKey(m.ID)
-		pr := pend{seq: ev.Seq, method: m.Method, token: progressToken(m.Params), tasksExt: p.modern && p.tasksExt}
+		pr := pend{key: key, seq: ev.Seq, method: m.Method, tasksExt: p.modern && p.tasksExt}
+		if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
+			pr.token = key // the client's own requests: the id is the token, one string for both
+		} else {
+			pr.token = progressToken(m.Params)
+		}
 		p.pending[key] = pr
 		if pr.token != "" {
 			p.byToken[pr.token] = pr
@@ -328,15 +340,22 @@ func (p *Pairer) addServer(ev *Event) {
 // response pairs a response with its pending request; one whose request is not pending
 // is late, a duplicate, of the wrong id type, an answer to an unread line, or unknown.
 func (p *Pairer) response(ev *Event) {
-	key := idKey(ev.Msg.ID)
-	pr, ok := p.pending[key]
+	var pr pend
+	var ok bool
+	if plainIDKey(ev.Msg.ID) {
+		pr, ok = p.pending[string(ev.Msg.ID)] // the id is its key: none built for the lookup
+	} else {
+		pr, ok = p.pending[idKey(ev.Msg.ID)]
+	}
 	if !ok {
+		key := idKey(ev.Msg.ID)
 		if p.notificationReply(ev, key) {
 			return
 		}
 		p.unpaired(ev, key)
 		return
 	}
+	key := pr.key
 	ev.Pair, ev.Method = pr.seq, pr.method
 	p.settle(key, pr, "answered")
 	if key == p.initKey {

@@ -52,8 +52,9 @@ type eventQueue struct {
 	released     bool        // the bound is lifted for good (release, close)
 	spare        []Event     // the last batch's array, emptied, for the next one (no allocation per batch)
 	closed       bool
-	busy         bool // the pump holds a batch it has not delivered yet
-	deliver      func(Event)
+	busy         bool          // the pump holds a batch it has not delivered yet
+	deliver      func(Event)   // each event, in order (nil: none)
+	deliverRun   func([]Event) // each run the pump takes, before deliver (nil: none)
 	// direct, for a channel queue, is the channel itself: while nothing waits in the queue
 	// push sends into it at once when it has room, which spares the pump's wake-up per event
 	// (most of an event's cost at one request at a time).
@@ -205,8 +206,13 @@ func (q *eventQueue) pump(finish func()) {
 		q.items, q.spare = q.spare, nil
 		q.busy = true
 		q.mu.Unlock()
+		if q.deliverRun != nil {
+			q.deliverRun(batch)
+		}
 		for i := range batch {
-			q.deliver(batch[i])
+			if q.deliver != nil {
+				q.deliver(batch[i])
+			}
 			q.delivered(&batch[i])
 		}
 		clear(batch) // the events' buffers are the consumer's now

@@ -237,7 +237,7 @@ func (c *Client) routeBatchLocked(ev *Event) {
 
 // routeResponseLocked hands a response the Pairer matched to its waiting request.
 func (c *Client) routeResponseLocked(ev *Event) {
-	p, ok := c.pending[idKey(ev.Msg.ID)]
+	p, ok := c.pendingByID(ev.Msg.ID)
 	if !ok || ev.Pair != p.seq {
 		// Unknown, duplicate or late: the Pairer has said so in the event's problems.
 		seq := c.emitLocked(*ev)

@@ -84,30 +84,25 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	c.mu.Lock()
 	c.nextID++
 	id := c.nextID
-	idRaw := json.RawMessage(strconv.FormatInt(id, 10))
 	withToken := !opt.NoProgressToken && method != "initialize"
-	var meta []metaEntry
-	if withToken {
-		meta = append(meta, metaEntry{"progressToken", idRaw})
+	var b []byte
+	var idRaw, pb json.RawMessage
+	if c.era != EraModern {
+		if rf, ok := appendRequestFrame(id, method, params, withToken); ok {
+			// The frame with its newline; b is it without, and frameLocked's append puts
+			// the newline back in place.
+			b, idRaw, pb = rf.frame[:len(rf.frame)-1], rf.id, rf.params
+		}
 	}
-	meta = append(meta, c.eraMetaLocked()...)
-	pb, err := buildParams(params, meta)
-	if err != nil {
-		c.mu.Unlock()
-		return nil, err
+	if b == nil {
+		var err error
+		if b, idRaw, pb, err = c.encodeRequestLocked(id, method, params, withToken); err != nil {
+			c.mu.Unlock()
+			return nil, err
+		}
 	}
 	key := idKey(idRaw)
 	p := &pendingReq{id: key, method: method, num: id, params: params, ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
-	b, err := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Method  string          `json:"method"`
-		Params  json.RawMessage `json:"params,omitempty"`
-	}{"2.0", idRaw, method, pb})
-	if err != nil {
-		c.mu.Unlock()
-		return nil, err
-	}
 	p.sent = time.Now()
 	// Register before writing so a fast response always finds its request.
 	c.pending[key] = p
@@ -135,6 +130,27 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 		opt.OnSent(p.seq, idRaw)
 	}
 	return c.wait(ctx, p, opt)
+}
+
+// encodeRequestLocked is the general path of a request's encoding (appendRequestFrame is
+// the common case's): params with the progress token and the era's _meta, in the envelope.
+func (c *Client) encodeRequestLocked(id int64, method string, params any, withToken bool) (b []byte, idRaw, pb json.RawMessage, err error) {
+	idRaw = json.RawMessage(strconv.FormatInt(id, 10))
+	var meta []metaEntry
+	if withToken {
+		meta = append(meta, metaEntry{"progressToken", idRaw})
+	}
+	meta = append(meta, c.eraMetaLocked()...)
+	if pb, err = buildParams(params, meta); err != nil {
+		return nil, nil, nil, err
+	}
+	b, err = json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Method  string          `json:"method"`
+		Params  json.RawMessage `json:"params,omitempty"`
+	}{"2.0", idRaw, method, pb})
+	return b, idRaw, pb, err
 }
 
 type pendingReq struct {

@@ -28,6 +28,7 @@ type Writer struct {
 	start  time.Time
 	red    *Redactor
 	buf    []byte
+	runAt  []int64 // WriteAll: where each line of the run in buf starts
 	err    error
 	events int64
 	bytes  int64
@@ -129,39 +130,10 @@ func (w *Writer) Start() time.Time { return w.start }
 func (w *Writer) Write(ev mcpclient.Event) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.err != nil {
-		return w.err
+	if err := w.usableLocked(); err != nil {
+		return err
 	}
-	if w.closed {
-		return errors.New("trace writer closed")
-	}
-	r := recordOf(&ev, w.start)
-	if w.red != nil {
-		if ev.Dir == mcpclient.HTTPOut && ev.Kind == mcpclient.KindHTTPRequest {
-			w.red.Learn(r.Raw) // a credential obtained since the start (OAuth) is known from here on
-		}
-		r.Raw, r.Redacted = w.red.Bytes(r.Raw)
-		if ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
-			if raw, ok := HTTPHead(r.Raw); ok {
-				r.Raw = raw
-				r.Redacted = appendOnce(r.Redacted, "http-credential-header")
-			}
-			if raw, ok := OAuthCredentials(r.Raw); ok {
-				r.Raw = raw
-				r.Redacted = appendOnce(r.Redacted, "oauth-credential")
-			}
-		}
-		if ev.Kind == mcpclient.KindHTTPEncoded && len(r.Raw) > 0 && w.red.encodedSecret(r) {
-			// Compressed, a secret is not found by matching; decoded, it is: then the
-			// bytes as received are not kept (the decoded body, redacted, is).
-			r.Raw, r.Truncated = nil, true
-			r.Redacted = appendOnce(r.Redacted, "encoded-body-secret")
-		}
-		if r.Life != nil {
-			r.Life.Text = w.red.String(r.Life.Text)
-			r.Life.Err = w.red.String(r.Life.Err)
-		}
-	}
+	r := w.recordLocked(&ev)
 	at := w.bytes
 	if err := w.writeLine(r); err != nil {
 		w.err = fmt.Errorf("writing trace: %w", err)
@@ -175,6 +147,115 @@ func (w *Writer) Write(ev mcpclient.Event) error {
 		w.buf = nil // do not keep a huge frame's buffer alive
 	}
 	return nil
+}
+
+// WriteAll appends a run of events, in order, with one write for all of them (the lines
+// Write would write, byte for byte; a frame over pieceSize still goes in pieces of its
+// own). A kill -9 then loses at most the run being written, whose last line the reader
+// tolerates if cut. After a write error every later write returns that error.
+func (w *Writer) WriteAll(evs []mcpclient.Event) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.usableLocked(); err != nil {
+		return err
+	}
+	w.buf = w.buf[:0]
+	w.runAt = w.runAt[:0] // each buffered line's offset from the run's start
+	for i := range evs {
+		r := w.recordLocked(&evs[i])
+		if len(r.Raw) > pieceSize && utf8.Valid(r.Raw) {
+			// Written in pieces by writeLine, after what the run holds so far.
+			if err := w.flushRunLocked(evs[i-len(w.runAt) : i]); err != nil {
+				return err
+			}
+			at := w.bytes
+			if err := w.writeLine(r); err != nil {
+				w.err = fmt.Errorf("writing trace: %w", err)
+				return w.err
+			}
+			w.events++
+			if w.live != nil {
+				w.live.add(evs[i].Seq, at)
+			}
+			w.buf = w.buf[:0]
+			continue
+		}
+		w.runAt = append(w.runAt, int64(len(w.buf)))
+		w.buf = appendRecord(w.buf, r)
+	}
+	err := w.flushRunLocked(evs[len(evs)-len(w.runAt):])
+	if cap(w.buf) > 1<<20 {
+		w.buf = nil // do not keep a huge frame's buffer alive
+	}
+	return err
+}
+
+// flushRunLocked writes the lines buffered in w.buf, those of evs (w.runAt holds where
+// each starts), in one write, and counts and indexes them.
+func (w *Writer) flushRunLocked(evs []mcpclient.Event) error {
+	if len(w.runAt) == 0 {
+		return nil
+	}
+	base := w.bytes
+	n, err := w.w.Write(w.buf)
+	w.bytes += int64(n)
+	if err != nil {
+		w.err = fmt.Errorf("writing trace: %w", err)
+		return w.err
+	}
+	w.events += int64(len(w.runAt))
+	if w.live != nil {
+		for i, at := range w.runAt {
+			w.live.add(evs[i].Seq, base+at)
+		}
+	}
+	w.buf, w.runAt = w.buf[:0], w.runAt[:0]
+	return nil
+}
+
+// usableLocked is the error a write meets first: an earlier one, or the Writer closed.
+func (w *Writer) usableLocked() error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.closed {
+		return errors.New("trace writer closed")
+	}
+	return nil
+}
+
+// recordLocked is ev's record as the trace keeps it: times from the start, secrets
+// redacted.
+func (w *Writer) recordLocked(ev *mcpclient.Event) *Record {
+	r := recordOf(ev, w.start)
+	if w.red == nil {
+		return r
+	}
+	if ev.Dir == mcpclient.HTTPOut && ev.Kind == mcpclient.KindHTTPRequest {
+		w.red.Learn(r.Raw) // a credential obtained since the start (OAuth) is known from here on
+	}
+	r.Raw, r.Redacted = w.red.Bytes(r.Raw)
+	if ev.Dir == mcpclient.HTTPOut || ev.Dir == mcpclient.HTTPIn {
+		if raw, ok := HTTPHead(r.Raw); ok {
+			r.Raw = raw
+			r.Redacted = appendOnce(r.Redacted, "http-credential-header")
+		}
+		if raw, ok := OAuthCredentials(r.Raw); ok {
+			r.Raw = raw
+			r.Redacted = appendOnce(r.Redacted, "oauth-credential")
+		}
+	}
+	if ev.Kind == mcpclient.KindHTTPEncoded && len(r.Raw) > 0 && w.red.encodedSecret(r) {
+		// Compressed, a secret is not found by matching; decoded, it is: then the
+		// bytes as received are not kept (the decoded body, redacted, is).
+		r.Raw, r.Truncated = nil, true
+		r.Redacted = appendOnce(r.Redacted, "encoded-body-secret")
+	}
+	if r.Life != nil {
+		r.Life.Text = w.red.String(r.Life.Text)
+		r.Life.Err = w.red.String(r.Life.Err)
+	}
+	return r
 }
 
 // pieceSize is the most of a frame's bytes one write of a trace line carries: a line over it
@@ -218,6 +299,10 @@ func (w *Writer) writeLine(r *Record) error {
 // Observe is Write for mcpclient.Config.OnEvent, which has no error result: the first error
 // is kept for Err and Close.
 func (w *Writer) Observe(ev mcpclient.Event) { _ = w.Write(ev) }
+
+// ObserveAll is WriteAll for mcpclient.Config.OnEvents (one write per run of events), the
+// first error kept as Observe keeps it.
+func (w *Writer) ObserveAll(evs []mcpclient.Event) { _ = w.WriteAll(evs) }
 
 // Err is the first write error, or nil.
 func (w *Writer) Err() error {

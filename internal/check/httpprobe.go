@@ -89,7 +89,7 @@ func (a probeAnswer) exchange() string { return a.sent + " → " + a.got() }
 // authorization layer.
 func (r *run) newProber() *prober {
 	cfg := r.opt.Server
-	cfg.OnEvent = nil
+	cfg.OnEvent, cfg.OnEvents = nil, nil // the main session's
 	w := newWire(SessionHTTP)
 	if r.opt.Record != nil {
 		w.trace, w.traceDone = r.opt.Record(SessionHTTP, &cfg)
@@ -99,7 +99,7 @@ func (r *run) newProber() *prober {
 		rt = cfg.WrapTransport(rt)
 	}
 	timeout := min(max(r.opt.Server.Timeout, r.opt.Wait), probeTimeoutMax)
-	p := &prober{w: w, url: cfg.URL, header: cfg.Header, emit: cfg.OnEvent, timeout: timeout,
+	p := &prober{w: w, url: cfg.URL, header: cfg.Header, emit: cfg.Observer(), timeout: timeout,
 		hc: &http.Client{Transport: rt, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	r.mu.Lock()
 	r.wires = append(r.wires, w)

@@ -282,7 +282,7 @@ func (r *run) open(name string, cfg mcpclient.Config) (*wire, error) {
 	if name == SessionMain {
 		w.trace = r.opt.Trace
 	} else {
-		cfg.OnEvent = nil // the caller's is the main session's
+		cfg.OnEvent, cfg.OnEvents = nil, nil // the caller's are the main session's
 		if r.opt.Record != nil {
 			w.trace, w.traceDone = r.opt.Record(name, &cfg)
 		}

@@ -1,0 +1,63 @@
+package mcpclient
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestOnEventsSeesEveryEventOnce holds Config.OnEvents (runs of events, as a recorder takes
+// them) to OnEvent: every event of the session once, in order, each run before OnEvent is
+// called for its events.
+func TestOnEventsSeesEveryEventOnce(t *testing.T) {
+	var runs, ones []uint64
+	pendingRun := 0 // events of the last run not yet seen by OnEvent
+	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+		OnEvents: func(evs []Event) {
+			if pendingRun != 0 {
+				t.Errorf("a run of %d events came before OnEvent saw %d of the last one", len(evs), pendingRun)
+			}
+			pendingRun = len(evs)
+			for _, ev := range evs {
+				runs = append(runs, ev.Seq)
+			}
+		},
+		OnEvent: func(ev Event) {
+			pendingRun--
+			ones = append(ones, ev.Seq)
+		},
+	}
+	c, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		if _, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	<-c.Observed()
+	if !slices.Equal(runs, ones) {
+		t.Fatalf("OnEvents saw %v, OnEvent %v", runs, ones)
+	}
+	for i, s := range runs {
+		if s != uint64(i+1) {
+			t.Fatalf("event %d has Seq %d: %v", i, s, runs)
+		}
+	}
+	if len(runs) < 44 {
+		t.Errorf("%d events, want at least 44 (start, handshake, 20 calls, exit)", len(runs))
+	}
+}
