@@ -12,7 +12,8 @@ import (
 // (Python without -u, C stdio, some Node loggers) holds its answers until the buffer fills:
 // they then come together, in one read, to requests sent over seconds. burstWatch notices
 // it on stdio: burstMin responses within burstGap of each other, to requests sent over at
-// least burstSpread, the oldest of them waiting burstWait or more.
+// least burstSpread, one of them having waited burstWait or more for its answer (a fast
+// client's prompt answers come within burstGap of each other too, but none waited).
 
 const (
 	burstGap    = 10 * time.Millisecond
@@ -23,10 +24,11 @@ const (
 
 // burstWatch follows the responses to pending requests as they are read.
 type burstWatch struct {
-	last           time.Time // when the latest response was read
-	n              int       // responses in the current burst
-	oldest, newest time.Time // the send times of the burst's requests
-	lastSeq        uint64    // the event of the latest response
+	last           time.Time     // when the latest response was read
+	n              int           // responses in the current burst
+	oldest, newest time.Time     // the send times of the burst's requests
+	wait           time.Duration // the longest a request of the burst waited for its answer
+	lastSeq        uint64        // the event of the latest response
 	said           bool
 }
 
@@ -35,8 +37,9 @@ type burstWatch struct {
 func (b *burstWatch) response(now, sent time.Time, seq uint64) bool {
 	b.lastSeq = seq
 	if b.n == 0 || now.Sub(b.last) > burstGap {
-		b.n, b.oldest, b.newest = 0, sent, sent
+		b.n, b.oldest, b.newest, b.wait = 0, sent, sent, 0
 	}
+	b.wait = max(b.wait, now.Sub(sent))
 	b.last = now
 	b.n++
 	if sent.Before(b.oldest) {
@@ -45,7 +48,7 @@ func (b *burstWatch) response(now, sent time.Time, seq uint64) bool {
 	if sent.After(b.newest) {
 		b.newest = sent
 	}
-	if b.said || b.n < burstMin || b.newest.Sub(b.oldest) < burstSpread || now.Sub(b.oldest) < burstWait {
+	if b.said || b.n < burstMin || b.newest.Sub(b.oldest) < burstSpread || b.wait < burstWait {
 		return false
 	}
 	b.said = true
@@ -63,8 +66,8 @@ func (c *Client) burstLocked(now, sent time.Time, seq uint64) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		b := &c.burst
-		c.noteLocked(fmt.Sprintf(BufferedNote+"%d answers came together (the last is event #%d), to requests sent over %s, the oldest after waiting %s: the server's stdout is likely block-buffered on a pipe and flushed only when its buffer fills; flush after each message (%s)",
-			b.n, b.lastSeq, b.newest.Sub(b.oldest).Round(10*time.Millisecond), b.last.Sub(b.oldest).Round(10*time.Millisecond), flushFixes))
+		c.noteLocked(fmt.Sprintf(BufferedNote+"%d answers came together (the last is event #%d), to requests sent over %s, one after waiting %s: the server's stdout is likely block-buffered on a pipe and flushed only when its buffer fills; flush after each message (%s)",
+			b.n, b.lastSeq, b.newest.Sub(b.oldest).Round(10*time.Millisecond), b.wait.Round(10*time.Millisecond), flushFixes))
 	})
 }
 

@@ -22,9 +22,18 @@ func TestBurstWatch(t *testing.T) {
 		{"held back, then together", [][2]int{{1300, 0}, {1301, 300}, {1302, 600}}, true},
 		{"two together is not a burst", [][2]int{{1300, 0}, {1301, 600}}, false},
 		{"spread, but apart", [][2]int{{1300, 0}, {1350, 300}, {1400, 600}}, false},
+		// Answers 0.1 ms apart for seconds are prompt answers to a fast client, not a
+		// burst: none of them waited (issue 29's bench call said "buffered stdout").
+		{"a steady stream of prompt answers", nil, false},
 	} {
 		var b burstWatch
 		got := false
+		if c.answers == nil { // a steady stream: bench call at concurrency 1
+			for i := range 30000 { // a request every 0.1 ms for 3 s, each answered 0.05 ms later
+				sent := t0.Add(time.Duration(i) * 100 * time.Microsecond)
+				got = b.response(sent.Add(50*time.Microsecond), sent, uint64(i+1)) || got
+			}
+		}
 		for i, a := range c.answers {
 			got = b.response(ms(a[0]), ms(a[1]), uint64(i+1)) || got
 		}

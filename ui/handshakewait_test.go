@@ -69,7 +69,7 @@ func TestBufferedServerRestartUnbuffered(t *testing.T) {
 	if m.quitting || m.result(nil).Restart != nil {
 		t.Fatal("U restarted a server nothing was said of")
 	}
-	note := mcpclient.BufferedNote + "5 answers came together (the last is event #14), to requests sent over 1s, the oldest after waiting 1.25s: the server's stdout is likely block-buffered on a pipe"
+	note := mcpclient.BufferedNote + "5 answers came together (the last is event #14), to requests sent over 1s, one after waiting 1.25s: the server's stdout is likely block-buffered on a pipe"
 	drive(t, m, eventsMsg{events: []mcpclient.Event{life(90, mcpclient.LifeInfo{Kind: mcpclient.LifeNote, PID: 42, Text: note})}})
 	keys(t, m, "4")
 	mustContain(t, "server pane", view(m), "stdout:   ⚠ buffered: 5 answers came together", "U restarts it with PYTHONUNBUFFERED=1")
