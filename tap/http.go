@@ -254,6 +254,18 @@ type head struct {
 	hosts, origin, token, auth []string
 }
 
+// responseStream is a response head's status code (0 when the status line has none) and
+// the stream its body is read as: an event stream, else a JSON body.
+func (h *head) responseStream() (int, *respStream) {
+	status := 0
+	if f := strings.Fields(h.first); len(f) >= 2 {
+		status, _ = strconv.Atoi(f[1])
+	}
+	st := &respStream{sse: strings.HasPrefix(h.contentType, "text/event-stream")}
+	st.json = !st.sse
+	return status, st
+}
+
 // readHead reads one head (up to and including the blank line) exactly. It parses the
 // lines as bytes: every request and response goes through it, and a string per line was
 // most of the forward path's allocations.
@@ -584,12 +596,7 @@ func (t *httpTap) response(ubr *bufio.Reader, cw *bufio.Writer, method string, p
 		if _, err := cw.Write(h.raw); err != nil {
 			return false, nil, err
 		}
-		status := 0
-		if f := strings.Fields(h.first); len(f) >= 2 {
-			status, _ = strconv.Atoi(f[1])
-		}
-		st := &respStream{sse: strings.HasPrefix(h.contentType, "text/event-stream")}
-		st.json = !st.sse
+		status, st := h.responseStream()
 		pend = append(pend, httpItem{t: time.Now(), kind: itemHead, raw: h.raw, stream: st})
 		if status >= 100 && status < 200 && status != 101 {
 			if err := flush(); err != nil {

@@ -119,12 +119,7 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 		if err != nil {
 			return false, err
 		}
-		status := 0
-		if f := strings.Fields(h.first); len(f) >= 2 {
-			status, _ = strconv.Atoi(f[1])
-		}
-		st := &respStream{sse: strings.HasPrefix(h.contentType, "text/event-stream")}
-		st.json = !st.sse
+		status, st := h.responseStream()
 		pend = append(pend, httpItem{t: time.Now(), kind: itemHead, raw: h.raw, stream: st})
 		if status >= 100 && status < 200 && status != 101 {
 			if _, err := cw.Write(h.raw); err != nil {
