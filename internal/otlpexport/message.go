@@ -28,13 +28,11 @@ func targetOf(m *mcpclient.Message) target {
 // spanName is "{mcp.method.name} {target}", the target being the tool or prompt name where
 // there is one; a resource URI is left out of the name (high cardinality), as the
 // conventions advise.
-func spanName(m *mcpclient.Message) string {
-	switch t := targetOf(m); {
-	case (m.Method == "tools/call" || m.Method == "prompts/get") && t.Name != "":
-		return m.Method + " " + t.Name
-	default:
-		return m.Method
+func spanName(method string, t target) string {
+	if (method == "tools/call" || method == "prompts/get") && t.Name != "" {
+		return method + " " + t.Name
 	}
+	return method
 }
 
 // idText is a JSON-RPC id as the jsonrpc.request.id attribute: a string's text, a number

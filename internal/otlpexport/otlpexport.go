@@ -11,7 +11,6 @@
 package otlpexport
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -72,10 +71,29 @@ type Exporter struct {
 	spans   int
 }
 
-// pendingRequest is a request seen, waiting for its response.
+// pendingRequest is what the spans of a request (or notification) need, taken from its
+// frame when it is seen: a request may wait long for its response, and its frame (perhaps
+// large, perhaps lent by a tap) is not kept.
 type pendingRequest struct {
-	ev     mcpclient.Event
+	at     time.Time
+	dir    mcpclient.Direction
+	method string
+	id     string // jsonrpc.request.id; "" for a notification
+	target target
+	params string // the masked params, with Options.Bodies only
 	parent context.Context
+}
+
+// request takes what the spans need from a request or notification event.
+func (x *Exporter) request(ev *mcpclient.Event) *pendingRequest {
+	p := &pendingRequest{at: ev.Time, dir: ev.Dir, method: ev.Msg.Method, target: targetOf(ev.Msg), parent: parentContext(ev.Msg.Params)}
+	if len(ev.Msg.ID) > 0 {
+		p.id = idText(ev.Msg.ID)
+	}
+	if x.opt.Bodies && len(ev.Msg.Params) > 0 {
+		p.params = x.body(ev.Msg.Params)
+	}
+	return p
 }
 
 // retryFor is how long an export is retried against a receiver that does not take it.
@@ -185,7 +203,7 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 		if ev.Kind != 0 {
 			return // oversize or cut short: not a whole message
 		}
-		ev.Raw = bytes.Clone(ev.Raw) // lent by the tap; the pending request keeps parts of it
+		// Raw is lent by the tap: what is kept of it is copied out (pendingRequest).
 		ev.Kind, ev.Msg, ev.Problems = mcpclient.Classify(ev.Raw)
 		x.mu.Lock()
 		x.pairer.Add(&ev)
@@ -200,15 +218,18 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 		if v := metaVersion(ev.Msg.Params); v != "" {
 			x.version = v
 		}
-		x.pending[ev.Seq] = &pendingRequest{ev: ev, parent: parentContext(ev.Msg.Params)}
+		x.mu.Unlock()
+		p := x.request(&ev)
+		x.mu.Lock()
+		x.pending[ev.Seq] = p
 		x.mu.Unlock()
 	case mcpclient.KindNotification:
-		x.finish(&pendingRequest{ev: ev, parent: parentContext(ev.Msg.Params)}, nil)
+		x.finish(x.request(&ev), nil)
 	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
 		x.mu.Lock()
 		p := x.pending[ev.Pair]
 		delete(x.pending, ev.Pair)
-		if p != nil && p.ev.Msg.Method == "initialize" && ev.Msg.Result != nil {
+		if p != nil && p.method == "initialize" && ev.Msg.Result != nil {
 			var r struct {
 				ProtocolVersion string `json:"protocolVersion"`
 			}
@@ -240,10 +261,10 @@ func (x *Exporter) sawHTTPResponse(head []byte) {
 // under it and both durations.
 func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 	x.mu.Lock()
-	attrs := x.common(p.ev)
+	attrs := x.common(p)
 	x.spans++
 	x.mu.Unlock()
-	start, end := p.ev.Time, p.ev.Time
+	start, end := p.at, p.at
 	var errType, errMsg string
 	if resp != nil {
 		end = resp.Time
@@ -255,9 +276,9 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 			attrs = append(attrs, attribute.String("error.type", errType))
 		}
 	}
-	name := spanName(p.ev.Msg)
+	name := spanName(p.method, p.target)
 	ctx, client := x.tracer.Start(p.parent, name, trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(p.ev.Dir))))
+		trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(p.dir))))
 	if resp != nil {
 		_, server := x.tracer.Start(ctx, name, trace.WithSpanKind(trace.SpanKindServer),
 			trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(resp.Dir))))
@@ -276,35 +297,34 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 	client.End(trace.WithTimestamp(end))
 }
 
-// common is the attributes every span of ev's exchange carries; x.mu is held.
-func (x *Exporter) common(ev mcpclient.Event) []attribute.KeyValue {
-	m := ev.Msg
-	a := []attribute.KeyValue{attribute.String("mcp.method.name", m.Method)}
+// common is the attributes every span of p's exchange carries; x.mu is held.
+func (x *Exporter) common(p *pendingRequest) []attribute.KeyValue {
+	a := []attribute.KeyValue{attribute.String("mcp.method.name", p.method)}
 	if x.session != "" {
 		a = append(a, attribute.String("mcp.session.id", x.session))
 	}
 	if x.version != "" {
 		a = append(a, attribute.String("mcp.protocol.version", x.version))
 	}
-	if len(m.ID) > 0 {
-		a = append(a, attribute.String("jsonrpc.request.id", idText(m.ID)))
+	if p.id != "" {
+		a = append(a, attribute.String("jsonrpc.request.id", p.id))
 	}
 	a = append(a, attribute.String("jsonrpc.protocol.version", "2.0"))
 	if x.opt.Transport != "" {
 		a = append(a, attribute.String("network.transport", x.opt.Transport))
 	}
-	t := targetOf(m)
+	t := p.target
 	switch {
-	case m.Method == "tools/call" && t.Name != "":
+	case p.method == "tools/call" && t.Name != "":
 		a = append(a, attribute.String("gen_ai.tool.name", t.Name), attribute.String("gen_ai.operation.name", "execute_tool"))
-	case m.Method == "prompts/get" && t.Name != "":
+	case p.method == "prompts/get" && t.Name != "":
 		a = append(a, attribute.String("gen_ai.prompt.name", t.Name))
 	}
 	if t.URI != "" {
 		a = append(a, attribute.String("mcp.resource.uri", t.URI))
 	}
-	if x.opt.Bodies && len(m.Params) > 0 {
-		a = append(a, attribute.String("mcp.request.params", x.body(m.Params)))
+	if p.params != "" {
+		a = append(a, attribute.String("mcp.request.params", p.params))
 	}
 	return a
 }
@@ -353,13 +373,13 @@ func (x *Exporter) Sent() int {
 // finishUnanswered ends an unanswered request's client span at its start.
 func (x *Exporter) finishUnanswered(p *pendingRequest) {
 	x.mu.Lock()
-	attrs := append(x.common(p.ev), attribute.String("error.type", "no_response"))
+	attrs := append(x.common(p), attribute.String("error.type", "no_response"))
 	x.spans++
 	x.mu.Unlock()
-	_, s := x.tracer.Start(p.parent, spanName(p.ev.Msg), trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithTimestamp(p.ev.Time), trace.WithAttributes(attrs...))
+	_, s := x.tracer.Start(p.parent, spanName(p.method, p.target), trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithTimestamp(p.at), trace.WithAttributes(attrs...))
 	s.SetStatus(codes.Error, "no response before the session ended")
-	s.End(trace.WithTimestamp(p.ev.Time))
+	s.End(trace.WithTimestamp(p.at))
 }
 
 // Spans is how many client spans (one per request or notification) were emitted so far.
