@@ -1,6 +1,7 @@
 package otlpexport
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
@@ -17,12 +18,32 @@ type target struct {
 	URI  string `json:"uri"`
 }
 
+// targetOf reads params' name and uri, walking the members instead of decoding them: this
+// runs for every request a tap with --otlp forwards.
 func targetOf(m *mcpclient.Message) target {
 	var t target
-	if len(m.Params) > 0 {
-		_ = json.Unmarshal(m.Params, &t)
-	}
+	mcpclient.ForEachMember(m.Params, func(key []byte, v json.RawMessage) {
+		switch string(key) {
+		case "name":
+			t.Name = stringValue(v)
+		case "uri":
+			t.URI = stringValue(v)
+		}
+	})
 	return t
+}
+
+// stringValue is the text of a JSON string value, "" for any other value.
+func stringValue(v json.RawMessage) string {
+	if len(v) < 2 || v[0] != '"' {
+		return ""
+	}
+	if bytes.IndexByte(v, '\\') < 0 {
+		return string(v[1 : len(v)-1])
+	}
+	var s string
+	_ = json.Unmarshal(v, &s)
+	return s
 }
 
 // spanName is "{mcp.method.name} {target}", the target being the tool or prompt name where
@@ -38,9 +59,8 @@ func spanName(method string, t target) string {
 // idText is a JSON-RPC id as the jsonrpc.request.id attribute: a string's text, a number
 // as written.
 func idText(id json.RawMessage) string {
-	var s string
-	if json.Unmarshal(id, &s) == nil {
-		return s
+	if len(id) > 0 && id[0] == '"' {
+		return stringValue(id)
 	}
 	return string(id)
 }
@@ -51,10 +71,11 @@ func failure(m *mcpclient.Message) (errType, msg string) {
 	if m.Error != nil {
 		return strconv.FormatInt(int64(m.Error.Code), 10), m.Error.Message
 	}
-	var r struct {
-		IsError bool `json:"isError"`
-	}
-	if len(m.Result) > 0 && json.Unmarshal(m.Result, &r) == nil && r.IsError {
+	isError := false
+	mcpclient.ForEachMember(m.Result, func(key []byte, v json.RawMessage) {
+		isError = isError || string(key) == "isError" && string(v) == "true"
+	})
+	if isError {
 		return "tool_error", "the tool answered isError: true"
 	}
 	return "", ""
@@ -63,34 +84,38 @@ func failure(m *mcpclient.Message) (errType, msg string) {
 // meta is the part of params._meta the exporter reads: W3C trace context (MCP's
 // convention for propagating it) and the 2026-07-28 protocol version.
 type meta struct {
-	Meta struct {
-		TraceParent string `json:"traceparent"`
-		TraceState  string `json:"tracestate"`
-		Version     string `json:"io.modelcontextprotocol/protocolVersion"`
-	} `json:"_meta"`
+	traceParent, traceState, version string
 }
 
 func readMeta(params json.RawMessage) meta {
 	var m meta
-	if len(params) > 0 {
-		_ = json.Unmarshal(params, &m)
-	}
+	mcpclient.ForEachMember(params, func(key []byte, v json.RawMessage) {
+		if string(key) != "_meta" {
+			return
+		}
+		mcpclient.ForEachMember(v, func(key []byte, v json.RawMessage) {
+			switch string(key) {
+			case "traceparent":
+				m.traceParent = stringValue(v)
+			case "tracestate":
+				m.traceState = stringValue(v)
+			case "io.modelcontextprotocol/protocolVersion":
+				m.version = stringValue(v)
+			}
+		})
+	})
 	return m
 }
 
-// metaVersion is the protocol version a 2026-07-28 request carries in its _meta.
-func metaVersion(params json.RawMessage) string { return readMeta(params).Meta.Version }
-
-// parentContext is a context whose remote parent is the traceparent in params._meta, or
-// the background context when there is none (or it is not valid W3C trace context).
-func parentContext(params json.RawMessage) context.Context {
-	m := readMeta(params)
-	if m.Meta.TraceParent == "" {
+// parent is a context whose remote parent is m's traceparent, or the background context
+// when there is none (or it is not valid W3C trace context).
+func (m meta) parent() context.Context {
+	if m.traceParent == "" {
 		return context.Background()
 	}
-	carrier := propagation.MapCarrier{"traceparent": m.Meta.TraceParent}
-	if m.Meta.TraceState != "" {
-		carrier["tracestate"] = m.Meta.TraceState
+	carrier := propagation.MapCarrier{"traceparent": m.traceParent}
+	if m.traceState != "" {
+		carrier["tracestate"] = m.traceState
 	}
 	return propagation.TraceContext{}.Extract(context.Background(), carrier)
 }
@@ -99,6 +124,6 @@ func parentContext(params json.RawMessage) context.Context {
 // tracestate), which --otlp makes the parent of the request's span; ok is false when there
 // is none or it is not valid (W3C Trace Context §3.2).
 func ParentOf(params json.RawMessage) (sc trace.SpanContext, ok bool) {
-	sc = trace.SpanContextFromContext(parentContext(params))
+	sc = trace.SpanContextFromContext(readMeta(params).parent())
 	return sc, sc.IsValid()
 }

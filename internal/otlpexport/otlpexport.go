@@ -84,16 +84,18 @@ type pendingRequest struct {
 	parent context.Context
 }
 
-// request takes what the spans need from a request or notification event.
-func (x *Exporter) request(ev *mcpclient.Event) *pendingRequest {
-	p := &pendingRequest{at: ev.Time, dir: ev.Dir, method: ev.Msg.Method, target: targetOf(ev.Msg), parent: parentContext(ev.Msg.Params)}
+// request takes what the spans need from a request or notification event, and the
+// protocol version its _meta names (2026-07-28), "" when none.
+func (x *Exporter) request(ev *mcpclient.Event) (*pendingRequest, string) {
+	m := readMeta(ev.Msg.Params)
+	p := &pendingRequest{at: ev.Time, dir: ev.Dir, method: ev.Msg.Method, target: targetOf(ev.Msg), parent: m.parent()}
 	if len(ev.Msg.ID) > 0 {
 		p.id = idText(ev.Msg.ID)
 	}
 	if x.opt.Bodies && len(ev.Msg.Params) > 0 {
 		p.params = x.body(ev.Msg.Params)
 	}
-	return p
+	return p, m.version
 }
 
 // retryFor is how long an export is retried against a receiver that does not take it.
@@ -214,17 +216,16 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 	}
 	switch ev.Kind {
 	case mcpclient.KindRequest:
+		p, version := x.request(&ev)
 		x.mu.Lock()
-		if v := metaVersion(ev.Msg.Params); v != "" {
-			x.version = v
+		if version != "" {
+			x.version = version
 		}
-		x.mu.Unlock()
-		p := x.request(&ev)
-		x.mu.Lock()
 		x.pending[ev.Seq] = p
 		x.mu.Unlock()
 	case mcpclient.KindNotification:
-		x.finish(x.request(&ev), nil)
+		p, _ := x.request(&ev)
+		x.finish(p, nil)
 	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
 		x.mu.Lock()
 		p := x.pending[ev.Pair]
