@@ -12,6 +12,7 @@ import (
 	"go.opentelemetry.io/otel"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/otlpexport"
+	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
 // otlpFlags are --otlp URL and --otlp-bodies (issue 28): where the spans and metrics of what
@@ -28,10 +29,11 @@ func (o *otlpFlags) add(fl *pflag.FlagSet) {
 
 // start returns the exporter --otlp asks for, nil without --otlp. transport is
 // network.transport ("pipe" or "tcp"); live says the events come from a tap (unclassified,
-// lent). The SDK's own errors (an export that failed and will be retried) go to logger, not
-// to stderr, which is the host's log in a tap; Close's error is said on stderr. Errors: a
-// URL that is not http(s).
-func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logger *slog.Logger) (*otlpexport.Exporter, error) {
+// lent). red masks the bodies --otlp-bodies sends: the session's secrets (its -e values,
+// arguments, headers) even when its trace is written with --no-redact. The SDK's own errors
+// (an export that failed and will be retried) go to logger, not to stderr, which is the
+// host's log in a tap; Close's error is said on stderr. Errors: a URL that is not http(s).
+func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logger *slog.Logger, red *trace.Redactor) (*otlpexport.Exporter, error) {
 	if o.url == "" {
 		return nil, nil
 	}
@@ -39,7 +41,7 @@ func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logg
 	// OTEL_SERVICE_NAME is the OpenTelemetry SDKs' variable for service.name.
 	opt := otlpexport.Options{Endpoint: o.url, Transport: transport, Bodies: o.bodies, Live: live, ServiceName: os.Getenv("OTEL_SERVICE_NAME")}
 	if o.bodies {
-		opt.Mask = bodyMasker()
+		opt.Mask = bodyMasker(red)
 	}
 	x, err := otlpexport.New(ctx, opt)
 	if err != nil {

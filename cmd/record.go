@@ -114,7 +114,7 @@ func (r *recordFlags) startNth(cfg *mcpclient.Config, logger *slog.Logger, stder
 		return nil, err
 	}
 	rec := &recording{red: red, log: logger}
-	if err := rec.startOTLP(cfg, &r.otlp, logger); err != nil {
+	if err := rec.startOTLP(cfg, r, logger); err != nil {
 		return nil, err
 	}
 	path := r.file
@@ -366,12 +366,17 @@ func headerLines(h http.Header) []string {
 
 // startOTLP hooks the exporter --otlp asks for to cfg.OnEvent (the client's events come
 // classified, paired and owned), whatever happens to the trace.
-func (rec *recording) startOTLP(cfg *mcpclient.Config, o *otlpFlags, logger *slog.Logger) error {
+func (rec *recording) startOTLP(cfg *mcpclient.Config, r *recordFlags, logger *slog.Logger) error {
+	o := &r.otlp
 	transport := "pipe"
 	if cfg.URL != "" {
 		transport = "tcp"
 	}
-	x, err := o.start(context.Background(), transport, false, logger)
+	// Bodies are masked with the session's secrets even when the trace is not (--no-redact).
+	red, _ := trace.NewRedactor(trace.RedactConfig{
+		Env: cfg.Env, Inherited: os.Environ(), Argv: serverArgv(cfg), Patterns: r.redact, Headers: headerLines(cfg.Header),
+	})
+	x, err := o.start(context.Background(), transport, false, logger, red)
 	if err != nil || x == nil {
 		return err
 	}

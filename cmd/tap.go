@@ -209,6 +209,12 @@ func (r *tapRecordFlags) store(path string, auto bool, logger *slog.Logger) *ses
 
 // redactor scrubs, from the trace only, the secrets of the environment the host gave the
 // tap, token-looking arguments and the --redact patterns (nil with --no-redact).
+// bodyRedactor masks the bodies --otlp-bodies sends, with or without --no-redact.
+func (r *tapRecordFlags) bodyRedactor(argv []string) *trace.Redactor {
+	red, _ := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: argv, Patterns: r.redact})
+	return red
+}
+
 func (r *tapRecordFlags) redactor(argv []string) (*trace.Redactor, error) {
 	if r.noRedact {
 		return nil, nil
@@ -341,7 +347,7 @@ func runTap(ctx context.Context, argv []string, name string, rec *tapRecordFlags
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(max(tapProcs, runtime.NumCPU()))
 	}
-	x, err := rec.otlp.start(ctx, "pipe", true, logger)
+	x, err := rec.otlp.start(ctx, "pipe", true, logger, rec.bodyRedactor(argv))
 	if err != nil {
 		return err
 	}
@@ -418,7 +424,7 @@ func runHTTPTap(ctx context.Context, addrs httpTapAddrs, name string, rec *tapRe
 		return &codeError{exitUsage, err.Error()}
 	}
 	defer acc.end()
-	x, err := rec.otlp.start(ctx, "tcp", true, logger)
+	x, err := rec.otlp.start(ctx, "tcp", true, logger, rec.bodyRedactor(argv))
 	if err != nil {
 		return err
 	}

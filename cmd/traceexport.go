@@ -89,7 +89,7 @@ func exportOTLP(ctx context.Context, stderr io.Writer, path string, ox *otlpFlag
 	if tr.Header.Transport != "" {
 		transport = "tcp"
 	}
-	x, err := ox.start(ctx, transport, false, slog.New(slog.DiscardHandler))
+	x, err := ox.start(ctx, transport, false, slog.New(slog.DiscardHandler), headerRedactor(tr.Header))
 	if err != nil {
 		return err
 	}
@@ -107,10 +107,12 @@ func exportOTLP(ctx context.Context, stderr io.Writer, path string, ox *otlpFlag
 	return nil
 }
 
-// bodyMasker masks what a redacting recorder masks by default (tokens, credentials in
-// bodies), for bodies sent with --otlp-bodies even from a trace written with --no-redact.
-func bodyMasker() func([]byte) []byte {
-	red, _ := trace.NewRedactor(trace.RedactConfig{}) // fails only on a --redact pattern
+// bodyMasker masks the bodies --otlp-bodies sends with red (the session's secrets; nil:
+// the default rules only), and OAuth credentials, whatever the trace was written with.
+func bodyMasker(red *trace.Redactor) func([]byte) []byte {
+	if red == nil {
+		red, _ = trace.NewRedactor(trace.RedactConfig{}) // fails only on a --redact pattern
+	}
 	return func(b []byte) []byte {
 		if m, ok := trace.OAuthCredentials(b); ok {
 			b = m
@@ -118,4 +120,11 @@ func bodyMasker() func([]byte) []byte {
 		m, _ := red.Bytes(b)
 		return m
 	}
+}
+
+// headerRedactor masks what a trace's header names as the session's: its argv and, in a
+// trace written with --no-redact, its -e values (the header keeps them then).
+func headerRedactor(h trace.Header) *trace.Redactor {
+	red, _ := trace.NewRedactor(trace.RedactConfig{Env: h.Env, Argv: h.Argv})
+	return red
 }

@@ -3,9 +3,11 @@ package check_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/check"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // TestOneCopyAtATime: a server that cannot run a second copy while the main one runs (it
@@ -40,5 +42,38 @@ func TestOneCopyAtATime(t *testing.T) {
 	}
 	if strings.Join(names, " ") != "main version-future second-copy" {
 		t.Errorf("sessions %v", names)
+	}
+}
+
+// TestRevivedSessionRecordingEnds: the fresh copy that runs the rules after a server's death
+// is recorded through Options.Record like a short session, and its recording is ended once
+// the check is over (its trace closed, its --otlp export flushed).
+func TestRevivedSessionRecordingEnds(t *testing.T) {
+	t.Parallel()
+	opt := fakeOptions(t, "check-dies-on-garbage")
+	var mu sync.Mutex
+	started, ended := map[string]int{}, map[string]int{}
+	opt.Record = func(name string, _ *mcpclient.Config) (string, func()) {
+		mu.Lock()
+		started[name]++
+		mu.Unlock()
+		return "", func() {
+			mu.Lock()
+			ended[name]++
+			mu.Unlock()
+		}
+	}
+	if _, err := check.Run(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if started[check.SessionRevived] != 1 || ended[check.SessionRevived] != 1 {
+		t.Errorf("the %s session's recording: started %d, ended %d; want 1 and 1", check.SessionRevived, started[check.SessionRevived], ended[check.SessionRevived])
+	}
+	for name, n := range started {
+		if ended[name] != n {
+			t.Errorf("session %s: %d recordings started, %d ended", name, n, ended[name])
+		}
 	}
 }

@@ -385,6 +385,14 @@ func (r *run) closeMain() {
 		return
 	}
 	c := r.main.client
+	// A main session started after the first one's server died (revive.go) is recorded
+	// like a short one: its trace (and --otlp export) ends after its shutdown's events.
+	defer func() {
+		if done := r.main.traceDone; done != nil {
+			r.main.traceDone = nil
+			done()
+		}
+	}()
 	c.Close()
 	if r.remote {
 		return

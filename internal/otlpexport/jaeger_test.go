@@ -265,6 +265,34 @@ func TestOTLPToJaeger(t *testing.T) {
 			t.Errorf("tools/call echo client span tags %v", m)
 		}
 	})
+	t.Run("bodies masked", func(t *testing.T) {
+		// --otlp-bodies sends params and results with the session's secrets masked, also
+		// with --no-redact (the trace keeps them then; the receiver never gets them).
+		service := "mcp-inspect-test-" + traceIDOnly(t)
+		secret := "s3cr3t-" + traceIDOnly(t)
+		cmd := exec.Command(bin, append([]string{"call", "echo", "--args", `{"text":"` + secret + `"}`, "-e", "MY_TOKEN=" + secret,
+			"--otlp", j.OTLP, "--otlp-bodies", "--no-redact", "--record", filepath.Join(t.TempDir(), "nr.jsonl"), "--"}, server...)...)
+		cmd.Env = append(env, "OTEL_SERVICE_NAME="+service)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("call --otlp-bodies: %v\n%s", err, out)
+		}
+		tr := searchSpans(t, j, service, 4)
+		bodies := 0
+		for _, sp := range tr.Data[0].Spans {
+			for _, tg := range sp.Tags {
+				v := fmt.Sprint(tg.Value)
+				if strings.Contains(v, secret) {
+					t.Errorf("span %s tag %s holds the -e value in clear: %s", sp.OperationName, tg.Key, v)
+				}
+				if tg.Key == "mcp.request.params" || tg.Key == "mcp.response.body" {
+					bodies++
+				}
+			}
+		}
+		if bodies == 0 {
+			t.Error("no span carries a body with --otlp-bodies")
+		}
+	})
 	t.Run("no receiver", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "s.jsonl")
 		tp, _, _ := traceparent(t)
