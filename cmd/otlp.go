@@ -2,16 +2,19 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 	"go.opentelemetry.io/otel"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/otlpexport"
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
@@ -35,6 +38,9 @@ func (o *otlpFlags) add(fl *pflag.FlagSet) {
 // host's log in a tap; Close's error is said on stderr. Errors: a URL that is not http(s).
 func (o *otlpFlags) start(ctx context.Context, transport string, live bool, logger *slog.Logger, red *trace.Redactor) (*otlpexport.Exporter, error) {
 	if o.url == "" {
+		if o.bodies {
+			return nil, &codeError{exitUsage, "--otlp-bodies goes with --otlp URL (the receiver the bodies go to)"}
+		}
 		return nil, nil
 	}
 	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("otlp export", "endpoint", o.url, "err", err) }))
@@ -62,6 +68,18 @@ func finishOTLP(x *otlpexport.Exporter, endpoint string, stderr io.Writer, prefi
 	ctx, cancel := context.WithTimeout(context.Background(), otlpFlushTimeout)
 	defer cancel()
 	if err := x.Close(ctx); err != nil {
-		fmt.Fprintf(stderr, "%s--otlp %s: %v (is an OTLP/HTTP receiver listening there?)\n", prefix, endpoint, err)
+		fmt.Fprintf(stderr, "%s%s\n", prefix, otlpFailure(endpoint, err))
 	}
+}
+
+// otlpFailure says why an export to endpoint failed, on one line, with what to look at.
+func otlpFailure(endpoint string, err error) string {
+	msg := fmt.Sprintf("--otlp %s: %s", endpoint, strings.ReplaceAll(err.Error(), "\n", "; "))
+	switch {
+	case platform.IsConnRefused(err):
+		return msg + " (nothing listens there: is the OTLP/HTTP receiver running?)"
+	case errors.Is(err, context.DeadlineExceeded):
+		return msg + fmt.Sprintf(" (the receiver did not answer within %s)", otlpFlushTimeout)
+	}
+	return msg
 }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -37,6 +38,9 @@ mcp.client.operation.duration and mcp.server.operation.duration metrics
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if ox.url != "" {
+				if cmd.Flags().Changed("format") || cmd.Flags().Changed("output") {
+					return &codeError{exitUsage, "--otlp sends the session to a receiver: it takes neither --format nor -o (those write a HAR file)"}
+				}
 				return exportOTLP(cmd.Context(), cmd.ErrOrStderr(), args[0], &ox)
 			}
 			if format != "har" {
@@ -101,7 +105,7 @@ func exportOTLP(ctx context.Context, stderr io.Writer, path string, ox *otlpFlag
 	cctx, cancel := context.WithTimeout(context.Background(), otlpFlushTimeout)
 	defer cancel()
 	if err := x.Close(cctx); err != nil {
-		return fmt.Errorf("--otlp %s: %w (is an OTLP/HTTP receiver listening there?)", ox.url, err)
+		return errors.New(otlpFailure(ox.url, err))
 	}
 	fmt.Fprintf(stderr, "mcp-inspect: %d span(s) of %s sent to %s\n", x.Sent(), path, ox.url)
 	return nil

@@ -2,6 +2,7 @@ package otlpexport_test
 
 import (
 	"bufio"
+	"errors"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -242,7 +243,8 @@ func TestOTLPToJaeger(t *testing.T) {
 		// A client session (the TUI, headless commands, check: every command with --record)
 		// exports the same spans; OTEL_SERVICE_NAME names the service, as in other SDKs.
 		service := "mcp-inspect-test-" + traceIDOnly(t)
-		cmd := exec.Command(bin, append([]string{"call", "echo", "--args", `{"text":"hi"}`, "--otlp", j.OTLP, "--no-save", "--"}, server...)...)
+		// Given with the traces path, the URL still names the receiver's base.
+		cmd := exec.Command(bin, append([]string{"call", "echo", "--args", `{"text":"hi"}`, "--otlp", j.OTLP + "/v1/traces", "--no-save", "--"}, server...)...)
 		cmd.Env = append(env, "OTEL_SERVICE_NAME="+service)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("call --otlp: %v\n%s", err, out)
@@ -293,6 +295,19 @@ func TestOTLPToJaeger(t *testing.T) {
 			t.Error("no span carries a body with --otlp-bodies")
 		}
 	})
+	t.Run("flags", func(t *testing.T) {
+		for _, args := range [][]string{
+			{"trace", "export", "--otlp", j.OTLP, "-o", filepath.Join(t.TempDir(), "x.har"), "x.jsonl"},
+			{"trace", "export", "--otlp", j.OTLP, "--format", "har", "x.jsonl"},
+			append([]string{"tools", "--otlp-bodies", "--no-save", "--"}, server...),
+		} {
+			out, err := exec.Command(bin, args...).CombinedOutput()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "--otlp") {
+				t.Errorf("%v: %v, want a usage error (exit 2) naming --otlp:\n%s", args, err, out)
+			}
+		}
+	})
 	t.Run("no receiver", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "s.jsonl")
 		tp, _, _ := traceparent(t)
@@ -301,11 +316,12 @@ func TestOTLPToJaeger(t *testing.T) {
 		// The tap forwards as ever and ends as the server did; the lost export is one line.
 		tp, _, _ = traceparent(t)
 		stderr := tapHost(t, env, tp, append([]string{"--otlp", dead, "--no-save", "--name", "otlp-dead", "--"}, server...)...)
-		if !strings.Contains(stderr, "mcp-inspect tap: --otlp "+dead+": ") || !strings.Contains(stderr, "spans were not taken") {
+		if !strings.Contains(stderr, "mcp-inspect tap: --otlp "+dead+": ") || !strings.Contains(stderr, "spans were not taken") ||
+			!strings.Contains(stderr, "(nothing listens there: is the OTLP/HTTP receiver running?)") || strings.Count(stderr, "--otlp") != 1 {
 			t.Errorf("the tap's stderr with no receiver: %q", stderr)
 		}
 		out, err := exec.Command(bin, "trace", "export", "--otlp", dead, path).CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "is an OTLP/HTTP receiver listening there?") {
+		if err == nil || !strings.Contains(string(out), "nothing listens there: is the OTLP/HTTP receiver running?") {
 			t.Errorf("trace export to a port nobody listens on: %v\n%s", err, out)
 		}
 	})

@@ -13,7 +13,6 @@ package otlpexport
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -67,6 +66,9 @@ type Exporter struct {
 	pairer  *mcpclient.Pairer          // Live only
 	pending map[uint64]*pendingRequest // by the request event's Seq
 	version string                     // mcp.protocol.version, once seen
+	last    time.Time                  // the latest event's time: when an unanswered request ends
+	emitted int                        // spans ended (client and server)
+	byID    map[string]uint64          // a pending request's Seq by direction and id
 	session string                     // mcp.session.id (Mcp-Session-Id), once seen
 	spans   int
 }
@@ -109,7 +111,11 @@ func New(ctx context.Context, opt Options) (*Exporter, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("--otlp %q: want the receiver's OTLP/HTTP URL, e.g. http://127.0.0.1:4318", opt.Endpoint)
 	}
+	// The base URL, also when given with a signal's path (…/v1/traces).
 	base := strings.TrimSuffix(u.String(), "/")
+	for _, sig := range []string{"/v1/traces", "/v1/metrics"} {
+		base = strings.TrimSuffix(base, sig)
+	}
 	// Retries stop after a few seconds: a session's end waits for them, and a receiver
 	// that is down should cost the user a short wait and one line, not a minute.
 	te, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(base+"/v1/traces"),
@@ -171,6 +177,7 @@ func newExporter(opt Options, te sdktrace.SpanExporter, reader sdkmetric.Reader)
 		tp:      sdktrace.NewTracerProvider(sdktrace.WithBatcher(counted), sdktrace.WithResource(res)),
 		mp:      sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithResource(res)),
 		pending: map[uint64]*pendingRequest{},
+		byID:    map[string]uint64{},
 	}
 	if opt.Live {
 		x.pairer = mcpclient.NewPairer()
@@ -201,6 +208,11 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 	if ev.Dir != mcpclient.ClientToServer && ev.Dir != mcpclient.ServerToClient {
 		return
 	}
+	x.mu.Lock()
+	if ev.Time.After(x.last) {
+		x.last = ev.Time
+	}
+	x.mu.Unlock()
 	if x.pairer != nil {
 		if ev.Kind != 0 {
 			return // oversize or cut short: not a whole message
@@ -221,6 +233,14 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 		if version != "" {
 			x.version = version
 		}
+		// A request with the id of one still pending in the same direction supersedes it
+		// (a tap's --inject replace forwards an edited copy; ids of requests in flight are
+		// unique): one span for the request, not a second one left unanswered.
+		key := sender(ev.Dir) + " " + p.id
+		if old, ok := x.byID[key]; ok {
+			delete(x.pending, old)
+		}
+		x.byID[key] = ev.Seq
 		x.pending[ev.Seq] = p
 		x.mu.Unlock()
 	case mcpclient.KindNotification:
@@ -230,6 +250,9 @@ func (x *Exporter) Observe(ev mcpclient.Event) {
 		x.mu.Lock()
 		p := x.pending[ev.Pair]
 		delete(x.pending, ev.Pair)
+		if p != nil {
+			delete(x.byID, sender(p.dir)+" "+p.id)
+		}
 		if p != nil && p.method == "initialize" && ev.Msg.Result != nil {
 			var r struct {
 				ProtocolVersion string `json:"protocolVersion"`
@@ -264,6 +287,10 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 	x.mu.Lock()
 	attrs := x.common(p)
 	x.spans++
+	x.emitted++
+	if resp != nil {
+		x.emitted++ // the server span
+	}
 	x.mu.Unlock()
 	start, end := p.at, p.at
 	var errType, errMsg string
@@ -360,9 +387,22 @@ func (x *Exporter) Close(ctx context.Context) error {
 	for _, p := range left {
 		x.finishUnanswered(p)
 	}
-	err := errors.Join(x.tp.Shutdown(ctx), x.mp.Shutdown(ctx))
-	_, lost := x.counted.result()
-	return errors.Join(lost, err)
+	traceErr, metricErr := x.tp.Shutdown(ctx), x.mp.Shutdown(ctx)
+	sent, lost := x.counted.result()
+	x.mu.Lock()
+	emitted := x.emitted
+	x.mu.Unlock()
+	switch {
+	case lost != nil:
+		return lost
+	case traceErr != nil && sent < emitted:
+		return fmt.Errorf("%d of %d spans were not taken: %w", emitted-sent, emitted, traceErr)
+	case traceErr != nil:
+		return traceErr
+	case metricErr != nil:
+		return fmt.Errorf("the metrics were not taken: %w", metricErr)
+	}
+	return nil
 }
 
 // Sent is how many spans the receiver has taken so far.
@@ -371,16 +411,21 @@ func (x *Exporter) Sent() int {
 	return n
 }
 
-// finishUnanswered ends an unanswered request's client span at its start.
+// finishUnanswered ends an unanswered request's client span at the session's last event.
 func (x *Exporter) finishUnanswered(p *pendingRequest) {
 	x.mu.Lock()
-	attrs := append(x.common(p), attribute.String("error.type", "no_response"))
+	attrs := append(x.common(p), attribute.String("error.type", "no_response"), attribute.String("mcp.peer", sender(p.dir)))
 	x.spans++
+	x.emitted++
+	end := p.at
+	if x.last.After(end) {
+		end = x.last
+	}
 	x.mu.Unlock()
 	_, s := x.tracer.Start(p.parent, spanName(p.method, p.target), trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithTimestamp(p.at), trace.WithAttributes(attrs...))
 	s.SetStatus(codes.Error, "no response before the session ended")
-	s.End(trace.WithTimestamp(p.at))
+	s.End(trace.WithTimestamp(end))
 }
 
 // Spans is how many client spans (one per request or notification) were emitted so far.

@@ -28,6 +28,10 @@ var session = []struct {
 	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"file:///x"}}`},
 	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":3,"error":{"code":-32002,"message":"Resource not found"}}`},
 	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`},
+	// An edited copy of request 4 (a tap's --inject replace forwards one): it supersedes
+	// the first, so request 4 has one span.
+	{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{}}`},
+	{mcpclient.ServerToClient, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}`},
 }
 
 // keep is an in-memory span exporter that keeps its spans past Shutdown (Close shuts the
@@ -65,13 +69,13 @@ func TestSpansOfALiveSession(t *testing.T) {
 	for _, s := range spans {
 		byName[s.Name] = append(byName[s.Name], s)
 	}
-	// initialize, the notification, tools/call, resources/read, and tools/list unanswered:
-	// five client spans, three server spans under them.
-	if len(spans) != 8 || x.Spans() != 5 {
+	// initialize, two notifications, tools/call, resources/read, and tools/list unanswered:
+	// six client spans, three server spans under them.
+	if len(spans) != 9 || x.Spans() != 6 {
 		for _, s := range spans {
 			t.Logf("%s %s", s.Name, s.SpanKind)
 		}
-		t.Fatalf("%d spans (%d client), want 8 (5)", len(spans), x.Spans())
+		t.Fatalf("%d spans (%d client), want 9 (6)", len(spans), x.Spans())
 	}
 	call := byName["tools/call echo"]
 	if len(call) != 2 {
@@ -110,7 +114,11 @@ func TestSpansOfALiveSession(t *testing.T) {
 	if l := byName["tools/list"]; len(l) != 1 {
 		t.Errorf("tools/list: %d spans", len(l))
 	} else {
-		hasAttrs(t, "tools/list", l[0].Attributes, map[attribute.Key]string{"error.type": "no_response"})
+		hasAttrs(t, "tools/list", l[0].Attributes, map[attribute.Key]string{"error.type": "no_response", "mcp.peer": "client"})
+		// It starts at the edited copy and ends with the session's last event.
+		if !l[0].StartTime.Equal(t0.Add(80*time.Millisecond)) || !l[0].EndTime.Equal(t0.Add(90*time.Millisecond)) {
+			t.Errorf("unanswered tools/list %s..%s, want from its (edited) request to the last event", l[0].StartTime, l[0].EndTime)
+		}
 	}
 	counts := histogramCounts(rm)
 	if counts["mcp.client.operation.duration tools/call"] != 1 || counts["mcp.server.operation.duration resources/read"] != 1 || counts["mcp.client.operation.duration initialize"] != 1 {
