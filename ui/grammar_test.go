@@ -84,6 +84,10 @@ func TestOneGrammarInEveryPane(t *testing.T) {
 		if got := pane.sel(); got != "zq-one" {
 			t.Errorf("%s: N selected %q, want zq-one", pane.name, got)
 		}
+		// A query no row holds says so, as the wire's search does.
+		keys(t, m, "esc", "/")
+		typeIn(t, m, "zzz-none")
+		mustContain(t, pane.name+" search with no match", view(m), "no match")
 		keys(t, m, "esc", "F")
 		typeIn(t, m, "zq-")
 		if n := pane.shown(); n != 2 {

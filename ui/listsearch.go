@@ -21,6 +21,8 @@ type listSearch struct {
 	typing bool
 	// from is the row selected when the search opened: the query is sought from there.
 	from int
+	// none says no row holds the query (the line says so, as the wire's search does).
+	none bool
 }
 
 func newListSearch(c *common) listSearch {
@@ -59,7 +61,9 @@ func (s *listSearch) key(k *keyMap, msg tea.KeyPressMsg, n, sel int, text func(i
 			old := s.in.Value()
 			s.in, cmd = s.in.Update(msg)
 			if s.in.Value() != old {
-				if r := s.find(n, s.from, 1, text); r >= 0 {
+				r := s.find(n, s.from, 1, text)
+				s.none = r < 0 && s.query() != ""
+				if r >= 0 {
 					return true, r, cmd
 				}
 			}
@@ -68,7 +72,7 @@ func (s *listSearch) key(k *keyMap, msg tea.KeyPressMsg, n, sel int, text func(i
 	}
 	switch {
 	case key.Matches(msg, k.List.Search):
-		s.typing, s.from = true, sel
+		s.typing, s.from, s.none = true, sel, false
 		s.in.SetValue("")
 		return true, sel, s.in.Focus()
 	case s.query() != "" && key.Matches(msg, k.List.SearchNext):
@@ -80,6 +84,7 @@ func (s *listSearch) key(k *keyMap, msg tea.KeyPressMsg, n, sel int, text func(i
 		return true, sel, nil
 	case s.query() != "" && key.Matches(msg, k.Dialog.Dismiss):
 		s.in.SetValue("")
+		s.none = false
 		return true, sel, nil
 	}
 	return false, sel, nil
@@ -102,11 +107,15 @@ func (s *listSearch) find(n, start, dir int, text func(int) string) int {
 
 // line is the search line w wide: the input while typing, else the query and its keys.
 func (s *listSearch) line(c *common, w int) string {
+	none := ""
+	if s.none && s.query() != "" {
+		none = c.st.Warning.Render("  no match")
+	}
 	if s.typing {
-		return fit(s.in.View(), w)
+		return fit(s.in.View()+none, w)
 	}
 	k := &c.keys.List
-	return fit(c.st.Accent.Render("/"+clean(s.in.Value()))+
+	return fit(c.st.Accent.Render("/"+clean(s.in.Value()))+none+
 		c.st.Muted.Render("  "+k.SearchNext.Help().Key+"/"+k.SearchPrev.Help().Key+" next/previous · esc clears"), w)
 }
 
