@@ -2,10 +2,10 @@ package otlpexport_test
 
 import (
 	"bufio"
-	"errors"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
