@@ -81,13 +81,19 @@ func (r *recordFlags) redactor(cfg *mcpclient.Config) (*trace.Redactor, error) {
 	if r.noRedact {
 		return nil, nil
 	}
-	return trace.NewRedactor(trace.RedactConfig{
+	return trace.NewRedactor(r.redactConfig(cfg))
+}
+
+// redactConfig is what the session's secrets are: its -e values, argv, headers and the
+// --redact patterns.
+func (r *recordFlags) redactConfig(cfg *mcpclient.Config) trace.RedactConfig {
+	return trace.RedactConfig{
 		Env:       cfg.Env,
 		Inherited: os.Environ(),
 		Argv:      serverArgv(cfg),
 		Patterns:  r.redact,
 		Headers:   headerLines(cfg.Header),
-	})
+	}
 }
 
 // start opens the session's trace and hooks it to cfg.OnEvents (any OnEvents already set
@@ -373,9 +379,7 @@ func (rec *recording) startOTLP(cfg *mcpclient.Config, r *recordFlags, logger *s
 		transport = "tcp"
 	}
 	// Bodies are masked with the session's secrets even when the trace is not (--no-redact).
-	red, _ := trace.NewRedactor(trace.RedactConfig{
-		Env: cfg.Env, Inherited: os.Environ(), Argv: serverArgv(cfg), Patterns: r.redact, Headers: headerLines(cfg.Header),
-	})
+	red, _ := trace.NewRedactor(r.redactConfig(cfg))
 	x, err := o.start(context.Background(), transport, false, logger, red)
 	if err != nil || x == nil {
 		return err

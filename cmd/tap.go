@@ -211,7 +211,7 @@ func (r *tapRecordFlags) store(path string, auto bool, logger *slog.Logger) *ses
 // tap, token-looking arguments and the --redact patterns (nil with --no-redact).
 // bodyRedactor masks the bodies --otlp-bodies sends, with or without --no-redact.
 func (r *tapRecordFlags) bodyRedactor(argv []string) *trace.Redactor {
-	red, _ := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: argv, Patterns: r.redact})
+	red, _ := trace.NewRedactor(r.redactConfig(argv))
 	return red
 }
 
@@ -219,11 +219,12 @@ func (r *tapRecordFlags) redactor(argv []string) (*trace.Redactor, error) {
 	if r.noRedact {
 		return nil, nil
 	}
-	return trace.NewRedactor(trace.RedactConfig{
-		Inherited: os.Environ(),
-		Argv:      argv,
-		Patterns:  r.redact,
-	})
+	return trace.NewRedactor(r.redactConfig(argv))
+}
+
+// redactConfig is what the tap's secrets are: its argv and the --redact patterns.
+func (r *tapRecordFlags) redactConfig(argv []string) trace.RedactConfig {
+	return trace.RedactConfig{Inherited: os.Environ(), Argv: argv, Patterns: r.redact}
 }
 
 // tracePath picks the trace file (--record FILE, else one in the tap's state directory,
