@@ -77,6 +77,7 @@ type Stream struct {
 
 	conn  net.Conn
 	br    *bufio.Reader
+	holds holdState // breakpoints: what the tap says of them, and the ops sent
 	pair  *mcpclient.Pairer
 	offs  map[mcpclient.Direction]*[2]int64
 	lines int64
@@ -117,12 +118,23 @@ func Attach(socket string) (*Stream, error) {
 // a viewer that stores or forwards the trace. Control lines are returned as errors, as by
 // Next; io.EOF ends the stream.
 func (s *Stream) NextLine() ([]byte, error) {
+	line, err := s.nextLine()
+	if err != nil {
+		s.holds.close()
+	}
+	return line, err
+}
+
+func (s *Stream) nextLine() ([]byte, error) {
 	for {
 		line, err := readLine(s.br)
 		if len(bytes.TrimSpace(line)) == 0 {
 			if err != nil {
 				return nil, err
 			}
+			continue
+		}
+		if s.holds.take(line) {
 			continue
 		}
 		if ctl, reason := control(line); ctl != "" {
@@ -152,6 +164,14 @@ func (s *Stream) NextLine() ([]byte, error) {
 // file that dropped earlier events says so first: a lifecycle note with Seq 0. A trace line that cannot
 // be read is skipped.
 func (s *Stream) Next() (mcpclient.Event, error) {
+	ev, err := s.next()
+	if err != nil {
+		s.holds.close()
+	}
+	return ev, err
+}
+
+func (s *Stream) next() (mcpclient.Event, error) {
 	for {
 		line, err := readLine(s.br)
 		if len(bytes.TrimSpace(line)) == 0 {
@@ -165,6 +185,9 @@ func (s *Stream) Next() (mcpclient.Event, error) {
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return mcpclient.Event{}, err
+		}
+		if s.holds.take(line) {
+			continue
 		}
 		if ctl, reason := control(line); ctl != "" {
 			if ctl == "history-dropped" {

@@ -167,7 +167,8 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 			return Result{}, err
 		}
 	}
-	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g, inj: newInjector(o.Inject, start)}
+	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g}
+	t.inj = newInjector(o.Inject, start, opt.SocketDir != "-", t.life)
 	s.inj = t.inj
 	s.tee.batching = true // one write per batch (see record)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})
@@ -182,6 +183,7 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 	}
 	go func() {
 		<-ctx.Done()
+		t.inj.endHolds() // held exchanges go on unchanged, then the connections close
 		o.Listener.Close()
 		t.connsMu.Lock()
 		for c := range t.conns {
@@ -501,7 +503,7 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
-		if t.inj != nil {
+		if t.inj.active() {
 			if answered, keep := t.injectRequest(cw, rh, &body, &wire); answered {
 				if !keep || rh.closeConn {
 					return

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
+	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
 
@@ -23,12 +24,28 @@ import (
 //	                   line, every event line so far, then each new event line as it happens.
 //	                   The connection ends (EOF) after the last event when the session ends.
 //
+// An attached viewer may set breakpoints and decide what they hold by writing more lines:
+//
+//	{"op":"break","filters":["method:tools/call"],"timeout":"2m"}
+//	                 replaces its breakpoints (wire filters; none clears them); a frame one
+//	                 matches is held until the viewer decides, or the timeout passes. One
+//	                 viewer at a time has breakpoints.
+//	{"op":"decide","hold":3,"decision":"forward"|"send"|"drop"|"answer","message":{...}}
+//	                 settles hold 3: forward it unchanged, send message in its place, drop
+//	                 it, or answer its sender with message (a request only).
+//
 // A line that is not a trace line is a control line, an object whose first member is "tap":
 //
 //	{"tap":"dropped","reason":"..."}  the viewer fell more than Options.ViewerBuffer bytes
 //	                                  behind and is disconnected; the tap goes on.
 //	{"tap":"error","reason":"..."}    the tap cannot serve the request.
+//	{"tap":"breakpoints","filters":[...],"timeout":"2m0s"}  the viewer's breakpoints as set.
+//	{"tap":"refused","reason":"..."}  a break or decide op was refused.
+//	{"tap":"held","hold":3,"dir":"c2s","what":"...","breakpoint":"...","request":true,
+//	 "deadline":"RFC 3339","message":"the frame's bytes"}  a frame is held (to its viewer).
+//	{"tap":"released","hold":3,"how":"forwarded"}  hold 3 ended (session.HoldEnd.How).
 //
+// A held frame goes on unchanged when its viewer detaches or the session ends.
 // Everything sent is what the trace file holds (redacted the same way). The socket is mode
 // 0600 in a 0700 directory of the user's runtime directory: nothing another user can reach.
 
@@ -66,9 +83,18 @@ type Info struct {
 	Socket string `json:"-"`
 }
 
-// request is a client's first line.
+// request is a client's line: the first (info or attach), or an attached viewer's
+// breakpoint ops (see breakpoints.go).
 type request struct {
 	Op string `json:"op"`
+	// break: the breakpoints (wire filters) and the hold timeout (a Go duration; "" is
+	// DefaultHoldTimeout).
+	Filters []string `json:"filters,omitempty"`
+	Timeout string   `json:"timeout,omitempty"`
+	// decide: the hold, the decision (forward, send, drop, answer) and its message.
+	Hold     int64           `json:"hold,omitempty"`
+	Decision string          `json:"decision,omitempty"`
+	Message  json.RawMessage `json:"message,omitempty"`
 }
 
 // hub serves the attach socket: trace history and live lines to any number of viewers.
@@ -382,7 +408,8 @@ func (h *hub) serve(c net.Conn) {
 		h.mu.Unlock()
 	}()
 	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	line, err := bufio.NewReaderSize(c, 4096).ReadSlice('\n')
+	br := bufio.NewReaderSize(c, 4096)
+	line, err := br.ReadSlice('\n')
 	if err != nil {
 		return
 	}
@@ -400,7 +427,7 @@ func (h *hub) serve(c net.Conn) {
 		_ = c.SetWriteDeadline(time.Now().Add(writeTimeout))
 		_, _ = c.Write(append(b, '\n'))
 	case "attach":
-		h.attach(c)
+		h.attach(c, br)
 	default:
 		writeControl(c, "error", fmt.Sprintf("unknown op %q (want info or attach)", req.Op))
 	}
@@ -417,7 +444,7 @@ func writeControl(c net.Conn, what, reason string) {
 
 // attach streams the history, then the live lines, until the session ends, the viewer goes
 // away, or it falls too far behind.
-func (h *hub) attach(c net.Conn) {
+func (h *hub) attach(c net.Conn, br *bufio.Reader) {
 	v := &viewer{conn: c, wake: make(chan struct{}, 1)}
 	h.mu.Lock()
 	if h.closed {
@@ -436,6 +463,9 @@ func (h *hub) attach(c net.Conn) {
 		delete(h.viewers, v)
 		h.mu.Unlock()
 	}()
+	if hold := h.holder(); hold != nil {
+		go h.control(v, br, hold)
+	}
 	h.s.log.Info("viewer attached", "history_bytes", histSize)
 
 	// History: the trace so far, from the file (never held in memory whole) or from memory.
@@ -611,4 +641,67 @@ func (h *hub) close() {
 		<-done
 	}
 	_ = os.Remove(h.path)
+}
+
+// holder is the tap's breakpoint holder (nil: this tap holds nothing).
+func (h *hub) holder() *holder {
+	if h.s.inj == nil {
+		return nil
+	}
+	return h.s.inj.holds
+}
+
+// control reads an attached viewer's breakpoint ops until it goes away, then releases what
+// its breakpoints held.
+func (h *hub) control(v *viewer, br *bufio.Reader, hold *holder) {
+	defer hold.detach(v)
+	for {
+		line, err := br.ReadSlice('\n')
+		if err != nil {
+			return
+		}
+		var req request
+		if err := json.Unmarshal(line, &req); err != nil {
+			v.push(refusedLine("the line is not JSON: "+err.Error()), h.limit)
+			continue
+		}
+		if err := h.op(v, hold, req); err != nil {
+			v.push(refusedLine(err.Error()), h.limit)
+		}
+	}
+}
+
+// op carries out one breakpoint op; the error is the refusal.
+func (h *hub) op(v *viewer, hold *holder, req request) error {
+	switch req.Op {
+	case "break":
+		var timeout time.Duration
+		if req.Timeout != "" {
+			d, err := time.ParseDuration(req.Timeout)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("timeout %q: want a positive Go duration such as 30s or 5m", req.Timeout)
+			}
+			timeout = d
+		}
+		return hold.setBreakpoints(v, h.limit, req.Filters, timeout)
+	case "decide":
+		kinds := map[string]mcpsession.HoldDecisionKind{"forward": mcpsession.HoldForward, "send": mcpsession.HoldSend,
+			"drop": mcpsession.HoldDrop, "answer": mcpsession.HoldAnswer}
+		k, ok := kinds[req.Decision]
+		if !ok {
+			return fmt.Errorf("decision %q: want forward, send, drop or answer", req.Decision)
+		}
+		if (k == mcpsession.HoldSend || k == mcpsession.HoldAnswer) && len(req.Message) == 0 {
+			return fmt.Errorf("decision %s needs a message", req.Decision)
+		}
+		return hold.decide(v, req.Hold, mcpsession.HoldDecision{Kind: k, Message: req.Message})
+	}
+	return fmt.Errorf("unknown op %q (an attached viewer may send break or decide)", req.Op)
+}
+
+func refusedLine(reason string) []byte {
+	return controlLine(struct {
+		Tap    string `json:"tap"`
+		Reason string `json:"reason"`
+	}{"refused", reason})
 }

@@ -206,6 +206,9 @@ type injector struct {
 	rules []Rule
 	hits  []atomic.Int64
 	start time.Time
+	// holds holds what an attach's breakpoints match, after the rules (nil: the tap has no
+	// attach socket, so no breakpoints).
+	holds *holder
 
 	mu   sync.Mutex
 	pend [2]map[string]reqInfo // requests by compact id: [0] sent by the host, [1] by the server
@@ -217,12 +220,33 @@ type reqInfo struct{ method, tool string }
 // maxPending bounds the requests remembered per direction (never answered ones pile up).
 const maxPending = 4096
 
-func newInjector(rules []Rule, start time.Time) *injector {
-	if len(rules) == 0 {
+// newInjector makes the injector of the rules, and of breakpoints when breakable (the tap
+// publishes an attach socket); nil when there can be neither. note records a lifecycle
+// note at once (a hold's).
+func newInjector(rules []Rule, start time.Time, breakable bool, note func(mcpclient.LifeInfo)) *injector {
+	if len(rules) == 0 && !breakable {
 		return nil
 	}
-	return &injector{rules: rules, hits: make([]atomic.Int64, len(rules)), start: start,
+	in := &injector{rules: rules, hits: make([]atomic.Int64, len(rules)), start: start,
 		pend: [2]map[string]reqInfo{{}, {}}}
+	if breakable {
+		in.holds = newHolder()
+		in.holds.note = note
+	}
+	return in
+}
+
+// active reports whether a frame may be acted on now: there are rules, or breakpoints set.
+// Without, the forward paths pass frames on as they come.
+func (in *injector) active() bool {
+	return in != nil && (len(in.rules) > 0 || (in.holds != nil && in.holds.on.Load()))
+}
+
+// endHolds releases what is held, unchanged, and holds nothing more (the session ends).
+func (in *injector) endHolds() {
+	if in != nil && in.holds != nil {
+		in.holds.end()
+	}
 }
 
 // outcome is what a rule did to a frame.
@@ -236,6 +260,8 @@ type outcome struct {
 	// note is the lifecycle note; cond says injected, edited, dropped or delayed.
 	note string
 	cond mcpclient.NoteCond
+	// same: fwd is the frame itself, unchanged (a hold released as it came).
+	same bool
 }
 
 // Conditions of the injection notes (mcpclient.LifeInfo.Cond), for code that reads traces.
@@ -257,6 +283,9 @@ const (
 // and applies it; eol is the frame's line ending, kept on what is forwarded. ok is false
 // when no rule matches (the frame passes unchanged).
 func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome, ok bool) {
+	if !in.active() {
+		return outcome{}, false
+	}
 	ev := frameEv{in: in, dir: dir, raw: msg, at: time.Since(in.start)}
 	ev.parse()
 	in.remember(&ev)
@@ -266,6 +295,10 @@ func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome
 			in.hits[i].Add(1)
 			return in.apply(i, &ev, eol), true
 		}
+	}
+	// A frame no rule took may be held at a breakpoint.
+	if in.holds != nil && in.holds.on.Load() {
+		return in.holds.hold(&ev, eol)
 	}
 	return outcome{}, false
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// lineGate is one direction of a stdio tap's forward path while --inject rules are set.
+// lineGate is one direction of a stdio tap's forward path when --inject rules or an
+// attach's breakpoints may act on frames.
 // A rule matches a whole frame, so the gate holds a line until its newline has come, then
 // passes it on or lets the first matching rule act on it. Lines no rule matches go on in
 // runs, one write per read as without rules. A line that outgrows MaxMessage before its
@@ -43,6 +44,14 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 // write takes the bytes of one read; it reports false once fwd did.
 func (g *lineGate) write(p []byte) bool {
+	if len(g.partial) == 0 && !g.s.inj.active() {
+		// No rules and no breakpoints (yet): the bytes go on as they come, as without a
+		// gate. A line left open passes unmatched to its end should breakpoints come.
+		if len(p) > 0 {
+			g.passing = p[len(p)-1] != '\n'
+		}
+		return g.fwd(p)
+	}
 	if len(g.partial) > 0 || g.passing {
 		nl := bytes.IndexByte(p, '\n')
 		if nl < 0 {

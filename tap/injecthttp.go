@@ -33,7 +33,7 @@ func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) 
 	now := time.Now()
 	note := &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: out.note, Cond: out.cond}
 	t.s.log.Info("inject", "note", out.note)
-	if out.delay > 0 {
+	if out.delay > 0 || out.same {
 		t.record([]httpItem{{t: now, kind: itemLife, life: note}})
 		time.Sleep(out.delay)
 		return false, true
@@ -60,7 +60,7 @@ func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) 
 // injectNotes notes the rules at the start, and at the end (end) each rule that matched
 // nothing, on stderr too.
 func (t *httpTap) injectNotes(end bool) {
-	if t.inj == nil {
+	if t.inj == nil || len(t.inj.rules) == 0 {
 		return
 	}
 	if !end {
@@ -75,7 +75,7 @@ func (t *httpTap) injectNotes(end bool) {
 
 // respond forwards one response: as it comes without rules, else through responseInjected.
 func (t *httpTap) respond(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (bool, error) {
-	if t.inj != nil {
+	if t.inj.active() {
 		return t.responseInjected(ubr, cw, method, pend)
 	}
 	keep, _, err := t.response(ubr, cw, method, pend, false)
@@ -157,8 +157,10 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 			if out, ok := t.inj.match(mcpclient.ServerToClient, b, nil); ok {
 				t.record(pend)
 				pend = nil
-				wire = t.served(out, nil)
-				raw = withLength(h.raw, len(wire))
+				if fwd := t.served(out, nil); !out.same {
+					wire = fwd
+					raw = withLength(h.raw, len(wire))
+				}
 			}
 		}
 		if _, err := cw.Write(raw); err != nil {
@@ -317,6 +319,9 @@ func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Rea
 	br.Reset(rd)
 	fr, _ := mcpclient.NewSSEReader(br).Next()
 	b := t.served(out, sink)
+	if out.same {
+		return frame
+	}
 	if b == nil {
 		return nil
 	}

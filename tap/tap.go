@@ -268,7 +268,7 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	if s.inj = newInjector(opt.Inject, start); s.inj != nil {
+	if s.inj = newInjector(opt.Inject, start, opt.SocketDir != "-", s.life); s.inj != nil {
 		s.hostW, s.serverW = &lockedWriter{w: opt.Stdout}, &lockedWriter{w: inW}
 	}
 	s.started(cmd, tree, start)
@@ -294,7 +294,7 @@ func (s *session) started(cmd *exec.Cmd, tree *platform.Tree, start time.Time) {
 	}
 	s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: fmt.Sprintf("tap %q: host pid %d, tap pid %d", s.opt.Name, os.Getppid(), os.Getpid())})
 	s.log.Info("tap started", "name", s.opt.Name, "server_pid", s.pid, "host_pid", os.Getppid())
-	if s.inj != nil {
+	if s.inj != nil && len(s.inj.rules) > 0 {
 		s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: s.inj.summary()})
 	}
 
@@ -345,6 +345,7 @@ const pipeDrain = 500 * time.Millisecond
 // records the exit and closes the recording. Pipes still open pipeDrain after that are
 // abandoned (see abandonPipes).
 func (s *session) ended(outDone, errDone <-chan struct{}) Result {
+	s.inj.endHolds() // the server is gone: a held frame of its last output goes on to the host
 	if !waitChan(outDone, time.Second) || !waitChan(errDone, 200*time.Millisecond) {
 		s.killGroup()
 	}
@@ -669,6 +670,7 @@ func clone(b []byte) []byte {
 
 // stop starts the shutdown sequence (once).
 func (s *session) stop(reason string) {
+	s.inj.endHolds() // a held frame goes on before the server's stdin closes
 	s.stopOnce.Do(func() { s.stopReason <- reason })
 }
 
