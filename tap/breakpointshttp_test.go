@@ -1,0 +1,153 @@
+package tap
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
+	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/trace"
+)
+
+// TestBreakpointsHTTP: the go-sdk client, a real host, calls a go-sdk Streamable HTTP
+// server's tool through an HTTP tap; an attach holds the tools/call and sends it on
+// edited (the tool sees the edit), then answers the next one itself (the tool never runs),
+// then holds the server's tools/list answer and forwards it unchanged.
+func TestBreakpointsHTTP(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
+	seen := make(chan string, 4)
+	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+		Message string `json:"message"`
+	}) (*mcp.CallToolResult, any, error) {
+		seen <- in.Message
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
+	})
+	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer up.Close()
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(up.URL + "/mcp")
+	var rec, stderr lockedBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	sock := make(chan string, 1)
+	go func() {
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: u, Trace: &rec, Stderr: &stderr, SocketDir: filepath.Join(t.TempDir(), "run"),
+			Header: trace.Header{Tool: "test"}, Guard: g, OnStart: func(s string) { sock <- s }})
+		close(done)
+	}()
+	st, err := Attach(<-sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := st.Updates()
+	go func() {
+		for {
+			if _, err := st.Next(); err != nil {
+				return
+			}
+		}
+	}()
+	setBreakpoints(t, st, ch, time.Minute, "dir:out method:tools/call", "dir:in method:tools/list")
+
+	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer ccancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(cctx, &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(msg string) (*mcp.CallToolResult, error) {
+		type res struct {
+			r   *mcp.CallToolResult
+			err error
+		}
+		out := make(chan res, 1)
+		go func() {
+			r, err := cs.CallTool(cctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": msg}})
+			out <- res{r, err}
+		}()
+		hd := heldNext(t, ch)
+		if !hd.Request || !strings.Contains(string(hd.Raw), `"message":"`+msg+`"`) {
+			t.Fatalf("hold = %+v", hd)
+		}
+		if msg == "edit me" {
+			edited := strings.Replace(string(hd.Raw), "edit me", "edited by the attach", 1)
+			_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldSend, Message: []byte(edited)})
+		} else {
+			id := hd.Raw[strings.Index(string(hd.Raw), `"id":`)+5:]
+			id = id[:strings.IndexAny(string(id), ",}")]
+			answer := `{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"content":[{"type":"text","text":"from the attach"}]}}`
+			_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldAnswer, Message: []byte(answer)})
+		}
+		endedNext(t, ch)
+		r := <-out
+		return r.r, r.err
+	}
+	r, err := call("edit me")
+	if err != nil || r.Content[0].(*mcp.TextContent).Text != "edited by the attach" {
+		t.Fatalf("edited call: %+v, %v", r, err)
+	}
+	if got := <-seen; got != "edited by the attach" {
+		t.Errorf("the tool saw %q", got)
+	}
+	r, err = call("answer me")
+	if err != nil || r.Content[0].(*mcp.TextContent).Text != "from the attach" {
+		t.Fatalf("answered call: %+v, %v", r, err)
+	}
+	select {
+	case got := <-seen:
+		t.Errorf("the tool ran (%q); the attach answered in its place", got)
+	default:
+	}
+
+	lres := make(chan error, 1)
+	go func() {
+		_, err := cs.ListTools(cctx, nil)
+		lres <- err
+	}()
+	hd := heldNext(t, ch)
+	if hd.Request || !strings.Contains(hd.What, "tools/list") {
+		t.Fatalf("hold = %+v", hd)
+	}
+	_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldForward})
+	if e := endedNext(t, ch); e.How != "forwarded" {
+		t.Fatalf("end = %+v", e)
+	}
+	if err := <-lres; err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	_ = cs.Close()
+	st.Close()
+	cancel()
+	<-done
+	tr := rec.String()
+	for _, w := range []string{
+		`sent an edited message in place of request id 3 (tools/call echo)`,
+		`answered request id 4 (tools/call echo)`,
+		`forwarded response id 5 (tools/list)`,
+		`"cond":"held"`,
+	} {
+		if !strings.Contains(tr, w) {
+			t.Errorf("the trace lacks %s", w)
+		}
+	}
+	if t.Failed() {
+		t.Log(tr)
+	}
+}
