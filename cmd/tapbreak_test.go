@@ -1,0 +1,126 @@
+package cmd
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/tap"
+)
+
+// TestTapBreakpoints: the go-sdk client, as the host, runs the go-sdk everything-server
+// through `mcp-inspect tap`; an attach (the tap package's client, as `attach` uses it) sets
+// a breakpoint on tools/call, edits the first call's tool name (the host gets the other
+// tool's answer), and detaches while the second is held (it goes on unchanged). The trace
+// says so.
+func TestTapBreakpoints(t *testing.T) {
+	bin := testservers.BuildInspector(t)
+	server := testservers.GoEverything(t)
+	rec := filepath.Join(t.TempDir(), "t.jsonl")
+	env := tapEnv(t)
+	var run string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_RUNTIME_DIR="); ok {
+			run = v
+		}
+	}
+	cmd := exec.Command(bin, append([]string{"tap", "--name", "bp", "--record", rec, "--"}, server...)...)
+	cmd.Env = env
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	taps, err := tap.List(filepath.Join(run, "mcp-inspect"))
+	if err != nil || len(taps) != 1 {
+		t.Fatalf("taps %+v, %v", taps, err)
+	}
+	st, err := tap.Attach(taps[0].Socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	updates := st.Updates()
+	go func() {
+		for {
+			if _, err := st.Next(); err != nil {
+				return
+			}
+		}
+	}()
+	next := func() session.HoldUpdate {
+		t.Helper()
+		select {
+		case u := <-updates:
+			return u
+		case <-time.After(20 * time.Second):
+			t.Fatal("no word from the tap")
+		}
+		return session.HoldUpdate{}
+	}
+	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if u := next(); u.Set == nil {
+		t.Fatalf("set: %+v", u)
+	}
+	call := func(msg string) <-chan string {
+		out := make(chan string, 1)
+		go func() {
+			r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: msg})
+			if err != nil {
+				out <- "error: " + err.Error()
+				return
+			}
+			out <- r.Content[0].(*mcp.TextContent).Text
+		}()
+		return out
+	}
+	got := call("test_simple_text")
+	u := next()
+	if u.Held == nil || !strings.Contains(string(u.Held.Raw), `"test_simple_text"`) {
+		t.Fatalf("want the call held: %+v", u)
+	}
+	edited := strings.Replace(string(u.Held.Raw), "test_simple_text", "test_error_handling", 1)
+	if err := st.Decide(u.Held.ID, session.HoldDecision{Kind: session.HoldSend, Message: []byte(edited)}); err != nil {
+		t.Fatal(err)
+	}
+	if text := <-got; text != "this tool intentionally returns an error for testing" {
+		t.Errorf("the host got %q, want the answer to the edited call", text)
+	}
+	got = call("test_simple_text")
+	if u := next(); u.Ended == nil || u.Ended.How != "edited" {
+		t.Fatalf("want the first hold's end: %+v", u)
+	}
+	if u := next(); u.Held == nil {
+		t.Fatalf("want the second call held: %+v", u)
+	}
+	st.Close()
+	if text := <-got; text != "This is a simple text response for testing." {
+		t.Errorf("after detach the host got %q, want the call to go on unchanged", text)
+	}
+	_ = cs.Close()
+	var conds []string
+	for _, ev := range traceEvents(t, rec) {
+		if ev.Dir == mcpclient.Lifecycle && ev.Life.Cond != "" {
+			conds = append(conds, string(ev.Life.Cond))
+		}
+	}
+	if t.Failed() {
+		b, _ := os.ReadFile(rec)
+		t.Log(string(b))
+	}
+	if g := strings.Join(conds, " "); g != "breakpoints held edited held breakpoints released" {
+		t.Errorf("trace notes: %s", g)
+	}
+}
