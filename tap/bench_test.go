@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 	"io"
 	"os"
 	"os/exec"
@@ -23,6 +24,7 @@ type echoPeer struct {
 	w    *os.File
 	r    *os.File
 	stop func()
+	sock string // the tap's attach socket ("" direct)
 }
 
 // directCat starts a cat (the test binary as one: catArgv) with pipes, as a host would.
@@ -72,24 +74,55 @@ func tappedRules(tb testing.TB, red *trace.Redactor, rules []Rule, argv ...strin
 	}
 	done := make(chan struct{})
 	started := make(chan struct{})
+	var sock string
 	go func() {
 		defer close(done)
 		_, err := Run(context.Background(), Options{
 			Argv: argv, Stdin: inR, Stdout: outW, Stderr: io.Discard, Redactor: red,
 			TracePath: filepath.Join(dir, "t.jsonl"), SocketDir: filepath.Join(dir, "run"),
-			Signals: []os.Signal{}, OnStart: func(int, string) { close(started) }, Inject: rules,
+			Signals: []os.Signal{}, OnStart: func(_ int, s string) { sock = s; close(started) }, Inject: rules,
 		})
 		if err != nil {
 			tb.Error(err)
 		}
 	}()
 	<-started
-	return &echoPeer{w: inW, r: outR, stop: func() {
+	return &echoPeer{w: inW, r: outR, sock: sock, stop: func() {
 		inW.Close()
 		<-done
 		inR.Close()
 		outR.Close()
 	}}
+}
+
+// tappedBreakpoints is tappedCat with an attach that set three breakpoints matching
+// nothing the benchmark sends.
+func tappedBreakpoints(tb testing.TB) *echoPeer {
+	p := tappedCat(tb)
+	st, err := Attach(p.sock)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ch := st.Updates()
+	go func() {
+		for {
+			if _, err := st.Next(); err != nil {
+				return
+			}
+		}
+	}()
+	if err := st.Set(mcpsession.BreakpointSet{Filters: []string{"method:tools/call", "dir:in kind:error", "tool:delete_*"}}); err != nil {
+		tb.Fatal(err)
+	}
+	if u := <-ch; u.Set == nil {
+		tb.Fatalf("breakpoints refused: %+v", u)
+	}
+	stop := p.stop
+	p.stop = func() {
+		st.Close()
+		stop()
+	}
+	return p
 }
 
 // roundTrip writes line and reads until it is back.
@@ -174,8 +207,9 @@ func BenchmarkRoundTrip(b *testing.B) {
 
 // BenchmarkRoundTripInject is one 200-byte JSON-RPC request to an echo server and back
 // (cat: both directions see a tools/list request), directly, through the tap, and
-// through the tap with three --inject rules that match nothing; p50-ns is the median
-// round trip. What the rules add is (inject3 - direct) / (tap - direct) at p50:
+// through the tap with three --inject rules that match nothing, and with an attach's three
+// breakpoints that match nothing; p50-ns is the median round trip. What the rules add is
+// (inject3 - direct) / (tap - direct) at p50 (break3 likewise):
 //
 //	go test ./tap -run '^$' -bench RoundTripInject -count 6 | tee /tmp/b.txt; benchstat /tmp/b.txt
 func BenchmarkRoundTripInject(b *testing.B) {
@@ -196,6 +230,7 @@ func BenchmarkRoundTripInject(b *testing.B) {
 		{"direct", directCat},
 		{"tap", tappedCat},
 		{"inject3", func(tb testing.TB) *echoPeer { return tappedRules(tb, nil, rules, catArgv()...) }},
+		{"break3", tappedBreakpoints},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			p := bc.start(b)
