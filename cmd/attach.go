@@ -20,6 +20,7 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/settings"
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
+	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/tap"
 	"github.com/mcp-inspect/mcp-inspect/ui"
@@ -28,13 +29,19 @@ import (
 func newAttachCmd() *cobra.Command {
 	var theme, logFile string
 	var debug, list, raw bool
+	var breaks []string
+	var holdTimeout time.Duration
 	c := &cobra.Command{
 		Use:   "attach [NAME]",
 		Short: "Watch a running tap live in the TUI: its history, then the traffic as it happens",
-		Long: `attach opens the TUI, read-only, on a running ` + "`mcp-inspect tap`" + `: every message the host and
+		Long: `attach opens the TUI on a running ` + "`mcp-inspect tap`" + `: every message the host and
 the server exchanged so far, then the live traffic. Quitting the TUI detaches; the tap, the
 host and the server go on undisturbed (a viewer that falls far behind is dropped, never
 waited for).
+
+Breakpoints (--break, or the breakpoints key in the TUI) are wire filters: a message one
+matches is held in the tap until you forward it, edit and send it, drop it or answer it. A
+held message goes on unchanged after --hold-timeout, or when you detach.
 
 NAME is the tap's --name (or its pid). Without NAME, attach lists the running taps (name,
 command, host pid, start time, messages) and asks which one; with no terminal to ask on it
@@ -42,12 +49,16 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 /run/user/UID/mcp-inspect or /tmp/mcp-inspect-UID.`,
 		Example: `  mcp-inspect attach
   mcp-inspect attach everything
+  mcp-inspect attach everything --break 'method:tools/call tool:delete_*'
   mcp-inspect attach --list
   mcp-inspect attach everything --raw > live.jsonl`,
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkBreaks(breaks, holdTimeout, raw); err != nil {
+				return err
+			}
 			logger, closeLog := openLog(logFile, debug)
 			defer closeLog()
 			taps, err := tap.List()
@@ -99,9 +110,11 @@ prints the list. Taps publish on Unix sockets (mode 0600) in $XDG_RUNTIME_DIR/mc
 			if err := checkTheme(theme, from); err != nil {
 				return &codeError{exitUsage, err.Error()}
 			}
-			return attachTUI(ctx, chosen, theme, logger, settingsOf(cmd))
+			return attachTUI(ctx, chosen, attachTUIOptions{theme: theme, breaks: breaks, holdTimeout: holdTimeout}, logger, settingsOf(cmd))
 		},
 	}
+	c.Flags().StringArrayVar(&breaks, "break", nil, "hold each message the wire `FILTER` matches until you decide in the TUI (repeatable)")
+	c.Flags().DurationVar(&holdTimeout, "hold-timeout", tap.DefaultHoldTimeout, "a held message goes on unchanged after this long without a decision")
 	c.Flags().BoolVar(&list, "list", false, "print the running taps and exit")
 	c.Flags().BoolVar(&raw, "raw", false, "write the tap's trace (JSON Lines: history, then live) to stdout instead of opening the TUI")
 	c.Flags().StringVar(&theme, "theme", "", themeUsage())
@@ -177,7 +190,32 @@ func promptTap(in io.Reader, out io.Writer, taps []tap.Info) (int, error) {
 }
 
 // attachTUI shows the tap's traffic in the read-only TUI until the user quits.
-func attachTUI(ctx context.Context, info tap.Info, theme string, logger *slog.Logger, set *settings.Settings) error {
+// attachTUIOptions are attach's choices for the TUI.
+type attachTUIOptions struct {
+	theme       string
+	breaks      []string      // --break filters, set as the TUI opens
+	holdTimeout time.Duration // --hold-timeout
+}
+
+// checkBreaks refuses --break filters that do not parse (naming the column), a hold timeout
+// that is not positive, and --break with --raw (nothing could decide).
+func checkBreaks(breaks []string, timeout time.Duration, raw bool) error {
+	if timeout <= 0 {
+		return &codeError{exitUsage, fmt.Sprintf("--hold-timeout %s: want a positive duration such as 30s or 5m", timeout)}
+	}
+	if len(breaks) > 0 && raw {
+		return &codeError{exitUsage, "--break needs the TUI to decide what it holds; --raw cannot (drop one of them)"}
+	}
+	for _, b := range breaks {
+		if _, err := wirefilter.Parse(b); err != nil {
+			return &codeError{exitUsage, fmt.Sprintf("--break %q: %v (example: --break 'method:tools/call tool:delete_*')", b, err)}
+		}
+	}
+	return nil
+}
+
+func attachTUI(ctx context.Context, info tap.Info, o attachTUIOptions, logger *slog.Logger, set *settings.Settings) error {
+	theme := o.theme
 	st, err := tap.Attach(info.Socket)
 	if err != nil {
 		return &codeError{exitNoServer, fmt.Sprintf("cannot attach to tap %q: %v", info.Name, err)}

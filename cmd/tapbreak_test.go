@@ -124,3 +124,21 @@ func TestTapBreakpoints(t *testing.T) {
 		t.Errorf("trace notes: %s", g)
 	}
 }
+
+// TestAttachBreakUsage: --break filters that do not parse, a hold timeout that is not
+// positive, and --break with --raw are usage errors before anything is attached.
+func TestAttachBreakUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"attach", "x", "--break", "method:(tools"}, `--break "method:(tools": column`},
+		{[]string{"attach", "x", "--break", "method:ping", "--hold-timeout", "0s"}, "--hold-timeout 0s: want a positive duration"},
+		{[]string{"attach", "x", "--break", "method:ping", "--raw"}, "--break needs the TUI"},
+	} {
+		_, errs, code := runIn(t, c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, code, errs, c.want)
+		}
+	}
+}
