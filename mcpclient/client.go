@@ -96,6 +96,11 @@ type Config struct {
 	// must eventually call Respond or Fail on it. When nil, every such request is answered at
 	// once with -32601 Method not found (MCP basic/index: requests are always answered).
 	OnServerRequest func(*ServerRequest)
+	// Intercept, when set and Active, sees each server→client JSON-RPC message (not a
+	// batch) before the client handles it, on the goroutine that read it: it may block (what
+	// the server sends after it waits, so order is kept) and says what becomes of it
+	// (intercept.go). mcp-inspect's breakpoints; inactive it costs an atomic load a frame.
+	Intercept Interceptor
 }
 
 // Observer is how a caller that makes events of its own, outside a session (check's HTTP

@@ -64,6 +64,9 @@ func (c *Client) stderrFrame(f Frame) {
 }
 
 func (c *Client) handleFrame(f Frame) {
+	if c.cfg.Intercept != nil && !f.Oversize && !f.Partial && c.cfg.Intercept.Active() && !c.intercept(&f) {
+		return
+	}
 	c.heard.Store(true)
 	ev := Event{Dir: ServerToClient, Raw: f.Raw, Size: f.Size, Offset: f.Offset, Line: f.Line, Chunks: f.Chunks, ChunkCount: f.ChunkCount, Exchange: f.Exchange}
 	switch {
