@@ -189,7 +189,8 @@ func promptTap(in io.Reader, out io.Writer, taps []tap.Info) (int, error) {
 	}
 }
 
-// attachTUI shows the tap's traffic in the read-only TUI until the user quits.
+// attachTUI shows the tap's traffic in the TUI until the user quits; breakpoints hold what
+// they match until the user decides.
 // attachTUIOptions are attach's choices for the TUI.
 type attachTUIOptions struct {
 	theme       string
