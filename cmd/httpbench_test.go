@@ -284,20 +284,22 @@ func tapVsDirect(b *testing.B, upstream string, tapArgs ...string) {
 }
 
 // BenchmarkHTTPTapInject interleaves bare keep-alive calls to a go-sdk everything-server
-// made directly, through an HTTP tap, and through one with three --inject rules that match
-// nothing (both --no-save), in shuffled blocks:
+// made directly, through two HTTP taps without rules, and through one with three --inject
+// rules that match nothing (all --no-save), in shuffled blocks:
 //
-//	go test ./cmd -run '^$' -bench HTTPTapInject -benchtime 3000x -count 3
+//	go test ./cmd -run '^$' -bench HTTPTapInject -benchtime 3000x -count 7
 //
-// inject-vs-tap is the added latency at p50 with the rules over without (target: ≤ 1.10).
+// inject-vs-tap is the added latency at p50 with the rules over without (target: ≤ 1.10);
+// tap-vs-tap is the second rule-less tap's over the first's: the noise of that ratio.
 func BenchmarkHTTPTapInject(b *testing.B) {
 	const tool = "test_simple_text"
 	srv := testservers.GoEverythingHTTP(b, false)
 	tapURL := startTapTB(b, srv.URL, "--no-save", "--name", "plain")
+	tap2URL := startTapTB(b, srv.URL, "--no-save", "--name", "plain2")
 	injURL := startTapTB(b, srv.URL, "--no-save", "--name", "inject",
 		"--inject", "method:tools/list => delay 2s", "--inject", "dir:in kind:error => drop", "--inject", "tool:delete_* => error -32000 no")
-	direct, tapped, injected := newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool)
-	loops := []func(){func() { direct.call(b) }, func() { tapped.call(b) }, func() { injected.call(b) }}
+	direct, tapped, tapped2, injected := newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, tap2URL, tool), newBareHTTP(b, injURL, tool)
+	loops := []func(){func() { direct.call(b) }, func() { tapped.call(b) }, func() { injected.call(b) }, func() { tapped2.call(b) }}
 	lat := make([][]time.Duration, len(loops))
 	interleave(b, loops, lat)
 	p50 := func(d []time.Duration) time.Duration {
@@ -305,8 +307,9 @@ func BenchmarkHTTPTapInject(b *testing.B) {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		return d[len(d)/2]
 	}
-	tapAdded, injAdded := p50(lat[1])-p50(lat[0]), p50(lat[2])-p50(lat[0])
+	tapAdded, injAdded, tap2Added := p50(lat[1])-p50(lat[0]), p50(lat[2])-p50(lat[0]), p50(lat[3])-p50(lat[0])
 	b.ReportMetric(float64(tapAdded.Microseconds()), "tap-p50-us")
 	b.ReportMetric(float64(injAdded.Microseconds()), "inject-p50-us")
 	b.ReportMetric(float64(injAdded)/float64(tapAdded), "inject-vs-tap")
+	b.ReportMetric(float64(tap2Added)/float64(tapAdded), "tap-vs-tap")
 }

@@ -222,8 +222,7 @@ func (t *httpTap) served(out outcome, sink *[]httpItem) []byte {
 // recorded after each write to the host, as response does, off the latency path.
 func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *respStream, pend []httpItem) error {
 	var buf, out []byte
-	var rd bytes.Reader
-	br := bufio.NewReaderSize(&rd, 4096)
+	var fr frameReader
 	frames := func(end bool) error {
 		out = out[:0]
 		for {
@@ -237,7 +236,7 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 			frame := clone(buf[:n])
 			buf = buf[n:]
 			pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: frame, stream: st})
-			out = append(out, t.sseFrameInjected(frame, &rd, br, &pend)...)
+			out = append(out, t.sseFrameInjected(frame, &fr, &pend)...)
 		}
 		if len(out) > 0 {
 			if h.chunked {
@@ -296,33 +295,47 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 	return err
 }
 
+// frameReader reads one SSE frame with the SSE reader; its buffer is made on first use,
+// as most frames are read without it (sseData).
+type frameReader struct {
+	rd bytes.Reader
+	br *bufio.Reader
+}
+
+func (r *frameReader) next(frame []byte) mcpclient.SSEFrame {
+	r.rd.Reset(frame)
+	if r.br == nil {
+		r.br = bufio.NewReaderSize(&r.rd, 4096)
+	} else {
+		r.br.Reset(&r.rd)
+	}
+	fr, _ := mcpclient.NewSSEReader(r.br).Next()
+	return fr
+}
+
 // sseFrameInjected is what goes on for one SSE frame: itself, or its message's outcome;
-// rd and br are reused to read it.
-func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Reader, sink *[]httpItem) []byte {
+// fr is reused to read it.
+func (t *httpTap) sseFrameInjected(frame []byte, fr *frameReader, sink *[]httpItem) []byte {
 	data, simple := sseData(frame)
 	if !simple {
-		rd.Reset(frame)
-		br.Reset(rd)
-		fr, _ := mcpclient.NewSSEReader(br).Next()
-		if !fr.Dispatches() || fr.Data == "" || (fr.Event != "" && fr.Event != "message") {
+		f := fr.next(frame)
+		if !f.Dispatches() || f.Data == "" || (f.Event != "" && f.Event != "message") {
 			return frame
 		}
-		data = []byte(fr.Data)
+		data = []byte(f.Data)
 	}
 	out, ok := t.inj.match(mcpclient.ServerToClient, data, nil)
 	if !ok {
 		return frame
 	}
-	rd.Reset(frame)
-	br.Reset(rd)
-	fr, _ := mcpclient.NewSSEReader(br).Next()
+	f := fr.next(frame)
 	b := t.served(out, sink)
 	if b == nil {
 		return nil
 	}
 	res := []byte("event: message\n")
-	if fr.HasID {
-		res = append(res, "id: "+fr.ID+"\n"...)
+	if f.HasID {
+		res = append(res, "id: "+f.ID+"\n"...)
 	}
 	return append(append(append(res, "data: "...), b...), "\n\n"...)
 }
