@@ -2,7 +2,8 @@ package tap
 
 // --inject on an HTTP tap. A request's JSON body is matched before it goes upstream; a
 // response is read whole (a JSON body) or frame by frame (an event stream) and each message
-// matched before the host gets it. Without rules none of this runs (response streams
+// matched before the host gets it. Without rules, or when no rule can match what the
+// server sends (injectprefilter.go), none of this runs for a response (response streams
 // bytes as they come).
 
 import (
@@ -73,9 +74,17 @@ func (t *httpTap) injectNotes(end bool) {
 	}
 }
 
-// respond forwards one response: as it comes without rules, else through responseInjected.
+// injectsRequests reports whether the host's requests go through the rules: some rule may
+// match one, or may match what the server sends (a response's method and tool are those
+// of its request, which the injector learns when it matches the request).
+func (t *httpTap) injectsRequests() bool {
+	return t.inj != nil && (t.inj.mayMatch(mcpclient.ClientToServer) || t.inj.mayMatch(mcpclient.ServerToClient))
+}
+
+// respond forwards one response: as it comes when no rule may match what the server
+// sends, else through responseInjected.
 func (t *httpTap) respond(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (bool, error) {
-	if t.inj != nil {
+	if t.inj != nil && t.inj.mayMatch(mcpclient.ServerToClient) {
 		return t.responseInjected(ubr, cw, method, pend)
 	}
 	keep, _, err := t.response(ubr, cw, method, pend, false)
@@ -240,7 +249,8 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 		}
 		if len(out) > 0 {
 			if h.chunked {
-				fmt.Fprintf(cw, "%x\r\n", len(out))
+				var size [18]byte
+				_, _ = cw.Write(append(strconv.AppendInt(size[:0], int64(len(out)), 16), '\r', '\n'))
 			}
 			_, _ = cw.Write(out)
 			if h.chunked {
