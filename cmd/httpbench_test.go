@@ -284,20 +284,30 @@ func tapVsDirect(b *testing.B, upstream string, tapArgs ...string) {
 }
 
 // BenchmarkHTTPTapInject interleaves bare keep-alive calls to a go-sdk everything-server
-// made directly, through an HTTP tap, and through one with three --inject rules that match
-// nothing (both --no-save), in shuffled blocks:
+// made directly, through two HTTP taps without rules, through one with three --inject
+// rules that match nothing, one of which may match any answer of the server (so each
+// message both ways is matched), and through one with rules on the host's messages only
+// (so answers stream through unread), all --no-save, in shuffled blocks:
 //
-//	go test ./cmd -run '^$' -bench HTTPTapInject -benchtime 3000x -count 3
+//	go test ./cmd -run '^$' -bench HTTPTapInject -benchtime 3000x -count 9
 //
-// inject-vs-tap is the added latency at p50 with the rules over without (target: ≤ 1.10).
+// inject-vs-tap and inject-out-vs-tap are the added latency at p50 with those rules over
+// without (target: ≤ 1.10); tap-vs-tap is the second rule-less tap's over the first's: the
+// noise of such a ratio.
 func BenchmarkHTTPTapInject(b *testing.B) {
 	const tool = "test_simple_text"
 	srv := testservers.GoEverythingHTTP(b, false)
 	tapURL := startTapTB(b, srv.URL, "--no-save", "--name", "plain")
+	tap2URL := startTapTB(b, srv.URL, "--no-save", "--name", "plain2")
 	injURL := startTapTB(b, srv.URL, "--no-save", "--name", "inject",
 		"--inject", "method:tools/list => delay 2s", "--inject", "dir:in kind:error => drop", "--inject", "tool:delete_* => error -32000 no")
-	direct, tapped, injected := newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool)
-	loops := []func(){func() { direct.call(b) }, func() { tapped.call(b) }, func() { injected.call(b) }}
+	outURL := startTapTB(b, srv.URL, "--no-save", "--name", "inject-out",
+		"--inject", "dir:out method:tools/list => delay 2s", "--inject", "dir:out tool:delete_* => error -32000 no", "--inject", "dir:out method:notifications/cancelled => drop")
+	hosts := []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool), newBareHTTP(b, tap2URL, tool), newBareHTTP(b, outURL, tool)}
+	loops := make([]func(), len(hosts))
+	for i, h := range hosts {
+		loops[i] = func() { h.call(b) }
+	}
 	lat := make([][]time.Duration, len(loops))
 	interleave(b, loops, lat)
 	p50 := func(d []time.Duration) time.Duration {
@@ -305,8 +315,10 @@ func BenchmarkHTTPTapInject(b *testing.B) {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		return d[len(d)/2]
 	}
-	tapAdded, injAdded := p50(lat[1])-p50(lat[0]), p50(lat[2])-p50(lat[0])
-	b.ReportMetric(float64(tapAdded.Microseconds()), "tap-p50-us")
-	b.ReportMetric(float64(injAdded.Microseconds()), "inject-p50-us")
-	b.ReportMetric(float64(injAdded)/float64(tapAdded), "inject-vs-tap")
+	added := func(i int) float64 { return float64(p50(lat[i]) - p50(lat[0])) }
+	b.ReportMetric(added(1)/1e3, "tap-p50-us")
+	b.ReportMetric(added(2)/1e3, "inject-p50-us")
+	b.ReportMetric(added(2)/added(1), "inject-vs-tap")
+	b.ReportMetric(added(4)/added(1), "inject-out-vs-tap")
+	b.ReportMetric(added(3)/added(1), "tap-vs-tap")
 }

@@ -503,7 +503,7 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
-		if t.inj.active() {
+		if t.injectsRequests() {
 			if answered, keep := t.injectRequest(cw, rh, &body, &wire); answered {
 				if !keep || rh.closeConn {
 					return

@@ -2,7 +2,8 @@ package tap
 
 // --inject on an HTTP tap. A request's JSON body is matched before it goes upstream; a
 // response is read whole (a JSON body) or frame by frame (an event stream) and each message
-// matched before the host gets it. Without rules none of this runs (response streams
+// matched before the host gets it. Without rules, or when no rule can match what the
+// server sends (injectprefilter.go), none of this runs for a response (response streams
 // bytes as they come).
 
 import (
@@ -73,9 +74,17 @@ func (t *httpTap) injectNotes(end bool) {
 	}
 }
 
-// respond forwards one response: as it comes without rules, else through responseInjected.
+// injectsRequests reports whether the host's requests go through the rules: some rule may
+// match one, or may match what the server sends (a response's method and tool are those
+// of its request, which the injector learns when it matches the request).
+func (t *httpTap) injectsRequests() bool {
+	return t.inj != nil && (t.inj.mayMatch(mcpclient.ClientToServer) || t.inj.mayMatch(mcpclient.ServerToClient))
+}
+
+// respond forwards one response: as it comes when no rule may match what the server
+// sends, else through responseInjected.
 func (t *httpTap) respond(ubr *bufio.Reader, cw *bufio.Writer, method string, pend []httpItem) (bool, error) {
-	if t.inj.active() {
+	if t.inj != nil && t.inj.mayMatch(mcpclient.ServerToClient) {
 		return t.responseInjected(ubr, cw, method, pend)
 	}
 	keep, _, err := t.response(ubr, cw, method, pend, false)
@@ -224,8 +233,7 @@ func (t *httpTap) served(out outcome, sink *[]httpItem) []byte {
 // recorded after each write to the host, as response does, off the latency path.
 func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *respStream, pend []httpItem) error {
 	var buf, out []byte
-	var rd bytes.Reader
-	br := bufio.NewReaderSize(&rd, 4096)
+	var fr frameReader
 	frames := func(end bool) error {
 		out = out[:0]
 		for {
@@ -239,11 +247,12 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 			frame := clone(buf[:n])
 			buf = buf[n:]
 			pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: frame, stream: st})
-			out = append(out, t.sseFrameInjected(frame, &rd, br, &pend)...)
+			out = append(out, t.sseFrameInjected(frame, &fr, &pend)...)
 		}
 		if len(out) > 0 {
 			if h.chunked {
-				fmt.Fprintf(cw, "%x\r\n", len(out))
+				var size [18]byte
+				_, _ = cw.Write(append(strconv.AppendInt(size[:0], int64(len(out)), 16), '\r', '\n'))
 			}
 			_, _ = cw.Write(out)
 			if h.chunked {
@@ -298,26 +307,40 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 	return err
 }
 
+// frameReader reads one SSE frame with the SSE reader; its buffer is made on first use,
+// as most frames are read without it (sseData).
+type frameReader struct {
+	rd bytes.Reader
+	br *bufio.Reader
+}
+
+func (r *frameReader) next(frame []byte) mcpclient.SSEFrame {
+	r.rd.Reset(frame)
+	if r.br == nil {
+		r.br = bufio.NewReaderSize(&r.rd, 4096)
+	} else {
+		r.br.Reset(&r.rd)
+	}
+	fr, _ := mcpclient.NewSSEReader(r.br).Next()
+	return fr
+}
+
 // sseFrameInjected is what goes on for one SSE frame: itself, or its message's outcome;
-// rd and br are reused to read it.
-func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Reader, sink *[]httpItem) []byte {
+// fr is reused to read it.
+func (t *httpTap) sseFrameInjected(frame []byte, fr *frameReader, sink *[]httpItem) []byte {
 	data, simple := sseData(frame)
 	if !simple {
-		rd.Reset(frame)
-		br.Reset(rd)
-		fr, _ := mcpclient.NewSSEReader(br).Next()
-		if !fr.Dispatches() || fr.Data == "" || (fr.Event != "" && fr.Event != "message") {
+		f := fr.next(frame)
+		if !f.Dispatches() || f.Data == "" || (f.Event != "" && f.Event != "message") {
 			return frame
 		}
-		data = []byte(fr.Data)
+		data = []byte(f.Data)
 	}
 	out, ok := t.inj.match(mcpclient.ServerToClient, data, nil)
 	if !ok {
 		return frame
 	}
-	rd.Reset(frame)
-	br.Reset(rd)
-	fr, _ := mcpclient.NewSSEReader(br).Next()
+	f := fr.next(frame)
 	b := t.served(out, sink)
 	if out.same {
 		return frame
@@ -326,8 +349,8 @@ func (t *httpTap) sseFrameInjected(frame []byte, rd *bytes.Reader, br *bufio.Rea
 		return nil
 	}
 	res := []byte("event: message\n")
-	if fr.HasID {
-		res = append(res, "id: "+fr.ID+"\n"...)
+	if f.HasID {
+		res = append(res, "id: "+f.ID+"\n"...)
 	}
 	return append(append(append(res, "data: "...), b...), "\n\n"...)
 }

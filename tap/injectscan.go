@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
@@ -74,10 +75,33 @@ func (e *frameEv) scanMessage() {
 		e.id = string(e.idRaw)
 	}
 	if e.kind == mcpclient.KindRequest && e.method == "tools/call" && params != nil {
-		var p struct {
-			Name string `json:"name"`
-		}
-		_ = json.Unmarshal(params, &p)
-		e.tool = p.Name
+		e.tool = paramsName(params)
 	}
+}
+
+// paramsName is what json.Unmarshal reads into a struct with one field Name `json:"name"`
+// from params, without its reflection and allocations for the usual params: the value of
+// the last member whose key is "name" in any case, when a string ("" when params is not
+// valid JSON or not an object).
+func paramsName(params []byte) string {
+	if !json.Valid(params) {
+		return ""
+	}
+	var name []byte
+	mcpclient.ForEachMember(params, func(key []byte, v json.RawMessage) {
+		if !bytes.EqualFold(key, []byte("name")) || len(v) == 0 || v[0] != '"' {
+			return // null and other types leave the field as it was
+		}
+		name = v
+	})
+	if name == nil {
+		return ""
+	}
+	in := name[1 : len(name)-1]
+	if bytes.IndexByte(in, '\\') < 0 && utf8.Valid(in) {
+		return string(in)
+	}
+	var s string
+	_ = json.Unmarshal(name, &s)
+	return s
 }
