@@ -94,7 +94,8 @@ func jsonSyntaxError(text []byte, err error) error {
 		return fmt.Errorf("not JSON: %v", err)
 	}
 	lead := int64(len(text) - len(bytes.TrimLeft(text, " \t\r\n")))
-	at := min(lead+se.Offset, int64(len(text)))
+	// Offset counts the bytes read, the bad one included.
+	at := min(max(lead+se.Offset-1, 0), int64(len(text)))
 	line := bytes.Count(text[:at], []byte("\n")) + 1
 	col := at - int64(bytes.LastIndexByte(text[:at], '\n'))
 	return fmt.Errorf("not JSON: line %d, column %d: %s", line, col, se.Error())
