@@ -131,6 +131,9 @@ func (m *model) holdUpdates(msg holdUpdatesMsg) tea.Cmd {
 			h.q.Apply(u)
 		}
 	}
+	if len(h.q.Holds) == 0 {
+		h.hidden = false // hiding was for the messages held then: the next one shows
+	}
 	if msg.closed {
 		h.gone = true
 		if n := len(h.q.Holds); n > 0 {

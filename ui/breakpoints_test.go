@@ -258,6 +258,7 @@ func TestHoldEndedClosesDialog(t *testing.T) {
 	f := &fakeBreakpoints{}
 	m := bpModel(t, f)
 	held(t, m, session.HoldUpdate{Held: heldCall(1, 7, "delete_file")})
+	mustContain(t, "the hold", screen(m), "held at a breakpoint: request id 7")
 	held(t, m, session.HoldUpdate{Ended: &session.HoldEnd{ID: 1, How: "timeout"}})
 	out := screen(m)
 	if strings.Contains(out, "held at a breakpoint") {
@@ -287,6 +288,11 @@ func TestHoldDialogHideAndReopen(t *testing.T) {
 	if len(f.decided()) != 0 {
 		t.Errorf("hiding decided %+v", f.decided())
 	}
+	// Once the holds hidden have all ended, the next hold shows at once.
+	keys(t, m, "esc")
+	held(t, m, session.HoldUpdate{Ended: &session.HoldEnd{ID: 1, How: "timeout"}}, session.HoldUpdate{Ended: &session.HoldEnd{ID: 2, How: "timeout"}})
+	held(t, m, session.HoldUpdate{Held: heldCall(3, 9, "delete_c")})
+	mustContain(t, "a hold after the hidden ones ended", screen(m), "held at a breakpoint: request id 9 (tools/call delete_c)")
 }
 
 // Without a holder there is no breakpoint UI: b and B do nothing and help does not list them.

@@ -69,7 +69,11 @@ func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog
 	}
 	ta := textarea.New()
 	ta.ShowLineNumbers = true
-	ta.MaxHeight = 0
+	// MaxHeight bounds the lines one can type, and its digits size the line-number gutter.
+	ta.MaxHeight = 999
+	if strings.Count(text, "\n") > 900 {
+		ta.MaxHeight = maxEditorLines + 999
+	}
 	ta.SetStyles(areaStyles(c.st))
 	ta.SetValue(text)
 	ta.MoveToBegin()
@@ -195,7 +199,7 @@ func (d *holdDialog) headLines() []string {
 	}
 	return []string{
 		fit(st.Title.Render("held at a breakpoint: ")+st.Accent.Render(clean(d.hold.What)), d.w),
-		fit(st.Muted.Render(d.direction()+" · breakpoint ")+clean(d.hold.Breakpoint)+st.Warning.Render(" · "+wait), d.w),
+		fit(st.Warning.Render(wait)+st.Muted.Render(" · "+d.direction()+" · breakpoint ")+clean(d.hold.Breakpoint), d.w),
 		st.Border.Render(strings.Repeat("─", max(d.w, 0))),
 	}
 }
