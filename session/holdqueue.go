@@ -54,8 +54,8 @@ func (q *HoldQueue) Find(id int64) *Hold {
 
 // CheckHeldMessage says whether text (as a user edited a held message, or wrote an answer
 // to one) is one JSON-RPC 2.0 message a holder may send: one JSON object with "jsonrpc":
-// "2.0", shaped as a request (method and an id that is a string or an integer), a
-// notification (method, no id) or a response (an id and exactly one of result or error,
+// "2.0", shaped as a request (method, params if any an object or an array, and an id that
+// is a string or an integer), a notification (method, no id) or a response (an id and exactly one of result or error,
 // the error an object with an integer code and a string message). It returns the kind, or
 // an error saying what is wrong first (JSON syntax with its line and column).
 func CheckHeldMessage(text []byte) (mcpclient.Kind, error) {
@@ -73,11 +73,14 @@ func CheckHeldMessage(text []byte) (mcpclient.Kind, error) {
 	var compact bytes.Buffer
 	_ = json.Compact(&compact, trimmed)
 	compact.WriteByte('\n')
-	kind, _, probs := mcpclient.Classify(compact.Bytes())
+	kind, msg, probs := mcpclient.Classify(compact.Bytes())
 	for _, p := range probs {
 		if p.Severity == mcpclient.Warning && p.Code != mcpclient.CodeInvalidUTF8 {
 			return kind, errors.New(p.Text)
 		}
+	}
+	if msg != nil && len(msg.Params) > 0 && msg.Params[0] != '{' && msg.Params[0] != '[' {
+		return kind, errors.New("params must be an object or an array (JSON-RPC 2.0 §4.2)")
 	}
 	switch kind {
 	case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse, mcpclient.KindErrorResponse:

@@ -53,6 +53,8 @@ func TestCheckHeldMessage(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}`, mcpclient.KindErrorResponse, "both result and error"},
 		{`{"jsonrpc":"2.0","id":{},"method":"x"}`, mcpclient.KindRequest, "id must be a string or an integer"},
 		{`{"jsonrpc":"2.0","id":1,"error":{"code":"x"}}`, mcpclient.KindErrorResponse, "integer code"},
+		{`{"jsonrpc":"2.0","id":1,"method":"x","params":3}`, mcpclient.KindRequest, "params must be an object or an array"},
+		{`{"jsonrpc":"2.0","method":"x","params":[1]}`, mcpclient.KindNotification, ""},
 	} {
 		kind, err := CheckHeldMessage([]byte(c.text))
 		if c.err == "" {
