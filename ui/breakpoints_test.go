@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -221,7 +220,7 @@ func TestHoldDialogAnswer(t *testing.T) {
 	held(t, m, session.HoldUpdate{Held: heldCall(6, 43, "delete_file")})
 	keys(t, m, "alt+r", "ctrl+s")
 	got = f.decided()
-	if len(got) != 2 || got[1].d.Kind != session.HoldAnswer || !bytes.Contains(got[1].d.Message, []byte(`"result": {}`)) || !bytes.Contains(got[1].d.Message, []byte(`"id": 43`)) {
+	if len(got) != 2 || got[1].d.Kind != session.HoldAnswer || string(got[1].d.Message) != `{"jsonrpc":"2.0","id":43,"result":{}}` {
 		t.Fatalf("decisions %+v, want hold 6 answered with a result", got)
 	}
 	note := &session.Hold{ID: 7, Dir: mcpclient.ServerToClient, Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`),

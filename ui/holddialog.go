@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -140,8 +139,8 @@ func (d *holdDialog) send() tea.Msg {
 	if d.mode != holdMessage {
 		kind = session.HoldAnswer
 	}
-	text := bytes.TrimSpace([]byte(d.ed.Value()))
-	return holdDecideAct{d.hold.ID, session.HoldDecision{Kind: kind, Message: text}}
+	// Compacted here as the holder would: what the dialog sends is the line that goes on.
+	return holdDecideAct{d.hold.ID, session.HoldDecision{Kind: kind, Message: []byte(jsontext.Compact([]byte(d.ed.Value())))}}
 }
 
 // answerWith puts a response to the held request in the editor: an error or a result.
