@@ -124,6 +124,16 @@ func TestDialogGolden(t *testing.T) {
 			m.kept.list = func() ([]SessionRow, error) { return pickerRows(), nil }
 			pressKeyDrive(t, m, "K")
 		}},
+		{"breakpoints", func(t *testing.T, m *model) {
+			m.holds.bp = &fakeBreakpoints{}
+			held(t, m, session.HoldUpdate{Set: &session.BreakpointSet{Filters: []string{"method:tools/call tool:delete_*"}, Timeout: 60e9}})
+			keys(t, m, "b", "a")
+			typeIn(t, m, "dir:in kind:")
+		}},
+		{"hold", func(t *testing.T, m *model) {
+			m.holds.bp = &fakeBreakpoints{}
+			held(t, m, session.HoldUpdate{Held: heldCall(1, 7, "delete_file")}, session.HoldUpdate{Held: heldCall(2, 8, "delete_dir")})
+		}},
 	}
 	for _, sz := range goldenSizes {
 		for _, d := range dialogs {

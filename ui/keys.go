@@ -38,6 +38,8 @@ type keyMap struct {
 	Tasks taskKeys
 	// Dialog keys answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
 	Dialog dialogKeys
+	// Breakpoints keys edit the breakpoints and settle held messages (attach to a tap).
+	Breakpoints breakpointKeys
 }
 
 // globalKeys are the keys that work on every pane (unless a text input has focus).
@@ -67,6 +69,10 @@ type globalKeys struct {
 	RestartUnbuffered key.Binding
 	// Reveal shows the session's secrets on screen as received, or masks them again.
 	Reveal key.Binding
+	// Breakpoints opens the breakpoints dialog; Held shows the first held message again
+	// (after esc hid it). Both only while attached to a holder (Options.Breakpoints).
+	Breakpoints key.Binding
+	Held        key.Binding
 	// Zoom gives the detail beside a list the whole pane, then the list, then both again;
 	// SplitLess and SplitMore move the split between them (a smaller or larger list).
 	Zoom      key.Binding
@@ -81,8 +87,8 @@ type globalKeys struct {
 
 // listKeys are the keys that move in the list panes (Tools, Wire, Resources, Prompts, Logs, Tasks) and the Server and Call views.
 type listKeys struct {
-	Up       key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
-	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor"`
+	Up       key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor breakpoints"`
+	Down     key.Binding `in:"tools call wire server resources prompts logs tasks rootsEditor breakpoints"`
 	PageUp   key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	PageDown key.Binding `in:"tools call wire server resources prompts logs tasks"`
 	Top      key.Binding `in:"tools call wire server resources prompts logs tasks"`
@@ -261,17 +267,39 @@ type taskKeys struct {
 
 // dialogKeys are the keys that answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
 type dialogKeys struct {
-	Confirm    key.Binding `in:"roots line"`
+	Confirm    key.Binding `in:"roots line breakpoints"`
 	ChoosePrev key.Binding
 	ChooseNext key.Binding
 	ScrollUp   key.Binding `in:"sampling elicitURL elicitForm"`
 	ScrollDown key.Binding `in:"sampling elicitURL elicitForm"`
-	Accept     key.Binding `in:"sampling elicitURL elicitForm roots"`
+	Accept     key.Binding `in:"sampling elicitURL elicitForm roots breakpoints"`
 	Decline    key.Binding `in:"sampling elicitURL elicitForm roots"`
-	Dismiss    key.Binding `in:"sampling elicitURL elicitForm roots rootsEditor line"`
+	Dismiss    key.Binding `in:"sampling elicitURL elicitForm roots rootsEditor line breakpoints"`
 	EditRoots  key.Binding `in:"roots"`
 	AddRoot    key.Binding `in:"rootsEditor"`
 	RemoveRoot key.Binding `in:"rootsEditor"`
+}
+
+// breakpointKeys edit the breakpoints (the breakpoints dialog) and settle a held message
+// (the hold dialog, whose JSON editor takes every other key as text).
+type breakpointKeys struct {
+	// Add types a breakpoint (a wire filter, checked as typed); Remove deletes the
+	// selected one; Timeout edits how long a message is held before it goes on unchanged.
+	Add     key.Binding `in:"breakpoints"`
+	Remove  key.Binding `in:"breakpoints"`
+	Timeout key.Binding `in:"breakpoints"`
+	// Forward sends the held message on (unchanged, or as edited), or sends the answer
+	// being edited back to its sender; Drop forwards nothing.
+	Forward key.Binding `in:"hold"`
+	Drop    key.Binding `in:"hold"`
+	// AnswerError and AnswerResult put a JSON-RPC response to the held request in the
+	// editor (an error, a result) to edit and send back in the receiver's place; Revert
+	// puts the held message back as it came.
+	AnswerError  key.Binding `in:"hold"`
+	AnswerResult key.Binding `in:"hold"`
+	Revert       key.Binding `in:"hold"`
+	// Hide closes the dialog without deciding: the message stays held.
+	Hide key.Binding `in:"hold"`
 }
 
 // defaultKeyMap is the key map the UI starts with.
@@ -290,6 +318,8 @@ func defaultKeyMap() keyMap {
 		Logs:      defaultLogKeys(),
 		Tasks:     defaultTaskKeys(),
 		Dialog:    defaultDialogKeys(),
+
+		Breakpoints: defaultBreakpointKeys(),
 	}
 }
 
@@ -317,6 +347,8 @@ func defaultGlobalKeys() globalKeys {
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
 		Reveal:            key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "show secrets on screen as received ⇄ mask them (as the trace does)")),
+		Breakpoints:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "breakpoints (attach): hold the messages a wire filter matches")),
+		Held:              key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "held messages (attach): show the first one again")),
 		Zoom:              key.NewBinding(key.WithKeys("="), key.WithHelp("=", "zoom: the detail takes the pane → the list → both")),
 		SplitLess:         key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "move the split: a smaller list, a larger detail")),
 		SplitMore:         key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "move the split: a larger list, a smaller detail")),
@@ -485,6 +517,20 @@ func defaultDialogKeys() dialogKeys {
 		EditRoots:  key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit roots")),
 		AddRoot:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a root")),
 		RemoveRoot: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete the root")),
+	}
+}
+
+func defaultBreakpointKeys() breakpointKeys {
+	return breakpointKeys{
+		Add:          key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add a breakpoint (a wire filter)")),
+		Remove:       key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove the breakpoint")),
+		Timeout:      key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "hold timeout (then the message goes on unchanged)")),
+		Forward:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "forward the held message (as edited), or send the answer")),
+		Drop:         key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "drop the held message (nothing goes on)")),
+		AnswerError:  key.NewBinding(key.WithKeys("alt+e"), key.WithHelp("alt+e", "answer the held request with an error (edit, then ctrl+s)")),
+		AnswerResult: key.NewBinding(key.WithKeys("alt+r"), key.WithHelp("alt+r", "answer the held request with a result (edit, then ctrl+s)")),
+		Revert:       key.NewBinding(key.WithKeys("alt+z"), key.WithHelp("alt+z", "back to the held message as it came")),
+		Hide:         key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "hide: the message stays held (B shows it)")),
 	}
 }
 

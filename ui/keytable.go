@@ -31,6 +31,7 @@ func (k *keyMap) groups() []keyGroup {
 		{"7 Logs", bindingsOf(k.Logs)},
 		{"8 Tasks", bindingsOf(k.Tasks)},
 		{"dialogs", bindingsOf(k.Dialog)},
+		{"breakpoints", bindingsOf(k.Breakpoints)},
 	}
 }
 

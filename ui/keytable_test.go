@@ -101,7 +101,7 @@ func TestKeyTableCoversKeyMap(t *testing.T) {
 // helpContexts are the contexts panes and dialogs build their help from (keyMap's `in`
 // tags): each is asked for by a pane or a dialog.
 var helpContexts = []string{"tools", "call", "callform", "wire", "server", "resources", "prompts", "argsform",
-	"logs", "tasks", "sampling", "elicitURL", "elicitForm", "roots", "rootsEditor", "line", "json"}
+	"logs", "tasks", "sampling", "elicitURL", "elicitForm", "roots", "rootsEditor", "line", "json", "breakpoints", "hold"}
 
 // TestHelpComesFromKeyMap: every binding outside the global and text-field groups is
 // offered in a help context (or is one of the keys whose help is drawn where they work,

@@ -109,6 +109,11 @@ type Options struct {
 	// Requests delivers server→client requests; ConfigureClient creates it and wires it to
 	// the client's Config.OnServerRequest. Nil means no request ever reaches the UI.
 	Requests *session.RequestQueue
+	// Breakpoints is the holder of an attached tap (attach: its tap.Stream): the b key sets
+	// breakpoints (wire filters) through it, and each message it holds opens the hold
+	// dialog (forward, edit, drop, answer). The UI calls Set and Decide from tea.Cmds only.
+	// Nil: no breakpoint keys or dialogs at all.
+	Breakpoints session.Breakpoints
 
 	// ListSessions reads the kept sessions, newest first, for the picker (the Sessions key;
 	// called in a Cmd: it reads files). Nil disables the key. PickSession opens the picker
@@ -330,6 +335,8 @@ type model struct {
 
 	// overlay holds the dialogs over the body: server requests, save-as, restart, roots.
 	overlay overlay
+	// holds is the attach's breakpoints and held messages (breakpoints.go).
+	holds holdState
 	// dialogGuard ignores keys this soon after a dialog appears, so typing meant for a pane
 	// never answers a request that popped up under the fingers.
 	dialogGuard time.Duration
@@ -423,6 +430,7 @@ func newModel(opts Options) *model {
 		theme:     theme,
 		mouse:     opts.Mouse,
 		at:        opts.At,
+		holds:     holdState{bp: opts.Breakpoints},
 	}
 	c.target = m.repeatTarget
 	c.now = func() time.Time { return m.now() }
@@ -487,7 +495,7 @@ func (m *model) state() *session.State { return m.sess.State() }
 // Init starts the event pump and the handshake.
 func (m *model) Init() tea.Cmd {
 	m.launch.started = m.now()
-	return tea.Batch(m.pickAtStart(), pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.launch.rootPaths, true), m.waitTick(), m.askBackground())
+	return tea.Batch(m.pickAtStart(), pumpEvents(m.events), handshake(m.ctx, m.sender()), m.c.hist.load(), waitRequests(m.sess.Requests()), resolveRoots(m.launch.rootPaths, true), m.waitTick(), m.askBackground(), waitHolds(m.holds.bp))
 }
 
 // Run shows the TUI in the alternate screen until the user quits. It does not close the

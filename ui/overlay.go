@@ -204,6 +204,9 @@ func (m *model) performDialog(d dialog, act tea.Msg) tea.Cmd {
 		m.overlay.remove(d)
 		m.kept.open, m.quitting = a.path, true
 		return tea.Quit
+	default:
+		cmd, _ := m.holdActs(d, act)
+		return cmd
 	}
 	return nil
 }

@@ -8,9 +8,9 @@ import (
 // requestBadge shows how many server requests wait for the user.
 func (m *model) requestBadge() string {
 	if n := len(m.overlay.requests); n > 0 {
-		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  "
+		return m.c.st.Warning.Render(fmt.Sprintf("⚑ %d waiting", n)) + "  " + m.holdBadge()
 	}
-	return ""
+	return m.holdBadge()
 }
 
 // sessionStatus is the era, the requests in flight and the last ping, for the status bar.
@@ -30,6 +30,9 @@ func (m *model) sessionStatus() []string {
 	}
 	if n := m.sess.Inflight().Running(); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d in flight", n))
+	}
+	if b := m.breakpointsStatus(); b != "" {
+		parts = append(parts, b)
 	}
 	if m.state().Ping.Seen && m.state().Ping.Err == nil {
 		parts = append(parts, "ping "+m.state().Ping.RTT.Round(10*time.Microsecond).String())

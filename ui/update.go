@@ -25,6 +25,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.log.Debug("msg", "type", fmt.Sprintf("%T", msg))
 	m.checkExpired(msg)
 	cmd := m.route(msg)
+	if c := m.openHoldIfDue(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
 	m.sync()
 	return m, cmd
 }
@@ -92,6 +95,9 @@ func (m *model) route(msg tea.Msg) tea.Cmd {
 		return cmd
 	default:
 		if cmd, ok := m.routeAnswer(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.routeHolds(msg); ok {
 			return cmd
 		}
 		return m.updateInputs(msg)
@@ -372,6 +378,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleReveal()
 	case key.Matches(msg, k.Global.Zoom, k.Global.SplitLess, k.Global.SplitMore):
 		m.splitKey(msg)
+	case key.Matches(msg, k.Global.Breakpoints, k.Global.Held):
+		return m.breakpointKey(key.Matches(msg, k.Global.Breakpoints))
 	}
 	return nil
 }

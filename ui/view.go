@@ -288,6 +288,8 @@ func (m *model) syncKeys() {
 	k.List.OpenTask.SetEnabled(live) // tasks/get: nothing to send it to offline
 	k.Call.ReadLink.SetEnabled(live && m.call.hasLinks())
 	k.JSON.Explore.SetEnabled(m.focus != paneCall || m.call.explorable())
+	k.Global.Breakpoints.SetEnabled(m.holds.bp != nil && !m.holds.gone)
+	k.Global.Held.SetEnabled(m.holds.bp != nil && len(m.holds.q.Holds) > 0)
 }
 
 // selectRow draws a selected row: the theme's selection style, and a "▸" in the first cell
