@@ -22,6 +22,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/termout"
 	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/tap"
 	"github.com/mcp-inspect/mcp-inspect/ui"
 )
@@ -223,6 +224,14 @@ func attachTUI(ctx context.Context, info tap.Info, o attachTUIOptions, logger *s
 	}
 	defer st.Close()
 	logger.Info("attached", "tap", info.Name, "pid", info.PID, "socket", info.Socket)
+	// The breakpoint updates are read with the stream, so asked for before it is read.
+	st.Updates()
+	if len(o.breaks) > 0 || o.holdTimeout != tap.DefaultHoldTimeout {
+		// The tap answers on the updates; the TUI shows what is in force (or the refusal).
+		if err := st.Set(session.BreakpointSet{Filters: o.breaks, Timeout: o.holdTimeout}); err != nil {
+			return &codeError{exitNoServer, fmt.Sprintf("cannot set breakpoints on tap %q: %v", info.Name, err)}
+		}
+	}
 	events := make(chan mcpclient.Event, 1024)
 	uiCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -255,7 +264,8 @@ func attachTUI(ctx context.Context, info tap.Info, o attachTUIOptions, logger *s
 		}
 	}()
 	title := "attach " + info.Title()
-	_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir()}, set))
+	_, err = ui.Run(ctx, withSettings(ui.Options{Events: events, Title: title, Argv: st.Header.Argv, Theme: theme, ThemeDir: userThemeDir(), Logger: logger, HistoryDir: usableStateDir(),
+		Breakpoints: st}, set))
 	cancel()
 	st.Close()
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -457,6 +457,10 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 			opts.NoFile = "--no-save keeps no file"
 		}
 	}
+	// Breakpoints on what the server sends (b): the client shows each message to holds first.
+	holds := session.NewLocalHolds(0)
+	cfg.Intercept = holds
+	opts.Breakpoints = holds
 	var spawnErr error
 	client, err := mcpclient.Start(cfg)
 	if err != nil {
@@ -480,6 +484,7 @@ func runTUISession(ctx context.Context, s tuiSession, n int) (tuiSessionEnd, err
 		opts.Title = "" // the UI derives it from the redacted argv, so a token in argv stays off screen
 	}
 	res, err := ui.Run(ctx, opts)
+	holds.End() // what is held goes on, before the client is stopped
 	if s.uiEnded != nil {
 		s.uiEnded.Store(true)
 	}

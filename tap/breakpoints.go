@@ -187,6 +187,7 @@ func (h *holder) setBreakpoints(v *viewer, limit int, filters []string, timeout 
 	if timeout == 0 {
 		timeout = DefaultHoldTimeout
 	}
+	had := len(h.set) > 0
 	h.set, h.timeout, h.limit = set, timeout, limit
 	h.owner = v
 	if len(set) == 0 && len(h.held) == 0 {
@@ -202,11 +203,13 @@ func (h *holder) setBreakpoints(v *viewer, limit int, filters []string, timeout 
 		Filters []string `json:"filters"`
 		Timeout string   `json:"timeout"`
 	}{"breakpoints", srcs, timeout.String()}), limit)
-	text := "the attach cleared its breakpoints"
-	if len(set) > 0 {
-		text = fmt.Sprintf("the attach set breakpoints: %s; a message they match is held until it decides, or %s", strings.Join(srcs, "; "), timeout)
+	switch {
+	case len(set) > 0:
+		h.note(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Cond: NoteBreakpoints, Text: fmt.Sprintf(
+			"the attach set breakpoints: %s; a message they match is held until it decides, or %s", strings.Join(srcs, "; "), timeout)})
+	case had:
+		h.note(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Cond: NoteBreakpoints, Text: "the attach cleared its breakpoints"})
 	}
-	h.note(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Cond: NoteBreakpoints, Text: text})
 	return nil
 }
 

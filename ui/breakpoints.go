@@ -288,7 +288,7 @@ func (m *model) holdBadge() string {
 }
 
 // breakpointsStatus is the status bar's word on the breakpoints in force ("" without a
-// holder).
+// holder, and in the TUI's own session while none are set).
 func (m *model) breakpointsStatus() string {
 	h := &m.holds
 	switch {
@@ -296,8 +296,10 @@ func (m *model) breakpointsStatus() string {
 		return ""
 	case h.gone:
 		return "breakpoints: detached"
-	case h.q.Set == nil || len(h.q.Set.Filters) == 0:
+	case (h.q.Set == nil || len(h.q.Set.Filters) == 0) && m.c.attached():
 		return "no breakpoints"
+	case h.q.Set == nil || len(h.q.Set.Filters) == 0:
+		return "" // the TUI's own session: b is in the help, the status bar stays quiet
 	}
 	return "break " + breakpointsText(h.q.Set, 30)
 }

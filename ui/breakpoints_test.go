@@ -303,13 +303,13 @@ func TestNoBreakpointsNoKeys(t *testing.T) {
 		t.Errorf("b/B changed the screen without a holder:\n%s", out)
 	}
 	keys(t, m, "?")
-	if out := screen(m); strings.Contains(out, "breakpoints (attach)") {
+	if out := screen(m); strings.Contains(out, "breakpoints: hold the messages") {
 		t.Errorf("help lists the breakpoint keys without a holder")
 	}
 	f := &fakeBreakpoints{}
 	m = bpModel(t, f)
 	keys(t, m, "?")
-	mustContain(t, "help with a holder", screen(m), "breakpoints (attach)")
+	mustContain(t, "help with a holder", screen(m), "breakpoints: hold the messages")
 }
 
 // The model listens on Updates from Init: a hold already waiting opens the dialog, and a

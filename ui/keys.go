@@ -38,7 +38,8 @@ type keyMap struct {
 	Tasks taskKeys
 	// Dialog keys answer dialogs (server requests, roots editor, save-as and restart prompts, level chooser).
 	Dialog dialogKeys
-	// Breakpoints keys edit the breakpoints and settle held messages (attach to a tap).
+	// Breakpoints keys edit the breakpoints and settle held messages (a tap's, attached, or
+	// what the server sends to the TUI's own session).
 	Breakpoints breakpointKeys
 }
 
@@ -70,7 +71,7 @@ type globalKeys struct {
 	// Reveal shows the session's secrets on screen as received, or masks them again.
 	Reveal key.Binding
 	// Breakpoints opens the breakpoints dialog; Held shows the first held message again
-	// (after esc hid it). Both only while attached to a holder (Options.Breakpoints).
+	// (after esc hid it). Both only with a holder (Options.Breakpoints).
 	Breakpoints key.Binding
 	Held        key.Binding
 	// Zoom gives the detail beside a list the whole pane, then the list, then both again;
@@ -347,8 +348,8 @@ func defaultGlobalKeys() globalKeys {
 		RestartFramed:     key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "restart a silent server with --framing content-length")),
 		RestartUnbuffered: key.NewBinding(key.WithKeys("U"), key.WithHelp("U", "restart a server whose stdout is buffered with PYTHONUNBUFFERED=1")),
 		Reveal:            key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "show secrets on screen as received ⇄ mask them (as the trace does)")),
-		Breakpoints:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "breakpoints (attach): hold the messages a wire filter matches")),
-		Held:              key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "held messages (attach): show the first one again")),
+		Breakpoints:       key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "breakpoints: hold the messages a wire filter matches")),
+		Held:              key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "held messages: show the first one again")),
 		Zoom:              key.NewBinding(key.WithKeys("="), key.WithHelp("=", "zoom: the detail takes the pane → the list → both")),
 		SplitLess:         key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "move the split: a smaller list, a larger detail")),
 		SplitMore:         key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "move the split: a larger list, a smaller detail")),
