@@ -102,7 +102,10 @@ func (c *Client) intercept(f *Frame) bool {
 	}
 	switch v.Kind {
 	case InterceptReplace:
-		f.Raw, f.Size, f.Offset, f.Line = b.Bytes(), int64(b.Len()), 0, 0
+		// The replacement keeps the original's line ending (a frame of the stdio stream
+		// carries it; a body or SSE data has none).
+		raw := append(b.Bytes(), f.Raw[len(bytes.TrimRight(f.Raw, "\r\n")):]...)
+		f.Raw, f.Size, f.Offset, f.Line = raw, int64(len(raw)), 0, 0
 		return true
 	case InterceptAnswer:
 		c.mu.Lock()

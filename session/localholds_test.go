@@ -115,6 +115,10 @@ func TestLocalHolds(t *testing.T) {
 	h.End()
 	var notes []string
 	for _, ev := range events() {
+		if ev.Dir == mcpclient.ServerToClient && strings.Contains(string(ev.Raw), "edited here") &&
+			(mcpclient.HasCode(ev.Problems, mcpclient.CodeNoNewline) || ev.Pair == 0) {
+			t.Errorf("the edit as handled: problems %v, pair %d (want its line ending kept, paired)", ev.Problems, ev.Pair)
+		}
 		if ev.Life != nil && ev.Life.Cond != "" {
 			notes = append(notes, string(ev.Life.Cond)+": "+ev.Life.Text)
 		}
