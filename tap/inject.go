@@ -209,6 +209,8 @@ type injector struct {
 	// holds holds what an attach's breakpoints match, after the rules (nil: the tap has no
 	// attach socket, so no breakpoints).
 	holds *holder
+	// frames are match's frameEvs, reused (one matched through an interface escapes).
+	frames sync.Pool
 
 	mu   sync.Mutex
 	pend [2]map[string]reqInfo // requests by compact id: [0] sent by the host, [1] by the server
@@ -286,19 +288,29 @@ func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome
 	if !in.active() {
 		return outcome{}, false
 	}
-	ev := frameEv{in: in, dir: dir, raw: msg, at: time.Since(in.start)}
+	// The frame is matched through an interface, so it would escape: frames come from a
+	// pool instead of one allocation each.
+	ev, _ := in.frames.Get().(*frameEv)
+	if ev == nil {
+		ev = new(frameEv)
+	}
+	*ev = frameEv{in: in, dir: dir, raw: msg}
+	defer func() {
+		*ev = frameEv{}
+		in.frames.Put(ev)
+	}()
 	ev.parse()
-	in.remember(&ev)
+	in.remember(ev)
 	for i := range in.rules {
 		r := &in.rules[i]
-		if r.Filter.Match(&ev) {
+		if r.Filter.Match(ev) {
 			in.hits[i].Add(1)
-			return in.apply(i, &ev, eol), true
+			return in.apply(i, ev, eol), true
 		}
 	}
 	// A frame no rule took may be held at a breakpoint.
 	if in.holds != nil && in.holds.on.Load() {
-		return in.holds.hold(&ev, eol)
+		return in.holds.hold(ev, eol)
 	}
 	return outcome{}, false
 }
@@ -413,7 +425,6 @@ type frameEv struct {
 	in   *injector
 	dir  mcpclient.Direction
 	raw  []byte // without the line ending
-	at   time.Duration
 	kind mcpclient.Kind
 
 	idRaw        []byte
@@ -474,7 +485,13 @@ func (e *frameEv) Kind() string {
 
 func (e *frameEv) Method() string         { return e.method }
 func (e *frameEv) ID() string             { return e.id }
-func (e *frameEv) Elapsed() time.Duration { return e.at }
+// Elapsed is read only by time: terms, so the clock is read only for them.
+func (e *frameEv) Elapsed() time.Duration {
+	if e.in == nil {
+		return 0
+	}
+	return time.Since(e.in.start)
+}
 
 // HasProblem is true for a frame that is not a well-formed JSON-RPC message (the tap
 // runs no other checks on the forward path).
