@@ -209,6 +209,9 @@ func checkBreaks(breaks []string, timeout time.Duration, raw bool) error {
 		return &codeError{exitUsage, "--break needs the TUI to decide what it holds; --raw cannot (drop one of them)"}
 	}
 	for _, b := range breaks {
+		if strings.TrimSpace(b) == "" {
+			return &codeError{exitUsage, "--break '': an empty filter would hold every message; say which, e.g. --break 'method:tools/call tool:delete_*'"}
+		}
 		if _, err := wirefilter.Parse(b); err != nil {
 			return &codeError{exitUsage, fmt.Sprintf("--break %q: %v (example: --break 'method:tools/call tool:delete_*')", b, err)}
 		}

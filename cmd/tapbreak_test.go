@@ -135,6 +135,7 @@ func TestAttachBreakUsage(t *testing.T) {
 		{[]string{"attach", "x", "--break", "method:(tools"}, `--break "method:(tools": column`},
 		{[]string{"attach", "x", "--break", "method:ping", "--hold-timeout", "0s"}, "--hold-timeout 0s: want a positive duration"},
 		{[]string{"attach", "x", "--break", "method:ping", "--raw"}, "--break needs the TUI"},
+		{[]string{"attach", "x", "--break", " "}, "an empty filter would hold every message"},
 	} {
 		_, errs, code := runIn(t, c.args...)
 		if code != exitUsage || !strings.Contains(errs, c.want) {

@@ -80,7 +80,7 @@ func TestLocalHolds(t *testing.T) {
 	if err := h.Decide(u.Held.ID, HoldDecision{Kind: HoldAnswer, Message: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	if r := update(t, h); !strings.Contains(r.Refused, "not a request") {
+	if r := update(t, h); !strings.Contains(r.Refused, "cannot be answered in the receiver's place") {
 		t.Fatalf("answering a response: %+v", r)
 	}
 	edited := strings.Replace(string(u.Held.Raw), "from the server", "edited here", 1)
@@ -126,9 +126,9 @@ func TestLocalHolds(t *testing.T) {
 	all := strings.Join(notes, "\n")
 	for _, w := range []string{
 		"held: breakpoint (dir:in method:tools/call): holding response id",
-		"edited: breakpoint (dir:in method:tools/call): handling your edit in place of response id",
+		"edited: breakpoint (dir:in method:tools/call): sent an edited message in place of response id",
 		"dropped: breakpoint (dir:in method:tools/call): dropped response id",
-		"released: breakpoint (dir:in method:tools/call): handling response id",
+		"released: breakpoint (dir:in method:tools/call): forwarded response id",
 		"no decision within the hold's timeout",
 	} {
 		if !strings.Contains(all, w) {

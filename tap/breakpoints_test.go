@@ -1,6 +1,7 @@
 package tap
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -198,7 +199,7 @@ func TestBreakpointRefusals(t *testing.T) {
 		t.Fatalf("decide from the other attach: %+v", u)
 	}
 	_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldAnswer, Message: []byte(`{"jsonrpc":"2.0","id":5,"result":{}}`)})
-	if u := nextUpdate(t, ch); !strings.Contains(u.Refused, "not a request: only a request can be answered") {
+	if u := nextUpdate(t, ch); !strings.Contains(u.Refused, "cannot be answered in the receiver's place: only a request can be") {
 		t.Fatalf("answer a response: %+v", u)
 	}
 	// Lines Decide would not send, written raw on the socket.
@@ -284,5 +285,73 @@ func TestBreakpointSessionEnd(t *testing.T) {
 	_, evs := readTrace(t, h.trace)
 	if n := strings.Join(notes(evs), "\n"); !strings.Contains(n, "the session is ending") {
 		t.Errorf("notes:\n%s", n)
+	}
+}
+
+// TestBreakpointLargeEdit: an edit far larger than a socket read (200 KB) is taken whole.
+func TestBreakpointLargeEdit(t *testing.T) {
+	h := startTap(t, catArgv(), nil)
+	st, ch := controller(t, h)
+	setBreakpoints(t, st, ch, time.Minute, "dir:out")
+	h.write([]byte(callReq))
+	hd := heldNext(t, ch)
+	big := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"message":"` + strings.Repeat("x", 200<<10) + `"}}}`
+	if err := st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldSend, Message: []byte(big)}); err != nil {
+		t.Fatal(err)
+	}
+	if e := endedNext(t, ch); e.How != "edited" {
+		t.Fatalf("end = %+v", e)
+	}
+	if got := h.waitHost(len(big)+1, 10*time.Second); string(got) != big+"\n" {
+		t.Fatalf("the host got %d bytes, want the %d-byte edit", len(got), len(big)+1)
+	}
+	h.finish()
+}
+
+// TestBreakpointAheadGoesOn: lines that came in the same read ahead of a held one go on at
+// once; only what is behind it waits.
+func TestBreakpointAheadGoesOn(t *testing.T) {
+	h := startTap(t, catArgv(), nil)
+	st, ch := controller(t, h)
+	setBreakpoints(t, st, ch, time.Minute, "dir:out method:tools/call")
+	h.write([]byte(pingReq + callReq + listReq))
+	hd := heldNext(t, ch)
+	if got := h.waitHost(len(pingReq), 10*time.Second); string(got) != pingReq {
+		t.Fatalf("while held the host got %q, want the ping ahead of it", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := h.hostGot(); string(got) != pingReq {
+		t.Fatalf("while held the host got %q: the line behind the held one passed it", got)
+	}
+	_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldForward})
+	if got := h.waitHost(len(pingReq+callReq+listReq), 10*time.Second); string(got) != pingReq+callReq+listReq {
+		t.Fatalf("the host got %q", got)
+	}
+	h.finish()
+}
+
+// TestBreakpointServerDies: the server dies while a frame from the host is held: the
+// frame's end is in the trace (the session ended), before the recording closes.
+func TestBreakpointServerDies(t *testing.T) {
+	h := startTap(t, catArgv(), nil)
+	st, ch := controller(t, h)
+	setBreakpoints(t, st, ch, time.Minute, "dir:out")
+	h.write([]byte(pingReq))
+	heldNext(t, ch)
+	p, err := os.FindProcess(h.pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Kill()
+	select {
+	case <-h.done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the tap did not end after its server died")
+	}
+	_, evs := readTrace(t, h.trace)
+	n := strings.Join(notes(evs), "\n")
+	if !strings.Contains(n, "released: breakpoint (dir:out): forwarded request id 1 (ping) from the host #1 unchanged after") ||
+		!strings.Contains(n, "the session is ending") {
+		t.Errorf("the trace does not say how the hold ended:\n%s", n)
 	}
 }

@@ -169,6 +169,9 @@ func RunHTTP(ctx context.Context, o HTTPOptions) (Result, error) {
 	}
 	t := &httpTap{s: s, up: o.Upstream, upHost: host, conns: map[net.Conn]struct{}{}, maxFrame: opt.MaxMessage, guard: g}
 	t.inj = newInjector(o.Inject, start, opt.SocketDir != "-", t.life)
+	if t.inj != nil && t.inj.holds != nil {
+		t.inj.holds.noAnswerIn = true
+	}
 	s.inj = t.inj
 	s.tee.batching = true // one write per batch (see record)
 	t.life(mcpclient.LifeInfo{Kind: mcpclient.LifeStarted, Text: fmt.Sprintf("tap %q: forwarding http://%s to %s", opt.Name, o.Listener.Addr(), o.Upstream.Redacted())})

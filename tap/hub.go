@@ -656,7 +656,8 @@ func (h *hub) holder() *holder {
 func (h *hub) control(v *viewer, br *bufio.Reader, hold *holder) {
 	defer hold.detach(v)
 	for {
-		line, err := br.ReadSlice('\n')
+		// A decision carries a whole message (an edit of a 10 MB frame is a 10 MB line).
+		line, err := readLine(br)
 		if err != nil {
 			return
 		}

@@ -241,8 +241,11 @@ func newInjector(rules []Rule, start time.Time, breakable bool, note func(mcpcli
 // active reports whether a frame may be acted on now: there are rules, or breakpoints set.
 // Without, the forward paths pass frames on as they come.
 func (in *injector) active() bool {
-	return in != nil && (len(in.rules) > 0 || (in.holds != nil && in.holds.on.Load()))
+	return in != nil && (len(in.rules) > 0 || (in.holds != nil && in.holds.on()))
 }
+
+// holding reports whether breakpoints are set (a frame may be held).
+func (in *injector) holding() bool { return in != nil && in.holds != nil && in.holds.on() }
 
 // endHolds releases what is held, unchanged, and holds nothing more (the session ends).
 func (in *injector) endHolds() {
@@ -309,7 +312,7 @@ func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome
 		}
 	}
 	// A frame no rule took may be held at a breakpoint.
-	if in.holds != nil && in.holds.on.Load() {
+	if in.holds != nil && in.holds.on() {
 		return in.holds.hold(ev, eol)
 	}
 	return outcome{}, false
@@ -483,8 +486,9 @@ func (e *frameEv) Kind() string {
 	return "invalid"
 }
 
-func (e *frameEv) Method() string         { return e.method }
-func (e *frameEv) ID() string             { return e.id }
+func (e *frameEv) Method() string { return e.method }
+func (e *frameEv) ID() string     { return e.id }
+
 // Elapsed is read only by time: terms, so the clock is read only for them.
 func (e *frameEv) Elapsed() time.Duration {
 	if e.in == nil {

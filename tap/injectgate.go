@@ -81,6 +81,13 @@ func (g *lineGate) write(p []byte) bool {
 		}
 		end := i + nl + 1
 		body, eol := splitEOL(p[i:end])
+		if run < i && g.s.inj.holding() {
+			// The line may be held: the lines ahead of it go on first.
+			if !g.fwd(p[run:i]) {
+				return false
+			}
+			run = i
+		}
 		if out, ok := g.s.inj.match(g.dir, body, eol); ok {
 			if run < i && !g.fwd(p[run:i]) {
 				return false
@@ -136,8 +143,10 @@ func (g *lineGate) end() {
 
 // act carries out a rule's outcome: the note, the wait, the answer back, what goes on.
 func (g *lineGate) act(out outcome) bool {
-	g.s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: out.note, Cond: out.cond})
-	g.s.log.Info("inject", "note", out.note)
+	if out.note != "" { // "": recorded already (a hold released as the session ended)
+		g.s.life(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: out.note, Cond: out.cond})
+		g.s.log.Info("inject", "note", out.note)
+	}
 	if out.delay > 0 {
 		time.Sleep(out.delay)
 	}

@@ -15,7 +15,7 @@ import (
 // alone (wirefilter.Filter.MayMatch): false only when none can, so the caller may forward
 // such frames unread. While an attach has breakpoints it is true both ways.
 func (in *injector) mayMatch(dir mcpclient.Direction) bool {
-	if in.holds != nil && in.holds.on.Load() {
+	if in.holds != nil && in.holds.on() {
 		return true // an attach's breakpoints: matched frame by frame
 	}
 	for i := range in.rules {

@@ -269,6 +269,9 @@ func Run(ctx context.Context, opt Options) (Result, error) {
 	outW.Close()
 	errW.Close()
 	if s.inj = newInjector(opt.Inject, start, opt.SocketDir != "-", s.life); s.inj != nil {
+		if s.inj.holds != nil {
+			s.inj.holds.notesAtEnd = true
+		}
 		s.hostW, s.serverW = &lockedWriter{w: opt.Stdout}, &lockedWriter{w: inW}
 	}
 	s.started(cmd, tree, start)
