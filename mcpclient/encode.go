@@ -24,8 +24,10 @@ type requestFrame struct {
 // params._meta.progressToken set to id when token is set; ok is false when the fast path
 // does not apply (then nothing is built): params neither nil nor a json.RawMessage, or
 // bytes that json.Marshal would rewrite (whitespace, HTML characters, U+2028/U+2029), or
-// a params object that has a _meta of its own, or is not a valid object.
-func appendRequestFrame(id int64, method string, params any, token bool) (requestFrame, bool) {
+// a params object that has a _meta of its own, or is not a valid object. marshaled says
+// params is json.Marshal's output (RequestOptions.ParamsMarshaled): valid, compact and
+// escaped as json.Marshal writes it, so neither is checked again.
+func appendRequestFrame(id int64, method string, params any, token, marshaled bool) (requestFrame, bool) {
 	var raw json.RawMessage
 	switch p := params.(type) {
 	case nil:
@@ -34,14 +36,14 @@ func appendRequestFrame(id int64, method string, params any, token bool) (reques
 	default:
 		return requestFrame{}, false
 	}
-	if !plainJSONString(method) || !plainJSON(raw) {
+	if !plainJSONString(method) || !marshaled && !plainJSON(raw) {
 		return requestFrame{}, false
 	}
 	empty := len(raw) == 0 || string(raw) == "null"
 	// A _meta of the caller's is merged by the general path; a key spelled with \u escapes
 	// might be one.
 	hasMeta := token && (bytes.Contains(raw, []byte(`"_meta"`)) || bytes.Contains(raw, []byte(`\u`)))
-	if !empty && (raw[0] != '{' || hasMeta || !json.Valid(raw)) {
+	if !empty && (raw[0] != '{' || hasMeta || !marshaled && !json.Valid(raw)) {
 		return requestFrame{}, false
 	}
 	b := make([]byte, 0, 80+len(method)+len(raw)+2*20)

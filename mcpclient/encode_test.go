@@ -36,7 +36,7 @@ func TestRequestFrameMatchesMarshal(t *testing.T) {
 		for _, p := range params {
 			for _, token := range []bool{true, false} {
 				want, wantID, wantParams, err := c.encodeRequestLocked(7, m, p, token)
-				rf, ok := appendRequestFrame(7, m, p, token)
+				rf, ok := appendRequestFrame(7, m, p, token, false)
 				if !ok {
 					continue
 				}
@@ -53,6 +53,51 @@ func TestRequestFrameMatchesMarshal(t *testing.T) {
 	}
 	if fast < 20 {
 		t.Errorf("the fast path applied %d times only", fast)
+	}
+}
+
+// With RequestOptions.ParamsMarshaled the fast path skips its checks of params; for what
+// json.Marshal returns it still writes the general path's bytes, and it now also takes
+// params the checks send to the general path (a space inside a string).
+func TestRequestFrameMarshaledMatchesMarshal(t *testing.T) {
+	values := []any{
+		map[string]any{},
+		map[string]any{"name": "echo", "arguments": map[string]any{"text": "x"}},
+		map[string]any{"name": "echo", "arguments": map[string]any{"text": "a b\tc\n"}},
+		map[string]any{"name": "echo", "arguments": map[string]any{"text": "a<b>&c \u2028\u2029 é \"q\""}},
+		map[string]any{"a": []any{1, 2.5, nil, true, map[string]any{"b": "c d"}}},
+		map[string]any{"_meta": map[string]any{"x": 1}, "a": 2},
+		struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments,omitempty"`
+		}{"echo", json.RawMessage(`{ "text" : "x y", "n": [1, 2] }`)},
+	}
+	c := &Client{era: EraLegacy}
+	spaced := false
+	for _, v := range values {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, token := range []bool{true, false} {
+			want, wantID, wantParams, err := c.encodeRequestLocked(7, "tools/call", json.RawMessage(raw), token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rf, ok := appendRequestFrame(7, "tools/call", json.RawMessage(raw), token, true)
+			if !ok {
+				continue
+			}
+			if _, checked := appendRequestFrame(7, "tools/call", json.RawMessage(raw), token, false); !checked {
+				spaced = true
+			}
+			if string(rf.frame) != string(want)+"\n" || string(rf.id) != string(wantID) || string(rf.params) != string(wantParams) {
+				t.Errorf("params %s token %v:\n fast %s (id %s params %s)\n want %s (id %s params %s)", raw, token, rf.frame, rf.id, rf.params, want, wantID, wantParams)
+			}
+		}
+	}
+	if !spaced {
+		t.Error("ParamsMarshaled took the fast path only where the checks do too")
 	}
 }
 

@@ -27,6 +27,11 @@ type RequestOptions struct {
 	// OnSent, when set, is called once the request is written, with its event Seq and id,
 	// before the response is awaited (the UI uses it to find its own request on the wire).
 	OnSent func(seq uint64, id json.RawMessage)
+	// ParamsMarshaled says params is a json.RawMessage exactly as json.Marshal returned it
+	// (valid, compact, HTML-escaped): the client then does not check it again, saving a
+	// scan per request for a caller that sends the same params many times (bench call).
+	// Other bytes with it set may go on the wire as they are.
+	ParamsMarshaled bool
 }
 
 // MaxInputRounds bounds the multi round-trip retries of one request (MCP 2026-07-28
@@ -88,7 +93,7 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	var b []byte
 	var idRaw, pb json.RawMessage
 	if c.era != EraModern {
-		if rf, ok := appendRequestFrame(id, method, params, withToken); ok {
+		if rf, ok := appendRequestFrame(id, method, params, withToken, opt.ParamsMarshaled); ok {
 			// The frame with its newline; b is it without, and frameLocked's append puts
 			// the newline back in place.
 			b, idRaw, pb = rf.frame[:len(rf.frame)-1], rf.id, rf.params
@@ -205,8 +210,8 @@ func requestLabel(method string, params any) string {
 func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (*Response, error) {
 	w := waiter{c: c, p: p, ctx: ctx}
 	w.idle, w.maxT = c.limits(opt)
-	now := time.Now()
-	w.idleAt, w.maxAt = now.Add(w.idle), now.Add(w.maxT)
+	// The timeouts run from the request's sending (one clock read fewer per call).
+	w.idleAt, w.maxAt = p.sent.Add(w.idle), p.sent.Add(w.maxT)
 	defer w.stop()
 	for {
 		switch w.next() {
@@ -259,6 +264,7 @@ type waiter struct {
 	idle, maxT      time.Duration
 	idleAt, maxAt   time.Time
 	idleT, maxTimer *time.Timer // made at the first blocking wait (a leader may need none)
+	now             time.Time   // when poll last looked at the clock (for until)
 
 	leading bool      // caller-reads mode: this caller holds the read role
 	fw      *follower // caller-reads mode: this caller waits for the role
@@ -301,6 +307,7 @@ func (w *waiter) poll() waitSignal {
 	default:
 	}
 	now := time.Now()
+	w.now = now
 	switch {
 	case w.ctx.Err() != nil:
 		return sigCancelled
@@ -312,9 +319,10 @@ func (w *waiter) poll() waitSignal {
 	return sigNone
 }
 
-// until is how long a leader may read before it must look at the signals again.
+// until is how long a leader may read before it must look at the signals again, from the
+// time poll looked at the clock (just before).
 func (w *waiter) until() time.Duration {
-	now := time.Now()
+	now := w.now
 	d := min(w.idleAt.Sub(now), w.maxAt.Sub(now), leaderSlice)
 	if at, ok := w.ctx.Deadline(); ok {
 		d = min(d, max(at.Sub(now), 0))
