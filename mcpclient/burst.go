@@ -78,7 +78,17 @@ func (c *Client) burstLocked(now, sent time.Time, seq uint64) {
 
 // watchHeldLocked starts that watch for request p, once per client.
 func (c *Client) watchHeldLocked(p *pendingReq) {
-	if c.tr != nil || c.heldWatched || c.flushSaid || c.cfg.Silence < 0 || !c.heard.Load() || !pythonBuffered(c.cfg.Command, c.cfg.Args, c.cfg.Env) {
+	if c.tr != nil || c.heldWatched || c.flushSaid || c.cfg.Silence < 0 || !c.heard.Load() {
+		return
+	}
+	if c.pyBuffered == 0 {
+		// Asked once: the command and its environment are the spawned server's, fixed.
+		c.pyBuffered = 1
+		if pythonBuffered(c.cfg.Command, c.cfg.Args, c.cfg.Env) {
+			c.pyBuffered = 2
+		}
+	}
+	if c.pyBuffered != 2 {
 		return
 	}
 	c.heldWatched = true

@@ -230,6 +230,7 @@ type Client struct {
 	flushSaid     bool          // the block-buffered stdout note was said
 	burst         burstWatch    // answers that come together (burst.go)
 	heldWatched   bool          // a request after the handshake is watched for a held answer (burst.go)
+	pyBuffered    int8          // pythonBuffered of the command, asked once: 0 not yet, 1 no, 2 yes (burst.go)
 	modernVersion string
 	modernCaps    json.RawMessage // Capabilities plus the modern extensions, built once
 	logLevel      string
