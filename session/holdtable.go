@@ -123,9 +123,9 @@ type Holding struct {
 }
 
 // Hold holds ev if a breakpoint matches it: the Hold made of it (ID, Breakpoint and
-// Deadline filled in; raw cloned), to be waited for with Wait. ok is false when no
-// breakpoint matches, or the table has ended.
-func (t *HoldTable) Hold(ev wirefilter.Event, dir mcpclient.Direction, raw []byte, what string, request bool) (held *Holding, ok bool) {
+// Deadline filled in; raw cloned; what names it, asked only then), to be waited for with
+// Wait. ok is false when no breakpoint matches, or the table has ended.
+func (t *HoldTable) Hold(ev wirefilter.Event, dir mcpclient.Direction, raw []byte, what func() string, request bool) (held *Holding, ok bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	i := slices.IndexFunc(t.set, func(b holdBreakpoint) bool { return b.f.Match(ev) })
@@ -135,7 +135,7 @@ func (t *HoldTable) Hold(ev wirefilter.Event, dir mcpclient.Direction, raw []byt
 	t.next++
 	now := time.Now()
 	h := &heldMsg{at: now, done: make(chan HoldVerdict, 1), hold: Hold{ID: t.next, Dir: dir, Raw: bytes.Clone(raw),
-		What: what, Breakpoint: t.set[i].src, Request: request, Deadline: now.Add(t.timeout)}}
+		What: what(), Breakpoint: t.set[i].src, Request: request, Deadline: now.Add(t.timeout)}}
 	t.held[h.hold.ID] = h
 	return &Holding{Hold: h.hold, msg: h}, true
 }

@@ -31,7 +31,7 @@ func TestHoldTable(t *testing.T) {
 	var ends []HoldEnd
 	tb := NewHoldTable(time.Minute)
 	tb.OnEnd = func(e HoldEnd) { ends = append(ends, e) }
-	if _, ok := tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{}`), "ping", true); ok {
+	if _, ok := tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{}`), func() string { return "ping" }, true); ok {
 		t.Fatal("held with no breakpoints")
 	}
 	if _, _, err := tb.Set([]string{"method:(x"}, 0); err == nil || !strings.Contains(err.Error(), `breakpoint "method:(x"`) {
@@ -41,7 +41,7 @@ func TestHoldTable(t *testing.T) {
 	if err != nil || had || len(now.Filters) != 1 || now.Timeout != time.Minute || !tb.Active() {
 		t.Fatalf("set: %+v %v %v", now, had, err)
 	}
-	h, ok := tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":1}`), "ping", true)
+	h, ok := tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":1}`), func() string { return "ping" }, true)
 	if !ok || h.ID != 1 || h.Breakpoint != "method:ping" {
 		t.Fatalf("hold: %+v %v", h, ok)
 	}
@@ -56,7 +56,7 @@ func TestHoldTable(t *testing.T) {
 	}
 
 	_, _, _ = tb.Set([]string{"method:ping"}, 20*time.Millisecond)
-	h, _ = tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":2}`), "ping", false)
+	h, _ = tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":2}`), func() string { return "ping" }, false)
 	if err := tb.Decide(h.ID, HoldDecision{Kind: HoldAnswer, Message: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "cannot be answered") {
 		t.Fatalf("answering what is not a request: %v", err)
 	}
@@ -68,7 +68,7 @@ func TestHoldTable(t *testing.T) {
 	}
 
 	_, _, _ = tb.Set([]string{"method:ping"}, time.Minute)
-	h, _ = tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":3}`), "ping", true)
+	h, _ = tb.Hold(requestEv{"ping"}, mcpclient.ClientToServer, []byte(`{"id":3}`), func() string { return "ping" }, true)
 	var released []int64
 	go tb.Release("ended", true, func(hd Hold, v HoldVerdict) { released = append(released, hd.ID) })
 	if v := tb.Wait(h); v.How != "ended" || v.Decision.Kind != HoldForward {

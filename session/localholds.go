@@ -84,12 +84,13 @@ func (l *LocalHolds) Active() bool { return l.table.Active() }
 // Decide, the timeout or End, and says what becomes of it.
 func (l *LocalHolds) Intercept(in *mcpclient.Intercepted) mcpclient.Verdict {
 	ev := interceptEv{in: in, at: time.Since(l.start)}
-	what := DescribeHeld(in.Kind, ev.ID(), in.Method, ev.Tool(), "the server")
-	held, ok := l.table.Hold(ev, mcpclient.ServerToClient, in.Raw, what, in.Kind == mcpclient.KindRequest)
+	describe := func() string { return DescribeHeld(in.Kind, ev.ID(), in.Method, ev.Tool(), "the server") }
+	held, ok := l.table.Hold(ev, mcpclient.ServerToClient, in.Raw, describe, in.Kind == mcpclient.KindRequest)
 	if !ok {
 		return mcpclient.Verdict{}
 	}
 	hold := held.Hold
+	what := hold.What
 	who := fmt.Sprintf("breakpoint (%s)", hold.Breakpoint)
 	what = fmt.Sprintf("%s #%d", what, hold.ID)
 	in.Note(HoldCondHeld, fmt.Sprintf("%s: holding %s until you decide (it goes on unchanged after %s)", who, what, time.Until(hold.Deadline).Round(100*time.Millisecond)))

@@ -97,7 +97,11 @@ func tappedRules(tb testing.TB, red *trace.Redactor, rules []Rule, argv ...strin
 
 // tappedBreakpoints is tappedCat with an attach that set three breakpoints matching
 // nothing the benchmark sends.
-func tappedBreakpoints(tb testing.TB) *echoPeer {
+func tappedBreakpoints(tb testing.TB) *echoPeer { return tappedAttached(tb, true) }
+
+// tappedAttached is tappedCat with an attach reading the trace, with three breakpoints that
+// match nothing the benchmark sends when breakpoints is set, else none.
+func tappedAttached(tb testing.TB, breakpoints bool) *echoPeer {
 	p := tappedCat(tb)
 	st, err := Attach(p.sock)
 	if err != nil {
@@ -111,11 +115,13 @@ func tappedBreakpoints(tb testing.TB) *echoPeer {
 			}
 		}
 	}()
-	if err := st.Set(mcpsession.BreakpointSet{Filters: []string{"method:tools/call", "dir:in kind:error", "tool:delete_*"}}); err != nil {
-		tb.Fatal(err)
-	}
-	if u := <-ch; u.Set == nil {
-		tb.Fatalf("breakpoints refused: %+v", u)
+	if breakpoints {
+		if err := st.Set(mcpsession.BreakpointSet{Filters: []string{"method:tools/call", "dir:in kind:error", "tool:delete_*"}}); err != nil {
+			tb.Fatal(err)
+		}
+		if u := <-ch; u.Set == nil {
+			tb.Fatalf("breakpoints refused: %+v", u)
+		}
 	}
 	stop := p.stop
 	p.stop = func() {
@@ -207,9 +213,10 @@ func BenchmarkRoundTrip(b *testing.B) {
 
 // BenchmarkRoundTripInject is one 200-byte JSON-RPC request to an echo server and back
 // (cat: both directions see a tools/list request), directly, through the tap, and
-// through the tap with three --inject rules that match nothing, and with an attach's three
-// breakpoints that match nothing; p50-ns is the median round trip. What the rules add is
-// (inject3 - direct) / (tap - direct) at p50 (break3 likewise):
+// through the tap with three --inject rules that match nothing, with an attach reading the
+// trace, and with that attach's three breakpoints that match nothing; p50-ns is the median
+// round trip. What the rules add is (inject3 - direct) / (tap - direct) at p50, what the
+// breakpoints add (break3 - direct) / (attached - direct):
 //
 //	go test ./tap -run '^$' -bench RoundTripInject -count 6 | tee /tmp/b.txt; benchstat /tmp/b.txt
 func BenchmarkRoundTripInject(b *testing.B) {
@@ -230,6 +237,7 @@ func BenchmarkRoundTripInject(b *testing.B) {
 		{"direct", directCat},
 		{"tap", tappedCat},
 		{"inject3", func(tb testing.TB) *echoPeer { return tappedRules(tb, nil, rules, catArgv()...) }},
+		{"attached", func(tb testing.TB) *echoPeer { return tappedAttached(tb, false) }},
 		{"break3", tappedBreakpoints},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

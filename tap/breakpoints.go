@@ -61,17 +61,19 @@ func (h *holder) on() bool { return h.table.Active() }
 // hold holds ev if a breakpoint matches it, until its verdict, and returns what becomes of
 // it; ok is false when no breakpoint matches.
 func (h *holder) hold(ev *frameEv, eol []byte) (out outcome, ok bool) {
-	from := "the host"
-	if ev.dir == mcpclient.ServerToClient {
-		from = "the server"
+	describe := func() string {
+		from := "the host"
+		if ev.dir == mcpclient.ServerToClient {
+			from = "the server"
+		}
+		return mcpsession.DescribeHeld(ev.kind, ev.id, ev.method, ev.tool, from)
 	}
-	what := mcpsession.DescribeHeld(ev.kind, ev.id, ev.method, ev.tool, from)
 	h.mu.Lock()
 	owner, limit := h.owner, h.limit
 	var held *mcpsession.Holding
 	if owner != nil {
 		request := ev.kind == mcpclient.KindRequest && !(h.noAnswerIn && ev.dir == mcpclient.ServerToClient)
-		held, ok = h.table.Hold(ev, ev.dir, ev.raw, what, request)
+		held, ok = h.table.Hold(ev, ev.dir, ev.raw, describe, request)
 	}
 	if ok {
 		owner.push(heldLine(&held.Hold), limit)
@@ -82,7 +84,7 @@ func (h *holder) hold(ev *frameEv, eol []byte) (out outcome, ok bool) {
 	}
 	hd := held.Hold
 	who := fmt.Sprintf("breakpoint (%s)", hd.Breakpoint)
-	what = fmt.Sprintf("%s #%d", what, hd.ID)
+	what := fmt.Sprintf("%s #%d", hd.What, hd.ID)
 	h.note(mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Cond: NoteHeld, Text: fmt.Sprintf(
 		"%s: holding %s until the attach decides (it goes on unchanged after %s)", who, what, time.Until(hd.Deadline).Round(100*time.Millisecond))})
 	v := h.table.Wait(held)
