@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 	"io"
 	"os"
@@ -402,5 +403,27 @@ func TestOverhead(t *testing.T) {
 	}
 	if tt < 10e6 {
 		t.Errorf("throughput through the tap %.0f MB/s (direct %.0f MB/s): the stream is held up", tt/1e6, dt/1e6)
+	}
+}
+
+// BenchmarkMatchNothing is one frame (a 200-byte tools/list request) matched against three
+// rules that match nothing: the per-frame cost of rules and breakpoints on the forward path.
+func BenchmarkMatchNothing(b *testing.B) {
+	var rules []Rule
+	for _, src := range []string{"method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no"} {
+		r, err := ParseRule(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	in := newInjector(rules, time.Now(), false, nil)
+	line := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/list","params":{"cursor":"`)
+	line = append(append(line, bytes.Repeat([]byte("c"), 200-len(line)-3)...), `"}}`...)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := in.match(mcpclient.ClientToServer, line, nil); ok {
+			b.Fatal("a rule matched")
+		}
 	}
 }
