@@ -331,3 +331,24 @@ func TestHoldListenerReadsUpdates(t *testing.T) {
 		mustContain(t, "the detach note", out, "forwards the 1 message held unchanged")
 	})
 }
+
+// An edit that changes a held request's id, or drops it, is sent as asked but the dialog
+// says what it does: the sender's request gets no answer.
+func TestHoldDialogIDCaution(t *testing.T) {
+	f := &fakeBreakpoints{}
+	m := bpModel(t, f)
+	held(t, m, session.HoldUpdate{Held: heldCall(3, 9, "delete_file")})
+	if out := screen(m); strings.Contains(out, "will get no answer") || strings.Contains(out, "is now") {
+		t.Fatalf("a caution before any edit:\n%s", out)
+	}
+	drive(t, m, coverKey("down"))
+	drive(t, m, coverKey("down"))
+	drive(t, m, coverKey("end"))
+	keys(t, m, "backspace", "backspace")
+	typeIn(t, m, "99,")
+	mustContain(t, "an edited id", screen(m), "✓ JSON-RPC request", "id 9 is now 99: the answer will have id 99, and the sender's request 9 none")
+	keys(t, m, "ctrl+s")
+	if got := f.decided(); len(got) != 1 || got[0].d.Kind != session.HoldSend {
+		t.Fatalf("decisions %+v, want the edit sent", got)
+	}
+}

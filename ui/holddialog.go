@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -54,7 +55,10 @@ type holdDialog struct {
 	// problem is what is wrong with the text now ("" when it is a JSON-RPC message of
 	// kind); refusal says why the last send was refused ("" when none).
 	problem, refusal string
-	kind             mcpclient.Kind
+	// caution is what sending the text would do that the user may not mean (the held
+	// request's id changed or gone: its sender gets no answer); "" when nothing.
+	caution string
+	kind    mcpclient.Kind
 	// keysFrom ignores keys before it (the dialog may open under typing fingers).
 	keysFrom time.Time
 	w, h     int
@@ -92,6 +96,36 @@ func (d *holdDialog) check() {
 	case d.mode != holdMessage && kind != mcpclient.KindResponse && kind != mcpclient.KindErrorResponse:
 		d.problem = "an answer is a JSON-RPC response (an id and a result or an error), not a " + kindWord(kind)
 	}
+	d.caution = ""
+	if d.problem == "" && d.hold.Request {
+		d.caution = idCaution(d.hold.Raw, []byte(d.ed.Value()), d.mode != holdMessage)
+	}
+}
+
+// idCaution says what an edit of a held request (or an answer to it) does to the request's
+// id, when its sender would then wait for an answer that never comes.
+func idCaution(held, text []byte, answer bool) string {
+	was, now := messageID(held), messageID(text)
+	switch {
+	case was == "" || was == now:
+		return ""
+	case now == "" && !answer:
+		return "no id now (a notification): request id " + was + " will get no answer"
+	case answer:
+		return "the answer's id " + now + " is not the held request's " + was + ": its sender will not take it as the answer"
+	}
+	return "id " + was + " is now " + now + ": the answer will have id " + now + ", and the sender's request " + was + " none"
+}
+
+// messageID is the compact id of a JSON-RPC message ("" when none, or null).
+func messageID(raw []byte) string {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(raw, &m) != nil || len(m.ID) == 0 || string(m.ID) == "null" {
+		return ""
+	}
+	return jsontext.Compact(m.ID)
 }
 
 // edited reports whether the text differs from the message as it came.
@@ -220,6 +254,9 @@ func (d *holdDialog) footLines() []string {
 		state = st.Success.Render("✓ JSON-RPC "+kindWord(d.kind)) + st.Muted.Render(": unchanged")
 	}
 	out := []string{st.Border.Render(strings.Repeat("─", max(d.w, 0))), fit(state, d.w)}
+	if d.caution != "" {
+		out = append(out, fit(st.Warning.Render("⚠ "+clean(d.caution)), d.w))
+	}
 	if d.refusal != "" {
 		out = append(out, fit(st.Warning.Render(clean(d.refusal)), d.w))
 	}
