@@ -20,8 +20,9 @@ import (
 // TestTapBreakpoints: the go-sdk client, as the host, runs the go-sdk everything-server
 // through `mcp-inspect tap`; an attach (the tap package's client, as `attach` uses it) sets
 // a breakpoint on tools/call, edits the first call's tool name (the host gets the other
-// tool's answer), and detaches while the second is held (it goes on unchanged). The trace
-// says so.
+// tool's answer), drops the second (the host gives up on it), lets the third time out (it
+// goes on unchanged), and detaches while the fourth is held (it goes on unchanged). The
+// trace says so.
 func TestTapBreakpoints(t *testing.T) {
 	bin := testservers.BuildInspector(t)
 	server := testservers.GoEverything(t)
@@ -98,12 +99,58 @@ func TestTapBreakpoints(t *testing.T) {
 	if text := <-got; text != "this tool intentionally returns an error for testing" {
 		t.Errorf("the host got %q, want the answer to the edited call", text)
 	}
-	got = call("test_simple_text")
 	if u := next(); u.Ended == nil || u.Ended.How != "edited" {
 		t.Fatalf("want the first hold's end: %+v", u)
 	}
+
+	// Drop: the server never sees the call; the host's call waits until it gives up.
+	dctx, dcancel := context.WithTimeout(ctx, 2*time.Second)
+	dropped := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(dctx, &mcp.CallToolParams{Name: "test_simple_text"})
+		dropped <- err
+	}()
+	u = next()
+	if u.Held == nil {
+		t.Fatalf("want the call held: %+v", u)
+	}
+	_ = st.Decide(u.Held.ID, session.HoldDecision{Kind: session.HoldDrop})
+	if u := next(); u.Ended == nil || u.Ended.How != "dropped" {
+		t.Fatalf("want the drop's end: %+v", u)
+	}
+	if err := <-dropped; err == nil {
+		t.Error("the dropped call was answered")
+	}
+	dcancel()
+
+	// Timeout: a hold nobody decides goes on unchanged at its deadline.
+	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: 300 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if u := next(); u.Set == nil {
+		t.Fatalf("want the breakpoints: %+v", u)
+	}
+	got = call("test_simple_text")
 	if u := next(); u.Held == nil {
-		t.Fatalf("want the second call held: %+v", u)
+		t.Fatalf("want the call held: %+v", u)
+	}
+	if u := next(); u.Ended == nil || u.Ended.How != "timeout" {
+		t.Fatalf("want the hold's timeout: %+v", u)
+	}
+	if text := <-got; text != "This is a simple text response for testing." {
+		t.Errorf("after the hold's timeout the host got %q", text)
+	}
+
+	// Detach with the next call held: it goes on unchanged.
+	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if u := next(); u.Set == nil {
+		t.Fatalf("want the breakpoints: %+v", u)
+	}
+	got = call("test_simple_text")
+	if u := next(); u.Held == nil {
+		t.Fatalf("want the call held: %+v", u)
 	}
 	st.Close()
 	if text := <-got; text != "This is a simple text response for testing." {
@@ -120,7 +167,7 @@ func TestTapBreakpoints(t *testing.T) {
 		b, _ := os.ReadFile(rec)
 		t.Log(string(b))
 	}
-	if g := strings.Join(conds, " "); g != "breakpoints held edited held breakpoints released" {
+	if g := strings.Join(conds, " "); g != "breakpoints held edited held dropped breakpoints held released breakpoints held breakpoints released" {
 		t.Errorf("trace notes: %s", g)
 	}
 }
