@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,6 +26,8 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	"github.com/mcp-inspect/mcp-inspect/session"
+	"github.com/mcp-inspect/mcp-inspect/tap"
 )
 
 // bareHTTP is the ceiling of any client of a Streamable HTTP server: a net/http keep-alive
@@ -212,7 +215,15 @@ func startTapTB(b testing.TB, upstream string, extra ...string) string {
 // returns its URL.
 func startTapBinTB(b testing.TB, bin, upstream string, extra ...string) string {
 	b.Helper()
-	run := b.TempDir()
+	u, _ := startTapRunTB(b, bin, upstream, extra...)
+	return u
+}
+
+// startTapRunTB is startTapBinTB also giving the tap's runtime directory (where its attach
+// socket is, under mcp-inspect/).
+func startTapRunTB(b testing.TB, bin, upstream string, extra ...string) (url, run string) {
+	b.Helper()
+	run = b.TempDir()
 	env := append(os.Environ(), "XDG_STATE_HOME="+b.TempDir(), "XDG_RUNTIME_DIR="+run)
 	cmd := exec.Command(bin, append([]string{"tap", "--listen", "127.0.0.1:0", "--upstream", upstream}, extra...)...)
 	cmd.Env = env
@@ -231,11 +242,11 @@ func startTapBinTB(b testing.TB, bin, upstream string, extra ...string) string {
 				for sc.Scan() {
 				}
 			}()
-			return strings.TrimSpace(u)
+			return strings.TrimSpace(u), run
 		}
 	}
 	b.Fatal("the tap did not start")
-	return ""
+	return "", ""
 }
 
 // BenchmarkHTTPTapVsDirect interleaves calls to a go-sdk everything-server (stateful)
@@ -321,4 +332,63 @@ func BenchmarkHTTPTapInject(b *testing.B) {
 	b.ReportMetric(added(2)/added(1), "inject-vs-tap")
 	b.ReportMetric(added(4)/added(1), "inject-out-vs-tap")
 	b.ReportMetric(added(3)/added(1), "tap-vs-tap")
+}
+
+// BenchmarkHTTPTapBreakpoints is BenchmarkHTTPTapInject for breakpoints: bare keep-alive
+// tools/calls directly, through an HTTP tap with an attach reading its trace, and through
+// one whose attach set three breakpoints that match nothing (every frame both ways is then
+// matched), interleaved. break-vs-attached is the second's added p50 over the first's.
+//
+//	go test ./cmd -run '^$' -bench HTTPTapBreakpoints -benchtime 3000x -count 9
+func BenchmarkHTTPTapBreakpoints(b *testing.B) {
+	const tool = "test_simple_text"
+	srv := testservers.GoEverythingHTTP(b, false)
+	bin := testservers.BuildInspector(b)
+	attached := func(name string, filters ...string) string {
+		u, run := startTapRunTB(b, bin, srv.URL, "--no-save", "--name", name)
+		taps, err := tap.List(filepath.Join(run, "mcp-inspect"))
+		if err != nil || len(taps) != 1 {
+			b.Fatalf("taps %+v, %v", taps, err)
+		}
+		st, err := tap.Attach(taps[0].Socket)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { st.Close() })
+		ups := st.Updates()
+		go func() {
+			for {
+				if _, err := st.Next(); err != nil {
+					return
+				}
+			}
+		}()
+		if len(filters) > 0 {
+			if err := st.Set(session.BreakpointSet{Filters: filters}); err != nil {
+				b.Fatal(err)
+			}
+			if u := <-ups; u.Set == nil {
+				b.Fatalf("breakpoints refused: %+v", u)
+			}
+		}
+		return u
+	}
+	plainURL := attached("plain")
+	bpURL := attached("bp", "method:tools/list", "dir:in kind:error", "tool:delete_*")
+	hosts := []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, plainURL, tool), newBareHTTP(b, bpURL, tool)}
+	loops := make([]func(), len(hosts))
+	for i, h := range hosts {
+		loops[i] = func() { h.call(b) }
+	}
+	lat := make([][]time.Duration, len(loops))
+	interleave(b, loops, lat)
+	p50 := func(d []time.Duration) time.Duration {
+		d = append([]time.Duration(nil), d...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		return d[len(d)/2]
+	}
+	added := func(i int) float64 { return float64(p50(lat[i]) - p50(lat[0])) }
+	b.ReportMetric(added(1)/1e3, "attached-p50-us")
+	b.ReportMetric(added(2)/1e3, "break-p50-us")
+	b.ReportMetric(added(2)/added(1), "break-vs-attached")
 }

@@ -108,6 +108,23 @@ func (t *HoldTable) Set(filters []string, timeout time.Duration) (now Breakpoint
 	return now, had, nil
 }
 
+// MayMatch reports whether some breakpoint could match an event of which known says what
+// can be read yet (wirefilter.Filter.MayMatch): false only when none can, so a forwarding
+// path may pass such messages on unread.
+func (t *HoldTable) MayMatch(ev wirefilter.Event, known func(key string) bool) bool {
+	if !t.on.Load() {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, b := range t.set {
+		if b.f.MayMatch(ev, known) {
+			return true
+		}
+	}
+	return false
+}
+
 // Clear drops the breakpoints (held messages stay held).
 func (t *HoldTable) Clear() {
 	t.mu.Lock()

@@ -84,3 +84,26 @@ func TestHoldTable(t *testing.T) {
 		t.Errorf("ends told: %+v", ends)
 	}
 }
+
+// dirEv is an event of which only the direction is known.
+type dirEv struct{ requestEv }
+
+func (d dirEv) Dir() string { return d.method } // the direction, in method's place
+
+// TestHoldTableMayMatch: from the direction alone, breakpoints on what the host sends cannot
+// match what the server sends (an HTTP tap then streams answers through unread).
+func TestHoldTableMayMatch(t *testing.T) {
+	tb := NewHoldTable(0)
+	known := func(key string) bool { return key == "dir" }
+	if tb.MayMatch(dirEv{requestEv{"in"}}, known) {
+		t.Error("may match with no breakpoints")
+	}
+	_, _, _ = tb.Set([]string{"dir:out method:tools/call", "dir:out tool:delete_*"}, 0)
+	if tb.MayMatch(dirEv{requestEv{"in"}}, known) || !tb.MayMatch(dirEv{requestEv{"out"}}, known) {
+		t.Error("dir:out breakpoints: want no for in, maybe for out")
+	}
+	_, _, _ = tb.Set([]string{"method:tools/call"}, 0)
+	if !tb.MayMatch(dirEv{requestEv{"in"}}, known) {
+		t.Error("a breakpoint without dir: may match either way")
+	}
+}

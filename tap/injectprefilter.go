@@ -13,10 +13,10 @@ import (
 
 // mayMatch reports whether some rule could match a frame going dir, from its direction
 // alone (wirefilter.Filter.MayMatch): false only when none can, so the caller may forward
-// such frames unread. While an attach has breakpoints it is true both ways.
+// such frames unread. An attach's breakpoints count as rules do.
 func (in *injector) mayMatch(dir mcpclient.Direction) bool {
-	if in.holds != nil && in.holds.on() {
-		return true // an attach's breakpoints: matched frame by frame
+	if in.holds != nil && in.holds.table.MayMatch(dirOnly(dir), knowsDir) {
+		return true // an attach's breakpoint may hold it
 	}
 	for i := range in.rules {
 		if in.rules[i].Filter.MayMatch(dirOnly(dir), knowsDir) {
