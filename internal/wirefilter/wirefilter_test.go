@@ -123,6 +123,7 @@ func TestFilterErrors(t *testing.T) {
 		{"kind:request|reqest", 14, `"reqest" is not request`},
 		{"size:3", 1, `unknown key "size"`},
 		{"method:", 1, "needs a value"},
+		{"method:(tools", 8, "needs a value right after the colon; a parenthesis groups whole terms"},
 		{"dir:in|", 8, "empty value"},
 		{"time:5", 6, "needs >, < or a range"},
 		{"time:>5x", 7, "not a duration"},
