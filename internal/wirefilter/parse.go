@@ -207,7 +207,7 @@ func (p *parser) term(t *token) node {
 		// The value goes right after the colon; a parenthesis there ends the term.
 		after := t.col + utf8.RuneCountInString(t.text)
 		if next := p.peek(); next != nil && next.op == '(' && next.col == after {
-			p.fail(after, "%s: needs a value right after the colon; a parenthesis groups whole terms: (%s:a | %s:b), or say %s:a|b", t.key, t.key, t.key)
+			p.fail(after, "%s: needs a value right after the colon; a parenthesis groups whole terms: (%s:a | %s:b), or say %s:a|b", t.key, t.key, t.key, t.key)
 			return nil
 		}
 		p.fail(t.col, "%s: needs a value", t.key)
