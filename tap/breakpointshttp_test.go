@@ -147,6 +147,12 @@ func TestBreakpointsHTTP(t *testing.T) {
 			t.Errorf("the trace lacks %s", w)
 		}
 	}
+	// The held answer is in the trace before the note that holds it.
+	answer := strings.Index(tr, `"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"id\":5,\"result\"`)
+	note := strings.Index(tr, `holding response id 5 (tools/list)`)
+	if answer < 0 || note < 0 || answer > note {
+		t.Errorf("trace order: the answer at %d, the hold's note at %d", answer, note)
+	}
 	if t.Failed() {
 		t.Log(tr)
 	}

@@ -163,6 +163,11 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 		pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: body, stream: st}, httpItem{t: time.Now(), kind: itemEnd, stream: st})
 		raw := h.raw
 		if b := bytes.TrimSpace(body); st.json && len(b) > 0 && (b[0] == '{' || b[0] == '[') {
+			if t.inj.holding() {
+				// A breakpoint may hold it: the answer is in the trace before the note.
+				t.record(pend)
+				pend = nil
+			}
 			if out, ok := t.inj.match(mcpclient.ServerToClient, b, nil); ok {
 				t.record(pend)
 				pend = nil
@@ -335,6 +340,11 @@ func (t *httpTap) sseFrameInjected(frame []byte, fr *frameReader, sink *[]httpIt
 			return frame
 		}
 		data = []byte(f.Data)
+	}
+	if t.inj.holding() && len(*sink) > 0 {
+		// A breakpoint may hold it: the frame is in the trace before the note.
+		t.record(*sink)
+		*sink = nil
 	}
 	out, ok := t.inj.match(mcpclient.ServerToClient, data, nil)
 	if !ok {
