@@ -19,6 +19,14 @@ import (
 // textarea holds at most 10000); a longer message is edited compacted on one line.
 const maxEditorLines = 9000
 
+// maxEditBytes is the largest held message the editor takes: past it every key costs
+// seconds (the textarea lays the whole text out again), so a larger one is shown read-only,
+// its start only; it can still be forwarded, dropped or answered.
+const maxEditBytes = 256 << 10
+
+// heldPreviewBytes is how much of a read-only message's indented text is shown.
+const heldPreviewBytes = 32 << 10
+
 // Acts of the breakpoint dialogs, carried out by holdActs.
 type (
 	// holdDecideAct settles hold id as d says.
@@ -61,13 +69,25 @@ type holdDialog struct {
 	kind    mcpclient.Kind
 	// keysFrom ignores keys before it (the dialog may open under typing fingers).
 	keysFrom time.Time
-	w, h     int
+	// readOnly: the message is too large to edit (maxEditBytes); the editor shows its
+	// start and takes no keys until an answer is put in it.
+	readOnly bool
+	// heldID is the held message's id, compact ("" for none).
+	heldID string
+	w, h   int
 }
 
 // newHoldDialog is the dialog on hold, taking keys from keysFrom on.
 func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog {
 	text, ok := jsontext.Indent(hold.Raw)
-	if !ok || strings.Count(text, "\n") > maxEditorLines {
+	readOnly := len(hold.Raw) > maxEditBytes
+	switch {
+	case readOnly:
+		if len(text) > heldPreviewBytes {
+			cut := strings.LastIndexByte(text[:heldPreviewBytes], '\n')
+			text = text[:max(cut, 0)] + "\n… (the rest of " + humanSize(int64(len(hold.Raw))) + ": too large to edit here)"
+		}
+	case !ok || strings.Count(text, "\n") > maxEditorLines:
 		text = jsontext.Compact(hold.Raw)
 	}
 	ta := textarea.New()
@@ -80,14 +100,21 @@ func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog
 	ta.SetStyles(areaStyles(c.st))
 	ta.SetValue(text)
 	ta.MoveToBegin()
-	d := &holdDialog{c: c, hold: hold, orig: ta.Value(), ed: ta, keysFrom: keysFrom}
+	d := &holdDialog{c: c, hold: hold, orig: ta.Value(), ed: ta, keysFrom: keysFrom, readOnly: readOnly, heldID: messageID(hold.Raw)}
 	d.check()
 	return d
 }
 
+// frozen reports whether the editor shows the read-only message (no keys go to it).
+func (d *holdDialog) frozen() bool { return d.readOnly && d.mode == holdMessage }
+
 // check validates the editor's text as the message to send.
 func (d *holdDialog) check() {
-	d.kind, d.problem = 0, ""
+	d.kind, d.problem, d.caution = 0, "", ""
+	if d.frozen() {
+		d.kind, _, _ = mcpclient.Classify(d.hold.Raw) // the editor holds only its start
+		return
+	}
 	kind, err := session.CheckHeldMessage([]byte(d.ed.Value()))
 	d.kind = kind
 	switch {
@@ -98,14 +125,14 @@ func (d *holdDialog) check() {
 	}
 	d.caution = ""
 	if d.problem == "" && d.hold.Request {
-		d.caution = idCaution(d.hold.Raw, []byte(d.ed.Value()), d.mode != holdMessage)
+		d.caution = idCaution(d.heldID, []byte(d.ed.Value()), d.mode != holdMessage)
 	}
 }
 
-// idCaution says what an edit of a held request (or an answer to it) does to the request's
-// id, when its sender would then wait for an answer that never comes.
-func idCaution(held, text []byte, answer bool) string {
-	was, now := messageID(held), messageID(text)
+// idCaution says what an edit of a held request whose id was (or an answer to it) does to
+// the request's id, when its sender would then wait for an answer that never comes.
+func idCaution(was string, text []byte, answer bool) string {
+	now := messageID(text)
 	switch {
 	case was == "" || was == now:
 		return ""
@@ -151,6 +178,9 @@ func (d *holdDialog) handleKey(msg tea.KeyPressMsg) (tea.Msg, tea.Cmd) {
 		d.ed.SetValue(d.orig)
 		d.ed.MoveToBegin()
 		d.check()
+		return nil, nil
+	}
+	if d.frozen() {
 		return nil, nil
 	}
 	var cmd tea.Cmd
@@ -206,6 +236,9 @@ func (d *holdDialog) setSize(w, h int) {
 func (d *holdDialog) focus() tea.Cmd { return d.ed.Focus() }
 
 func (d *holdDialog) updateInput(msg tea.Msg) (tea.Cmd, bool) {
+	if d.frozen() {
+		return nil, true // a paste does not reach the read-only message
+	}
 	var cmd tea.Cmd
 	d.ed, cmd = d.ed.Update(msg)
 	return cmd, true
@@ -244,6 +277,9 @@ func (d *holdDialog) footLines() []string {
 	k := d.c.keys.Breakpoints
 	var state string
 	switch {
+	case d.frozen():
+		state = st.Warning.Render("read-only: "+humanSize(int64(len(d.hold.Raw)))+" is too large to edit here") +
+			st.Muted.Render("; "+k.Forward.Help().Key+" forwards it unchanged")
 	case d.problem != "":
 		state = st.Error.Render("✗ " + clean(d.problem))
 	case d.mode == holdAnswerError, d.mode == holdAnswerResult:
