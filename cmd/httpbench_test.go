@@ -314,19 +314,7 @@ func BenchmarkHTTPTapInject(b *testing.B) {
 		"--inject", "method:tools/list => delay 2s", "--inject", "dir:in kind:error => drop", "--inject", "tool:delete_* => error -32000 no")
 	outURL := startTapTB(b, srv.URL, "--no-save", "--name", "inject-out",
 		"--inject", "dir:out method:tools/list => delay 2s", "--inject", "dir:out tool:delete_* => error -32000 no", "--inject", "dir:out method:notifications/cancelled => drop")
-	hosts := []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool), newBareHTTP(b, tap2URL, tool), newBareHTTP(b, outURL, tool)}
-	loops := make([]func(), len(hosts))
-	for i, h := range hosts {
-		loops[i] = func() { h.call(b) }
-	}
-	lat := make([][]time.Duration, len(loops))
-	interleave(b, loops, lat)
-	p50 := func(d []time.Duration) time.Duration {
-		d = append([]time.Duration(nil), d...)
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		return d[len(d)/2]
-	}
-	added := func(i int) float64 { return float64(p50(lat[i]) - p50(lat[0])) }
+	added := interleavedAdded(b, []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, tapURL, tool), newBareHTTP(b, injURL, tool), newBareHTTP(b, tap2URL, tool), newBareHTTP(b, outURL, tool)})
 	b.ReportMetric(added(1)/1e3, "tap-p50-us")
 	b.ReportMetric(added(2)/1e3, "inject-p50-us")
 	b.ReportMetric(added(2)/added(1), "inject-vs-tap")
@@ -375,7 +363,15 @@ func BenchmarkHTTPTapBreakpoints(b *testing.B) {
 	}
 	plainURL := attached("plain")
 	bpURL := attached("bp", "method:tools/list", "dir:in kind:error", "tool:delete_*")
-	hosts := []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, plainURL, tool), newBareHTTP(b, bpURL, tool)}
+	added := interleavedAdded(b, []*bareHTTP{newBareHTTP(b, srv.URL, tool), newBareHTTP(b, plainURL, tool), newBareHTTP(b, bpURL, tool)})
+	b.ReportMetric(added(1)/1e3, "attached-p50-us")
+	b.ReportMetric(added(2)/1e3, "break-p50-us")
+	b.ReportMetric(added(2)/added(1), "break-vs-attached")
+}
+
+// interleavedAdded runs the hosts' calls interleaved (interleave) and returns what host i
+// adds at p50 over hosts[0] (the direct one), in nanoseconds.
+func interleavedAdded(b *testing.B, hosts []*bareHTTP) func(i int) float64 {
 	loops := make([]func(), len(hosts))
 	for i, h := range hosts {
 		loops[i] = func() { h.call(b) }
@@ -387,8 +383,5 @@ func BenchmarkHTTPTapBreakpoints(b *testing.B) {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		return d[len(d)/2]
 	}
-	added := func(i int) float64 { return float64(p50(lat[i]) - p50(lat[0])) }
-	b.ReportMetric(added(1)/1e3, "attached-p50-us")
-	b.ReportMetric(added(2)/1e3, "break-p50-us")
-	b.ReportMetric(added(2)/added(1), "break-vs-attached")
+	return func(i int) float64 { return float64(p50(lat[i]) - p50(lat[0])) }
 }

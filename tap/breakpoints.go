@@ -61,19 +61,12 @@ func (h *holder) on() bool { return h.table.Active() }
 // hold holds ev if a breakpoint matches it, until its verdict, and returns what becomes of
 // it; ok is false when no breakpoint matches.
 func (h *holder) hold(ev *frameEv, eol []byte) (out outcome, ok bool) {
-	describe := func() string {
-		from := "the host"
-		if ev.dir == mcpclient.ServerToClient {
-			from = "the server"
-		}
-		return mcpsession.DescribeHeld(ev.kind, ev.id, ev.method, ev.tool, from)
-	}
 	h.mu.Lock()
 	owner, limit := h.owner, h.limit
 	var held *mcpsession.Holding
 	if owner != nil {
 		request := ev.kind == mcpclient.KindRequest && !(h.noAnswerIn && ev.dir == mcpclient.ServerToClient)
-		held, ok = h.table.Hold(ev, ev.dir, ev.raw, describe, request)
+		held, ok = h.table.Hold(ev, ev.dir, ev.raw, ev.describe, request)
 	}
 	if ok {
 		owner.push(heldLine(&held.Hold), limit)

@@ -22,6 +22,7 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/internal/suggest"
 	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 )
 
 // ActionKind names what a rule does to a matching frame.
@@ -271,13 +272,14 @@ type outcome struct {
 
 // Conditions of the injection notes (mcpclient.LifeInfo.Cond), for code that reads traces.
 const (
-	// NoteInjected: the tap wrote a message no side sent (an error answer).
-	NoteInjected mcpclient.NoteCond = "injected"
+	// NoteInjected: the tap wrote a message no side sent (an error answer). The same
+	// condition as a hold's answer (session.HoldCondInjected), and so on below.
+	NoteInjected = mcpsession.HoldCondInjected
 	// NoteEdited: the frame was forwarded changed (replaced, truncated, corrupted); the
 	// trace has the original, then what was forwarded.
-	NoteEdited mcpclient.NoteCond = "edited"
+	NoteEdited = mcpsession.HoldCondEdited
 	// NoteDropped: the frame was not forwarded.
-	NoteDropped mcpclient.NoteCond = "dropped"
+	NoteDropped = mcpsession.HoldCondDropped
 	// NoteDelayed: the frame was forwarded unchanged, later.
 	NoteDelayed mcpclient.NoteCond = "delayed"
 	// NoteUnmatched: a rule matched no message in the whole session.
@@ -442,31 +444,11 @@ func (e *frameEv) parse() { e.scanMessage() }
 
 // describe names the frame for a note: `request id 3 (tools/call echo)`.
 func (e *frameEv) describe() string {
-	var b strings.Builder
-	switch e.kind {
-	case mcpclient.KindRequest, mcpclient.KindNotification, mcpclient.KindResponse:
-		b.WriteString(e.kind.String())
-	case mcpclient.KindErrorResponse:
-		b.WriteString("error response")
-	default:
-		b.WriteString("frame (" + e.kind.String() + ")")
+	from := "the host"
+	if e.dir == mcpclient.ServerToClient {
+		from = "the server"
 	}
-	if e.id != "" {
-		b.WriteString(" id " + e.id)
-	}
-	if e.method != "" {
-		b.WriteString(" (" + e.method)
-		if e.tool != "" {
-			b.WriteString(" " + e.tool)
-		}
-		b.WriteString(")")
-	}
-	if e.dir == mcpclient.ClientToServer {
-		b.WriteString(" from the host")
-	} else {
-		b.WriteString(" from the server")
-	}
-	return b.String()
+	return mcpsession.DescribeHeld(e.kind, e.id, e.method, e.tool, from)
 }
 
 func (e *frameEv) Dir() string {
