@@ -352,3 +352,30 @@ func TestHoldDialogIDCaution(t *testing.T) {
 		t.Fatalf("decisions %+v, want the edit sent", got)
 	}
 }
+
+// Case B24 (terminal injection) in the hold dialog: a held message's controls and bidi
+// overrides never reach the terminal raw. In valid JSON they are shown as JSON escapes
+// (the same message, so it can be edited and sent); a frame that is not JSON is shown
+// read-only with visible escapes.
+func TestHoldDialogNoTerminalInjection(t *testing.T) {
+	f := &fakeBreakpoints{}
+	m := bpModel(t, f)
+	valid := "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Server: Apache \u202eevil\u202c \u0085x\"}]}}"
+	held(t, m, session.HoldUpdate{Held: &session.Hold{ID: 1, Dir: mcpclient.ServerToClient, Raw: []byte(valid), What: "response id 1", Breakpoint: "dir:in", Deadline: t0.Add(time.Minute)}})
+	out := view(m)
+	if strings.ContainsAny(out, "\u202e\u202c\u0085") {
+		t.Fatalf("a bidi override or C1 control reached the screen:\n%q", out)
+	}
+	mustContain(t, "the escapes", screen(m), `\u202eevil\u202c`, "✓ JSON-RPC response")
+	keys(t, m, "ctrl+s")
+	if got := f.decided(); len(got) != 1 || got[0].d.Kind != session.HoldForward {
+		t.Fatalf("decisions %+v, want the message forwarded unchanged (showing escapes is not an edit)", got)
+	}
+	broken := "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"\x1b[2J\x1b]0;PWNED\x07\"}"
+	held(t, m, session.HoldUpdate{Held: &session.Hold{ID: 2, Dir: mcpclient.ServerToClient, Raw: []byte(broken), What: "frame", Breakpoint: "dir:in", Deadline: t0.Add(time.Minute)}})
+	out = view(m)
+	if strings.Contains(out, "\x1b[2J") || strings.Contains(out, "\x1b]0;") || strings.Contains(out, "\x07") {
+		t.Fatalf("a control sequence reached the screen:\n%q", out)
+	}
+	mustContain(t, "the broken frame", screen(m), "read-only: not JSON, and its control characters are shown escaped")
+}

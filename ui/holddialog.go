@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf16"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/jsontext"
+	"github.com/mcp-inspect/mcp-inspect/internal/sanitize"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 	"github.com/mcp-inspect/mcp-inspect/session"
 )
@@ -71,7 +73,8 @@ type holdDialog struct {
 	keysFrom time.Time
 	// readOnly: the message is too large to edit (maxEditBytes); the editor shows its
 	// start and takes no keys until an answer is put in it.
-	readOnly bool
+	readOnly    bool
+	readOnlyWhy string // what the footer says of it
 	// heldID is the held message's id, compact ("" for none).
 	heldID string
 	w, h   int
@@ -81,6 +84,15 @@ type holdDialog struct {
 func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog {
 	text, ok := jsontext.Indent(hold.Raw)
 	readOnly := len(hold.Raw) > maxEditBytes
+	why := humanSize(int64(len(hold.Raw))) + " is too large to edit here"
+	if ok {
+		text = escapeUnsafe(text)
+	} else if sanitize.HasControls(hold.Raw) {
+		// Not JSON, with controls in it: shown with visible escapes, and so not editable
+		// (the escapes are not the bytes); it can be forwarded, dropped or answered.
+		text, readOnly = block(string(hold.Raw)), true
+		why = "not JSON, and its control characters are shown escaped"
+	}
 	switch {
 	case readOnly:
 		if len(text) > heldPreviewBytes {
@@ -100,9 +112,31 @@ func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog
 	ta.SetStyles(areaStyles(c.st))
 	ta.SetValue(text)
 	ta.MoveToBegin()
-	d := &holdDialog{c: c, hold: hold, orig: ta.Value(), ed: ta, keysFrom: keysFrom, readOnly: readOnly, heldID: messageID(hold.Raw)}
+	d := &holdDialog{c: c, hold: hold, orig: ta.Value(), ed: ta, keysFrom: keysFrom, readOnly: readOnly, readOnlyWhy: why, heldID: messageID(hold.Raw)}
 	d.check()
 	return d
+}
+
+// escapeUnsafe writes the runes of an indented JSON text that must not reach the terminal
+// (controls, DEL, C1, bidi and other invisible format characters; in valid JSON they can
+// only stand inside strings) as JSON \u escapes: the same JSON value, safe to show and to
+// edit and send (case B24).
+func escapeUnsafe(text string) string {
+	unsafe := func(r rune) bool { return (r < 0x20 && r != '\n') || r == 0x7f || sanitize.Dangerous(r) }
+	if strings.IndexFunc(text, unsafe) < 0 {
+		return text
+	}
+	var b strings.Builder
+	for _, r := range text {
+		if !unsafe(r) {
+			b.WriteRune(r)
+			continue
+		}
+		for _, u := range utf16.Encode([]rune{r}) {
+			fmt.Fprintf(&b, "\\u%04x", u)
+		}
+	}
+	return b.String()
 }
 
 // frozen reports whether the editor shows the read-only message (no keys go to it).
@@ -278,7 +312,7 @@ func (d *holdDialog) footLines() []string {
 	var state string
 	switch {
 	case d.frozen():
-		state = st.Warning.Render("read-only: "+humanSize(int64(len(d.hold.Raw)))+" is too large to edit here") +
+		state = st.Warning.Render("read-only: "+d.readOnlyWhy) +
 			st.Muted.Render("; "+k.Forward.Help().Key+" forwards it unchanged")
 	case d.problem != "":
 		state = st.Error.Render("✗ " + clean(d.problem))
