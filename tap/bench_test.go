@@ -221,16 +221,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 //
 //	go test ./tap -run '^$' -bench RoundTripInject -count 6 | tee /tmp/b.txt; benchstat /tmp/b.txt
 func BenchmarkRoundTripInject(b *testing.B) {
-	var rules []Rule
-	for _, src := range []string{"method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no"} {
-		r, err := ParseRule(src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
-	line := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/list","params":{"cursor":"`)
-	line = append(append(line, bytes.Repeat([]byte("c"), 200-len(line)-4)...), `"}}`+"\n"...)
+	rules := benchRules(b)
+	line := benchLine()
 	for _, bc := range []struct {
 		name  string
 		start func(testing.TB) *echoPeer
@@ -409,17 +401,9 @@ func TestOverhead(t *testing.T) {
 // BenchmarkMatchNothing is one frame (a 200-byte tools/list request) matched against three
 // rules that match nothing: the per-frame cost of rules and breakpoints on the forward path.
 func BenchmarkMatchNothing(b *testing.B) {
-	var rules []Rule
-	for _, src := range []string{"method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no"} {
-		r, err := ParseRule(src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
-	in := newInjector(rules, time.Now(), false, nil)
-	line := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/list","params":{"cursor":"`)
-	line = append(append(line, bytes.Repeat([]byte("c"), 200-len(line)-3)...), `"}}`...)
+	in := newInjector(benchRules(b), time.Now(), false, nil)
+	line := benchLine()
+	line = line[:len(line)-1]
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, ok := in.match(mcpclient.ClientToServer, line, nil); ok {
