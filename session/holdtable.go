@@ -31,6 +31,9 @@ type HoldTable struct {
 	OnEnd func(HoldEnd)
 
 	on atomic.Bool // breakpoints are set: the one thing asked of every message
+	// filters is the breakpoints' filters, swapped whole by Set and Clear, so a forwarding
+	// path reads them without the lock (Filters, MayMatch).
+	filters atomic.Pointer[[]wirefilter.Filter]
 
 	mu      sync.Mutex
 	set     []holdBreakpoint
@@ -100,6 +103,11 @@ func (t *HoldTable) Set(filters []string, timeout time.Duration) (now Breakpoint
 	if timeout > 0 {
 		t.timeout = timeout
 	}
+	fs := make([]wirefilter.Filter, len(set))
+	for i, b := range set {
+		fs[i] = b.f
+	}
+	t.filters.Store(&fs)
 	t.on.Store(len(set) > 0)
 	now = BreakpointSet{Filters: make([]string, len(set)), Timeout: t.timeout}
 	for i, b := range set {
@@ -112,23 +120,32 @@ func (t *HoldTable) Set(filters []string, timeout time.Duration) (now Breakpoint
 // can be read yet (wirefilter.Filter.MayMatch): false only when none can, so a forwarding
 // path may pass such messages on unread.
 func (t *HoldTable) MayMatch(ev wirefilter.Event, known func(key string) bool) bool {
-	if !t.on.Load() {
-		return false
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for _, b := range t.set {
-		if b.f.MayMatch(ev, known) {
+	for _, f := range t.Filters() {
+		if f.MayMatch(ev, known) {
 			return true
 		}
 	}
 	return false
 }
 
+// Filters is the breakpoints' filters in force (none when there are no breakpoints), read
+// without the table's lock: a forwarding path asks it of every message. The slice is
+// shared: not to be changed.
+func (t *HoldTable) Filters() []wirefilter.Filter {
+	if !t.on.Load() {
+		return nil
+	}
+	if fs := t.filters.Load(); fs != nil {
+		return *fs
+	}
+	return nil
+}
+
 // Clear drops the breakpoints (held messages stay held).
 func (t *HoldTable) Clear() {
 	t.mu.Lock()
 	t.set = nil
+	t.filters.Store(nil)
 	t.on.Store(false)
 	t.mu.Unlock()
 }
@@ -217,6 +234,7 @@ func (t *HoldTable) Release(how string, end bool, each func(Hold, HoldVerdict)) 
 	if end {
 		t.ended = true
 		t.set = nil
+		t.filters.Store(nil)
 		t.on.Store(false)
 	}
 	ids := slices.Sorted(maps.Keys(t.held))

@@ -401,13 +401,36 @@ func TestOverhead(t *testing.T) {
 // BenchmarkMatchNothing is one frame (a 200-byte tools/list request) matched against three
 // rules that match nothing: the per-frame cost of rules and breakpoints on the forward path.
 func BenchmarkMatchNothing(b *testing.B) {
-	in := newInjector(benchRules(b), time.Now(), false, nil)
 	line := benchLine()
 	line = line[:len(line)-1]
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, ok := in.match(mcpclient.ClientToServer, line, nil); ok {
-			b.Fatal("a rule matched")
-		}
+	rules := benchRules(b)
+	bps := make([]string, len(rules))
+	for i, r := range rules {
+		bps[i] = r.Filter.String()
+	}
+	for _, bc := range []struct {
+		name string
+		in   func() *injector
+	}{
+		{"rules", func() *injector { return newInjector(rules, time.Now(), false, nil) }},
+		{"breakpoints", func() *injector {
+			in := newInjector(nil, time.Now(), true, nil)
+			if _, _, err := in.holds.table.Set(bps, 0); err != nil {
+				b.Fatal(err)
+			}
+			return in
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			in := bc.in()
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, dir := range []mcpclient.Direction{mcpclient.ClientToServer, mcpclient.ServerToClient} {
+					if _, ok := in.match(dir, line, nil); ok {
+						b.Fatal("a rule matched")
+					}
+				}
+			}
+		})
 	}
 }

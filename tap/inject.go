@@ -215,6 +215,12 @@ type injector struct {
 
 	mu   sync.Mutex
 	pend [2]map[string]reqInfo // requests by compact id: [0] sent by the host, [1] by the server
+	// pendN is len(pend[i]), read by the sieve without mu.
+	pendN [2]atomic.Int32
+	// recent keeps what the sieve let by per side, to name responses to it.
+	recent *[2]recentFrames
+	// plan is the sieves of the rules and breakpoints in force (sievePlan).
+	plan atomic.Pointer[sievePlan]
 }
 
 // reqInfo is what a response's filter terms read of the request it answers.
@@ -231,7 +237,7 @@ func newInjector(rules []Rule, start time.Time, breakable bool, note func(mcpcli
 		return nil
 	}
 	in := &injector{rules: rules, hits: make([]atomic.Int64, len(rules)), start: start,
-		pend: [2]map[string]reqInfo{{}, {}}}
+		pend: [2]map[string]reqInfo{{}, {}}, recent: new([2]recentFrames)}
 	if breakable {
 		in.holds = newHolder()
 		in.holds.note = note
@@ -290,7 +296,7 @@ const (
 // and applies it; eol is the frame's line ending, kept on what is forwarded. ok is false
 // when no rule matches (the frame passes unchanged).
 func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome, ok bool) {
-	if !in.active() {
+	if !in.active() || in.sieved(dir, msg) {
 		return outcome{}, false
 	}
 	// The frame is matched through an interface, so it would escape: frames come from a
@@ -326,10 +332,7 @@ func (in *injector) remember(ev *frameEv) {
 	if ev.id == "" {
 		return
 	}
-	side := 0
-	if ev.dir == mcpclient.ServerToClient {
-		side = 1
-	}
+	side := sideOf(ev.dir)
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	switch ev.kind {
@@ -339,11 +342,13 @@ func (in *injector) remember(ev *frameEv) {
 			clear(m)
 		}
 		m[ev.id] = reqInfo{ev.method, ev.tool}
+		in.pendN[side].Store(int32(len(m)))
 	case mcpclient.KindResponse, mcpclient.KindErrorResponse:
 		m := in.pend[1-side]
 		if r, ok := m[ev.id]; ok {
 			ev.method, ev.tool = r.method, r.tool
 			delete(m, ev.id)
+			in.pendN[1-side].Store(int32(len(m)))
 		}
 	}
 }
@@ -448,7 +453,12 @@ func (e *frameEv) describe() string {
 	if e.dir == mcpclient.ServerToClient {
 		from = "the server"
 	}
-	return mcpsession.DescribeHeld(e.kind, e.id, e.method, e.tool, from)
+	method, tool := e.method, e.tool
+	if method == "" && e.id != "" && e.in != nil && (e.kind == mcpclient.KindResponse || e.kind == mcpclient.KindErrorResponse) {
+		// Its request may have gone by unread (the sieve).
+		method, tool, _ = e.in.recent[1-sideOf(e.dir)].recall(e.id)
+	}
+	return mcpsession.DescribeHeld(e.kind, e.id, method, tool, from)
 }
 
 func (e *frameEv) Dir() string {

@@ -6,7 +6,15 @@ package wirefilter
 // others. False means no event like ev passes; true means some might (or all do). A
 // forwarding path asks it to skip reading what no filter can match.
 func (f Filter) MayMatch(ev Event, known func(key string) bool) bool {
-	return f.root == nil || maybe(f.root, ev, known) != no
+	return f.root == nil || maybe(f.root, func(t *term) tri {
+		if !known(t.key) {
+			return unknown
+		}
+		if t.match(ev) {
+			return yes
+		}
+		return no
+	}) != no
 }
 
 // tri is a three-valued truth: a term on an unknown key is unknown.
@@ -18,12 +26,13 @@ const (
 	unknown
 )
 
-func maybe(n node, ev Event, known func(string) bool) tri {
+// maybe evaluates n with each term's truth given by eval.
+func maybe(n node, eval func(*term) tri) tri {
 	switch n := n.(type) {
 	case andNode:
 		r := yes
 		for _, c := range n {
-			switch maybe(c, ev, known) {
+			switch maybe(c, eval) {
 			case no:
 				return no
 			case unknown:
@@ -34,7 +43,7 @@ func maybe(n node, ev Event, known func(string) bool) tri {
 	case orNode:
 		r := no
 		for _, c := range n {
-			switch maybe(c, ev, known) {
+			switch maybe(c, eval) {
 			case yes:
 				return yes
 			case unknown:
@@ -43,7 +52,7 @@ func maybe(n node, ev Event, known func(string) bool) tri {
 		}
 		return r
 	case notNode:
-		switch maybe(n.n, ev, known) {
+		switch maybe(n.n, eval) {
 		case yes:
 			return no
 		case no:
@@ -51,13 +60,7 @@ func maybe(n node, ev Event, known func(string) bool) tri {
 		}
 		return unknown
 	case *term:
-		if !known(n.key) {
-			return unknown
-		}
-		if n.match(ev) {
-			return yes
-		}
-		return no
+		return eval(n)
 	}
 	return unknown
 }

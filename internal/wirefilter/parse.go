@@ -223,6 +223,10 @@ func (p *parser) term(t *token) node {
 		if !ok {
 			return nil
 		}
+		if t.key == "method" || t.key == "tool" {
+			a.lits = globLits(a.s)
+			a.empty = t.key == "method" && Glob(a.s, "")
+		}
 		out.alts = append(out.alts, a)
 	}
 	return out

@@ -105,6 +105,11 @@ type alt struct {
 	lo, hi time.Duration // for time:
 	hasLo  bool
 	hasHi  bool
+	// lits, for method: and tool:, is what a matching value written as a JSON string
+	// without escapes contains (globLits), for MayMatchFrame.
+	lits []literal
+	// empty, for method:, is whether the pattern matches no method ("").
+	empty bool
 }
 
 func (a andNode) match(ev Event) bool {

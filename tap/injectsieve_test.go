@@ -1,0 +1,48 @@
+package tap
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
+)
+
+// TestSieveNamesResponse: a request no rule can match goes by unparsed (the sieve), yet a
+// note on its response still names it.
+func TestSieveNamesResponse(t *testing.T) {
+	h := injectTap(t, "dir:in kind:error => drop")
+	errResp := `{"jsonrpc":"2.0","id":2,"error":{"code":-1,"message":"x"}}` + "\n"
+	h.write([]byte(listReq + errResp + pingReq))
+	got := h.waitHost(len(listReq)+len(pingReq), 10*time.Second)
+	h.finish()
+	if string(got) != listReq+pingReq {
+		t.Fatalf("host got %q, want the echoed tools/list and ping, the error dropped", got)
+	}
+	_, evs := readTrace(t, h.trace)
+	if n := notes(evs); len(n) != 1 || !strings.Contains(n[0], "dropped error response id 2 (tools/list) from the server") {
+		t.Errorf("notes = %q, want the error named by its tools/list request", n)
+	}
+}
+
+// TestSieveKeepsRequestForResponse: a request a rule's tool: term reads is remembered, so
+// its response matches by the request's tool, while frames no rule can match pass unread.
+func TestSieveKeepsRequestForResponse(t *testing.T) {
+	h := injectTap(t, "dir:in tool:echo kind:response => drop")
+	result := `{"jsonrpc":"2.0","id":7,"result":{"content":[]}}` + "\n"
+	other := `{"jsonrpc":"2.0","id":2,"result":{"content":[]}}` + "\n"
+	h.write([]byte(listReq + callReq + result + other))
+	want := listReq + callReq + other
+	got := h.waitHost(len(want), 10*time.Second)
+	h.finish()
+	if string(got) != want {
+		t.Fatalf("host got %q, want %q (the response to tools/call echo dropped)", got, want)
+	}
+	_, evs := readTrace(t, h.trace)
+	if n := notes(evs); len(n) != 1 || !strings.Contains(n[0], "dropped response id 7 (tools/call echo) from the server") {
+		t.Errorf("notes = %q", n)
+	}
+	if c2s := string(stream(evs, mcpclient.ClientToServer)); c2s != listReq+callReq+result+other {
+		t.Errorf("trace c2s = %q", c2s)
+	}
+}
