@@ -2,6 +2,7 @@ package wirefilter
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -10,9 +11,12 @@ import (
 // once per set of filters (NewSieve) by asking which strings a matching frame would have
 // to contain: a frame of kind error has the member "error", one matched by
 // method:tools/list the string "tools/list" quoted. A frame without a backslash (an escape
-// could spell them otherwise) that contains none of them is ruled out.
+// could spell them otherwise) that contains none of them is ruled out. Some are needed
+// together (tool:delete_* needs "tools/call" quoted and delete_): such a frame is ruled out
+// when one of them is missing.
 type Sieve struct {
-	lits []literal
+	// needs is what a frame some filter may match holds: all of one of them.
+	needs [][]literal
 	// none: some filter may match a frame whatever its bytes hold (say, text:, kind:invalid,
 	// or method:* on a response): nothing is ruled out.
 	none bool
@@ -27,7 +31,7 @@ func NewSieve(dir string, filters []Filter) Sieve {
 			return Sieve{none: true}
 		}
 	}
-	return Sieve{lits: p.lits}
+	return Sieve{needs: p.needs}
 }
 
 // RulesOut reports whether no filter of the sieve can match the frame raw (the message
@@ -39,29 +43,33 @@ func (s *Sieve) RulesOut(raw []byte) bool {
 	if s.none || bytes.IndexByte(raw, '\\') >= 0 {
 		return false
 	}
-	for _, lit := range s.lits {
-		if containsLit(raw, lit) {
-			return false
+next:
+	for _, all := range s.needs {
+		for _, lit := range all {
+			if !containsLit(raw, lit) {
+				continue next
+			}
 		}
+		return false
 	}
 	return true
 }
 
-// probe evaluates filters on a frame going dir that contains none of the strings a term
-// could need (so a term that needs one is false), and collects those strings.
+// probe evaluates filters on a frame going dir that lacks what each term needs (so a term
+// that needs something is false), and collects what they need.
 type probe struct {
-	dir  string
-	lits []literal
+	dir   string
+	needs [][]literal
 }
 
-// absent records lit as needed and reports the probe's frame lacks it.
-func (p *probe) absent(lit literal) bool {
-	for _, l := range p.lits {
-		if l.s == lit.s {
+// absent records that a term needs all of lits and reports the probe's frame lacks them.
+func (p *probe) absent(lits ...literal) bool {
+	for _, have := range p.needs {
+		if slices.Equal(have, lits) {
 			return true
 		}
 	}
-	p.lits = append(p.lits, lit)
+	p.needs = append(p.needs, lits)
 	return true
 }
 
@@ -109,17 +117,15 @@ func (p *probe) eval(t *term) tri {
 // ownMethodOrTool reports whether t may match the frame's own method (or a tools/call's
 // tool), or the lack of one (""); false records the strings that say it cannot.
 func (p *probe) ownMethodOrTool(t *term) bool {
-	if t.key == "tool" {
-		// A tool is named by a tools/call request; tool:"" matches nothing.
-		p.absent(literal{`"tools/call"`, 6})
-		return false
-	}
 	for _, a := range t.alts {
 		if a.empty {
 			return true
 		}
-		for _, lit := range a.lits {
-			p.absent(lit)
+		if t.key == "tool" {
+			// A tool is named by a tools/call request; tool:"" matches nothing.
+			p.absent(append([]literal{{`"tools/call"`, 6}}, a.lits...)...)
+		} else {
+			p.absent(a.lits...)
 		}
 	}
 	return false
