@@ -239,6 +239,30 @@ func (t *httpTap) served(out outcome, sink *[]httpItem) []byte {
 func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *respStream, pend []httpItem) error {
 	var buf, out []byte
 	var fr frameReader
+	// flush writes what was sent on unless more is waiting upstream (one write for all
+	// of it), then records what went by.
+	flush := func() error {
+		if ubr.Buffered() != 0 {
+			return nil
+		}
+		err := cw.Flush()
+		if len(pend) > 0 {
+			t.record(pend)
+			pend = pend[:0]
+		}
+		return err
+	}
+	// send writes b on, as one chunk of a chunked stream.
+	send := func(b []byte) {
+		if h.chunked {
+			var size [18]byte
+			_, _ = cw.Write(append(strconv.AppendInt(size[:0], int64(len(b)), 16), '\r', '\n'))
+		}
+		_, _ = cw.Write(b)
+		if h.chunked {
+			_, _ = cw.WriteString("\r\n")
+		}
+	}
 	frames := func(end bool) error {
 		out = out[:0]
 		for {
@@ -255,26 +279,21 @@ func (t *httpTap) sseInjected(ubr *bufio.Reader, cw *bufio.Writer, h *head, st *
 			out = append(out, t.sseFrameInjected(frame, &fr, &pend)...)
 		}
 		if len(out) > 0 {
-			if h.chunked {
-				var size [18]byte
-				_, _ = cw.Write(append(strconv.AppendInt(size[:0], int64(len(out)), 16), '\r', '\n'))
-			}
-			_, _ = cw.Write(out)
-			if h.chunked {
-				_, _ = cw.WriteString("\r\n")
-			}
+			send(out)
 		}
-		if end || ubr.Buffered() != 0 { // the end, or more waiting: one write for all of it
+		if end {
 			return nil
 		}
-		err := cw.Flush()
-		if len(pend) > 0 {
-			t.record(pend)
-			pend = pend[:0]
-		}
-		return err
+		return flush()
 	}
-	each := func(raw, data []byte, last bool) error {
+	each := func(_, data []byte, last bool) error {
+		if !last && len(buf) == 0 && bytes.HasSuffix(data, []byte("\n\n")) && t.inj.ruledOut(mcpclient.ServerToClient, data) {
+			// Whole frames no rule or breakpoint can match a message of: they go on
+			// unread, in the piece they came in.
+			send(data)
+			pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: clone(data), stream: st})
+			return flush()
+		}
 		buf = append(buf, data...)
 		if last { // the stream's end: written with its terminator below
 			return nil

@@ -23,20 +23,41 @@ const recentSlots = 16
 // match nothing 5 to 10 % of a tap's latency, from a scan of its members and a lock and a
 // map both forwarding goroutines share.
 func (in *injector) sieved(dir mcpclient.Direction, msg []byte) bool {
-	side := sideOf(dir)
-	// A frame that may answer a remembered request is parsed: its match may depend on it.
-	if len(msg) > sieveMax || in.pendN[1-side].Load() > 0 {
+	if len(msg) > sieveMax {
 		return false
 	}
-	p := in.sievePlan()
-	if !p.sieve[side].RulesOut(msg) {
+	p, ok := in.ruledOutBy(dir, msg)
+	if !ok {
 		return false
 	}
-	if p.keep[side] && bytes.Contains(msg, []byte(`method"`)) { // may be a request (a quote first would be slow: JSON is full of them)
+	if side := sideOf(dir); p.keep[side] && mayBeRequest(msg) {
 		in.recent[side].keep(msg)
 	}
 	return true
 }
+
+// ruledOut reports whether no rule and no breakpoint can match any message in b, bytes of
+// whole frames going dir (an event stream's), and none of them need be kept to name a
+// response: b may go on as it came.
+func (in *injector) ruledOut(dir mcpclient.Direction, b []byte) bool {
+	p, ok := in.ruledOutBy(dir, b)
+	return ok && !(p.keep[sideOf(dir)] && mayBeRequest(b))
+}
+
+// ruledOutBy is the sieve's verdict on b going dir, and the plan that gave it.
+func (in *injector) ruledOutBy(dir mcpclient.Direction, b []byte) (*sievePlan, bool) {
+	side := sideOf(dir)
+	// What may answer a remembered request is parsed: its match may depend on it.
+	if in.pendN[1-side].Load() > 0 {
+		return nil, false
+	}
+	p := in.sievePlan()
+	return p, p.sieve[side].RulesOut(b)
+}
+
+// mayBeRequest reports whether b may hold a request (a member "method"; a quote first would
+// make the search slow: JSON is full of them).
+func mayBeRequest(b []byte) bool { return bytes.Contains(b, []byte(`method"`)) }
 
 // sievePlan is the sieves of the rules and the breakpoints in force, for frames each way.
 type sievePlan struct {
