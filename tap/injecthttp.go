@@ -163,7 +163,7 @@ func (t *httpTap) responseInjected(ubr *bufio.Reader, cw *bufio.Writer, method s
 		pend = append(pend, httpItem{t: time.Now(), kind: itemBody, raw: body, stream: st}, httpItem{t: time.Now(), kind: itemEnd, stream: st})
 		raw := h.raw
 		if b := bytes.TrimSpace(body); st.json && len(b) > 0 && (b[0] == '{' || b[0] == '[') {
-			if t.inj.holding() {
+			if t.inj.mayHold(mcpclient.ServerToClient, b) {
 				// A breakpoint may hold it: the answer is in the trace before the note.
 				t.record(pend)
 				pend = nil
@@ -360,7 +360,7 @@ func (t *httpTap) sseFrameInjected(frame []byte, fr *frameReader, sink *[]httpIt
 		}
 		data = []byte(f.Data)
 	}
-	if t.inj.holding() && len(*sink) > 0 {
+	if len(*sink) > 0 && t.inj.mayHold(mcpclient.ServerToClient, data) {
 		// A breakpoint may hold it: the frame is in the trace before the note.
 		t.record(*sink)
 		*sink = nil

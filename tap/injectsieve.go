@@ -55,6 +55,16 @@ func (in *injector) ruledOutBy(dir mcpclient.Direction, b []byte) (*sievePlan, b
 	return p, p.sieve[side].RulesOut(b)
 }
 
+// mayHold reports whether a breakpoint may hold the message b going dir (then what went
+// before it is recorded first, a write the path waits for).
+func (in *injector) mayHold(dir mcpclient.Direction, b []byte) bool {
+	if !in.holding() {
+		return false
+	}
+	_, ruled := in.ruledOutBy(dir, b)
+	return !ruled
+}
+
 // mayBeRequest reports whether b may hold a request (a member "method"; a quote first would
 // make the search slow: JSON is full of them).
 func mayBeRequest(b []byte) bool { return bytes.Contains(b, []byte(`method"`)) }
