@@ -103,6 +103,7 @@ func (g *lineGate) write(p []byte) bool {
 	if run < last && !g.fwd(p[run:last]) {
 		return false
 	}
+	g.s.inj.keepRequests(g.dir, p[:last])
 	return g.hold(p[last:])
 }
 
@@ -112,7 +113,9 @@ func (g *lineGate) frame(line []byte) bool {
 	if out, ok := g.s.inj.match(g.dir, body, eol); ok {
 		return g.act(out)
 	}
-	return g.fwd(line)
+	ok := g.fwd(line)
+	g.s.inj.keepRequests(g.dir, body)
+	return ok
 }
 
 // hold keeps the start of a line; one that outgrows max goes on unmatched.

@@ -26,14 +26,33 @@ func (in *injector) sieved(dir mcpclient.Direction, msg []byte) bool {
 	if len(msg) > sieveMax {
 		return false
 	}
-	p, ok := in.ruledOutBy(dir, msg)
-	if !ok {
-		return false
+	_, ok := in.ruledOutBy(dir, msg)
+	return ok
+}
+
+// keepRequests keeps, to name their responses (recentFrames), the requests in b (whole
+// lines, or one message) sent dir that a filter may match a response to. It is called once
+// they are forwarded: the copy is off the round trip's path. A request the sieve did not
+// rule out is remembered besides; keeping it too is harmless.
+func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
+	if !in.active() {
+		return
 	}
-	if side := sideOf(dir); p.keep[side] && mayBeRequest(msg) {
-		in.recent[side].keep(msg)
+	side := sideOf(dir)
+	if p := in.plan.Load(); p == nil || !p.keep[side] || !mayBeRequest(b) {
+		return
 	}
-	return true
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if line, _ = splitEOL(line); len(line) > 0 && len(line) <= sieveMax && mayBeRequest(line) {
+			in.recent[side].keep(line)
+		}
+	}
 }
 
 // ruledOut reports whether no rule and no breakpoint can match any message in b, bytes of
