@@ -52,6 +52,17 @@ func (g *lineGate) write(p []byte) bool {
 		}
 		return g.fwd(p)
 	}
+	// The requests kept to name their responses are copied once forwarded; until then a
+	// response described on the other side waits for them (recentFrames.busy).
+	r := &g.s.inj.recent[sideOf(g.dir)]
+	r.busy.Store(true)
+	ok := g.lines(p)
+	r.busy.Store(false)
+	return ok
+}
+
+// lines is write with rules or breakpoints active: each whole line is matched.
+func (g *lineGate) lines(p []byte) bool {
 	if len(g.partial) > 0 || g.passing {
 		nl := bytes.IndexByte(p, '\n')
 		if nl < 0 {

@@ -3,6 +3,8 @@ package tap
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/wirefilter"
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -148,6 +150,10 @@ func sideOf(dir mcpclient.Direction) int {
 // ("response id 3 (tools/list)"). The side's forwarding goroutine writes; the other side's
 // reads only when it describes a frame.
 type recentFrames struct {
+	// busy is set while the side's forwarding goroutine is between reading and keeping
+	// (lineGate.write): a response to what it forwards can be described before the copy.
+	busy atomic.Bool
+
 	mu   sync.Mutex
 	next int
 	n    [recentSlots]int
@@ -165,6 +171,11 @@ func (r *recentFrames) keep(msg []byte) {
 // recall finds the latest kept request with the JSON-RPC id id (as written) and returns its
 // method and tool; ok is false when none is kept.
 func (r *recentFrames) recall(id string) (method, tool string, ok bool) {
+	// What is being forwarded is kept in a moment; a response can come first. Waiting
+	// happens only for a frame a rule or breakpoint acts on.
+	for deadline := time.Now().Add(recallWait); r.busy.Load() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Microsecond)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for k := 1; k <= recentSlots; k++ {
@@ -180,3 +191,7 @@ func (r *recentFrames) recall(id string) (method, tool string, ok bool) {
 	}
 	return "", "", false
 }
+
+// recallWait bounds how long recall waits for a forwarding goroutine to keep what it just
+// forwarded (it may itself be blocked writing to a peer that does not read).
+const recallWait = 20 * time.Millisecond

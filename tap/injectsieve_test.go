@@ -46,3 +46,22 @@ func TestSieveKeepsRequestForResponse(t *testing.T) {
 		t.Errorf("trace c2s = %q", c2s)
 	}
 }
+
+// TestRecallWaitsForKeep: a response described while the other side has forwarded its
+// request but not yet kept it (busy) is named once it is kept.
+func TestRecallWaitsForKeep(t *testing.T) {
+	var r recentFrames
+	r.busy.Store(true)
+	go func() {
+		time.Sleep(5 * time.Millisecond)
+		r.keep([]byte(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo"}}`))
+		r.busy.Store(false)
+	}()
+	method, tool, ok := r.recall("4")
+	if !ok || method != "tools/call" || tool != "echo" {
+		t.Fatalf("recall = %q %q %v, want tools/call echo", method, tool, ok)
+	}
+	if _, _, ok := r.recall("5"); ok {
+		t.Error("recall found an id never kept")
+	}
+}
