@@ -3,6 +3,8 @@ package tap
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"sort"
 	"testing"
 	"time"
@@ -19,7 +21,8 @@ const injectBlock = 100
 // loaded): a rule-less tap measured after another came out about 10 % faster. The ratios
 // are what the target reads: inject-vs-tap is what the tap with three rules that
 // match nothing adds at p50 over what the tap without rules adds, break-vs-attached the same
-// for an attach's three breakpoints.
+// for an attach's three breakpoints; tap-vs-tap, a second tap without rules over the first,
+// is the noise of such a ratio. MI_INJECT_BLOCK sets the block.
 func BenchmarkInjectInterleaved(b *testing.B) {
 	rules := benchRules(b)
 	line := benchLine()
@@ -29,6 +32,7 @@ func BenchmarkInjectInterleaved(b *testing.B) {
 		tappedRules(b, nil, rules, catArgv()...),
 		tappedAttached(b, false),
 		tappedBreakpoints(b),
+		tappedCat(b),
 	}
 	defer func() {
 		for _, p := range peers {
@@ -45,13 +49,17 @@ func BenchmarkInjectInterleaved(b *testing.B) {
 	}
 	lat := make([][]time.Duration, len(peers))
 	order := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 29))
-	perm := []int{0, 1, 2, 3, 4}
-	n := max(b.N, injectBlock)
+	perm := []int{0, 1, 2, 3, 4, 5}
+	block := injectBlock
+	if v, err := strconv.Atoi(os.Getenv("MI_INJECT_BLOCK")); err == nil && v > 0 {
+		block = v
+	}
+	n := max(b.N, block)
 	b.ResetTimer()
-	for done := 0; done < n; done += injectBlock {
+	for done := 0; done < n; done += block {
 		order.Shuffle(len(perm), func(x, y int) { perm[x], perm[y] = perm[y], perm[x] })
 		for _, j := range perm {
-			for range min(injectBlock, n-done) {
+			for range min(block, n-done) {
 				t0 := time.Now()
 				if err := peers[j].roundTrip(line, buf); err != nil {
 					b.Fatal(err)
@@ -72,6 +80,7 @@ func BenchmarkInjectInterleaved(b *testing.B) {
 	b.ReportMetric(added(2)/added(1), "inject-vs-tap")
 	b.ReportMetric(added(4)/added(3), "break-vs-attached")
 	b.ReportMetric(added(3)/added(1), "attached-vs-tap")
+	b.ReportMetric(added(5)/added(1), "tap-vs-tap")
 }
 
 // benchRules are three --inject rules that match nothing benchLine's round trip sends.
