@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
 )

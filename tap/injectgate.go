@@ -125,7 +125,7 @@ func (g *lineGate) frame(line []byte) bool {
 		return g.act(out)
 	}
 	ok := g.fwd(line)
-	g.s.inj.keepRequests(g.dir, body)
+	g.s.inj.keepRequest(g.dir, body)
 	return ok
 }
 

@@ -29,7 +29,7 @@ func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) 
 	}
 	out, ok := t.inj.match(mcpclient.ClientToServer, b, nil)
 	if !ok {
-		t.inj.keepRequests(mcpclient.ClientToServer, b)
+		t.inj.keepRequest(mcpclient.ClientToServer, b)
 		return false, true
 	}
 	now := time.Now()
@@ -368,7 +368,7 @@ func (t *httpTap) sseFrameInjected(frame []byte, fr *frameReader, sink *[]httpIt
 	}
 	out, ok := t.inj.match(mcpclient.ServerToClient, data, nil)
 	if !ok {
-		t.inj.keepRequests(mcpclient.ServerToClient, data)
+		t.inj.keepRequest(mcpclient.ServerToClient, data)
 		return frame
 	}
 	f := fr.next(frame)

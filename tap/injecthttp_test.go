@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -24,48 +25,9 @@ import (
 // server never sees it), a corrupted tools/list answer is a broken frame to it, and a
 // tools/list it sends later, matched by no rule, passes.
 func TestInjectHTTP(t *testing.T) {
-	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
-	var calls atomic.Int32
-	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
-		Message string `json:"message"`
-	}) (*mcp.CallToolResult, any, error) {
-		calls.Add(1)
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
-	})
-	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
-	defer up.Close()
-
-	var rules []Rule
-	for _, src := range []string{"dir:out tool:echo => error -32000 boom", "dir:in method:tools/list => corrupt", "method:never/called => drop"} {
-		r, err := ParseRule(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(up.URL + "/mcp")
-	var rec, stderr lockedBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: u, Trace: &rec, Stderr: &stderr, SocketDir: "-", Header: trace.Header{Tool: "test"}, Guard: g, Inject: rules})
-		close(done)
-	}()
-
-	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer ccancel()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(cctx, &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := startInjectHTTP(t, "dir:out tool:echo => error -32000 boom", "dir:in method:tools/list => corrupt", "method:never/called => drop")
+	cs, cctx, calls, rec, stderr := h.cs, h.ctx, h.calls, h.rec, h.stderr
+	var err error
 	_, err = cs.CallTool(cctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "hi"}})
 	if err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("tools/call: %v, want the injected error boom", err)
@@ -79,9 +41,7 @@ func TestInjectHTTP(t *testing.T) {
 	if err == nil {
 		t.Errorf("tools/list succeeded; its answer was corrupted")
 	}
-	_ = cs.Close()
-	cancel()
-	<-done
+	h.stop()
 	tr := rec.String()
 	for _, w := range []string{
 		`"text":"inject rule 1 (dir:out tool:echo =\u003e error -32000 boom): answered request id 3 (tools/call echo) from the host with error -32000`,
@@ -109,6 +69,83 @@ func TestInjectHTTP(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(tr)
+	}
+}
+
+// injectHTTP is a go-sdk client (the host) talking to a go-sdk Streamable HTTP server with
+// one tool, echo (calls counts its runs), through an HTTP tap with --inject rules.
+type injectHTTP struct {
+	cs          *mcp.ClientSession
+	ctx         context.Context
+	calls       *atomic.Int32
+	rec, stderr *lockedBuffer
+	stop        func() // closes the client, then ends the tap
+}
+
+func startInjectHTTP(t *testing.T, ruleSrcs ...string) *injectHTTP {
+	t.Helper()
+	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
+	calls := new(atomic.Int32)
+	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
+		Message string `json:"message"`
+	}) (*mcp.CallToolResult, any, error) {
+		calls.Add(1)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
+	})
+	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	t.Cleanup(up.Close)
+
+	var rules []Rule
+	for _, src := range ruleSrcs {
+		r, err := ParseRule(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(up.URL + "/mcp")
+	h := &injectHTTP{calls: calls, rec: new(lockedBuffer), stderr: new(lockedBuffer)}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		_, _ = RunHTTP(ctx, HTTPOptions{Listener: ln, Upstream: u, Trace: h.rec, Stderr: h.stderr, SocketDir: "-", Header: trace.Header{Tool: "test"}, Guard: g, Inject: rules})
+		close(done)
+	}()
+	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(ccancel)
+	h.ctx = cctx
+	h.cs, err = mcp.NewClient(&mcp.Implementation{Name: "host", Version: "0"}, nil).Connect(cctx, &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}, nil)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	h.stop = func() {
+		_ = h.cs.Close()
+		cancel()
+		<-done
+	}
+	return h
+}
+
+// TestInjectHTTPNamesResponse: the host's tools/call, which no rule can match, goes by
+// unparsed; the note on its answer, which a rule edits, still names it.
+func TestInjectHTTPNamesResponse(t *testing.T) {
+	h := startInjectHTTP(t, "dir:in kind:response text:from-the-tool => error -32000 replaced")
+	_, err := h.cs.CallTool(h.ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "from-the-tool"}})
+	if err == nil || !strings.Contains(err.Error(), "replaced") {
+		t.Errorf("tools/call: %v, want the rule's error", err)
+	}
+	h.stop()
+	if tr := h.rec.String(); !regexp.MustCompile(`replaced response id \d+ \(tools/call echo\) from the server`).MatchString(tr) {
+		t.Errorf("no note names the answer's request:\n%s", tr)
 	}
 }
 

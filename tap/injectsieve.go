@@ -32,16 +32,12 @@ func (in *injector) sieved(dir mcpclient.Direction, msg []byte) bool {
 	return ok
 }
 
-// keepRequests keeps, to name their responses (recentFrames), the requests in b (whole
-// lines, or one message) sent dir that a filter may match a response to. It is called once
-// they are forwarded: the copy is off the round trip's path. A request the sieve did not
-// rule out is remembered besides; keeping it too is harmless.
+// keepRequests keeps, to name their responses (recentFrames), the requests among the whole
+// lines b sent dir, when a filter may match a response to them. The gate calls it once they
+// are forwarded: the copy is off the round trip's path. A request the sieve did not rule
+// out is remembered besides; keeping it too is harmless.
 func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
-	if !in.active() {
-		return
-	}
-	side := sideOf(dir)
-	if p := in.plan.Load(); p == nil || !p.keep[side] || !mayBeRequest(b) {
+	if !in.keeps(dir, b) {
 		return
 	}
 	for len(b) > 0 {
@@ -51,10 +47,25 @@ func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
 		} else {
 			b = nil
 		}
-		if line, _ = splitEOL(line); len(line) > 0 && len(line) <= sieveMax && mayBeRequest(line) {
-			in.recent[side].keep(line)
-		}
+		line, _ = splitEOL(line)
+		in.keepRequest(dir, line)
 	}
+}
+
+// keepRequest is keepRequests for one message.
+func (in *injector) keepRequest(dir mcpclient.Direction, msg []byte) {
+	if len(msg) > 0 && len(msg) <= sieveMax && in.keeps(dir, msg) {
+		in.recent[sideOf(dir)].keep(msg)
+	}
+}
+
+// keeps reports whether b, sent dir, may hold requests to keep.
+func (in *injector) keeps(dir mcpclient.Direction, b []byte) bool {
+	if !in.active() {
+		return false
+	}
+	p := in.plan.Load()
+	return p != nil && p.keep[sideOf(dir)] && mayBeRequest(b)
 }
 
 // ruledOut reports whether no rule and no breakpoint can match any message in b, bytes of
