@@ -278,3 +278,17 @@ func lifeTexts(evs []mcpclient.Event) []string {
 	}
 	return out
 }
+
+// mustRules parses --inject rules.
+func mustRules(tb testing.TB, srcs ...string) []Rule {
+	tb.Helper()
+	var rules []Rule
+	for _, src := range srcs {
+		r, err := ParseRule(src)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	return rules
+}

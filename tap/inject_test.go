@@ -13,14 +13,7 @@ import (
 // injectTap starts a tap on cat (every host line comes back as a server line) with rules.
 func injectTap(t *testing.T, rules ...string) *harness {
 	t.Helper()
-	var rs []Rule
-	for _, src := range rules {
-		r, err := ParseRule(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
+	rs := mustRules(t, rules...)
 	return startTap(t, catArgv(), func(o *Options) { o.Inject = rs })
 }
 

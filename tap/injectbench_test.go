@@ -85,15 +85,7 @@ func BenchmarkInjectInterleaved(b *testing.B) {
 
 // benchRules are three --inject rules that match nothing benchLine's round trip sends.
 func benchRules(tb testing.TB) []Rule {
-	var rules []Rule
-	for _, src := range []string{"method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no"} {
-		r, err := ParseRule(src)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
-	return rules
+	return mustRules(tb, "method:tools/call => delay 2s", "dir:in kind:error => drop", "tool:delete_* => error -32000 no")
 }
 
 // benchLine is a 200-byte tools/list request, newline included (cat sends it back).

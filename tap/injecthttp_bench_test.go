@@ -56,14 +56,7 @@ func sseUpstream(tb testing.TB) string {
 // httpTapTB runs an HTTP tap (no trace file, attach off) with rules in front of upstream
 // and returns its address.
 func httpTapTB(tb testing.TB, upstream string, rules ...string) string {
-	var rs []Rule
-	for _, src := range rules {
-		r, err := ParseRule(src)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
+	rs := mustRules(tb, rules...)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)

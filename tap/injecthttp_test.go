@@ -95,14 +95,7 @@ func startInjectHTTP(t *testing.T, ruleSrcs ...string) *injectHTTP {
 	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
 	t.Cleanup(up.Close)
 
-	var rules []Rule
-	for _, src := range ruleSrcs {
-		r, err := ParseRule(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
+	rules := mustRules(t, ruleSrcs...)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -189,14 +182,7 @@ func TestInjectHTTPJSONBody(t *testing.T) {
 			}()
 		}
 	}()
-	var rules []Rule
-	for _, src := range []string{`method:tools/list dir:in => replace {"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"no tools today"}}`, "method:ping => drop"} {
-		r, err := ParseRule(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
+	rules := mustRules(t, `method:tools/list dir:in => replace {"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"no tools today"}}`, "method:ping => drop")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -54,14 +54,7 @@ func TestInjectHTTPPrefilter(t *testing.T) {
 	// run serves the bodies through a tap with rules and returns what the host got and the
 	// trace's events.
 	run := func(rules []string, bodies ...string) ([]string, []mcpclient.Event) {
-		var rs []Rule
-		for _, src := range rules {
-			r, err := ParseRule(src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs = append(rs, r)
-		}
+		rs := mustRules(t, rules...)
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
