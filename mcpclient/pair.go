@@ -29,7 +29,7 @@ type Pairer struct {
 	tasksExt bool              // the latest modern request declared the tasks extension
 	pending  map[string]pend   // c2s requests awaiting a response, by id key
 	done     map[string]doneR  // settled c2s requests, by id key
-	order    []string          // done ids, oldest first (bounded like the client's)
+	order    keyRing           // done ids, oldest first (bounded like the client's)
 	byToken  map[string]pend   // progress tokens of pending requests
 	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
 	version  string            // protocolVersion of the server's initialize answer
@@ -257,11 +257,31 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 		}
 	}
 	p.done[key] = doneR{seq: pr.seq, method: pr.method, why: why}
-	p.order = append(p.order, key)
-	if len(p.order) > 4096 {
-		delete(p.done, p.order[0])
-		p.order = p.order[1:]
+	if old, full := p.order.push(key); full {
+		delete(p.done, old)
 	}
+}
+
+// maxDone is how many settled requests a Pairer remembers (for late and duplicate answers).
+const maxDone = 4096
+
+// keyRing holds the latest maxDone keys in a fixed array: a slice trimmed at the front and
+// appended to at the back was copied to a new array every few thousand requests.
+type keyRing struct {
+	keys [maxDone]string
+	next int  // where the next key goes
+	full bool // every slot is used
+}
+
+// push adds key; when the ring was full it returns the oldest key, which key replaces.
+func (r *keyRing) push(key string) (old string, full bool) {
+	old, full = r.keys[r.next], r.full
+	r.keys[r.next] = key
+	r.next++
+	if r.next == maxDone {
+		r.next, r.full = 0, true
+	}
+	return old, full
 }
 
 // beforeInitialize is the before-initialize problem of a server frame, if it has one: the
