@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -109,6 +110,22 @@ func progressTokenRaw(params json.RawMessage) (json.RawMessage, bool) {
 	return tok, ok && len(tok) > 0
 }
 
+// tokenIsID reports, for valid JSON params, that params._meta.progressToken is id without
+// scanning params: the request frames the client writes itself (appendRequestFrame) end
+// in ,"_meta":{"progressToken":<id>}} and hold no other "_meta". That "_meta" is a
+// top-level key (its quote follows ',' or '{', so it opens a string, and the object it is
+// in closes the text), the last and only one (an escape-free "_meta" is the only way to
+// write the key without \u). false means: look (progressTokenRaw).
+func tokenIsID(params, id json.RawMessage) bool {
+	const meta, tok = `"_meta":{"progressToken":`, "}}"
+	n := len(params) - len(tok) - len(id) - len(meta)
+	if len(id) == 0 || n < 1 || string(params[len(params)-len(tok):]) != tok || string(params[n+len(meta):len(params)-len(tok)]) != string(id) ||
+		string(params[n:n+len(meta)]) != meta || (params[n-1] != ',' && params[n-1] != '{') {
+		return false
+	}
+	return bytes.Index(params, []byte(`"_meta"`)) == n && !bytes.Contains(params, []byte(`\u`))
+}
+
 // Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
 func (p *Pairer) Add(ev *Event) {
 	switch ev.Dir {
@@ -186,7 +203,9 @@ func (p *Pairer) addClient(ev *Event) {
 		}
 		key := idKey(m.ID)
 		pr := pend{key: key, seq: ev.Seq, method: m.Method, tasksExt: p.modern && p.tasksExt}
-		if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
+		if tokenIsID(m.Params, m.ID) {
+			pr.token = key // as below, found without scanning params
+		} else if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
 			pr.token = key // the client's own requests: the id is the token, one string for both
 		} else {
 			pr.token = progressToken(m.Params)
