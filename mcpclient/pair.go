@@ -29,6 +29,7 @@ type Pairer struct {
 	caps     map[string]bool   // client capabilities the client advertised
 	tasksExt bool              // the latest modern request declared the tasks extension
 	pending  map[string]pend   // c2s requests awaiting a response, by id key
+	lastKey  string            // the id key of the latest c2s request (requestKey)
 	done     map[string]doneR  // settled c2s requests, by id key
 	order    keyRing           // done ids, oldest first (bounded like the client's)
 	byToken  map[string]pend   // progress tokens of pending requests
@@ -202,6 +203,7 @@ func (p *Pairer) addClient(ev *Event) {
 			p.noteCaps(m.Params, true)
 		}
 		key := idKey(m.ID)
+		p.lastKey = key
 		pr := pend{key: key, seq: ev.Seq, method: m.Method, tasksExt: p.modern && p.tasksExt}
 		if tokenIsID(m.Params, m.ID) {
 			pr.token = key // as below, found without scanning params
@@ -248,6 +250,15 @@ func (p *Pairer) addClient(ev *Event) {
 			delete(p.inbound, key)
 		}
 	}
+}
+
+// requestKey is idKey(id), shared with the Pairer's own when id is that of the latest
+// client request it saw (the live client registers its request after recording it).
+func (p *Pairer) requestKey(id json.RawMessage) string {
+	if p.lastKey != "" && p.lastKey == string(id) {
+		return p.lastKey
+	}
+	return idKey(id)
 }
 
 // Settle marks the request with the given id as finished without a response ("cancelled" or

@@ -106,19 +106,15 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 			return nil, err
 		}
 	}
-	key := idKey(idRaw)
 	p := c.newPendingLocked()
-	p.id, p.method, p.num, p.params = key, method, id, params
+	p.method, p.num, p.params = method, id, params
 	p.sent = time.Now() // also the request event's time: one clock read for both
-	// Register before writing so a fast response always finds its request.
-	c.pending[key] = p
 	// Built here, so its kind and envelope are known: no need to parse it back.
 	p.msg = &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}
 	if c.cfg.Framing == FramingAuto {
 		p.body = b
 	}
 	if err := c.writeMsgLocked(b, KindRequest, p.msg, p.sent); err != nil {
-		delete(c.pending, key)
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
 			cp := *ee
@@ -128,6 +124,11 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 		}
 		return nil, err
 	}
+	// Registered under the hold of c.mu the write was made in, which handling a response
+	// needs too: a fast response still finds its request. The key is the Pairer's (one
+	// string per request, not two).
+	p.id = c.pairer.requestKey(idRaw)
+	c.pending[p.id] = p
 	p.seq = c.seq
 	c.bySeq[p.seq] = p
 	c.watchHeldLocked(p)
