@@ -312,7 +312,7 @@ func (w *waiter) next() waitSignal {
 			if s := w.poll(); s != sigNone {
 				return s
 			}
-			if lr.lead(w.until(), w.now) {
+			if lr.lead(w.until()) {
 				// The stream ended: the outcome comes from the supervisor.
 				lr.release()
 				w.leading = false
