@@ -93,16 +93,18 @@ func (c *Client) watchHeldLocked(p *pendingReq) {
 	}
 	c.heldWatched = true
 	frames := c.pairer.fromServer
+	// Copies: p is reused once answered (Client.recycle).
+	id, method, seq := p.id, p.method, p.seq
 	time.AfterFunc(c.silenceAfter(), func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if _, waiting := c.pending[p.id]; !waiting || c.pairer.fromServer != frames || c.flushSaid || c.dead != nil || c.state == StateClosed {
+		if q, waiting := c.pending[id]; !waiting || q.seq != seq || c.pairer.fromServer != frames || c.flushSaid || c.dead != nil || c.state == StateClosed {
 			c.heldWatched = false // watch the next request instead
 			return
 		}
 		c.flushSaid = true
 		c.noteLocked(fmt.Sprintf(BufferedNote+"%s (event #%d) has had no answer for %s and nothing came on stdout, from a Python server run without -u or PYTHONUNBUFFERED: unless it is just slow, its stdout is block-buffered on a pipe and holds the answer; flush after each message (%s)",
-			p.method, p.seq, c.silenceAfter(), flushFixes))
+			method, seq, c.silenceAfter(), flushFixes))
 	})
 }
 

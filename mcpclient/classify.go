@@ -49,7 +49,8 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	if n := bytes.Count(trimmed, []byte("\n")); n > 0 {
 		probs = append(probs, Problem{Warning, CodeMultiline, fmt.Sprintf("one message pretty-printed over %d lines, shown reassembled; MCP stdio is newline-delimited JSON, one message per line with no newline inside, so standard clients read each line as a broken message", n+1)})
 	}
-	if !json.Valid(trimmed) {
+	valid, uEscape := validJSON(trimmed)
+	if !valid {
 		lenient, found, ok := readNonFinite(trimmed)
 		if !ok || !json.Valid(lenient) || lenient[0] != '{' {
 			return KindNotJSON, nil, append(probs, Problem{Warning, CodeNotJSON, "not a JSON-RPC message: the line is not JSON (stdout must carry only MCP messages; log to stderr)"})
@@ -57,8 +58,10 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 		probs = append(probs, Problem{Warning, CodeNonFinite, "not JSON: " + strings.Join(found, ", ") + " (non-finite numbers, as Python's json.dumps writes them by default; JSON has none: allow_nan=False, or write null or a string); read leniently, each as null"})
 		return classifyObject(lenient, probs)
 	}
-	if i := unpairedSurrogateAt(trimmed); i >= 0 {
-		probs = append(probs, Problem{Warning, CodeUnpairedSurrogate, fmt.Sprintf("unpaired surrogate escape at byte %d: valid JSON syntax but not valid Unicode", i)})
+	if uEscape { // only a \u escape writes a surrogate
+		if i := unpairedSurrogateAt(trimmed); i >= 0 {
+			probs = append(probs, Problem{Warning, CodeUnpairedSurrogate, fmt.Sprintf("unpaired surrogate escape at byte %d: valid JSON syntax but not valid Unicode", i)})
+		}
 	}
 	switch trimmed[0] {
 	case '[':

@@ -8,6 +8,8 @@ package mcpclient
 // server's framing is not the one it writes.
 
 import (
+	"time"
+
 	"bytes"
 	"fmt"
 	"slices"
@@ -201,7 +203,7 @@ func (c *Client) resendLocked(p *pendingReq) {
 		return
 	}
 	delete(c.bySeq, p.seq)
-	if err := c.writeMsgLocked(append([]byte(nil), p.body...), KindRequest, p.msg); err != nil {
+	if err := c.writeMsgLocked(append([]byte(nil), p.body...), KindRequest, p.msg, time.Time{}); err != nil {
 		return
 	}
 	p.seq = c.seq

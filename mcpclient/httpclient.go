@@ -65,7 +65,7 @@ func (c *Client) TransportKind() Transport {
 // exact body POSTed (no newline: HTTP frames the message).
 func (c *Client) sendHTTPLocked(b []byte, known Kind, knownMsg *Message) error {
 	raw := append([]byte(nil), b...)
-	kind, msg, seq := c.recordSentLocked(raw, known, knownMsg, ClassifyBody)
+	kind, msg, seq := c.recordSentLocked(raw, known, knownMsg, ClassifyBody, time.Time{})
 	f := outFrame{seq: seq, body: raw, msg: msg, kind: kind, era: c.era}
 	if c.era == EraModern {
 		f.version = c.modernVersion

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -28,8 +29,9 @@ type Pairer struct {
 	caps     map[string]bool   // client capabilities the client advertised
 	tasksExt bool              // the latest modern request declared the tasks extension
 	pending  map[string]pend   // c2s requests awaiting a response, by id key
+	lastKey  string            // the id key of the latest c2s request (requestKey)
 	done     map[string]doneR  // settled c2s requests, by id key
-	order    []string          // done ids, oldest first (bounded like the client's)
+	order    keyRing           // done ids, oldest first (bounded like the client's)
 	byToken  map[string]pend   // progress tokens of pending requests
 	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
 	version  string            // protocolVersion of the server's initialize answer
@@ -109,6 +111,22 @@ func progressTokenRaw(params json.RawMessage) (json.RawMessage, bool) {
 	return tok, ok && len(tok) > 0
 }
 
+// tokenIsID reports, for valid JSON params, that params._meta.progressToken is id without
+// scanning params: the request frames the client writes itself (appendRequestFrame) end
+// in ,"_meta":{"progressToken":<id>}} and hold no other "_meta". That "_meta" is a
+// top-level key (its quote follows ',' or '{', so it opens a string, and the object it is
+// in closes the text), the last and only one (an escape-free "_meta" is the only way to
+// write the key without \u). false means: look (progressTokenRaw).
+func tokenIsID(params, id json.RawMessage) bool {
+	const meta, tok = `"_meta":{"progressToken":`, "}}"
+	n := len(params) - len(tok) - len(id) - len(meta)
+	if len(id) == 0 || n < 1 || string(params[len(params)-len(tok):]) != tok || string(params[n+len(meta):len(params)-len(tok)]) != string(id) ||
+		string(params[n:n+len(meta)]) != meta || (params[n-1] != ',' && params[n-1] != '{') {
+		return false
+	}
+	return bytes.Index(params, []byte(`"_meta"`)) == n && !bytes.Contains(params, []byte(`\u`))
+}
+
 // Add fills in ev's Pair, Method and history-dependent Problems. Events must come in order.
 func (p *Pairer) Add(ev *Event) {
 	switch ev.Dir {
@@ -185,8 +203,11 @@ func (p *Pairer) addClient(ev *Event) {
 			p.noteCaps(m.Params, true)
 		}
 		key := idKey(m.ID)
+		p.lastKey = key
 		pr := pend{key: key, seq: ev.Seq, method: m.Method, tasksExt: p.modern && p.tasksExt}
-		if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
+		if tokenIsID(m.Params, m.ID) {
+			pr.token = key // as below, found without scanning params
+		} else if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
 			pr.token = key // the client's own requests: the id is the token, one string for both
 		} else {
 			pr.token = progressToken(m.Params)
@@ -231,6 +252,15 @@ func (p *Pairer) addClient(ev *Event) {
 	}
 }
 
+// requestKey is idKey(id), shared with the Pairer's own when id is that of the latest
+// client request it saw (the live client registers its request after recording it).
+func (p *Pairer) requestKey(id json.RawMessage) string {
+	if p.lastKey != "" && p.lastKey == string(id) {
+		return p.lastKey
+	}
+	return idKey(id)
+}
+
 // Settle marks the request with the given id as finished without a response ("cancelled" or
 // "timed out"), for a request the client abandons without sending notifications/cancelled
 // (initialize may never be cancelled). A later response is then flagged as late.
@@ -257,11 +287,31 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 		}
 	}
 	p.done[key] = doneR{seq: pr.seq, method: pr.method, why: why}
-	p.order = append(p.order, key)
-	if len(p.order) > 4096 {
-		delete(p.done, p.order[0])
-		p.order = p.order[1:]
+	if old, full := p.order.push(key); full {
+		delete(p.done, old)
 	}
+}
+
+// maxDone is how many settled requests a Pairer remembers (for late and duplicate answers).
+const maxDone = 4096
+
+// keyRing holds the latest maxDone keys in a fixed array: a slice trimmed at the front and
+// appended to at the back was copied to a new array every few thousand requests.
+type keyRing struct {
+	keys [maxDone]string
+	next int  // where the next key goes
+	full bool // every slot is used
+}
+
+// push adds key; when the ring was full it returns the oldest key, which key replaces.
+func (r *keyRing) push(key string) (old string, full bool) {
+	old, full = r.keys[r.next], r.full
+	r.keys[r.next] = key
+	r.next++
+	if r.next == maxDone {
+		r.next, r.full = 0, true
+	}
+	return old, full
 }
 
 // beforeInitialize is the before-initialize problem of a server frame, if it has one: the

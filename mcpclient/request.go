@@ -106,18 +106,15 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 			return nil, err
 		}
 	}
-	key := idKey(idRaw)
-	p := &pendingReq{id: key, method: method, num: id, params: params, ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
-	p.sent = time.Now()
-	// Register before writing so a fast response always finds its request.
-	c.pending[key] = p
+	p := c.newPendingLocked()
+	p.method, p.num, p.params = method, id, params
+	p.sent = time.Now() // also the request event's time: one clock read for both
 	// Built here, so its kind and envelope are known: no need to parse it back.
 	p.msg = &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}
 	if c.cfg.Framing == FramingAuto {
 		p.body = b
 	}
-	if err := c.writeMsgLocked(b, KindRequest, p.msg); err != nil {
-		delete(c.pending, key)
+	if err := c.writeMsgLocked(b, KindRequest, p.msg, p.sent); err != nil {
 		c.mu.Unlock()
 		if ee, ok := err.(*ExitError); ok {
 			cp := *ee
@@ -127,6 +124,11 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 		}
 		return nil, err
 	}
+	// Registered under the hold of c.mu the write was made in, which handling a response
+	// needs too: a fast response still finds its request. The key is the Pairer's (one
+	// string per request, not two).
+	p.id = c.pairer.requestKey(idRaw)
+	c.pending[p.id] = p
 	p.seq = c.seq
 	c.bySeq[p.seq] = p
 	c.watchHeldLocked(p)
@@ -135,6 +137,31 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 		opt.OnSent(p.seq, idRaw)
 	}
 	return c.wait(ctx, p, opt)
+}
+
+// newPendingLocked returns an empty pendingReq with its channels: the spare one when a
+// request has left it, else a new one.
+func (c *Client) newPendingLocked() *pendingReq {
+	p := c.spare.Swap(nil)
+	if p == nil {
+		return &pendingReq{ch: make(chan reqOutcome, 1), progress: make(chan struct{}, 1)}
+	}
+	select {
+	case <-p.progress: // a progress signal nobody looked at
+	default:
+	}
+	*p = pendingReq{ch: p.ch, progress: p.progress}
+	return p
+}
+
+// recycle leaves p, answered, for the next request. Only a response makes it reusable
+// (an outcome with one): the response's router took p out of the tables and sent its one
+// outcome under c.mu, which newPendingLocked holds too, so nothing uses p any more
+// (watchHeldLocked keeps copies).
+func (c *Client) recycle(p *pendingReq, o reqOutcome) {
+	if o.resp != nil {
+		c.spare.Store(p)
+	}
 }
 
 // encodeRequestLocked is the general path of a request's encoding (appendRequestFrame is
@@ -212,10 +239,12 @@ func (c *Client) wait(ctx context.Context, p *pendingReq, opt *RequestOptions) (
 	w.idle, w.maxT = c.limits(opt)
 	// The timeouts run from the request's sending (one clock read fewer per call).
 	w.idleAt, w.maxAt = p.sent.Add(w.idle), p.sent.Add(w.maxT)
+	w.now, w.fresh = p.sent, true
 	defer w.stop()
 	for {
 		switch w.next() {
 		case sigOutcome:
+			c.recycle(p, w.o)
 			return w.o.resp, w.o.err
 		case sigProgress:
 			w.resetIdle()
@@ -265,6 +294,7 @@ type waiter struct {
 	idleAt, maxAt   time.Time
 	idleT, maxTimer *time.Timer // made at the first blocking wait (a leader may need none)
 	now             time.Time   // when poll last looked at the clock (for until)
+	fresh           bool        // now was read just before the first poll (the request's sending)
 
 	leading bool      // caller-reads mode: this caller holds the read role
 	fw      *follower // caller-reads mode: this caller waits for the role
@@ -306,8 +336,13 @@ func (w *waiter) poll() waitSignal {
 		return sigProgress
 	default:
 	}
-	now := time.Now()
-	w.now = now
+	now := w.now
+	if w.fresh {
+		w.fresh = false // the request was sent just now: its time serves
+	} else {
+		now = time.Now()
+		w.now = now
+	}
 	switch {
 	case w.ctx.Err() != nil:
 		return sigCancelled
@@ -470,7 +505,7 @@ func (c *Client) Notify(method string, params json.RawMessage) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.writeMsgLocked(b, KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params})
+	return c.writeMsgLocked(b, KindNotification, &Message{JSONRPC: "2.0", Method: method, Params: params}, time.Time{})
 }
 
 // SendRaw writes bytes to the server's stdin as they are (a newline is added when missing;
@@ -486,12 +521,13 @@ func (c *Client) SendRaw(b []byte) error {
 // writeLocked frames b (adding "\n"), records the event and queues the write. It fails when
 // the session is dead or closed.
 func (c *Client) writeLocked(b []byte) error {
-	return c.writeMsgLocked(b, 0, nil)
+	return c.writeMsgLocked(b, 0, nil, time.Time{})
 }
 
 // writeMsgLocked is writeLocked for a frame the client built itself, whose kind and envelope
-// are known (kind 0: classify the bytes, as for raw frames the user sends).
-func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
+// are known (kind 0: classify the bytes, as for raw frames the user sends). at is the
+// event's time when the caller has just read the clock (zero: read it).
+func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message, at time.Time) error {
 	if c.violation != nil {
 		return c.violation
 	}
@@ -508,7 +544,7 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 		return c.sendHTTPLocked(b, known, knownMsg)
 	}
 	raw := c.frameLocked(b)
-	c.recordSentLocked(raw, known, knownMsg, Classify)
+	c.recordSentLocked(raw, known, knownMsg, Classify, at)
 	c.writer.write(raw)
 	if known == KindRequest {
 		c.watchSilenceLocked()
@@ -519,8 +555,8 @@ func (c *Client) writeMsgLocked(b []byte, known Kind, knownMsg *Message) error {
 // recordSentLocked puts a client frame on the timeline as it goes on the wire (raw: the
 // stdio frame with its newline or header, or the exact HTTP body): it classifies raw with
 // classify unless known is set, numbers it in the client's direction and lets the pairer
-// see it. It returns the frame's kind and envelope.
-func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, classify func([]byte) (Kind, *Message, []Problem)) (Kind, *Message, uint64) {
+// see it, at time at (zero: now). It returns the frame's kind and envelope.
+func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, classify func([]byte) (Kind, *Message, []Problem), at time.Time) (Kind, *Message, uint64) {
 	kind, msg := known, knownMsg
 	var probs []Problem
 	if known == 0 {
@@ -528,7 +564,7 @@ func (c *Client) recordSentLocked(raw []byte, known Kind, knownMsg *Message, cla
 		probs = SentProblems(probs)
 	}
 	c.stdinLine++
-	ev := Event{Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
+	ev := Event{Time: at, Dir: ClientToServer, Kind: kind, Msg: msg, Problems: probs, Raw: raw, Size: int64(len(raw)), Offset: c.stdinOff, Line: c.stdinLine}
 	c.stampLocked(&ev)
 	c.pairer.Add(&ev)
 	c.stdinOff += int64(len(raw))
