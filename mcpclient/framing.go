@@ -8,13 +8,12 @@ package mcpclient
 // server's framing is not the one it writes.
 
 import (
-	"time"
-
 	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Framing is how messages are delimited on a stdio server's stdin and stdout.
