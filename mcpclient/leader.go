@@ -2,7 +2,6 @@ package mcpclient
 
 import (
 	"os"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -189,11 +188,12 @@ func (l *leaderReader) release() {
 // lead reads stdout for the caller that holds the role (Client.wait's loop), for up to d,
 // and handles the frames it completes; it reports the end of the stream.
 func (l *leaderReader) lead(d time.Duration) (eof bool) {
-	// Let the goroutines this call made runnable (the event consumers) run now, so that
-	// the runtime need not hand the processor to another thread while this one sleeps
-	// in poll(2), and their work overlaps the server's. (Once every 5 ms instead, as tap's
-	// yieldNow, cost more: 9.4 against 6.7 µs of CPU per call, issue 29's third round.)
-	runtime.Gosched()
+	// No pass through the scheduler first: the event consumers this call made runnable
+	// run on another thread while this one waits in poll(2). Running them here first
+	// (a Gosched before each read) put their work between the request's write and the
+	// wait, long enough for the kernel to wake the server on the other CPU, by then idle:
+	// the real bench call made 43 000 calls/s with it and 65 000 without on the quiet
+	// 2-core machine, 47 000 and 57 000 with builds running (issue 29, docs/performance.md).
 	return l.readOnce(d, &l.ledFrames)
 }
 
