@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -41,8 +42,11 @@ func TestCallAllocations(t *testing.T) {
 		n := testing.AllocsPerRun(500, call)
 		t.Logf("CallerReads %v: %.1f allocations per call", callerReads, n)
 		limit := 12.0
-		if callerReads {
+		switch {
+		case c.lr != nil: // caller-reads mode in effect (not on Windows: the reader goroutine reads there)
 			limit = 6
+		case runtime.GOOS != "linux":
+			limit = 13 // one more on Windows, in its read path (measured under wine); macOS not measured
 		}
 		if n > limit {
 			t.Errorf("CallerReads %v: %.1f allocations per call, want at most %.0f", callerReads, n, limit)
