@@ -84,7 +84,17 @@ func (g *lineGate) lines(p []byte) bool {
 			}
 		}
 	}
-	run := 0 // the start of the lines passed unchanged, not yet written
+	run := 0  // the start of the lines passed unchanged, not yet written
+	kept := 0 // the start of the lines forwarded, their requests not yet kept
+	// settle keeps the requests forwarded ahead of i before something may block (a hold, a
+	// delay), so that a response to them described meanwhile is named without waiting.
+	r := &g.s.inj.recent[sideOf(g.dir)]
+	settle := func(i int) {
+		if kept < i {
+			g.s.inj.keepRequests(g.dir, p[kept:i])
+			kept = i
+		}
+	}
 	for i := 0; i < len(p); {
 		nl := bytes.IndexByte(p[i:], '\n')
 		if nl < 0 {
@@ -92,18 +102,29 @@ func (g *lineGate) lines(p []byte) bool {
 		}
 		end := i + nl + 1
 		body, eol := splitEOL(p[i:end])
-		if run < i && g.s.inj.holding() {
+		holding := g.s.inj.holding()
+		if run < i && holding {
 			// The line may be held: the lines ahead of it go on first.
 			if !g.fwd(p[run:i]) {
 				return false
 			}
 			run = i
 		}
-		if out, ok := g.s.inj.match(g.dir, body, eol); ok {
+		if holding {
+			settle(i)
+			r.busy.Store(false)
+		}
+		out, ok := g.s.inj.match(g.dir, body, eol)
+		r.busy.Store(true)
+		if ok {
 			if run < i && !g.fwd(p[run:i]) {
 				return false
 			}
-			if !g.act(out) {
+			settle(i)
+			r.busy.Store(false)
+			ok = g.act(out)
+			r.busy.Store(true)
+			if !ok {
 				return false
 			}
 			run = end
@@ -114,7 +135,7 @@ func (g *lineGate) lines(p []byte) bool {
 	if run < last && !g.fwd(p[run:last]) {
 		return false
 	}
-	g.s.inj.keepRequests(g.dir, p[:last])
+	settle(last)
 	return g.hold(p[last:])
 }
 

@@ -3,7 +3,6 @@ package tap
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -44,7 +43,7 @@ func (e *frameEv) scanMessage() {
 				if bytes.IndexByte(v, '\\') < 0 {
 					e.method = string(v[1 : len(v)-1])
 				} else {
-					e.method, _ = strconv.Unquote(string(v))
+					_ = json.Unmarshal(v, &e.method) // JSON's escapes (\/ too, which strconv rejects)
 				}
 			}
 		case "result":

@@ -79,8 +79,10 @@ func (in *injector) ruledOut(dir mcpclient.Direction, b []byte) bool {
 // ruledOutBy is the sieve's verdict on b going dir, and the plan that gave it.
 func (in *injector) ruledOutBy(dir mcpclient.Direction, b []byte) (*sievePlan, bool) {
 	side := sideOf(dir)
-	// What may answer a remembered request is parsed: its match may depend on it.
-	if in.pendN[1-side].Load() > 0 {
+	// What may answer a remembered request is parsed: its match may depend on it. So is a
+	// request while the same side has one remembered: it may reuse that one's id (a host
+	// breaking the spec), and then replaces it, as the one the answer is matched with.
+	if in.pendN[1-side].Load() > 0 || (in.pendN[side].Load() > 0 && mayBeRequest(b)) {
 		return nil, false
 	}
 	p := in.sievePlan()

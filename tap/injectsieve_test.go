@@ -65,3 +65,33 @@ func TestRecallWaitsForKeep(t *testing.T) {
 		t.Error("recall found an id never kept")
 	}
 }
+
+// TestSieveIDReuse: a host that reuses a pending request's id (the spec forbids it) has the
+// later request remembered in its place, as when every request was parsed: the answer is
+// matched with the tools/call, not the tools/list.
+func TestSieveIDReuse(t *testing.T) {
+	in := newInjector(mustRules(t, "dir:in kind:response method:tools/list => drop"), time.Now(), false, nil)
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","id":5,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x"}}`,
+	} {
+		if _, ok := in.match(mcpclient.ClientToServer, []byte(msg), []byte("\n")); ok {
+			t.Fatalf("a rule matched the host's %s", msg)
+		}
+	}
+	if out, ok := in.match(mcpclient.ServerToClient, []byte(`{"jsonrpc":"2.0","id":5,"result":{}}`), []byte("\n")); ok {
+		t.Errorf("the answer was matched as one to tools/list: %s", out.note)
+	}
+}
+
+// TestEscapedSlashMethod: a method written with JSON's \/ escape is the method (strconv,
+// which read escaped methods before, rejects \/).
+func TestEscapedSlashMethod(t *testing.T) {
+	h := injectTap(t, "method:tools/call => drop")
+	h.write([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools\/call","params":{"name":"x"}}` + "\n" + pingReq))
+	got := h.waitHost(len(pingReq), 10*time.Second)
+	h.finish()
+	if string(got) != pingReq {
+		t.Fatalf("host got %q, want only the ping (the tools/call dropped both ways)", got)
+	}
+}
