@@ -53,16 +53,21 @@ func (g *lineGate) write(p []byte) bool {
 		return g.fwd(p)
 	}
 	// The requests kept to name their responses are copied once forwarded; until then a
-	// response described on the other side waits for them (recentFrames.busy).
+	// response described on the other side waits for them (recentFrames.busy). None are
+	// kept when no filter may match a response to them.
+	if p0 := g.s.inj.plan.Load(); p0 != nil && !p0.keep[sideOf(g.dir)] {
+		return g.lines(p, nil)
+	}
 	r := &g.s.inj.recent[sideOf(g.dir)]
 	r.busy.Store(true)
-	ok := g.lines(p)
+	ok := g.lines(p, r)
 	r.busy.Store(false)
 	return ok
 }
 
-// lines is write with rules or breakpoints active: each whole line is matched.
-func (g *lineGate) lines(p []byte) bool {
+// lines is write with rules or breakpoints active: each whole line is matched. r, when
+// set, is where the requests forwarded are kept (its busy flag set while lines runs).
+func (g *lineGate) lines(p []byte, r *recentFrames) bool {
 	if len(g.partial) > 0 || g.passing {
 		nl := bytes.IndexByte(p, '\n')
 		if nl < 0 {
@@ -88,9 +93,8 @@ func (g *lineGate) lines(p []byte) bool {
 	kept := 0 // the start of the lines forwarded, their requests not yet kept
 	// settle keeps the requests forwarded ahead of i before something may block (a hold, a
 	// delay), so that a response to them described meanwhile is named without waiting.
-	r := &g.s.inj.recent[sideOf(g.dir)]
 	settle := func(i int) {
-		if kept < i {
+		if r != nil && kept < i {
 			g.s.inj.keepRequests(g.dir, p[kept:i])
 			kept = i
 		}
@@ -112,18 +116,20 @@ func (g *lineGate) lines(p []byte) bool {
 		}
 		if holding {
 			settle(i)
-			r.busy.Store(false)
+			r.setBusy(false)
 		}
 		out, ok := g.s.inj.match(g.dir, body, eol)
-		r.busy.Store(true)
+		if holding {
+			r.setBusy(true)
+		}
 		if ok {
 			if run < i && !g.fwd(p[run:i]) {
 				return false
 			}
 			settle(i)
-			r.busy.Store(false)
+			r.setBusy(false)
 			ok = g.act(out)
-			r.busy.Store(true)
+			r.setBusy(true)
 			if !ok {
 				return false
 			}

@@ -40,6 +40,8 @@ func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
 	if !in.keeps(dir, b) {
 		return
 	}
+	r := &in.recent[sideOf(dir)]
+	one := bytes.IndexByte(b, '\n') >= len(b)-2 // one line: keeps saw it may be a request
 	for len(b) > 0 {
 		line := b
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
@@ -47,8 +49,9 @@ func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
 		} else {
 			b = nil
 		}
-		line, _ = splitEOL(line)
-		in.keepRequest(dir, line)
+		if line, _ = splitEOL(line); len(line) > 0 && len(line) <= sieveMax && (one || mayBeRequest(line)) {
+			r.keep(line)
+		}
 	}
 }
 
@@ -171,6 +174,13 @@ type recentFrames struct {
 	next int
 	n    [recentSlots]int
 	b    [recentSlots][sieveMax]byte
+}
+
+// setBusy sets busy (r may be nil: nothing kept).
+func (r *recentFrames) setBusy(b bool) {
+	if r != nil {
+		r.busy.Store(b)
+	}
 }
 
 // keep copies msg, which may be a request.
