@@ -69,12 +69,17 @@ func TestTapBreakpoints(t *testing.T) {
 		}
 		return session.HoldUpdate{}
 	}
-	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: time.Minute}); err != nil {
-		t.Fatal(err)
+	// breakOnCalls sets the one breakpoint this test uses, with the hold timeout given.
+	breakOnCalls := func(timeout time.Duration) {
+		t.Helper()
+		if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: timeout}); err != nil {
+			t.Fatal(err)
+		}
+		if u := next(); u.Set == nil {
+			t.Fatalf("want the breakpoints: %+v", u)
+		}
 	}
-	if u := next(); u.Set == nil {
-		t.Fatalf("set: %+v", u)
-	}
+	breakOnCalls(time.Minute)
 	call := func(msg string) <-chan string {
 		out := make(chan string, 1)
 		go func() {
@@ -124,12 +129,7 @@ func TestTapBreakpoints(t *testing.T) {
 	dcancel()
 
 	// Timeout: a hold nobody decides goes on unchanged at its deadline.
-	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: 300 * time.Millisecond}); err != nil {
-		t.Fatal(err)
-	}
-	if u := next(); u.Set == nil {
-		t.Fatalf("want the breakpoints: %+v", u)
-	}
+	breakOnCalls(300 * time.Millisecond)
 	got = call("test_simple_text")
 	if u := next(); u.Held == nil {
 		t.Fatalf("want the call held: %+v", u)
@@ -142,12 +142,7 @@ func TestTapBreakpoints(t *testing.T) {
 	}
 
 	// Detach with the next call held: it goes on unchanged.
-	if err := st.Set(session.BreakpointSet{Filters: []string{"dir:out method:tools/call"}, Timeout: time.Minute}); err != nil {
-		t.Fatal(err)
-	}
-	if u := next(); u.Set == nil {
-		t.Fatalf("want the breakpoints: %+v", u)
-	}
+	breakOnCalls(time.Minute)
 	got = call("test_simple_text")
 	if u := next(); u.Held == nil {
 		t.Fatalf("want the call held: %+v", u)
