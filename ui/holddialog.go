@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf16"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -86,7 +85,7 @@ func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog
 	readOnly := len(hold.Raw) > maxEditBytes
 	why := humanSize(int64(len(hold.Raw))) + " is too large to edit here"
 	if ok {
-		text = escapeUnsafe(text)
+		text = escapeJSONText(text) // the form's JSON editor's escaping (case B24)
 	} else if sanitize.HasControls(hold.Raw) {
 		// Not JSON, with controls in it: shown with visible escapes, and so not editable
 		// (the escapes are not the bytes); it can be forwarded, dropped or answered.
@@ -115,28 +114,6 @@ func newHoldDialog(c *common, hold session.Hold, keysFrom time.Time) *holdDialog
 	d := &holdDialog{c: c, hold: hold, orig: ta.Value(), ed: ta, keysFrom: keysFrom, readOnly: readOnly, readOnlyWhy: why, heldID: messageID(hold.Raw)}
 	d.check()
 	return d
-}
-
-// escapeUnsafe writes the runes of an indented JSON text that must not reach the terminal
-// (controls, DEL, C1, bidi and other invisible format characters; in valid JSON they can
-// only stand inside strings) as JSON \u escapes: the same JSON value, safe to show and to
-// edit and send (case B24).
-func escapeUnsafe(text string) string {
-	unsafe := func(r rune) bool { return (r < 0x20 && r != '\n') || r == 0x7f || sanitize.Dangerous(r) }
-	if strings.IndexFunc(text, unsafe) < 0 {
-		return text
-	}
-	var b strings.Builder
-	for _, r := range text {
-		if !unsafe(r) {
-			b.WriteRune(r)
-			continue
-		}
-		for _, u := range utf16.Encode([]rune{r}) {
-			fmt.Fprintf(&b, "\\u%04x", u)
-		}
-	}
-	return b.String()
 }
 
 // frozen reports whether the editor shows the read-only message (no keys go to it).
