@@ -31,7 +31,36 @@ func NewSieve(dir string, filters []Filter) Sieve {
 			return Sieve{none: true}
 		}
 	}
-	return Sieve{needs: p.needs}
+	return Sieve{needs: minimal(p.needs)}
+}
+
+// minimal drops each need that holds all of another: a frame that has all of it has the
+// other's too, so its search can only repeat what the other's told.
+func minimal(needs [][]literal) [][]literal {
+	var out [][]literal
+	for j, n := range needs {
+		redundant := false
+		for i, m := range needs {
+			if i != j && len(m) < len(n) && subset(m, n) {
+				redundant = true
+				break
+			}
+		}
+		if !redundant {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// subset reports whether every literal of a is in b.
+func subset(a, b []literal) bool {
+	for _, l := range a {
+		if !slices.Contains(b, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // RulesOut reports whether no filter of the sieve can match the frame raw (the message

@@ -3,6 +3,8 @@ package wirefilter
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -203,6 +205,38 @@ func TestContainsLit(t *testing.T) {
 					t.Errorf("containsLit(%q, %q) = %v, want %v", raw, l.s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestSieveMinimal: a need that holds all of another's literals is dropped (its search
+// could only repeat what the other's told), and the sieve rules out the same frames.
+func TestSieveMinimal(t *testing.T) {
+	var fs []Filter
+	for _, e := range []string{"method:tools/call", "tool:delete_*", "kind:error", "method:tools/list tool:x"} {
+		f, err := Parse(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs = append(fs, f)
+	}
+	s := NewSieve("out", fs)
+	var got []string
+	for _, n := range s.needs {
+		var lits []string
+		for _, l := range n {
+			lits = append(lits, l.s)
+		}
+		got = append(got, strings.Join(lits, "+"))
+	}
+	// tool:delete_* needs "tools/call" and delete_: "tools/call" alone is already needed.
+	if want := []string{`"tools/call"`, `"error"`, `"tools/list"`}; !slices.Equal(got, want) {
+		t.Errorf("needs %q, want %q", got, want)
+	}
+	full := Sieve{needs: append(append([][]literal{}, s.needs...), []literal{newLiteral(`"tools/call"`), newLiteral("delete_")})}
+	for _, raw := range frames {
+		if a, b := s.RulesOut([]byte(raw)), full.RulesOut([]byte(raw)); a != b {
+			t.Errorf("%s: minimal sieve rules out %v, the full one %v", raw, a, b)
 		}
 	}
 }
