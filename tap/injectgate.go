@@ -43,7 +43,12 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 }
 
 // write takes the bytes of one read; it reports false once fwd did.
-func (g *lineGate) write(p []byte) bool {
+func (g *lineGate) write(p []byte) bool { return g.writeRead(p, nil, nil) }
+
+// writeRead is write given the recorder's copy of p too (the same bytes, in buf, which
+// stays valid while a reference is held; nil when there is none): the requests kept to name
+// their responses refer to it instead of being copied once more.
+func (g *lineGate) writeRead(p, copied []byte, buf *chunkBuf) bool {
 	if len(g.partial) == 0 && !g.s.inj.active() {
 		// No rules and no breakpoints (yet): the bytes go on as they come, as without a
 		// gate. A line left open passes unmatched to its end should breakpoints come.
@@ -56,18 +61,25 @@ func (g *lineGate) write(p []byte) bool {
 	// response described on the other side waits for them (recentFrames.busy). None are
 	// kept when no filter may match a response to them.
 	if p0 := g.s.inj.plan.Load(); p0 != nil && !p0.keep[sideOf(g.dir)] {
-		return g.lines(p, nil)
+		return g.lines(p, nil, readCopy{})
 	}
 	r := &g.s.inj.recent[sideOf(g.dir)]
 	r.busy.Store(true)
-	ok := g.lines(p, r)
+	ok := g.lines(p, r, readCopy{copied, buf})
 	r.busy.Store(false)
 	return ok
 }
 
+// readCopy is the recorder's copy of a read: data holds the same bytes, in buf.
+type readCopy struct {
+	data []byte
+	buf  *chunkBuf
+}
+
 // lines is write with rules or breakpoints active: each whole line is matched. r, when
-// set, is where the requests forwarded are kept (its busy flag set while lines runs).
-func (g *lineGate) lines(p []byte, r *recentFrames) bool {
+// set, is where the requests forwarded are kept (its busy flag set while lines runs), from
+// rc when it is there.
+func (g *lineGate) lines(p []byte, r *recentFrames, rc readCopy) bool {
 	if len(g.partial) > 0 || g.passing {
 		nl := bytes.IndexByte(p, '\n')
 		if nl < 0 {
@@ -75,6 +87,9 @@ func (g *lineGate) lines(p []byte, r *recentFrames) bool {
 		}
 		line := p[:nl+1]
 		p = p[nl+1:]
+		if rc.data != nil {
+			rc.data = rc.data[nl+1:]
+		}
 		if g.passing {
 			g.passing = false
 			if !g.fwd(line) {
@@ -95,7 +110,11 @@ func (g *lineGate) lines(p []byte, r *recentFrames) bool {
 	// delay), so that a response to them described meanwhile is named without waiting.
 	settle := func(i int) {
 		if r != nil && kept < i {
-			g.s.inj.keepRequests(g.dir, p[kept:i])
+			var from readCopy
+			if rc.data != nil {
+				from = readCopy{rc.data[kept:i], rc.buf}
+			}
+			g.s.inj.keepRequests(g.dir, p[kept:i], from)
 			kept = i
 		}
 	}

@@ -34,24 +34,30 @@ func (in *injector) sieved(dir mcpclient.Direction, msg []byte) bool {
 
 // keepRequests keeps, to name their responses (recentFrames), the requests among the whole
 // lines b sent dir, when a filter may match a response to them. The gate calls it once they
-// are forwarded: the copy is off the round trip's path. A request the sieve did not rule
-// out is remembered besides; keeping it too is harmless.
-func (in *injector) keepRequests(dir mcpclient.Direction, b []byte) {
+// are forwarded: the keeping is off the round trip's path. A request the sieve did not rule
+// out is remembered besides; keeping it too is harmless. rc, when set, is the recorder's
+// copy of b: the requests kept refer to it (a copy into the ring, cold on a busy machine,
+// cost a tap with rules up to 4 % of its added latency).
+func (in *injector) keepRequests(dir mcpclient.Direction, b []byte, rc readCopy) {
 	if !in.keeps(dir, b) {
 		return
 	}
 	r := &in.recent[sideOf(dir)]
 	one := bytes.IndexByte(b, '\n') >= len(b)-2 // one line: keeps saw it may be a request
-	for len(b) > 0 {
-		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
+	for off := 0; off < len(b); {
+		line := b[off:]
+		next := len(b)
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line, next = line[:i], off+i+1
 		}
 		if line, _ = splitEOL(line); len(line) > 0 && len(line) <= sieveMax && (one || mayBeRequest(line)) {
-			r.keep(line)
+			if rc.data != nil {
+				r.keepRef(rc.data[off:off+len(line)], rc.buf)
+			} else {
+				r.keep(line)
+			}
 		}
+		off = next
 	}
 }
 
@@ -172,8 +178,9 @@ type recentFrames struct {
 
 	mu   sync.Mutex
 	next int
-	n    [recentSlots]int
-	b    [recentSlots][sieveMax]byte
+	msg  [recentSlots][]byte    // a kept request: in own, or in buf
+	buf  [recentSlots]*chunkBuf // the recorder's buffer msg is in, referenced; nil: in own
+	own  [recentSlots][sieveMax]byte
 }
 
 // setBusy sets busy (r may be nil: nothing kept).
@@ -186,9 +193,24 @@ func (r *recentFrames) setBusy(b bool) {
 // keep copies msg, which may be a request.
 func (r *recentFrames) keep(msg []byte) {
 	r.mu.Lock()
-	r.n[r.next] = copy(r.b[r.next][:], msg)
+	old := r.buf[r.next]
+	n := copy(r.own[r.next][:], msg)
+	r.msg[r.next], r.buf[r.next] = r.own[r.next][:n], nil
 	r.next = (r.next + 1) % recentSlots
 	r.mu.Unlock()
+	old.release()
+}
+
+// keepRef keeps msg, which may be a request, where it is: in buf, which it holds a
+// reference to until the slot is reused.
+func (r *recentFrames) keepRef(msg []byte, buf *chunkBuf) {
+	buf.refs.Add(1)
+	r.mu.Lock()
+	old := r.buf[r.next]
+	r.msg[r.next], r.buf[r.next] = msg, buf
+	r.next = (r.next + 1) % recentSlots
+	r.mu.Unlock()
+	old.release()
 }
 
 // recall finds the latest kept request with the JSON-RPC id id (as written) and returns its
@@ -203,10 +225,10 @@ func (r *recentFrames) recall(id string) (method, tool string, ok bool) {
 	defer r.mu.Unlock()
 	for k := 1; k <= recentSlots; k++ {
 		i := (r.next - k + recentSlots) % recentSlots
-		if r.n[i] == 0 {
+		if len(r.msg[i]) == 0 {
 			continue
 		}
-		ev := frameEv{raw: r.b[i][:r.n[i]]}
+		ev := frameEv{raw: r.msg[i]}
 		ev.parse()
 		if ev.kind == mcpclient.KindRequest && ev.id == id {
 			return ev.method, ev.tool, true

@@ -1,6 +1,7 @@
 package tap
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -93,5 +94,34 @@ func TestEscapedSlashMethod(t *testing.T) {
 	h.finish()
 	if string(got) != pingReq {
 		t.Fatalf("host got %q, want only the ping (the tools/call dropped both ways)", got)
+	}
+}
+
+// TestRecentFramesHoldBuffer: a request kept where the recorder's copy of its read is
+// (keepRef) holds that buffer: the pool does not hand it out again, so what the forward
+// loop reads next cannot overwrite it, until the slot is reused.
+func TestRecentFramesHoldBuffer(t *testing.T) {
+	pool := newChunkPool()
+	var r recentFrames
+	buf := pool.get()
+	req := `{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"echo"}}`
+	r.keepRef(buf.b[:copy(buf.b, req)], buf)
+	buf.release() // the forward loop and the recorder are done with it
+	next := pool.get()
+	if next == buf {
+		t.Fatal("the pool handed out a buffer a kept request refers to")
+	}
+	copy(next.b, strings.Repeat("x", len(req)))
+	if m, tool, ok := r.recall("41"); !ok || m != "tools/call" || tool != "echo" {
+		t.Fatalf("recall(41) = %q %q %v, want tools/call echo", m, tool, ok)
+	}
+	for i := range recentSlots {
+		r.keep([]byte(`{"jsonrpc":"2.0","id":` + strconv.Itoa(i) + `,"method":"ping"}`))
+	}
+	if got := pool.get(); got != buf {
+		t.Error("the buffer did not go back to the pool once its slot was reused")
+	}
+	if _, _, ok := r.recall("41"); ok {
+		t.Error("recall(41) still found the request after 16 others were kept")
 	}
 }

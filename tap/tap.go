@@ -529,11 +529,11 @@ func (s *session) copyIn(w *os.File) {
 	var err error
 	if s.inj != nil {
 		g := &lineGate{s: s, dir: mcpclient.ClientToServer, max: s.opt.MaxMessage, fwd: write, back: s.hostW}
-		if err = s.forward(s.opt.Stdin, streamIn, g.write); err != nil {
+		if err = s.forward(s.opt.Stdin, streamIn, nil, g); err != nil {
 			g.end() // the host's last line without its newline (not after a failed write)
 		}
 	} else {
-		err = s.forward(s.opt.Stdin, streamIn, write)
+		err = s.forward(s.opt.Stdin, streamIn, write, nil)
 	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		reason = "reading the host's stdin failed: " + err.Error()
@@ -584,10 +584,10 @@ func (s *session) drain(r *os.File, st streamID, dst io.Writer, failed func(erro
 	}
 	if st == streamOut && s.inj != nil {
 		g := &lineGate{s: s, dir: mcpclient.ServerToClient, max: s.opt.MaxMessage, fwd: write, back: s.serverW}
-		s.forward(r, st, g.write)
+		s.forward(r, st, nil, g)
 		g.end()
 	} else {
-		s.forward(r, st, write)
+		s.forward(r, st, write, nil)
 	}
 	s.q.push(item{stream: st, eof: true, t: time.Now()})
 }
@@ -602,7 +602,10 @@ const smallRead = 16 << 10
 // waits. A small read is copied into a slab shared by many reads, so that a recorder some
 // way behind holds a few slabs rather than a 64 KiB buffer per message; a large one is
 // handed over without a copy.
-func (s *session) forward(r io.Reader, st streamID, write func([]byte) bool) error {
+//
+// A gate, when set, gets each read in place of write, with the recorder's copy of it, from
+// which it may keep requests without copying them again (lineGate.writeRead).
+func (s *session) forward(r io.Reader, st streamID, write func([]byte) bool, g *lineGate) error {
 	rb := s.pool.get()
 	var slab *chunkBuf
 	off := 0
@@ -631,7 +634,12 @@ func (s *session) forward(r io.Reader, st streamID, write func([]byte) bool) err
 				it.data, it.buf = data, rb
 			}
 			wake := s.q.add(it)
-			more := write(data)
+			var more bool
+			if g != nil {
+				more = g.writeRead(data, it.data, it.buf)
+			} else {
+				more = write(data)
+			}
 			if wake {
 				s.q.ring()
 			}
