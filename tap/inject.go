@@ -316,14 +316,52 @@ func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome
 		r := &in.rules[i]
 		if r.Filter.Match(ev) {
 			in.hits[i].Add(1)
-			return in.apply(i, ev, eol), true
+			out = in.apply(i, ev, eol)
+			in.sentInstead(ev, out)
+			return out, true
 		}
 	}
 	// A frame no rule took may be held at a breakpoint.
 	if in.holds != nil && in.holds.on() {
-		return in.holds.hold(ev, eol)
+		if out, ok = in.holds.hold(ev, eol); ok {
+			in.sentInstead(ev, out)
+		}
+		return out, ok
 	}
 	return outcome{}, false
+}
+
+// sentInstead makes the remembered requests what the receiver got, before it gets it: a
+// request dropped, answered in the receiver's place or replaced is forgotten, and a request
+// that goes on in its place (the attach's edit, a rule's JSON) is remembered, so that its
+// response is matched and named by the request it answers, not the one the sender wrote.
+func (in *injector) sentInstead(ev *frameEv, out outcome) {
+	body, _ := splitEOL(out.fwd)
+	if out.same || (out.fwd != nil && bytes.Equal(body, ev.raw)) {
+		return // forwarded unchanged (perhaps late)
+	}
+	var sent frameEv
+	if out.fwd != nil {
+		sent = frameEv{in: in, dir: ev.dir, raw: body}
+		sent.parse()
+	}
+	if ev.kind != mcpclient.KindRequest && sent.kind != mcpclient.KindRequest {
+		return
+	}
+	side := sideOf(ev.dir)
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	m := in.pend[side]
+	if ev.kind == mcpclient.KindRequest && ev.id != "" {
+		delete(m, ev.id)
+	}
+	if sent.kind == mcpclient.KindRequest && sent.id != "" {
+		if len(m) >= maxPending {
+			clear(m)
+		}
+		m[sent.id] = reqInfo{sent.method, sent.tool}
+	}
+	in.pendN[side].Store(int32(len(m)))
 }
 
 // remember keeps a request's method and tool for its response, and forgets a request once

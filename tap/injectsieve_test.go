@@ -125,3 +125,27 @@ func TestRecentFramesHoldBuffer(t *testing.T) {
 		t.Error("recall(41) still found the request after 16 others were kept")
 	}
 }
+
+// TestReplacedRequestNamesResponse: the response to a request a rule replaced is matched
+// and named by the request the server got, under its id, not by the one the host wrote.
+func TestReplacedRequestNamesResponse(t *testing.T) {
+	for _, c := range []struct{ name, id string }{{"same id", "7"}, {"new id", "44"}} {
+		t.Run(c.name, func(t *testing.T) {
+			other := `{"jsonrpc":"2.0","id":` + c.id + `,"method":"tools/call","params":{"name":"other"}}`
+			h := injectTap(t, "dir:out tool:echo => replace "+other, "dir:in kind:response tool:other => delay 1ms")
+			resp := `{"jsonrpc":"2.0","id":` + c.id + `,"result":{}}` + "\n"
+			h.write([]byte(callReq))
+			// cat sends the replaced request back, then the answer the host writes to it.
+			h.waitHost(len(other)+1, 10*time.Second)
+			h.write([]byte(resp))
+			h.waitHost(len(other)+1+len(resp), 10*time.Second)
+			h.finish()
+			_, evs := readTrace(t, h.trace)
+			n := notes(evs)
+			want := "delayed response id " + c.id + " (tools/call other) from the server"
+			if len(n) != 2 || !strings.Contains(n[1], want) {
+				t.Errorf("notes = %q, want the second to say %q", n, want)
+			}
+		})
+	}
+}
