@@ -225,6 +225,11 @@ type Event struct {
 	// message event its body carries. 0 when there is none (stdio, a GET, a hop of the
 	// authorization).
 	Exchange uint64
+	// Written is set on a frame a tap wrote itself rather than forwarded as it came:
+	// NoteEdited (sent in place of a frame: an attach's edit, an --inject rule's
+	// replacement) or NoteInjected (a message no side sent: an answer in the receiver's
+	// place). The lifecycle note before it says why. "" for everything else.
+	Written NoteCond
 }
 
 // Encoding says how a content-encoded HTTP body decodes (RFC 9110 §8.4).
@@ -280,6 +285,14 @@ type LifeInfo struct {
 // NoteCond is the condition a lifecycle note reports, so that what acts on a note reads a
 // typed value, not the note's wording.
 type NoteCond string
+
+// NoteEdited and NoteInjected are the conditions of a note on a frame sent changed (in
+// place of what came) and on a message no side sent (an answer in the receiver's place), and
+// the values of Event.Written on what was sent.
+const (
+	NoteEdited   NoteCond = "edited"
+	NoteInjected NoteCond = "injected"
+)
 
 // NoteStreamLost: an HTTP session's GET stream for server messages ended for good (it could
 // not be opened or reopened, or the server stopped offering it); requests may still work.

@@ -339,7 +339,7 @@ func DescribeHeld(kind mcpclient.Kind, id, method, tool, from string) string {
 const (
 	HoldCondHeld     mcpclient.NoteCond = "held"
 	HoldCondReleased mcpclient.NoteCond = "released"
-	HoldCondEdited   mcpclient.NoteCond = "edited"
+	HoldCondEdited                      = mcpclient.NoteEdited
 	HoldCondDropped  mcpclient.NoteCond = "dropped"
-	HoldCondInjected mcpclient.NoteCond = "injected"
+	HoldCondInjected                    = mcpclient.NoteInjected
 )

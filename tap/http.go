@@ -84,6 +84,9 @@ type httpItem struct {
 	stream *respStream
 	life   *mcpclient.LifeInfo
 	dir    mcpclient.Direction // itemMsg's direction
+	// written marks an itemMsg, or the message an itemOut's body carries, that the tap
+	// wrote itself (mcpclient.Event.Written).
+	written mcpclient.NoteCond
 }
 
 const (
@@ -506,8 +509,10 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
+		var written mcpclient.NoteCond
 		if t.injectsRequests() {
-			if answered, keep := t.injectRequest(cw, rh, &body, &wire); answered {
+			var answered, keep bool
+			if answered, keep, written = t.injectRequest(cw, rh, &body, &wire); answered {
 				if !keep || rh.closeConn {
 					return
 				}
@@ -524,7 +529,7 @@ func (t *httpTap) serve(c net.Conn) {
 		}
 		// What the exchange brings is recorded in batches after each write to the host, so
 		// recording runs while the host handles the answer, not before.
-		pend := []httpItem{{t: time.Now(), kind: itemOut, raw: rec, body: body}}
+		pend := []httpItem{{t: time.Now(), kind: itemOut, raw: rec, body: body, written: written}}
 		sent := false
 		for attempt := 0; attempt < 2 && !sent; attempt++ {
 			if up == nil {
@@ -684,10 +689,10 @@ func (t *httpTap) recordItem(it httpItem) {
 	case itemLife:
 		t.emit(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.Lifecycle, Kind: mcpclient.KindLifecycle, Life: it.life})
 	case itemMsg:
-		t.message(timeOr(it.t), it.dir, it.raw)
+		t.message(timeOr(it.t), it.dir, it.raw, it.written)
 	case itemOut:
 		if b := bytes.TrimSpace(it.body); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
-			t.message(it.t, mcpclient.ClientToServer, b)
+			t.message(it.t, mcpclient.ClientToServer, b, it.written)
 		}
 		t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: it.raw, Size: int64(len(it.raw))})
 	case itemHead:
@@ -707,7 +712,7 @@ func (t *httpTap) recordItem(it httpItem) {
 		if len(st.buf) > 0 {
 			t.emitHTTP(mcpclient.Event{Time: timeOr(it.t), Dir: mcpclient.HTTPIn, Kind: mcpclient.KindHTTPBody, Raw: st.buf, Size: int64(len(st.buf))})
 			if b := bytes.TrimSpace(st.buf); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
-				t.message(timeOr(it.t), mcpclient.ServerToClient, b)
+				t.message(timeOr(it.t), mcpclient.ServerToClient, b, "")
 			}
 		}
 		st.buf = nil
@@ -779,13 +784,13 @@ func (t *httpTap) sseFrame(at time.Time, raw []byte) {
 	}
 	fr, _ := mcpclient.NewSSEReader(t.sseBuf).Next()
 	if fr.Dispatches() && fr.Data != "" && (fr.Event == "" || fr.Event == "message") {
-		t.message(at, mcpclient.ServerToClient, []byte(fr.Data))
+		t.message(at, mcpclient.ServerToClient, []byte(fr.Data), "")
 	}
 }
 
 // message emits a JSON-RPC message event (cut to MaxMessage, as an oversize frame).
-func (t *httpTap) message(at time.Time, dir mcpclient.Direction, b []byte) {
-	ev := mcpclient.Event{Time: at, Dir: dir, Raw: b, Size: int64(len(b))}
+func (t *httpTap) message(at time.Time, dir mcpclient.Direction, b []byte, written mcpclient.NoteCond) {
+	ev := mcpclient.Event{Time: at, Dir: dir, Raw: b, Size: int64(len(b)), Written: written}
 	if len(b) > t.maxFrame {
 		ev.Raw, ev.Kind = b[:t.maxFrame], mcpclient.KindOversize
 	}

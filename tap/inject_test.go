@@ -72,6 +72,19 @@ func TestInjectErrorAnswersRequest(t *testing.T) {
 	if n := notes(evs); len(n) != 1 || !strings.Contains(n[0], "injected: inject rule 1 (method:tools/call => error -32000 boom today): answered request id 7 (tools/call echo) from the host with error -32000") {
 		t.Errorf("notes = %q", n)
 	}
+	// The answer is marked as the tap's own; what the server sent is not.
+	for _, ev := range evs {
+		if ev.Dir != mcpclient.ServerToClient {
+			continue
+		}
+		want := mcpclient.NoteCond("")
+		if strings.Contains(string(ev.Raw), "boom today") {
+			want = mcpclient.NoteInjected
+		}
+		if ev.Written != want {
+			t.Errorf("s2c %q: Written %q, want %q", ev.Raw, ev.Written, want)
+		}
+	}
 }
 
 func TestInjectErrorReplacesResponse(t *testing.T) {

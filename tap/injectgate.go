@@ -214,21 +214,22 @@ func (g *lineGate) act(out outcome) bool {
 		if _, err := g.back.Write(out.back); err != nil {
 			g.s.log.Warn("writing an injected answer failed", "err", err)
 		}
-		g.s.recordSent(opposite(g.dir), out.back)
+		g.s.recordSent(opposite(g.dir), out.back, NoteInjected)
 	}
 	if out.fwd == nil {
 		return true
 	}
 	if out.cond == NoteEdited {
-		g.s.recordSent(g.dir, out.fwd)
+		g.s.recordSent(g.dir, out.fwd, NoteEdited)
 	}
 	return g.fwd(out.fwd)
 }
 
-// recordSent puts what the tap forwarded in place of a frame into the trace, as a frame
-// of direction dir, after the note that says why.
-func (s *session) recordSent(dir mcpclient.Direction, b []byte) {
-	ev := mcpclient.Event{Dir: dir, Raw: clone(b), Size: int64(len(b))}
+// recordSent puts what the tap wrote in place of a frame (or in answer to it) into the
+// trace, as a frame of direction dir marked written (NoteEdited, NoteInjected), after the
+// note that says why.
+func (s *session) recordSent(dir mcpclient.Direction, b []byte, written mcpclient.NoteCond) {
+	ev := mcpclient.Event{Dir: dir, Raw: clone(b), Size: int64(len(b)), Written: written}
 	s.q.push(item{t: time.Now(), ev: &ev})
 }
 

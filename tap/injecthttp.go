@@ -20,17 +20,18 @@ import (
 )
 
 // injectRequest matches a request's body. edited: *body, *wire and rh now hold what goes
-// upstream (no longer chunked); answered: the host was answered (an error, or 202 for a drop) and nothing goes
-// upstream; keep says whether the connection still serves.
-func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) (answered, keep bool) {
+// upstream (no longer chunked), and written says so (NoteEdited); answered: the host was
+// answered (an error, or 202 for a drop) and nothing goes upstream; keep says whether the
+// connection still serves.
+func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) (answered, keep bool, written mcpclient.NoteCond) {
 	b := bytes.TrimSpace(*body)
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
-		return false, true
+		return false, true, ""
 	}
 	out, ok := t.inj.match(mcpclient.ClientToServer, b, nil)
 	if !ok {
 		t.inj.keepRequest(mcpclient.ClientToServer, b)
-		return false, true
+		return false, true, ""
 	}
 	now := time.Now()
 	note := &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: out.note, Cond: out.cond}
@@ -38,25 +39,28 @@ func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) 
 	if out.delay > 0 || out.same {
 		t.record([]httpItem{{t: now, kind: itemLife, life: note}})
 		time.Sleep(out.delay)
-		return false, true
+		return false, true, ""
 	}
 	items := []httpItem{{t: now, kind: itemMsg, dir: mcpclient.ClientToServer, raw: clone(b)}, {t: now, kind: itemLife, life: note}}
 	switch {
 	case out.back != nil:
-		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.back})
+		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.back, written: NoteInjected})
 		t.record(items)
 		fmt.Fprintf(cw, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(out.back), out.back)
-		return true, cw.Flush() == nil
+		return true, cw.Flush() == nil, ""
 	case out.fwd == nil: // dropped: the server never sees it
 		t.record(items)
 		_, _ = cw.WriteString("HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n")
-		return true, cw.Flush() == nil
+		return true, cw.Flush() == nil, ""
 	}
 	t.record(items)
 	*body, *wire = out.fwd, out.fwd
 	rh.raw = withLength(rh.raw, len(out.fwd))
 	rh.chunked, rh.contentLength = false, int64(len(out.fwd))
-	return false, true
+	if out.cond == NoteEdited {
+		written = NoteEdited
+	}
+	return false, true, written
 }
 
 // injectNotes notes the rules at the start, and at the end (end) each rule that matched
@@ -217,7 +221,7 @@ func (t *httpTap) served(out outcome, sink *[]httpItem) []byte {
 	t.s.log.Info("inject", "note", note)
 	items := []httpItem{{t: time.Now(), kind: itemLife, life: &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: note, Cond: cond}}}
 	if cond == NoteEdited && out.fwd != nil {
-		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.fwd})
+		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.fwd, written: NoteEdited})
 	}
 	if sink != nil {
 		*sink = append(*sink, items...)

@@ -49,6 +49,9 @@ func TestInjectHTTP(t *testing.T) {
 		`"text":"inject rule 2 (dir:in method:tools/list =\u003e corrupt): corrupted response id 4 (tools/list) from the server`,
 		`"text":"inject rule 3 (method:never/called =\u003e drop) matched no message","cond":"unmatched"`,
 		`not forwarded","cond":"injected"`, `not JSON)","cond":"edited"`,
+		// The tap's own answer and its corrupted copy are marked as written by it.
+		`\"message\":\"boom\"}}","size":65,"tap":"injected"}`,
+		`,"tap":"edited"`,
 		// The first answer (server/discover or initialize), which no rule can match: it
 		// streams through unread.
 		`"dir":"s2c","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{`,

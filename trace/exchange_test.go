@@ -50,3 +50,45 @@ func TestExchangeLinksInTrace(t *testing.T) {
 		}
 	}
 }
+
+// What a tap wrote itself (Event.Written) survives a trace, as member "tap", and nothing
+// else gets the mark.
+func TestWrittenInTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	w, err := Create(path, Header{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	in := []mcpclient.Event{
+		{Seq: 1, Time: now, Dir: mcpclient.ClientToServer, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")},
+		{Seq: 2, Time: now, Dir: mcpclient.ClientToServer, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + "\n"), Written: mcpclient.NoteEdited},
+		{Seq: 3, Time: now, Dir: mcpclient.ServerToClient, Raw: []byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"x"}}` + "\n"), Written: mcpclient.NoteInjected},
+	}
+	if err := w.WriteAll(in[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(in[2]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	if tr.Len() != len(in) {
+		t.Fatalf("read %d events, want %d", tr.Len(), len(in))
+	}
+	for i := range tr.Len() {
+		ev, err := tr.Event(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Written != in[i].Written {
+			t.Errorf("#%d read back with Written %q, want %q", ev.Seq, ev.Written, in[i].Written)
+		}
+	}
+}

@@ -140,6 +140,9 @@ type Record struct {
 	// message read from an HTTP answer the Seq of that exchange's request
 	// (mcpclient.Event.Exchange).
 	Exchange uint64
+	// Written is "edited" or "injected" for a frame a tap wrote itself, "" otherwise
+	// (mcpclient.Event.Written); member "tap".
+	Written string
 }
 
 // EncodingRecord is mcpclient.Encoding as stored: the Content-Encoding value, the decoded
@@ -226,6 +229,7 @@ type lineJSON struct {
 	HTTPKind   string          `json:"hk"`
 	Enc        *EncodingRecord `json:"enc"`
 	Ex         uint64          `json:"ex"`
+	Tap        string          `json:"tap"`
 }
 
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
@@ -299,6 +303,10 @@ func appendRecordTail(b []byte, r *Record) []byte {
 		b = append(b, `,"ex":`...)
 		b = strconv.AppendUint(b, r.Exchange, 10)
 	}
+	if r.Written != "" {
+		b = append(b, `,"tap":`...)
+		b = strconv.AppendQuote(b, r.Written)
+	}
 	if r.Encoding != nil {
 		b = append(b, `,"enc":`...)
 		js, _ := json.Marshal(r.Encoding)
@@ -334,7 +342,7 @@ func decodeRecordIn(line []byte, owned bool) (*Record, error) {
 	if !ok {
 		return nil, fmt.Errorf("event %d: unknown dir %q", *l.Seq, l.Dir)
 	}
-	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind, Encoding: l.Enc, Exchange: l.Ex}
+	r := &Record{Seq: *l.Seq, Mono: l.Mono, Dir: dir, Truncated: l.Trunc, Chunks: l.Chunks, ChunkCount: l.ChunkCount, Redacted: l.Red, Life: l.Life, HTTPKind: l.HTTPKind, Encoding: l.Enc, Exchange: l.Ex, Written: l.Tap}
 	if l.T != "" {
 		t, err := time.Parse(time.RFC3339Nano, l.T)
 		if err != nil {
@@ -381,6 +389,7 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 		Truncated:  ev.Kind == mcpclient.KindOversize || ev.Size > int64(len(ev.Raw)),
 		Chunks:     ev.Chunks,
 		ChunkCount: ev.ChunkCount,
+		Written:    string(ev.Written),
 	}
 	if r.Size == 0 {
 		r.Size = int64(len(ev.Raw))

@@ -540,6 +540,7 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		Size:       r.Size,
 		Chunks:     r.Chunks,
 		ChunkCount: r.ChunkCount,
+		Written:    mcpclient.NoteCond(r.Written),
 	}
 	if r.Dir != mcpclient.HTTPIn {
 		ev.Exchange = r.Exchange
