@@ -84,13 +84,15 @@ type pendingRequest struct {
 	target target
 	params string // the masked params, with Options.Bodies only
 	parent context.Context
+	// written: a tap wrote this request in place of the one sent (mcpclient.Event.Written).
+	written mcpclient.NoteCond
 }
 
 // request takes what the spans need from a request or notification event, and the
 // protocol version its _meta names (2026-07-28), "" when none.
 func (x *Exporter) request(ev *mcpclient.Event) (*pendingRequest, string) {
 	m := readMeta(ev.Msg.Params)
-	p := &pendingRequest{at: ev.Time, dir: ev.Dir, method: ev.Msg.Method, target: targetOf(ev.Msg), parent: m.parent()}
+	p := &pendingRequest{at: ev.Time, dir: ev.Dir, method: ev.Msg.Method, target: targetOf(ev.Msg), parent: m.parent(), written: ev.Written}
 	if len(ev.Msg.ID) > 0 {
 		p.id = idText(ev.Msg.ID)
 	}
@@ -282,16 +284,27 @@ func (x *Exporter) sawHTTPResponse(head []byte) {
 }
 
 // finish emits the client span of p and, for a request (resp non-nil), the server span
-// under it and both durations.
+// under it and both durations. A response a tap injected (the tap answered in the
+// receiver's place, mcpclient.Event.Written) has no server span or server duration: the
+// receiver never had the request. What a tap wrote itself is marked on the spans
+// (attributes mcp_inspect.request.written, mcp_inspect.response.written: "edited",
+// "injected").
 func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
+	served := resp != nil && resp.Written != mcpclient.NoteInjected
 	x.mu.Lock()
 	attrs := x.common(p)
 	x.spans++
 	x.emitted++
-	if resp != nil {
+	if served {
 		x.emitted++ // the server span
 	}
 	x.mu.Unlock()
+	if p.written != "" {
+		attrs = append(attrs, attribute.String("mcp_inspect.request.written", string(p.written)))
+	}
+	if resp != nil && resp.Written != "" {
+		attrs = append(attrs, attribute.String("mcp_inspect.response.written", string(resp.Written)))
+	}
 	start, end := p.at, p.at
 	var errType, errMsg string
 	if resp != nil {
@@ -307,17 +320,17 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 	name := spanName(p.method, p.target)
 	ctx, client := x.tracer.Start(p.parent, name, trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(p.dir))))
-	if resp != nil {
+	if served {
 		_, server := x.tracer.Start(ctx, name, trace.WithSpanKind(trace.SpanKindServer),
 			trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(resp.Dir))))
 		if errType != "" {
 			server.SetStatus(codes.Error, errMsg)
 		}
 		server.End(trace.WithTimestamp(end))
-		d := end.Sub(start).Seconds()
-		mattrs := metric.WithAttributes(metricAttrs(attrs)...)
-		x.client.Record(context.Background(), d, mattrs)
-		x.server.Record(context.Background(), d, mattrs)
+		x.server.Record(context.Background(), end.Sub(start).Seconds(), metric.WithAttributes(metricAttrs(attrs)...))
+	}
+	if resp != nil {
+		x.client.Record(context.Background(), end.Sub(start).Seconds(), metric.WithAttributes(metricAttrs(attrs)...))
 	}
 	if errType != "" {
 		client.SetStatus(codes.Error, errMsg)

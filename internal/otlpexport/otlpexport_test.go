@@ -156,3 +156,57 @@ func histogramCounts(rm metricdata.ResourceMetrics) map[string]uint64 {
 	}
 	return out
 }
+
+// TestSpansOfTapWrittenFrames: an answer a tap wrote in the server's place (Written
+// injected) ends the request's client span, marked, with no server span and no server
+// duration: the server never had the request. A request the tap edited is marked on both
+// spans.
+func TestSpansOfTapWrittenFrames(t *testing.T) {
+	mem := tracetest.NewInMemoryExporter()
+	reader := sdkmetric.NewManualReader()
+	x, err := newExporter(Options{Transport: "pipe", Live: true}, keep{mem}, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
+	frames := []struct {
+		dir     mcpclient.Direction
+		line    string
+		written mcpclient.NoteCond
+	}{
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete_all"}}`, ""},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"no"}}`, mcpclient.NoteInjected},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a"}}`, ""},
+		{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"b"}}`, mcpclient.NoteEdited},
+		{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"result":{"content":[]}}`, ""},
+	}
+	for i, f := range frames {
+		x.Observe(mcpclient.Event{Seq: uint64(i + 1), Time: t0.Add(time.Duration(i) * time.Millisecond), Dir: f.dir, Raw: []byte(f.line + "\n"), Written: f.written})
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string][]tracetest.SpanStub{}
+	for _, s := range mem.GetSpans() {
+		byName[s.Name] = append(byName[s.Name], s)
+	}
+	del := byName["tools/call delete_all"]
+	if len(del) != 1 || del[0].SpanKind != trace.SpanKindClient {
+		t.Fatalf("tools/call delete_all: %+v, want the client span alone", del)
+	}
+	hasAttrs(t, "injected answer", del[0].Attributes, map[attribute.Key]string{"mcp_inspect.response.written": "injected", "error.type": "-32000"})
+	if b := byName["tools/call b"]; len(b) != 2 {
+		t.Errorf("tools/call b: %d spans, want a client and a server span", len(b))
+	} else {
+		hasAttrs(t, "edited request", b[0].Attributes, map[attribute.Key]string{"mcp_inspect.request.written": "edited"})
+		hasAttrs(t, "edited request", b[1].Attributes, map[attribute.Key]string{"mcp_inspect.request.written": "edited"})
+	}
+	counts := histogramCounts(rm)
+	if counts["mcp.client.operation.duration tools/call"] != 2 || counts["mcp.server.operation.duration tools/call"] != 1 {
+		t.Errorf("histogram counts %v, want two client and one server duration for tools/call", counts)
+	}
+}
