@@ -60,7 +60,21 @@ const (
 	evToolError
 	// evRunOff marks an event whose stream offset continues its stream (see noteOffset).
 	evRunOff
+	// evEdited and evInjected mark a frame a tap wrote itself (mcpclient.Event.Written).
+	evEdited
+	evInjected
 )
+
+// writtenFlag is the flag of mcpclient.Event.Written (0 for a frame forwarded as it came).
+func writtenFlag(w mcpclient.NoteCond) uint8 {
+	switch w {
+	case mcpclient.NoteEdited:
+		return evEdited
+	case mcpclient.NoteInjected:
+		return evInjected
+	}
+	return 0
+}
 
 // chunkInfo is an event's read boundaries (mcpclient.Event.Chunks and ChunkCount), kept
 // only for the events that arrived in more than one read.
@@ -379,6 +393,7 @@ func (t *timeline) add(ev mcpclient.Event) {
 	if ev.Kind != mcpclient.KindRequest {
 		t.setPair(&e, ev.Pair)
 	}
+	e.flags |= writtenFlag(ev.Written)
 	if ev.Dir != mcpclient.Lifecycle && ev.Kind != mcpclient.KindHTTPEncoded && linesHaveControls(ev.Raw) {
 		// (Compressed bytes are binary: they are shown as hex, never as text.)
 		e.flags |= evControls
@@ -559,6 +574,7 @@ func (t *timeline) event(i int) (mcpclient.Event, bool) {
 	if c, ok := t.chunks[e.seq]; ok {
 		ev.Chunks, ev.ChunkCount = c.marks, c.count
 	}
+	ev.Written = writtenOf(e.flags)
 	raw, ok := t.rawAt(i)
 	ev.Raw = raw
 	return ev, ok

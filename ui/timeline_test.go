@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -115,6 +116,30 @@ func TestTimelinePairsHTTPExchanges(t *testing.T) {
 	for i, want := range []uint64{4, 3, 2, 1} {
 		if got, ok := tl.partner(i); !ok || got != want {
 			t.Errorf("event #%d: partner %d (%v), want #%d", i+1, got, ok, want)
+		}
+	}
+}
+
+// TestTimelineWritten: a frame a tap wrote itself keeps its mark (Event.Written) in the
+// timeline's compact events, and its summary says what the tap did; others have none.
+func TestTimelineWritten(t *testing.T) {
+	tl := newTimeline()
+	orig := ev(1, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"}}`+"\n")
+	edited := ev(2, mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"b"}}`+"\n")
+	edited.Written = mcpclient.NoteEdited
+	answer := ev(3, mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"no"}}`+"\n")
+	answer.Written = mcpclient.NoteInjected
+	for _, e := range []mcpclient.Event{orig, edited, answer} {
+		tl.add(e)
+	}
+	for i, want := range []mcpclient.NoteCond{"", mcpclient.NoteEdited, mcpclient.NoteInjected} {
+		got, _ := tl.event(i)
+		if got.Written != want {
+			t.Errorf("event %d: Written %q, want %q", i, got.Written, want)
+		}
+		s := tl.summary(i)
+		if marked := strings.Contains(s, "by the tap"); marked != (want != "") {
+			t.Errorf("event %d: summary %q, marked %v, want %v", i, s, marked, want != "")
 		}
 	}
 }

@@ -305,8 +305,53 @@ func rowNeedsBytes(e *tlEvent) bool {
 }
 
 // summary is the method, "result", "error <code>", the stderr line or the lifecycle text
-// of the event at position i.
+// of the event at position i; for a frame a tap wrote itself, followed by what it is.
 func (t *timeline) summary(i int) string {
+	s := t.summaryOf(i)
+	if w := writtenText(writtenOf(t.evs.at(i).flags)); w != "" {
+		s += " · " + w
+	}
+	return s
+}
+
+// writtenText says what a tap did to a frame it wrote (mcpclient.Event.Written); "" for
+// one it forwarded as it came.
+func writtenText(w mcpclient.NoteCond) string {
+	switch w {
+	case mcpclient.NoteEdited:
+		return "edited by the tap"
+	case mcpclient.NoteInjected:
+		return "injected by the tap"
+	}
+	return ""
+}
+
+// frameNoteLines are what the detail says of a frame above its bytes: its problems, the
+// trace context it carries, and whether a tap wrote it.
+func frameNoteLines(st *themes.Styles, ev *mcpclient.Event, w int) []string {
+	out := append(problemLines(st, ev.Problems, w), traceContextLines(st, ev, w)...)
+	switch ev.Written {
+	case mcpclient.NoteEdited:
+		out = append(out, wrapStyled(st.Warning, "edited by the tap: sent in place of the message as it came, which is recorded before it with the note that says why", w)...)
+	case mcpclient.NoteInjected:
+		out = append(out, wrapStyled(st.Warning, "injected by the tap: no side sent this message (the note before it says why)", w)...)
+	}
+	return out
+}
+
+// writtenOf is mcpclient.Event.Written of a timeline event's flags.
+func writtenOf(flags uint8) mcpclient.NoteCond {
+	switch {
+	case flags&evEdited != 0:
+		return mcpclient.NoteEdited
+	case flags&evInjected != 0:
+		return mcpclient.NoteInjected
+	}
+	return ""
+}
+
+// summaryOf is summary without the tap's mark.
+func (t *timeline) summaryOf(i int) string {
 	ev := t.evs.at(i)
 	switch ev.kind {
 	case mcpclient.KindRequest, mcpclient.KindNotification:
@@ -432,8 +477,7 @@ func (p *wirePane) detailLines(ev *mcpclient.Event, pos, w int, full, loaded boo
 	st := p.c.st
 	out := p.detailHead(ev, pos, w)
 	add := func(lines ...string) { out = append(out, lines...) }
-	add(problemLines(st, ev.Problems, w)...)
-	add(traceContextLines(st, ev, w)...)
+	add(frameNoteLines(st, ev, w)...)
 	if ev.Kind == mcpclient.KindBatch && loaded {
 		add(p.batchLines(ev, pos, w)...)
 	}
