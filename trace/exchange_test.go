@@ -28,14 +28,7 @@ func TestExchangeLinksInTrace(t *testing.T) {
 	for _, ev := range in {
 		w.Write(ev)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	tr, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close()
+	tr := closeAndOpen(t, w, path)
 	want := map[uint64][2]uint64{2: {0, 1}, 3: {2, 0}, 4: {2, 0}, 5: {0, 2}} // seq → {Pair of an HTTP event, Exchange}
 	for i := range tr.Len() {
 		ev, err := tr.Event(i)
@@ -71,14 +64,7 @@ func TestWrittenInTrace(t *testing.T) {
 	if err := w.Write(in[2]); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	tr, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close()
+	tr := closeAndOpen(t, w, path)
 	if tr.Len() != len(in) {
 		t.Fatalf("read %d events, want %d", tr.Len(), len(in))
 	}
@@ -91,4 +77,18 @@ func TestWrittenInTrace(t *testing.T) {
 			t.Errorf("#%d read back with Written %q, want %q", ev.Seq, ev.Written, in[i].Written)
 		}
 	}
+}
+
+// closeAndOpen closes w and opens the trace it wrote at path (closed when the test ends).
+func closeAndOpen(t *testing.T, w *Writer, path string) *Trace {
+	t.Helper()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.Close() })
+	return tr
 }
