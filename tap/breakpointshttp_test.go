@@ -153,6 +153,13 @@ func TestBreakpointsHTTP(t *testing.T) {
 	if answer < 0 || note < 0 || answer > note {
 		t.Errorf("trace order: the answer at %d, the hold's note at %d", answer, note)
 	}
+	// So is a held request, once: as it came, then the hold's note, then the edit.
+	req := strings.Index(tr, `\"message\":\"edit me\"`)
+	held := strings.Index(tr, `holding request id 3 (tools/call echo)`)
+	edit := strings.Index(tr, `"tap":"edited"`)
+	if req < 0 || held < 0 || edit < 0 || !(req < held && held < edit) || strings.Count(tr, `\"message\":\"edit me\"`) != 1 {
+		t.Errorf("trace order: the request at %d (%d times), the hold's note at %d, the edit at %d", req, strings.Count(tr, `\"message\":\"edit me\"`), held, edit)
+	}
 	if t.Failed() {
 		t.Log(tr)
 	}

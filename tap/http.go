@@ -87,6 +87,8 @@ type httpItem struct {
 	// written marks an itemMsg, or the message an itemOut's body carries, that the tap
 	// wrote itself (mcpclient.Event.Written).
 	written mcpclient.NoteCond
+	// msgRecorded: an itemOut's message is in the trace already (recorded before a note).
+	msgRecorded bool
 }
 
 const (
@@ -509,11 +511,10 @@ func (t *httpTap) serve(c net.Conn) {
 		if err != nil {
 			return
 		}
-		var written mcpclient.NoteCond
+		var fate requestFate
 		if t.injectsRequests() {
-			var answered, keep bool
-			if answered, keep, written = t.injectRequest(cw, rh, &body, &wire); answered {
-				if !keep || rh.closeConn {
+			if fate = t.injectRequest(cw, rh, &body, &wire); fate.answered {
+				if !fate.keep || rh.closeConn {
 					return
 				}
 				continue
@@ -529,7 +530,7 @@ func (t *httpTap) serve(c net.Conn) {
 		}
 		// What the exchange brings is recorded in batches after each write to the host, so
 		// recording runs while the host handles the answer, not before.
-		pend := []httpItem{{t: time.Now(), kind: itemOut, raw: rec, body: body, written: written}}
+		pend := []httpItem{{t: time.Now(), kind: itemOut, raw: rec, body: body, written: fate.written, msgRecorded: fate.recorded}}
 		sent := false
 		for attempt := 0; attempt < 2 && !sent; attempt++ {
 			if up == nil {
@@ -691,7 +692,7 @@ func (t *httpTap) recordItem(it httpItem) {
 	case itemMsg:
 		t.message(timeOr(it.t), it.dir, it.raw, it.written)
 	case itemOut:
-		if b := bytes.TrimSpace(it.body); len(b) > 0 && (b[0] == '{' || b[0] == '[') {
+		if b := bytes.TrimSpace(it.body); !it.msgRecorded && len(b) > 0 && (b[0] == '{' || b[0] == '[') {
 			t.message(it.t, mcpclient.ClientToServer, b, it.written)
 		}
 		t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: it.raw, Size: int64(len(it.raw))})

@@ -19,48 +19,67 @@ import (
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
-// injectRequest matches a request's body. edited: *body, *wire and rh now hold what goes
-// upstream (no longer chunked), and written says so (NoteEdited); answered: the host was
-// answered (an error, or 202 for a drop) and nothing goes upstream; keep says whether the
-// connection still serves.
-func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) (answered, keep bool, written mcpclient.NoteCond) {
+// requestFate is what injectRequest made of a request.
+type requestFate struct {
+	// answered: the host was answered (an error, or 202 for a drop) and nothing goes
+	// upstream; keep says whether the connection still serves.
+	answered, keep bool
+	// written is NoteEdited when what goes upstream is the tap's edit.
+	written mcpclient.NoteCond
+	// recorded: the request as it came is in the trace already, so what goes upstream (the
+	// same bytes) is not recorded again.
+	recorded bool
+}
+
+// injectRequest matches a request's body. When edited, *body, *wire and rh hold what goes
+// upstream (no longer chunked). The request as it came is recorded before any note on it:
+// before the match when a breakpoint may hold it (the hold's note is written as it is held).
+func (t *httpTap) injectRequest(cw *bufio.Writer, rh *head, body, wire *[]byte) requestFate {
 	b := bytes.TrimSpace(*body)
 	if len(b) == 0 || (b[0] != '{' && b[0] != '[') {
-		return false, true, ""
+		return requestFate{keep: true}
+	}
+	now := time.Now()
+	var orig []httpItem // the request as it came, unless recorded already
+	early := t.inj.mayHold(mcpclient.ClientToServer, b)
+	if early {
+		t.record([]httpItem{{t: now, kind: itemMsg, dir: mcpclient.ClientToServer, raw: clone(b)}})
+	} else {
+		orig = []httpItem{{t: now, kind: itemMsg, dir: mcpclient.ClientToServer, raw: clone(b)}}
 	}
 	out, ok := t.inj.match(mcpclient.ClientToServer, b, nil)
 	if !ok {
 		t.inj.keepRequest(mcpclient.ClientToServer, b)
-		return false, true, ""
+		return requestFate{keep: true, recorded: early}
 	}
-	now := time.Now()
 	note := &mcpclient.LifeInfo{Kind: mcpclient.LifeNote, Text: out.note, Cond: out.cond}
 	t.s.log.Info("inject", "note", out.note)
+	items := append(orig, httpItem{t: time.Now(), kind: itemLife, life: note})
 	if out.delay > 0 || out.same {
-		t.record([]httpItem{{t: now, kind: itemLife, life: note}})
+		t.record(items)
 		time.Sleep(out.delay)
-		return false, true, ""
+		return requestFate{keep: true, recorded: true}
 	}
-	items := []httpItem{{t: now, kind: itemMsg, dir: mcpclient.ClientToServer, raw: clone(b)}, {t: now, kind: itemLife, life: note}}
 	switch {
 	case out.back != nil:
 		items = append(items, httpItem{t: time.Now(), kind: itemMsg, dir: mcpclient.ServerToClient, raw: out.back, written: NoteInjected})
 		t.record(items)
 		fmt.Fprintf(cw, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(out.back), out.back)
-		return true, cw.Flush() == nil, ""
+		return requestFate{answered: true, keep: cw.Flush() == nil}
 	case out.fwd == nil: // dropped: the server never sees it
 		t.record(items)
 		_, _ = cw.WriteString("HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n")
-		return true, cw.Flush() == nil, ""
+		return requestFate{answered: true, keep: cw.Flush() == nil}
 	}
 	t.record(items)
 	*body, *wire = out.fwd, out.fwd
 	rh.raw = withLength(rh.raw, len(out.fwd))
 	rh.chunked, rh.contentLength = false, int64(len(out.fwd))
+	fate := requestFate{keep: true}
 	if out.cond == NoteEdited {
-		written = NoteEdited
+		fate.written = NoteEdited
 	}
-	return false, true, written
+	return fate
 }
 
 // injectNotes notes the rules at the start, and at the end (end) each rule that matched
