@@ -55,6 +55,9 @@ type Intercepted struct {
 	// Method is the request's or notification's method, or for a response the method of
 	// the request it answers when that request is pending ("" otherwise).
 	Method string
+	// Tool is, for a response to a pending tools/call, the tool it called ("" otherwise):
+	// a hold names the response by it ("response id 3 (tools/call echo)").
+	Tool string
 	// Note records a lifecycle note at once (a hook says it holds the frame).
 	Note func(cond NoteCond, text string)
 }
@@ -79,7 +82,14 @@ func (c *Client) intercept(f *Frame) bool {
 		if in.Kind == KindResponse || in.Kind == KindErrorResponse {
 			c.mu.Lock()
 			in.Method = c.pairer.pending[IDKey(in.Msg.ID)].method
+			var params any
+			if p, ok := c.pendingByID(in.Msg.ID); ok && in.Method == "tools/call" {
+				params = p.params
+			}
 			c.mu.Unlock()
+			if params != nil {
+				in.Tool = requestLabel("tools/call", params)
+			}
 		}
 	}
 	v := c.cfg.Intercept.Intercept(&in)

@@ -134,6 +134,9 @@ func (e interceptEv) ID() string {
 func (e interceptEv) Elapsed() time.Duration { return e.at }
 func (e interceptEv) HasProblem() bool       { return false }
 func (e interceptEv) Tool() string {
+	if e.in.Kind == mcpclient.KindResponse || e.in.Kind == mcpclient.KindErrorResponse {
+		return e.in.Tool
+	}
 	if e.in.Kind != mcpclient.KindRequest || e.in.Method != "tools/call" || e.in.Msg == nil {
 		return ""
 	}

@@ -74,7 +74,7 @@ func TestLocalHolds(t *testing.T) {
 	got := call(context.Background())
 	u := update(t, h)
 	if u.Held == nil || u.Held.Request || u.Held.Dir != mcpclient.ServerToClient || !strings.Contains(u.Held.What, "response id") ||
-		!strings.Contains(u.Held.What, "(tools/call) from the server") {
+		!strings.Contains(u.Held.What, "(tools/call echo) from the server") {
 		t.Fatalf("hold: %+v", u)
 	}
 	if err := h.Decide(u.Held.ID, HoldDecision{Kind: HoldAnswer, Message: []byte(`{}`)}); err != nil {
@@ -197,4 +197,27 @@ func TestLocalHoldsAnswer(t *testing.T) {
 	if text := <-got; !strings.Contains(text, "file:///from/the/user") {
 		t.Errorf("the tool returned %q, want the server to have seen the user's answer", text)
 	}
+}
+
+// TestLocalHoldsToolOfResponse: an answer to this client's tools/call is named, and matched
+// by tool:, by the tool the call named, as a tap's are.
+func TestLocalHoldsToolOfResponse(t *testing.T) {
+	h := NewLocalHolds(time.Minute)
+	c, _ := holdsClient(t, h)
+	_ = h.Set(BreakpointSet{Filters: []string{"dir:in kind:response tool:echo"}})
+	update(t, h)
+	got := make(chan error, 1)
+	go func() {
+		_, _, err := c.CallTool(context.Background(), "echo", json.RawMessage(`{"text":"x"}`))
+		got <- err
+	}()
+	u := update(t, h)
+	if u.Held == nil || !strings.Contains(u.Held.What, "(tools/call echo) from the server") {
+		t.Fatalf("hold: %+v, want the answer to tools/call echo", u)
+	}
+	_ = h.Decide(u.Held.ID, HoldDecision{Kind: HoldForward})
+	if err := <-got; err != nil {
+		t.Errorf("the call: %v", err)
+	}
+	h.End()
 }
