@@ -357,15 +357,15 @@ func TestBreakpointServerDies(t *testing.T) {
 }
 
 // TestBreakpointEditedRequestResponse: the response to a request the attach edited (its
-// tool and id changed) is held and named as the answer to the edited request, the one the
-// server got.
+// tool changed) is held and named as the answer to the edited request, the one the server
+// got.
 func TestBreakpointEditedRequestResponse(t *testing.T) {
 	h := startTap(t, catArgv(), nil)
 	st, ch := controller(t, h)
 	setBreakpoints(t, st, ch, time.Minute, "dir:out kind:request method:tools/call", "dir:in kind:response tool:other")
 	h.write([]byte(callReq))
 	hd := heldNext(t, ch)
-	edited := `{"jsonrpc":"2.0","id":45,"method":"tools/call","params":{"name":"other"}}`
+	edited := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"other"}}`
 	if err := st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldSend, Message: []byte(edited)}); err != nil {
 		t.Fatal(err)
 	}
@@ -373,10 +373,10 @@ func TestBreakpointEditedRequestResponse(t *testing.T) {
 		t.Fatalf("end = %+v", e)
 	}
 	h.waitHost(len(edited)+1, 10*time.Second) // cat sends the edited request back
-	resp := `{"jsonrpc":"2.0","id":45,"result":{}}` + "\n"
+	resp := `{"jsonrpc":"2.0","id":7,"result":{}}` + "\n"
 	h.write([]byte(resp))
 	hd = heldNext(t, ch)
-	if hd.What != "response id 45 (tools/call other) from the server" {
+	if hd.What != "response id 7 (tools/call other) from the server" {
 		t.Errorf("held %q, want the response to the edited request, named by it", hd.What)
 	}
 	_ = st.Decide(hd.ID, mcpsession.HoldDecision{Kind: mcpsession.HoldForward})

@@ -335,6 +335,9 @@ func (in *injector) match(dir mcpclient.Direction, msg, eol []byte) (out outcome
 // request dropped, answered in the receiver's place or replaced is forgotten, and a request
 // that goes on in its place (the attach's edit, a rule's JSON) is remembered, so that its
 // response is matched and named by the request it answers, not the one the sender wrote.
+// Only one that keeps the id of the request it replaces is: a new id may be that of a
+// request still pending which the sieve let by unremembered, whose answer would then be
+// taken for the edit's; an answer to a new id is one to an unknown request.
 func (in *injector) sentInstead(ev *frameEv, out outcome) {
 	body, _ := splitEOL(out.fwd)
 	if out.same || (out.fwd != nil && bytes.Equal(body, ev.raw)) {
@@ -355,7 +358,7 @@ func (in *injector) sentInstead(ev *frameEv, out outcome) {
 	if ev.kind == mcpclient.KindRequest && ev.id != "" {
 		delete(m, ev.id)
 	}
-	if sent.kind == mcpclient.KindRequest && sent.id != "" {
+	if sent.kind == mcpclient.KindRequest && sent.id != "" && sent.id == ev.id {
 		if len(m) >= maxPending {
 			clear(m)
 		}

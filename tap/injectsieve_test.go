@@ -126,13 +126,17 @@ func TestRecentFramesHoldBuffer(t *testing.T) {
 	}
 }
 
-// TestReplacedRequestNamesResponse: the response to a request a rule replaced is matched
-// and named by the request the server got, under its id, not by the one the host wrote.
+// TestReplacedRequestNamesResponse: the response to a request a rule replaced keeping its
+// id is matched and named by the request the server got; one to a replacement with a new
+// id is matched as an answer to an unknown request, unnamed (see sentInstead).
 func TestReplacedRequestNamesResponse(t *testing.T) {
-	for _, c := range []struct{ name, id string }{{"same id", "7"}, {"new id", "44"}} {
+	for _, c := range []struct{ name, id, want string }{
+		{"same id", "7", "delayed response id 7 (tools/call other) from the server"},
+		{"new id", "44", "delayed response id 44 from the server"},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			other := `{"jsonrpc":"2.0","id":` + c.id + `,"method":"tools/call","params":{"name":"other"}}`
-			h := injectTap(t, "dir:out tool:echo => replace "+other, "dir:in kind:response tool:other => delay 1ms")
+			h := injectTap(t, "dir:out tool:echo => replace "+other, "dir:in kind:response tool:other => delay 1ms", "dir:in kind:response => delay 2ms")
 			resp := `{"jsonrpc":"2.0","id":` + c.id + `,"result":{}}` + "\n"
 			h.write([]byte(callReq))
 			// cat sends the replaced request back, then the answer the host writes to it.
@@ -141,11 +145,32 @@ func TestReplacedRequestNamesResponse(t *testing.T) {
 			h.waitHost(len(other)+1+len(resp), 10*time.Second)
 			h.finish()
 			_, evs := readTrace(t, h.trace)
-			n := notes(evs)
-			want := "delayed response id " + c.id + " (tools/call other) from the server"
-			if len(n) != 2 || !strings.Contains(n[1], want) {
-				t.Errorf("notes = %q, want the second to say %q", n, want)
+			if n := notes(evs); len(n) < 2 || !strings.Contains(n[1], c.want) {
+				t.Errorf("notes = %q, want the second to say %q", n, c.want)
 			}
 		})
+	}
+}
+
+// TestReplacedRequestTakenID: a request replaced by one with the id of another request
+// still pending (here one the sieve let by unremembered) does not take that request's
+// place: the answer with the id is named by, and matched as, the earlier request (a helper
+// found a rule acting on the wrong answer).
+func TestReplacedRequestTakenID(t *testing.T) {
+	h := injectTap(t, `method:ping => replace {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"other"}}`,
+		"dir:in kind:response tool:other => drop", "dir:in kind:response => delay 1ms")
+	resp := `{"jsonrpc":"2.0","id":7,"result":{}}` + "\n"
+	h.write([]byte(callReq + pingReq)) // tools/call echo id 7, then a ping that becomes tools/call other id 7
+	other := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"other"}}` + "\n"
+	h.waitHost(len(callReq)+len(other), 10*time.Second) // cat sends both back
+	h.write([]byte(resp))
+	got := h.waitHost(len(callReq)+len(other)+len(resp), 10*time.Second)
+	h.finish()
+	if !strings.HasSuffix(string(got), resp) {
+		t.Errorf("host got %q, want the answer to tools/call echo forwarded, not dropped", got)
+	}
+	_, evs := readTrace(t, h.trace)
+	if n := notes(evs); len(n) < 2 || !strings.Contains(n[1], "delayed response id 7 (tools/call echo)") {
+		t.Errorf("notes = %q, want the answer named by the earlier request, tools/call echo", n)
 	}
 }
