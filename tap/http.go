@@ -692,7 +692,8 @@ func (t *httpTap) recordItem(it httpItem) {
 	case itemMsg:
 		t.message(timeOr(it.t), it.dir, it.raw, it.written)
 	case itemOut:
-		if b := bytes.TrimSpace(it.body); !it.msgRecorded && len(b) > 0 && (b[0] == '{' || b[0] == '[') {
+		// A body the tap wrote is recorded as a message even when it is not JSON (corrupt).
+		if b := bytes.TrimSpace(it.body); !it.msgRecorded && len(b) > 0 && (b[0] == '{' || b[0] == '[' || it.written != "") {
 			t.message(it.t, mcpclient.ClientToServer, b, it.written)
 		}
 		t.emitHTTP(mcpclient.Event{Time: it.t, Dir: mcpclient.HTTPOut, Kind: mcpclient.KindHTTPRequest, Raw: it.raw, Size: int64(len(it.raw))})

@@ -268,3 +268,22 @@ func TestSSEData(t *testing.T) {
 		}
 	}
 }
+
+// TestInjectHTTPCorruptRequest: a host's request the tap corrupted (no longer JSON) is in
+// the trace as the message the server got, marked as the tap's edit, after the original.
+func TestInjectHTTPCorruptRequest(t *testing.T) {
+	h := startInjectHTTP(t, "dir:out method:tools/list => corrupt")
+	lctx, lcancel := context.WithTimeout(h.ctx, 3*time.Second)
+	_, err := h.cs.ListTools(lctx, nil)
+	lcancel()
+	if err == nil {
+		t.Errorf("tools/list succeeded; the server got it corrupted")
+	}
+	h.stop()
+	tr := h.rec.String()
+	orig := strings.Index(tr, `"dir":"c2s","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"`)
+	edit := regexp.MustCompile(`"dir":"c2s","raw":"!\\"jsonrpc[^\n]*"tap":"edited"`).FindStringIndex(tr)
+	if orig < 0 || edit == nil || edit[0] < orig {
+		t.Errorf("the trace lacks the original tools/list (at %d) followed by the corrupted copy marked edited (%v):\n%s", orig, edit, tr)
+	}
+}
