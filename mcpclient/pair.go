@@ -377,7 +377,7 @@ func (p *Pairer) addServer(ev *Event) {
 			return
 		}
 		key := idKey(m.ID)
-		if _, busy := p.inbound[key]; busy {
+		if _, busy := p.inbound[key]; busy && ev.Written == "" { // a tap's edit follows the original
 			ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeIDReused, Text: "server reused id " + key + " while its earlier request with that id is still unanswered (MCP basic/index: ids MUST NOT be reused in flight)"})
 		}
 		if need := capabilityFor(m.Method); need != "" && !p.caps[need] {
@@ -422,11 +422,14 @@ func (p *Pairer) response(ev *Event) {
 	}
 }
 
-// unpaired says why a response (id key) pairs with no pending request.
+// unpaired says why a response (id key) pairs with no pending request. A tap's edit of an
+// answer (Event.Written), recorded after the answer as it came, pairs with the same request
+// and is no fault of the server's.
 func (p *Pairer) unpaired(ev *Event, key string) {
 	if d, seen := p.done[key]; seen {
 		ev.Pair, ev.Method = d.seq, d.method
 		switch {
+		case ev.Written != "":
 		case d.method == "server/discover" && d.why != "answered":
 			note, modern := probeLateNote(ev)
 			if modern {
