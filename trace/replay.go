@@ -107,10 +107,13 @@ type replayReq struct {
 	recResp       *mcpclient.Message // nil: the recording has no response, or a big one (recRespSeq)
 	recRespSeq    uint64             // the recorded response's Seq when it is read back at compare time
 	recCancelled  bool
-	cancel        context.CancelFunc
-	done          chan struct{}
-	resp          *mcpclient.Response
-	err           error
+	// recInjected: the recorded answer was a tap's (mcpclient.Event.Written): the recorded
+	// server never had the request, so there is nothing of its to compare.
+	recInjected bool
+	cancel      context.CancelFunc
+	done        chan struct{}
+	resp        *mcpclient.Response
+	err         error
 }
 
 // replayRun is the state of one Replay.
@@ -437,6 +440,7 @@ func (d *replayDriver) recorded(ev mcpclient.Event) {
 			} else {
 				q.recResp = ev.Msg
 			}
+			q.recInjected = ev.Written == mcpclient.NoteInjected
 			d.mustWait = append(d.mustWait, q)
 			delete(d.byRecID, idKey(ev.Msg.ID))
 		}
@@ -606,6 +610,9 @@ func (run *replayRun) compare(q *replayReq) ReplayItem {
 	case q.recCancelled:
 		it.Status = StatusSkipped
 		it.Note = "cancelled in the recording: not compared"
+	case q.recInjected:
+		it.Status = StatusSkipped
+		it.Note = "answered by the tap in the recording (its note says why), not by the server: not compared"
 	case recErr != nil:
 		it.Status = StatusDiffers
 		it.Note = fmt.Sprintf("the recorded response (event #%d) could not be read back from the trace: %v", q.recRespSeq, recErr)
