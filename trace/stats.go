@@ -30,8 +30,12 @@ type Stats struct {
 	Methods []MethodStats `json:"methods"`
 	// Problems counts frames per problem code.
 	Problems map[string]int `json:"problems,omitempty"`
-	// Unanswered counts requests that never got a response.
+	// Unanswered counts requests that never got a response; a request a tap replaced by its
+	// edit (same id) is not one of them.
 	Unanswered int `json:"unanswered"`
+	// Written counts the frames a tap wrote itself, by mark ("edited", "injected";
+	// mcpclient.Event.Written).
+	Written map[string]int `json:"written,omitempty"`
 	// Exit says how the server ended ("exited with code 0", "killed by signal KILL"), empty
 	// when the trace has no exit event.
 	Exit string `json:"exit,omitempty"`
@@ -73,6 +77,7 @@ func ComputeStats(t *Trace) (*Stats, error) {
 		ms *MethodStats
 	}
 	pending := map[uint64]open{}
+	byID := map[string]uint64{} // pending requests by direction and id: a tap's edit replaces one
 	var first, last time.Time
 	for ev, err := range t.Events() {
 		if err != nil {
@@ -90,6 +95,12 @@ func ComputeStats(t *Trace) (*Stats, error) {
 		if ev.Dir != mcpclient.Lifecycle {
 			s.ByKind[ev.Kind.String()]++
 		}
+		if ev.Written != "" {
+			if s.Written == nil {
+				s.Written = map[string]int{}
+			}
+			s.Written[string(ev.Written)]++
+		}
 		for _, p := range ev.Problems {
 			if p.Severity < mcpclient.Warning {
 				continue
@@ -105,6 +116,11 @@ func ComputeStats(t *Trace) (*Stats, error) {
 		case mcpclient.KindRequest:
 			ms := get(dir, "request", ev.Msg.Method)
 			ms.Count++
+			key := dir + " " + mcpclient.IDKey(ev.Msg.ID)
+			if old, ok := byID[key]; ok && ev.Written != "" {
+				delete(pending, old) // replaced by the tap: the receiver never had it
+			}
+			byID[key] = ev.Seq
 			pending[ev.Seq] = open{ev.Time, ms}
 		case mcpclient.KindNotification:
 			get(dir, "notification", ev.Msg.Method).Count++
@@ -114,6 +130,9 @@ func ComputeStats(t *Trace) (*Stats, error) {
 				continue
 			}
 			delete(pending, ev.Pair)
+			if key := o.ms.Dir + " " + mcpclient.IDKey(ev.Msg.ID); byID[key] == ev.Pair {
+				delete(byID, key)
+			}
 			o.ms.Answered++
 			if ev.Kind == mcpclient.KindErrorResponse {
 				o.ms.Errors++
@@ -198,6 +217,13 @@ func (s *Stats) WriteText(w io.Writer, h *Header) error {
 	}
 	if s.Exit != "" {
 		fmt.Fprintf(&b, "end       %s\n", s.Exit)
+	}
+	if len(s.Written) > 0 {
+		var parts []string
+		for _, k := range sortedKeys(s.Written) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, s.Written[k]))
+		}
+		fmt.Fprintf(&b, "by tap    %s (frames a tap wrote itself; the notes say why)\n", strings.Join(parts, ", "))
 	}
 	if s.Unanswered > 0 {
 		fmt.Fprintf(&b, "unanswered requests: %d\n", s.Unanswered)

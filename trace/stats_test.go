@@ -160,3 +160,33 @@ func (sy *synth) emit(dir mcpclient.Direction, raw string) {
 	sy.seq++
 	sy.w.Write(mcpclient.Event{Seq: sy.seq, Time: sy.at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1)})
 }
+
+// TestStatsTapWritten: the frames a tap wrote itself are counted by mark, and a request the
+// tap replaced by its edit (the same id) is not counted as unanswered.
+func TestStatsTapWritten(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	sy := newSynth(&buf)
+	written := func(dir mcpclient.Direction, raw string, w mcpclient.NoteCond) {
+		sy.seq++
+		sy.w.Write(mcpclient.Event{Seq: sy.seq, Time: sy.at, Dir: dir, Raw: []byte(raw + "\n"), Size: int64(len(raw) + 1), Written: w})
+	}
+	sy.emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"}}`)
+	written(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"b"}}`, mcpclient.NoteEdited)
+	sy.emit(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	sy.emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"delete_all"}}`)
+	written(mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"no"}}`, mcpclient.NoteInjected)
+	sy.emit(mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":3,"method":"ping"}`) // never answered
+	st, err := trace.ComputeStats(openBytes(t, buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Unanswered != 1 || st.Written["edited"] != 1 || st.Written["injected"] != 1 {
+		t.Errorf("unanswered %d (want 1: the ping), written %v (want edited 1, injected 1)", st.Unanswered, st.Written)
+	}
+	var text strings.Builder
+	st.WriteText(&text, nil)
+	if !strings.Contains(text.String(), "by tap    edited 1, injected 1") {
+		t.Errorf("the text lacks the tap's frames:\n%s", text.String())
+	}
+}
