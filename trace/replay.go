@@ -121,9 +121,10 @@ type replayRun struct {
 	tr  *Trace
 	opt ReplayOptions
 
-	// resent are the recorded requests the client wrote again later with the same id
-	// (--framing auto re-sends a request in the other framing): only the last copy is
-	// replayed.
+	// resent are the recorded requests the client wrote again later with the same id while
+	// they were unanswered (--framing auto re-sends a request in the other framing; a tap's
+	// edit follows the request it replaces): only the last copy is replayed. An id used
+	// again after its answer is a new request.
 	resent map[uint64]bool
 
 	mu       sync.Mutex
@@ -213,7 +214,8 @@ func Replay(ctx context.Context, tr *Trace, opt ReplayOptions) (*ReplayReport, e
 	}
 	newExit := run.newExit
 	run.mu.Unlock()
-	if recExit.seen || newExit.seen {
+	if (recExit.seen || newExit.seen) && !run.tr.httpTrace() && opt.Config.URL == "" {
+		// (A remote server has no exit to compare: an HTTP trace's end is the session's.)
 		it := ReplayItem{Kind: "exit", Label: "server exit", Status: StatusSame}
 		describe := func(e exitInfo) string {
 			if !e.seen {
@@ -242,6 +244,50 @@ func (rep *ReplayReport) add(it ReplayItem) {
 	rep.Items = append(rep.Items, it)
 }
 
+// unanswered tracks the recorded client's requests awaiting their answers, to tell a
+// request written again (replaced by the later copy) from an id used again after its
+// answer (a new request).
+type unanswered struct {
+	byIDMethod map[string]uint64 // id and method → the request's Seq
+	byID       map[string]uint64 // id → the latest request's Seq
+	keys       map[uint64][2]string
+}
+
+func newUnanswered() *unanswered {
+	return &unanswered{byIDMethod: map[string]uint64{}, byID: map[string]uint64{}, keys: map[uint64][2]string{}}
+}
+
+// note takes one recorded event and marks in resent the requests a later copy replaces:
+// the same id and method while unanswered, or any unanswered request with the id of a
+// tap's edit (Event.Written). An answer leaves its request's id free.
+func (u *unanswered) note(ev *mcpclient.Event, resent map[uint64]bool) {
+	switch {
+	case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest:
+		id := idKey(ev.Msg.ID)
+		k := id + " " + ev.Msg.Method
+		if prev, ok := u.byIDMethod[k]; ok {
+			resent[prev] = true
+		}
+		if prev, ok := u.byID[id]; ok && ev.Written != "" {
+			resent[prev] = true
+		}
+		u.byIDMethod[k], u.byID[id] = ev.Seq, ev.Seq
+		u.keys[ev.Seq] = [2]string{k, id}
+	case ev.Dir == mcpclient.ServerToClient && (ev.Kind == mcpclient.KindResponse || ev.Kind == mcpclient.KindErrorResponse) && ev.Pair != 0:
+		ks, ok := u.keys[ev.Pair]
+		if !ok {
+			return
+		}
+		delete(u.keys, ev.Pair)
+		if u.byIDMethod[ks[0]] == ev.Pair {
+			delete(u.byIDMethod, ks[0])
+		}
+		if u.byID[ks[1]] == ev.Pair {
+			delete(u.byID, ks[1])
+		}
+	}
+}
+
 // prepass collects the recorded answers to server→client requests and how the recorded
 // server ended.
 func (run *replayRun) prepass(rep *ReplayReport) recordedSetup {
@@ -249,20 +295,14 @@ func (run *replayRun) prepass(rep *ReplayReport) recordedSetup {
 	ex := &setup.exit
 	shutdown := false
 	bySeq := map[uint64]*serverAnswer{}
-	lastSent := map[string]uint64{}
+	unanswered := newUnanswered()
 	run.resent = map[uint64]bool{}
 	for ev, err := range run.tr.Events() {
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())
 			continue
 		}
-		if ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest {
-			k := idKey(ev.Msg.ID) + " " + ev.Msg.Method
-			if prev, ok := lastSent[k]; ok {
-				run.resent[prev] = true
-			}
-			lastSent[k] = ev.Seq
-		}
+		unanswered.note(&ev, run.resent)
 		switch {
 		case ev.Dir == mcpclient.ClientToServer && ev.Kind == mcpclient.KindRequest && setup.caps == nil:
 			var p struct {
@@ -385,7 +425,8 @@ func (run *replayRun) drive(ctx context.Context, client *mcpclient.Client) ([]*r
 				closing = true
 			}
 			continue
-		case mcpclient.Stderr:
+		case mcpclient.Stderr, mcpclient.HTTPOut, mcpclient.HTTPIn:
+			// An HTTP exchange's messages are events of their own, sent as messages.
 			continue
 		}
 		// A client→server frame.
