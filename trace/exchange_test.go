@@ -92,3 +92,29 @@ func closeAndOpen(t *testing.T, w *Writer, path string) *Trace {
 	t.Cleanup(func() { tr.Close() })
 	return tr
 }
+
+// A frame a tap broke on purpose (Written) is read back without the problems its bytes
+// would have as the sender's: they are not the sender's faults.
+func TestWrittenHasNoProblems(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	w, err := Create(path, Header{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for i, written := range []mcpclient.NoteCond{"", mcpclient.NoteEdited} {
+		if err := w.Write(mcpclient.Event{Seq: uint64(i + 1), Time: now, Dir: mcpclient.ServerToClient, Raw: []byte(`!"jsonrpc":"2.0","id":1,"result":{}}` + "\n"), Written: written}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := closeAndOpen(t, w, path)
+	for i, want := range []bool{true, false} {
+		ev, err := tr.Event(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(ev.Problems) > 0; got != want {
+			t.Errorf("#%d (written %q): problems %v, want some %v", ev.Seq, ev.Written, ev.Problems, want)
+		}
+	}
+}

@@ -612,6 +612,11 @@ func (r *Record) event(start time.Time, overHTTP bool) mcpclient.Event {
 		if r.Dir == mcpclient.ClientToServer {
 			ev.Problems = mcpclient.SentProblems(ev.Problems)
 		}
+		if r.Written != "" {
+			// A tap broke it on purpose (truncate, corrupt): no fault of the side it
+			// stands for, and not counted as one; the trace's note says what it did.
+			ev.Problems = nil
+		}
 	}
 	return ev
 }
