@@ -26,7 +26,7 @@ func BenchmarkGateWrite(b *testing.B) {
 				copied := buf.b[:copy(buf.b, line)]
 				b.ReportAllocs()
 				for b.Loop() {
-					g.writeRead(line, copied, buf)
+					g.writeRead(line, readCopy{copied, buf})
 				}
 			})
 		}

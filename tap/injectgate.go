@@ -43,12 +43,12 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 }
 
 // write takes the bytes of one read; it reports false once fwd did.
-func (g *lineGate) write(p []byte) bool { return g.writeRead(p, nil, nil) }
+func (g *lineGate) write(p []byte) bool { return g.writeRead(p, readCopy{}) }
 
-// writeRead is write given the recorder's copy of p too (the same bytes, in buf, which
-// stays valid while a reference is held; nil when there is none): the requests kept to name
+// writeRead is write given the recorder's copy of p too (the same bytes, valid while a
+// reference on its buffer is held; empty when there is none): the requests kept to name
 // their responses refer to it instead of being copied once more.
-func (g *lineGate) writeRead(p, copied []byte, buf *chunkBuf) bool {
+func (g *lineGate) writeRead(p []byte, rc readCopy) bool {
 	if len(g.partial) == 0 && !g.s.inj.active() {
 		// No rules and no breakpoints (yet): the bytes go on as they come, as without a
 		// gate. A line left open passes unmatched to its end should breakpoints come.
@@ -65,7 +65,7 @@ func (g *lineGate) writeRead(p, copied []byte, buf *chunkBuf) bool {
 	}
 	r := &g.s.inj.recent[sideOf(g.dir)]
 	r.busy.Store(true)
-	ok := g.lines(p, r, readCopy{copied, buf})
+	ok := g.lines(p, r, rc)
 	r.busy.Store(false)
 	return ok
 }

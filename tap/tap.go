@@ -636,7 +636,7 @@ func (s *session) forward(r io.Reader, st streamID, write func([]byte) bool, g *
 			wake := s.q.add(it)
 			var more bool
 			if g != nil {
-				more = g.writeRead(data, it.data, it.buf)
+				more = g.writeRead(data, readCopy{it.data, it.buf})
 			} else {
 				more = write(data)
 			}

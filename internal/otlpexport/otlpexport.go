@@ -320,6 +320,12 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 	name := spanName(p.method, p.target)
 	ctx, client := x.tracer.Start(p.parent, name, trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(p.dir))))
+	var d float64
+	var mattrs metric.MeasurementOption
+	if resp != nil {
+		d, mattrs = end.Sub(start).Seconds(), metric.WithAttributes(metricAttrs(attrs)...)
+		x.client.Record(context.Background(), d, mattrs)
+	}
 	if served {
 		_, server := x.tracer.Start(ctx, name, trace.WithSpanKind(trace.SpanKindServer),
 			trace.WithTimestamp(start), trace.WithAttributes(attrs...), trace.WithAttributes(attribute.String("mcp.peer", sender(resp.Dir))))
@@ -327,10 +333,7 @@ func (x *Exporter) finish(p *pendingRequest, resp *mcpclient.Event) {
 			server.SetStatus(codes.Error, errMsg)
 		}
 		server.End(trace.WithTimestamp(end))
-		x.server.Record(context.Background(), end.Sub(start).Seconds(), metric.WithAttributes(metricAttrs(attrs)...))
-	}
-	if resp != nil {
-		x.client.Record(context.Background(), end.Sub(start).Seconds(), metric.WithAttributes(metricAttrs(attrs)...))
+		x.server.Record(context.Background(), d, mattrs)
 	}
 	if errType != "" {
 		client.SetStatus(codes.Error, errMsg)
