@@ -2,10 +2,6 @@ package tap
 
 import (
 	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,7 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcp-inspect/mcp-inspect/internal/listenguard"
 	mcpsession "github.com/mcp-inspect/mcp-inspect/session"
 	"github.com/mcp-inspect/mcp-inspect/trace"
 )
@@ -23,26 +18,9 @@ import (
 // edited (the tool sees the edit), then answers the next one itself (the tool never runs),
 // then holds the server's tools/list answer and forwards it unchanged.
 func TestBreakpointsHTTP(t *testing.T) {
-	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
 	seen := make(chan string, 4)
-	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
-		Message string `json:"message"`
-	}) (*mcp.CallToolResult, any, error) {
-		seen <- in.Message
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
-	})
-	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
-	defer up.Close()
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := listenguard.New(listenguard.Options{Who: "mcp-inspect tap", Addr: ln.Addr().String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := url.Parse(up.URL + "/mcp")
+	u := echoUpstream(t, func(m string) { seen <- m })
+	ln, g := tapListener(t)
 	var rec, stderr lockedBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -85,20 +85,26 @@ type injectHTTP struct {
 	stop        func() // closes the client, then ends the tap
 }
 
-func startInjectHTTP(t *testing.T, ruleSrcs ...string) *injectHTTP {
+// echoUpstream starts a go-sdk Streamable HTTP server with one tool, echo, which hands its
+// message to seen and returns it; it gives the server's MCP endpoint.
+func echoUpstream(t *testing.T, seen func(string)) *url.URL {
 	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
-	calls := new(atomic.Int32)
 	mcp.AddTool(server, &mcp.Tool{Name: "echo"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct {
 		Message string `json:"message"`
 	}) (*mcp.CallToolResult, any, error) {
-		calls.Add(1)
+		seen(in.Message)
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Message}}}, nil, nil
 	})
 	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
 	t.Cleanup(up.Close)
+	u, _ := url.Parse(up.URL + "/mcp")
+	return u
+}
 
-	rules := mustRules(t, ruleSrcs...)
+// tapListener is a loopback listener for an HTTP tap, and its guard.
+func tapListener(t *testing.T) (net.Listener, *listenguard.Guard) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +113,16 @@ func startInjectHTTP(t *testing.T, ruleSrcs ...string) *injectHTTP {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := url.Parse(up.URL + "/mcp")
+	return ln, g
+}
+
+func startInjectHTTP(t *testing.T, ruleSrcs ...string) *injectHTTP {
+	t.Helper()
+	calls := new(atomic.Int32)
+	u := echoUpstream(t, func(string) { calls.Add(1) })
+	rules := mustRules(t, ruleSrcs...)
+	ln, g := tapListener(t)
+	var err error
 	h := &injectHTTP{calls: calls, rec: new(lockedBuffer), stderr: new(lockedBuffer)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -12,11 +12,7 @@ import (
 // the message it carries, the answer's events' to the POST, a message's to the exchange it
 // was read from.
 func TestExchangeLinksInTrace(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.jsonl")
-	w, err := Create(path, Header{Transport: "http", URL: "http://127.0.0.1:1/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, path := createTrace(t, Header{Transport: "http", URL: "http://127.0.0.1:1/mcp"})
 	now := time.Now()
 	in := []mcpclient.Event{
 		{Seq: 1, Time: now, Dir: mcpclient.ClientToServer, Kind: mcpclient.KindRequest, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)},
@@ -47,11 +43,7 @@ func TestExchangeLinksInTrace(t *testing.T) {
 // What a tap wrote itself (Event.Written) survives a trace, as member "tap", and nothing
 // else gets the mark.
 func TestWrittenInTrace(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.jsonl")
-	w, err := Create(path, Header{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, path := createTrace(t, Header{})
 	now := time.Now()
 	in := []mcpclient.Event{
 		{Seq: 1, Time: now, Dir: mcpclient.ClientToServer, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")},
@@ -79,6 +71,17 @@ func TestWrittenInTrace(t *testing.T) {
 	}
 }
 
+// createTrace creates a trace file with header h in a temporary directory.
+func createTrace(t *testing.T, h Header) (*Writer, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	w, err := Create(path, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, path
+}
+
 // closeAndOpen closes w and opens the trace it wrote at path (closed when the test ends).
 func closeAndOpen(t *testing.T, w *Writer, path string) *Trace {
 	t.Helper()
@@ -96,11 +99,7 @@ func closeAndOpen(t *testing.T, w *Writer, path string) *Trace {
 // A frame a tap broke on purpose (Written) is read back without the problems its bytes
 // would have as the sender's: they are not the sender's faults.
 func TestWrittenHasNoProblems(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.jsonl")
-	w, err := Create(path, Header{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, path := createTrace(t, Header{})
 	now := time.Now()
 	for i, written := range []mcpclient.NoteCond{"", mcpclient.NoteEdited} {
 		if err := w.Write(mcpclient.Event{Seq: uint64(i + 1), Time: now, Dir: mcpclient.ServerToClient, Raw: []byte(`!"jsonrpc":"2.0","id":1,"result":{}}` + "\n"), Written: written}); err != nil {

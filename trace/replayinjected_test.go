@@ -21,32 +21,14 @@ func TestReplayTapAnswered(t *testing.T) {
 		skipped bool
 	}{{mcpclient.NoteInjected, true}, {"", false}} {
 		path := filepath.Join(t.TempDir(), "tap.jsonl")
-		w, err := trace.Create(path, trace.Header{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		at := time.Now()
-		for i, f := range []struct {
-			dir mcpclient.Direction
-			raw string
-		}{
-			{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"host","version":"0"}}}`},
-			{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"fake","version":"0"}}}`},
-			{mcpclient.ClientToServer, `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
-			{mcpclient.ClientToServer, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`},
-			{mcpclient.ServerToClient, `{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"no"}}`},
-		} {
-			ev := mcpclient.Event{Seq: uint64(i + 1), Time: at.Add(time.Duration(i) * time.Millisecond), Dir: f.dir, Raw: []byte(f.raw + "\n")}
-			if i == 4 {
-				ev.Written = c.written
-			}
-			if err := w.Write(ev); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
+		c2s, s2c := mcpclient.ClientToServer, mcpclient.ServerToClient
+		answer := msg(s2c, `{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"no"}}`+"\n")
+		answer.Written = c.written
+		writeTrace(t, path, trace.Header{}, []mcpclient.Event{
+			msg(c2s, initReq), msg(s2c, initResp), msg(c2s, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"),
+			msg(c2s, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`+"\n"),
+			answer,
+		})
 		rep := replay(t, openTrace(t, path), fakeConfig(t, "minimal"))
 		text := reportText(rep)
 		if got := rep.Skipped == 1 && strings.Contains(text, "answered by the tap in the recording"); got != c.skipped {
