@@ -421,6 +421,12 @@ func TestBenchCommand(t *testing.T) {
 	wantCode(t, r, 0)
 	if b, err := os.ReadFile(trace); err != nil || bytes.Count(b, []byte(`tools/call`)) != 100 {
 		t.Fatalf("--record keeps every call of the bench: %v, %d calls", err, bytes.Count(b, []byte(`tools/call`)))
+	} else {
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if bytes.Contains(line, []byte(`tools/call`)) && bytes.Contains(line, []byte(`progressToken`)) {
+				t.Fatalf("bench call's requests carry a progress token: %s", line)
+			}
+		}
 	}
 
 	r = inspect(t, nil, cmdline([]string{"bench", "call", "crash", "-n", "10", "--warmup", "0"}, fakeArgv(t, "b10"))...)

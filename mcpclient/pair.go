@@ -209,8 +209,8 @@ func (p *Pairer) addClient(ev *Event) {
 			pr.token = key // as below, found without scanning params
 		} else if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
 			pr.token = key // the client's own requests: the id is the token, one string for both
-		} else {
-			pr.token = progressToken(m.Params)
+		} else if ok {
+			pr.token = idKey(tok) // params scanned once, also without a token (bench call's)
 		}
 		p.pending[key] = pr
 		if pr.token != "" {
