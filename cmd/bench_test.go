@@ -179,6 +179,7 @@ func benchSessionMode(b *testing.B, record, callerReads bool) *bench {
 	cfg := mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}}
 	benchClientConfig(&cfg, 1)
 	cfg.CallerReads = callerReads
+	cfg.EventFilter = drainWants // as the headless session sets it
 	if record {
 		red, err := trace.NewRedactor(trace.RedactConfig{Inherited: os.Environ(), Argv: append([]string{cfg.Command}, cfg.Args...)})
 		if err != nil {

@@ -364,6 +364,9 @@ func (h *headless) noteWriter() io.Writer {
 // session starts the server, connects, runs act and shuts the server down.
 func (h *headless) session(ctx context.Context, cfg mcpclient.Config, act action) (err error) {
 	h.answerServerRequests(&cfg)
+	if h.logger == nil || !h.logger.Enabled(ctx, slog.LevelDebug) {
+		cfg.EventFilter = drainWants // at debug level the drain logs every event
+	}
 	if h.configure != nil {
 		h.configure(&cfg)
 	}

@@ -98,6 +98,22 @@ func (d *drain) sayNotes() {
 	}
 }
 
+// drainWants is the drain's mcpclient.Config.EventFilter: the events its loop acts on, when
+// it does not log every event (debug). It leaves out what the client sent and the server's
+// responses that carry no problem, other than the handshake's: a call's two clean frames,
+// which at bench call's rate cost a queue push and a hand-over each for nothing.
+func drainWants(ev mcpclient.Event) bool {
+	switch {
+	case ev.Kind == mcpclient.KindStderr || ev.Kind == mcpclient.KindLifecycle:
+		return true
+	case ev.Dir != mcpclient.ServerToClient:
+		return false
+	case ev.Kind == mcpclient.KindResponse:
+		return len(ev.Problems) > 0 || ev.Method == "initialize" || ev.Method == "server/discover"
+	}
+	return true
+}
+
 func startDrain(c *mcpclient.Client, h *headless) *drain {
 	d := &drain{h: h, done: make(chan struct{}), gotHandshake: make(chan struct{})}
 	go d.loop(c.Events())

@@ -86,6 +86,14 @@ type Config struct {
 	// recorder writes a run with one system call. The slice is reused once it returns (the
 	// events it holds are the callee's to keep).
 	OnEvents func([]Event)
+	// EventFilter, when set, chooses what Events delivers: an event it returns false for is
+	// left out of that channel (and of its backlog bound), while OnEvent and OnEvents still
+	// get every event. For a reader of Events that acts on some events only (the headless
+	// commands read server frames with problems, the handshake, notifications, stderr and
+	// lifecycle, not a call's clean request and response): each event left out spares a
+	// push onto the queue and its hand-over. Called under the client's lock, in the order of
+	// the events: it must not call back into the Client.
+	EventFilter func(Event) bool
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader
 	// goroutine and being handed the response (see leader.go): fewer thread wake-ups per
@@ -404,7 +412,9 @@ func (c *Client) emitLocked(ev Event) uint64 {
 	if ev.Seq == 0 {
 		c.stampLocked(&ev)
 	}
-	c.q.push(ev)
+	if c.cfg.EventFilter == nil || c.cfg.EventFilter(ev) {
+		c.q.push(ev)
+	}
 	if c.obs != nil {
 		c.obs.push(ev)
 	}

@@ -61,3 +61,57 @@ func TestOnEventsSeesEveryEventOnce(t *testing.T) {
 		t.Errorf("%d events, want at least 44 (start, handshake, 20 calls, exit)", len(runs))
 	}
 }
+
+// TestEventFilter holds Config.EventFilter to its word: Events leaves out what the filter
+// refuses, in order otherwise, while OnEvent still gets every event of the session.
+func TestEventFilter(t *testing.T) {
+	var all []Event
+	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+		OnEvent:     func(ev Event) { all = append(all, ev) },
+		EventFilter: func(ev Event) bool { return ev.Kind != KindResponse || ev.Method == "initialize" },
+	}
+	c, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []Event)
+	go func() {
+		var evs []Event
+		for ev := range c.Events() {
+			evs = append(evs, ev)
+		}
+		got <- evs
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if _, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	<-c.Observed()
+	evs := <-got
+	var want []uint64
+	responses := 0
+	for _, ev := range all {
+		if ev.Kind == KindResponse && ev.Method == "tools/call" {
+			responses++
+		}
+		if ev.Kind != KindResponse || ev.Method == "initialize" {
+			want = append(want, ev.Seq)
+		}
+	}
+	var seqs []uint64
+	for _, ev := range evs {
+		seqs = append(seqs, ev.Seq)
+	}
+	if responses != 5 {
+		t.Fatalf("OnEvent saw %d tools/call responses, want 5", responses)
+	}
+	if !slices.Equal(seqs, want) {
+		t.Fatalf("Events delivered %v, want every event but the tools/call responses: %v", seqs, want)
+	}
+}
