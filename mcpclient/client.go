@@ -94,6 +94,13 @@ type Config struct {
 	// push onto the queue and its hand-over. Called under the client's lock, in the order of
 	// the events: it must not call back into the Client.
 	EventFilter func(Event) bool
+	// ObserveGather, when set, lets the OnEvent(s) goroutine gather events for this long
+	// after the first one that finds it idle (or until 512 wait) before it takes them,
+	// instead of being woken for each: for a recorder at a load generator's rate, where
+	// that goroutine runs on another processor and a thread wake-up per event costs more
+	// than a call (bench call --record). OnEvent is then that much later; Close still
+	// delivers every event. Zero: each event at once (a check acts on them as they come).
+	ObserveGather time.Duration
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader
 	// goroutine and being handed the response (see leader.go): fewer thread wake-ups per
@@ -303,6 +310,7 @@ func Start(cfg Config) (*Client, error) {
 	if cfg.OnEvent != nil || cfg.OnEvents != nil {
 		c.obs = newEventQueue(cfg.OnEvent, nil)
 		c.obs.deliverRun = cfg.OnEvents
+		c.obs.linger = cfg.ObserveGather
 		c.obs.activate() // a recorder always drains
 	}
 	if cfg.URL != "" {

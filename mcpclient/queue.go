@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // eventQueue is a FIFO between the client's goroutines and one ordered consumer, fed from
@@ -61,7 +62,15 @@ type eventQueue struct {
 	direct chan Event
 	// done is closed after the last event was delivered.
 	done chan struct{}
+	// linger, when set, is how long the pump waits for more events after the first one that
+	// finds it idle, before it takes the batch (Config.ObserveGather); parked says it waits
+	// for that first one.
+	linger time.Duration
+	parked bool
 }
+
+// lingerBatch is how many events wake a gathering pump early (Config.ObserveGather).
+const lingerBatch = 512
 
 func newEventQueue(deliver func(Event), finish func()) *eventQueue {
 	q := &eventQueue{deliver: deliver, done: make(chan struct{})}
@@ -96,7 +105,10 @@ func (q *eventQueue) push(ev Event) {
 	q.items = append(q.items, ev)
 	q.pending.Add(1)
 	q.pendingBytes.Add(int64(len(ev.Raw)))
-	q.cond.Signal()
+	if q.linger == 0 || q.parked || len(q.items) >= lingerBatch {
+		q.parked = false
+		q.cond.Signal()
+	}
 }
 
 // Backlog bounds (see eventQueue): a reader waits above either high mark until the backlog
@@ -200,11 +212,18 @@ func (q *eventQueue) pump(finish func()) {
 			q.spare = batch[:0]
 		}
 		for len(q.items) == 0 && !q.closed {
+			q.parked = true
 			q.cond.Wait()
 		}
+		q.parked = false
 		if len(q.items) == 0 && q.closed {
 			q.mu.Unlock()
 			return
+		}
+		if q.linger > 0 && !q.closed && len(q.items) < lingerBatch {
+			q.mu.Unlock()
+			time.Sleep(q.linger) // let the events that follow join this batch
+			q.mu.Lock()
 		}
 		batch = q.items
 		q.items, q.spare = q.spare, nil
