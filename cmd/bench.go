@@ -124,12 +124,9 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				}
 				// A load generator allocates steadily; collect less often than the default.
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
-				// No more threads than callers: at -c 1 every hand-off between the caller and
-				// the client's reader stays on one thread instead of waking another one, which
-				// on a small busy machine is most of the cost of a call (GOMAXPROCS in the
-				// environment wins).
+				// GOMAXPROCS in the environment wins; otherwise see benchProcs.
 				if os.Getenv("GOMAXPROCS") == "" {
-					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(min(conc, runtime.NumCPU())))
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(conc)))
 				}
 				for i := 0; i < warmup; i++ {
 					if err := b.call(ctx, nil); err != nil {
@@ -326,6 +323,7 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var pass schedPass
 			for !stop.Load() {
 				if n > 0 && next.Add(1) > int64(n) {
 					return
@@ -333,6 +331,9 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 				t0 := time.Now()
 				if !deadline.IsZero() && t0.After(deadline) {
 					return
+				}
+				if conc == 1 {
+					pass.maybe(t0)
 				}
 				var isErr bool
 				err := b.call(ctx, &isErr)
@@ -442,4 +443,44 @@ func humanBench(w io.Writer, st *benchStats) {
 // was as fast or faster here, so it stays.
 func benchClientConfig(cfg *mcpclient.Config, conc int) {
 	cfg.CallerReads = conc == 1
+	// With --record the recorder runs on a processor of its own (benchProcs); woken for
+	// each event it cost a thread wake-up per event, more than a call.
+	cfg.ObserveGather = benchGather
+}
+
+// benchGather is how long --record's recorder lets events gather before it writes them.
+const benchGather = time.Millisecond
+
+// benchProcs is bench call's GOMAXPROCS at concurrency conc: as many as callers, and two at
+// -c 1 (never more than the machine's CPUs). At -c 1 with one, a scheduler trace showed the
+// runtime take the processor from the caller while it waited in a system call and the
+// caller go on on another thread, on the other CPU from the server's: round trips then took
+// about 55 µs instead of 9 until the two met again on one CPU. With two, the caller keeps its
+// processor and the recorder (--record) runs on the other one. Measured against the minimal
+// server with schedPass: one 70 000 calls/s, two 82 000 (docs/performance.md). The client's
+// events no longer wake another thread per call (mcpclient.Config.EventFilter, the
+// recorder's gathering), which is what made two slower before.
+func benchProcs(conc int) int {
+	return min(max(conc, 2), runtime.NumCPU())
+}
+
+// schedPassEvery is how often a lone caller passes through the scheduler (schedPass).
+const schedPassEvery = time.Millisecond
+
+// schedPass lets a caller that only ever waits in system calls (caller-reads mode, -c 1)
+// pass through the scheduler once every schedPassEvery, between two calls, at a moment of its
+// choosing. Otherwise the runtime preempts it every 10 ms, taking its processor when that
+// lands in a system call, and the timers due meanwhile (the recorder's, the background
+// reader's) wait for it. At GOMAXPROCS 2 it took -c 1 from 64 000 to 82 000 calls/s; at 1 the
+// same pass made it slower (45 000), so it goes with benchProcs' two. The zero value is
+// ready.
+type schedPass struct{ last time.Time }
+
+// maybe passes through the scheduler if schedPassEvery has gone by since the last pass; now
+// is the caller's clock reading (the call's start).
+func (p *schedPass) maybe(now time.Time) {
+	if now.Sub(p.last) >= schedPassEvery {
+		p.last = now
+		runtime.Gosched()
+	}
 }

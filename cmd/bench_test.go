@@ -140,7 +140,8 @@ func BenchmarkClientCallTool(b *testing.B) {
 }
 
 // BenchmarkBenchCall is one call of `bench call echo -a text=x -c 1`: the command's own call
-// (bench.call) on one session, at GOMAXPROCS 1 as the command runs at concurrency 1, the
+// (bench.call) on one session, at the command's GOMAXPROCS (benchProcs) and with its pass
+// through the scheduler (schedPass), the
 // events drained as the headless commands drain them. Compare it with
 // BenchmarkBareLoopBlocking in the same run (target: at least 0.8 of its calls/s).
 func BenchmarkBenchCall(b *testing.B) { benchCall(b, false) }
@@ -150,13 +151,15 @@ func BenchmarkBenchCall(b *testing.B) { benchCall(b, false) }
 func BenchmarkBenchCallRecord(b *testing.B) { benchCall(b, true) }
 
 func benchCall(b *testing.B, record bool) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(1)))
 	bc := benchSession(b, record)
 	ctx := context.Background()
+	var pass schedPass
 	b.ReportAllocs()
 	r := startRate()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		pass.maybe(time.Now())
 		if err := bc.call(ctx, nil); err != nil {
 			b.Fatal(err)
 		}
@@ -221,9 +224,10 @@ func benchSessionMode(b *testing.B, record, callerReads bool) *bench {
 // separately. A busy machine then slows all of them alike, so the ratios hold still where
 // separate benchmarks vary by 2x between runs:
 //
-//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 20000x -count 6 -cpu 1,2
+//	go test ./cmd -run '^$' -bench CallVsBare -benchtime 20000x -count 6 -cpu 2
 //
-// (`bench call -c 1` runs at GOMAXPROCS 1: -cpu 1.) vs-bare is bench call's calls/s over
+// (`bench call -c 1` runs at GOMAXPROCS 2, benchProcs: -cpu 2; its calls pass through the
+// scheduler as the command's do, schedPass.) vs-bare is bench call's calls/s over
 // the blocking bare loop's, the honest floor (target: at least 0.8), vs-bare-poller over
 // the poller bare loop's; record-cost the share of calls/s --record takes (at most 0.1);
 // vs-gosdk bench call over the go-sdk client (at least 5); reader-vs-bare the reader
@@ -247,6 +251,7 @@ func BenchmarkCallVsBare(b *testing.B) {
 	sdkParams := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "x"}}
 	line := make([]byte, 0, 256)
 	id := 0
+	var pass schedPass // the command's callers pass through the scheduler; so do these
 	loops := [6]func(){
 		func() {
 			id++
@@ -259,11 +264,13 @@ func BenchmarkCallVsBare(b *testing.B) {
 			pollerTrip(line)
 		},
 		func() {
+			pass.maybe(time.Now())
 			if err := plain.call(ctx, nil); err != nil {
 				b.Fatal(err)
 			}
 		},
 		func() {
+			pass.maybe(time.Now())
 			if err := recorded.call(ctx, nil); err != nil {
 				b.Fatal(err)
 			}
@@ -274,6 +281,7 @@ func BenchmarkCallVsBare(b *testing.B) {
 			}
 		},
 		func() {
+			pass.maybe(time.Now())
 			if err := reader.call(ctx, nil); err != nil {
 				b.Fatal(err)
 			}
