@@ -115,3 +115,49 @@ func TestEventFilter(t *testing.T) {
 		t.Fatalf("Events delivered %v, want every event but the tools/call responses: %v", seqs, want)
 	}
 }
+
+// TestObserveGather holds Config.ObserveGather to delivering every event while the session
+// runs, in order, a gathering later: a response reaches OnEvents without waiting for Close,
+// and each run carries the events that waited together.
+func TestObserveGather(t *testing.T) {
+	seen := make(chan uint64, 1024)
+	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+		ObserveGather: 20 * time.Millisecond,
+		OnEvents: func(evs []Event) {
+			for _, ev := range evs {
+				if ev.Kind == KindResponse && ev.Method == "tools/call" {
+					seen <- ev.Seq
+				}
+			}
+		},
+	}
+	c, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	ctx := context.Background()
+	if _, err := c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var last uint64
+	for i := range 3 {
+		resp, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case seq := <-seen:
+			if seq <= last || seq != resp.Seq {
+				t.Fatalf("call %d: OnEvents got response seq %d, want %d after %d", i, seq, resp.Seq, last)
+			}
+			last = seq
+		case <-time.After(5 * time.Second):
+			t.Fatalf("call %d: its response never reached OnEvents while the session ran", i)
+		}
+	}
+}
