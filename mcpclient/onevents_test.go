@@ -9,13 +9,46 @@ import (
 	"time"
 )
 
+// startEcho starts a connected session with the test binary's own echo server
+// (leaderServer) configured by cfg; read takes its Events (nil: they are drained).
+func startEcho(t *testing.T, cfg Config, read func(<-chan Event)) *Client {
+	t.Helper()
+	cfg.Command, cfg.Env, cfg.ShutdownGrace = os.Args[0], []string{"MCPCLIENT_LEADER_SERVER=1"}, 300*time.Millisecond
+	c, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read == nil {
+		read = func(evs <-chan Event) {
+			for range evs {
+			}
+		}
+	}
+	go read(c.Events())
+	if _, err := c.Connect(context.Background()); err != nil {
+		c.Close()
+		t.Fatal(err)
+	}
+	return c
+}
+
+// callEcho makes n tools/call requests of the echo tool.
+func callEcho(t *testing.T, c *Client, n int) {
+	t.Helper()
+	for range n {
+		if _, err := c.Request(context.Background(), "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestOnEventsSeesEveryEventOnce holds Config.OnEvents (runs of events, as a recorder takes
 // them) to OnEvent: every event of the session once, in order, each run before OnEvent is
 // called for its events.
 func TestOnEventsSeesEveryEventOnce(t *testing.T) {
 	var runs, ones []uint64
 	pendingRun := 0 // events of the last run not yet seen by OnEvent
-	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+	cfg := Config{
 		OnEvents: func(evs []Event) {
 			if pendingRun != 0 {
 				t.Errorf("a run of %d events came before OnEvent saw %d of the last one", len(evs), pendingRun)
@@ -30,23 +63,8 @@ func TestOnEventsSeesEveryEventOnce(t *testing.T) {
 			ones = append(ones, ev.Seq)
 		},
 	}
-	c, err := Start(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		for range c.Events() {
-		}
-	}()
-	ctx := context.Background()
-	if _, err := c.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for range 20 {
-		if _, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c := startEcho(t, cfg, nil)
+	callEcho(t, c, 20)
 	c.Close()
 	<-c.Observed()
 	if !slices.Equal(runs, ones) {
@@ -66,31 +84,19 @@ func TestOnEventsSeesEveryEventOnce(t *testing.T) {
 // refuses, in order otherwise, while OnEvent still gets every event of the session.
 func TestEventFilter(t *testing.T) {
 	var all []Event
-	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+	cfg := Config{
 		OnEvent:     func(ev Event) { all = append(all, ev) },
 		EventFilter: func(ev Event) bool { return ev.Kind != KindResponse || ev.Method == "initialize" },
 	}
-	c, err := Start(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
 	got := make(chan []Event)
-	go func() {
+	c := startEcho(t, cfg, func(events <-chan Event) {
 		var evs []Event
-		for ev := range c.Events() {
+		for ev := range events {
 			evs = append(evs, ev)
 		}
 		got <- evs
-	}()
-	ctx := context.Background()
-	if _, err := c.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for range 5 {
-		if _, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
+	callEcho(t, c, 5)
 	c.Close()
 	<-c.Observed()
 	evs := <-got
@@ -121,7 +127,7 @@ func TestEventFilter(t *testing.T) {
 // and each run carries the events that waited together.
 func TestObserveGather(t *testing.T) {
 	seen := make(chan uint64, 1024)
-	cfg := Config{Command: os.Args[0], Env: []string{"MCPCLIENT_LEADER_SERVER=1"}, ShutdownGrace: 300 * time.Millisecond,
+	cfg := Config{
 		ObserveGather: 20 * time.Millisecond,
 		OnEvents: func(evs []Event) {
 			for _, ev := range evs {
@@ -131,19 +137,9 @@ func TestObserveGather(t *testing.T) {
 			}
 		},
 	}
-	c, err := Start(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := startEcho(t, cfg, nil)
 	defer c.Close()
-	go func() {
-		for range c.Events() {
-		}
-	}()
 	ctx := context.Background()
-	if _, err := c.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	var last uint64
 	for i := range 3 {
 		resp, err := c.Request(ctx, "tools/call", json.RawMessage(`{"name":"echo","arguments":{"text":"x"}}`), nil)
