@@ -126,7 +126,7 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 				// GOMAXPROCS in the environment wins; otherwise see benchProcs.
 				if os.Getenv("GOMAXPROCS") == "" {
-					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(conc)))
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(conc, h.client.CallerReading())))
 				}
 				for i := 0; i < warmup; i++ {
 					if err := b.call(ctx, nil); err != nil {
@@ -323,7 +323,7 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var pass schedPass
+			pass := schedPass{on: conc == 1 && b.client.CallerReading() && runtime.GOMAXPROCS(0) > 1}
 			for !stop.Load() {
 				if n > 0 && next.Add(1) > int64(n) {
 					return
@@ -332,9 +332,7 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 				if !deadline.IsZero() && t0.After(deadline) {
 					return
 				}
-				if conc == 1 {
-					pass.maybe(t0)
-				}
+				pass.maybe(t0)
 				var isErr bool
 				err := b.call(ctx, &isErr)
 				if err == nil {
@@ -451,17 +449,21 @@ func benchClientConfig(cfg *mcpclient.Config, conc int) {
 // benchGather is how long --record's recorder lets events gather before it writes them.
 const benchGather = time.Millisecond
 
-// benchProcs is bench call's GOMAXPROCS at concurrency conc: as many as callers, and two at
-// -c 1 (never more than the machine's CPUs). At -c 1 with one, a scheduler trace showed the
-// runtime take the processor from the caller while it waited in a system call and the
-// caller go on on another thread, on the other CPU from the server's: round trips then took
-// about 55 µs instead of 9 until the two met again on one CPU. With two, the caller keeps its
-// processor and the recorder (--record) runs on the other one. Measured against the minimal
-// server with schedPass: one 70 000 calls/s, two 82 000 (docs/performance.md). The client's
-// events no longer wake another thread per call (mcpclient.Config.EventFilter, the
-// recorder's gathering), which is what made two slower before.
-func benchProcs(conc int) int {
-	return min(max(conc, 2), runtime.NumCPU())
+// benchProcs is bench call's GOMAXPROCS at concurrency conc: as many as callers (never
+// more than the machine's CPUs), and two at -c 1 in caller-reads mode (callerReads). There,
+// with one, a scheduler trace showed the runtime take the processor from the caller while it
+// waited in a system call and the caller go on on another thread, on the other CPU from the
+// server's: round trips then took about 55 µs instead of 9 until the two met again on one
+// CPU. With two, the caller keeps its processor and the recorder (--record) runs on the
+// other one: 70 000 calls/s with one, 82 000 with two and schedPass, against the minimal
+// server (docs/performance.md). Without caller-reads mode (other systems, a URL) each
+// response is handed from a reader goroutine to the caller, which a second processor turns
+// into a thread wake-up per call: one it stays.
+func benchProcs(conc int, callerReads bool) int {
+	if conc == 1 && callerReads {
+		return min(2, runtime.NumCPU())
+	}
+	return min(conc, runtime.NumCPU())
 }
 
 // schedPassEvery is how often a lone caller passes through the scheduler (schedPass).
@@ -472,14 +474,16 @@ const schedPassEvery = time.Millisecond
 // choosing. Otherwise the runtime preempts it every 10 ms, taking its processor when that
 // lands in a system call, and the timers due meanwhile (the recorder's, the background
 // reader's) wait for it. At GOMAXPROCS 2 it took -c 1 from 64 000 to 82 000 calls/s; at 1 the
-// same pass made it slower (45 000), so it goes with benchProcs' two. The zero value is
-// ready.
-type schedPass struct{ last time.Time }
+// same pass made it slower (45 000), so it goes with benchProcs' two: on is set only then.
+type schedPass struct {
+	on   bool
+	last time.Time
+}
 
-// maybe passes through the scheduler if schedPassEvery has gone by since the last pass; now
-// is the caller's clock reading (the call's start).
+// maybe passes through the scheduler if it is on and schedPassEvery has gone by since the
+// last pass; now is the caller's clock reading (the call's start).
 func (p *schedPass) maybe(now time.Time) {
-	if now.Sub(p.last) >= schedPassEvery {
+	if p.on && now.Sub(p.last) >= schedPassEvery {
 		p.last = now
 		runtime.Gosched()
 	}

@@ -151,10 +151,10 @@ func BenchmarkBenchCall(b *testing.B) { benchCall(b, false) }
 func BenchmarkBenchCallRecord(b *testing.B) { benchCall(b, true) }
 
 func benchCall(b *testing.B, record bool) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(1)))
 	bc := benchSession(b, record)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(benchProcs(1, bc.client.CallerReading())))
 	ctx := context.Background()
-	var pass schedPass
+	pass := schedPass{on: bc.client.CallerReading() && runtime.GOMAXPROCS(0) > 1}
 	b.ReportAllocs()
 	r := startRate()
 	b.ResetTimer()
@@ -251,7 +251,7 @@ func BenchmarkCallVsBare(b *testing.B) {
 	sdkParams := &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "x"}}
 	line := make([]byte, 0, 256)
 	id := 0
-	var pass schedPass // the command's callers pass through the scheduler; so do these
+	pass := schedPass{on: plain.client.CallerReading() && runtime.GOMAXPROCS(0) > 1} // as the command's caller at -c 1
 	loops := [6]func(){
 		func() {
 			id++

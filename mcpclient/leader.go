@@ -333,6 +333,11 @@ func (l *leaderReader) background() {
 	}
 }
 
+// CallerReading reports whether the session runs in caller-reads mode: Config.CallerReads
+// asked for it, the server is a process on stdio (not a URL) and the platform has the
+// system calls (Linux).
+func (c *Client) CallerReading() bool { return c.lr != nil }
+
 // pendingCount is how many requests await their response.
 func (c *Client) pendingCount() int {
 	c.mu.Lock()

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // startEcho starts a connected session with the test binary's own echo server
@@ -155,5 +157,17 @@ func TestObserveGather(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatalf("call %d: its response never reached OnEvents while the session ran", i)
 		}
+	}
+}
+
+// TestCallerReading holds Client.CallerReading to the mode in effect: asked for and on a
+// platform that has it, not otherwise.
+func TestCallerReading(t *testing.T) {
+	for _, asked := range []bool{false, true} {
+		c := startEcho(t, Config{CallerReads: asked}, nil)
+		if got, want := c.CallerReading(), asked && platform.PollSupported; got != want {
+			t.Errorf("CallerReads %v: CallerReading() = %v, want %v", asked, got, want)
+		}
+		c.Close()
 	}
 }
