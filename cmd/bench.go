@@ -79,10 +79,10 @@ func newBenchCallCmd() *cobra.Command {
 then calls TOOL -n times (or for --duration, or until whichever of the two comes first) from
 -c concurrent callers on the one session, and prints throughput (calls/s), latency
 (min/p50/p90/p99/max/mean, milliseconds) and the error count. Arguments as for call (--args,
--a). With --json the document's "bench" member holds the numbers. A server that stops
-answering ends the run after 3 rounds of calls in a row timed out (--timeout each). The
-requests carry no progress token (params._meta.progressToken): nothing here shows progress,
-so --timeout limits each call's whole time.
+-a). With --json the document's "bench" member holds the numbers. The requests carry no
+progress token (params._meta.progressToken): nothing here shows progress, so --timeout
+limits each call's whole time. A server that stops answering, or a tool slower than
+--timeout, ends the run after 3 rounds of calls in a row timed out.
 
 Exit codes: 0 every call succeeded; 1 some results had isError; 3 the server failed to start
 or exited during the run (the numbers so far are still reported); 4 some calls got a JSON-RPC
@@ -150,6 +150,8 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 		},
 	}
 	flags.register(c)
+	// bench's calls carry no progress token, so nothing resets the timeout (newBench).
+	c.Flags().Lookup("timeout").Usage = "per-call timeout: each call's whole time (bench calls carry no progress token)"
 	af.register(c.Flags(), true)
 	c.Flags().IntVarP(&n, "requests", "n", 1000, "number of measured calls (0: no limit, with --duration)")
 	c.Flags().IntVarP(&conc, "concurrency", "c", 1, "calls in flight at once")
@@ -256,7 +258,8 @@ func toolResultShape(result json.RawMessage) (isError bool, err error) {
 }
 
 // timeoutStreak is how many rounds of timed-out calls in a row (timeoutStreak × the
-// concurrency) end a run: the server has stopped answering.
+// concurrency) end a run: the server has stopped answering, or the tool takes longer than
+// --timeout.
 const timeoutStreak = 3
 
 // benchWorker is one calling goroutine's tally.
@@ -292,7 +295,9 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 	case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
 		w.stopErr, w.stopped = err, "server exited"
 	case je.Kind == "timeout" && streak.Add(1) >= streakStop:
-		w.stopErr, w.stopped = err, fmt.Sprintf("the server stopped answering: %d calls in a row timed out", streakStop)
+		// Not "the server stopped answering": a tool that reports progress and runs longer
+		// than --timeout ends here too, as bench's calls carry no progress token.
+		w.stopErr, w.stopped = err, fmt.Sprintf("%d calls in a row timed out (--timeout is each call's whole time; raise it for a slower tool)", streakStop)
 	default:
 		return false
 	}
