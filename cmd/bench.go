@@ -82,7 +82,8 @@ then calls TOOL -n times (or for --duration, or until whichever of the two comes
 -a). With --json the document's "bench" member holds the numbers. The requests carry no
 progress token (params._meta.progressToken): nothing here shows progress, so --timeout
 limits each call's whole time. A server that stops answering, or a tool slower than
---timeout, ends the run after 3 rounds of calls in a row timed out.
+--timeout, ends the run after 3 rounds of calls in a row timed out; a remote server that
+cannot be reached, after 3 rounds that could not connect.
 
 Exit codes: 0 every call succeeded; 1 some results had isError; 3 the server failed to start
 or exited during the run (the numbers so far are still reported); 4 some calls got a JSON-RPC
@@ -276,8 +277,9 @@ type benchWorker struct {
 }
 
 // failed counts a failed call; it reports whether the failure ends the run. streak counts
-// the calls in a row, across workers, that timed out (streakStop of them end it): a server
-// that has stopped answering would otherwise keep the run going one --timeout per call.
+// the calls in a row, across workers, that timed out or could not connect (streakStop of
+// them end it): a server that has stopped answering would otherwise keep the run going one
+// --timeout per call, and a remote one that is gone one refused connection per call.
 func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) bool {
 	w.errors++
 	_, je := classify(err)
@@ -285,7 +287,7 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 	if w.firstErr == nil {
 		w.firstErr = err
 	}
-	if je.Kind != "timeout" {
+	if je.Kind != "timeout" && je.Kind != "connect" {
 		streak.Store(0)
 	}
 	var ee *mcpclient.ExitError
@@ -294,6 +296,10 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 		w.stopErr, w.stopped = err, "interrupted"
 	case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
 		w.stopErr, w.stopped = err, "server exited"
+	case je.Kind == "connect" && streak.Add(1) >= streakStop:
+		// A remote server gone: each call fails at once, and the run would go on making
+		// tens of thousands of failed calls a second until --duration.
+		w.stopErr, w.stopped = err, fmt.Sprintf("the server is unreachable: %d calls in a row could not connect", streakStop)
 	case je.Kind == "timeout" && streak.Add(1) >= streakStop:
 		// Not "the server stopped answering": a tool that reports progress and runs longer
 		// than --timeout ends here too, as bench's calls carry no progress token.
@@ -305,7 +311,8 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 }
 
 // run calls the tool from conc goroutines until n calls are made (n > 0) or d has passed
-// (d > 0), or the server is gone, or interrupted, or it stopped answering (timeoutStreak).
+// (d > 0), or the server is gone, or interrupted, or it stopped answering or cannot be
+// reached (timeoutStreak).
 // It returns the statistics and the error that stopped the run, else the first error seen.
 func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchStats, error) {
 	var next atomic.Int64
