@@ -32,6 +32,11 @@ type drain struct {
 	// notes counts the server frames with an Info problem (a line ending in \r\n, …) by
 	// code, in the order first seen: the wire pane's notes, said once at the end.
 	notes []noteCount
+	// warned counts the server frames with a Warning problem by code; past repeatWarnings
+	// of one code the rest go to the log only, and sayNotes says how many there were.
+	warned map[mcpclient.ProblemCode]int
+	// repeats is the codes with more than repeatWarnings frames, in the order first seen.
+	repeats []mcpclient.ProblemCode
 	// stderrOpen says the server's last stderr frame left its line unfinished.
 	stderrOpen bool
 }
@@ -91,10 +96,40 @@ func (d *drain) endStderr() {
 	}
 }
 
-// sayNotes warns once per Info problem code the server's frames carried.
+// repeatWarnings is how many server frames with the same Warning problem (by code) are
+// warned about one by one: a server that breaks one rule on every call (bench call makes
+// tens of thousands) would otherwise fill the terminal and the --json warnings with one
+// line, and push out a different one that comes later.
+const repeatWarnings = 3
+
+// warnFrame warns about a Warning problem of the server frame on line, or, past
+// repeatWarnings frames of its code, only logs it and counts it for sayNotes.
+func (d *drain) warnFrame(p mcpclient.Problem, line int64) {
+	if d.warned == nil {
+		d.warned = map[mcpclient.ProblemCode]int{}
+	}
+	d.warned[p.Code]++
+	msg := fmt.Sprintf("%s: %s", d.h.frameWhere(line), p.Text)
+	switch n := d.warned[p.Code]; {
+	case n <= repeatWarnings:
+		d.h.warn("%s", msg)
+		return
+	case n == repeatWarnings+1:
+		d.repeats = append(d.repeats, p.Code)
+	}
+	if d.h.logger != nil {
+		d.h.logger.Warn(msg)
+	}
+}
+
+// sayNotes warns once per Info problem code the server's frames carried, and how many
+// more frames had a Warning problem already warned about repeatWarnings times.
 func (d *drain) sayNotes() {
 	for _, n := range d.notes {
 		d.h.warn("note: %s: %s [%s; %d frame(s) in all]", d.h.frameWhere(n.line), n.first, n.code, n.n)
+	}
+	for _, code := range d.repeats {
+		d.h.warn("%d more server frame(s) with the problem above [%s] (the log file and a --record trace have each)", d.warned[code]-repeatWarnings, code)
 	}
 }
 
@@ -140,7 +175,7 @@ func (d *drain) loop(events <-chan mcpclient.Event) {
 			for _, p := range ev.Problems {
 				switch p.Severity {
 				case mcpclient.Warning:
-					h.warn("%s: %s", h.frameWhere(ev.Line), p.Text)
+					d.warnFrame(p, ev.Line)
 				case mcpclient.Info:
 					d.note(p, ev.Line)
 				}

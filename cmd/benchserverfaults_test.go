@@ -47,3 +47,20 @@ func TestBenchUnreachableServer(t *testing.T) {
 		t.Fatalf("the connection error is not reported:\n%s", r.stdout)
 	}
 }
+
+// A server that breaks one rule on every call is warned about a few times, then counted:
+// bench call against the go-sdk server's test_tool_with_progress, which sends progress for
+// a null token when the request carries none (bench's do not), prints three warnings and
+// how many more frames had the problem, not one line per notification.
+func TestBenchRepeatedWarnings(t *testing.T) {
+	t.Parallel()
+	r := inspect(t, nil, cmdline([]string{"bench", "call", "test_tool_with_progress", "-n", "5", "--warmup", "0"}, testservers.GoEverything(t))...)
+	wantCode(t, r, 0)
+	if n := strings.Count(r.stderr, "progress for token null"); n != repeatWarnings {
+		t.Fatalf("%d warnings about one problem, want %d and a count:\n%s", n, repeatWarnings, r.stderr)
+	}
+	m := regexp.MustCompile(`warning: (\d+) more server frame\(s\) with the problem above \[unknown-progress-token\]`).FindStringSubmatch(r.stderr)
+	if m == nil || m[1] == "0" {
+		t.Fatalf("the repeats are not counted:\n%s", r.stderr)
+	}
+}
