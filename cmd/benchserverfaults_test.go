@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
 )
 
@@ -49,18 +50,32 @@ func TestBenchUnreachableServer(t *testing.T) {
 }
 
 // A server that breaks one rule on every call is warned about a few times, then counted:
-// bench call against the go-sdk server's test_tool_with_progress, which sends progress for
-// a null token when the request carries none (bench's do not), prints three warnings and
-// how many more frames had the problem, not one line per notification.
+// bench call against the fake b11b, which sends each call's progress under a token no
+// request carries, prints three warnings and how many more frames had the problem, not
+// one line per notification.
 func TestBenchRepeatedWarnings(t *testing.T) {
 	t.Parallel()
-	r := inspect(t, nil, cmdline([]string{"bench", "call", "test_tool_with_progress", "-n", "5", "--warmup", "0"}, testservers.GoEverything(t))...)
+	args := []string{"bench", "call", "slow", "-a", "seconds=1", "-n", "2", "--warmup", "0", "-e", fake.EnvStepMS + "=10", "-e", fake.EnvSteps + "=5"}
+	r := inspect(t, nil, cmdline(args, fakeArgv(t, "b11b"))...)
 	wantCode(t, r, 0)
-	if n := strings.Count(r.stderr, "progress for token null"); n != repeatWarnings {
+	if n := strings.Count(r.stderr, `progress for token "fake-unknown-token"`); n != repeatWarnings {
 		t.Fatalf("%d warnings about one problem, want %d and a count:\n%s", n, repeatWarnings, r.stderr)
 	}
 	m := regexp.MustCompile(`warning: (\d+) more server frame\(s\) with the problem above \[unknown-progress-token\]`).FindStringSubmatch(r.stderr)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("the repeats are not counted:\n%s", r.stderr)
+	}
+}
+
+// cases.md B11 for bench call: its calls carry a progress token, so a tool that reports
+// progress runs past --timeout (each notification resets it), as it does with call.
+func TestBenchProgressKeepsCallAlive(t *testing.T) {
+	t.Parallel()
+	args := []string{"bench", "call", "slow", "-a", "seconds=1", "-n", "2", "--warmup", "0", "--timeout", "400ms", "--json",
+		"-e", fake.EnvStepMS + "=150", "-e", fake.EnvSteps + "=5"}
+	r := inspect(t, nil, cmdline(args, fakeArgv(t, "b11"))...)
+	wantCode(t, r, 0)
+	if !strings.Contains(r.stdout, `"errors": 0`) {
+		t.Fatalf("calls of a tool reporting progress timed out:\n%s\n%s", r.stdout, r.stderr)
 	}
 }
