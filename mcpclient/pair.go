@@ -210,7 +210,7 @@ func (p *Pairer) addClient(ev *Event) {
 		} else if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
 			pr.token = key // the client's own requests: the id is the token, one string for both
 		} else if ok {
-			pr.token = idKey(tok) // params scanned once, also without a token (bench call's)
+			pr.token = idKey(tok) // params scanned once, also for a request without a token
 		}
 		p.pending[key] = pr
 		if pr.token != "" {
