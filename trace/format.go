@@ -234,8 +234,9 @@ type lineJSON struct {
 
 // appendRecord appends r as one JSON line, newline included. Members come in a fixed order
 // (seq first) so traces are easy to read and grep.
-func appendRecord(b []byte, r *Record) []byte {
-	b = appendRecordHead(b, r)
+// st caches the time stamp's text between calls (nil: none).
+func appendRecord(b []byte, r *Record, st *wallStamp) []byte {
+	b = appendRecordHead(b, r, st)
 	if r.Dir != mcpclient.Lifecycle || len(r.Raw) > 0 {
 		if utf8.Valid(r.Raw) {
 			b = appendJSONString(b, r.Raw)
@@ -250,11 +251,11 @@ func appendRecord(b []byte, r *Record) []byte {
 
 // appendRecordHead appends a record's line up to its raw bytes: up to `"raw":` when it has
 // them.
-func appendRecordHead(b []byte, r *Record) []byte {
+func appendRecordHead(b []byte, r *Record, st *wallStamp) []byte {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendUint(b, r.Seq, 10)
 	b = append(b, `,"t":"`...)
-	b = r.Wall.UTC().AppendFormat(b, time.RFC3339Nano)
+	b = st.append(b, r.Wall)
 	b = append(b, `","mono":`...)
 	b = strconv.AppendInt(b, r.Mono, 10)
 	b = append(b, `,"dir":"`...)
@@ -379,7 +380,15 @@ func decodeRecordIn(line []byte, owned bool) (*Record, error) {
 
 // recordOf converts a live event to its stored form (before redaction).
 func recordOf(ev *mcpclient.Event, start time.Time) *Record {
-	r := &Record{
+	r := new(Record)
+	fillRecord(r, ev, start)
+	return r
+}
+
+// fillRecord is recordOf into r, which it overwrites whole: the Writer reuses one Record,
+// as a new one per event was the recorder's only allocation.
+func fillRecord(r *Record, ev *mcpclient.Event, start time.Time) {
+	*r = Record{
 		Seq:        ev.Seq,
 		Wall:       ev.Time,
 		Mono:       int64(ev.Time.Sub(start)),
@@ -423,5 +432,4 @@ func recordOf(ev *mcpclient.Event, start time.Time) *Record {
 			r.Encoding = &EncodingRecord{Coding: e.Coding, Decoded: e.Decoded, Err: e.Err}
 		}
 	}
-	return r
 }

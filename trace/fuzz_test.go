@@ -41,7 +41,7 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			line := appendRecord(nil, r)
+			line := appendRecord(nil, r, nil)
 			r2, err := decodeRecord(line)
 			if err != nil {
 				t.Fatalf("re-encoded record does not decode: %v\n%s", err, line)

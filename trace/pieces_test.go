@@ -51,7 +51,7 @@ func TestHugeLineInPieces(t *testing.T) {
 	}
 	got := out.Bytes()[head:]
 	r := recordOf(&ev, w.start)
-	want := appendRecord(nil, r)
+	want := appendRecord(nil, r, nil)
 	if !bytes.Equal(got, want) {
 		i := 0
 		for i < min(len(got), len(want)) && got[i] == want[i] {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"math/bits"
 	"net/url"
 	"regexp"
 	"sort"
@@ -594,12 +595,20 @@ func (h *redactHandler) WithGroup(name string) slog.Handler {
 }
 
 // clueSet finds, in one pass, which kinds of a set of byte strings (each at least two bytes
-// long) a text holds. A bitmap of their first two bytes picks the candidate positions; only
-// there are the strings compared.
+// long) a text holds. A bitmap of byte pairs picks the candidate positions; only there are
+// the strings compared. The pass looks at every step-th position only, step being one less
+// than the shortest clue (every clue starts with three or more bytes by default, so half the
+// positions): any place a clue starts, one of the next step positions is looked at, and the
+// pair there is one of the clue's first step pairs, each of which is in the bitmap.
 type clueSet struct {
-	pairs      [1 << 16 / 64]uint64 // bit a<<8|b: some clue starts with the bytes a, b
-	byPair     map[uint16][]clue    // the clues by their first two bytes
-	kindsAdded uint8                // the kinds of the clues added, for kinds to stop early
+	pairs [1 << 16 / 64]uint64 // bit a<<8|b: a clue has the bytes a, b at an offset below step
+	// rank[w] counts the bits set in pairs[:w]; byRank holds, for the n-th bit set, the
+	// clues with that pair (and the offset): a hit costs a popcount, not a map lookup.
+	rank       [1 << 16 / 64]uint16
+	byRank     [][]clueAt
+	all        []clue // every clue added, to build the tables from
+	step       int    // positions between two looked at (0 until a clue is added)
+	kindsAdded uint8  // the kinds of the clues added, for kinds to stop early
 }
 
 // The kinds of clue: what a secret's forms hold, and what a built-in rule needs.
@@ -614,6 +623,12 @@ type clue struct {
 	kind uint8
 }
 
+// clueAt is a clue found by the pair at offset off of it.
+type clueAt struct {
+	clue
+	off int
+}
+
 // add adds a clue of a secret.
 func (c *clueSet) add(s []byte) { c.addKind(s, clueSecret) }
 
@@ -624,33 +639,61 @@ func (c *clueSet) addKind(s []byte, kind uint8) {
 	if len(s) < 2 {
 		return // secrets are at least MinScrubLen bytes; an empty escaped form is absent
 	}
-	k := uint16(s[0])<<8 | uint16(s[1])
-	for _, x := range c.byPair[k] {
+	for _, x := range c.all {
 		if x.kind == kind && bytes.Equal(x.s, s) {
 			return
 		}
 	}
-	c.pairs[k>>6] |= 1 << (k & 63)
-	if c.byPair == nil {
-		c.byPair = map[uint16][]clue{}
-	}
-	c.byPair[k] = append(c.byPair[k], clue{s, kind})
+	c.all = append(c.all, clue{s, kind})
 	c.kindsAdded |= kind
+	if c.step == 0 || len(s)-1 < c.step {
+		c.step = len(s) - 1 // a shorter clue: look at more positions, each clue by more pairs
+	}
+	c.build()
+}
+
+// build makes the tables again from all: clues are added while a Redactor is built and as
+// Learn finds credentials, rarely enough.
+func (c *clueSet) build() {
+	c.pairs = [len(c.pairs)]uint64{}
+	for _, x := range c.all {
+		for off := range c.step {
+			k := uint16(x.s[off])<<8 | uint16(x.s[off+1])
+			c.pairs[k>>6] |= 1 << (k & 63)
+		}
+	}
+	n := 0
+	for w, word := range c.pairs {
+		c.rank[w] = uint16(n)
+		n += bits.OnesCount64(word)
+	}
+	c.byRank = make([][]clueAt, n)
+	for _, x := range c.all {
+		for off := range c.step {
+			at := c.at(uint16(x.s[off])<<8 | uint16(x.s[off+1]))
+			c.byRank[at] = append(c.byRank[at], clueAt{x, off})
+		}
+	}
+}
+
+// at is the index in byRank of pair k, whose bit is set.
+func (c *clueSet) at(k uint16) int {
+	return int(c.rank[k>>6]) + bits.OnesCount64(c.pairs[k>>6]&(1<<(k&63)-1))
 }
 
 // kinds reports the kinds of the clues b holds; the pass stops once it found every kind.
 func (c *clueSet) kinds(b []byte) uint8 {
 	var found uint8
-	if c.byPair == nil {
+	if c.step == 0 {
 		return 0
 	}
-	for i := 0; i+1 < len(b); i++ {
+	for i := 0; i+1 < len(b); i += c.step {
 		k := uint16(b[i])<<8 | uint16(b[i+1])
 		if c.pairs[k>>6]&(1<<(k&63)) == 0 {
 			continue
 		}
-		for _, x := range c.byPair[k] {
-			if found&x.kind == 0 && bytes.HasPrefix(b[i:], x.s) {
+		for _, x := range c.byRank[c.at(k)] {
+			if at := i - x.off; found&x.kind == 0 && at >= 0 && bytes.HasPrefix(b[at:], x.s) {
 				if found |= x.kind; found == c.kindsAdded {
 					return found
 				}

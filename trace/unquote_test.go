@@ -58,7 +58,7 @@ func TestRecordsBigFrameMemory(t *testing.T) {
 		frame := append(append([]byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"`), body...), "\"}]}}\n"...)
 		var buf bytes.Buffer
 		buf.WriteString(`{"format":"mcp-inspect-trace","version":1,"start":"2026-01-01T00:00:00Z"}` + "\n")
-		buf.Write(appendRecord(nil, &Record{Seq: 1, Dir: mcpclient.ServerToClient, Raw: frame, Size: int64(len(frame))}))
+		buf.Write(appendRecord(nil, &Record{Seq: 1, Dir: mcpclient.ServerToClient, Raw: frame, Size: int64(len(frame))}, nil))
 		tr, err := OpenReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 		if err != nil {
 			t.Fatal(err)

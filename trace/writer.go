@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/bits"
 	"os"
+	"slices"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -38,6 +39,10 @@ type Writer struct {
 	// hdrStart and overHTTP are what reading a line back needs from the header.
 	hdrStart time.Time
 	overHTTP bool
+	// rec is the record of the event being written (one, reused); stamp caches its time
+	// stamp's text.
+	rec   Record
+	stamp wallStamp
 }
 
 // Create creates the trace file at path with mode 0600, since a trace holds whatever the
@@ -181,7 +186,7 @@ func (w *Writer) WriteAll(evs []mcpclient.Event) error {
 			continue
 		}
 		w.runAt = append(w.runAt, int64(len(w.buf)))
-		w.buf = appendRecord(w.buf, r)
+		w.buf = appendRecord(w.buf, r, &w.stamp)
 	}
 	err := w.flushRunLocked(evs[len(evs)-len(w.runAt):])
 	if cap(w.buf) > 1<<20 {
@@ -227,7 +232,8 @@ func (w *Writer) usableLocked() error {
 // recordLocked is ev's record as the trace keeps it: times from the start, secrets
 // redacted.
 func (w *Writer) recordLocked(ev *mcpclient.Event) *Record {
-	r := recordOf(ev, w.start)
+	r := &w.rec
+	fillRecord(r, ev, w.start)
 	if w.red == nil {
 		return r
 	}
@@ -273,10 +279,10 @@ func (w *Writer) writeLine(r *Record) error {
 		return err
 	}
 	if len(r.Raw) <= pieceSize || !utf8.Valid(r.Raw) {
-		w.buf = appendRecord(w.buf[:0], r)
+		w.buf = appendRecord(w.buf[:0], r, &w.stamp)
 		return write(w.buf)
 	}
-	w.buf = append(appendRecordHead(w.buf[:0], r), '"')
+	w.buf = append(appendRecordHead(w.buf[:0], r, &w.stamp), '"')
 	for raw := r.Raw; len(raw) > 0; {
 		n := min(pieceSize, len(raw))
 		for n < len(raw) && !utf8.RuneStart(raw[n]) {
@@ -378,53 +384,56 @@ func appendJSONString(b, s []byte) []byte {
 }
 
 // appendJSONChars appends s escaped as the inside of a JSON string (appendJSONString
-// without the quotes).
+// without the quotes). Eight bytes at a time are stored whole and kept up to the first that
+// needs a look, so the runs between a frame's many quotes cost no copy call each.
 func appendJSONChars(b, s []byte) []byte {
 	const hex = "0123456789abcdef"
-	start := 0
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			m := specialBytes(binary.LittleEndian.Uint64(s[i:]))
+			if cap(b)-len(b) < 8 {
+				b = slices.Grow(b, len(s)-i+16)
+			}
+			w := binary.LittleEndian.Uint64(s[i:])
+			n := len(b)
+			b = b[:n+8]
+			binary.LittleEndian.PutUint64(b[n:], w)
+			m := specialBytes(w)
 			if m == 0 {
 				i += 8
 				continue
 			}
-			i += bits.TrailingZeros64(m) >> 3 // the first byte that needs a look
+			k := bits.TrailingZeros64(m) >> 3 // the first byte that needs a look
+			b = b[:n+k]
+			i += k
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
+			i++
+			switch {
+			case c >= 0x20 && c != '"' && c != '\\':
+				b = append(b, c)
+			case c == '"' || c == '\\':
 				b = append(b, '\\', c)
-			case '\n':
+			case c == '\n':
 				b = append(b, '\\', 'n')
-			case '\r':
+			case c == '\r':
 				b = append(b, '\\', 'r')
-			case '\t':
+			case c == '\t':
 				b = append(b, '\\', 't')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 			}
-			i++
-			start = i
 			continue
 		}
 		r, size := utf8.DecodeRune(s[i:])
 		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
+		} else {
+			b = append(b, s[i:i+size]...)
 		}
 		i += size
 	}
-	return append(b, s[start:]...)
+	return b
 }
 
 // specialBytes marks (with its high bit) each byte of the little-endian word x that is a
