@@ -42,14 +42,14 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	if i := invalidUTF8At(raw); i >= 0 {
 		probs = append(probs, Problem{Warning, CodeInvalidUTF8, fmt.Sprintf("invalid UTF-8 at byte %d (% X); JSON decoders silently turn it into U+FFFD", i, raw[i:min(i+4, len(raw))])})
 	}
-	if hasPrefixFold(trimmed, "content-length:") || hasPrefixFold(trimmed, "content-type:") {
+	if trimmed[0]|0x20 == 'c' && (hasPrefixFold(trimmed, "content-length:") || hasPrefixFold(trimmed, "content-type:")) {
 		return KindHeader, nil, append(probs, Problem{Warning, CodeLSPFraming,
 			"server uses LSP-style Content-Length framing, which MCP does not allow; MCP stdio is one JSON message per line, and standard clients will hang"})
 	}
 	if n := bytes.Count(trimmed, []byte("\n")); n > 0 {
 		probs = append(probs, Problem{Warning, CodeMultiline, fmt.Sprintf("one message pretty-printed over %d lines, shown reassembled; MCP stdio is newline-delimited JSON, one message per line with no newline inside, so standard clients read each line as a broken message", n+1)})
 	}
-	valid, uEscape := validJSON(trimmed)
+	valid, uEscape, env, envOK := validEnvelope(trimmed)
 	if !valid {
 		lenient, found, ok := readNonFinite(trimmed)
 		if !ok || !json.Valid(lenient) || lenient[0] != '{' {
@@ -70,6 +70,9 @@ func Classify(raw []byte) (Kind, *Message, []Problem) {
 	default:
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: a JSON-RPC message is an object"})
 	}
+	if envOK {
+		return classifyEnvelope(env, probs)
+	}
 	return classifyObject(trimmed, probs)
 }
 
@@ -86,6 +89,11 @@ func classifyObject(trimmed []byte, probs []Problem) (Kind, *Message, []Problem)
 		}
 		return KindNotJSONRPC, nil, append(probs, Problem{Warning, CodeNotJSONRPC, "JSON, not JSON-RPC: " + err.Error()})
 	}
+	return classifyEnvelope(env, probs)
+}
+
+// classifyEnvelope is classifyObject once the object's members are read.
+func classifyEnvelope(env envelope, probs []Problem) (Kind, *Message, []Problem) {
 	msg := &Message{}
 	hasVersion := env.jsonrpc != nil
 	rawID, hasID := env.id, env.id != nil

@@ -1,5 +1,7 @@
 package mcpclient
 
+import "bytes"
+
 // validJSON reports what json.Valid(b) reports, in one pass without the decoder's state
 // machine (a call's response frame spent as long in json.Valid as in its read(2)), and
 // whether b holds a \u escape: only then can a string hold an unpaired surrogate
@@ -13,12 +15,30 @@ func validJSON(b []byte) (ok, uEscape bool) {
 	return skipWS(b, i) == len(b), v.uEscape
 }
 
+// validEnvelope is validJSON that also reads, in the same pass, the JSON-RPC members of a
+// top-level object as scanEnvelope does (a second pass over every frame was a third of
+// classifying a response). envOK is false when b is not a valid object or a member's key
+// holds an escape; then env is not set and scanEnvelope reads it.
+func validEnvelope(b []byte) (ok, uEscape bool, env envelope, envOK bool) {
+	v := jsonValidator{b: b, collect: true}
+	i, ok := v.value(skipWS(b, 0), 1)
+	if !ok || skipWS(b, i) != len(b) {
+		return false, false, envelope{}, false
+	}
+	return true, v.uEscape, v.env, b[skipWS(b, 0)] == '{' && !v.keyEscape
+}
+
 // maxJSONDepth is encoding/json's nesting limit: a container nested deeper is invalid.
 const maxJSONDepth = 10000
 
 type jsonValidator struct {
 	b       []byte
 	uEscape bool
+	// collect says to keep the top-level object's JSON-RPC members in env; keyEscape is
+	// set when one of its keys holds an escape, which only a decoder reads right.
+	collect   bool
+	env       envelope
+	keyEscape bool
 }
 
 // value returns the index just past the JSON value at b[i], at nesting depth depth.
@@ -59,23 +79,31 @@ func (v *jsonValidator) container(i, depth int) (int, bool) {
 	if i < len(b) && b[i] == end {
 		return i + 1, true
 	}
+	top := obj && depth == 1 && v.collect
 	for {
 		var ok bool
+		var key []byte
 		if obj {
 			if i >= len(b) || b[i] != '"' {
 				return 0, false
 			}
+			start := i
 			if i, ok = v.str(i); !ok {
 				return 0, false
 			}
+			key = b[start+1 : i-1]
 			i = skipWS(b, i)
 			if i >= len(b) || b[i] != ':' {
 				return 0, false
 			}
 			i = skipWS(b, i+1)
 		}
+		start := i
 		if i, ok = v.value(i, depth+1); !ok {
 			return 0, false
+		}
+		if top {
+			v.member(key, b[start:i:i])
 		}
 		i = skipWS(b, i)
 		switch {
@@ -85,6 +113,29 @@ func (v *jsonValidator) container(i, depth int) (int, bool) {
 			return i + 1, true
 		default:
 			return 0, false
+		}
+	}
+}
+
+// member keeps a top-level member's value in env when it is a JSON-RPC one (the last of a
+// repeated key, as encoding/json does).
+func (v *jsonValidator) member(key, val []byte) {
+	switch string(key) {
+	case "jsonrpc":
+		v.env.jsonrpc = val
+	case "id":
+		v.env.id = val
+	case "method":
+		v.env.method = val
+	case "params":
+		v.env.params = val
+	case "result":
+		v.env.result = val
+	case "error":
+		v.env.err = val
+	default:
+		if bytes.IndexByte(key, '\\') >= 0 {
+			v.keyEscape = true // it may spell one of the above
 		}
 	}
 }

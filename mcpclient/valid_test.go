@@ -1,8 +1,10 @@
 package mcpclient
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -18,7 +20,9 @@ var validCases = []string{
 	`tru`, `truee`, `false`, `fals`, `null`, `nul`, `nullnull`, `[true,false,null]`, `1 2`,
 	`{} {}`, `"a" `, `[1,[2,[3]]]`, `{"a":{"b":{"c":[]}}}`, `[-]`, `[1e]`, `{"a":-}`,
 	"\ufeff{}", "{\"a\":1}\n", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"x"}]}}`,
-	`{"a":[1,2,{"b":null}],"c":"\u00e9\n"}`, `["\"]`, `["\\"]`, `[0.0e0]`, `[0e]`, `[00]`,
+	`{"a":[1,2,{"b":null}],"c":"\u00e9\n"}`,
+	`{"jsonrpc":"2.0","id":"a","method":"m","params":{"id":2,"result":3},"id":7}`, `{"error":{"code":1},"result":null, "jsonrpc" : "1.0" }`,
+	`{"\u0069d":5,"id":6}`, `{"i\d":1}`, `{"params":[{"method":"x"}],"method":"y"}`, `["\"]`, `["\\"]`, `[0.0e0]`, `[0e]`, `[00]`,
 }
 
 // TestValidJSONMatchesValid holds validJSON to json.Valid on the edge cases, on nesting at
@@ -30,6 +34,17 @@ func TestValidJSONMatchesValid(t *testing.T) {
 		ok, u := validJSON(b)
 		if want := json.Valid(b); ok != want {
 			t.Fatalf("validJSON(%q) = %v, json.Valid = %v", b, ok, want)
+		}
+		// validEnvelope validates as validJSON does, and reads a valid object's JSON-RPC
+		// members as scanEnvelope does (or says it could not).
+		eok, eu, env, envOK := validEnvelope(b)
+		if eok != ok || (ok && eu != u) {
+			t.Fatalf("validEnvelope(%q) = %v %v, validJSON = %v %v", b, eok, eu, ok, u)
+		}
+		if want, wantOK := scanEnvelope(b); envOK && (!wantOK || !reflect.DeepEqual(env, want)) {
+			t.Fatalf("validEnvelope(%q) read %+v, scanEnvelope %+v (%v)", b, env, want, wantOK)
+		} else if ok && wantOK && !envOK && !bytes.Contains(b, []byte(`\`)) {
+			t.Fatalf("validEnvelope(%q) read no envelope, scanEnvelope %+v", b, want)
 		}
 		if ok && !u && unpairedSurrogateAt(b) >= 0 {
 			t.Fatalf("validJSON(%q) saw no \\u escape, but the text has an unpaired surrogate", b)
