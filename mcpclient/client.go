@@ -98,8 +98,10 @@ type Config struct {
 	// after the first one that finds it idle (or until 512 wait) before it takes them,
 	// instead of being woken for each: for a recorder at a load generator's rate, where
 	// that goroutine runs on another processor and a thread wake-up per event costs more
-	// than a call (bench call --record). OnEvent is then that much later; Close still
-	// delivers every event. Zero: each event at once (a check acts on them as they come).
+	// than a call (bench call --record). That goroutine then has an OS thread of its own at
+	// a lower priority (platform.LowerThreadPriority). OnEvent is then that much later;
+	// Close still delivers every event. Zero: each event at once (a check acts on them as
+	// they come).
 	ObserveGather time.Duration
 	// CallerReads lets the caller that just wrote a request read the server's stdout itself
 	// with blocking system calls and handle what it reads, instead of waking the reader

@@ -2,9 +2,12 @@ package mcpclient
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcp-inspect/mcp-inspect/internal/platform"
 )
 
 // eventQueue is a FIFO between the client's goroutines and one ordered consumer, fed from
@@ -203,6 +206,13 @@ func (q *eventQueue) pump(finish func()) {
 	defer close(q.done)
 	if finish != nil {
 		defer finish()
+	}
+	if q.linger > 0 {
+		// A gathering consumer keeps pace in batches, not event by event: its thread runs
+		// at a lower priority, so that its bursts do not hold off the caller and the
+		// server when they are woken on its CPU. The thread ends with the goroutine.
+		runtime.LockOSThread()
+		platform.LowerThreadPriority()
 	}
 	var batch []Event
 	for {
