@@ -49,7 +49,7 @@ func (w *NonblockingWriter) TryWrite(b []byte) int {
 func (w *NonblockingWriter) writeFD(fd uintptr) bool {
 	var err error
 	for {
-		w.n, err = syscall.Write(int(fd), w.b)
+		w.n, err = writeNonblocking(int(fd), w.b)
 		if err != syscall.EINTR {
 			break
 		}

@@ -28,11 +28,13 @@ func PollIn(fd int, d time.Duration) (bool, error) {
 }
 
 // ReadFD reads what fd holds into buf, retrying on EINTR; again reports that nothing was
-// there yet (EAGAIN: the descriptor is non-blocking). n 0 without an error is the end.
+// there yet (EAGAIN: the descriptor is non-blocking). n 0 without an error is the end. It is
+// a raw system call (readNonblocking), for a descriptor PollIn found readable: one that
+// might wait would hold its thread and processor with the runtime unaware.
 func ReadFD(fd int, buf []byte) (n int, again bool, err error) {
-	n, err = unix.Read(fd, buf)
+	n, err = readNonblocking(fd, buf)
 	for err == unix.EINTR {
-		n, err = unix.Read(fd, buf)
+		n, err = readNonblocking(fd, buf)
 	}
 	if err == unix.EAGAIN {
 		return 0, true, nil
