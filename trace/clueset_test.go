@@ -31,6 +31,7 @@ func TestClueSetStride(t *testing.T) {
 			c.addKind(x.s, x.kind)
 			added = append(added, x)
 		}
+		c.build()
 		for n := range 41 {
 			for range 20 {
 				text := word(n)

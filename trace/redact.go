@@ -288,6 +288,7 @@ func NewRedactor(cfg RedactConfig) (*Redactor, error) {
 		r.clues.addRule(p)
 	}
 	r.clues.addRule([]byte("://"))
+	r.clues.build()
 	return r, nil
 }
 
@@ -606,9 +607,17 @@ type clueSet struct {
 	// clues with that pair (and the offset): a hit costs a popcount, not a map lookup.
 	rank       [1 << 16 / 64]uint16
 	byRank     [][]clueAt
-	all        []clue // every clue added, to build the tables from
-	step       int    // positions between two looked at (0 until a clue is added)
-	kindsAdded uint8  // the kinds of the clues added, for kinds to stop early
+	all        []clue         // every clue added, to build the tables from
+	seen       map[clue0]bool // the clues added, by kind and bytes
+	step       int            // positions between two looked at (0 until a clue is added)
+	kindsAdded uint8          // the kinds of the clues added, for kinds to stop early
+	stale      bool           // clues were added since the last build
+}
+
+// clue0 is a clue as a map key.
+type clue0 struct {
+	s    string
+	kind uint8
 }
 
 // The kinds of clue: what a secret's forms hold, and what a built-in rule needs.
@@ -639,22 +648,30 @@ func (c *clueSet) addKind(s []byte, kind uint8) {
 	if len(s) < 2 {
 		return // secrets are at least MinScrubLen bytes; an empty escaped form is absent
 	}
-	for _, x := range c.all {
-		if x.kind == kind && bytes.Equal(x.s, s) {
-			return
-		}
+	key := clue0{string(s), kind}
+	if c.seen[key] {
+		return
 	}
+	if c.seen == nil {
+		c.seen = map[clue0]bool{}
+	}
+	c.seen[key] = true
 	c.all = append(c.all, clue{s, kind})
 	c.kindsAdded |= kind
 	if c.step == 0 || len(s)-1 < c.step {
 		c.step = len(s) - 1 // a shorter clue: look at more positions, each clue by more pairs
 	}
-	c.build()
+	c.stale = true
 }
 
-// build makes the tables again from all: clues are added while a Redactor is built and as
-// Learn finds credentials, rarely enough.
+// build makes the tables from all, once after a run of adds (the end of NewRedactor, a
+// credential Learn found): kinds sees only the clues added before the last build. Building
+// after each add made a Redactor of 1 500 secrets take 9 s instead of 50 ms.
 func (c *clueSet) build() {
+	if !c.stale {
+		return
+	}
+	c.stale = false
 	c.pairs = [len(c.pairs)]uint64{}
 	for _, x := range c.all {
 		for off := range c.step {

@@ -202,7 +202,8 @@ func TestRedactorURLQuery(t *testing.T) {
 
 // A credential mcp-inspect sends without having been given it (an OAuth access token the
 // flow obtained) is learned from the request head on its way out and scrubbed from what
-// follows: the server's echo of it, raw, \u-escaped or %-encoded (issue 26).
+// follows: the server's echo of it, raw, \u-escaped or %-encoded, with and without a
+// backslash in the frame (issue 26).
 func TestRedactorLearnsSentCredentials(t *testing.T) {
 	t.Parallel()
 	const tok = "oauth-obtained-token-ö-0042"
@@ -224,9 +225,10 @@ func TestRedactorLearnsSentCredentials(t *testing.T) {
 		t.Fatal(err)
 	}
 	echo(`{"echo":` + string(esc) + `,"ascii":"\u006f\u0061uth-obtained-token-\u00f6-0042","form":"oauth-obtained-token-%C3%B6-0042"}`)
+	echo(`{"plain":"` + tok + `"}`) // no backslash: found by the prefilter's clues, not the full pass
 	w.Close()
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 4 {
+	if len(lines) != 5 {
 		t.Fatalf("%d lines: %s", len(lines), buf.String())
 	}
 	if !strings.Contains(lines[1], "oauth-obtained-token") {

@@ -75,5 +75,6 @@ func (r *Redactor) learn(name, value string) {
 	}
 	r.items = append(r.items, RedactedItem{Kind: "learned", Name: name, Note: "a credential mcp-inspect sent (an OAuth token, say), scrubbed from its first use on"})
 	r.addSecret("learned "+name, value) // which registers its clues too
+	r.clues.build()
 	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i].value) > len(r.secrets[j].value) })
 }
