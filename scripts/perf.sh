@@ -15,7 +15,8 @@
 #    peak RSS is that of the largest process of the tree, so the server (about 10 MB) is
 #    counted for both.
 # 2. Calls per second at concurrency 1 against the fake "minimal" server (answers each
-#    tools/call at once): the bare loops (write one line, read one line: with write(2) and
+#    tools/call at once): the bare loops (write one line, read one line, the very line bench
+#    call writes, progress token included; with write(2) and
 #    read(2) on blocking descriptors, BenchmarkBareLoopBlocking, the floor bench call is held
 #    to; and through Go's *os.File and runtime poller, BenchmarkBareLoop), `mcp-inspect bench
 #    call`, the same with --record, the inspector's --load mode, and the go-sdk client
