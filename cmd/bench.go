@@ -270,6 +270,14 @@ type benchWorker struct {
 	// the last of timeoutStreak timeouts in a row); it decides the exit code.
 	stopErr error
 	stopped string
+	// streakKind is "timeout" or "connect" when a streak of those stopped the run: its text
+	// gives the streak's length once every caller has ended (a call in flight at the stop
+	// may add to it).
+	streakKind string
+	streakAt   int64 // the streak's length when it stopped the run
+	// interrupted is set when the run was interrupted during this worker's call: that call
+	// is neither answered nor failed, and not counted.
+	interrupted bool
 }
 
 // failed counts a failed call; it reports whether the failure ends the run. streak counts
@@ -277,6 +285,11 @@ type benchWorker struct {
 // them end it): a server that has stopped answering would otherwise keep the run going one
 // --timeout per call, and a remote one that is gone one refused connection per call.
 func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) bool {
+	if errors.Is(err, context.Canceled) {
+		// The user's interrupt cut this call short: not the server's failure.
+		w.interrupted, w.stopErr, w.stopped = true, err, "interrupted"
+		return true
+	}
 	w.errors++
 	_, je := classify(err)
 	w.kinds[je.Kind]++
@@ -288,18 +301,16 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 	}
 	var ee *mcpclient.ExitError
 	switch {
-	case errors.Is(err, context.Canceled):
-		w.stopErr, w.stopped = err, "interrupted"
 	case errors.As(err, &ee) || errors.Is(err, mcpclient.ErrClosed):
 		w.stopErr, w.stopped = err, "server exited"
-	case je.Kind == "connect" && streak.Add(1) >= streakStop:
+	case je.Kind == "connect" || je.Kind == "timeout":
+		if w.streakAt = streak.Add(1); w.streakAt < streakStop {
+			return false
+		}
 		// A remote server gone: each call fails at once, and the run would go on making
-		// tens of thousands of failed calls a second until --duration.
-		w.stopErr, w.stopped = err, fmt.Sprintf("the server is unreachable: %d calls in a row could not connect", streakStop)
-	case je.Kind == "timeout" && streak.Add(1) >= streakStop:
-		// Not just "the server stopped answering": a tool slower than --timeout that reports
-		// no progress ends here too.
-		w.stopErr, w.stopped = err, fmt.Sprintf("%d calls in a row timed out (the server stopped answering, or the tool takes longer than --timeout without reporting progress)", streakStop)
+		// tens of thousands of failed calls a second until --duration. Or one that stopped
+		// answering, or a tool slower than --timeout that reports no progress.
+		w.stopErr, w.streakKind = err, je.Kind
 	default:
 		return false
 	}
@@ -361,12 +372,36 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		}()
 	}
 	wg.Wait()
-	return b.stats(workers, conc, time.Since(start))
+	st, err := b.stats(workers, conc, time.Since(start), streak.Load())
+	if n > 0 && st.Calls >= n && !interrupted(workers) {
+		st.Stopped = "" // every call was made: the last ones timing out ended nothing early
+	}
+	return st, err
+}
+
+// interrupted reports whether the run was interrupted during a worker's call.
+func interrupted(workers []*benchWorker) bool {
+	for _, w := range workers {
+		if w.interrupted {
+			return true
+		}
+	}
+	return false
+}
+
+// streakText says why a streak of failed calls ended the run; n is the streak's length
+// when every caller had ended.
+func streakText(kind string, n int64) string {
+	if kind == "connect" {
+		return fmt.Sprintf("the server is unreachable: %d calls in a row could not connect", n)
+	}
+	return fmt.Sprintf("%d calls in a row timed out (the server stopped answering, or the tool takes longer than --timeout without reporting progress)", n)
 }
 
 // stats adds the workers' tallies up: the statistics of a run that took elapsed, and the
-// error that stopped it (else the first error seen).
-func (b *bench) stats(workers []*benchWorker, conc int, elapsed time.Duration) (*benchStats, error) {
+// error that stopped it (else the first error seen). streak is the length of the streak of
+// failed calls at the end, for the text of a run a streak stopped.
+func (b *bench) stats(workers []*benchWorker, conc int, elapsed time.Duration, streak int64) (*benchStats, error) {
 	st := &benchStats{Tool: b.tool, Concurrency: conc, DurationMs: ms(elapsed), ErrorKinds: map[string]int{}}
 	var all []time.Duration
 	var firstErr, stopErr error
@@ -382,6 +417,11 @@ func (b *bench) stats(workers []*benchWorker, conc int, elapsed time.Duration) (
 		}
 		if w.stopErr != nil && st.Stopped == "" {
 			st.Stopped, stopErr = w.stopped, w.stopErr
+			if w.streakKind != "" {
+				// A call in flight at the stop may have lengthened the streak (or, answered,
+				// ended it: then the length at the stop).
+				st.Stopped = streakText(w.streakKind, max(streak, w.streakAt))
+			}
 		}
 	}
 	if stopErr != nil {

@@ -1,15 +1,20 @@
 package cmd
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
+	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // A remote server that goes away during bench call ends the run with what happened (it
@@ -77,5 +82,47 @@ func TestBenchProgressKeepsCallAlive(t *testing.T) {
 	wantCode(t, r, 0)
 	if !strings.Contains(r.stdout, `"errors": 0`) {
 		t.Fatalf("calls of a tool reporting progress timed out:\n%s\n%s", r.stdout, r.stderr)
+	}
+}
+
+// A run whose last calls time out made every call it was asked for: nothing stopped early,
+// though the exit code says calls timed out.
+func TestBenchLastCallsTimeOut(t *testing.T) {
+	t.Parallel()
+	r := inspect(t, nil, cmdline([]string{"bench", "call", "sleep", "-a", "seconds=100", "-n", "6", "-c", "2", "--timeout", "200ms", "--warmup", "0", "--json"}, fakeArgv(t, "b12"))...)
+	wantCode(t, r, exitTimeout)
+	if strings.Contains(r.stdout, `"stopped"`) || !strings.Contains(r.stdout, `"calls": 6,`) || !strings.Contains(r.stdout, `"timeout": 6`) {
+		t.Fatalf("all 6 calls were made, yet the run says it stopped early:\n%s\n%s", r.stdout, r.stderr)
+	}
+}
+
+// An interrupt cuts the call in flight short: the run stops, and that call is neither an
+// answered call nor a failed one.
+func TestBenchInterruptedCallNotCounted(t *testing.T) {
+	t.Parallel()
+	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(t), Args: []string{"--scenario", "b12"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	go func() {
+		for range c.Events() {
+		}
+	}()
+	if _, err := c.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBench(c, "sleep", json.RawMessage(`{"seconds":0.2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel) // during the third call
+	st, err := b.run(ctx, 100, 1, 0)
+	if !errors.Is(err, context.Canceled) || st.Stopped != "interrupted" {
+		t.Fatalf("run ended with %v, stopped %q; want the interrupt", err, st.Stopped)
+	}
+	if st.Errors != 0 || len(st.ErrorKinds) != 0 || st.Calls < 1 || st.Calls > 3 {
+		t.Fatalf("the interrupted call is counted: %d calls, %d errors %v", st.Calls, st.Errors, st.ErrorKinds)
 	}
 }
