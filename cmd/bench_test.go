@@ -117,22 +117,30 @@ func benchBare(b *testing.B, blocking bool) {
 	r.report(b)
 }
 
-// BenchmarkClientCallTool is what `bench call -c 1` does per call: mcpclient.CallTool on one
-// session, the events drained as the headless commands drain them.
-func BenchmarkClientCallTool(b *testing.B) {
-	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(b), Args: []string{"--scenario", "minimal"}})
+// connectFake starts the fake server of scenario and connects to it, its events drained as
+// the headless commands drain them; the session is closed when the test ends.
+func connectFake(t testing.TB, scenario string) *mcpclient.Client {
+	t.Helper()
+	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(t), Args: []string{"--scenario", scenario}})
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	go func() {
 		for range c.Events() {
 		}
 	}()
-	ctx := context.Background()
-	if _, err := c.Connect(ctx); err != nil {
-		b.Fatal(err)
+	if _, err := c.Connect(context.Background()); err != nil {
+		t.Fatal(err)
 	}
+	return c
+}
+
+// BenchmarkClientCallTool is what `bench call -c 1` does per call: mcpclient.CallTool on one
+// session, the events drained as the headless commands drain them.
+func BenchmarkClientCallTool(b *testing.B) {
+	c := connectFake(b, "minimal")
+	ctx := context.Background()
 	args := json.RawMessage(`{"text":"x"}`)
 	b.ReportAllocs()
 	r := startRate()

@@ -14,7 +14,6 @@ import (
 
 	"github.com/mcp-inspect/mcp-inspect/internal/fake"
 	"github.com/mcp-inspect/mcp-inspect/internal/testservers"
-	"github.com/mcp-inspect/mcp-inspect/mcpclient"
 )
 
 // A remote server that goes away during bench call ends the run with what happened (it
@@ -100,19 +99,7 @@ func TestBenchLastCallsTimeOut(t *testing.T) {
 // answered call nor a failed one.
 func TestBenchInterruptedCallNotCounted(t *testing.T) {
 	t.Parallel()
-	c, err := mcpclient.Start(mcpclient.Config{Command: fake.Binary(t), Args: []string{"--scenario", "b12"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	go func() {
-		for range c.Events() {
-		}
-	}()
-	if _, err := c.Connect(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	b, err := newBench(c, "sleep", json.RawMessage(`{"seconds":0.2}`))
+	b, err := newBench(connectFake(t, "b12"), "sleep", json.RawMessage(`{"seconds":0.2}`))
 	if err != nil {
 		t.Fatal(err)
 	}
