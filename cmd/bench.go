@@ -56,6 +56,10 @@ type benchStats struct {
 	// Stopped says why the run ended early ("server exited", "interrupted"), empty when it
 	// ran to the end.
 	Stopped string `json:"stopped,omitempty"`
+	// streak is set when a streak of timeouts or refused connections ended the run, at
+	// stopAt (Stopped is cleared when nothing was left to do by then).
+	streak bool
+	stopAt time.Time
 }
 
 type benchLatency struct {
@@ -138,7 +142,9 @@ error or an undecodable result; 5 some calls timed out; 2 usage; 130 interrupted
 				h.doc.Bench = stats
 				out := &outcome{human: func(w io.Writer, _ func(string) string) { humanBench(w, stats) }, partial: true}
 				switch {
-				case stats.Stopped != "":
+				case stats.Stopped != "" || stats.streak:
+					// What stopped the run, or the streak of failures it ended with, is
+					// said (a timeout's text tells of --timeout).
 					return out, firstErr
 				case stats.Errors > 0:
 					out.code, _ = classify(firstErr)
@@ -274,10 +280,8 @@ type benchWorker struct {
 	// gives the streak's length once every caller has ended (a call in flight at the stop
 	// may add to it).
 	streakKind string
-	streakAt   int64 // the streak's length when it stopped the run
-	// interrupted is set when the run was interrupted during this worker's call: that call
-	// is neither answered nor failed, and not counted.
-	interrupted bool
+	streakAt   int64     // the streak's length when it stopped the run
+	stopAt     time.Time // when the streak stopped it
 }
 
 // failed counts a failed call; it reports whether the failure ends the run. streak counts
@@ -286,8 +290,8 @@ type benchWorker struct {
 // --timeout per call, and a remote one that is gone one refused connection per call.
 func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) bool {
 	if errors.Is(err, context.Canceled) {
-		// The user's interrupt cut this call short: not the server's failure.
-		w.interrupted, w.stopErr, w.stopped = true, err, "interrupted"
+		// The user's interrupt cut this call short: neither answered nor failed, not counted.
+		w.stopErr, w.stopped = err, "interrupted"
 		return true
 	}
 	w.errors++
@@ -310,7 +314,7 @@ func (w *benchWorker) failed(err error, streak *atomic.Int64, streakStop int64) 
 		// A remote server gone: each call fails at once, and the run would go on making
 		// tens of thousands of failed calls a second until --duration. Or one that stopped
 		// answering, or a tool slower than --timeout that reports no progress.
-		w.stopErr, w.streakKind = err, je.Kind
+		w.stopErr, w.streakKind, w.stopAt = err, je.Kind, time.Now()
 	default:
 		return false
 	}
@@ -373,20 +377,12 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 	}
 	wg.Wait()
 	st, err := b.stats(workers, conc, time.Since(start), streak.Load())
-	if n > 0 && st.Calls >= n && !interrupted(workers) {
-		st.Stopped = "" // every call was made: the last ones timing out ended nothing early
+	if st.streak && ((n > 0 && st.Calls >= n) || (!deadline.IsZero() && !st.stopAt.Before(deadline))) {
+		// Every call asked for was made, or the time was up, when the streak was complete:
+		// the last calls timing out ended nothing early (the error still says what failed).
+		st.Stopped = ""
 	}
 	return st, err
-}
-
-// interrupted reports whether the run was interrupted during a worker's call.
-func interrupted(workers []*benchWorker) bool {
-	for _, w := range workers {
-		if w.interrupted {
-			return true
-		}
-	}
-	return false
 }
 
 // streakText says why a streak of failed calls ended the run; n is the streak's length
@@ -421,6 +417,7 @@ func (b *bench) stats(workers []*benchWorker, conc int, elapsed time.Duration, s
 				// A call in flight at the stop may have lengthened the streak (or, answered,
 				// ended it: then the length at the stop).
 				st.Stopped = streakText(w.streakKind, max(streak, w.streakAt))
+				st.streak, st.stopAt = true, w.stopAt
 			}
 		}
 	}

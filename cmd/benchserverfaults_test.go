@@ -84,14 +84,34 @@ func TestBenchProgressKeepsCallAlive(t *testing.T) {
 	}
 }
 
-// A run whose last calls time out made every call it was asked for: nothing stopped early,
-// though the exit code says calls timed out.
+// A run whose last calls time out made every call it was asked for (-n), or used all its
+// time (--duration: the third call starts inside the window and times out after it):
+// nothing stopped early, though the exit code and the error say calls timed out.
 func TestBenchLastCallsTimeOut(t *testing.T) {
 	t.Parallel()
 	r := inspect(t, nil, cmdline([]string{"bench", "call", "sleep", "-a", "seconds=100", "-n", "6", "-c", "2", "--timeout", "200ms", "--warmup", "0", "--json"}, fakeArgv(t, "b12"))...)
 	wantCode(t, r, exitTimeout)
 	if strings.Contains(r.stdout, `"stopped"`) || !strings.Contains(r.stdout, `"calls": 6,`) || !strings.Contains(r.stdout, `"timeout": 6`) {
 		t.Fatalf("all 6 calls were made, yet the run says it stopped early:\n%s\n%s", r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "no response after 200ms (timeout; --timeout changes it)") {
+		t.Fatalf("the timeouts are not explained:\n%s\n%s", r.stdout, r.stderr)
+	}
+	r = inspect(t, nil, cmdline([]string{"bench", "call", "sleep", "-a", "seconds=100", "-n", "0", "--duration", "450ms", "--timeout", "200ms", "--warmup", "0"}, fakeArgv(t, "b12"))...)
+	wantCode(t, r, exitTimeout)
+	if strings.Contains(r.stdout, "stopped early") {
+		t.Fatalf("the window was used up, yet the run says it stopped early:\n%s\n%s", r.stdout, r.stderr)
+	}
+}
+
+// A server that exits during the last call asked for stopped the run: that is said, with
+// what happened, as when calls are left.
+func TestBenchServerExitsOnLastCall(t *testing.T) {
+	t.Parallel()
+	r := inspect(t, nil, cmdline([]string{"bench", "call", "crash", "-n", "1", "--warmup", "0", "--json"}, fakeArgv(t, "b10"))...)
+	wantCode(t, r, exitNoServer)
+	if !strings.Contains(r.stdout, `"stopped": "server exited"`) || !strings.Contains(r.stdout, `"error"`) {
+		t.Fatalf("the server's exit on the last call is not reported:\n%s\n%s", r.stdout, r.stderr)
 	}
 }
 
