@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-inspect/mcp-inspect/internal/platform"
@@ -158,6 +159,9 @@ type headless struct {
 	warnings []string
 	// shutdownNoted is set once noteShutdown ran.
 	shutdownNoted bool
+	// signalled is set when a stop signal (SIGINT, SIGTERM, SIGHUP) came: the requests it
+	// cancelled are the user's doing, and so are responses that come after their cancel.
+	signalled atomic.Bool
 	// tools is the tool list once a call listed it (for -a or the outputSchema check).
 	tools []mcpclient.Tool
 	// configure, when set, adjusts the session's client config before the server starts
@@ -287,6 +291,7 @@ func (h *headless) run(ctx context.Context, argv []string, act action) error {
 	go func() {
 		select {
 		case s := <-sigs:
+			h.signalled.Store(true)
 			cancel(&interruptError{sig: s})
 		case <-ctx.Done():
 		}

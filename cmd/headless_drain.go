@@ -126,7 +126,16 @@ func (d *drain) warnFrame(p mcpclient.Problem, line int64) {
 // more frames had a Warning problem already warned about repeatWarnings times.
 func (d *drain) sayNotes() {
 	for _, n := range d.notes {
-		d.h.warn("note: %s: %s [%s; %d frame(s) in all]", d.h.frameWhere(n.line), n.first, n.code, n.n)
+		msg := fmt.Sprintf("note: %s: %s [%s; %d frame(s) in all]", d.h.frameWhere(n.line), n.first, n.code, n.n)
+		if d.h.signalled.Load() && (n.code == mcpclient.CodeAfterCancel || n.code == mcpclient.CodeProgressAfterCancel) {
+			// The user's Ctrl-C cancelled those requests: what the server still sent for
+			// them is no fault of its own. The log keeps it.
+			if d.h.logger != nil {
+				d.h.logger.Info(msg)
+			}
+			continue
+		}
+		d.h.warn("%s", msg)
 	}
 	for _, code := range d.repeats {
 		d.h.warn("%d more server frame(s) with the problem above [%s] (the log file and a --record trace have each)", d.warned[code]-repeatWarnings, code)

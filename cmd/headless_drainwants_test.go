@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/mcp-inspect/mcp-inspect/mcpclient"
@@ -34,6 +36,28 @@ func TestDrainWants(t *testing.T) {
 	} {
 		if got := drainWants(c.ev); got != c.want {
 			t.Errorf("%s: drainWants = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestDrainNotesAfterInterrupt: a response after its request was cancelled is a note at the
+// end of a run, unless a stop signal cancelled it (the user's Ctrl-C): then it is the user's
+// doing and goes to the log only; other notes are said either way.
+func TestDrainNotesAfterInterrupt(t *testing.T) {
+	for _, signalled := range []bool{false, true} {
+		h := &headless{stderr: io.Discard, flags: &headlessFlags{}}
+		h.signalled.Store(signalled)
+		d := &drain{h: h, notes: []noteCount{
+			{code: mcpclient.CodeAfterCancel, n: 3, first: "response after cancel", line: 9},
+			{code: mcpclient.CodeCRLF, n: 1, first: "line ends with CRLF", line: 2},
+		}}
+		d.sayNotes()
+		said := strings.Join(h.warnings, "\n")
+		if got := strings.Contains(said, "after-cancel"); got == signalled {
+			t.Errorf("signalled %v: the after-cancel note said: %v\n%s", signalled, got, said)
+		}
+		if !strings.Contains(said, "crlf") {
+			t.Errorf("signalled %v: the other note is not said:\n%s", signalled, said)
 		}
 	}
 }

@@ -62,5 +62,9 @@ func (h *headless) noteInterruptedClose(ctx context.Context) {
 	if !errors.As(context.Cause(ctx), &ie) {
 		return
 	}
-	h.warn("%s came while the server was shutting down: its shutdown was cut short (%v per step); the %s result above stands", signalName(ie.sig), check.InterruptGrace, h.doc.Method)
+	what := "the " + h.doc.Method + " result above stands"
+	if h.doc.Bench != nil {
+		what = "the figures above stand"
+	}
+	h.warn("%s came while the server was shutting down: its shutdown was cut short (%v per step); %s", signalName(ie.sig), check.InterruptGrace, what)
 }
