@@ -354,23 +354,30 @@ type envelope struct {
 // obj must be valid JSON (the caller checked); ok is false otherwise. A repeated member
 // keeps its last value, as encoding/json does.
 func scanEnvelope(obj []byte) (env envelope, ok bool) {
-	ok = forEachMember(obj, func(key []byte, v json.RawMessage) {
-		switch string(key) {
-		case "jsonrpc":
-			env.jsonrpc = v
-		case "id":
-			env.id = v
-		case "method":
-			env.method = v
-		case "params":
-			env.params = v
-		case "result":
-			env.result = v
-		case "error":
-			env.err = v
-		}
-	})
+	ok = forEachMember(obj, func(key []byte, v json.RawMessage) { env.set(key, v) })
 	return env, ok
+}
+
+// set keeps v as the member key of the envelope when key is a JSON-RPC one (the last of a
+// repeated key wins, as with encoding/json); it reports whether it was.
+func (env *envelope) set(key []byte, v json.RawMessage) bool {
+	switch string(key) {
+	case "jsonrpc":
+		env.jsonrpc = v
+	case "id":
+		env.id = v
+	case "method":
+		env.method = v
+	case "params":
+		env.params = v
+	case "result":
+		env.result = v
+	case "error":
+		env.err = v
+	default:
+		return false
+	}
+	return true
 }
 
 // member returns the value of obj's top-level member name as a sub-slice of obj (the last

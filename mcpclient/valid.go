@@ -120,23 +120,8 @@ func (v *jsonValidator) container(i, depth int) (int, bool) {
 // member keeps a top-level member's value in env when it is a JSON-RPC one (the last of a
 // repeated key, as encoding/json does).
 func (v *jsonValidator) member(key, val []byte) {
-	switch string(key) {
-	case "jsonrpc":
-		v.env.jsonrpc = val
-	case "id":
-		v.env.id = val
-	case "method":
-		v.env.method = val
-	case "params":
-		v.env.params = val
-	case "result":
-		v.env.result = val
-	case "error":
-		v.env.err = val
-	default:
-		if bytes.IndexByte(key, '\\') >= 0 {
-			v.keyEscape = true // it may spell one of the above
-		}
+	if !v.env.set(key, val) && bytes.IndexByte(key, '\\') >= 0 {
+		v.keyEscape = true // it may spell a JSON-RPC member
 	}
 }
 
