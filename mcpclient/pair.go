@@ -25,16 +25,20 @@ type Pairer struct {
 	// inBatch is set while the elements of a batch frame are added: the frame as a whole
 	// was checked for before-initialize.
 	inBatch  bool
-	modern   bool              // a server/discover is in force (MCP 2026-07-28)
-	caps     map[string]bool   // client capabilities the client advertised
-	tasksExt bool              // the latest modern request declared the tasks extension
-	pending  map[string]pend   // c2s requests awaiting a response, by id key
-	lastKey  string            // the id key of the latest c2s request (requestKey)
-	done     map[string]doneR  // settled c2s requests, by id key
-	order    keyRing           // done ids, oldest first (bounded like the client's)
-	byToken  map[string]pend   // progress tokens of pending requests
-	inbound  map[string]uint64 // s2c requests awaiting our reply → request seq
-	version  string            // protocolVersion of the server's initialize answer
+	modern   bool            // a server/discover is in force (MCP 2026-07-28)
+	caps     map[string]bool // client capabilities the client advertised
+	tasksExt bool            // the latest modern request declared the tasks extension
+	pending  map[string]pend // c2s requests awaiting a response, by id key
+	lastKey  string          // the id key of the latest c2s request (requestKey)
+	done     doneRing        // settled c2s requests (for late and duplicate answers)
+	// byToken are the pending requests whose progress token is not their id key, by token;
+	// one whose token is its id is found in pending (tokenOf), with no entry of its own.
+	byToken map[string]pend
+	inbound map[string]uint64 // s2c requests awaiting our reply → request seq
+	// vouched are the params of the request the client is about to record, which it built
+	// with its id as the progress token (appendRequestFrame): known without reading them.
+	vouched json.RawMessage
+	version string // protocolVersion of the server's initialize answer
 
 	gone      map[string]goneTok // progress tokens of requests we cancelled (or that timed out)
 	goneOrder []string           // gone tokens, oldest first (bounded like order)
@@ -84,7 +88,6 @@ func NewPairer() *Pairer {
 	return &Pairer{
 		caps:    map[string]bool{},
 		pending: map[string]pend{},
-		done:    map[string]doneR{},
 		byToken: map[string]pend{},
 		inbound: map[string]uint64{},
 		gone:    map[string]goneTok{},
@@ -205,7 +208,7 @@ func (p *Pairer) addClient(ev *Event) {
 		key := idKey(m.ID)
 		p.lastKey = key
 		pr := pend{key: key, seq: ev.Seq, method: m.Method, tasksExt: p.modern && p.tasksExt}
-		if tokenIsID(m.Params, m.ID) {
+		if p.vouchedFor(m.Params) || tokenIsID(m.Params, m.ID) {
 			pr.token = key // as below, found without scanning params
 		} else if tok, ok := progressTokenRaw(m.Params); ok && string(tok) == string(m.ID) {
 			pr.token = key // the client's own requests: the id is the token, one string for both
@@ -213,9 +216,7 @@ func (p *Pairer) addClient(ev *Event) {
 			pr.token = idKey(tok) // params scanned once, also for a request without a token
 		}
 		p.pending[key] = pr
-		if pr.token != "" {
-			p.byToken[pr.token] = pr
-		}
+		p.addToken(pr)
 	case KindNotification:
 		p.noteSent(ev.Seq, m.Method)
 		if m.Method != "notifications/cancelled" {
@@ -274,7 +275,7 @@ func (p *Pairer) Settle(id json.RawMessage, why string) {
 func (p *Pairer) settle(key string, pr pend, why string) {
 	delete(p.pending, key)
 	if pr.token != "" {
-		delete(p.byToken, pr.token)
+		p.dropToken(pr)
 		if why == "cancelled" || why == "timed out" {
 			// The server may not have seen the cancel yet (MCP basic/utilities/cancellation:
 			// it races with the work), so progress for this token is still expected a while.
@@ -286,32 +287,7 @@ func (p *Pairer) settle(key string, pr pend, why string) {
 			}
 		}
 	}
-	p.done[key] = doneR{seq: pr.seq, method: pr.method, why: why}
-	if old, full := p.order.push(key); full {
-		delete(p.done, old)
-	}
-}
-
-// maxDone is how many settled requests a Pairer remembers (for late and duplicate answers).
-const maxDone = 4096
-
-// keyRing holds the latest maxDone keys in a fixed array: a slice trimmed at the front and
-// appended to at the back was copied to a new array every few thousand requests.
-type keyRing struct {
-	keys [maxDone]string
-	next int  // where the next key goes
-	full bool // every slot is used
-}
-
-// push adds key; when the ring was full it returns the oldest key, which key replaces.
-func (r *keyRing) push(key string) (old string, full bool) {
-	old, full = r.keys[r.next], r.full
-	r.keys[r.next] = key
-	r.next++
-	if r.next == maxDone {
-		r.next, r.full = 0, true
-	}
-	return old, full
+	p.done.push(key, doneR{seq: pr.seq, method: pr.method, why: why})
 }
 
 // beforeInitialize is the before-initialize problem of a server frame, if it has one: the
@@ -426,7 +402,7 @@ func (p *Pairer) response(ev *Event) {
 // answer (Event.Written), recorded after the answer as it came, pairs with the same request
 // and is no fault of the server's.
 func (p *Pairer) unpaired(ev *Event, key string) {
-	if d, seen := p.done[key]; seen {
+	if d, seen := p.done.find(key); seen {
 		ev.Pair, ev.Method = d.seq, d.method
 		switch {
 		case ev.Written != "":
@@ -468,7 +444,7 @@ func (p *Pairer) progress(ev *Event) {
 		ev.Problems = append(ev.Problems, Problem{Severity: Warning, Code: CodeBadProgress, Text: "progress notification without a progressToken"})
 		return
 	}
-	pr, ok := p.byToken[idKey(pp.Token)]
+	pr, ok := p.tokenOf(idKey(pp.Token))
 	if ok {
 		ev.Pair, ev.Method = pr.seq, pr.method
 		return

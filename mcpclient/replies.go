@@ -33,7 +33,7 @@ func (p *Pairer) notificationReply(ev *Event, key string) bool {
 		// the notification is the last thing the client wrote (else it is late, or a
 		// duplicate, or answers an id nobody sent: the other rules).
 		last := p.unreplied[len(p.unreplied)-1]
-		if d, seen := p.done[key]; !seen || d.why != "answered" || last.seq != p.lastClient {
+		if d, seen := p.done.find(key); !seen || d.why != "answered" || last.seq != p.lastClient {
 			return false
 		}
 	} else if ev.Kind == KindErrorResponse && ev.Msg.Error != nil && unreadRequestError(id, ev.Msg.Error.Code) {

@@ -92,11 +92,12 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	withToken := !opt.NoProgressToken && method != "initialize"
 	var b []byte
 	var idRaw, pb json.RawMessage
+	vouch := false
 	if c.era != EraModern {
 		if rf, ok := appendRequestFrame(id, method, params, withToken, opt.ParamsMarshaled); ok {
 			// The frame with its newline; b is it without, and frameLocked's append puts
 			// the newline back in place.
-			b, idRaw, pb = rf.frame[:len(rf.frame)-1], rf.id, rf.params
+			b, idRaw, pb, vouch = rf.frame[:len(rf.frame)-1], rf.id, rf.params, withToken
 		}
 	}
 	if b == nil {
@@ -113,6 +114,9 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	p.msg = &Message{JSONRPC: "2.0", ID: idRaw, Method: method, Params: pb}
 	if c.cfg.Framing == FramingAuto {
 		p.body = b
+	}
+	if vouch {
+		c.pairer.vouch(pb)
 	}
 	if err := c.writeMsgLocked(b, KindRequest, p.msg, p.sent); err != nil {
 		c.mu.Unlock()
