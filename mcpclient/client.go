@@ -227,8 +227,7 @@ type Client struct {
 	nextID  int64
 	strays  []stray // the latest responses that answered no request (idcheck.go)
 	state   State
-	pending map[string]*pendingReq // requests awaiting their response, by id key
-	bySeq   map[uint64]*pendingReq // the same, by request event Seq (progress resets)
+	pending map[string]*pendingReq // requests awaiting their response, by id key (bySeqLocked)
 	// spare is a pendingReq whose caller has its response, for the next request to reuse
 	// with its channels (four allocations fewer per call); taken under mu.
 	spare         atomic.Pointer[pendingReq]
@@ -295,7 +294,6 @@ func Start(cfg Config) (*Client, error) {
 		argv:      append([]string{cfg.Command}, cfg.Args...),
 		state:     StateStarting,
 		pending:   map[string]*pendingReq{},
-		bySeq:     map[uint64]*pendingReq{},
 		pairer:    NewPairer(),
 		era:       EraLegacy,
 		stdoutEOF: make(chan struct{}),

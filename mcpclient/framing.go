@@ -201,12 +201,10 @@ func (c *Client) resendLocked(p *pendingReq) {
 	if p.body == nil || c.writer == nil {
 		return
 	}
-	delete(c.bySeq, p.seq)
 	if err := c.writeMsgLocked(append([]byte(nil), p.body...), KindRequest, p.msg, time.Time{}); err != nil {
 		return
 	}
 	p.seq = c.seq
-	c.bySeq[p.seq] = p
 }
 
 // Framing is the framing the client writes now (FramingAuto resolves to FramingNewline or

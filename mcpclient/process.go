@@ -151,7 +151,6 @@ func (c *Client) failAllLocked(e *ExitError) {
 // dropLocked forgets a request's waiter (the Pairer keeps its own history).
 func (c *Client) dropLocked(p *pendingReq) {
 	delete(c.pending, p.id)
-	delete(c.bySeq, p.seq)
 }
 
 func (c *Client) onWriteError(err error) {

@@ -170,7 +170,7 @@ func (c *Client) checkStrictLocked(ev Event) {
 // the id, and fails that request at once with an *OversizeError (case B03: never a silent
 // stall until the timeout).
 func (c *Client) routeOversizeLocked(ev *Event) {
-	p, ok := c.bySeq[ev.Pair]
+	p, ok := c.bySeqLocked(ev.Pair)
 	c.emitLocked(*ev)
 	if ev.Pair == 0 || !ok {
 		return
@@ -179,13 +179,29 @@ func (c *Client) routeOversizeLocked(ev *Event) {
 	p.ch <- reqOutcome{err: &OversizeError{Request: p.label(), Size: ev.Size, Limit: c.cfg.MaxMessage}}
 }
 
+// bySeqLocked is the pending request whose request event is seq. It looks through
+// pending, which holds the requests in flight (a few; as many as bench's callers): a map by
+// seq too cost every call an insert and a delete for the rare progress notification or
+// oversize answer that needs it.
+func (c *Client) bySeqLocked(seq uint64) (*pendingReq, bool) {
+	if seq == 0 {
+		return nil, false
+	}
+	for _, p := range c.pending {
+		if p.seq == seq {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
 // progressLocked resets the timeout of the request with Seq pair (0: none) on a progress
 // notification (MCP 2025-11-25 basic/utilities/progress).
 func (c *Client) progressLocked(pair uint64) {
 	if pair == 0 {
 		return
 	}
-	if p, ok := c.bySeq[pair]; ok {
+	if p, ok := c.bySeqLocked(pair); ok {
 		select {
 		case p.progress <- struct{}{}:
 		default:

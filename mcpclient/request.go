@@ -134,7 +134,6 @@ func (c *Client) roundTrip(ctx context.Context, method string, params any, opt *
 	p.id = c.pairer.requestKey(idRaw)
 	c.pending[p.id] = p
 	p.seq = c.seq
-	c.bySeq[p.seq] = p
 	c.watchHeldLocked(p)
 	c.mu.Unlock()
 	if opt.OnSent != nil {
