@@ -347,21 +347,27 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 		go func() {
 			defer wg.Done()
 			pass := schedPass{on: conc == 1 && b.client.CallerReading() && runtime.GOMAXPROCS(0) > 1}
+			// t0 is the call's start: the end of the answered call before it (one clock
+			// reading a call), read again after anything slower than the loop's own steps.
+			t0 := time.Now()
 			for !stop.Load() {
 				if n > 0 && next.Add(1) > int64(n) {
 					return
 				}
-				t0 := time.Now()
 				if !deadline.IsZero() && t0.After(deadline) {
 					return
 				}
-				pass.maybe(t0)
+				if pass.maybe(t0) {
+					t0 = time.Now()
+				}
 				var isErr bool
 				err := b.call(ctx, &isErr)
 				if err == nil {
 					// Only answered calls make the latency and the throughput: a timeout's
 					// time is the --timeout, an interrupted call's is cut short.
-					w.lat = append(w.lat, time.Since(t0))
+					t1 := time.Now()
+					w.lat = append(w.lat, t1.Sub(t0))
+					t0 = t1
 					streak.Store(0)
 					if isErr {
 						w.toolErrors++
@@ -372,6 +378,7 @@ func (b *bench) run(ctx context.Context, n, conc int, d time.Duration) (*benchSt
 					stop.Store(true)
 					return
 				}
+				t0 = time.Now()
 			}
 		}()
 	}
@@ -526,10 +533,13 @@ type schedPass struct {
 }
 
 // maybe passes through the scheduler if it is on and schedPassEvery has gone by since the
-// last pass; now is the caller's clock reading (the call's start).
-func (p *schedPass) maybe(now time.Time) {
+// last pass, and reports whether it did; now is the caller's clock reading (the call's
+// start).
+func (p *schedPass) maybe(now time.Time) bool {
 	if p.on && now.Sub(p.last) >= schedPassEvery {
 		p.last = now
 		runtime.Gosched()
+		return true
 	}
+	return false
 }
