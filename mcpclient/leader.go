@@ -76,8 +76,9 @@ type leaderReader struct {
 	buf []byte
 
 	// ledFrames and idleFrames count the frames handled by leading callers and by the
-	// background reader (tests check which path ran).
-	ledFrames, idleFrames atomic.Int64
+	// background reader (tests check which path ran); kicks counts the background reader's
+	// wake-ups by a released role.
+	ledFrames, idleFrames, kicks atomic.Int64
 }
 
 // follower is a caller waiting for its response while another goroutine holds the role.
@@ -269,10 +270,16 @@ func (l *leaderReader) background() {
 	again := false // the last take of the role was ours: wait again at once
 	for {
 		l.mu.Lock()
-		for l.held && !l.eof {
+		if l.held && !l.eof {
+			// Woken by the role's release, it waits leaderIdleDelay whether or not a caller
+			// has taken the role again meanwhile (gen tells): waiting for the role to be
+			// free again would have it woken once a call, the release of each call making
+			// it runnable on the caller's processor while the caller waits in poll(2), where
+			// the runtime takes the processor from the caller to run it.
 			l.bgWaiting = true
 			l.mu.Unlock()
 			<-l.kick
+			l.kicks.Add(1)
 			l.mu.Lock()
 		}
 		if l.eof {

@@ -260,6 +260,23 @@ func TestCallerReadsIdleTraffic(t *testing.T) {
 	}
 }
 
+// Calls one after another wake the background reader at most once per leaderIdleDelay:
+// it waits that long after each wake-up, whether or not a caller holds the role again.
+func TestCallerReadsBusyKeepsBackgroundAsleep(t *testing.T) {
+	c, _ := startLeader(t, nil)
+	ctx := context.Background()
+	callText(t, c, ctx, "echo", "warm")
+	k0, start, calls := c.lr.kicks.Load(), time.Now(), 0
+	for time.Since(start) < 30*leaderIdleDelay {
+		callText(t, c, ctx, "echo", "x")
+		calls++
+	}
+	elapsed := time.Since(start)
+	if n, most := c.lr.kicks.Load()-k0, int64(elapsed/leaderIdleDelay)+2; n > most {
+		t.Fatalf("the background reader was woken %d times in %d calls over %v, at most %d expected", n, calls, elapsed, most)
+	}
+}
+
 // A leading call that times out, one whose context is cancelled and one whose context's
 // deadline passes all end with the error Client.wait gives, send notifications/cancelled,
 // and leave the role free for the next call.
