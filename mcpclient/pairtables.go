@@ -4,8 +4,8 @@ import "encoding/json"
 
 // The Pairer's tables of settled requests and progress tokens are kept so that a session
 // whose every response pairs and whose every token is its request's id (the client's own
-// requests) pays one map insert, lookup and delete per request, in pending, and nothing
-// else: the other tables are built or filled only when a frame needs them.
+// requests) pays a map insert, two lookups and a delete per request, all in pending, and
+// nothing else: the other tables are built or filled only when a frame needs them.
 
 // maxDone is how many settled requests a Pairer remembers (for late and duplicate answers).
 const maxDone = 4096
@@ -58,8 +58,9 @@ func (r *doneRing) find(key string) (doneR, bool) {
 }
 
 // addToken makes the pending request pr findable by its progress token. One whose token is
-// its id key is found in pending; an entry another request left under that token goes, as
-// the newer request's would have replaced it.
+// its id key is found in pending (until a request reusing the id in flight takes its place
+// there: addClient then gives it an entry here); an entry another request left under that
+// token goes, as the newer request's would have replaced it.
 func (p *Pairer) addToken(pr pend) {
 	switch {
 	case pr.token == "":

@@ -11,9 +11,11 @@ import (
 // TestPairerTablesAgainstModel runs long random sessions through a Pairer and holds each
 // response and progress notification to a plain model of what it pairs with: the pending
 // request of that id, the latest of the last maxDone settled ones (a duplicate), or none;
-// the pending request carrying that token, or none. The sessions reuse ids, answer late,
-// and settle more than maxDone requests, so the settled ring wraps before and after its
-// index is first built, and tokens are either the id (found in pending) or their own.
+// the latest request that carried that token and has not settled (a request whose id was
+// reused while in flight keeps its token), or none. The sessions reuse ids, also in
+// flight, answer late, and settle more than maxDone requests, so the settled ring wraps
+// before and after its index is first built, and tokens are either the id (found in
+// pending) or their own.
 func TestPairerTablesAgainstModel(t *testing.T) {
 	for seed := range uint64(6) {
 		// Odd seeds answer only pending requests until the ring has wrapped, so its index is
@@ -42,6 +44,7 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 	add(ServerToClient, `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25"}}`)
 
 	pending := map[string]modelReq{}
+	tokens := map[string]uint64{} // token → the request that carried it last, until it settles
 	var done []struct {
 		key string
 		seq uint64
@@ -63,8 +66,9 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 				nextID++
 			}
 			key := strconv.Itoa(id)
-			if _, busy := pending[key]; busy {
-				continue
+			if _, busy := pending[key]; busy && r.IntN(2) == 0 {
+				key = strconv.Itoa(nextID) // in flight: reused only half the time
+				nextID++
 			}
 			var tok, meta string
 			switch r.IntN(3) {
@@ -77,6 +81,9 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 			}
 			ev := add(ClientToServer, `{"jsonrpc":"2.0","id":`+key+`,"method":"tools/call","params":{"name":"x"`+meta+`}}`)
 			pending[key] = modelReq{seq: ev.Seq, token: tok}
+			if tok != "" {
+				tokens[tok] = ev.Seq
+			}
 		case k < 8: // a response, to a pending id or to any other
 			key := ids()
 			if i < quiet && p.done.index != nil {
@@ -97,6 +104,9 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 					t.Fatalf("#%d answers pending request #%d: paired %d, %+v", ev.Seq, pr.seq, ev.Pair, ev.Problems)
 				}
 				delete(pending, key)
+				if pr.token != "" {
+					delete(tokens, pr.token)
+				}
 				done = append(done, struct {
 					key string
 					seq uint64
@@ -128,18 +138,13 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 			if r.IntN(2) == 0 {
 				tok = strconv.Quote("t" + strconv.Itoa(r.IntN(nextTok+1)))
 			}
-			for _, pr := range pending {
-				if pr.token != "" && r.IntN(2) == 0 {
-					tok = pr.token
+			for t := range tokens {
+				if r.IntN(2) == 0 {
+					tok = t
 					break
 				}
 			}
-			var want uint64 // tokens are unique among pending requests
-			for _, pr := range pending {
-				if pr.token == tok {
-					want = pr.seq
-				}
-			}
+			want := tokens[tok]
 			ev := add(ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":`+tok+`,"progress":1}}`)
 			if ev.Pair != want || (want == 0) != HasCode(ev.Problems, CodeUnknownProgressToken) {
 				t.Fatalf("#%d (token %s) should pair with #%d: paired %d, %+v", ev.Seq, tok, want, ev.Pair, ev.Problems)
@@ -148,6 +153,37 @@ func pairerModelRun(t *testing.T, r *rand.Rand, quiet int) {
 	}
 	if p.done.index == nil || len(p.done.ents) != maxDone {
 		t.Fatalf("the run did not wrap the ring (%d settled) or never built its index", len(p.done.ents))
+	}
+}
+
+// A request whose id is reused while it is in flight keeps its progress token: progress
+// for it pairs with it before and after the answer to the id (which settles the newer
+// request), whether or not its token is its id (helper 38's trace).
+func TestPairerIDReusedInFlightKeepsToken(t *testing.T) {
+	for _, tok := range []string{"5", `"t5"`} {
+		p := NewPairer()
+		lines := []struct {
+			dir  Direction
+			line string
+		}{
+			{ClientToServer, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}`},
+			{ServerToClient, `{"jsonrpc":"2.0","id":0,"result":{}}`},
+			{ClientToServer, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a","_meta":{"progressToken":` + tok + `}}}`},
+			{ClientToServer, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"b"}}`},
+			{ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + tok + `,"progress":1}}`},
+			{ServerToClient, `{"jsonrpc":"2.0","id":5,"result":{}}`},
+			{ServerToClient, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + tok + `,"progress":2}}`},
+		}
+		var evs []*Event
+		for i, l := range lines {
+			ev := &Event{Seq: uint64(i + 1), Dir: l.dir, Raw: []byte(l.line + "\n")}
+			ev.Kind, ev.Msg, ev.Problems = Classify(ev.Raw)
+			p.Add(ev)
+			evs = append(evs, ev)
+		}
+		if evs[4].Pair != 3 || evs[6].Pair != 3 || evs[5].Pair != 4 {
+			t.Fatalf("token %s: progress paired %d and %d (want 3), the answer %d (want 4): %+v %+v", tok, evs[4].Pair, evs[6].Pair, evs[5].Pair, evs[4].Problems, evs[6].Problems)
+		}
 	}
 }
 
