@@ -73,7 +73,10 @@ func TestSlowStartNotTakenForLSP(t *testing.T) {
 	s := startFake(t, "slow-start", func(c *mcpclient.Config) {
 		c.Framing = mcpclient.FramingAuto
 		c.Silence = 300 * time.Millisecond
-		c.Env = append(c.Env, fake.EnvStartMS+"=1200")
+		// Half-way between two looks (every 300 ms): at 1200 ms the server read its stdin
+		// within a millisecond of the fourth look now and then, and that look, seeing the
+		// bytes read and no answer yet, rightly tried Content-Length.
+		c.Env = append(c.Env, fake.EnvStartMS+"=1350")
 	})
 	if _, err := s.c.Initialize(context.Background()); err != nil {
 		t.Fatalf("initialize: %v", err)
