@@ -31,8 +31,9 @@ type Pairer struct {
 	pending  map[string]pend // c2s requests awaiting a response, by id key
 	lastKey  string          // the id key of the latest c2s request (requestKey)
 	done     doneRing        // settled c2s requests (for late and duplicate answers)
-	// byToken are the pending requests whose progress token is not their id key, by token;
-	// one whose token is its id is found in pending (tokenOf), with no entry of its own.
+	// byToken are the pending requests whose progress token is not their id key, by token,
+	// and those whose place in pending a request reusing their id in flight took; one whose
+	// token is its id is found in pending (tokenOf), with no entry of its own.
 	byToken map[string]pend
 	inbound map[string]uint64 // s2c requests awaiting our reply → request seq
 	// vouched are the params of the request the client is about to record, which it built
@@ -41,7 +42,7 @@ type Pairer struct {
 	version string // protocolVersion of the server's initialize answer
 
 	gone      map[string]goneTok // progress tokens of requests we cancelled (or that timed out)
-	goneOrder []string           // gone tokens, oldest first (bounded like order)
+	goneOrder []string           // gone tokens, oldest first (bounded like done)
 
 	// lateDiscover is a DiscoverResult that answered a server/discover after the client gave
 	// up on it; if the initialize that followed is refused, the session is modern after all.
