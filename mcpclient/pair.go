@@ -216,13 +216,7 @@ func (p *Pairer) addClient(ev *Event) {
 		} else if ok {
 			pr.token = idKey(tok) // params scanned once, also for a request without a token
 		}
-		if prev, busy := p.pending[key]; busy && prev.token == key && pr.token != key {
-			// The id is reused in flight: the earlier request, found by its token in
-			// pending so far, keeps its token (as a token of its own).
-			p.byToken[key] = prev
-		}
-		p.pending[key] = pr
-		p.addToken(pr)
+		p.putPending(pr)
 	case KindNotification:
 		p.noteSent(ev.Seq, m.Method)
 		if m.Method != "notifications/cancelled" {

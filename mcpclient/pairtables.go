@@ -57,11 +57,15 @@ func (r *doneRing) find(key string) (doneR, bool) {
 	return d, ok
 }
 
-// addToken makes the pending request pr findable by its progress token. One whose token is
-// its id key is found in pending (until a request reusing the id in flight takes its place
-// there: addClient then gives it an entry here); an entry another request left under that
-// token goes, as the newer request's would have replaced it.
-func (p *Pairer) addToken(pr pend) {
+// putPending makes pr pending under its id key and findable by its progress token. One
+// whose token is its id key is found in pending, until a request reusing the id in flight
+// takes its place there: it then keeps its token as a token of its own, in byToken. An
+// entry another request left under pr's token goes, as pr's would have replaced it.
+func (p *Pairer) putPending(pr pend) {
+	if prev, busy := p.pending[pr.key]; busy && prev.token == prev.key && pr.token != pr.key {
+		p.byToken[prev.key] = prev
+	}
+	p.pending[pr.key] = pr
 	switch {
 	case pr.token == "":
 	case pr.token != pr.key:
