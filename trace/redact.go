@@ -607,15 +607,15 @@ type clueSet struct {
 	// clues with that pair (and the offset): a hit costs a popcount, not a map lookup.
 	rank       [1 << 16 / 64]uint16
 	byRank     [][]clueAt
-	all        []clue         // every clue added, to build the tables from
-	seen       map[clue0]bool // the clues added, by kind and bytes
-	step       int            // positions between two looked at (0 until a clue is added)
-	kindsAdded uint8          // the kinds of the clues added, for kinds to stop early
-	stale      bool           // clues were added since the last build
+	all        []clue           // every clue added, to build the tables from
+	seen       map[clueKey]bool // the clues added, by kind and bytes
+	step       int              // positions between two looked at (0 until a clue is added)
+	kindsAdded uint8            // the kinds of the clues added, for kinds to stop early
+	stale      bool             // clues were added since the last build
 }
 
-// clue0 is a clue as a map key.
-type clue0 struct {
+// clueKey is a clue as a map key.
+type clueKey struct {
 	s    string
 	kind uint8
 }
@@ -648,12 +648,12 @@ func (c *clueSet) addKind(s []byte, kind uint8) {
 	if len(s) < 2 {
 		return // secrets are at least MinScrubLen bytes; an empty escaped form is absent
 	}
-	key := clue0{string(s), kind}
+	key := clueKey{string(s), kind}
 	if c.seen[key] {
 		return
 	}
 	if c.seen == nil {
-		c.seen = map[clue0]bool{}
+		c.seen = map[clueKey]bool{}
 	}
 	c.seen[key] = true
 	c.all = append(c.all, clue{s, kind})
