@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -267,9 +268,32 @@ type entry struct {
 	Enabled   *bool             `json:"enabled"`
 }
 
-func parseServer(name string, raw json.RawMessage, x *expander, path string) (Server, error) {
+// decodeEntry decodes a server entry, its keys matched exactly, as the hosts (JSON.parse)
+// match them: encoding/json alone would also take "Args" or "arGs" for "args", which no
+// host runs, and which the wrap of the entry (configwrap) rightly leaves alone.
+func decodeEntry(raw json.RawMessage) (entry, error) {
 	var e entry
-	if err := json.Unmarshal(raw, &e); err != nil {
+	_, vals, err := orderedObject(raw)
+	if err != nil {
+		return e, err
+	}
+	t := reflect.TypeFor[entry]()
+	exact := make(map[string]json.RawMessage, t.NumField())
+	for i := range t.NumField() {
+		if k := t.Field(i).Tag.Get("json"); vals[k] != nil {
+			exact[k] = vals[k]
+		}
+	}
+	b, err := json.Marshal(exact)
+	if err != nil {
+		return e, err
+	}
+	return e, json.Unmarshal(b, &e)
+}
+
+func parseServer(name string, raw json.RawMessage, x *expander, path string) (Server, error) {
+	e, err := decodeEntry(raw)
+	if err != nil {
 		return Server{}, fmt.Errorf("not an object of the expected shape: %w", err)
 	}
 	s := Server{Name: name}

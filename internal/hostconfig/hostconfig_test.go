@@ -258,3 +258,23 @@ func TestParseErrors(t *testing.T) {
 		t.Fatalf("argv of one: args %#v, want nil", got)
 	}
 }
+
+// An entry's keys are matched exactly, as the hosts' JSON.parse matches them: "arGs" and
+// "Command" are not "args" and "command" (encoding/json alone would take them), so the
+// server is what the host would run, and what a wrap of the entry leaves it (the fuzz case
+// of configwrap's FuzzWrapRoundTrip that found it).
+func TestEntryKeysMatchExactly(t *testing.T) {
+	data := []byte(`{"mcpServers":{"s":{"command":["node","a.js"],"arGs":["x"],"Env":{"K":"v"}}}}`)
+	f, err := Parse(data, "/p/.cursor/mcp.json", Options{Home: "/home/ana", LookupEnv: env(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := server(t, f, "s")
+	if s.Command != "node" || !reflect.DeepEqual(s.Args, []string{"a.js"}) || len(s.Env) != 0 {
+		t.Fatalf("command %q args %q env %q: keys in other letter case were read", s.Command, s.Args, s.Env)
+	}
+	_, err = Parse([]byte(`{"mcpServers":{"t":{"Command":"node"}}}`), "/p/.cursor/mcp.json", Options{Home: "/home/ana", LookupEnv: env(nil)})
+	if err == nil || !strings.Contains(err.Error(), `neither "command" nor "url" is set`) {
+		t.Fatalf(`"Command" alone: %v (want: neither "command" nor "url" is set)`, err)
+	}
+}
